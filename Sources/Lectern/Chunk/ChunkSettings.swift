@@ -1,0 +1,17 @@
+/// How documents are cut into passages. Part of every document's skip key.
+public struct ChunkSettings: Codable, Sendable, Equatable {
+    /// At most this many tokens a passage: 256 for MiniLM less `[CLS]` and `[SEP]`.
+    public var maxTokens: Int
+    /// Roughly how many tokens of whole sentences a passage repeats from the one before.
+    public var overlapTokens: Int
+    /// Sections smaller than this may join a sibling inside the same parent.
+    public var minTokens: Int
+
+    public init(maxTokens: Int = 254, overlapTokens: Int = 32, minTokens: Int = 48) {
+        self.maxTokens = maxTokens
+        self.overlapTokens = overlapTokens
+        self.minTokens = minTokens
+    }
+
+    public var key: String { "max\(maxTokens)-overlap\(overlapTokens)-min\(minTokens)" }
+}

@@ -1,0 +1,36 @@
+/// Names one embedding model exactly, so that vectors of different models are never mixed.
+public struct EmbedderInfo: Codable, Sendable, Equatable, CustomStringConvertible {
+    /// The name users choose it by (`hashing`, `minilm`, `openai:…`).
+    public var name: String
+    /// The model behind it (`all-MiniLM-L6-v2`, `feature-hashing`).
+    public var model: String
+    public var dimension: Int
+    /// Bumped when the same name would produce different vectors.
+    public var version: Int
+
+    public init(name: String, model: String, dimension: Int, version: Int) {
+        self.name = name
+        self.model = model
+        self.dimension = dimension
+        self.version = version
+    }
+
+    /// The identity stored with every vector block and in the database's settings.
+    public var key: String { "\(name)/\(model)@\(version)x\(dimension)" }
+    public var description: String { "\(name) (\(model), \(dimension) dimensions)" }
+}
+
+/// Turns texts into L2-normalised vectors of `info.dimension` floats.
+public protocol Embedder: Sendable {
+    var info: EmbedderInfo { get }
+    /// The tokenizer passages are sized with, so that a passage fits the model.
+    var tokenCounter: any TokenCounter { get }
+    /// One vector per text, in order. Long texts are truncated by the model as it must.
+    func embed(_ texts: [String]) throws -> [[Float]]
+}
+
+extension Embedder {
+    public func embed(_ text: String) throws -> [Float] {
+        try embed([text])[0]
+    }
+}

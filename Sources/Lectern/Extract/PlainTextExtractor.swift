@@ -1,0 +1,46 @@
+import Foundation
+
+/// Plain text: paragraphs separated by blank lines. The reader of last resort for any text.
+public struct PlainTextExtractor: Extractor {
+    public let name = "text"
+    public let version = 1
+
+    public init() {}
+
+    public func confidence(for input: SourceInput) -> Int {
+        guard !input.isDirectory, !input.data.isEmpty, !TextDecoding.looksBinary(input.data) else { return 0 }
+        return 10
+    }
+
+    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+        let decoded = TextDecoding.decodeLines(input.data)
+        var blocks: [Block] = []
+        var paragraph: [Substring] = []
+        var paragraphStart = 0
+        var offset = 0
+        func flush() {
+            let text = paragraph.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            if !text.isEmpty {
+                blocks.append(Block(kind: .paragraph, text: TextCleanup.collapseWhitespace(text), offset: paragraphStart))
+            }
+            paragraph.removeAll()
+        }
+        for line in decoded.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.trimmingCharacters(in: .whitespaces).isEmpty {
+                flush()
+            } else {
+                if paragraph.isEmpty { paragraphStart = offset }
+                paragraph.append(line)
+            }
+            offset += line.count + 1
+        }
+        flush()
+        let fallback = TextCleanup.titleFromPath(input.displayName)
+        let title = blocks.first.map { TextCleanup.firstLineTitle($0.text) } ?? fallback
+        var warnings: [String] = []
+        if decoded.replacements > 0 {
+            warnings.append("invalid UTF-8: \(decoded.replacements) byte sequence(s) replaced with U+FFFD")
+        }
+        return ExtractedDocument(type: "text", title: title.isEmpty ? fallback : title, blocks: blocks, warnings: warnings)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The readers Lectern knows, asked in turn which one reads a given input.
+public struct ReaderRegistry: Sendable {
+    public private(set) var extractors: [any Extractor]
+
+    public init(_ extractors: [any Extractor] = []) {
+        self.extractors = extractors
+    }
+
+    public mutating func register(_ extractor: any Extractor) {
+        extractors.append(extractor)
+    }
+
+    /// The reader most sure of `input`; on a tie, the one registered first.
+    public func reader(for input: SourceInput) throws -> any Extractor {
+        var best: (any Extractor)?
+        var bestScore = 0
+        for extractor in extractors {
+            let score = extractor.confidence(for: input)
+            if score > bestScore {
+                best = extractor
+                bestScore = score
+            }
+        }
+        if let best { return best }
+        if input.isDirectory {
+            throw LecternError(.unsupported, input.displayName, "no reader knows this folder layout")
+        }
+        if input.data.isEmpty {
+            throw LecternError(.empty, input.displayName, "empty file")
+        }
+        if TextDecoding.looksBinary(input.data) {
+            throw LecternError(.unsupported, input.displayName, "binary data that no reader understands")
+        }
+        throw LecternError(.unsupported, input.displayName, "no reader understands this content")
+    }
+
+    public func reader(named name: String) -> (any Extractor)? {
+        extractors.first { $0.name == name }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Options a user may give for one source.
+public struct ExtractOptions: Sendable, Equatable {
+    /// Password for encrypted documents (PDF).
+    public var password: String?
+    /// Run OCR on pages without a text layer when a reader supports it.
+    public var ocr: Bool
+
+    public init(password: String? = nil, ocr: Bool = false) {
+        self.password = password
+        self.ocr = ocr
+    }
+}
+
+/// One source as a reader sees it: its bytes (or its folder) and where it came from.
+public struct SourceInput: Sendable {
+    /// `file:///abs/path`, `https://…`, `openstax:slug` …
+    public var uri: String
+    /// The local file or folder, when there is one.
+    public var path: String?
+    /// The bytes of a file or a download; empty for a folder.
+    public var data: Data
+    public var isDirectory: Bool
+    /// The `Content-Type` a server sent, when fetched.
+    public var contentType: String?
+    public var options: ExtractOptions
+
+    public init(
+        uri: String, path: String? = nil, data: Data = Data(), isDirectory: Bool = false,
+        contentType: String? = nil, options: ExtractOptions = ExtractOptions()
+    ) {
+        self.uri = uri
+        self.path = path
+        self.data = data
+        self.isDirectory = isDirectory
+        self.contentType = contentType
+        self.options = options
+    }
+
+    /// What messages call this source: the path as given, else the URI.
+    public var displayName: String { path ?? uri }
+
+    /// The file name's extension in lower case, a tie-breaker only, never the reason to pick a reader.
+    public var fileExtension: String {
+        let name = (path ?? uri).split(separator: "/").last.map(String.init) ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// The first `count` bytes, for sniffing.
+    public func prefix(_ count: Int) -> Data { data.prefix(count) }
+}

@@ -1,0 +1,9 @@
+extension ReaderRegistry {
+    /// Every reader built into Lectern. Later readers register here, most specific first.
+    public static var standard: ReaderRegistry {
+        ReaderRegistry([
+            MarkdownExtractor(),
+            PlainTextExtractor(),
+        ])
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// What an extractor makes of one source: typed blocks in reading order plus metadata.
+public struct ExtractedDocument: Codable, Sendable {
+    /// A content type name such as `markdown`, `text`, `pdf`, `srt`, `wikipedia`.
+    public var type: String
+    public var title: String
+    public var blocks: [Block]
+    /// Free-form facts: author, page count, canonical URL, revision, language …
+    public var metadata: [String: String]
+    /// Problems that did not stop extraction (bad cues, pages without text, replaced bytes).
+    public var warnings: [String]
+
+    public init(
+        type: String, title: String, blocks: [Block], metadata: [String: String] = [:],
+        warnings: [String] = []
+    ) {
+        self.type = type
+        self.title = title
+        self.blocks = blocks
+        self.metadata = metadata
+        self.warnings = warnings
+    }
+}
+
+/// Some sources hold several documents (an OCW course's pages, a book's chapters when a
+/// reader chooses to split). Most readers return one.
+public typealias ExtractedDocuments = [ExtractedDocument]
