@@ -46,7 +46,15 @@ public enum TextDecoding {
                 control += 1
             }
         }
-        return control * 10 > head.count
+        if control * 10 > head.count { return true }
+        // Not UTF-8 and mostly undecodable: random or compressed bytes, not Latin-1 text.
+        if String(validating: head, as: UTF8.self) == nil {
+            let decoded = String(decoding: head, as: UTF8.self)
+            let bad = decoded.unicodeScalars.reduce(0) { $0 + ($1 == "\u{FFFD}" ? 1 : 0) }
+            // A cut multi-byte sequence at the 8 KiB edge is not a sign of binary.
+            return bad > 3 && bad * 20 > head.count
+        }
+        return false
     }
 
     /// Decodes and turns CRLF and CR line ends into LF.

@@ -1,0 +1,122 @@
+import Foundation
+
+/// Everything a run is configured with, merged from (highest first) flags, `LECTERN_*`
+/// environment variables, a pipeline file, the user's config file, and defaults.
+public struct Configuration: Sendable {
+    public var database: String = "lectern.db"
+    /// The embedder a NEW database is built with; a database keeps the one it was built with.
+    public var embedder: String = HashingEmbedder.name
+    public var modelsDirectory: String = Configuration.defaultModelsDirectory
+    public var chunk = ChunkSettings()
+    public var http = HTTPSettings()
+    public var searchLimit: Int = 10
+    /// Which layer set each key, for `lectern doctor` and error messages.
+    public var origins: [String: String] = [:]
+    /// Settings later issues read (llm.*, pipeline keys) that this struct has no field for.
+    public var extra: [String: ConfigValue] = [:]
+
+    public init() {}
+
+    /// The keys this version understands, for the environment mapping and for warnings.
+    public static let knownKeys = [
+        "database", "embedder", "models_dir", "chunk.max_tokens", "chunk.overlap_tokens", "chunk.min_tokens",
+        "http.connect_timeout", "http.timeout", "http.max_redirects", "http.max_response_mb", "http.retries",
+        "http.contact", "search.k",
+    ]
+    /// Keys whose values are paths, resolved against the folder of the file that set them.
+    static let pathKeys: Set<String> = ["database", "models_dir"]
+
+    public static var defaultModelsDirectory: String {
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        return home + "/.cache/lectern/models"
+    }
+
+    /// `$XDG_CONFIG_HOME/lectern/config.toml`, else `~/.config/lectern/config.toml`;
+    /// `$LECTERN_CONFIG` names another file.
+    public static func userConfigPath(environment: [String: String]) -> String {
+        if let path = environment["LECTERN_CONFIG"], !path.isEmpty { return path }
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileManager.default.homeDirectoryForCurrentUser.path + "/.config"
+        return base + "/lectern/config.toml"
+    }
+
+    /// Merges layers given lowest precedence first.
+    public static func merge(_ layers: [ConfigLayer]) throws -> Configuration {
+        var merged: [String: (ConfigValue, ConfigLayer)] = [:]
+        for layer in layers {
+            for (key, value) in layer.values { merged[key] = (value, layer) }
+        }
+        var configuration = Configuration()
+        for (key, (value, layer)) in merged {
+            configuration.origins[key] = layer.name
+            let resolved = pathKeys.contains(key) ? resolvePath(value.description, base: layer.baseDirectory) : nil
+            try configuration.apply(key: key, value: value, resolvedPath: resolved, layer: layer.name)
+        }
+        return configuration
+    }
+
+    /// The usual stack: defaults < user config file < pipeline file < environment < flags.
+    public static func load(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        pipelineFile: ConfigLayer? = nil,
+        flags: [String: ConfigValue] = [:]
+    ) throws -> Configuration {
+        var layers = [try ConfigLayer.file(userConfigPath(environment: environment), optional: environment["LECTERN_CONFIG"] == nil)]
+        if let pipelineFile { layers.append(pipelineFile) }
+        layers.append(ConfigLayer.environment(environment, knownKeys: knownKeys))
+        layers.append(ConfigLayer(name: "command line", values: flags))
+        return try merge(layers)
+    }
+
+    static func resolvePath(_ path: String, base: String?) -> String {
+        var path = path
+        if path == "~" || path.hasPrefix("~/") {
+            path = FileManager.default.homeDirectoryForCurrentUser.path + path.dropFirst()
+        }
+        if path.hasPrefix("/") || path == ":memory:" { return path }
+        let directory = base.flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.currentDirectoryPath
+        return URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+    }
+
+    mutating func apply(key: String, value: ConfigValue, resolvedPath: String?, layer: String) throws {
+        func int() throws -> Int {
+            switch value {
+            case .int(let i): return i
+            case .double(let d) where d == d.rounded(): return Int(d)
+            default: throw LecternError(.configuration, layer, "\(key) must be a whole number, not '\(value)'")
+            }
+        }
+        func double() throws -> Double {
+            switch value {
+            case .int(let i): return Double(i)
+            case .double(let d): return d
+            default: throw LecternError(.configuration, layer, "\(key) must be a number, not '\(value)'")
+            }
+        }
+        func positive(_ n: Int) throws -> Int {
+            guard n > 0 else { throw LecternError(.configuration, layer, "\(key) must be greater than 0") }
+            return n
+        }
+        switch key {
+        case "database": database = resolvedPath ?? value.description
+        case "embedder": embedder = value.description
+        case "models_dir": modelsDirectory = resolvedPath ?? value.description
+        case "chunk.max_tokens":
+            chunk.maxTokens = try positive(int())
+            guard chunk.maxTokens <= 510 else { throw LecternError(.configuration, layer, "chunk.max_tokens must be at most 510") }
+        case "chunk.overlap_tokens": chunk.overlapTokens = max(0, try int())
+        case "chunk.min_tokens": chunk.minTokens = max(0, try int())
+        case "http.connect_timeout": http.connectTimeout = try double()
+        case "http.timeout": http.timeout = try double()
+        case "http.max_redirects": http.maxRedirects = try int()
+        case "http.max_response_mb": http.maxResponseBytes = try positive(int()) << 20
+        case "http.retries": http.maxRetries = max(0, try int())
+        case "http.contact": http.contact = value.description
+        case "search.k": searchLimit = try positive(int())
+        default: extra[key] = value
+        }
+        if chunk.overlapTokens >= chunk.maxTokens {
+            throw LecternError(.configuration, layer, "chunk.overlap_tokens must be smaller than chunk.max_tokens")
+        }
+    }
+}

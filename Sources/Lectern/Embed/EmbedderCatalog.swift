@@ -1,0 +1,39 @@
+import Foundation
+
+/// Makes embedders by name, and decides which one a library uses: the one it was built
+/// with wins; a new library gets the configured default.
+public enum EmbedderCatalog {
+    public static let names = [HashingEmbedder.name, "minilm"]
+
+    public static func make(_ name: String, configuration: Configuration) throws -> any Embedder {
+        switch name {
+        case HashingEmbedder.name:
+            return HashingEmbedder()
+        case "minilm":
+            let directory = configuration.modelsDirectory + "/all-MiniLM-L6-v2"
+            let files = ["model.safetensors", "vocab.txt", "tokenizer.json"]
+            if !files.allSatisfy({ FileManager.default.fileExists(atPath: directory + "/" + $0) }) {
+                throw LecternError(.modelMissing, directory, "the all-MiniLM-L6-v2 model files are missing: run `make model`")
+            }
+            throw LecternError(.modelMissing, "minilm", "this build of lectern has no MiniLM runtime yet")
+        default:
+            throw LecternError(.configuration, "embedder", "unknown embedder '\(name)' (known: \(names.joined(separator: ", ")))")
+        }
+    }
+
+    /// The embedder for `store`: its recorded one, else `requested` or the configured default.
+    /// An explicit request that differs from the recorded one is an error, never a silent switch.
+    public static func resolve(store: LibraryStore, configuration: Configuration, requested: String? = nil) throws -> any Embedder {
+        if let recorded = try store.recordedEmbedder() {
+            if let requested, requested != recorded.name {
+                throw LecternError(.embedderMismatch, store.path, "this library was built with the \(recorded.name) embedder; run `lectern reembed --embedder \(requested)` to switch")
+            }
+            let embedder = try make(recorded.name, configuration: configuration)
+            guard embedder.info == recorded else {
+                throw LecternError(.embedderMismatch, store.path, "this library was built with \(recorded.key), this lectern has \(embedder.info.key): run `lectern reembed --embedder \(recorded.name)`")
+            }
+            return embedder
+        }
+        return try make(requested ?? configuration.embedder, configuration: configuration)
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+
+/// What an ingest did, for the exit status and the closing line.
+public struct IngestSummary: Codable, Sendable, Equatable {
+    public var stored = 0
+    public var unchanged = 0
+    public var failed = 0
+    public var warnings = 0
+    public var passages = 0
+    public var run: Int64?
+}
+
+/// The ingest pipeline: expand inputs → read bytes → pick a reader by content → extract →
+/// chunk → embed → write each document in one transaction. Unchanged documents (same skip
+/// key) are reported and not written. A bad input is reported and the batch goes on.
+public struct Ingestor: Sendable {
+    public var store: LibraryStore
+    public var registry: ReaderRegistry
+    public var embedder: any Embedder
+    public var chunkSettings: ChunkSettings
+    public var options: ExtractOptions
+    /// Files larger than this are refused before reading.
+    public var maxFileBytes: Int = 1 << 30
+    public var batchSize = 32
+
+    public init(store: LibraryStore, registry: ReaderRegistry = .standard, embedder: any Embedder,
+                chunkSettings: ChunkSettings = ChunkSettings(), options: ExtractOptions = ExtractOptions()) {
+        self.store = store
+        self.registry = registry
+        self.embedder = embedder
+        self.chunkSettings = chunkSettings
+        self.options = options
+    }
+
+    public var chunker: Chunker { Chunker(settings: chunkSettings, tokenCounter: embedder.tokenCounter) }
+
+    /// Reads one file or folder into a `SourceInput`.
+    public func load(_ item: InputExpander.Item) throws -> SourceInput {
+        let uri = "file://" + item.path
+        if item.isDirectory {
+            return SourceInput(uri: uri, path: item.path, isDirectory: true, options: options)
+        }
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: item.path)
+        } catch {
+            throw LecternError(.notFound, item.display, "no such file or directory")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        if size > maxFileBytes {
+            throw LecternError(.tooLarge, item.display, "file is \(size >> 20) MiB, over the \(maxFileBytes >> 20) MiB limit")
+        }
+        guard FileManager.default.isReadableFile(atPath: item.path) else {
+            throw LecternError(.unreadable, item.display, "permission denied")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: item.path), options: .mappedIfSafe)
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+            throw LecternError(.unreadable, item.display, "cannot read: \(reason)")
+        }
+        if data.isEmpty { throw LecternError(.empty, item.display, "empty file") }
+        return SourceInput(uri: uri, path: item.path, data: data, options: options)
+    }
+
+    /// Picks the reader by content and extracts: exactly what `lectern extract` shows.
+    public func extract(_ input: SourceInput, display: String) throws -> (reader: any Extractor, document: ExtractedDocument) {
+        let reader: any Extractor
+        do {
+            reader = try registry.reader(for: input)
+        } catch var error as LecternError {
+            error.subject = display
+            throw error
+        }
+        do {
+            return (reader, try reader.extract(input))
+        } catch var error as LecternError {
+            if error.subject == nil || error.subject == input.path || error.subject == input.uri { error.subject = display }
+            throw error
+        } catch {
+            throw LecternError(.corrupt, display, "\(error)")
+        }
+    }
+
+    /// Hash of a file's bytes, or of every file in a folder source (paths and bytes).
+    func contentHash(_ input: SourceInput) -> String {
+        guard input.isDirectory, let root = input.path else { return ContentHash.sha256(input.data) }
+        var lines: [String] = []
+        if let enumerator = FileManager.default.enumerator(atPath: root) {
+            while let relative = enumerator.nextObject() as? String {
+                let path = root + "/" + relative
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                   let data = FileManager.default.contents(atPath: path) {
+                    lines.append(relative + " " + ContentHash.sha256(data))
+                }
+            }
+        }
+        return ContentHash.sha256(lines.sorted().joined(separator: "\n"))
+    }
+
+    /// content hash + reader and version + chunk settings + embedder: same key, same passages.
+    func skipKey(contentHash: String, reader: any Extractor) -> String {
+        ContentHash.sha256([contentHash, "\(reader.name)@\(reader.version)", chunkSettings.key, embedder.info.key,
+                            options.ocr ? "ocr" : ""].joined(separator: "|"))
+    }
+
+    /// Ingests every input, reporting through `events` and recording in `recorder`.
+    public func ingest(_ arguments: [String], recorder: RunRecorder?, events: EventHandler) -> IngestSummary {
+        var summary = IngestSummary(run: recorder?.id)
+        let (items, missing) = InputExpander(registry: registry).expand(arguments)
+        for error in missing {
+            summary.failed += 1
+            recorder?.fail(input: error.subject ?? "", stage: "expand", reason: error.reason)
+            events(PipelineEvent(.failed, input: error.subject, message: error.reason))
+        }
+        for (index, item) in items.enumerated() {
+            events(PipelineEvent(.inputStarted, input: item.display, index: index + 1, total: items.count))
+            do {
+                let outcome = try ingestOne(item, recorder: recorder, events: events)
+                switch outcome {
+                case .unchanged:
+                    summary.unchanged += 1
+                    recorder?.count("unchanged")
+                    events(PipelineEvent(.unchanged, input: item.display, index: index + 1, total: items.count))
+                case .stored(let title, let passages, let warnings):
+                    summary.stored += 1
+                    summary.passages += passages
+                    summary.warnings += warnings
+                    recorder?.count("documents")
+                    recorder?.count("passages", by: passages)
+                    events(PipelineEvent(.stored, input: item.display, title: title, passages: passages, index: index + 1, total: items.count))
+                }
+            } catch {
+                let lectern = error as? LecternError ?? LecternError(.corrupt, item.display, "\(error)")
+                summary.failed += 1
+                recorder?.count("failed")
+                recorder?.fail(input: item.display, stage: "ingest", reason: lectern.reason)
+                events(PipelineEvent(.failed, input: lectern.subject ?? item.display, message: lectern.reason))
+            }
+            recorder?.checkpoint()
+        }
+        return summary
+    }
+
+    enum Outcome { case unchanged, stored(title: String, passages: Int, warnings: Int) }
+
+    func ingestOne(_ item: InputExpander.Item, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
+        let input = try load(item)
+        let reader: any Extractor
+        do {
+            reader = try registry.reader(for: input)
+        } catch var error as LecternError {
+            error.subject = item.display
+            throw error
+        }
+        let hash = contentHash(input)
+        let key = skipKey(contentHash: hash, reader: reader)
+        if let existing = try store.document(uri: input.uri), existing.skipKey == key {
+            return .unchanged
+        }
+        var (_, document) = try extract(input, display: item.display)
+        for warning in document.warnings {
+            recorder?.fail(input: item.display, stage: "extract", reason: warning, warning: true)
+            events(PipelineEvent(.warning, input: item.display, message: warning))
+        }
+        let passages = chunker.chunk(document.blocks)
+        if passages.isEmpty {
+            throw LecternError(.empty, item.display, "no text found")
+        }
+        var vectors: [[Float]] = []
+        vectors.reserveCapacity(passages.count)
+        for start in stride(from: 0, to: passages.count, by: batchSize) {
+            let batch = passages[start..<min(start + batchSize, passages.count)].map(\.text)
+            vectors += try embedder.embed(batch)
+            if passages.count > batchSize {
+                events(PipelineEvent(.progress, input: item.display, message: "embedding", index: vectors.count, total: passages.count))
+            }
+        }
+        if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
+        try store.replaceDocument(LibraryStore.DocumentWrite(
+            sourceURI: input.uri, sourceKind: item.isDirectory ? "folder" : "file", uri: input.uri, path: item.path,
+            extractor: reader.name, extractorVersion: reader.version, contentHash: hash, skipKey: key,
+            document: document, passages: passages, vectors: vectors, embedder: embedder.info))
+        return .stored(title: document.title, passages: passages.count, warnings: document.warnings.count)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What a pipeline reports as it goes. The library only emits these; the CLI decides how
+/// they look (progress on a terminal, plain lines, or JSON lines with `--events json`).
+public struct PipelineEvent: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable {
+        case runStarted = "run_started"
+        case inputStarted = "input_started"
+        case stored
+        case unchanged
+        case warning
+        case failed
+        case progress
+        case runFinished = "run_finished"
+    }
+
+    public var event: Kind
+    public var input: String?
+    public var message: String?
+    public var title: String?
+    public var passages: Int?
+    public var index: Int?
+    public var total: Int?
+    public var counts: [String: Int]?
+    public var run: Int64?
+
+    public init(
+        _ event: Kind, input: String? = nil, message: String? = nil, title: String? = nil, passages: Int? = nil,
+        index: Int? = nil, total: Int? = nil, counts: [String: Int]? = nil, run: Int64? = nil
+    ) {
+        self.event = event
+        self.input = input
+        self.message = message
+        self.title = title
+        self.passages = passages
+        self.index = index
+        self.total = total
+        self.counts = counts
+        self.run = run
+    }
+}
+
+public typealias EventHandler = @Sendable (PipelineEvent) -> Void

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Records one command's work in the store's `runs` table: counts per stage, each failure
+/// with its reason, and how it ended. Every command that does work writes to one.
+public final class RunRecorder: @unchecked Sendable {
+    public let store: LibraryStore
+    public let id: Int64
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+    private var failed = 0
+    private var finished = false
+
+    public init(store: LibraryStore, command: String, arguments: [String]) throws {
+        self.store = store
+        self.id = try store.beginRun(command: command, arguments: arguments)
+    }
+
+    public func count(_ stage: String, by amount: Int = 1) {
+        lock.withLock { counts[stage, default: 0] += amount }
+    }
+
+    public var snapshot: [String: Int] { lock.withLock { counts } }
+
+    /// Records a failed input (or a warning, which does not fail the run).
+    public func fail(input: String, stage: String, reason: String, warning: Bool = false) {
+        lock.withLock { if !warning { failed += 1 } }
+        try? store.recordFailure(run: id, RunFailure(input: input, stage: stage, reason: reason, severity: warning ? "warning" : "error"))
+    }
+
+    /// Saves the counts so far (a killed run keeps them).
+    public func checkpoint() {
+        try? store.updateRun(id, counts: snapshot)
+    }
+
+    /// Ends the run: `succeeded`, `partial` (some inputs failed) or the given status.
+    public func finish(status: String? = nil) {
+        let (done, failures) = lock.withLock { () -> (Bool, Int) in
+            defer { finished = true }
+            return (finished, failed)
+        }
+        guard !done else { return }
+        try? store.updateRun(id, counts: snapshot, status: status ?? (failures > 0 ? "partial" : "succeeded"))
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// How a passage's place in its source reads to a person.
+public enum Location {
+    /// `notes/cells.md § Mitochondria`, `paper.pdf p.12`, `lecture.srt @ 00:12:34`,
+    /// `https://en.wikipedia.org/wiki/X § History`.
+    public static func describe(_ passage: StoredPassage) -> String {
+        let name: String
+        if let path = passage.documentPath {
+            name = InputExpander.display(path)
+        } else {
+            name = passage.documentURI
+        }
+        var parts = [name]
+        if let start = passage.timeStart {
+            parts[0] += " @ " + formatTime(start)
+        } else if let page = passage.pageStart {
+            parts[0] += " p.\(page)" + (passage.pageEnd.map { $0 != page ? "–\($0)" : "" } ?? "")
+        }
+        if !passage.sectionPath.isEmpty {
+            parts.append("§ " + passage.sectionPath.joined(separator: " › "))
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// 754.2 → "00:12:34".
+    public static func formatTime(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded(.down))
+        return String(format: "%02d:%02d:%02d", total / 3600, (total / 60) % 60, total % 60)
+    }
+}

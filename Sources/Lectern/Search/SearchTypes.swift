@@ -1,0 +1,47 @@
+/// How to rank: BM25 over words, vector similarity, or both fused by reciprocal rank.
+public enum SearchMode: String, Codable, Sendable, CaseIterable {
+    case hybrid
+    case keyword
+    case semantic
+}
+
+/// Narrows a search to some sources (path, URI or short id; a folder matches what is in it)
+/// and document types (`markdown`, `pdf`, `srt` …).
+public struct SearchFilter: Sendable, Equatable {
+    public var sources: [String]
+    public var types: [String]
+
+    public init(sources: [String] = [], types: [String] = []) {
+        self.sources = sources
+        self.types = types
+    }
+
+    public var isEmpty: Bool { sources.isEmpty && types.isEmpty }
+}
+
+/// One search result, with where it came from.
+public struct SearchHit: Codable, Sendable {
+    public var rank: Int
+    public var score: Double
+    public var passageId: Int64
+    public var documentId: String
+    public var title: String
+    public var sectionPath: [String]
+    /// `notes/cells.md § Mitochondria`, `paper.pdf p.12`, `lecture.srt @ 00:12:34`.
+    public var location: String
+    public var uri: String
+    public var path: String?
+    public var type: String
+    public var kind: String
+    public var pageStart: Int?
+    public var pageEnd: Int?
+    public var timeStart: Double?
+    public var timeEnd: Double?
+    public var speaker: String?
+    public var snippet: String
+    /// Where query words stand in `snippet`: [start, length] in characters.
+    public var highlights: [[Int]]
+    public var text: String
+    public var keywordRank: Int?
+    public var semanticRank: Int?
+}

@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+
+/// Hybrid search: FTS5 BM25 and exact k-NN over the vector blocks, fused by reciprocal rank.
+public struct Searcher: Sendable {
+    public var store: LibraryStore
+    public var embedder: any Embedder
+    /// The reciprocal-rank-fusion constant (Cormack et al. use 60).
+    public var fusionK: Double = 60
+    /// How deep each ranking goes before fusion.
+    public var candidates = 100
+
+    public init(store: LibraryStore, embedder: any Embedder) {
+        self.store = store
+        self.embedder = embedder
+    }
+
+    static let stopwords: Set<String> = [
+        "a", "an", "and", "are", "as", "at", "be", "by", "do", "does", "for", "from", "how", "in", "is", "it",
+        "of", "on", "or", "that", "the", "this", "to", "was", "what", "when", "where", "which", "who", "why", "with",
+    ]
+
+    /// The query's words, lower-cased and folded; stopwords dropped unless nothing else is left.
+    public static func terms(_ query: String) -> [String] {
+        let words = HashingEmbedder.words(query).map(TextCleanup.foldForMatching)
+        let content = words.filter { !stopwords.contains($0) }
+        var seen = Set<String>()
+        return (content.isEmpty ? words : content).filter { seen.insert($0).inserted }
+    }
+
+    public func search(_ query: String, k: Int = 10, mode: SearchMode = .hybrid, filter: SearchFilter = SearchFilter()) throws -> [SearchHit] {
+        let terms = Self.terms(query)
+        guard !terms.isEmpty else {
+            throw LecternError(.invalidInput, "query", "'\(query)' has no words to search for")
+        }
+        let allowedDocuments = try documentIds(for: filter)
+        if let allowedDocuments, allowedDocuments.isEmpty { return [] }
+        let depth = max(candidates, k)
+
+        var keyword: [Int64] = []
+        if mode != .semantic {
+            keyword = try keywordSearch(terms, limit: depth, documents: allowedDocuments)
+        }
+        var semantic: [(id: Int64, score: Float)] = []
+        if mode != .keyword {
+            let index = try store.vectorIndex(for: embedder.info)
+            let allowedPassages = try allowedDocuments.map { try passageIds(documents: $0) }
+            semantic = index.nearest(to: try embedder.embed(query), k: depth, allowed: allowedPassages)
+        }
+
+        var scores: [Int64: Double] = [:]
+        var keywordRanks: [Int64: Int] = [:]
+        var semanticRanks: [Int64: Int] = [:]
+        for (rank, id) in keyword.enumerated() { keywordRanks[id] = rank + 1 }
+        for (rank, hit) in semantic.enumerated() { semanticRanks[hit.id] = rank + 1 }
+        switch mode {
+        case .keyword:
+            for (rank, id) in keyword.enumerated() { scores[id] = 1.0 / Double(rank + 1) }
+        case .semantic:
+            for hit in semantic { scores[hit.id] = Double(hit.score) }
+        case .hybrid:
+            for (id, rank) in keywordRanks { scores[id, default: 0] += 1 / (fusionK + Double(rank)) }
+            for (id, rank) in semanticRanks { scores[id, default: 0] += 1 / (fusionK + Double(rank)) }
+        }
+        let ranked = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k)
+        let passages = try store.passages(ids: ranked.map(\.key))
+        return zip(ranked, passages).enumerated().map { index, pair in
+            let (entry, passage) = pair
+            let snippet = Snippet.make(passage.text, terms: terms)
+            return SearchHit(
+                rank: index + 1, score: entry.value, passageId: passage.id, documentId: passage.documentShortId,
+                title: passage.documentTitle, sectionPath: passage.sectionPath, location: Location.describe(passage),
+                uri: passage.documentURI, path: passage.documentPath, type: passage.documentType, kind: passage.kind,
+                pageStart: passage.pageStart, pageEnd: passage.pageEnd, timeStart: passage.timeStart,
+                timeEnd: passage.timeEnd, speaker: passage.speaker, snippet: snippet.text,
+                highlights: snippet.highlights, text: passage.text,
+                keywordRank: keywordRanks[passage.id], semanticRank: semanticRanks[passage.id])
+        }
+    }
+
+    func keywordSearch(_ terms: [String], limit: Int, documents: Set<Int64>?) throws -> [Int64] {
+        // Each word quoted (no FTS syntax from users), any word may match; BM25 ranks by how many and how rare.
+        let match = terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"" }.joined(separator: " OR ")
+        var sql = """
+            SELECT p.id FROM passages_fts JOIN passages p ON p.id = passages_fts.rowid
+            WHERE passages_fts MATCH ?
+            """
+        if let documents {
+            sql += " AND p.document_id IN (\(documents.map(String.init).joined(separator: ",")))"
+        }
+        sql += " ORDER BY bm25(passages_fts, 1.0, 0.5) LIMIT ?"
+        return try store.read { db in try Int64.fetchAll(db, sql: sql, arguments: [match, limit]) }
+    }
+
+    func documentIds(for filter: SearchFilter) throws -> Set<Int64>? {
+        guard !filter.isEmpty else { return nil }
+        var ids: Set<Int64>?
+        if !filter.sources.isEmpty {
+            var matched = Set<Int64>()
+            for source in filter.sources { matched.formUnion(try store.documents(matching: source).map(\.id)) }
+            ids = matched
+        }
+        if !filter.types.isEmpty {
+            let types = filter.types.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }.joined(separator: ",")
+            let typed = Set(try store.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM documents WHERE type IN (\(types))") })
+            ids = ids.map { $0.intersection(typed) } ?? typed
+        }
+        return ids
+    }
+
+    func passageIds(documents: Set<Int64>) throws -> Set<Int64> {
+        let list = documents.map(String.init).joined(separator: ",")
+        return Set(try store.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM passages WHERE document_id IN (\(list))") })
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+
+extension LibraryStore {
+    /// Starts a run record. Runs left `running` by a process that is gone become `interrupted`.
+    public func beginRun(command: String, arguments: [String]) throws -> Int64 {
+        try write { db in
+            for row in try Row.fetchAll(db, sql: "SELECT id, pid FROM runs WHERE status = 'running'") {
+                let pid: Int32? = row["pid"]
+                if let pid, pid != getpid(), kill(pid, 0) == 0 { continue }
+                try db.execute(sql: "UPDATE runs SET status = 'interrupted' WHERE id = ?", arguments: [row["id"] as Int64])
+            }
+            try db.execute(sql: "INSERT INTO runs(command, arguments, started_at, status, pid) VALUES (?, ?, ?, 'running', ?)",
+                           arguments: [command, Self.json(arguments), Self.now(), Int(getpid())])
+            return db.lastInsertedRowID
+        }
+    }
+
+    public func updateRun(_ id: Int64, counts: [String: Int], status: String? = nil) throws {
+        try write { db in
+            if let status {
+                try db.execute(sql: "UPDATE runs SET counts = ?, status = ?, ended_at = ? WHERE id = ?",
+                               arguments: [Self.json(counts), status, Self.now(), id])
+            } else {
+                try db.execute(sql: "UPDATE runs SET counts = ? WHERE id = ?", arguments: [Self.json(counts), id])
+            }
+        }
+    }
+
+    public func recordFailure(run: Int64, _ failure: RunFailure) throws {
+        try write { db in
+            try db.execute(sql: "INSERT INTO run_failures(run_id, input, stage, reason, severity, at) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [run, failure.input, failure.stage, failure.reason, failure.severity, Self.now()])
+        }
+    }
+
+    /// The newest runs first.
+    public func runs(limit: Int = 20) throws -> [RunRecord] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM runs ORDER BY id DESC LIMIT ?", arguments: [limit]).map { row in
+                let id: Int64 = row["id"]
+                let failures = try Row.fetchAll(db, sql: "SELECT input, stage, reason, severity FROM run_failures WHERE run_id = ? ORDER BY id", arguments: [id]).map {
+                    RunFailure(input: $0["input"], stage: $0["stage"], reason: $0["reason"], severity: $0["severity"])
+                }
+                return RunRecord(
+                    id: id, command: row["command"], arguments: Self.decode([String].self, row["arguments"]) ?? [],
+                    startedAt: row["started_at"], endedAt: row["ended_at"], status: row["status"],
+                    counts: Self.decode([String: Int].self, row["counts"]) ?? [:], failures: failures)
+            }
+        }
+    }
+}

@@ -1,0 +1,339 @@
+import Foundation
+import GRDB
+
+/// The one SQLite file (WAL) that holds a study library. The only type that knows SQL.
+public final class LibraryStore: Sendable {
+    public let path: String
+    let writer: DatabasePool
+
+    /// Opens (and creates, unless `mustExist`) the library at `path`, migrating it.
+    public init(path: String, mustExist: Bool = false) throws {
+        self.path = path
+        if mustExist && !FileManager.default.fileExists(atPath: path) {
+            throw LecternError(.notFound, path, "no library here yet: run `lectern ingest PATH` first, or pass --db")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
+            throw LecternError(.notFound, path, "folder \(directory) does not exist")
+        }
+        var configuration = GRDB.Configuration()
+        configuration.busyMode = .timeout(15)
+        configuration.foreignKeysEnabled = true
+        do {
+            writer = try DatabasePool(path: path, configuration: configuration)
+            try Schema.migrator.migrate(writer)
+        } catch let error as DatabaseError {
+            if error.resultCode == .SQLITE_NOTADB {
+                throw LecternError(.database, path, "not a Lectern library (the file is not an SQLite database)")
+            }
+            throw LecternError(.database, path, error.message ?? "\(error)")
+        }
+    }
+
+    static func now() -> String {
+        ISO8601DateFormatter().string(from: Date())
+    }
+
+    static func json<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ json: String?) -> T? {
+        guard let json else { return nil }
+        return try? JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    /// Runs `body` as one write transaction, turning SQLite errors into one-line messages.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.write(body)
+        } catch let error as DatabaseError {
+            throw LecternError(.database, path, error.message ?? "\(error)")
+        }
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.read(body)
+        } catch let error as DatabaseError {
+            throw LecternError(.database, path, error.message ?? "\(error)")
+        }
+    }
+
+    // MARK: Settings
+
+    public func setting(_ key: String) throws -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [key]) }
+    }
+
+    public func setSetting(_ key: String, _ value: String?) throws {
+        try write { db in try Self.setSetting(db, key, value) }
+    }
+
+    static func setSetting(_ db: Database, _ key: String, _ value: String?) throws {
+        if let value {
+            try db.execute(sql: "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", arguments: [key, value])
+        } else {
+            try db.execute(sql: "DELETE FROM settings WHERE key = ?", arguments: [key])
+        }
+    }
+
+    /// The embedder this library's vectors were made with; nil for a new library.
+    public func recordedEmbedder() throws -> EmbedderInfo? {
+        Self.decode(EmbedderInfo.self, try setting("embedder"))
+    }
+
+    // MARK: Documents
+
+    /// Everything needed to (re)write one document in one transaction.
+    public struct DocumentWrite: Sendable {
+        public var sourceURI: String
+        public var sourceKind: String
+        public var uri: String
+        public var path: String?
+        public var extractor: String
+        public var extractorVersion: Int
+        public var contentHash: String
+        public var skipKey: String
+        public var document: ExtractedDocument
+        public var passages: [Passage]
+        public var vectors: [[Float]]
+        public var embedder: EmbedderInfo
+
+        public init(
+            sourceURI: String, sourceKind: String, uri: String, path: String?, extractor: String,
+            extractorVersion: Int, contentHash: String, skipKey: String, document: ExtractedDocument,
+            passages: [Passage], vectors: [[Float]], embedder: EmbedderInfo
+        ) {
+            self.sourceURI = sourceURI
+            self.sourceKind = sourceKind
+            self.uri = uri
+            self.path = path
+            self.extractor = extractor
+            self.extractorVersion = extractorVersion
+            self.contentHash = contentHash
+            self.skipKey = skipKey
+            self.document = document
+            self.passages = passages
+            self.vectors = vectors
+            self.embedder = embedder
+        }
+    }
+
+    public func document(uri: String) throws -> StoredDocument? {
+        try read { db in try StoredDocument.fetchOne(db, sql: "SELECT * FROM documents WHERE uri = ?", arguments: [uri]) }
+    }
+
+    /// Documents a user means by `reference`: a URI, a path (file or folder), a short id
+    /// (or its first 4+ characters), or a source URI.
+    public func documents(matching reference: String) throws -> [StoredDocument] {
+        let absolute = Configuration.resolvePath(reference, base: nil)
+        return try read { db in
+            var found = try StoredDocument.fetchAll(db, sql: """
+                SELECT d.* FROM documents d JOIN sources s ON s.id = d.source_id
+                WHERE d.uri = ?1 OR d.path = ?2 OR s.uri = ?1 OR d.short_id = ?1
+                ORDER BY d.uri
+                """, arguments: [reference, absolute])
+            if found.isEmpty && reference.count >= 4 && reference.allSatisfy(\.isHexDigit) {
+                found = try StoredDocument.fetchAll(db, sql: "SELECT * FROM documents WHERE short_id LIKE ? ORDER BY uri", arguments: [reference.lowercased() + "%"])
+            }
+            if found.isEmpty {
+                let folder = absolute.hasSuffix("/") ? absolute : absolute + "/"
+                found = try StoredDocument.fetchAll(db, sql: "SELECT * FROM documents WHERE substr(path, 1, ?) = ? ORDER BY uri", arguments: [folder.count, folder])
+                if found.isEmpty {
+                    let prefix = reference.hasSuffix("/") ? reference : reference + "/"
+                    found = try StoredDocument.fetchAll(db, sql: "SELECT * FROM documents WHERE substr(uri, 1, ?) = ? ORDER BY uri", arguments: [prefix.count, prefix])
+                }
+            }
+            return found
+        }
+    }
+
+    public func allDocuments() throws -> [StoredDocument] {
+        try read { db in try StoredDocument.fetchAll(db, sql: "SELECT * FROM documents ORDER BY uri") }
+    }
+
+    /// Replaces a document's blocks, passages, FTS rows and vectors in ONE transaction.
+    /// Returns the document id. Refuses vectors of another embedder than the library's.
+    @discardableResult
+    public func replaceDocument(_ w: DocumentWrite) throws -> Int64 {
+        precondition(w.passages.count == w.vectors.count, "one vector per passage")
+        return try write { db in
+            try Self.checkEmbedder(db, w.embedder, path: path)
+            let now = Self.now()
+            try db.execute(sql: """
+                INSERT INTO sources(uri, kind, created_at, updated_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT(uri) DO UPDATE SET updated_at = excluded.updated_at, kind = excluded.kind
+                """, arguments: [w.sourceURI, w.sourceKind, now, now])
+            let sourceId = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE uri = ?", arguments: [w.sourceURI])!
+            let metadata = Self.json(w.document.metadata)
+            let warnings = Self.json(w.document.warnings)
+            let documentId: Int64
+            if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM documents WHERE uri = ?", arguments: [w.uri]) {
+                try Self.deleteContent(db, documentIds: [existing])
+                try db.execute(sql: """
+                    UPDATE documents SET source_id = ?, path = ?, type = ?, extractor = ?, extractor_version = ?,
+                        title = ?, content_hash = ?, skip_key = ?, metadata = ?, warnings = ?, block_count = ?,
+                        passage_count = ?, updated_at = ?
+                    WHERE id = ?
+                    """, arguments: [sourceId, w.path, w.document.type, w.extractor, w.extractorVersion, w.document.title,
+                                     w.contentHash, w.skipKey, metadata, warnings, w.document.blocks.count,
+                                     w.passages.count, now, existing])
+                documentId = existing
+            } else {
+                try db.execute(sql: """
+                    INSERT INTO documents(source_id, uri, short_id, path, type, extractor, extractor_version, title,
+                        content_hash, skip_key, metadata, warnings, block_count, passage_count, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [sourceId, w.uri, ContentHash.shortId(w.uri), w.path, w.document.type, w.extractor,
+                                     w.extractorVersion, w.document.title, w.contentHash, w.skipKey, metadata, warnings,
+                                     w.document.blocks.count, w.passages.count, now, now])
+                documentId = db.lastInsertedRowID
+            }
+            let blockStatement = try db.makeStatement(sql: """
+                INSERT INTO blocks(document_id, ordinal, kind, text, level, section_path, page, time_start, time_end,
+                    speaker, char_offset, attributes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for (ordinal, block) in w.document.blocks.enumerated() {
+                try blockStatement.execute(arguments: [
+                    documentId, ordinal, block.kind.rawValue, block.text, block.level, Self.json(block.sectionPath),
+                    block.page, block.start, block.end, block.speaker, block.offset,
+                    block.attributes.isEmpty ? nil : Self.json(block.attributes),
+                ])
+            }
+            let passageStatement = try db.makeStatement(sql: """
+                INSERT INTO passages(document_id, ordinal, text, kind, section_path, section, page_start, page_end,
+                    time_start, time_end, speaker, char_start, char_end, token_count)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            var ids: [Int64] = []
+            ids.reserveCapacity(w.passages.count)
+            for passage in w.passages {
+                try passageStatement.execute(arguments: [
+                    documentId, passage.ordinal, passage.text, passage.kind, Self.json(passage.sectionPath),
+                    passage.sectionPath.joined(separator: " › "), passage.pageStart, passage.pageEnd, passage.timeStart,
+                    passage.timeEnd, passage.speaker, passage.charStart, passage.charEnd, passage.tokenCount,
+                ])
+                ids.append(db.lastInsertedRowID)
+            }
+            try VectorBlocks.append(db, ids: ids, vectors: w.vectors, embedder: w.embedder)
+            return documentId
+        }
+    }
+
+    static func checkEmbedder(_ db: Database, _ embedder: EmbedderInfo, path: String) throws {
+        let recordedJSON = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'embedder'")
+        if let recorded = decode(EmbedderInfo.self, recordedJSON) {
+            guard recorded == embedder else {
+                throw LecternError(.embedderMismatch, path, "this library's vectors come from \(recorded.name); it cannot take vectors from \(embedder.name) (run `lectern reembed --embedder \(embedder.name)` to switch)")
+            }
+        } else {
+            try setSetting(db, "embedder", json(embedder))
+        }
+    }
+
+    /// Deletes passages (with their FTS rows and vectors) and blocks of documents.
+    static func deleteContent(_ db: Database, documentIds: [Int64]) throws {
+        guard !documentIds.isEmpty else { return }
+        let list = documentIds.map(String.init).joined(separator: ",")
+        let passageIds = try Int64.fetchAll(db, sql: "SELECT id FROM passages WHERE document_id IN (\(list))")
+        try VectorBlocks.remove(db, passageIds: Set(passageIds))
+        try db.execute(sql: "DELETE FROM passages WHERE document_id IN (\(list))")
+        try db.execute(sql: "DELETE FROM blocks WHERE document_id IN (\(list))")
+    }
+
+    /// Removes documents and, when they were its last, their sources. Returns their URIs.
+    @discardableResult
+    public func removeDocuments(_ documents: [StoredDocument]) throws -> [String] {
+        guard !documents.isEmpty else { return [] }
+        return try write { db in
+            let ids = documents.map(\.id)
+            try Self.deleteContent(db, documentIds: ids)
+            let list = ids.map(String.init).joined(separator: ",")
+            try db.execute(sql: "DELETE FROM documents WHERE id IN (\(list))")
+            try db.execute(sql: "DELETE FROM sources WHERE id NOT IN (SELECT DISTINCT source_id FROM documents)")
+            return documents.map(\.uri)
+        }
+    }
+
+    public func blocks(documentId: Int64) throws -> [Block] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM blocks WHERE document_id = ? ORDER BY ordinal", arguments: [documentId]).map { row in
+                Block(
+                    kind: BlockKind(rawValue: row["kind"]) ?? .paragraph, text: row["text"], level: row["level"],
+                    sectionPath: Self.decode([String].self, row["section_path"]) ?? [], page: row["page"],
+                    start: row["time_start"], end: row["time_end"], speaker: row["speaker"], offset: row["char_offset"],
+                    attributes: Self.decode([String: String].self, row["attributes"]) ?? [:])
+            }
+        }
+    }
+
+    public func passages(documentId: Int64) throws -> [StoredPassage] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
+                WHERE p.document_id = ? ORDER BY p.ordinal
+                """, arguments: [documentId]).map(StoredPassage.init(row:))
+        }
+    }
+
+    /// Passages by id, in the order of `ids`.
+    public func passages(ids: [Int64]) throws -> [StoredPassage] {
+        guard !ids.isEmpty else { return [] }
+        let list = ids.map(String.init).joined(separator: ",")
+        let found = try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
+                WHERE p.id IN (\(list))
+                """).map(StoredPassage.init(row:))
+        }
+        let byId = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
+        return ids.compactMap { byId[$0] }
+    }
+
+    public func sources() throws -> [SourceSummary] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT s.id, s.uri, s.kind, s.updated_at, COUNT(d.id) AS documents,
+                    COALESCE(SUM(d.passage_count), 0) AS passages, GROUP_CONCAT(DISTINCT d.type) AS types,
+                    MIN(d.title) AS title
+                FROM sources s LEFT JOIN documents d ON d.source_id = s.id
+                GROUP BY s.id ORDER BY s.uri
+                """).map { row in
+                SourceSummary(id: row["id"], uri: row["uri"], kind: row["kind"], documents: row["documents"],
+                              passages: row["passages"], types: row["types"] ?? "", title: row["title"],
+                              updatedAt: row["updated_at"])
+            }
+        }
+    }
+
+    public func stats() throws -> LibraryStats {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.int64Value ?? 0
+        let wal = ((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size]) as? NSNumber)?.int64Value ?? 0
+        return try read { db in
+            var byType: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT type, COUNT(*) AS n FROM documents GROUP BY type") {
+                byType[row["type"]] = row["n"]
+            }
+            let embedder = Self.decode(EmbedderInfo.self, try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'embedder'"))
+            return LibraryStats(
+                path: path, fileBytes: size + wal,
+                sources: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sources") ?? 0,
+                documents: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents") ?? 0,
+                passages: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM passages") ?? 0,
+                blocks: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blocks") ?? 0,
+                tokens: try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(token_count), 0) FROM passages") ?? 0,
+                vectors: try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM vector_blocks") ?? 0,
+                vectorBlocks: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vector_blocks") ?? 0,
+                embedder: embedder?.description, documentsByType: byType,
+                runs: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM runs") ?? 0)
+        }
+    }
+
+    /// `PRAGMA integrity_check`: "ok" or the problems SQLite found.
+    public func integrityCheck() throws -> [String] {
+        try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import Lectern
+
+enum EventFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
+}
+
+/// Options every command that touches a library shares.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: "The library file (default ./lectern.db, or $LECTERN_DB).")
+    var db: String?
+
+    @Option(name: .long, help: "How progress and problems reach stderr: text, or json (one JSON object a line).")
+    var events: EventFormat?
+
+    /// Configuration from flags > environment > config file > defaults.
+    func configuration(flags extra: [String: ConfigValue] = [:]) throws -> Configuration {
+        var flags = extra
+        if let db { flags["database"] = .string(db) }
+        return try Configuration.load(flags: flags)
+    }
+
+    func openStore(_ configuration: Configuration, mustExist: Bool) throws -> LibraryStore {
+        try LibraryStore(path: configuration.database, mustExist: mustExist)
+    }
+
+    func terminal(defaultJSON: Bool = false) -> Terminal {
+        Terminal(events: events ?? (defaultJSON ? .json : .text))
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import Lectern
+
+struct IngestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest",
+        abstract: "Read files, folders and globs into the library.",
+        discussion: """
+            Readers are chosen by content, not by file name. A file whose content is unchanged since
+            the last ingest (same reader, chunk settings and embedder) is reported unchanged and not
+            written; a changed one is replaced in one transaction. Exit status: 0 all inputs
+            succeeded, 1 some failed (each named on stderr), 2 usage error.
+
+              lectern ingest ./notes/*.md
+              lectern ingest ~/courses --db study.db
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Files, folders (read recursively) and glob patterns.")
+    var paths: [String]
+
+    @Option(help: "Embedder for a new library (hashing, minilm). A library keeps the one it was built with.")
+    var embedder: String?
+
+    @Option(help: "Password for encrypted PDFs.")
+    var password: String?
+
+    @Flag(help: "Print the summary as JSON.")
+    var json = false
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give at least one file, folder or glob") }
+    }
+
+    func run() throws {
+        let configuration = try global.configuration()
+        let terminal = global.terminal()
+        let store = try global.openStore(configuration, mustExist: false)
+        let chosen = try EmbedderCatalog.resolve(store: store, configuration: configuration, requested: embedder)
+        let ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
+                                options: ExtractOptions(password: password))
+        let recorder = try RunRecorder(store: store, command: "ingest", arguments: CommandLine.arguments.dropFirst().filter { $0 != password })
+        terminal.event(PipelineEvent(.runStarted, run: recorder.id))
+        let summary = ingestor.ingest(paths, recorder: recorder) { terminal.event($0) }
+        recorder.finish()
+        terminal.finishProgress()
+        terminal.event(PipelineEvent(.runFinished, counts: ["stored": summary.stored, "unchanged": summary.unchanged,
+                                                            "failed": summary.failed, "passages": summary.passages], run: recorder.id))
+        if json {
+            terminal.json(summary)
+        } else {
+            var parts = ["\(summary.stored) stored (\(summary.passages) passages)", "\(summary.unchanged) unchanged"]
+            if summary.failed > 0 { parts.append("\(summary.failed) failed") }
+            if summary.warnings > 0 { parts.append("\(summary.warnings) warnings") }
+            terminal.out(parts.joined(separator: ", ") + " — \(configuration.database)")
+        }
+        if summary.failed > 0 { throw ExitCode(1) }
+    }
+}

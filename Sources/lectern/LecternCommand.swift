@@ -1,0 +1,21 @@
+import ArgumentParser
+import Lectern
+
+struct LecternCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lectern",
+        abstract: "Turn learning material into a searchable study library in one SQLite file.",
+        discussion: """
+            Examples:
+              lectern ingest ./notes            read every note under ./notes
+              lectern search "light reactions"  find passages, with where they came from
+              lectern sources                   list what the library holds
+            """,
+        version: Lectern.version,
+        subcommands: [
+            IngestCommand.self, SearchCommand.self, SourcesCommand.self, ShowCommand.self, ExtractCommand.self,
+            RemoveCommand.self, PruneCommand.self, ReembedCommand.self, StatsCommand.self, RunsCommand.self,
+            DoctorCommand.self,
+        ]
+    )
+}

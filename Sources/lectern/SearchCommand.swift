@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import Lectern
+
+extension SearchMode: ExpressibleByArgument {}
+
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find passages by words and meaning, with where each came from.",
+        discussion: """
+              lectern search "light-dependent reactions"
+              lectern search "entropy" --mode keyword -k 5 --json
+              lectern search "derivative" --source notes/calculus.md --type markdown
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "What to look for.")
+    var query: String
+
+    @Option(name: .short, help: "How many hits.")
+    var k: Int?
+
+    @Option(help: "hybrid (words and meaning, fused), keyword (BM25) or semantic (vectors).")
+    var mode: SearchMode = .hybrid
+
+    @Option(help: "Only this source: a path, folder, URI or document id. Repeatable.")
+    var source: [String] = []
+
+    @Option(help: "Only documents of this type (markdown, text, pdf, srt …). Repeatable.")
+    var type: [String] = []
+
+    @Flag(help: "Print hits as JSON.")
+    var json = false
+
+    func validate() throws {
+        if let k, k < 1 { throw ValidationError("-k must be at least 1") }
+        if query.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the query is empty") }
+    }
+
+    func run() throws {
+        let configuration = try global.configuration()
+        let terminal = global.terminal()
+        let store = try global.openStore(configuration, mustExist: true)
+        let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
+        let hits = try Searcher(store: store, embedder: embedder)
+            .search(query, k: k ?? configuration.searchLimit, mode: mode, filter: SearchFilter(sources: source, types: type))
+        if json {
+            terminal.json(hits)
+            return
+        }
+        if hits.isEmpty {
+            terminal.err("lectern: no passages match '\(query)'")
+            return
+        }
+        for hit in hits {
+            terminal.out("\(hit.rank). \(terminal.bold(hit.title))  \(terminal.dim(String(format: "%.4f", hit.score)))")
+            terminal.out("   \(hit.location)")
+            terminal.out("   " + render(hit, terminal))
+            terminal.out("")
+        }
+    }
+
+    func render(_ hit: SearchHit, _ terminal: Terminal) -> String {
+        guard terminal.colour else { return hit.snippet }
+        var chars = Array(hit.snippet)
+        for mark in hit.highlights.sorted(by: { $0[0] > $1[0] }) {
+            let start = mark[0], end = mark[0] + mark[1]
+            guard start >= 0, end <= chars.count else { continue }
+            chars.replaceSubrange(start..<end, with: Array(terminal.highlight(String(chars[start..<end]))))
+        }
+        return String(chars)
+    }
+}

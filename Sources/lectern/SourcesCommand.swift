@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import Lectern
+
+struct SourcesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "sources", abstract: "List what the library holds.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print as JSON.")
+    var json = false
+
+    func run() throws {
+        let configuration = try global.configuration()
+        let terminal = global.terminal()
+        let store = try global.openStore(configuration, mustExist: true)
+        let sources = try store.sources()
+        let documents = try store.allDocuments()
+        if json {
+            terminal.json(sources)
+            return
+        }
+        if sources.isEmpty {
+            terminal.err("lectern: the library is empty")
+            return
+        }
+        let bySource = Dictionary(grouping: documents, by: \.sourceId)
+        for source in sources {
+            let docs = bySource[source.id] ?? []
+            let id = docs.count == 1 ? docs[0].shortId : "\(docs.count) docs"
+            let name = docs.count == 1 ? (docs[0].path.map { InputExpander.display($0) } ?? source.uri) : source.uri
+            terminal.out("\(terminal.dim(id))  \(name)  \(source.types)  \(source.passages) passages  \(terminal.dim(source.title ?? ""))")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import Lectern
+
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "stats", abstract: "Count what the library holds.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print as JSON.")
+    var json = false
+
+    func run() throws {
+        let configuration = try global.configuration()
+        let terminal = global.terminal()
+        let store = try global.openStore(configuration, mustExist: true)
+        let stats = try store.stats()
+        if json {
+            terminal.json(stats)
+            return
+        }
+        terminal.out("library    \(stats.path) (\(ByteCountFormatter.string(fromByteCount: stats.fileBytes, countStyle: .file)))")
+        terminal.out("sources    \(stats.sources)")
+        terminal.out("documents  \(stats.documents)" + (stats.documentsByType.isEmpty ? "" : "  (" + stats.documentsByType.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"))
+        terminal.out("passages   \(stats.passages)  (\(stats.tokens) tokens)")
+        terminal.out("blocks     \(stats.blocks)")
+        terminal.out("vectors    \(stats.vectors) in \(stats.vectorBlocks) blocks")
+        terminal.out("embedder   \(stats.embedder ?? "none yet")")
+        terminal.out("runs       \(stats.runs)")
+    }
+}
+
+struct RunsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "runs", abstract: "List recent runs: what each did and what failed.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .short, help: "How many runs.")
+    var n = 20
+
+    @Flag(help: "Print as JSON.")
+    var json = false
+
+    func run() throws {
+        let configuration = try global.configuration()
+        let terminal = global.terminal()
+        let store = try global.openStore(configuration, mustExist: true)
+        let runs = try store.runs(limit: n)
+        if json {
+            terminal.json(runs)
+            return
+        }
+        for run in runs {
+            let counts = run.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            terminal.out("#\(run.id)  \(run.startedAt)  \(run.command)  \(run.status)  \(counts)")
+            for failure in run.failures {
+                terminal.out("    \(failure.severity): \(failure.input): \(failure.reason)")
+            }
+        }
+    }
+}
