@@ -1,0 +1,112 @@
+import XCTest
+@testable import Lectern
+
+/// The `lectern` binary as a user runs it: output, stderr lines and exit codes.
+final class CLITests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
+            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
+        }
+    }
+
+    func lectern(_ arguments: String..., environment: [String: String] = [:]) throws -> CommandResult {
+        try runLectern(arguments, in: folder.url, environment: environment)
+    }
+
+    func testIngestSearchShowRemoveRoundTrip() throws {
+        try folder.write("notes/cells.md", "# Cells\n\n## Energy\n\nThe mitochondrion produces ATP through oxidative phosphorylation.\n")
+        try folder.write("notes/info.txt", "Shannon entropy measures the average information of a message.\n")
+
+        var result = try lectern("ingest", "notes")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("2 stored (2 passages), 0 unchanged"), result.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.file("lectern.db").path), "default library is ./lectern.db")
+
+        result = try lectern("ingest", "notes")
+        XCTAssertTrue(result.stdout.hasPrefix("0 stored (0 passages), 2 unchanged"), result.stdout)
+
+        result = try lectern("search", "oxidative phosphorylation")
+        XCTAssertEqual(result.status, 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix("1. Cells"), result.stdout)
+        XCTAssertEqual(lines[1].trimmingCharacters(in: .whitespaces), "notes/cells.md § Cells › Energy")
+        XCTAssertFalse(result.stdout.contains("\u{1B}["), "no colour when NO_COLOR is set or stdout is not a terminal")
+
+        result = try lectern("search", "entropy", "--json", "-k", "1")
+        let hits = try JSONDecoder().decode([SearchHit].self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(hits.count, 1)
+        XCTAssertEqual(hits[0].path, folder.file("notes/info.txt").path)
+        XCTAssertEqual(hits[0].highlights.count, 1)
+        XCTAssertFalse(hits[0].snippet.contains("\u{1B}"))
+
+        result = try lectern("search", "entropy", "--type", "markdown", "--json")
+        XCTAssertTrue(try JSONDecoder().decode([SearchHit].self, from: Data(result.stdout.utf8)).allSatisfy { $0.type == "markdown" })
+
+        result = try lectern("sources", "--json")
+        let sources = try JSONDecoder().decode([SourceSummary].self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(sources.count, 2)
+
+        let shortId = ContentHash.shortId("file://" + folder.file("notes/cells.md").path)
+        result = try lectern("show", String(shortId.prefix(5)))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Cells\nid \(shortId)  type markdown"), result.stdout)
+
+        result = try lectern("rm", "notes/cells.md")
+        XCTAssertEqual(result.stdout, "removed file://\(folder.file("notes/cells.md").path)\n")
+        result = try lectern("search", "mitochondrion", "--mode", "keyword", "--json")
+        XCTAssertEqual(try JSONDecoder().decode([SearchHit].self, from: Data(result.stdout.utf8)).count, 0)
+
+        try FileManager.default.removeItem(at: folder.file("notes/info.txt"))
+        result = try lectern("prune")
+        XCTAssertEqual(result.stdout, "removed file://\(folder.file("notes/info.txt").path)\n")
+
+        result = try lectern("runs", "--json")
+        let runs = try JSONDecoder().decode([RunRecord].self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(runs.map(\.command), ["prune", "rm", "ingest", "ingest"])
+    }
+
+    func testExitCodesAndOneLinePerBadInput() throws {
+        try folder.write("good.md", "# Good\n\nEnzymes lower activation energy.\n")
+        try folder.write("empty.txt", "")
+        var result = try lectern("ingest", "good.md", "missing.md", "empty.txt")
+        XCTAssertEqual(result.status, 1, "some inputs failed")
+        XCTAssertEqual(result.stderr, "lectern: missing.md: no such file or directory\nlectern: empty.txt: empty file\n")
+        XCTAssertTrue(result.stdout.hasPrefix("1 stored"), result.stdout)
+
+        result = try lectern("search")
+        XCTAssertEqual(result.status, 2, "usage error")
+        result = try lectern("ingest", "good.md", "--no-such-flag")
+        XCTAssertEqual(result.status, 2)
+        result = try lectern("search", "x", "--db", "nowhere.db")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "lectern: nowhere.db: no library here yet: run `lectern ingest PATH` first, or pass --db\n")
+        result = try lectern("--version")
+        XCTAssertEqual(result.stdout, Lectern.version + "\n")
+        XCTAssertEqual(result.status, 0)
+    }
+
+    func testEventsJSONAndLECTERN_DB() throws {
+        try folder.write("a.md", "# A\n\nAlpha particles are helium nuclei.\n")
+        let result = try lectern("ingest", "a.md", "nope.md", "--events", "json", environment: ["LECTERN_DB": folder.file("env.db").path])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.file("env.db").path))
+        let events = try result.stderr.split(separator: "\n").map { try JSONDecoder().decode(PipelineEvent.self, from: Data($0.utf8)) }
+        XCTAssertEqual(events.first?.event, .runStarted)
+        XCTAssertEqual(events.last?.event, .runFinished)
+        XCTAssertTrue(events.contains { $0.event == .failed && $0.input == "nope.md" && $0.message == "no such file or directory" })
+        XCTAssertTrue(events.contains { $0.event == .stored && $0.input == "a.md" && $0.passages == 1 })
+    }
+
+    func testDoctorReportsLibrariesAndIntegrity() throws {
+        try folder.write("a.md", "# A\n\nText.\n")
+        _ = try lectern("ingest", "a.md")
+        let result = try lectern("doctor")
+        XCTAssertEqual(result.status, 0)
+        for name in ["poppler-glib", "libxml2", "libcurl", "sqlite3"] {
+            XCTAssertTrue(result.stdout.contains("ok   \(name): "), "\(name) missing in:\n\(result.stdout)")
+        }
+        XCTAssertTrue(result.stdout.contains("integrity_check ok"))
+    }
+}

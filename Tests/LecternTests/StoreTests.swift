@@ -1,0 +1,82 @@
+import GRDB
+import XCTest
+@testable import Lectern
+
+final class StoreTests: XCTestCase {
+    func makeDocument(_ store: LibraryStore, uri: String, passages count: Int, embedder: any Embedder) throws {
+        let passages = (0..<count).map { Passage(ordinal: $0, text: "Passage \($0) of \(uri) about topic \($0 % 17).", kind: "text", sectionPath: ["S"], tokenCount: 8) }
+        let vectors = try embedder.embed(passages.map(\.text))
+        try store.replaceDocument(LibraryStore.DocumentWrite(
+            sourceURI: uri, sourceKind: "file", uri: uri, path: nil, extractor: "text", extractorVersion: 1,
+            contentHash: uri, skipKey: uri, document: ExtractedDocument(type: "text", title: uri, blocks: []),
+            passages: passages, vectors: vectors, embedder: embedder.info))
+    }
+
+    func testVectorsLiveInLargeBlocksAndFollowDeletes() throws {
+        let folder = try TemporaryFolder()
+        let store = try LibraryStore(path: folder.file("v.db").path)
+        let embedder = HashingEmbedder()
+        try makeDocument(store, uri: "doc:a", passages: 1500, embedder: embedder)
+        try makeDocument(store, uri: "doc:b", passages: 1500, embedder: embedder)
+        var stats = try store.stats()
+        XCTAssertEqual(stats.vectors, 3000)
+        XCTAssertEqual(stats.vectorBlocks, 2, "3,000 vectors fill one 2,048-vector block and part of a second")
+
+        let index = try store.vectorIndex(for: embedder.info)
+        let query = try embedder.embed("Passage 7 of doc:b about topic 7.")
+        let best = try XCTUnwrap(index.nearest(to: query, k: 1).first)
+        XCTAssertEqual(try store.passages(ids: [best.id]).first?.text, "Passage 7 of doc:b about topic 7.")
+
+        try store.removeDocuments(store.documents(matching: "doc:a"))
+        stats = try store.stats()
+        XCTAssertEqual(stats.vectors, 1500)
+        XCTAssertEqual(stats.passages, 1500)
+        XCTAssertEqual(stats.sources, 1)
+        XCTAssertEqual(try store.integrityCheck(), ["ok"])
+    }
+
+    func testReembedIsResumableAndSwitchesInOneStep() throws {
+        let folder = try TemporaryFolder()
+        let store = try LibraryStore(path: folder.file("r.db").path)
+        let old = HashingEmbedder()
+        try makeDocument(store, uri: "doc:a", passages: 300, embedder: old)
+        let new = HashingEmbedder(dimension: 128)
+
+        // A first reembed run is interrupted after one batch.
+        var pending = try store.passagesMissingVectors(new.info, limit: 100)
+        try store.addVectors(ids: pending.map(\.id), vectors: new.embed(pending.map(\.text)), embedder: new.info)
+        XCTAssertThrowsError(try store.switchEmbedder(to: new.info)) { error in
+            XCTAssertTrue("\(error)".contains("200 passages still lack vectors"), "\(error)")
+        }
+        XCTAssertEqual(try store.recordedEmbedder(), old.info, "the library keeps its embedder until the switch")
+
+        // The next run finishes the job without redoing the first batch.
+        pending = try store.passagesMissingVectors(new.info, limit: 1000)
+        XCTAssertEqual(pending.count, 200)
+        try store.addVectors(ids: pending.map(\.id), vectors: new.embed(pending.map(\.text)), embedder: new.info)
+        try store.switchEmbedder(to: new.info)
+        XCTAssertEqual(try store.recordedEmbedder(), new.info)
+        XCTAssertEqual(try store.stats().vectors, 300, "the old vectors are gone")
+        let hits = try Searcher(store: store, embedder: new).search("Passage 42 of doc:a about topic 8", k: 1, mode: .semantic)
+        XCTAssertEqual(hits.first?.text, "Passage 42 of doc:a about topic 8.")
+    }
+
+    func testNotADatabaseIsOneClearLine() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("notes.db", "this is not sqlite, just text that is long enough to have a header block.....................")
+        XCTAssertThrowsError(try LibraryStore(path: file.path)) { error in
+            XCTAssertEqual("\(error)", "\(file.path): not a Lectern library (the file is not an SQLite database)")
+        }
+    }
+
+    func testStoreUsesWALAndFTS5Porter() throws {
+        let folder = try TemporaryFolder()
+        let store = try LibraryStore(path: folder.file("w.db").path)
+        let mode = try store.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        XCTAssertEqual(mode, "wal")
+        try makeDocument(store, uri: "doc:z", passages: 3, embedder: HashingEmbedder())
+        // Porter stemming: "topics" finds "topic".
+        let hits = try Searcher(store: store, embedder: HashingEmbedder()).search("topics", mode: .keyword)
+        XCTAssertEqual(hits.count, 3)
+    }
+}

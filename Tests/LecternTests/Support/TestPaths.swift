@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+
+/// Where the repository, its corpora and the shared real-world corpus are, from this file.
+enum TestPaths {
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let corpora = packageRoot.appendingPathComponent("corpora")
+
+    /// ../shared/corpus beside the repository; tests that need it skip when it is absent.
+    static func sharedCorpus(_ relative: String = "") throws -> URL {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus").appendingPathComponent(relative)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw XCTSkip("../shared/corpus/\(relative) is absent (a fresh clone without the shared corpus): skipping")
+        }
+        return url
+    }
+
+    /// The built `lectern` executable, next to the test bundle.
+    static var lecternBinary: URL {
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("lectern")
+        }
+        return Bundle.main.bundleURL.appendingPathComponent("lectern")
+    }
+}
+
+/// A fresh temporary folder, removed at the end of the test.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-test-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    var path: String { url.path }
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> URL {
+        try write(name, Data(text.utf8))
+    }
+
+    @discardableResult
+    func write(_ name: String, _ data: Data) throws -> URL {
+        let target = file(name)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: target)
+        return target
+    }
+}
+
+/// Runs the real `lectern` binary and captures what a user would see.
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+func runLectern(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = TestPaths.lecternBinary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    // Isolated from the user's own config file and library.
+    env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config-home").path
+    env.removeValue(forKey: "LECTERN_CONFIG")
+    env.removeValue(forKey: "LECTERN_DB")
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+}
