@@ -52,3 +52,20 @@ final class ChunkerTests: XCTestCase {
         XCTAssertEqual(parts.map(\.text), ["See Fig. 3 for details.", "Dr. Smith agreed, e.g. with J. Doe.", "Done!"])
     }
 }
+
+final class ChunkerCodeTests: XCTestCase {
+    /// A one-line formula set as code belongs with the prose that explains it; a real program
+    /// listing stays a passage of its own so that searching code finds code.
+    func testShortCodeJoinsItsProseAndLongCodeStandsAlone() {
+        let section = ["Calculus", "Chain rule"]
+        let formula = Block(kind: .code, text: "h'(x) = f'(g(x)) · g'(x)", sectionPath: section)
+        let prose = Block(kind: .paragraph, text: "In Leibniz notation the rule reads dy/dx = dy/du · du/dx.", sectionPath: section)
+        var passages = Chunker().chunk([Block(kind: .paragraph, text: "The chain rule differentiates composites.", sectionPath: section), formula, prose])
+        XCTAssertEqual(passages.count, 1)
+        XCTAssertTrue(passages[0].text.contains("h'(x) = f'(g(x))") && passages[0].text.contains("Leibniz"))
+
+        let listing = Block(kind: .code, text: (1...8).map { "let value\($0) = compute(\($0), factor: \($0 * 3))" }.joined(separator: "\n"), sectionPath: section)
+        passages = Chunker().chunk([prose, listing])
+        XCTAssertEqual(passages.map(\.kind), ["text", "code"])
+    }
+}

@@ -63,7 +63,10 @@ public struct Chunker: Sendable {
             if block.kind.isFurniture || block.kind == .heading || block.kind == .title { continue }
             let text = block.text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { continue }
-            let kindClass = Self.kindClass(block.kind)
+            var kindClass = Self.kindClass(block.kind)
+            // A short code block in prose is usually a formula or a one-line example: it reads
+            // with the sentences around it rather than as a passage of its own.
+            if block.kind == .code, tokenCounter.count(text) < settings.minTokens { kindClass = "text" }
             if units.last.map({ $0.sectionPath != block.sectionPath || $0.page != block.page || $0.kindClass != kindClass }) ?? true {
                 units.append(Unit(sectionPath: block.sectionPath, page: block.page, kindClass: kindClass))
             }
