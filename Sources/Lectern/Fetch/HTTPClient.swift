@@ -1,0 +1,251 @@
+import CCurl
+import Foundation
+
+/// Lectern's one HTTP client, on libcurl: http and https only, bounded redirects, gzip,
+/// connect and total timeouts, a response size cap, and retries with exponential back-off and
+/// jitter after connection errors, 429 and 5xx, honouring `Retry-After`.
+///
+/// Calls block the calling thread; each call uses its own curl handle, so one client may be
+/// shared by threads. Error messages name the URL without credentials and never hold header
+/// values, so API keys sent in headers cannot leak through them.
+public final class HTTPClient: Sendable {
+    public let settings: HTTPSettings
+    public let userAgent: String
+
+    public init(settings: HTTPSettings = HTTPSettings(), userAgent: String? = nil) {
+        self.settings = settings
+        var agent = userAgent ?? "lectern/\(Lectern.version)"
+        if userAgent == nil, let contact = settings.contact, !contact.isEmpty { agent += " (+\(contact))" }
+        self.userAgent = agent
+        Self.globalInit
+    }
+
+    private static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    /// Sends `request`, retrying where a retry can help. Any status comes back as a response;
+    /// a connection failure, a refused scheme or an oversized body throws.
+    public func send(_ request: HTTPRequest) throws -> HTTPResponse {
+        try validate(request.url)
+        var attempt = 0
+        while true {
+            attempt += 1
+            let canRetry = attempt <= settings.maxRetries
+            do {
+                var response = try perform(request)
+                response.attempts = attempt
+                if canRetry, Self.isRetryable(status: response.status) {
+                    Thread.sleep(forTimeInterval: delay(afterAttempt: attempt, retryAfter: response.header("retry-after")))
+                    continue
+                }
+                return response
+            } catch let error as TransferError {
+                if canRetry, error.retryable {
+                    Thread.sleep(forTimeInterval: delay(afterAttempt: attempt, retryAfter: nil))
+                    continue
+                }
+                throw error.lecternError(url: Redaction.url(request.url), attempts: attempt)
+            }
+        }
+    }
+
+    /// GET that accepts only success (and 304 when the request was conditional): any other
+    /// status becomes one clear error line, "URL: HTTP 404 Not Found".
+    public func get(_ url: String, headers: [String: String] = [:]) throws -> HTTPResponse {
+        let response = try send(HTTPRequest(url: url, headers: headers))
+        if response.isSuccess || response.isNotModified { return response }
+        throw LecternError(.http, Redaction.url(url), "HTTP \(response.statusLine)")
+    }
+
+    static func isRetryable(status: Int) -> Bool {
+        status == 429 || status == 408 || (500...599).contains(status) && status != 501
+    }
+
+    /// Seconds to wait before the next attempt: `Retry-After` (seconds or an HTTP date) when the
+    /// server sent one, else exponential back-off with full jitter; never over `maxRetryDelay`.
+    func delay(afterAttempt attempt: Int, retryAfter: String?) -> Double {
+        if let retryAfter, let seconds = Self.parseRetryAfter(retryAfter) {
+            return min(max(seconds, 0), settings.maxRetryDelay)
+        }
+        let exponential = settings.retryBaseDelay * pow(2, Double(attempt - 1))
+        return min(exponential * Double.random(in: 0.5...1.0), settings.maxRetryDelay)
+    }
+
+    static func parseRetryAfter(_ value: String, now: Date = Date()) -> Double? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(trimmed) { return seconds }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: trimmed) else { return nil }
+        return date.timeIntervalSince(now)
+    }
+
+    func validate(_ url: String) throws {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
+            throw LecternError(.invalidInput, Redaction.url(url), "not a URL")
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw LecternError(.unsupported, Redaction.url(url), "only http and https URLs are fetched, not \(scheme)")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw LecternError(.invalidInput, Redaction.url(url), "the URL has no host")
+        }
+    }
+
+    // MARK: - One transfer
+
+    struct TransferError: Error {
+        var code: CURLcode
+        var message: String
+        var tooLarge: Bool
+
+        var retryable: Bool {
+            if tooLarge { return false }
+            switch code {
+            case CURLE_COULDNT_CONNECT, CURLE_OPERATION_TIMEDOUT, CURLE_RECV_ERROR, CURLE_SEND_ERROR,
+                 CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_COULDNT_RESOLVE_HOST, CURLE_SSL_CONNECT_ERROR,
+                 CURLE_HTTP2, CURLE_HTTP2_STREAM:
+                return true
+            default:
+                return false
+            }
+        }
+
+        func lecternError(url: String, attempts: Int) -> LecternError {
+            if tooLarge { return LecternError(.tooLarge, url, message) }
+            let tries = attempts > 1 ? " (after \(attempts) attempts)" : ""
+            return LecternError(.network, url, message + tries)
+        }
+    }
+
+    /// What the callbacks fill in during one transfer.
+    final class Transfer {
+        var body = Data()
+        var headers: [String: String] = [:]
+        let limit: Int
+        var exceeded = false
+
+        init(limit: Int) { self.limit = limit }
+
+        func header(line: String) {
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.hasPrefix("HTTP/") {
+                headers = [:]  // a new response (after a redirect or a 100 Continue)
+                return
+            }
+            guard let colon = trimmed.firstIndex(of: ":") else { return }
+            let name = trimmed[..<colon].lowercased()
+            let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if let existing = headers[name] { headers[name] = existing + ", " + value } else { headers[name] = value }
+        }
+    }
+
+    func perform(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let handle = curl_easy_init() else {
+            throw TransferError(code: CURLE_FAILED_INIT, message: "libcurl could not start a transfer", tooLarge: false)
+        }
+        defer { curl_easy_cleanup(handle) }
+        let transfer = Transfer(limit: settings.maxResponseBytes)
+        let context = Unmanaged.passRetained(transfer)
+        defer { context.release() }
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        defer { errorBuffer.deallocate() }
+
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headerList) }
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            headerList = curl_slist_append(headerList, "\(name): \(value)")
+        }
+        if request.headers.keys.contains(where: { $0.lowercased() == "expect" }) == false, request.body != nil {
+            headerList = curl_slist_append(headerList, "Expect:")  // no 100-continue round trip
+        }
+
+        lectern_curl_setopt_string(handle, CURLOPT_URL, request.url)
+        lectern_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        lectern_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        lectern_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        lectern_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, settings.maxRedirects > 0 ? 1 : 0)
+        lectern_curl_setopt_long(handle, CURLOPT_MAXREDIRS, settings.maxRedirects)
+        lectern_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(settings.connectTimeout * 1000))
+        lectern_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int((request.timeout ?? settings.timeout) * 1000))
+        lectern_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        lectern_curl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)
+        lectern_curl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(settings.maxResponseBytes))
+        lectern_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+        if let headerList { lectern_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList) }
+
+        let method = request.method.uppercased()
+        if let body = request.body {
+            lectern_curl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            body.withUnsafeBytes { raw in
+                _ = lectern_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
+            }
+            if method != "POST" { lectern_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method) }
+        } else if method == "HEAD" {
+            lectern_curl_setopt_long(handle, CURLOPT_NOBODY, 1)
+        } else if method != "GET" {
+            lectern_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method)
+        }
+
+        lectern_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context.toOpaque())
+        lectern_curl_setopt_callback(handle, CURLOPT_WRITEFUNCTION) { pointer, size, count, user in
+            guard let pointer, let user else { return 0 }
+            let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+            let bytes = size * count
+            if transfer.body.count + bytes > transfer.limit {
+                transfer.exceeded = true
+                return 0  // aborts the transfer with CURLE_WRITE_ERROR
+            }
+            pointer.withMemoryRebound(to: UInt8.self, capacity: bytes) { transfer.body.append($0, count: bytes) }
+            return bytes
+        }
+        lectern_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context.toOpaque())
+        lectern_curl_setopt_callback(handle, CURLOPT_HEADERFUNCTION) { pointer, size, count, user in
+            guard let pointer, let user else { return 0 }
+            let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+            let bytes = size * count
+            let line = pointer.withMemoryRebound(to: UInt8.self, capacity: bytes) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: bytes), as: UTF8.self)
+            }
+            transfer.header(line: line)
+            return bytes
+        }
+
+        let code = curl_easy_perform(handle)
+        if code != CURLE_OK {
+            let limit = "response larger than the \(Self.formatBytes(settings.maxResponseBytes)) limit (http.max_response_mb)"
+            if transfer.exceeded || code == CURLE_FILESIZE_EXCEEDED {
+                throw TransferError(code: code, message: limit, tooLarge: true)
+            }
+            let detail = String(cString: errorBuffer)
+            let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+            throw TransferError(code: code, message: Redaction.text(message, hiding: Self.secrets(in: request)), tooLarge: false)
+        }
+        var status = 0
+        lectern_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        var effective: UnsafeMutablePointer<CChar>?
+        lectern_curl_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
+        let finalURL = effective.map { String(cString: $0) } ?? request.url
+        return HTTPResponse(status: status, headers: transfer.headers, body: transfer.body, url: finalURL)
+    }
+
+    /// Header values and URL credentials that must never appear in a message.
+    static func secrets(in request: HTTPRequest) -> [String] {
+        var secrets = request.headers.values.map { value -> String in
+            value.hasPrefix("Bearer ") ? String(value.dropFirst(7)) : value
+        }
+        if let components = URLComponents(string: request.url) {
+            if let password = components.password { secrets.append(password) }
+            if let user = components.user { secrets.append(user) }
+        }
+        return secrets
+    }
+
+    static func formatBytes(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+        return "\(bytes) bytes"
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One HTTP request. Header names are case-insensitive; the client lower-cases them.
+public struct HTTPRequest: Sendable {
+    public var url: String
+    public var method: String
+    public var headers: [String: String]
+    public var body: Data?
+    /// Overrides `HTTPSettings.timeout` for this request (a slow model, a big download).
+    public var timeout: Double?
+
+    public init(url: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil, timeout: Double? = nil) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+
+    /// A POST of a JSON body.
+    public static func json(_ url: String, body: Data, headers: [String: String] = [:], timeout: Double? = nil) -> HTTPRequest {
+        var headers = headers
+        headers["Content-Type"] = "application/json"
+        return HTTPRequest(url: url, method: "POST", headers: headers, body: body, timeout: timeout)
+    }
+}
+
+/// What a server answered, after redirects: the last response's status and headers.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// Lower-cased names; repeated headers joined with ", ".
+    public var headers: [String: String]
+    public var body: Data
+    /// The URL that answered, after redirects.
+    public var url: String
+    /// How many attempts it took (1 when nothing was retried).
+    public var attempts: Int
+
+    public init(status: Int, headers: [String: String], body: Data, url: String, attempts: Int = 1) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+        self.attempts = attempts
+    }
+
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    public var isSuccess: Bool { (200..<300).contains(status) }
+    public var isNotModified: Bool { status == 304 }
+
+    public var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// "404 Not Found".
+    public var statusLine: String {
+        let reason = HTTPURLResponse.localizedString(forStatusCode: status)
+        return reason.isEmpty ? "\(status)" : "\(status) \(reason.capitalized)"
+    }
+}
+
+/// Keeps secrets out of messages: credentials in URLs and key-like query parameters.
+public enum Redaction {
+    static let secretParameters: Set<String> = ["key", "api_key", "apikey", "token", "access_token", "secret", "password", "sig", "signature"]
+
+    /// The URL without `user:password@` and with secret query values replaced by `***`.
+    public static func url(_ url: String) -> String {
+        guard var components = URLComponents(string: url) else { return url }
+        var changed = false
+        if components.user != nil || components.password != nil {
+            components.user = nil
+            components.password = nil
+            changed = true
+        }
+        if let items = components.queryItems {
+            components.queryItems = items.map { item in
+                guard secretParameters.contains(item.name.lowercased()) else { return item }
+                changed = true
+                return URLQueryItem(name: item.name, value: "***")
+            }
+        }
+        return changed ? (components.string ?? url) : url
+    }
+
+    /// `text` with every occurrence of each secret replaced by `***`.
+    public static func text(_ text: String, hiding secrets: [String]) -> String {
+        var text = text
+        for secret in secrets where secret.count >= 4 {
+            text = text.replacingOccurrences(of: secret, with: "***")
+        }
+        return text
+    }
+}

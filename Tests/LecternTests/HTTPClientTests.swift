@@ -1,0 +1,186 @@
+import XCTest
+@testable import Lectern
+
+/// The shared HTTP client against the real loopback test server.
+final class HTTPClientTests: XCTestCase {
+    func fastRetries(_ retries: Int = 3) -> HTTPSettings {
+        var settings = HTTPSettings()
+        settings.maxRetries = retries
+        settings.retryBaseDelay = 0.05
+        settings.connectTimeout = 2
+        settings.timeout = 5
+        return settings
+    }
+
+    func testBodyHeadersGzipAndRedirects() throws {
+        let page = String(repeating: "Photosynthesis happens in the chloroplast. ", count: 200)
+        let server = try TestServer(routes: [
+            "/page": ["body": page, "gzip": true, "headers": ["Content-Type": "text/html; charset=utf-8", "X-Twice": "a"]],
+            "/old": ["redirect_to": "/page", "status": 301],
+        ])
+        let client = HTTPClient(settings: fastRetries())
+        let response = try client.get(server.url("/old"))
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.text, page, "gzip is decoded")
+        XCTAssertEqual(response.url, server.url("/page"), "the final URL after the redirect")
+        XCTAssertEqual(response.header("Content-Type"), "text/html; charset=utf-8")
+        XCTAssertEqual(response.header("content-encoding"), "gzip")
+        let received = try server.requests()
+        XCTAssertEqual(received.map { $0["path"] as? String }, ["/old", "/page"])
+        let headers = received[1]["headers"] as? [String: String] ?? [:]
+        XCTAssertTrue(headers["accept-encoding"]?.contains("gzip") ?? false)
+        XCTAssertTrue(headers["user-agent"]?.hasPrefix("lectern/\(Lectern.version)") ?? false, "\(headers)")
+    }
+
+    func testErrorStatusIsOneClearLine() throws {
+        let server = try TestServer(routes: [:])
+        let client = HTTPClient(settings: fastRetries())
+        XCTAssertEqual(try client.send(HTTPRequest(url: server.url("/missing"))).status, 404, "send returns any status")
+        XCTAssertThrowsError(try client.get(server.url("/missing"))) { error in
+            XCTAssertEqual("\(error)", "\(server.url("/missing")): HTTP 404 Not Found")
+        }
+        XCTAssertEqual(try server.requests().count, 2, "a 404 is not retried")
+    }
+
+    func testServerErrorsAreRetriedUntilSuccess() throws {
+        let server = try TestServer(routes: ["/flaky": ["body": "ok at last", "fail_first": 2, "fail_status": 503]])
+        let response = try HTTPClient(settings: fastRetries()).get(server.url("/flaky"))
+        XCTAssertEqual(response.text, "ok at last")
+        XCTAssertEqual(response.attempts, 3)
+        XCTAssertEqual(try server.requests().count, 3)
+
+        let failing = try TestServer(routes: ["/down": ["fail_first": 100, "fail_status": 500]])
+        let last = try HTTPClient(settings: fastRetries(2)).send(HTTPRequest(url: failing.url("/down")))
+        XCTAssertEqual(last.status, 500, "after the retries, the last answer comes back")
+        XCTAssertEqual(try failing.requests().count, 3, "two retries, three attempts")
+    }
+
+    func testTooManyRequestsWaitsForRetryAfter() throws {
+        let server = try TestServer(routes: ["/limited": ["body": "fine", "rate_limit": ["requests": 1, "window": 1.0, "retry_after": 1]]])
+        let client = HTTPClient(settings: fastRetries())
+        XCTAssertEqual(try client.get(server.url("/limited")).text, "fine")
+        let second = try client.get(server.url("/limited"))
+        XCTAssertEqual(second.text, "fine")
+        XCTAssertEqual(second.attempts, 2, "the 429 was retried")
+        let times = try server.requests().compactMap { $0["time"] as? Double }
+        XCTAssertEqual(times.count, 3)
+        XCTAssertGreaterThanOrEqual(times[2] - times[1], 0.95, "the retry waited for Retry-After: 1, not the 0.05 s back-off")
+
+        XCTAssertEqual(HTTPClient.parseRetryAfter("120"), 120)
+        let date = Date(timeIntervalSince1970: 1_800_000_000)
+        XCTAssertEqual(HTTPClient.parseRetryAfter("Fri, 15 Jan 2027 08:00:00 GMT", now: date).map { $0.rounded() },
+                       Date(timeIntervalSince1970: 1_800_000_000).distance(to: ISO8601DateFormatter().date(from: "2027-01-15T08:00:00Z")!).rounded())
+        var settings = HTTPSettings()
+        settings.maxRetryDelay = 5
+        XCTAssertEqual(HTTPClient(settings: settings).delay(afterAttempt: 1, retryAfter: "3600"), 5, "a long Retry-After is capped")
+    }
+
+    func testOversizedBodiesAreRefusedNamingTheLimit() throws {
+        let server = try TestServer(routes: [
+            "/declared": ["size": 3 << 20],
+            "/streamed": ["size": 3 << 20, "chunked": true],
+            "/small": ["size": 1000],
+        ])
+        var settings = fastRetries()
+        settings.maxResponseBytes = 1 << 20
+        let client = HTTPClient(settings: settings)
+        for path in ["/declared", "/streamed"] {
+            XCTAssertThrowsError(try client.get(server.url(path))) { error in
+                XCTAssertEqual((error as? LecternError)?.code, .tooLarge)
+                XCTAssertEqual("\(error)", "\(server.url(path)): response larger than the 1 MB limit (http.max_response_mb)")
+            }
+        }
+        XCTAssertEqual(try client.get(server.url("/small")).body.count, 1000)
+        XCTAssertEqual(try server.requests().count, 3, "an oversized body is not retried")
+    }
+
+    func testOnlyHTTPAndHTTPSAreFetched() throws {
+        let client = HTTPClient(settings: fastRetries())
+        for url in ["file:///etc/passwd", "ftp://example.org/notes.txt", "gopher://127.0.0.1/"] {
+            XCTAssertThrowsError(try client.get(url)) { error in
+                XCTAssertEqual((error as? LecternError)?.code, .unsupported, url)
+                XCTAssertTrue("\(error)".contains("only http and https"), "\(error)")
+            }
+        }
+        // A redirect to a file: URL is not followed either.
+        let server = try TestServer(routes: ["/sneaky": ["redirect_to": "file:///etc/passwd"]])
+        XCTAssertThrowsError(try client.get(server.url("/sneaky"))) { error in
+            XCTAssertFalse("\(error)".contains("root:"), "\(error)")
+        }
+    }
+
+    func testConnectionRefusedNamesTheURLAndHidesCredentials() throws {
+        // A port nobody listens on: start a server, note its port, stop it.
+        let server = try TestServer(routes: [:])
+        let port = server.port
+        server.stop()
+        let client = HTTPClient(settings: fastRetries(1))
+        let url = "http://reader:hunter2secret@127.0.0.1:\(port)/notes?api_key=sk-live-12345&page=2"
+        XCTAssertThrowsError(try client.send(HTTPRequest(url: url, headers: ["Authorization": "Bearer sk-live-abcdef"]))) { error in
+            let text = "\(error)"
+            XCTAssertEqual((error as? LecternError)?.code, .network)
+            XCTAssertTrue(text.hasPrefix("http://127.0.0.1:\(port)/notes?api_key=***&page=2: "), text)
+            XCTAssertTrue(text.contains("after 2 attempts"), text)
+            for secret in ["hunter2secret", "reader", "sk-live-12345", "sk-live-abcdef"] {
+                XCTAssertFalse(text.contains(secret), "\(secret) leaked: \(text)")
+            }
+        }
+    }
+
+    func testSlowServersTimeOut() throws {
+        let server = try TestServer(routes: ["/slow": ["body": "late", "delay": 3]])
+        var settings = fastRetries(0)
+        settings.timeout = 0.5
+        let start = Date()
+        XCTAssertThrowsError(try HTTPClient(settings: settings).get(server.url("/slow"))) { error in
+            XCTAssertEqual((error as? LecternError)?.code, .network)
+            XCTAssertTrue("\(error)".lowercased().contains("timed out"), "\(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2.5, "the client gave up at its timeout, not the server's pace")
+        // A per-request timeout overrides the setting.
+        XCTAssertEqual(try HTTPClient(settings: settings).send(HTTPRequest(url: server.url("/slow"), timeout: 10)).text, "late")
+    }
+
+    func testConditionalRequestsGetNotModified() throws {
+        let server = try TestServer(routes: ["/article": ["body": "<p>Entropy</p>", "etag": "\"v1\"", "last_modified": "Sat, 21 Nov 2026 10:00:00 GMT"]])
+        let client = HTTPClient(settings: fastRetries())
+        let first = try client.get(server.url("/article"))
+        XCTAssertEqual(first.header("etag"), "\"v1\"")
+        let again = try client.get(server.url("/article"), headers: ["If-None-Match": "\"v1\""])
+        XCTAssertTrue(again.isNotModified)
+        XCTAssertTrue(again.body.isEmpty)
+        let byDate = try client.get(server.url("/article"), headers: ["If-Modified-Since": "Sat, 21 Nov 2026 10:00:00 GMT"])
+        XCTAssertEqual(byDate.status, 304)
+        let changed = try client.get(server.url("/article"), headers: ["If-None-Match": "\"v0\""])
+        XCTAssertEqual(changed.text, "<p>Entropy</p>")
+    }
+
+    func testJSONPostsAndReplayedExamples() throws {
+        let server = try TestServer(routes: [:], replay: [
+            ["request": ["method": "POST", "path": "/api/echo", "json": ["model": "small"]],
+             "response": ["json": ["answer": "small model"]]],
+            ["request": ["method": "POST", "path": "/api/echo"], "response": ["status": 400, "json": ["error": "unknown model"]]],
+        ])
+        let client = HTTPClient(settings: fastRetries())
+        let body = try JSONSerialization.data(withJSONObject: ["model": "small", "prompt": "hi"])
+        let ok = try client.send(.json(server.url("/api/echo"), body: body))
+        XCTAssertEqual(ok.status, 200)
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: ok.body) as? [String: String], ["answer": "small model"])
+        let bad = try client.send(.json(server.url("/api/echo"), body: Data(#"{"model":"huge"}"#.utf8)))
+        XCTAssertEqual(bad.status, 400)
+        let received = try server.requests()
+        XCTAssertEqual(received.first?["body"] as? String, String(decoding: body, as: UTF8.self))
+        XCTAssertEqual((received.first?["headers"] as? [String: String])?["content-type"], "application/json")
+    }
+
+    func testRateLimiterSpacesRequestsToOneHost() throws {
+        let limiter = RateLimiter(interval: 0.3)
+        let start = Date()
+        limiter.wait(for: "http://127.0.0.1:1/a")
+        limiter.wait(for: "http://other.example/x")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 0.25, "different hosts do not wait for each other")
+        limiter.wait(for: "http://127.0.0.1:1/b")
+        limiter.wait(for: "http://127.0.0.1:1/c")
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.59, "three requests to one host span two intervals")
+    }
+}
