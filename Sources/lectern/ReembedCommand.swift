@@ -63,15 +63,13 @@ struct ExtractCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let configuration = try global.configuration()
         let terminal = global.terminal()
         let (items, failures) = InputExpander(registry: .standard).expand([path])
         if let failure = failures.first { throw failure }
         guard let item = items.first else { throw LecternError(.notFound, path, "nothing to read") }
-        let ingestor = Ingestor(store: try LibraryStore(path: ":memory:"), embedder: HashingEmbedder(),
-                                chunkSettings: configuration.chunk, options: ExtractOptions(password: password))
-        let input = try ingestor.load(item)
-        let (reader, document) = try ingestor.extract(input, display: item.display)
+        let documents = DocumentReader(options: ExtractOptions(password: password))
+        let input = try documents.load(item)
+        let (reader, document) = try documents.extract(input, display: item.display)
         for warning in document.warnings { terminal.err("lectern: warning: \(item.display): \(warning)") }
         if json {
             terminal.json(document)

@@ -109,4 +109,19 @@ final class CLITests: XCTestCase {
         }
         XCTAssertTrue(result.stdout.contains("integrity_check ok"))
     }
+
+    func testExtractPrintsTypedBlocksWithoutALibrary() throws {
+        try folder.write("cells.md", "# Cells\n\n## Energy\n\nMitochondria make ATP.\n")
+        var result = try lectern("extract", "cells.md")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n").map(String.init),
+                       ["Cells  (markdown, read by markdown)", "heading/1  Cells", "heading/2  Energy", "paragraph  Mitochondria make ATP."])
+        result = try lectern("extract", "cells.md", "--json")
+        let document = try JSONDecoder().decode(ExtractedDocument.self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(document.blocks.last?.sectionPath, ["Cells", "Energy"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.file("lectern.db").path), "extract stores nothing")
+        result = try lectern("extract", "nothing-here.md")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "lectern: nothing-here.md: no such file or directory\n")
+    }
 }

@@ -35,52 +35,18 @@ public struct Ingestor: Sendable {
     public var chunker: Chunker { Chunker(settings: chunkSettings, tokenCounter: embedder.tokenCounter) }
 
     /// Reads one file or folder into a `SourceInput`.
-    public func load(_ item: InputExpander.Item) throws -> SourceInput {
-        let uri = "file://" + item.path
-        if item.isDirectory {
-            return SourceInput(uri: uri, path: item.path, isDirectory: true, options: options)
-        }
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: item.path)
-        } catch {
-            throw LecternError(.notFound, item.display, "no such file or directory")
-        }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        if size > maxFileBytes {
-            throw LecternError(.tooLarge, item.display, "file is \(size >> 20) MiB, over the \(maxFileBytes >> 20) MiB limit")
-        }
-        guard FileManager.default.isReadableFile(atPath: item.path) else {
-            throw LecternError(.unreadable, item.display, "permission denied")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: item.path), options: .mappedIfSafe)
-        } catch {
-            let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-            throw LecternError(.unreadable, item.display, "cannot read: \(reason)")
-        }
-        if data.isEmpty { throw LecternError(.empty, item.display, "empty file") }
-        return SourceInput(uri: uri, path: item.path, data: data, options: options)
-    }
+    public func load(_ item: InputExpander.Item) throws -> SourceInput { try reader.load(item) }
 
     /// Picks the reader by content and extracts: exactly what `lectern extract` shows.
     public func extract(_ input: SourceInput, display: String) throws -> (reader: any Extractor, document: ExtractedDocument) {
-        let reader: any Extractor
-        do {
-            reader = try registry.reader(for: input)
-        } catch var error as LecternError {
-            error.subject = display
-            throw error
-        }
-        do {
-            return (reader, try reader.extract(input))
-        } catch var error as LecternError {
-            if error.subject == nil || error.subject == input.path || error.subject == input.uri { error.subject = display }
-            throw error
-        } catch {
-            throw LecternError(.corrupt, display, "\(error)")
-        }
+        try reader.extract(input, display: display)
+    }
+
+    /// The storeless first half of the pipeline, shared with `lectern extract`.
+    public var reader: DocumentReader {
+        var reader = DocumentReader(registry: registry, options: options)
+        reader.maxFileBytes = maxFileBytes
+        return reader
     }
 
     /// Hash of a file's bytes, or of every file in a folder source (paths and bytes).
@@ -184,5 +150,69 @@ public struct Ingestor: Sendable {
             extractor: reader.name, extractorVersion: reader.version, contentHash: hash, skipKey: key,
             document: document, passages: passages, vectors: vectors, embedder: embedder.info))
         return .stored(title: document.title, passages: passages.count, warnings: document.warnings.count)
+    }
+}
+
+/// Reads sources into extracted documents without a library: loading bytes with size and
+/// permission checks, then picking the reader by content. `ingest` and `extract` share it, so
+/// `lectern extract` shows exactly what ingest would store.
+public struct DocumentReader: Sendable {
+    public var registry: ReaderRegistry
+    public var options: ExtractOptions
+    /// Files larger than this are refused before reading.
+    public var maxFileBytes: Int = 1 << 30
+
+    public init(registry: ReaderRegistry = .standard, options: ExtractOptions = ExtractOptions()) {
+        self.registry = registry
+        self.options = options
+    }
+
+    /// Reads one file or folder into a `SourceInput`.
+    public func load(_ item: InputExpander.Item) throws -> SourceInput {
+        let uri = "file://" + item.path
+        if item.isDirectory {
+            return SourceInput(uri: uri, path: item.path, isDirectory: true, options: options)
+        }
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: item.path)
+        } catch {
+            throw LecternError(.notFound, item.display, "no such file or directory")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        if size > maxFileBytes {
+            throw LecternError(.tooLarge, item.display, "file is \(size >> 20) MiB, over the \(maxFileBytes >> 20) MiB limit")
+        }
+        guard FileManager.default.isReadableFile(atPath: item.path) else {
+            throw LecternError(.unreadable, item.display, "permission denied")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: item.path), options: .mappedIfSafe)
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+            throw LecternError(.unreadable, item.display, "cannot read: \(reason)")
+        }
+        if data.isEmpty { throw LecternError(.empty, item.display, "empty file") }
+        return SourceInput(uri: uri, path: item.path, data: data, options: options)
+    }
+
+    /// Picks the reader by content and extracts: exactly what `lectern extract` shows.
+    public func extract(_ input: SourceInput, display: String) throws -> (reader: any Extractor, document: ExtractedDocument) {
+        let reader: any Extractor
+        do {
+            reader = try registry.reader(for: input)
+        } catch var error as LecternError {
+            error.subject = display
+            throw error
+        }
+        do {
+            return (reader, try reader.extract(input))
+        } catch var error as LecternError {
+            if error.subject == nil || error.subject == input.path || error.subject == input.uri { error.subject = display }
+            throw error
+        } catch {
+            throw LecternError(.corrupt, display, "\(error)")
+        }
     }
 }
