@@ -2,6 +2,10 @@ extension ReaderRegistry {
     /// Every reader built into Lectern. Later readers register here, most specific first.
     public static var standard: ReaderRegistry {
         ReaderRegistry([
+            WebVTTExtractor(),
+            SRTExtractor(),
+            TranscriptJSONExtractor(),
+            StampedTranscriptExtractor(),
             MarkdownExtractor(),
             PlainTextExtractor(),
         ])
