@@ -156,8 +156,8 @@ final class PDFFile {
         var lines: [PDFLine] = []
         var lineStart = 0
         var blankBefore = false
-        func finishLine(_ end: Int) {
-            defer { lineStart = end + 1 }
+        func finishLine(_ end: Int, resumeAt: Int? = nil) {
+            defer { lineStart = resumeAt ?? end + 1 }
             var scalarsOfLine = String.UnicodeScalarView()
             scalarsOfLine.append(contentsOf: scalars[lineStart..<end])
             let lineText = String(scalarsOfLine)
@@ -183,7 +183,26 @@ final class PDFFile {
                                  bold: boldCount * 2 > visible, blockBreakBefore: blankBefore))
             blankBefore = false
         }
-        for (i, scalar) in scalars.enumerated() where scalar == "\n" { finishLine(i) }
+        // Poppler's text sometimes runs two blocks together without a newline ("zero.The", a
+        // heading beside another): a jump in the layout between two characters ends a line too.
+        var lastVisible: Int?
+        for (i, scalar) in scalars.enumerated() {
+            if scalar == "\n" {
+                finishLine(i)
+                lastVisible = nil
+                continue
+            }
+            guard haveLayout, let rects, !scalar.properties.isWhitespace else { continue }
+            if let p = lastVisible, p >= lineStart {
+                let a = rects[p], b = rects[i]
+                let size = max(sizes[i], 6)
+                let otherRow = b.y1 >= a.y2 - 0.5 || b.y2 <= a.y1 + 0.5
+                let farRight = b.x1 > a.x2 + max(size * 2.5, 15)
+                let back = b.x2 < a.x1 - size
+                if otherRow || farRight || back { finishLine(i, resumeAt: i) }
+            }
+            lastVisible = i
+        }
         if lineStart < scalars.count { finishLine(scalars.count) }
         return Page(lines: lines, width: width, height: height, hasImages: false)
     }

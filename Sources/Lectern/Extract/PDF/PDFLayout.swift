@@ -79,8 +79,9 @@ struct PDFLayout {
             if pageDone.insert(paragraph.page).inserted, let extra = furnitureBlocks[paragraph.page] {
                 blocks += extra.map { var b = $0; b.sectionPath = tracker.path; return b }
             }
-            if paragraph.kind == .heading || paragraph.kind == .title {
-                tracker.open(level: paragraph.kind == .title ? 0 : paragraph.level ?? 1, title: paragraph.text)
+            // The title names the document; the outline (or the headings) is its section tree.
+            if paragraph.kind == .heading {
+                tracker.open(level: paragraph.level ?? 1, title: paragraph.text)
             }
             var attributes: [String: String] = [:]
             attributes["font_size"] = String(format: "%.1f", paragraph.fontSize)
