@@ -93,9 +93,17 @@ final class PDFExtractorTests: XCTestCase {
     }
 
     func testPagesWithoutATextLayerAreReported() throws {
-        XCTAssertThrowsError(try extract(try shared("docling-ocr_test.pdf"))) { error in
-            XCTAssertTrue("\(error)".contains("no text layer on any page"), "\(error)")
-        }
+        // A one-page scan: the warning names the page; there is nothing to search.
+        let scan = try extract(try shared("docling-ocr_test.pdf"))
+        XCTAssertEqual(scan.warnings, ["no text layer on page 1 (scanned?): it is not searchable; OCR is not built in"])
+        XCTAssertTrue(scan.blocks.isEmpty)
+        let scanFolder = try TemporaryFolder()
+        let scanned = try runLectern(["ingest", try shared("docling-ocr_test.pdf").path], in: scanFolder.url, environment: ["LECTERN_EMBEDDER": "hashing"])
+        XCTAssertEqual(scanned.status, 1)
+        XCTAssertEqual(scanned.stderr, "lectern: \(try shared("docling-ocr_test.pdf").path): no text found: no text layer on page 1 (scanned?): it is not searchable; OCR is not built in\n")
+        let shown = try runLectern(["extract", try shared("docling-ocr_test.pdf").path], in: scanFolder.url)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stderr.contains("warning: "), shown.stderr)
         // A scanned page inside a document with text: a warning naming the page; the rest is read.
         let folder = try TemporaryFolder()
         let mixed = folder.file("mixed.pdf")
@@ -179,6 +187,52 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertEqual(hit.pageStart, 1)
         XCTAssertEqual(hit.sectionPath.last, "Integrals")
         XCTAssertEqual(hit.type, "pdf")
+    }
+
+    func testHyphensAtLineEnds() {
+        func line(_ text: String) -> PDFLine {
+            PDFLine(text: text, page: 1, x1: 0, y1: 0, x2: 100, y2: 10, fontSize: 10, bold: false, blockBreakBefore: false)
+        }
+        let lexicon: Set<String> = ["information", "data-driven"]
+        XCTAssertEqual(PDFLayout.join([line("the infor-"), line("mation age")], lexicon: lexicon), "the information age")
+        XCTAssertEqual(PDFLayout.join([line("a trans-"), line("porter protein")], lexicon: lexicon), "a transporter protein",
+                       "an unknown word broken at a line end is a typesetter's break")
+        XCTAssertEqual(PDFLayout.join([line("a data-"), line("driven model")], lexicon: lexicon), "a data-driven model",
+                       "the document writes the compound with its hyphen")
+        XCTAssertEqual(PDFLayout.join([line("a well-"), line("known result")], lexicon: lexicon), "a well-known result")
+        XCTAssertEqual(PDFLayout.join([line("the self-"), line("ish gene")], lexicon: lexicon), "the selfish gene", "a suffix continues the word")
+        XCTAssertEqual(PDFLayout.join([line("the Anglo-"), line("Saxon kings")], lexicon: lexicon), "the Anglo-Saxon kings")
+        XCTAssertEqual(PDFLayout.join([line("during COVID-"), line("19 times")], lexicon: lexicon), "during COVID-19 times")
+        XCTAssertEqual(PDFLayout.join([line("pages 3 -"), line("5 of it")], lexicon: lexicon), "pages 3 - 5 of it")
+        XCTAssertEqual(PDFLayout.join([line("e\u{FB03}cient \u{FB02}ow"), line("  of   ideas")], lexicon: lexicon), "efficient flow of ideas")
+    }
+
+    func testExtractPrintsBlocksWithoutALibrary() throws {
+        let folder = try TemporaryFolder()
+        let result = try runLectern(["extract", "--json", own("cell-biology-notes.pdf").path], in: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        let document = try JSONDecoder().decode(ExtractedDocument.self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(document.type, "pdf")
+        XCTAssertEqual(document.title, "Cell Biology: Lecture Notes")
+        XCTAssertEqual(document.blocks, try extract(own("cell-biology-notes.pdf")).blocks, "the CLI shows what the reader gives ingest")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("config-home") }, [],
+                       "extract creates no library")
+        let text = try runLectern(["extract", own("calculus-handout.pdf").path], in: folder.url)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("p.1 heading"), text.stdout)
+        // Encrypted: one line naming the file without the password, the text with it.
+        let encrypted = try shared("pypdf-libreoffice-writer-password.pdf")
+        let refused = try runLectern(["extract", encrypted.path], in: folder.url)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stderr, "lectern: \(encrypted.path): encrypted: pass --password\n")
+        let wrong = try runLectern(["extract", "--password", "nope", encrypted.path], in: folder.url)
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertEqual(wrong.stderr, "lectern: \(encrypted.path): encrypted, and the password given does not open it\n")
+        XCTAssertFalse(wrong.stderr.contains("nope"), "the password is never echoed")
+        let opened = try runLectern(["extract", "--password", "openpassword", encrypted.path], in: folder.url)
+        XCTAssertEqual(opened.status, 0, opened.stderr)
+        XCTAssertTrue(opened.stdout.contains("Lorem ipsum"), opened.stdout)
     }
 
     func testTextCleanup() {

@@ -127,13 +127,14 @@ public struct Ingestor: Sendable {
             return .unchanged
         }
         var (_, document) = try extract(input, display: item.display)
+        let passages = chunker.chunk(document.blocks)
+        if passages.isEmpty {
+            // One line: the warnings say why there is no text (a scanned PDF's pages).
+            throw LecternError(.empty, item.display, (["no text found"] + document.warnings).joined(separator: ": "))
+        }
         for warning in document.warnings {
             recorder?.fail(input: item.display, stage: "extract", reason: warning, warning: true)
             events(PipelineEvent(.warning, input: item.display, message: warning))
-        }
-        let passages = chunker.chunk(document.blocks)
-        if passages.isEmpty {
-            throw LecternError(.empty, item.display, "no text found")
         }
         var vectors: [[Float]] = []
         vectors.reserveCapacity(passages.count)

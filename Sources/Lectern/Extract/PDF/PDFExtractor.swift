@@ -45,11 +45,10 @@ public struct PDFExtractor: Extractor {
         }
         let layout = PDFLayout(pages: pages, lines: lines, outline: file.outline()).run()
         var warnings: [String] = []
+        // A scan is not an error of the file: the pages are named; a document with no text at
+        // all then has no passages, which ingest reports as its one failure line.
         if !scanned.isEmpty {
             let list = Self.pageList(scanned)
-            if scanned.count == file.pageCount {
-                throw LecternError(.empty, nil, "no text layer on any page (a scan?): OCR is not built in, so there is nothing to search")
-            }
             warnings.append("no text layer on \(scanned.count == 1 ? "page" : "pages") \(list) (scanned?): \(scanned.count == 1 ? "it is" : "they are") not searchable; OCR is not built in")
         }
         var metadata: [String: String] = ["pages": String(file.pageCount)]

@@ -226,32 +226,50 @@ struct PDFLayout {
         return paragraphs
     }
 
-    /// Lines → text: words hyphenated at a line end re-joined unless the document writes the
-    /// compound with its hyphen; ligatures expanded; NFC.
+    /// Lines → text: words hyphenated at a line end re-joined unless the hyphen is part of the
+    /// word (see `joinsHyphen`); ligatures expanded; NFC.
     static func join(_ lines: [PDFLine], lexicon: Set<String>) -> String {
         var text = ""
         for line in lines {
             let piece = TextCleanup.collapseWhitespace(PDFText.normalize(line.text))
             guard !piece.isEmpty else { continue }
             if text.hasSuffix("-"), let before = text.dropLast().last, before.isLetter,
-               let after = piece.first, after.isLowercase {
-                let head = text.dropLast().reversed().prefix { $0.isLetter }
-                let tail = piece.prefix { $0.isLetter }
-                let firstPart = String(head.reversed()).lowercased()
-                let joined = firstPart + tail.lowercased()
-                let hyphenated = firstPart + "-" + tail.lowercased()
-                if lexicon.contains(hyphenated) && !lexicon.contains(joined) {
-                    text += piece  // a real compound: keep "well-known"
-                } else {
+               let after = piece.first, after.isLetter || after.isNumber {
+                let head = String(text.dropLast().reversed().prefix { $0.isLetter }.reversed())
+                let tail = String(piece.prefix { $0.isLetter })
+                if joinsHyphen(head: head, tail: piece.first?.isLetter == true ? tail : "", lexicon: lexicon) {
                     text.removeLast()
-                    text += piece
                 }
+                text += piece  // no space either way: "infor-" + "mation", "well-" + "known"
             } else {
                 if !text.isEmpty { text += " " }
                 text += piece
             }
         }
         return text
+    }
+
+    /// Prefixes that make real compounds ("self-assembling", "well-known", "non-linear"); a word
+    /// broken after one of them keeps its hyphen unless the document writes it whole elsewhere.
+    static let compoundPrefixes: Set<String> = ["self", "well", "half", "cross", "non", "quasi", "semi", "multi", "two", "three"]
+    /// Endings that only ever continue a word ("cross-" + "ing" is "crossing").
+    static let suffixes: Set<String> = ["s", "es", "ed", "er", "ers", "ing", "ings", "ly", "ness", "ish", "ful", "less", "ment", "ments",
+                                        "able", "ible", "ary", "ity", "ive", "ion", "ions", "nar", "nars", "al"]
+
+    /// Whether a hyphen at a line end only breaks the word ("infor-" + "mation" → "information")
+    /// rather than belonging to it. The hyphen stays when: the next part starts with a capital or
+    /// a digit ("Anglo-Saxon", "COVID-19"); the document writes the hyphenated form elsewhere
+    /// and never the joined one; or the first part is a compound-making prefix (`compoundPrefixes`),
+    /// the second is not a bare suffix ("semi-nar") and the document never writes the joined word.
+    /// Otherwise it is a typesetter's break: join.
+    static func joinsHyphen(head: String, tail: String, lexicon: Set<String>) -> Bool {
+        guard let first = tail.first, first.isLowercase, !head.isEmpty else { return false }
+        let joined = (head + tail).lowercased()
+        let hyphenated = head.lowercased() + "-" + tail.lowercased()
+        if lexicon.contains(joined) { return true }
+        if lexicon.contains(hyphenated) { return false }
+        if compoundPrefixes.contains(head.lowercased()), !suffixes.contains(tail.lowercased()) { return false }
+        return true
     }
 
     // MARK: - Reading order
