@@ -20,7 +20,7 @@ done
 [ -d "$corpus" ] || { echo "pdf_bench: $corpus is absent: skipping the PDF benchmark"; exit 0; }
 
 echo "== pdf: building lectern (release)"
-(cd "$root" && swift build -c release --product lectern >/dev/null)
+build_log=$(cd "$root" && swift build -c release --product lectern 2>&1) || { echo "$build_log" >&2; exit 1; }
 lectern="$root/.build/release/lectern"
 mkdir -p "$work" "$(dirname "$results")"
 
