@@ -222,11 +222,16 @@ enum PDFText {
     ]
 
     static func normalize(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }  // ASCII: nothing to do
         var text = text
         if text.unicodeScalars.contains(where: { (0xFB00...0xFB06).contains($0.value) || $0.value == 0xAD }) {
             for (ligature, letters) in ligatures { text = text.replacingOccurrences(of: ligature, with: letters) }
         }
-        return text.precomposedStringWithCanonicalMapping
+        // NFC only where a combining mark could change something.
+        if text.unicodeScalars.contains(where: { $0.value >= 0x300 && $0.properties.canonicalCombiningClass != .notReordered }) {
+            return text.precomposedStringWithCanonicalMapping
+        }
+        return text
     }
 
     static func isBoldFont(_ name: String) -> Bool {

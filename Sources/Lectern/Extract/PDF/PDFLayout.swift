@@ -130,14 +130,16 @@ struct PDFLayout {
     }
 
     func furnitureKind(_ line: PDFLine, page: PageInfo, repeating: Set<String>, extremes: (top: Double, bottom: Double)?) -> BlockKind? {
+        let inBand = band(line, page)
+        if inBand == nil, line.y2 > page.height * 0.2, line.y1 < page.height * 0.8 { return nil }
         let text = TextCleanup.collapseWhitespace(line.text)
         // Repeating text is furniture when it is the page's first or last line.
-        if let top = band(line, page), repeating.contains(Self.furnitureKey(text)), let extremes,
+        if let top = inBand, !repeating.isEmpty, repeating.contains(Self.furnitureKey(text)), let extremes,
            top ? line.y2 <= extremes.top + 1 : line.y1 >= extremes.bottom - 1 {
             return top ? .pageHeader : .pageFooter
         }
         // A bare page number is the page's top-most or bottom-most line, in its outer fifth.
-        if Self.isPageNumber(text), let extremes {
+        if text.count <= 24, let extremes, line.y2 <= page.height * 0.2 || line.y1 >= page.height * 0.8, Self.isPageNumber(text) {
             if line.y2 <= extremes.top + 1, line.y2 <= page.height * 0.2 { return .pageHeader }
             if line.y1 >= extremes.bottom - 1, line.y1 >= page.height * 0.8 { return .pageFooter }
         }
@@ -155,11 +157,20 @@ struct PDFLayout {
     /// Every word the document writes whole, to tell a hyphenated line break ("infor-mation")
     /// from a real compound broken at its hyphen ("well-known").
     static func lexicon(_ lines: [PDFLine]) -> Set<String> {
+        // Only needed when some line ends with a hyphen.
+        guard lines.contains(where: { $0.text.utf8.last == UInt8(ascii: "-") || $0.text.hasSuffix("- ") }) else { return [] }
         var words = Set<String>()
+        var word = String.UnicodeScalarView()
+        func flush() {
+            if !word.isEmpty { words.insert(String(word).lowercased()) }
+            word.removeAll(keepingCapacity: true)
+        }
         for line in lines {
-            for word in line.text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "-" }) {
-                words.insert(String(word))
+            for scalar in line.text.unicodeScalars {
+                let letter = scalar.value < 0x80 ? (scalar.value | 0x20 >= 0x61 && scalar.value | 0x20 <= 0x7A) : scalar.properties.isAlphabetic
+                if letter || scalar == "-" { word.append(scalar) } else { flush() }
             }
+            flush()
         }
         return words
     }
