@@ -3,6 +3,7 @@ extension ReaderRegistry {
     public static var standard: ReaderRegistry {
         ReaderRegistry([
             OpenStaxExtractor(),
+            OCWExtractor(),
             WikipediaExtractor(),
             HTMLExtractor(),
             MarkdownExtractor(),
