@@ -63,9 +63,14 @@ enum MainContent {
     static func root(of document: MarkupDocument) -> MarkupNode? {
         guard let html = document.root else { return nil }
         let body = html.first { $0.name == "body" } ?? html
-        let landmarks = body.all { $0.name == "main" || $0.attribute("role") == "main" || $0.name == "article" }
-        if let landmark = landmarks.first(where: { TextCleanup.collapseWhitespace($0.text).count >= 200 }) {
-            return landmark
+        // A page that marks its main content is taken at its word; an <article> must be substantial
+        // (blogs put teasers of other posts in <article> elements too).
+        if let main = body.first(where: { $0.name == "main" || $0.attribute("role") == "main" }),
+           TextCleanup.collapseWhitespace(main.text).count >= 25 {
+            return main
+        }
+        if let article = body.all(where: { $0.name == "article" }).first(where: { TextCleanup.collapseWhitespace($0.text).count >= 200 }) {
+            return article
         }
         return bestCandidate(in: body) ?? body
     }

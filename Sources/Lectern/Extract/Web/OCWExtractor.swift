@@ -188,10 +188,11 @@ public struct OCWExtractor: Extractor {
         }
         let home = try read(root + "/index.html")
         var metadata = HTMLExtractor.pageMetadata(home)
-        var title = metadata.removeValue(forKey: "title") ?? TextCleanup.titleFromPath(root)
-        for suffix in [" | MIT OpenCourseWare", " | Free Online Course Materials"] {
-            if let range = title.range(of: suffix) { title = String(title[..<range.lowerBound]) }
-        }
+        // "Course Home | Information and Entropy | MIT OpenCourseWare" → "Information and Entropy".
+        let parts = (metadata.removeValue(forKey: "title") ?? "").components(separatedBy: " | ")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && $0 != "MIT OpenCourseWare" && $0 != "Free Online Course Materials" && $0 != "Course Home" }
+        let title = parts.first ?? TextCleanup.titleFromPath(root)
         var writer = OCWPageWriter(courseTitle: title)
         writer.append(Block(kind: .title, text: title, level: 0))
         if let main = MainContent.root(of: home) {
@@ -254,21 +255,23 @@ struct OCWPageWriter {
     /// A page already parsed (a downloaded course's page), under a heading of its own.
     mutating func section(_ root: MarkupNode, title: String, depth: Int) {
         heading(title, depth: depth)
-        write(root, depth: depth, hiddenKeys: [])
+        write(root, depth: depth, hiddenKeys: [], headingShift: -depth)
         // A page of a downloaded course may carry its transcript inline.
         if root.first(where: { $0.name == "span" && $0.attribute("m") != nil }) != nil {
             blocks += TimedTranscript.cues(root, sectionPath: path)
         }
     }
 
-    private mutating func write(_ root: MarkupNode, depth: Int, hiddenKeys: Set<String>) {
+    /// `headingShift`: course JSON pages start at h2, downloaded pages at h1; either way the
+    /// page's own headings sit one level under the page.
+    private mutating func write(_ root: MarkupNode, depth: Int, hiddenKeys: Set<String>, headingShift: Int? = nil) {
         var writer = HTMLBlockWriter()
         writer.basePath = path
-        writer.headingShift = 1 - depth
+        writer.headingShift = headingShift ?? 1 - depth
         writer.replacement = HTMLExtractor.mathReplacement
         writer.skip = { node in
             let name = node.name
-            if ["script", "style", "noscript", "nav", "form", "button", "input", "link", "meta", "head"].contains(name) { return true }
+            if MainContent.boilerplateTags.contains(name) { return true }
             if node.classes.contains(where: { $0.hasPrefix("sc_nav") || $0 == "transcript" || $0 == "visually-hidden" || $0 == "sr-only" }) { return true }
             if !hiddenKeys.isEmpty, name == "p" {
                 let text = TextCleanup.collapseWhitespace(node.text)
