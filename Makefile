@@ -39,6 +39,8 @@ demo: release
 	@.build/release/lectern search "chain rule" --mode keyword -k 3 --db $(DEMO_DB)
 	@echo '== lectern search "how did printing change the spread of ideas"'
 	@.build/release/lectern search "how did printing change the spread of ideas" -k 3 --db $(DEMO_DB)
+	@echo '== lectern search "does glycolysis need oxygen" (a lecture transcript: the time it is said)'
+	@.build/release/lectern search "does glycolysis need oxygen" -k 2 --db $(DEMO_DB)
 	@echo "== lectern sources"
 	@.build/release/lectern sources --db $(DEMO_DB)
 	@echo "== lectern stats"

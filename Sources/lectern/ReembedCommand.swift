@@ -69,7 +69,8 @@ struct ExtractCommand: ParsableCommand {
         guard let item = items.first else { throw LecternError(.notFound, path, "nothing to read") }
         let documents = DocumentReader(options: ExtractOptions(password: password))
         let input = try documents.load(item)
-        let (reader, document) = try documents.extract(input, display: item.display)
+        var (reader, document) = try documents.extract(input, display: item.display)
+        if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
         for warning in document.warnings { terminal.err("lectern: warning: \(item.display): \(warning)") }
         if json {
             terminal.json(document)
@@ -79,6 +80,7 @@ struct ExtractCommand: ParsableCommand {
         for block in document.blocks {
             var place = block.page.map { "p.\($0) " } ?? ""
             if let start = block.start { place += "@\(Location.formatTime(start)) " }
+            if let speaker = block.speaker, block.kind == .cue { place += "\(speaker) " }
             terminal.out(terminal.dim("\(place)\(block.kind.rawValue)\(block.level.map { "/\($0)" } ?? "")") + "  " + block.text)
         }
     }

@@ -23,6 +23,29 @@ public struct Chunker: Sendable {
         var speaker: String?
         var charStart: Int?
         var charEnd: Int?
+        /// The first piece of a transcript paragraph (a new paragraph in the passage text).
+        var startsParagraph = false
+        /// For transcript pieces spanning several cues: `(offset in text, seconds)` of each cue.
+        var timeline: [(Int, Double)] = []
+    }
+
+    /// A block's `timeline` attribute (`offset:seconds,…`), as `(offset, seconds)` pairs.
+    static func blockTimeline(_ block: Block) -> [(Int, Double)] {
+        guard let raw = block.attributes["timeline"] else { return [] }
+        return raw.split(separator: ",").compactMap { entry in
+            let parts = entry.split(separator: ":")
+            guard parts.count == 2, let offset = Int(parts[0]), let seconds = Double(parts[1]) else { return nil }
+            return (offset, seconds)
+        }
+    }
+
+    /// The part of a block timeline that falls in `offset..<offset+length`, relative to `offset`.
+    static func slice(_ timeline: [(Int, Double)], offset: Int, length: Int) -> [(Int, Double)] {
+        guard !timeline.isEmpty else { return [] }
+        var result: [(Int, Double)] = []
+        if let before = timeline.last(where: { $0.0 <= offset }) { result.append((0, before.1)) }
+        for (at, seconds) in timeline where at > offset && at < offset + length { result.append((at - offset, seconds)) }
+        return result
     }
 
     /// Consecutive blocks that may share passages: same section path, page and kind class.
@@ -76,10 +99,13 @@ public struct Chunker: Sendable {
     }
 
     func pieces(of block: Block, index: Int) -> [Piece] {
+        let timeline = Self.blockTimeline(block)
         func piece(_ text: String, _ offset: Int) -> Piece {
-            Piece(text: text, tokens: tokenCounter.count(text), block: index, kind: block.kind, page: block.page,
-                  start: block.start, end: block.end, speaker: block.speaker,
-                  charStart: block.offset.map { $0 + offset }, charEnd: block.offset.map { $0 + offset + text.count })
+            let times = Self.slice(timeline, offset: offset, length: text.count)
+            return Piece(text: text, tokens: tokenCounter.count(text), block: index, kind: block.kind, page: block.page,
+                         start: times.first?.1 ?? block.start, end: block.end, speaker: block.speaker,
+                         charStart: block.offset.map { $0 + offset }, charEnd: block.offset.map { $0 + offset + text.count },
+                         timeline: times)
         }
         let sentences: [(text: String, offset: Int)]
         if block.kind == .code || block.kind == .table {
@@ -88,6 +114,9 @@ public struct Chunker: Sendable {
             sentences = SentenceSplitter.split(block.text)
         }
         var result: [Piece] = []
+        defer {
+            if block.attributes["paragraph"] == "start", !result.isEmpty { result[0].startsParagraph = true }
+        }
         for sentence in sentences {
             let whole = piece(sentence.text, sentence.offset)
             if whole.tokens <= settings.maxTokens {
@@ -204,15 +233,29 @@ public struct Chunker: Sendable {
     func makePassage(ordinal: Int, sectionPath: [String], kindClass: String, pieces: [Piece]) -> Passage {
         var text = ""
         var previousBlock = -1
+        var timeline: [[Double]] = []
+        var length = 0  // text.count, kept without recounting
         for piece in pieces {
             if !text.isEmpty {
+                let separator: String
                 if piece.block == previousBlock {
-                    text += " "
+                    separator = " "
+                } else if kindClass == "transcript" {
+                    separator = piece.startsParagraph ? "\n\n" : " "
                 } else {
-                    text += kindClass == "text" && piece.kind != .listItem ? "\n\n" : "\n"
+                    separator = kindClass == "text" && piece.kind != .listItem ? "\n\n" : "\n"
+                }
+                text += separator
+                length += separator.count
+            }
+            if kindClass == "transcript" {
+                let times = piece.timeline.isEmpty ? piece.start.map { [(0, $0)] } ?? [] : piece.timeline
+                for (at, seconds) in times where timeline.last?[1] != seconds {
+                    timeline.append([Double(length + at), seconds])
                 }
             }
             text += piece.text
+            length += piece.text.count
             previousBlock = piece.block
         }
         let kind: String
@@ -232,6 +275,6 @@ public struct Chunker: Sendable {
             pageStart: pages.min(), pageEnd: pages.max(), timeStart: starts.min(), timeEnd: ends.max() ?? starts.max(),
             speaker: speakers.isEmpty ? nil : speakers.joined(separator: ", "),
             charStart: pieces.compactMap(\.charStart).min(), charEnd: pieces.compactMap(\.charEnd).max(),
-            tokenCount: pieces.reduce(0) { $0 + $1.tokens })
+            tokenCount: pieces.reduce(0) { $0 + $1.tokens }, timeline: timeline.count > 1 ? timeline : nil)
     }
 }

@@ -6,6 +6,10 @@ extension ReaderRegistry {
             OCWExtractor(),
             WikipediaExtractor(),
             HTMLExtractor(),
+            WebVTTExtractor(),
+            SRTExtractor(),
+            TranscriptJSONExtractor(),
+            StampedTranscriptExtractor(),
             MarkdownExtractor(),
             PlainTextExtractor(),
         ])

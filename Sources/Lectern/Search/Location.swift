@@ -4,7 +4,8 @@ import Foundation
 public enum Location {
     /// `notes/cells.md § Mitochondria`, `paper.pdf p.12`, `lecture.srt @ 00:12:34`,
     /// `https://en.wikipedia.org/wiki/X § History`.
-    public static func describe(_ passage: StoredPassage) -> String {
+    /// `time` names the moment within a transcript passage (where the query's words are said).
+    public static func describe(_ passage: StoredPassage, at time: Double? = nil) -> String {
         let name: String
         if let path = passage.documentPath {
             name = InputExpander.display(path)
@@ -12,7 +13,7 @@ public enum Location {
             name = passage.documentURI
         }
         var parts = [name]
-        if let start = passage.timeStart {
+        if let start = time ?? passage.timeStart {
             parts[0] += " @ " + formatTime(start)
         } else if let page = passage.pageStart {
             parts[0] += " p.\(page)" + (passage.pageEnd.map { $0 != page ? "–\($0)" : "" } ?? "")

@@ -37,6 +37,8 @@ public struct SearchHit: Codable, Sendable {
     public var pageEnd: Int?
     public var timeStart: Double?
     public var timeEnd: Double?
+    /// In a transcript: when the query's words are said (seconds), within the passage's span.
+    public var time: Double?
     public var speaker: String?
     public var snippet: String
     /// Where query words stand in `snippet`: [start, length] in characters.

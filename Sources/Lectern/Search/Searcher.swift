@@ -67,15 +67,38 @@ public struct Searcher: Sendable {
         return zip(ranked, passages).enumerated().map { index, pair in
             let (entry, passage) = pair
             let snippet = Snippet.make(passage.text, terms: terms)
+            let spoken = Self.spokenAt(passage, terms: terms)
             return SearchHit(
                 rank: index + 1, score: entry.value, passageId: passage.id, documentId: passage.documentShortId,
-                title: passage.documentTitle, sectionPath: passage.sectionPath, location: Location.describe(passage),
+                title: passage.documentTitle, sectionPath: passage.sectionPath, location: Location.describe(passage, at: spoken),
                 uri: passage.documentURI, path: passage.documentPath, type: passage.documentType, kind: passage.kind,
                 pageStart: passage.pageStart, pageEnd: passage.pageEnd, timeStart: passage.timeStart,
-                timeEnd: passage.timeEnd, speaker: passage.speaker, snippet: snippet.text,
+                timeEnd: passage.timeEnd, time: spoken, speaker: passage.speaker, snippet: snippet.text,
                 highlights: snippet.highlights, text: passage.text,
                 keywordRank: keywordRanks[passage.id], semanticRank: semanticRanks[passage.id])
         }
+    }
+
+    /// For a transcript passage, the start of the timed sentence that holds the most query
+    /// words (distinct words first): where a user should start listening.
+    static func spokenAt(_ passage: StoredPassage, terms: [String]) -> Double? {
+        guard let start = passage.timeStart else { return nil }
+        guard let timeline = passage.timeline, timeline.count > 1 else { return start }
+        let chars = Array(passage.text)
+        var distinct = [Set<String>](repeating: [], count: timeline.count)
+        var total = [Int](repeating: 0, count: timeline.count)
+        for word in Snippet.wordRanges(passage.text) {
+            let text = String(chars[word.start..<word.end])
+            guard Snippet.matches(text, terms) else { continue }
+            let segment = timeline.lastIndex { Int($0[0]) <= word.start } ?? 0
+            distinct[segment].insert(TextCleanup.foldForMatching(text))
+            total[segment] += 1
+        }
+        var best = 0
+        for index in timeline.indices where (distinct[index].count, total[index]) > (distinct[best].count, total[best]) {
+            best = index
+        }
+        return total[best] > 0 ? timeline[best][1] : start
     }
 
     func keywordSearch(_ terms: [String], limit: Int, documents: Set<Int64>?) throws -> [Int64] {

@@ -205,8 +205,8 @@ public final class LibraryStore: Sendable {
             }
             let passageStatement = try db.makeStatement(sql: """
                 INSERT INTO passages(document_id, ordinal, text, kind, section_path, section, page_start, page_end,
-                    time_start, time_end, speaker, char_start, char_end, token_count)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    time_start, time_end, speaker, char_start, char_end, token_count, timeline)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var ids: [Int64] = []
             ids.reserveCapacity(w.passages.count)
@@ -215,6 +215,7 @@ public final class LibraryStore: Sendable {
                     documentId, passage.ordinal, passage.text, passage.kind, Self.json(passage.sectionPath),
                     passage.sectionPath.joined(separator: " › "), passage.pageStart, passage.pageEnd, passage.timeStart,
                     passage.timeEnd, passage.speaker, passage.charStart, passage.charEnd, passage.tokenCount,
+                    passage.timeline.map { Self.json($0) },
                 ])
                 ids.append(db.lastInsertedRowID)
             }

@@ -114,6 +114,10 @@ enum Schema {
                 CREATE INDEX run_failures_run ON run_failures(run_id);
                 """)
         }
+        migrator.registerMigration("v2-passage-timeline") { db in
+            // [[offset, seconds], …] of a transcript passage's timed sentences.
+            try db.execute(sql: "ALTER TABLE passages ADD COLUMN timeline TEXT")
+        }
         return migrator
     }
 }

@@ -61,6 +61,8 @@ public struct StoredPassage: Codable, Sendable {
     public var charStart: Int?
     public var charEnd: Int?
     public var tokenCount: Int
+    /// See `Passage.timeline`.
+    public var timeline: [[Double]]?
     public var documentTitle: String
     public var documentURI: String
     public var documentPath: String?
@@ -83,6 +85,8 @@ public struct StoredPassage: Codable, Sendable {
         charStart = row["char_start"]
         charEnd = row["char_end"]
         tokenCount = row["token_count"]
+        let timelineJSON: String? = row["timeline"]
+        timeline = timelineJSON.flatMap { try? JSONDecoder().decode([[Double]].self, from: Data($0.utf8)) }
         documentTitle = row["doc_title"]
         documentURI = row["doc_uri"]
         documentPath = row["doc_path"]
@@ -92,7 +96,7 @@ public struct StoredPassage: Codable, Sendable {
 
     static let selection = """
         p.id, p.document_id, p.ordinal, p.text, p.kind, p.section_path, p.page_start, p.page_end,
-        p.time_start, p.time_end, p.speaker, p.char_start, p.char_end, p.token_count,
+        p.time_start, p.time_end, p.speaker, p.char_start, p.char_end, p.token_count, p.timeline,
         d.title AS doc_title, d.uri AS doc_uri, d.path AS doc_path, d.type AS doc_type, d.short_id AS doc_short_id
         """
 }

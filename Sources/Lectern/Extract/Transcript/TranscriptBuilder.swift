@@ -1,0 +1,254 @@
+import Foundation
+
+/// Turns caption cues into what a reader of a lecture wants: whole sentences, grouped into
+/// paragraphs, each with the time it is said and who says it.
+///
+/// Captions split sentences across cues, roll (a cue repeats the previous cue's last line),
+/// and carry sound descriptions ("(logo whooshing)", "[MUSIC]", "♪"). The builder removes the
+/// rolled repeats, takes the sound tags out of the text (they are kept as metadata), joins
+/// the cues of one speaker into a text stream, splits it into sentences, and gives each
+/// sentence the start of the cue it begins in and the end of the cue it ends in.
+public struct TranscriptBuilder: Sendable {
+    /// A silence longer than this between two sentences starts a new paragraph.
+    public var paragraphPause: Double = 2.5
+    /// Paragraphs are cut after this many sentences or words, whichever comes first.
+    public var paragraphSentences = 6
+    public var paragraphWords = 150
+    /// A run without sentence punctuation (automatic captions) is cut at cue boundaries into
+    /// pieces of about this many words, so each keeps a precise time.
+    public var unpunctuatedWords = 40
+
+    public init() {}
+
+    /// A sound description taken out of the text, and when it was heard.
+    public struct Sound: Sendable, Equatable {
+        public var time: Double
+        public var text: String
+    }
+
+    public struct Result: Sendable {
+        public var blocks: [Block]
+        public var sounds: [Sound]
+        public var speakers: [String]
+        public var duration: Double?
+        /// Cues dropped because they only repeated the previous cue (rolling captions).
+        public var rolledRepeats: Int
+    }
+
+    /// Cleaned cue text, with what was learned from its markup.
+    struct CleanCue {
+        var start: Double
+        var end: Double
+        var text: String
+        var speaker: String?
+        var newTurn: Bool
+        /// The cue's caption lines: a rolling caption repeats the previous cue's last lines.
+        var lines: [String]
+    }
+
+    public func build(_ cues: [Cue], sectionPath: [String] = []) -> Result {
+        var sounds: [Sound] = []
+        var cleaned: [CleanCue] = []
+        var rolled = 0
+        let ordered = cues.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        for (index, cue) in ordered.enumerated() {
+            let end = cue.end ?? (index + 1 < ordered.count ? ordered[index + 1].start : cue.start + 2)
+            var (text, tags) = Self.removeSoundTags(cue.text)
+            sounds += tags.map { Sound(time: cue.start, text: $0) }
+            var speaker = cue.speaker
+            var newTurn = false
+            (text, speaker, newTurn) = Self.takeSpeaker(text, speaker: speaker)
+            var lines = text.split(separator: "\n").map { TextCleanup.collapseWhitespace(String($0)) }.filter { !$0.isEmpty }
+            guard lines.contains(where: { $0.contains(where: { $0.isLetter || $0.isNumber }) }) else { continue }
+            if let previous = cleaned.last, previous.speaker == speaker || speaker == nil {
+                let kept = Self.removeRolledLines(lines, after: previous.lines)
+                if kept.isEmpty {
+                    cleaned[cleaned.count - 1].end = max(previous.end, end)
+                    rolled += 1
+                    continue
+                }
+                lines = kept
+            }
+            text = lines.joined(separator: " ")
+            if speaker == nil, !newTurn, let previous = cleaned.last { speaker = previous.speaker }
+            cleaned.append(CleanCue(start: cue.start, end: max(end, cue.start), text: text, speaker: speaker, newTurn: newTurn,
+                                   lines: lines))
+        }
+
+        var blocks: [Block] = []
+        var speakers: [String] = []
+        var turn: [CleanCue] = []
+        func flushTurn() {
+            guard !turn.isEmpty else { return }
+            blocks += sentenceBlocks(turn, sectionPath: sectionPath)
+            turn.removeAll()
+        }
+        for cue in cleaned {
+            if let last = turn.last, cue.newTurn || cue.speaker != last.speaker { flushTurn() }
+            if let speaker = cue.speaker, !speakers.contains(speaker) { speakers.append(speaker) }
+            turn.append(cue)
+        }
+        flushTurn()
+        return Result(blocks: blocks, sounds: sounds, speakers: speakers, duration: cleaned.map(\.end).max(), rolledRepeats: rolled)
+    }
+
+    /// One speaker's consecutive cues → sentence blocks, the first of each paragraph marked.
+    func sentenceBlocks(_ cues: [CleanCue], sectionPath: [String]) -> [Block] {
+        var stream = ""
+        var bounds: [(start: Int, end: Int)] = []
+        for cue in cues {
+            if !stream.isEmpty { stream += " " }
+            let start = stream.count
+            stream += cue.text
+            bounds.append((start, stream.count))
+        }
+        func cueIndex(at offset: Int) -> Int {
+            var low = 0
+            var high = bounds.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if bounds[mid].start <= offset { low = mid } else { high = mid - 1 }
+            }
+            return low
+        }
+        // Sentences, then over-long unpunctuated runs cut at cue boundaries. `offset` is where
+        // the piece's text starts in the stream.
+        var pieces: [(text: String, offset: Int, first: Int, last: Int)] = []
+        let chars = Array(stream)
+        for sentence in SentenceSplitter.split(stream) {
+            let first = cueIndex(at: sentence.offset)
+            let last = cueIndex(at: sentence.offset + max(0, sentence.text.count - 1))
+            let words = sentence.text.split(separator: " ").count
+            if words <= unpunctuatedWords * 3 / 2 || first == last {
+                pieces.append((sentence.text, sentence.offset, first, last))
+                continue
+            }
+            var pieceStart = sentence.offset
+            var pieceFirst = first
+            var wordsSoFar = 0
+            for index in first...last {
+                let cueEnd = min(bounds[index].end, sentence.offset + sentence.text.count)
+                wordsSoFar += String(chars[max(bounds[index].start, pieceStart)..<cueEnd]).split(separator: " ").count
+                if wordsSoFar >= unpunctuatedWords || index == last {
+                    var from = pieceStart
+                    while from < cueEnd, chars[from] == " " { from += 1 }
+                    let text = String(chars[from..<cueEnd]).trimmingCharacters(in: .whitespaces)
+                    if !text.isEmpty { pieces.append((text, from, pieceFirst, index)) }
+                    pieceStart = cueEnd
+                    pieceFirst = min(index + 1, last)
+                    wordsSoFar = 0
+                }
+            }
+        }
+
+        var blocks: [Block] = []
+        var sentencesInParagraph = 0
+        var wordsInParagraph = 0
+        var previousEnd: Double?
+        for piece in pieces {
+            let start = cues[piece.first].start
+            let end = cues[piece.last].end
+            let words = piece.text.split(separator: " ").count
+            let pause = previousEnd.map { start - $0 } ?? 0
+            let newParagraph = blocks.isEmpty || pause > paragraphPause || sentencesInParagraph >= paragraphSentences
+                || wordsInParagraph + words > paragraphWords
+            if newParagraph {
+                sentencesInParagraph = 0
+                wordsInParagraph = 0
+            }
+            sentencesInParagraph += 1
+            wordsInParagraph += words
+            previousEnd = end
+            var attributes: [String: String] = newParagraph ? ["paragraph": "start"] : [:]
+            if piece.last > piece.first {
+                // Where each later cue begins inside the sentence, so search can name the exact cue.
+                attributes["timeline"] = (piece.first...piece.last).map { index in
+                    "\(max(0, bounds[index].start - piece.offset)):\(cues[index].start)"
+                }.joined(separator: ",")
+            }
+            blocks.append(Block(kind: .cue, text: piece.text, sectionPath: sectionPath, start: start, end: end,
+                                speaker: cues[piece.first].speaker, attributes: attributes))
+        }
+        return blocks
+    }
+
+    static let soundWords: Set<String> = [
+        "music", "applause", "laughter", "laughs", "laughing", "chuckles", "silence", "inaudible", "crosstalk",
+        "whooshes", "whooshing", "whoosh", "noise", "cheering", "coughs", "sighs", "beeping", "static", "upbeat",
+    ]
+
+    /// Takes `(…)`, `[…]` and `♪…♪` out of caption text: in captions they describe sounds, not
+    /// speech. Parentheses holding an ordinary aside inside a sentence (lower-case words after
+    /// other words, no sound word) are kept.
+    static func removeSoundTags(_ text: String) -> (String, [String]) {
+        var output = ""
+        var tags: [String] = []
+        var chars = Array(text)[...]
+        while let c = chars.first {
+            if let close = c == "(" ? ")" as Character : c == "[" ? "]" : c == "♪" ? "♪" : nil,
+               let end = chars.dropFirst().firstIndex(of: close) {
+                let inner = String(chars[chars.index(after: chars.startIndex)..<end]).trimmingCharacters(in: .whitespaces)
+                let words = inner.lowercased().split(whereSeparator: { !$0.isLetter })
+                let isSound = c != "(" || output.trimmingCharacters(in: .whitespaces).isEmpty
+                    || words.contains(where: { soundWords.contains(String($0)) }) || inner == inner.uppercased()
+                if isSound {
+                    let tag = inner.trimmingCharacters(in: CharacterSet(charactersIn: "[]() ♪"))
+                    if !tag.isEmpty { tags.append(tag) } else if c == "♪" { tags.append("music") }
+                    chars = chars[chars.index(after: end)...]
+                    continue
+                }
+            }
+            if c == "♪" {  // a lone note sign
+                chars = chars.dropFirst()
+                if !tags.contains("music") { tags.append("music") }
+                continue
+            }
+            output.append(c)
+            chars = chars.dropFirst()
+        }
+        return (output, tags)
+    }
+
+    /// Leading turn markers: `- `, `>> `, and `NAME:` in capitals (a named speaker).
+    static func takeSpeaker(_ text: String, speaker: String?) -> (String, String?, Bool) {
+        var rest = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var newTurn = false
+        var speaker = speaker
+        if rest.hasPrefix(">>") {
+            rest = String(rest.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+            newTurn = true
+        } else if rest.hasPrefix("- ") || rest.hasPrefix("– ") || rest.hasPrefix("— ") {
+            rest = String(rest.dropFirst(2))
+            newTurn = true
+        }
+        if let colon = rest.firstIndex(of: ":"), rest.distance(from: rest.startIndex, to: colon) <= 30 {
+            let name = rest[..<colon]
+            let words = name.split(separator: " ")
+            if !words.isEmpty, words.count <= 3, name.contains(where: \.isLetter), name == name.uppercased(),
+               name.allSatisfy({ $0.isLetter || $0 == " " || $0 == "." || $0 == "-" || $0 == "'" }) {
+                speaker = name.capitalized
+                rest = String(rest[rest.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                newTurn = true
+            }
+        }
+        return (rest, speaker, newTurn)
+    }
+
+    /// Rolling captions repeat whole lines: the next cue starts with the previous cue's last
+    /// line(s) (or repeats the cue outright). Removes the longest such run of whole lines; a
+    /// sentence that merely starts with the same words as the one before is kept.
+    static func removeRolledLines(_ lines: [String], after previous: [String]) -> [String] {
+        let current = lines.map(fold)
+        let before = previous.map(fold)
+        if current == before { return [] }
+        for length in stride(from: min(current.count, before.count), through: 1, by: -1)
+        where before.suffix(length).elementsEqual(current.prefix(length)) {
+            return Array(lines.dropFirst(length))
+        }
+        return lines
+    }
+
+    private static func fold(_ line: String) -> String {
+        line.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " }
+    }
+}

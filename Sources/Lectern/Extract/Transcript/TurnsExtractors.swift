@@ -1,0 +1,126 @@
+import Foundation
+
+/// A JSON transcript: an array of turns `{speaker, text | transcript, start, end}` (times in
+/// seconds or as `hh:mm:ss.mmm` strings), or an object whose `segments` (Whisper's output) or
+/// `turns` hold them.
+public struct TranscriptJSONExtractor: Extractor {
+    public let name = "transcript-json"
+    public let version = 1
+
+    public init() {}
+
+    public func confidence(for input: SourceInput) -> Int {
+        guard !input.isDirectory, let first = input.data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }),
+              first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else { return 0 }
+        guard input.data.count <= 64 << 20, let turns = try? Self.turns(input.data), !turns.isEmpty else { return 0 }
+        let usable = turns.filter { ($0["start"] != nil || $0["start_time"] != nil) && Self.text(of: $0) != nil }
+        return usable.count * 2 >= turns.count ? 90 : 0
+    }
+
+    static func turns(_ data: Data) throws -> [[String: Any]] {
+        let json = try JSONSerialization.jsonObject(with: data)
+        if let array = json as? [[String: Any]] { return array }
+        if let object = json as? [String: Any] {
+            for key in ["segments", "turns", "utterances", "transcript"] {
+                if let array = object[key] as? [[String: Any]] { return array }
+            }
+        }
+        return []
+    }
+
+    static func text(of turn: [String: Any]) -> String? {
+        (turn["text"] ?? turn["transcript"] ?? turn["content"]) as? String
+    }
+
+    static func time(_ value: Any?) -> Double? {
+        switch value {
+        case let number as NSNumber: return number.doubleValue
+        case let string as String: return Double(string) ?? TimeCode.parse(string)
+        default: return nil
+        }
+    }
+
+    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+        let turns: [[String: Any]]
+        do {
+            turns = try Self.turns(input.data)
+        } catch {
+            throw LecternError(.corrupt, nil, "not valid JSON")
+        }
+        var cues: [Cue] = []
+        var bad: [BadCue] = []
+        for (index, turn) in turns.enumerated() {
+            guard let text = Self.text(of: turn) else {
+                bad.append(BadCue(line: index + 1, reason: "turn \(index + 1) has no text"))
+                continue
+            }
+            guard let start = Self.time(turn["start"] ?? turn["start_time"]) else {
+                bad.append(BadCue(line: index + 1, reason: "turn \(index + 1) has no valid start time"))
+                continue
+            }
+            let speaker = (turn["speaker"] ?? turn["speaker_name"]).map { "\($0)" }
+            cues.append(Cue(start: start, end: Self.time(turn["end"] ?? turn["end_time"]), text: text, speaker: speaker, line: index + 1))
+        }
+        var document = try TranscriptDocument.make(type: "transcript", title: nil, cues: cues, bad: bad, replacements: 0)
+        document.warnings = document.warnings.map { $0.replacingOccurrences(of: "line ", with: "turn ") }
+        return document
+    }
+}
+
+/// Plain text with `[hh:mm:ss]` (or `[mm:ss]`) stamps starting its lines, optionally followed
+/// by `Speaker:`; a stamp's text runs until the next stamp.
+public struct StampedTranscriptExtractor: Extractor {
+    public let name = "transcript-text"
+    public let version = 1
+
+    public init() {}
+
+    static func stamp(_ line: Substring) -> (Double, Substring)? {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        guard trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]"),
+              let time = TimeCode.parse(trimmed[trimmed.index(after: trimmed.startIndex)..<close]) else { return nil }
+        return (time, trimmed[trimmed.index(after: close)...])
+    }
+
+    public func confidence(for input: SourceInput) -> Int {
+        guard !input.isDirectory, !input.data.isEmpty, !TextDecoding.looksBinary(input.data) else { return 0 }
+        let lines = TranscriptDocument.headLines(input.data, count: 40)
+        let stamped = lines.filter { Self.stamp($0) != nil }.count
+        return stamped >= 2 && stamped * 2 >= lines.count ? 80 : 0
+    }
+
+    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+        let decoded = TextDecoding.decodeLines(input.data)
+        var cues: [Cue] = []
+        var bad: [BadCue] = []
+        var title: String?
+        for (index, line) in decoded.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let (time, rest) = Self.stamp(line) {
+                if let last = cues.last, time < last.start {
+                    bad.append(BadCue(line: index + 1, reason: "time stamp goes backwards ('\(line.prefix(12))')"))
+                    continue
+                }
+                var text = rest.trimmingCharacters(in: .whitespaces)
+                var speaker: String?
+                if let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) <= 30 {
+                    let name = text[..<colon]
+                    if name.split(separator: " ").count <= 3, name.first?.isUppercase == true, name.allSatisfy({ $0.isLetter || $0 == " " || $0 == "." }) {
+                        speaker = String(name)
+                        text = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    }
+                }
+                if !cues.isEmpty, cues[cues.count - 1].end == nil { cues[cues.count - 1].end = time }
+                cues.append(Cue(start: time, text: text, speaker: speaker, line: index + 1))
+            } else if line.trimmingCharacters(in: .whitespaces).isEmpty {
+                continue
+            } else if cues.isEmpty {
+                if title == nil { title = line.trimmingCharacters(in: .whitespaces) }
+            } else if line.hasPrefix("[") && SubtitleParser.looksLikeTiming(line.dropFirst()) {
+                bad.append(BadCue(line: index + 1, reason: "malformed time stamp '\(line.prefix(14))'"))
+            } else {
+                cues[cues.count - 1].text += "\n" + line
+            }
+        }
+        return try TranscriptDocument.make(type: "transcript", title: title, cues: cues, bad: bad, replacements: decoded.replacements)
+    }
+}

@@ -1,0 +1,240 @@
+import XCTest
+@testable import Lectern
+
+/// Lecture transcripts: SRT, WebVTT, JSON turns and stamped text become timed sentences that
+/// search can point to, on the shared real subtitles and on files the project wrote.
+final class TranscriptTests: XCTestCase {
+    let registry = ReaderRegistry.standard
+
+    func read(_ url: URL) throws -> (reader: String, document: ExtractedDocument) {
+        let input = SourceInput(uri: url.absoluteString, path: url.path, data: try Data(contentsOf: url))
+        let reader = try registry.reader(for: input)
+        return (reader.name, try reader.extract(input))
+    }
+
+    func read(_ text: String, name: String = "lecture") throws -> (reader: String, document: ExtractedDocument) {
+        let input = SourceInput(uri: "file:///tmp/\(name)", path: "/tmp/\(name)", data: Data(text.utf8))
+        let reader = try registry.reader(for: input)
+        return (reader.name, try reader.extract(input))
+    }
+
+    /// The cues of an SRT file as a test reads them independently of Lectern: (start, end, text).
+    func cues(ofSRT url: URL) throws -> [(Double, Double, String)] {
+        var text = try String(contentsOf: url, encoding: .utf8)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        let blocks = text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n")
+        return blocks.compactMap { block in
+            let lines = block.split(separator: "\n").map(String.init)
+            guard let timing = lines.firstIndex(where: { $0.contains(" --> ") }) else { return nil }
+            let sides = lines[timing].components(separatedBy: " --> ")
+            func seconds(_ s: String) -> Double {
+                let p = s.replacingOccurrences(of: ",", with: ".").split(separator: ":").compactMap { Double($0) }
+                return p[0] * 3600 + p[1] * 60 + p[2]
+            }
+            return (seconds(sides[0]), seconds(sides[1]), lines[(timing + 1)...].joined(separator: " "))
+        }
+    }
+
+    func sharedSRTs() throws -> [URL] {
+        let folder = try TestPaths.sharedCorpus("transcripts")
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "srt" }.sorted { $0.path < $1.path }
+        XCTAssertEqual(files.count, 6)
+        return files
+    }
+
+    func testSharedSRTFilesBecomeTimedSentencesWithoutSoundTags() throws {
+        for url in try sharedSRTs() {
+            let (reader, document) = try read(url)
+            XCTAssertEqual(reader, "srt", url.lastPathComponent)
+            XCTAssertTrue(document.warnings.isEmpty, "\(url.lastPathComponent): \(document.warnings)")
+            let starts = document.blocks.compactMap(\.start)
+            XCTAssertEqual(starts.count, document.blocks.count, "every sentence has a time")
+            XCTAssertEqual(starts, starts.sorted(), "sentences come in time order")
+            let text = document.blocks.map(\.text).joined(separator: " ")
+            XCTAssertFalse(text.contains("whoosh"), "sound tags leave the text: \(url.lastPathComponent)")
+            XCTAssertFalse(text.contains("("), url.lastPathComponent)
+            // Every spoken word of the file survives, in order (sound tags aside).
+            let spoken = try cues(ofSRT: url).map(\.2).filter { !$0.hasPrefix("(") }.joined(separator: " ")
+            let words = { (s: String) in s.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) }
+            XCTAssertEqual(words(text), words(spoken).filter { _ in true }, url.lastPathComponent)
+        }
+        // The file that starts with a UTF-8 BOM reads from its first cue.
+        let welcome = try read(try TestPaths.sharedCorpus("transcripts/hf-course-00_welcome-to-the-hugging-face-course.srt")).document
+        XCTAssertEqual(welcome.blocks.first?.text, "Welcome to the Hugging Face Course.")
+        XCTAssertEqual(welcome.blocks.first?.start, 5.85)
+        let pipeline = try read(try TestPaths.sharedCorpus("transcripts/hf-course-01_the-pipeline-function.srt")).document
+        XCTAssertTrue(pipeline.metadata["sounds"]?.contains("00:00:00 screen whooshes") ?? false, "\(pipeline.metadata)")
+    }
+
+    func testVTTMadeFromTheSharedSRTsReadsTheSameSentences() throws {
+        for url in try sharedSRTs() {
+            let srt = try read(url).document
+            var vtt = "WEBVTT - \(url.deletingPathExtension().lastPathComponent)\n\nNOTE converted from SubRip by the test\n\nSTYLE\n::cue { color: yellow }\n\n"
+            for (index, cue) in try cues(ofSRT: url).enumerated() {
+                func stamp(_ s: Double) -> String {
+                    String(format: "%02d:%02d:%06.3f", Int(s) / 3600, Int(s) / 60 % 60, s.truncatingRemainder(dividingBy: 60))
+                }
+                vtt += "cue-\(index + 1)\n\(stamp(cue.0)) --> \(stamp(cue.1)) align:start line:90%\n<v Instructor>\(cue.2)\n\n"
+            }
+            let (reader, document) = try read(vtt, name: "lecture.vtt")
+            XCTAssertEqual(reader, "vtt")
+            XCTAssertEqual(document.title, url.deletingPathExtension().lastPathComponent)
+            XCTAssertEqual(document.blocks.map(\.text), srt.blocks.map(\.text), url.lastPathComponent)
+            XCTAssertEqual(zip(document.blocks, srt.blocks).filter { abs(($0.start ?? -1) - ($1.start ?? -2)) > 0.001 }.count, 0)
+            XCTAssertEqual(Set(document.blocks.compactMap(\.speaker)), ["Instructor"])
+        }
+    }
+
+    func testRollingCaptionsAreReadOnceAndVoicesNameSpeakers() throws {
+        let rolling = """
+            WEBVTT
+
+            00:00:01.000 --> 00:00:03.000
+            the mitochondria is where
+
+            00:00:03.000 --> 00:00:05.000
+            the mitochondria is where
+            most of the ATP is made
+
+            00:00:05.000 --> 00:00:07.000
+            most of the ATP is made
+            during aerobic respiration.
+
+            00:00:07.000 --> 00:00:09.000
+            <v.loud Prof. Ada Lovelace>The engine weaves algebraic patterns.</v>
+
+            00:00:09.000 --> 00:00:11.000
+            <v Student><i>Can</i> it &amp; does it compose music?</v>
+            """
+        let document = try read(rolling, name: "captions").document
+        XCTAssertEqual(document.blocks.map(\.text), [
+            "the mitochondria is where most of the ATP is made during aerobic respiration.",
+            "The engine weaves algebraic patterns.",
+            "Can it & does it compose music?",
+        ])
+        XCTAssertEqual(document.blocks.map(\.speaker), [nil, "Prof. Ada Lovelace", "Student"])
+        XCTAssertEqual(document.blocks[0].start, 1)
+        XCTAssertEqual(document.blocks[0].end, 7)
+        XCTAssertEqual(document.metadata["rolled_repeats_removed"], nil, "partial repeats are trimmed, not counted as whole cues")
+    }
+
+    func testEveryMalformedCaseNamesTheLine() throws {
+        // Nothing usable: the error names the first bad line.
+        XCTAssertThrowsError(try read("1\n00:00:01,000 -> 00:00:04,000\nHello\n\n2\n00:00:05,000 -> 00:00:06,000\nAgain\n", name: "bad.srt")) { error in
+            XCTAssertEqual((error as? LecternError)?.reason, "line 2: malformed timing line '00:00:01,000 -> 00:00:04,000'")
+        }
+        // Some bad cues: the good ones are read, each bad one is a warning naming its line.
+        let mixed = """
+            1
+            00:00:01,000 --> 00:00:03,000
+            Enzymes lower the activation energy.
+
+            2
+            00:00:03,000 --> 00:00:0x,500
+            This cue has a broken end time.
+
+            3
+            00:00:09,000 --> 00:00:07,000
+            This cue ends before it starts.
+
+            4
+
+            5
+            00:00:10,000 --> 00:00:12,000
+            They are not used up by the reaction.
+            """
+        let document = try read(mixed, name: "mixed.srt").document
+        XCTAssertEqual(document.blocks.map(\.text), ["Enzymes lower the activation energy.", "They are not used up by the reaction."])
+        XCTAssertEqual(document.warnings, [
+            "line 6: malformed timing line '00:00:03,000 --> 00:00:0x,500' (cue skipped)",
+            "line 10: cue ends before it starts ('00:00:09,000 --> 00:00:07,000') (cue skipped)",
+            "line 13: cue 4 has no timing line (cue skipped)",
+        ])
+        // JSON turns without a start, and stamps that go backwards.
+        let turns = try read(#"[{"speaker":"A","start":0,"text":"First point."},{"speaker":"B","text":"No time here."},{"speaker":"A","start":"00:00:04.5","end":7,"text":"Second point."}]"#, name: "turns.json").document
+        XCTAssertEqual(turns.blocks.map(\.text), ["First point.", "Second point."])
+        XCTAssertEqual(turns.blocks.last?.start, 4.5)
+        XCTAssertEqual(turns.warnings, ["turn 2: turn 2 has no valid start time (cue skipped)"])
+        let stamped = try read("[00:00:01] One.\n[00:00:09] Two.\n[00:00:05] Three.\n[00:00:12] Four.\n", name: "notes.txt").document
+        XCTAssertEqual(stamped.blocks.map(\.text), ["One.", "Two.", "Four."])
+        XCTAssertEqual(stamped.warnings, ["line 3: time stamp goes backwards ('[00:00:05] T') (cue skipped)"])
+    }
+
+    func testTimeCodes() {
+        XCTAssertEqual(TimeCode.parse("01:02:03,456"), 3723.456)
+        XCTAssertEqual(TimeCode.parse("02:03.5"), 123.5)
+        XCTAssertEqual(TimeCode.parse("[00:12:34]"), 754)
+        XCTAssertNil(TimeCode.parse("00:61:00"))
+        XCTAssertNil(TimeCode.parse("1:2:3:4"))
+        XCTAssertNil(TimeCode.parse("ab:cd"))
+    }
+
+    /// The issue's test of done: a phrase spoken in a shared lecture is found in the right file,
+    /// at a time within the cue where it is said.
+    func testSearchingASpokenPhraseGivesTheFileAndTheCueTime() throws {
+        let folder = try TemporaryFolder()
+        let files = try sharedSRTs()
+        let ingest = try runLectern(["ingest"] + files.map(\.path), in: folder.url, environment: ["LECTERN_EMBEDDER": "hashing"])
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        let phrases = [
+            ("hf-course-00_welcome-to-the-hugging-face-course.srt", "Trinity College, Dublin"),
+            ("hf-course-01_the-pipeline-function.srt", "filter the available models by task"),
+            ("hf-course-02_the-carbon-footprint-of-transformers.srt", "as much carbon as five cars"),
+            ("hf-course-05_transformer-models-encoders.srt", "mechanism relates to different positions"),
+        ]
+        for (file, phrase) in phrases {
+            let url = files.first { $0.lastPathComponent == file }!
+            // The cue where the phrase's first word is said, from the file itself.
+            let cues = try cues(ofSRT: url)
+            let first = phrase.split(separator: " ").prefix(2).joined(separator: " ")
+            let said = try XCTUnwrap(cues.first { $0.2.contains(first) }, "\(first) in \(file)")
+            let result = try runLectern(["search", phrase, "-k", "1", "--json"], in: folder.url)
+            let hit = try XCTUnwrap(try JSONDecoder().decode([SearchHit].self, from: Data(result.stdout.utf8)).first)
+            XCTAssertEqual(hit.path.map { URL(fileURLWithPath: $0).lastPathComponent }, file, phrase)
+            let time = try XCTUnwrap(hit.time)
+            XCTAssertTrue(time >= said.0 - 0.001 && time <= said.1, "\(phrase): \(time) not within \(said.0)–\(said.1)")
+            XCTAssertTrue(hit.location.hasSuffix("\(file) @ \(Location.formatTime(time))"), hit.location)
+            let text = try runLectern(["search", phrase, "-k", "1"], in: folder.url).stdout
+            XCTAssertTrue(text.contains("\(file) @ \(Location.formatTime(time))"), text)
+        }
+    }
+
+    func testTheProjectsOwnTranscriptsIngestAndAnswerWithSpeakerAndTime() throws {
+        let folder = try TemporaryFolder()
+        let ingest = try runLectern(["ingest", TestPaths.corpora.appendingPathComponent("transcripts").path], in: folder.url,
+                                    environment: ["LECTERN_EMBEDDER": "hashing"])
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        XCTAssertTrue(ingest.stdout.hasPrefix("4 stored"), ingest.stdout)
+        XCTAssertEqual(ingest.stderr, "")
+        func top(_ query: String) throws -> SearchHit {
+            let result = try runLectern(["search", query, "-k", "1", "--json"], in: folder.url)
+            return try XCTUnwrap(try JSONDecoder().decode([SearchHit].self, from: Data(result.stdout.utf8)).first)
+        }
+        var hit = try top("does glycolysis need oxygen")
+        XCTAssertEqual(hit.path.map { URL(fileURLWithPath: $0).lastPathComponent }, "cell-respiration-lecture.vtt")
+        XCTAssertEqual(hit.title, "Biology 101, lecture 7: cellular respiration")
+        XCTAssertEqual(hit.time, 33)
+        XCTAssertEqual(hit.type, "vtt")
+        XCTAssertTrue(hit.speaker?.contains("Student") ?? false)
+        hit = try top("epsilon delta definition of a limit")
+        XCTAssertEqual(hit.path.map { URL(fileURLWithPath: $0).lastPathComponent }, "limits-lecture.srt")
+        XCTAssertEqual(hit.time, 20)
+        hit = try top("Tennis Court Oath")
+        XCTAssertEqual(hit.time, 30)
+        XCTAssertTrue(hit.speaker?.contains("Jonas") ?? false)
+        hit = try top("median house prices")
+        XCTAssertEqual(hit.path.map { URL(fileURLWithPath: $0).lastPathComponent }, "office-hours.txt")
+        XCTAssertTrue([15, 19].contains(hit.time ?? -1), "\(hit.time ?? -1)")
+    }
+
+    func testABadTranscriptFailsAloneInABatch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("talks/broken.srt", "1\n00:00:01,000 => 00:00:02,000\nHello\n")
+        try folder.write("talks/good.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nPhotosynthesis stores light as sugar.\n")
+        let result = try runLectern(["ingest", "talks"], in: folder.url, environment: ["LECTERN_EMBEDDER": "hashing"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "lectern: talks/broken.srt: line 2: malformed timing line '00:00:01,000 => 00:00:02,000'\n")
+        XCTAssertTrue(result.stdout.hasPrefix("1 stored (1 passages), 0 unchanged, 1 failed"), result.stdout)
+    }
+}
