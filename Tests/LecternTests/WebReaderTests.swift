@@ -76,7 +76,7 @@ final class WebReaderTests: XCTestCase {
     }
 
     func testParsoidHTMLFromTheRESTAPI() throws {
-        let url = TestPaths.packageRoot.appendingPathComponent("Tests/LecternTests/Fixtures/web/parsoid-information-theory.html")
+        let url = TestPaths.packageRoot.appendingPathComponent("Tests/Support/web/parsoid-information-theory.html")
         let document = try read(url, expect: "wikipedia")
         XCTAssertEqual(document.title, "Information theory")
         XCTAssertEqual(document.metadata["revision"], "1187000001")
@@ -158,7 +158,7 @@ final class WebReaderTests: XCTestCase {
 
         // The same entity in a CNXML module of an OpenStax book.
         let book = try TemporaryFolder()
-        try writeBook(book, module: """
+        try writeTinyBook(book, module: """
             <?xml version="1.0"?>
             <!DOCTYPE document [ <!ENTITY secret SYSTEM "file:///etc/passwd"> <!ENTITY course "Logic 101"> ]>
             <document xmlns="http://cnx.rice.edu/cnxml"><title>Arguments</title>
@@ -182,28 +182,12 @@ final class WebReaderTests: XCTestCase {
         }
         // In a book, the module is left out with a warning and the rest of the book is read.
         let book = try TemporaryFolder()
-        try writeBook(book, module: bomb, second: "<document xmlns=\"http://cnx.rice.edu/cnxml\"><title>Sound</title><content><para>A sound module survives.</para></content></document>")
+        try writeTinyBook(book, module: bomb, second: "<document xmlns=\"http://cnx.rice.edu/cnxml\"><title>Sound</title><content><para>A sound module survives.</para></content></document>")
         let document = try read(book.url, expect: "openstax")
         XCTAssertTrue(text(document).contains("A sound module survives."))
         XCTAssertFalse(text(document).contains("lollol"))
         XCTAssertEqual(document.warnings.count, 1)
         XCTAssertTrue(document.warnings.first?.contains("expands to over 1 MiB") ?? false, "\(document.warnings)")
-    }
-
-    func writeBook(_ folder: TemporaryFolder, module: String, second: String? = nil) throws {
-        try folder.write("META-INF/books.xml", """
-            <container xmlns="https://openstax.org/namespaces/book-container" version="1">
-            <book slug="tiny" style="x" href="../collections/tiny.collection.xml"/></container>
-            """)
-        try folder.write("collections/tiny.collection.xml", """
-            <col:collection xmlns:col="http://cnx.rice.edu/collxml" xmlns:md="http://cnx.rice.edu/mdml">
-            <col:metadata><md:title>Tiny Book</md:title><md:slug>tiny</md:slug></col:metadata>
-            <col:content><col:subcollection><md:title>Reasoning</md:title><col:content>
-            <col:module document="m1"/>\(second == nil ? "" : "<col:module document=\"m2\"/>")
-            </col:content></col:subcollection></col:content></col:collection>
-            """)
-        try folder.write("modules/m1/index.cnxml", module)
-        if let second { try folder.write("modules/m2/index.cnxml", second) }
     }
 
     // MARK: OpenStax
@@ -321,4 +305,21 @@ final class WebReaderTests: XCTestCase {
         let other = SourceInput(uri: "file:///d/other.json", path: "/d/other.json", data: Data(#"{"pages": [1, 2, 3]}"#.utf8))
         XCTAssertNotEqual(try ReaderRegistry.standard.reader(for: other).name, "ocw")
     }
+}
+
+/// A small OpenStax book in its source layout (one chapter, one or two modules).
+func writeTinyBook(_ folder: TemporaryFolder, module: String, second: String? = nil) throws {
+    try folder.write("META-INF/books.xml", """
+        <container xmlns="https://openstax.org/namespaces/book-container" version="1">
+        <book slug="tiny" style="x" href="../collections/tiny.collection.xml"/></container>
+        """)
+    try folder.write("collections/tiny.collection.xml", """
+        <col:collection xmlns:col="http://cnx.rice.edu/collxml" xmlns:md="http://cnx.rice.edu/mdml">
+        <col:metadata><md:title>Tiny Book</md:title><md:slug>tiny</md:slug></col:metadata>
+        <col:content><col:subcollection><md:title>Reasoning</md:title><col:content>
+        <col:module document="m1"/>\(second == nil ? "" : "<col:module document=\"m2\"/>")
+        </col:content></col:subcollection></col:content></col:collection>
+        """)
+    try folder.write("modules/m1/index.cnxml", module)
+    if let second { try folder.write("modules/m2/index.cnxml", second) }
 }

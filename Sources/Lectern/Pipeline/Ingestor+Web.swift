@@ -27,10 +27,17 @@ extension Ingestor {
             let input = SourceInput(uri: home, path: folder.path, isDirectory: true, options: options)
             return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", recorder: recorder, events: events)
         case .openstax:
-            let folder = try TemporaryDownload()
-            let root = try OpenStaxArchive(fetcher: fetcher).download(spec.url, into: folder.path, display: spec.display)
-            let input = SourceInput(uri: spec.url, path: root, isDirectory: true, options: options)
-            return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", recorder: recorder, events: events)
+            // The source repository's ZIP: unpacked and read as the book folder it holds.
+            switch try fetcher.fetch(spec.url) {
+            case .fetched(let response, _):
+                guard ArchiveSource.isZip(response.body) else {
+                    throw LecternError(.unsupported, spec.display, "\(spec.url) did not answer with a ZIP archive")
+                }
+                let input = SourceInput(uri: spec.url, data: response.body, options: options)
+                return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", recorder: recorder, events: events)
+            case .notModified:
+                return .unchanged
+            }
         }
     }
 }

@@ -147,6 +147,9 @@ public struct Ingestor: Sendable {
     /// download. `storedPath` is nil for web sources, whose URI is their provenance.
     func ingestInput(_ input: SourceInput, display: String, storedPath: String?, sourceKind: String,
                      recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
+        // A ZIP (a downloaded course, a book's source archive) is read as the folder it holds.
+        let unpacked = try ArchiveSource.unpack(input, display: display)
+        let input = unpacked?.input ?? input
         let item = (display: display, path: storedPath)
         let reader: any Extractor
         do {
