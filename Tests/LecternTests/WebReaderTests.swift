@@ -217,7 +217,10 @@ final class WebReaderTests: XCTestCase {
         let sage = glossary.first { $0.attributes["term"] == "Sage" }
         XCTAssertEqual(sage?.attributes["meaning"], "a wise person. Many ancient cultures designated important wise figures as “sages.”")
         XCTAssertEqual(sage?.sectionPath, ["1 Introduction to Philosophy", "1.1 What Is Philosophy?", "Glossary"])
-        XCTAssertTrue(document.blocks.contains { $0.kind == .keyTerm && $0.text == "Milesians" })
+        let coherent = document.blocks.first { $0.kind == .keyTerm && $0.attributes["term"] == "coherent" }
+        XCTAssertEqual(coherent?.text, "coherent: A set of beliefs or statements is coherent, or logically consistent, if it is possible for them to all be true at the same time.",
+                       "a key term keeps the sentence that introduces it")
+        XCTAssertFalse(document.blocks.contains { $0.kind == .keyTerm && $0.attributes["term"] == "Milesians" }, "defined in the glossary instead")
         let exercises = document.blocks.filter { $0.kind == .exercise }
         XCTAssertEqual(exercises.count, 228)
         XCTAssertEqual(exercises.first?.attributes["embed"], "#exercise/PH_Ch1-Sec1_DQ1")

@@ -14,7 +14,8 @@ struct CNXMLBlockWriter {
     private(set) var blocks: [Block] = []
     /// Open sections (level, title); a section closes when its element ends.
     private var stack: [(level: Int, title: String)] = []
-    private var keyTerms: [String] = []
+    /// Emphasised terms with the sentence that introduces them.
+    private var keyTerms: [(term: String, sentence: String)] = []
     private var exerciseCount = 0
 
     init(basePath: [String], baseLevel: Int, moduleID: String) {
@@ -37,14 +38,18 @@ struct CNXMLBlockWriter {
         if let content = document.child("content") {
             walkSection(content, depth: 0, role: nil)
         }
-        if !keyTerms.isEmpty {
+        let glossary = document.child("glossary")
+        // A key term the glossary defines is kept there, with its meaning; the others keep the
+        // sentence that introduces them.
+        var seen = Set((glossary?.children("definition") ?? []).map { TextCleanup.collapseWhitespace($0.child("term")?.text ?? "").lowercased() })
+        let introduced = keyTerms.filter { seen.insert($0.term.lowercased()).inserted }
+        if !introduced.isEmpty {
             open("Key Terms", depth: 1)
-            var seen = Set<String>()
-            for term in keyTerms where seen.insert(term.lowercased()).inserted {
-                emit(.keyTerm, term, attributes: ["term": term])
+            for (term, sentence) in introduced {
+                emit(.keyTerm, sentence.isEmpty ? term : "\(term): \(sentence)", attributes: ["term": term, "context": sentence])
             }
         }
-        if let glossary = document.child("glossary") {
+        if let glossary {
             open("Glossary", depth: 1)
             for definition in glossary.children("definition") {
                 let term = inline(definition.child("term"))
@@ -189,7 +194,13 @@ struct CNXMLBlockWriter {
             }
         }
         gather(node)
-        keyTerms += terms
-        return TextCleanup.collapseWhitespace(out)
+        let text = TextCleanup.collapseWhitespace(out)
+        if !terms.isEmpty {
+            let sentences = SentenceSplitter.split(text).map(\.text)
+            for term in terms {
+                keyTerms.append((term, sentences.first { $0.contains(term) } ?? ""))
+            }
+        }
+        return text
     }
 }

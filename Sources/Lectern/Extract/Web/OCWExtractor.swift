@@ -287,7 +287,13 @@ struct OCWPageWriter {
     /// transcript as timed cues.
     mutating func video(_ media: OCWExtractor.Media, depth: Int, name: String) throws {
         guard !media.transcript.isEmpty || !media.about.isEmpty else { return }
-        heading(media.title.isEmpty ? "Video" : media.title, depth: depth, url: media.url.isEmpty ? nil : media.url)
+        // A page that only shows one video is usually named after it: no second heading then.
+        let title = media.title.isEmpty ? "Video" : media.title
+        if path.count >= depth - 1, path.prefix(depth - 1).last == title {
+            path = Array(path.prefix(depth - 1))
+        } else {
+            heading(title, depth: depth, url: media.url.isEmpty ? nil : media.url)
+        }
         if !media.about.isEmpty, let document = try? MarkupDocument.html(Data(media.about.utf8), name: name), let root = document.root {
             write(root, depth: depth, hiddenKeys: [])
         }
