@@ -189,6 +189,22 @@ final class WebFetchTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: FileManager.default.temporaryDirectory.appendingPathComponent("escaped.txt").path))
     }
 
+    func testADownloadedCourseZIPOnDiskIsReadAsItsFolder() throws {
+        let course = try TemporaryFolder()
+        try course.write("index.html", "<html><head><title>Course Home | Signals and Systems | MIT OpenCourseWare</title></head><body><main><p>Signals and systems for people who like convolution and careful sketches of spectra.</p></main></body></html>")
+        try course.write("pages/syllabus/index.html", "<html><head><title>Syllabus | Signals and Systems</title></head><body><main><h2>Grading</h2><p>Weekly problem sets count for forty percent of the final grade.</p></main></body></html>")
+        let archive = folder.file("signals-and-systems.zip")
+        try zipFolder(course.url, to: archive, prefix: "signals-and-systems/")
+        let summary = ingest(ingestor(), [archive.path])
+        XCTAssertEqual(summary.stored, 1, events.failures.joined(separator: "\n"))
+        let document = try XCTUnwrap(store.document(uri: "file://" + archive.path))
+        XCTAssertEqual(document.extractor, "ocw")
+        XCTAssertEqual(document.title, "Signals and Systems")
+        XCTAssertEqual(document.path, archive.path, "provenance is the ZIP the user gave")
+        let blocks = try store.blocks(documentId: document.id)
+        XCTAssertEqual(blocks.first { $0.text.hasPrefix("Weekly problem sets") }?.sectionPath, ["Syllabus", "Grading"])
+    }
+
     /// Zips a folder with Python's zipfile (deflated), as GitHub's archives are laid out.
     func zipFolder(_ source: URL, to archive: URL, prefix: String) throws {
         try python("""

@@ -236,6 +236,10 @@ public struct DocumentReader: Sendable {
 
     /// Picks the reader by content and extracts: exactly what `lectern extract` shows.
     public func extract(_ input: SourceInput, display: String) throws -> (reader: any Extractor, document: ExtractedDocument) {
+        // A ZIP (a downloaded course) reads as the folder it holds.
+        if let archive = try ArchiveSource.unpack(input, display: display) {
+            return try withExtendedLifetime(archive) { try extract(archive.input, display: display) }
+        }
         let reader: any Extractor
         do {
             reader = try registry.reader(for: input)
