@@ -155,6 +155,7 @@ final class WebReaderTests: XCTestCase {
             .extract(SourceInput(uri: "file:///x.xhtml", path: "/x.xhtml", data: Data(xhtml.utf8)))
         XCTAssertFalse(text(document).contains("root:"), "no byte of /etc/passwd")
         XCTAssertTrue(text(document).contains("The password file says:"))
+        XCTAssertFalse(text(document).contains("ENTITY"), "the DTD's declarations are not text")
 
         // The same entity in a CNXML module of an OpenStax book.
         let book = try TemporaryFolder()
@@ -179,6 +180,15 @@ final class WebReaderTests: XCTestCase {
         XCTAssertThrowsError(try MarkupDocument.xml(Data(bomb.utf8), name: "bomb.cnxml")) { error in
             XCTAssertEqual((error as? LecternError)?.code, .unsupported)
             XCTAssertTrue("\(error)".hasPrefix("bomb.cnxml: refused: entity"), "\(error)")
+        }
+        // The same bomb as XHTML, which the HTML reader takes: refused too.
+        let xhtml = bomb.replacingOccurrences(of: "<!DOCTYPE document", with: "<!DOCTYPE html")
+            .replacingOccurrences(of: "<document xmlns=\"http://cnx.rice.edu/cnxml\"><title>Laughs</title><content><para>&lol9;</para></content></document>",
+                                  with: "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p>Laughing: &lol9;</p></body></html>")
+        let page = SourceInput(uri: "file:///bomb.xhtml", path: "/bomb.xhtml", data: Data(xhtml.utf8))
+        XCTAssertEqual(try ReaderRegistry.standard.reader(for: page).name, "html")
+        XCTAssertThrowsError(try ReaderRegistry.standard.reader(for: page).extract(page)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("/bomb.xhtml: refused: entity"), "\(error)")
         }
         // In a book, the module is left out with a warning and the rest of the book is read.
         let book = try TemporaryFolder()

@@ -20,6 +20,10 @@ final class MarkupDocument: @unchecked Sendable {
     /// Parses HTML (any quality; libxml2 recovers) into a tree.
     static func html(_ data: Data, name: String, encoding: String? = nil) throws -> MarkupDocument {
         try checkSize(data, name: name)
+        // XHTML may declare entities; the HTML parser never expands them, but a document that
+        // tries an expansion attack is refused all the same, and its declarations are no text.
+        try EntityGuard.check(data, name: name)
+        let data = stripInternalSubset(data)
         lectern_xml_harden()
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_COMPACT.rawValue)
@@ -69,6 +73,21 @@ final class MarkupDocument: @unchecked Sendable {
         let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
         let line = error.pointee.line
         return text.isEmpty ? nil : "not well-formed XML (line \(line)): \(text)"
+    }
+
+    /// `<!DOCTYPE html [ … ]>` → `<!DOCTYPE html>`: the HTML parser would show the internal
+    /// subset's declarations as text.
+    static func stripInternalSubset(_ data: Data) -> Data {
+        guard let doctype = data.range(of: Data("<!DOCTYPE".utf8)) ?? data.range(of: Data("<!doctype".utf8)),
+              doctype.lowerBound < 4096 else { return data }
+        let afterDoctype = data[doctype.upperBound...]
+        guard let open = afterDoctype.firstIndex(of: UInt8(ascii: "[")),
+              let close = afterDoctype.firstIndex(of: UInt8(ascii: ">")), open < close else { return data }
+        guard let end = data[open...].range(of: Data("]>".utf8)) ?? data[open...].range(of: Data("]\n>".utf8)) else { return data }
+        var stripped = Data(data[..<open])
+        stripped.append(UInt8(ascii: ">"))
+        stripped.append(data[end.upperBound...])
+        return stripped
     }
 
     /// HTML without a charset declaration is read as UTF-8 (libxml2 would guess Latin-1).
