@@ -306,6 +306,8 @@ final class WebReaderTests: XCTestCase {
         let cues = document.blocks.filter { $0.kind == .cue }
         XCTAssertEqual(cues.map(\.start), [1.5, 9.0])
         XCTAssertEqual(cues.first?.sectionPath, ["Lecture 1: Bits"])
+        XCTAssertEqual(cues.first?.text, "Welcome to information and entropy. Today we count bits.")
+        XCTAssertFalse(document.blocks.contains { $0.kind != .cue && $0.text.contains("Today we count bits") }, "timed text only as cues")
     }
 
     func testCourseJSONIsChosenByShapeNotName() throws {

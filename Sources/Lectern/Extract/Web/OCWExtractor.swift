@@ -272,7 +272,9 @@ struct OCWPageWriter {
         writer.skip = { node in
             let name = node.name
             if MainContent.boilerplateTags.contains(name) { return true }
-            if node.classes.contains(where: { $0.hasPrefix("sc_nav") || $0 == "transcript" || $0 == "visually-hidden" || $0 == "sr-only" }) { return true }
+            if node.classes.contains(where: { $0.hasPrefix("sc_nav") || $0 == "visually-hidden" || $0 == "sr-only" }) { return true }
+            // Timed transcript spans become cue blocks, not paragraphs.
+            if name == "span", node.attribute("m") != nil { return true }
             if !hiddenKeys.isEmpty, name == "p" {
                 let text = TextCleanup.collapseWhitespace(node.text)
                 if hiddenKeys.contains(text) { return true }
