@@ -65,6 +65,11 @@ final class WebReaderTests: XCTestCase {
         XCTAssertEqual(headings.first { $0.text == "History" }?.level, 1, "h2 is a top-level section")
         XCTAssertTrue(mozilla.blocks.contains { $0.sectionPath.count >= 2 && $0.sectionPath[0] == "Software" }, "h3 under h2")
 
+        let films = try read(corpus.appendingPathComponent("wikipedia-4/source.html"), expect: "wikipedia")
+        XCTAssertEqual(films.metadata["canonical_url"], "https://en.wikipedia.org/wiki/List_of_films_featuring_time_loops")
+        XCTAssertEqual(films.metadata["modified"], "2 April 2024, at 13:18", "a saved page without its config keeps the footer's date")
+        XCTAssertTrue(films.blocks.contains { $0.kind == .table && $0.text.contains("Groundhog Day | 1993") }, "the list's table is kept")
+
         let hermitian = try read(corpus.appendingPathComponent("wikipedia-3/source.html"), expect: "wikipedia")
         XCTAssertTrue(text(hermitian).contains("{\\displaystyle A{\\text{ Hermitian}}\\quad \\iff \\quad A=A^{\\mathsf {H}}}"),
                       "maths reads as its TeX alt text")
@@ -82,6 +87,7 @@ final class WebReaderTests: XCTestCase {
         XCTAssertEqual(document.metadata["revision"], "1187000001")
         XCTAssertEqual(document.metadata["canonical_url"], "https://en.wikipedia.org/wiki/Information_theory")
         XCTAssertEqual(document.metadata["page_id"], "14773")
+        XCTAssertEqual(document.metadata["modified"], "2023-11-20T10:00:00.000Z")
         let body = text(document)
         XCTAssertTrue(body.contains("Information theory is the mathematical study of the quantification"))
         XCTAssertTrue(body.contains("{\\displaystyle p_{i}}"))

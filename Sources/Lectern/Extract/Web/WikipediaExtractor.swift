@@ -120,6 +120,13 @@ public struct WikipediaExtractor: Extractor {
         if let pageID = html.first(where: { $0.name == "meta" && $0.attribute("property") == "mw:pageId" })?.attribute("content") {
             metadata["page_id"] = pageID
         }
+        // When the page was last edited: Parsoid's dc:modified, or the desktop footer's line.
+        if let modified = html.first(where: { $0.name == "meta" && $0.attribute("property") == "dc:modified" })?.attribute("content") {
+            metadata["modified"] = modified
+        } else if let footer = html.first(where: { $0.id == "footer-info-lastmod" }),
+                  let edited = firstMatch(#"last edited on (.+?)\.?$"#, in: TextCleanup.collapseWhitespace(footer.text)) {
+            metadata["modified"] = edited.replacingOccurrences(of: " (UTC)", with: "")
+        }
         if let saved = firstMatch(#"saved from url=\(\d+\)(\S+)"#, in: String(decoding: data.prefix(512), as: UTF8.self)),
            metadata["canonical_url"] == nil {
             metadata["canonical_url"] = saved
