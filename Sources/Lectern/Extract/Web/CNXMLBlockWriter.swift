@@ -93,7 +93,7 @@ struct CNXMLBlockWriter {
             case "title", "metadata", "label":
                 continue
             case "para":
-                block(child, kind: role == "learning-objectives" ? .paragraph : .paragraph, role: role)
+                block(child, kind: .paragraph, role: role)
             case "list":
                 for item in child.children("item") {
                     block(item, kind: role == "learning-objectives" ? .objective : .listItem, role: role, level: 1)

@@ -45,22 +45,6 @@ struct HTMLBlockWriter {
         flush(Context())
     }
 
-    /// Adds a block written by the reader itself (a title, a transcript cue) at the current place.
-    mutating func append(_ block: Block) {
-        flush(Context())
-        var block = block
-        if block.sectionPath.isEmpty { block.sectionPath = path }
-        blocks.append(block)
-    }
-
-    /// Opens a section the reader knows of (a course page) above what the HTML holds.
-    mutating func resetSections(base: [String]) {
-        flush(Context())
-        basePath = base
-        sections.reset()
-        dropLevel = nil
-    }
-
     private var dropping: Bool { dropLevel != nil }
 
     private mutating func walk(_ node: MarkupNode, _ context: Context) {

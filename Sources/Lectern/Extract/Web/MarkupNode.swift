@@ -111,7 +111,7 @@ struct MarkupNode: @unchecked Sendable {
 
     func children(_ name: String) -> [MarkupNode] { elementChildren.filter { $0.name == name } }
 
-    /// True when `self` is `other` or inside it.
+    /// True when this node or one of its ancestors satisfies `predicate`.
     func isInside(_ predicate: (MarkupNode) -> Bool) -> Bool {
         var node: MarkupNode? = self
         while let current = node {
