@@ -90,6 +90,15 @@ final class WebFetchTests: XCTestCase {
         XCTAssertTrue(hits.first?.location.hasPrefix(urls[0]) ?? false, hits.first?.location ?? "")
     }
 
+    func testTheServersCharsetIsHonoured() throws {
+        let latin1 = try XCTUnwrap("<html><body><p>Le café crème se boit au comptoir, près de la fenêtre, à midi.</p></body></html>".data(using: .isoLatin1))
+        let file = try folder.write("latin1.html", latin1)
+        let server = try TestServer(routes: ["/cafe": ["body_file": file.path, "headers": ["Content-Type": "text/html; charset=ISO-8859-1"]]])
+        XCTAssertEqual(ingest(ingestor(), [server.url("/cafe")]).stored, 1, events.failures.joined(separator: "\n"))
+        let document = try XCTUnwrap(store.document(uri: server.url("/cafe")))
+        XCTAssertEqual(try store.blocks(documentId: document.id).first?.text, "Le café crème se boit au comptoir, près de la fenêtre, à midi.")
+    }
+
     func testAFailedStoreIsFetchedInFullNextTime() throws {
         // Validators are only sent for a document the library still holds.
         let server = try TestServer(routes: ["/page": ["body": "<html><body><p>The mitochondrion produces ATP through oxidative phosphorylation in the cell.</p></body></html>", "etag": "\"v1\""]])

@@ -17,8 +17,13 @@ final class MarkupDocument: @unchecked Sendable {
 
     deinit { xmlFreeDoc(pointer) }
 
-    /// Parses HTML (any quality; libxml2 recovers) into a tree.
-    static func html(_ data: Data, name: String, encoding: String? = nil) throws -> MarkupDocument {
+    /// libxml2 wants one initialisation before parsers run on several threads.
+    private static let initialized: Void = { xmlInitParser() }()
+
+    /// Parses HTML (any quality; libxml2 recovers) into a tree. `contentType` is the server's
+    /// `Content-Type`, whose charset wins over the page's own declaration.
+    static func html(_ data: Data, name: String, contentType: String? = nil) throws -> MarkupDocument {
+        Self.initialized
         try checkSize(data, name: name)
         // XHTML may declare entities; the HTML parser never expands them, but a document that
         // tries an expansion attack is refused all the same, and its declarations are no text.
@@ -30,7 +35,7 @@ final class MarkupDocument: @unchecked Sendable {
         let bytes = data.isEmpty ? Data(" ".utf8) : data
         let document: xmlDocPtr? = bytes.withUnsafeBytes { raw in
             let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
-            return htmlReadMemory(base, Int32(raw.count), nil, encoding ?? Self.sniffEncoding(bytes), options)
+            return htmlReadMemory(base, Int32(raw.count), nil, Self.charset(contentType) ?? Self.sniffEncoding(bytes), options)
         }
         guard let document else { throw LecternError(.corrupt, name, "not readable as HTML") }
         return MarkupDocument(document)
@@ -39,6 +44,7 @@ final class MarkupDocument: @unchecked Sendable {
     /// Parses well-formed XML (CNXML, collection XML, books.xml). Entity references stay
     /// references: internal ones are read as their text, external ones as nothing.
     static func xml(_ data: Data, name: String) throws -> MarkupDocument {
+        Self.initialized
         try checkSize(data, name: name)
         try EntityGuard.check(data, name: name)
         lectern_xml_harden()
@@ -88,6 +94,19 @@ final class MarkupDocument: @unchecked Sendable {
         stripped.append(UInt8(ascii: ">"))
         stripped.append(data[end.upperBound...])
         return stripped
+    }
+
+    /// `text/html; charset=ISO-8859-1` → `ISO-8859-1`.
+    static func charset(_ contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let parts = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0].lowercased() == "charset" {
+                let value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                return value.isEmpty ? nil : value
+            }
+        }
+        return nil
     }
 
     /// HTML without a charset declaration is read as UTF-8 (libxml2 would guess Latin-1).
