@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 DEMO_DB ?= .demo/lectern.db
-APT_PACKAGES = libpoppler-glib-dev libxml2-dev libcurl4-openssl-dev libsqlite3-dev pkg-config \
+APT_PACKAGES = libpoppler-glib-dev libxml2-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev pkg-config \
                libopenblas-dev poppler-utils time
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
