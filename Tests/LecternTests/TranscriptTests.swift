@@ -122,7 +122,8 @@ final class TranscriptTests: XCTestCase {
     func testEveryMalformedCaseNamesTheLine() throws {
         // Nothing usable: the error names the first bad line.
         XCTAssertThrowsError(try read("1\n00:00:01,000 -> 00:00:04,000\nHello\n\n2\n00:00:05,000 -> 00:00:06,000\nAgain\n", name: "bad.srt")) { error in
-            XCTAssertEqual((error as? LecternError)?.reason, "line 2: malformed timing line '00:00:01,000 -> 00:00:04,000'")
+            XCTAssertEqual((error as? LecternError)?.reason, "malformed timing line '00:00:01,000 -> 00:00:04,000' (and 1 more bad cue)")
+            XCTAssertEqual((error as? LecternError)?.line, 2)
         }
         // Some bad cues: the good ones are read, each bad one is a warning naming its line.
         let mixed = """
@@ -155,7 +156,7 @@ final class TranscriptTests: XCTestCase {
         let turns = try read(#"[{"speaker":"A","start":0,"text":"First point."},{"speaker":"B","text":"No time here."},{"speaker":"A","start":"00:00:04.5","end":7,"text":"Second point."}]"#, name: "turns.json").document
         XCTAssertEqual(turns.blocks.map(\.text), ["First point.", "Second point."])
         XCTAssertEqual(turns.blocks.last?.start, 4.5)
-        XCTAssertEqual(turns.warnings, ["turn 2: turn 2 has no valid start time (cue skipped)"])
+        XCTAssertEqual(turns.warnings, ["turn 2 has no valid start time (cue skipped)"])
         let stamped = try read("[00:00:01] One.\n[00:00:09] Two.\n[00:00:05] Three.\n[00:00:12] Four.\n", name: "notes.txt").document
         XCTAssertEqual(stamped.blocks.map(\.text), ["One.", "Two.", "Four."])
         XCTAssertEqual(stamped.warnings, ["line 3: time stamp goes backwards ('[00:00:05] T') (cue skipped)"])
@@ -234,7 +235,7 @@ final class TranscriptTests: XCTestCase {
         try folder.write("talks/good.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nPhotosynthesis stores light as sugar.\n")
         let result = try runLectern(["ingest", "talks"], in: folder.url, environment: ["LECTERN_EMBEDDER": "hashing"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "lectern: talks/broken.srt: line 2: malformed timing line '00:00:01,000 => 00:00:02,000'\n")
+        XCTAssertEqual(result.stderr, "lectern: talks/broken.srt:2: malformed timing line '00:00:01,000 => 00:00:02,000'\n")
         XCTAssertTrue(result.stdout.hasPrefix("1 stored (1 passages), 0 unchanged, 1 failed"), result.stdout)
     }
 }

@@ -102,8 +102,8 @@ public struct Ingestor: Sendable {
                 let lectern = error as? LecternError ?? LecternError(.corrupt, item.display, "\(error)")
                 summary.failed += 1
                 recorder?.count("failed")
-                recorder?.fail(input: item.display, stage: "ingest", reason: lectern.reason)
-                events(PipelineEvent(.failed, input: lectern.subject ?? item.display, message: lectern.reason))
+                recorder?.fail(input: item.display, stage: "ingest", reason: lectern.located)
+                events(PipelineEvent(.failed, input: lectern.subject ?? item.display, line: lectern.line, message: lectern.reason))
             }
             recorder?.checkpoint()
         }
@@ -129,7 +129,8 @@ public struct Ingestor: Sendable {
         var (_, document) = try extract(input, display: item.display)
         for warning in document.warnings {
             recorder?.fail(input: item.display, stage: "extract", reason: warning, warning: true)
-            events(PipelineEvent(.warning, input: item.display, message: warning))
+            let (line, message) = ExtractedDocument.lineOf(warning: warning)
+            events(PipelineEvent(.warning, input: item.display, line: line, message: message))
         }
         let passages = chunker.chunk(document.blocks)
         if passages.isEmpty {

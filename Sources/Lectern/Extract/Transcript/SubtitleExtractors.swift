@@ -6,7 +6,10 @@ import Foundation
 enum TranscriptDocument {
     static func make(type: String, title: String?, cues: [Cue], bad: [BadCue], replacements: Int) throws -> ExtractedDocument {
         if cues.isEmpty {
-            if let first = bad.first { throw LecternError(.corrupt, nil, first.message) }
+            if let first = bad.first {
+                let more = bad.count > 1 ? " (and \(bad.count - 1) more bad cue\(bad.count > 2 ? "s" : ""))" : ""
+                throw LecternError(.corrupt, nil, first.reason + more, line: first.line)
+            }
             throw LecternError(.empty, nil, "no cues found")
         }
         let result = TranscriptBuilder().build(cues)

@@ -30,12 +30,26 @@ struct SubtitleParser {
             guard index < lines.count else { break }
             let blockStart = index
             var block: [Substring] = []
-            while index < lines.count, !lines[index].trimmingCharacters(in: .whitespaces).isEmpty {
+            while index < lines.count, !endsBlock(lines, at: index) {
                 block.append(lines[index])
                 index += 1
             }
             readBlock(block, line: blockStart + 1)
         }
+    }
+
+    /// Whether `lines[index]` separates blocks. An empty line always does; a line of only
+    /// spaces does in SubRip, but in WebVTT only when a new block follows it: YouTube's
+    /// captions put a line holding one space inside every cue.
+    func endsBlock(_ lines: [Substring], at index: Int) -> Bool {
+        let line = lines[index]
+        if line.isEmpty { return true }
+        guard line.allSatisfy({ $0 == " " || $0 == "\t" }) else { return false }
+        if format == .srt { return true }
+        let next = lines.dropFirst(index + 1).prefix(2)
+        guard let following = next.first else { return true }
+        return following.allSatisfy { $0 == " " || $0 == "\t" } || following.contains("-->") || following.hasPrefix("NOTE")
+            || (next.count == 2 && next.last?.contains("-->") == true)
     }
 
     mutating func readBlock(_ block: [Substring], line: Int) {
@@ -68,32 +82,50 @@ struct SubtitleParser {
             bad.append(BadCue(line: line + timingIndex, reason: "cue ends before it starts ('\(timingLine)')"))
             return
         }
-        var text = block[(timingIndex + 1)...].joined(separator: "\n")
-        var speaker: String?
-        if format == .vtt {
-            (text, speaker) = Self.readVoice(text)
+        let text = block[(timingIndex + 1)...].joined(separator: "\n")
+        let voices = format == .vtt ? Self.voiceSegments(text) : [(text, nil)]
+        // A cue where several voices speak becomes one cue per voice, sharing the cue's time
+        // in proportion to how much each says.
+        let total = Double(max(1, voices.reduce(0) { $0 + $1.text.count }))
+        var said = 0
+        for (segment, speaker) in voices {
+            let from = start + (end - start) * Double(said) / total
+            said += segment.count
+            let to = voices.count == 1 ? end : start + (end - start) * Double(said) / total
+            cues.append(Cue(start: from, end: to, text: Self.stripMarkup(segment), speaker: speaker, line: line + timingIndex))
         }
-        text = Self.stripMarkup(text)
-        cues.append(Cue(start: start, end: end, text: text, speaker: speaker, line: line + timingIndex))
+    }
+
+    /// Splits cue text at `<v Speaker>` voice tags (`<v Roger Bingham>`, `<v.loud Mary>`):
+    /// each piece with the voice that says it; text before the first tag has no named voice.
+    static func voiceSegments(_ text: String) -> [(text: String, speaker: String?)] {
+        var segments: [(text: String, speaker: String?)] = []
+        var rest = Substring(text)
+        var speaker: String?
+        while let open = rest.range(of: "<v") {
+            let after = rest[open.upperBound...]
+            guard let first = after.first, first == " " || first == "." || first == "\t",
+                  let close = after.firstIndex(of: ">") else {
+                break
+            }
+            let before = rest[..<open.lowerBound]
+            if !before.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { segments.append((String(before), speaker)) }
+            var annotation = after[..<close]
+            if annotation.hasPrefix(".") {  // classes: <v.loud.slow Name>
+                annotation = annotation.drop { $0 != " " && $0 != "\t" }
+            }
+            let name = annotation.trimmingCharacters(in: .whitespaces)
+            speaker = name.isEmpty ? nil : name
+            rest = after[after.index(after: close)...]
+        }
+        if !rest.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || segments.isEmpty { segments.append((String(rest), speaker)) }
+        return segments
     }
 
     /// A line that was meant as a timing line: it starts with a time code but has no `-->`.
     static func looksLikeTiming(_ line: Substring) -> Bool {
         guard let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { return false }
         return TimeCode.parse(first) != nil && line.split(separator: " ").count >= 2
-    }
-
-    /// `<v Roger Bingham>` / `<v.loud Mary>` voice spans name the speaker.
-    static func readVoice(_ text: String) -> (String, String?) {
-        guard let open = text.range(of: "<v") else { return (text, nil) }
-        let after = text[open.upperBound...]
-        guard let first = after.first, first == " " || first == "." || first == "\t", let close = after.firstIndex(of: ">") else { return (text, nil) }
-        var annotation = after[..<close]
-        if annotation.hasPrefix(".") {  // classes: <v.loud.slow Name>
-            annotation = annotation.drop { $0 != " " && $0 != "\t" }
-        }
-        let name = annotation.trimmingCharacters(in: .whitespaces)
-        return (text, name.isEmpty ? nil : name)
     }
 
     /// Removes `<i>`, `<font …>`, `<c.class>`, `<00:00:01.000>`, `{\an8}` and decodes the entities

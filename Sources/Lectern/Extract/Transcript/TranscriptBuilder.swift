@@ -89,7 +89,27 @@ public struct TranscriptBuilder: Sendable {
             turn.append(cue)
         }
         flushTurn()
+        Self.attach(sounds, to: &blocks)
         return Result(blocks: blocks, sounds: sounds, speakers: speakers, duration: cleaned.map(\.end).max(), rolledRepeats: rolled)
+    }
+
+    /// Cues → sentence blocks (kind `.cue`, with start, end, speaker, paragraph starts and the
+    /// sounds heard) with the default settings: the entry point for readers of other timed
+    /// formats, such as OCW's timed transcript HTML, which make one `Cue` per timed span.
+    public static func blocks(from cues: [Cue], sectionPath: [String] = []) -> [Block] {
+        TranscriptBuilder().build(cues, sectionPath: sectionPath).blocks
+    }
+
+    /// Each sound goes to the sentence during or right after which it is heard, as the
+    /// block's `sounds` attribute (`music; applause`): the text stays speech, the fact stays.
+    static func attach(_ sounds: [Sound], to blocks: inout [Block]) {
+        guard !blocks.isEmpty else { return }
+        var heard: [Int: [String]] = [:]
+        for sound in sounds {
+            let index = blocks.firstIndex { ($0.end ?? $0.start ?? 0) > sound.time } ?? blocks.count - 1
+            if !(heard[index]?.contains(sound.text) ?? false) { heard[index, default: []].append(sound.text) }
+        }
+        for (index, texts) in heard { blocks[index].attributes["sounds"] = texts.joined(separator: "; ") }
     }
 
     /// One speaker's consecutive cues → sentence blocks, the first of each paragraph marked.

@@ -32,6 +32,16 @@ public struct TranscriptJSONExtractor: Extractor {
         (turn["text"] ?? turn["transcript"] ?? turn["content"]) as? String
     }
 
+    static func speaker(_ value: Any?) -> String? {
+        let name: String
+        switch value {
+        case let string as String: name = string.trimmingCharacters(in: .whitespaces)
+        case let number as NSNumber: name = "Speaker \(number)"
+        default: return nil
+        }
+        return name.isEmpty ? nil : name
+    }
+
     static func time(_ value: Any?) -> Double? {
         switch value {
         case let number as NSNumber: return number.doubleValue
@@ -51,19 +61,23 @@ public struct TranscriptJSONExtractor: Extractor {
         var bad: [BadCue] = []
         for (index, turn) in turns.enumerated() {
             guard let text = Self.text(of: turn) else {
-                bad.append(BadCue(line: index + 1, reason: "turn \(index + 1) has no text"))
+                bad.append(BadCue(line: nil, reason: "turn \(index + 1) has no text"))
                 continue
             }
             guard let start = Self.time(turn["start"] ?? turn["start_time"]) else {
-                bad.append(BadCue(line: index + 1, reason: "turn \(index + 1) has no valid start time"))
+                bad.append(BadCue(line: nil, reason: "turn \(index + 1) has no valid start time"))
                 continue
             }
-            let speaker = (turn["speaker"] ?? turn["speaker_name"]).map { "\($0)" }
-            cues.append(Cue(start: start, end: Self.time(turn["end"] ?? turn["end_time"]), text: text, speaker: speaker, line: index + 1))
+            let end = Self.time(turn["end"] ?? turn["end_time"])
+            if let end, end < start {
+                bad.append(BadCue(line: nil, reason: "turn \(index + 1) ends before it starts"))
+                continue
+            }
+            // A speaker may be a name, a number (diarisation) or null.
+            let speaker = Self.speaker(turn["speaker"] ?? turn["speaker_name"])
+            cues.append(Cue(start: start, end: end, text: text, speaker: speaker, line: index + 1))
         }
-        var document = try TranscriptDocument.make(type: "transcript", title: nil, cues: cues, bad: bad, replacements: 0)
-        document.warnings = document.warnings.map { $0.replacingOccurrences(of: "line ", with: "turn ") }
-        return document
+        return try TranscriptDocument.make(type: "transcript", title: nil, cues: cues, bad: bad, replacements: 0)
     }
 }
 
@@ -80,6 +94,14 @@ public struct StampedTranscriptExtractor: Extractor {
         guard trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]"),
               let time = TimeCode.parse(trimmed[trimmed.index(after: trimmed.startIndex)..<close]) else { return nil }
         return (time, trimmed[trimmed.index(after: close)...])
+    }
+
+    /// A line meant to start with a stamp that is not one: `[00:0x:12]`, `[1:75]`, `[00:01:02`.
+    static func bentStamp(_ line: Substring) -> Bool {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        guard trimmed.hasPrefix("["), stamp(line) == nil else { return false }
+        let inside = trimmed.dropFirst().prefix { $0 != "]" && $0 != " " }.prefix(14)
+        return inside.first?.isASCIIDigit == true && inside.contains(":")
     }
 
     public func confidence(for input: SourceInput) -> Int {
@@ -115,8 +137,10 @@ public struct StampedTranscriptExtractor: Extractor {
                 continue
             } else if cues.isEmpty {
                 if title == nil { title = line.trimmingCharacters(in: .whitespaces) }
-            } else if line.hasPrefix("[") && SubtitleParser.looksLikeTiming(line.dropFirst()) {
-                bad.append(BadCue(line: index + 1, reason: "malformed time stamp '\(line.prefix(14))'"))
+            } else if Self.bentStamp(line) {
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                let stampText = trimmed.firstIndex(of: "]").map { trimmed[...$0] } ?? trimmed.prefix(14)
+                bad.append(BadCue(line: index + 1, reason: "malformed time stamp '\(stampText.prefix(20))'"))
             } else {
                 cues[cues.count - 1].text += "\n" + line
             }
