@@ -238,4 +238,158 @@ final class TranscriptTests: XCTestCase {
         XCTAssertEqual(result.stderr, "lectern: talks/broken.srt:2: malformed timing line '00:00:01,000 => 00:00:02,000'\n")
         XCTAssertTrue(result.stdout.hasPrefix("1 stored (1 passages), 0 unchanged, 1 failed"), result.stdout)
     }
+
+    func testMalformedCasesInEachFormat() throws {
+        func failure(_ text: String, name: String) -> LecternError? {
+            do {
+                _ = try read(text, name: name)
+                return nil
+            } catch {
+                return error as? LecternError
+            }
+        }
+        // The issue's example: nothing good remains, so the file fails naming the line.
+        var error = failure("1\n00:01:02 -> 00:01:05\nThe derivative is a limit.\n", name: "lecture.srt")
+        XCTAssertEqual(error?.reason, "malformed timing line '00:01:02 -> 00:01:05'")
+        XCTAssertEqual(error?.line, 2)
+        XCTAssertEqual(error?.code, .corrupt)
+        // Out-of-range times are malformed too.
+        error = failure("1\n00:00:01,000 --> 00:00:61,000\nSixty-one seconds is not a time code.\n", name: "x.srt")
+        XCTAssertEqual(error?.reason, "malformed timing line '00:00:01,000 --> 00:00:61,000'")
+        // A caption file of sounds only has nothing to search.
+        error = failure("1\n00:00:01,000 --> 00:00:03,000\n[MUSIC]\n\n2\n00:00:03,000 --> 00:00:05,000\n(applause)\n", name: "x.srt")
+        XCTAssertEqual(error?.code, .empty)
+        XCTAssertEqual(error?.reason, "no spoken text found (only sound tags)")
+        error = failure("WEBVTT\n\nNOTE nothing but a note\n", name: "empty.vtt")
+        XCTAssertEqual(error?.reason, "no cues found")
+
+        // WebVTT: a bad cue among good ones (mm:ss.ttt times), named by its line.
+        let vtt = try read("WEBVTT\n\n00:01.000 --> 00:0x.000\nLost words.\n\n00:02.000 --> 00:04.000\nKept words.\n", name: "a.vtt").document
+        XCTAssertEqual(vtt.blocks.map(\.text), ["Kept words."])
+        XCTAssertEqual(vtt.blocks.first?.start, 2)
+        XCTAssertEqual(vtt.warnings, ["line 3: malformed timing line '00:01.000 --> 00:0x.000' (cue skipped)"])
+
+        // Stamped text: a bent stamp is reported, not glued to the line before.
+        let stamped = try read("[00:00:01] Alpha decays.\n[00:0x:05] Beta decays.\n[00:00:09] Gamma rays.\n", name: "n.txt").document
+        XCTAssertEqual(stamped.blocks.map(\.text), ["Alpha decays.", "Gamma rays."])
+        XCTAssertEqual(stamped.warnings, ["line 2: malformed time stamp '[00:0x:05]' (cue skipped)"])
+
+        // JSON turns: a turn that ends before it starts; a file of bad turns fails.
+        let turns = try read(#"[{"start":0,"end":3,"text":"Osmosis moves water."},{"start":9,"end":4,"text":"Backwards."}]"#, name: "t.json").document
+        XCTAssertEqual(turns.blocks.map(\.text), ["Osmosis moves water."])
+        XCTAssertEqual(turns.warnings, ["turn 2 ends before it starts (cue skipped)"])
+        error = failure(#"[{"start":"soon","text":"When?"},{"start":"later","text":"Then."}]"#, name: "t.json")
+        XCTAssertEqual(error?.reason, "turn 1 has no valid start time (and 1 more bad cue)")
+        XCTAssertNil(error?.line)
+    }
+
+    func testCuesRunTogetherWithoutBlankLinesAreSplit() throws {
+        let srt = "1\r\n00:00:01,000 --> 00:00:03,000\r\nNewton's first law is about inertia.\r\n2\r\n00:00:03,000 --> 00:00:06,000\r\n<font color=\"#ffff00\">A body at rest stays at rest.</font>\r\n"
+        let document = try read(srt, name: "run.srt").document
+        XCTAssertEqual(document.blocks.map(\.text), ["Newton's first law is about inertia.", "A body at rest stays at rest."])
+        XCTAssertEqual(document.blocks.map(\.start), [1, 3])
+        XCTAssertTrue(document.warnings.isEmpty, "\(document.warnings)")
+    }
+
+    func testSeveralVoicesInOneCueBecomeSeparateSpeakers() throws {
+        let vtt = """
+            WEBVTT
+
+            00:00:10.000 --> 00:00:14.000
+            <v Professor>Is ATP made in glycolysis?</v>
+            <v.quiet Student>Yes, two molecules net.</v>
+            """
+        let blocks = try read(vtt, name: "v.vtt").document.blocks
+        XCTAssertEqual(blocks.map(\.text), ["Is ATP made in glycolysis?", "Yes, two molecules net."])
+        XCTAssertEqual(blocks.map(\.speaker), ["Professor", "Student"])
+        XCTAssertEqual(blocks[0].start, 10)
+        let answer = try XCTUnwrap(blocks[1].start)
+        XCTAssertTrue(answer > 11 && answer < 13, "the answer starts part-way through the cue: \(answer)")
+        XCTAssertEqual(blocks[0].end, blocks[1].start)
+        XCTAssertEqual(blocks[1].end, 14)
+    }
+
+    /// YouTube's automatic captions: a line holding one space inside each cue, word-time tags,
+    /// 10 ms cues that repeat the line before, and every line shown twice as it rolls up.
+    func testYouTubeAutomaticCaptionsReadOnce() throws {
+        let vtt = """
+            WEBVTT
+            Kind: captions
+            Language: en
+
+            00:00:00.000 --> 00:00:02.350 align:start position:0%
+             
+            so<00:00:00.320><c> today</c><00:00:00.640><c> we're</c><00:00:01.040><c> going</c><00:00:01.360><c> to</c><00:00:01.520><c> talk</c>
+
+            00:00:02.350 --> 00:00:02.360 align:start position:0%
+            so today we're going to talk
+             
+
+            00:00:02.360 --> 00:00:05.120 align:start position:0%
+            so today we're going to talk
+            about<00:00:02.800><c> the</c><00:00:03.120><c> krebs</c><00:00:03.600><c> cycle</c>
+
+            00:00:05.120 --> 00:00:05.130 align:start position:0%
+            about the krebs cycle
+             
+
+            00:00:05.130 --> 00:00:08.000 align:start position:0%
+            about the krebs cycle
+            [Music]
+            """
+        let document = try read(vtt, name: "auto.en.vtt").document
+        XCTAssertEqual(document.blocks.map(\.text), ["so today we're going to talk about the krebs cycle"])
+        XCTAssertEqual(document.blocks.first?.start, 0)
+        XCTAssertEqual(document.blocks.first?.end, 8)
+        XCTAssertEqual(document.blocks.first?.attributes["sounds"], "Music")
+        XCTAssertEqual(document.metadata["rolled_repeats_removed"], "3")
+        XCTAssertEqual(document.metadata["sounds"], "00:00:05 Music")
+    }
+
+    func testSoundTagsLeaveTheTextAndStayOnTheBlocks() throws {
+        let limits = try read(TestPaths.corpora.appendingPathComponent("transcripts/limits-lecture.srt")).document
+        XCTAssertEqual(limits.blocks.first?.text, "Today we make the idea of a limit precise.")
+        XCTAssertEqual(limits.blocks.first?.attributes["sounds"], "chalk tapping")
+        XCTAssertTrue(limits.metadata["sounds"]?.hasPrefix("00:00:01 chalk tapping") ?? false, "\(limits.metadata)")
+        XCTAssertFalse(limits.blocks.contains { $0.text.contains("chalk") })
+        let biology = try read(TestPaths.corpora.appendingPathComponent("transcripts/cell-respiration-lecture.vtt")).document
+        XCTAssertEqual(biology.blocks.first?.attributes["sounds"], "MUSIC")
+        XCTAssertFalse(biology.blocks.contains { $0.text.contains("♪") || $0.text.contains("MUSIC") })
+    }
+
+    /// Readers are chosen by what a file holds, not what it is called.
+    func testTranscriptsAreRecognisedByContent() throws {
+        let srt = "1\n00:00:01,000 --> 00:00:03,000\nMeiosis halves the chromosome number.\n"
+        XCTAssertEqual(try read(srt, name: "notes.txt").reader, "srt")
+        XCTAssertEqual(try read("WEBVTT\n\n00:01.000 --> 00:03.000\nHello.\n", name: "captions").reader, "vtt")
+        XCTAssertEqual(try read(#"{"segments":[{"start":0.0,"end":2.5,"text":" Whisper writes segments."}]}"#, name: "out.json").reader,
+                       "transcript-json")
+        XCTAssertEqual(try read("[00:00:03] Ohm's law.\n[00:00:09] V equals I R.\n", name: "stamps.md").reader, "transcript-text")
+        // Text that merely mentions times or arrows stays text.
+        let markdown = "# Schedule\n\nWe meet weekly.\n\n- [09:30] coffee\n- Talks follow.\n\nThe pipeline runs a --> b --> c.\n\nBring notes.\n"
+        XCTAssertEqual(try read(markdown, name: "plan.md").reader, "markdown")
+        XCTAssertEqual(try read("Step 1 --> step 2.\nThen 10:30 is lunch.\n", name: "plain.txt").reader, "text")
+        XCTAssertEqual(try read(#"[{"name":"a","value":1},{"name":"b","value":2}]"#, name: "data.json").reader == "transcript-json", false)
+        // An OCW course JSON (it has transcripts inside, as HTML) is not a JSON turns file.
+        let ocw = try TestPaths.sharedCorpus("ocw/6-050j-information-and-entropy-spring-2008_parsed.json")
+        let input = SourceInput(uri: ocw.absoluteString, path: ocw.path, data: try Data(contentsOf: ocw))
+        XCTAssertEqual(TranscriptJSONExtractor().confidence(for: input), 0)
+    }
+
+    /// The API other timed readers (OCW's `<span m='…'>` transcripts) use: one cue per timed
+    /// span in, sentences with the time of the span they start in out.
+    func testTimedSpansBecomeSentencesThroughTheBuilder() {
+        let cues = [
+            Cue(start: 4.19, text: "so today we'll talk"),
+            Cue(start: 6.0, text: "about momentum. It is"),
+            Cue(start: 8.5, text: "conserved [LAUGHTER] in every collision."),
+        ]
+        let blocks = TranscriptBuilder.blocks(from: cues, sectionPath: ["Lecture 12"])
+        XCTAssertEqual(blocks.map(\.text), ["so today we'll talk about momentum.", "It is conserved in every collision."])
+        XCTAssertEqual(blocks.map(\.start), [4.19, 6.0])
+        XCTAssertEqual(blocks.map(\.end), [8.5, 10.5])
+        XCTAssertEqual(blocks.map(\.kind), [.cue, .cue])
+        XCTAssertEqual(blocks[0].sectionPath, ["Lecture 12"])
+        XCTAssertEqual(blocks[1].attributes["sounds"], "LAUGHTER")
+    }
 }

@@ -34,7 +34,29 @@ struct SubtitleParser {
                 block.append(lines[index])
                 index += 1
             }
-            readBlock(block, line: blockStart + 1)
+            for (offset, cue) in Self.splitRunTogether(block) {
+                readBlock(cue, line: blockStart + 1 + offset)
+            }
+        }
+    }
+
+    /// Cues written without the blank line between them (common in hand-edited SubRip):
+    /// a second timing line inside a block starts a new cue, with the index line above it.
+    static func splitRunTogether(_ block: [Substring]) -> [(offset: Int, lines: [Substring])] {
+        let timings = block.indices.filter { index in
+            let sides = block[index].components(separatedBy: "-->")
+            return sides.count == 2 && TimeCode.parse(sides[0]) != nil
+        }
+        guard timings.count > 1 else { return [(0, block)] }
+        var starts = [0]
+        for timing in timings.dropFirst() {
+            let above = timing > 0 ? block[timing - 1].trimmingCharacters(in: .whitespaces) : ""
+            let start = !above.isEmpty && above.allSatisfy(\.isASCIIDigit) ? timing - 1 : timing
+            if start > starts[starts.count - 1] { starts.append(start) }
+        }
+        return starts.enumerated().map { index, start in
+            let end = index + 1 < starts.count ? starts[index + 1] : block.count
+            return (start, Array(block[start..<end]))
         }
     }
 
