@@ -59,14 +59,22 @@ final class TranscriptCLITests: XCTestCase {
         XCTAssertTrue(lines[1].contains("study-group-turns.json @ 00:00:30"), result.stdout)
         XCTAssertTrue(lines[1].contains("Jonas"), result.stdout)
 
+        // In a passage where two people speak, the hit names the one who says the words.
+        let question = try runLectern(["search", "does glycolysis need oxygen", "-k", "1"], in: folder.url).stdout
+        XCTAssertTrue(question.contains("cell-respiration-lecture.vtt @ 00:00:33  — Student\n"), question)
+        let json = try runLectern(["search", "does glycolysis need oxygen", "-k", "1", "--json"], in: folder.url).stdout
+        let hit = try XCTUnwrap(try JSONDecoder().decode([SearchHit].self, from: Data(json.utf8)).first)
+        XCTAssertEqual(hit.speaker, "Student")
+        XCTAssertEqual(hit.time, 33)
+
         // `extract` shows the timed sentences of a WebVTT file with their speakers.
         let extract = try runLectern(["extract", transcripts.appendingPathComponent("cell-respiration-lecture.vtt").path, "--json"], in: folder.url)
         XCTAssertEqual(extract.status, 0, extract.stderr)
         let document = try JSONDecoder().decode(ExtractedDocument.self, from: Data(extract.stdout.utf8))
         XCTAssertEqual(document.type, "vtt")
-        let question = try XCTUnwrap(document.blocks.first { $0.text == "Does glycolysis need oxygen?" })
-        XCTAssertEqual(question.speaker, "Student")
-        XCTAssertEqual(question.start, 33)
+        let said = try XCTUnwrap(document.blocks.first { $0.text == "Does glycolysis need oxygen?" })
+        XCTAssertEqual(said.speaker, "Student")
+        XCTAssertEqual(said.start, 33)
         XCTAssertTrue(document.blocks.allSatisfy { $0.kind == .cue && $0.start != nil && $0.end != nil })
     }
 }
