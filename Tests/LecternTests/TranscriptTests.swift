@@ -392,4 +392,25 @@ final class TranscriptTests: XCTestCase {
         XCTAssertEqual(blocks[0].sectionPath, ["Lecture 12"])
         XCTAssertEqual(blocks[1].attributes["sounds"], "LAUGHTER")
     }
+
+    /// Subtitle files from old tools are UTF-16 or Windows-1252, not UTF-8.
+    func testUTF16AndWindows1252SubtitlesAreRead() throws {
+        let srt = "1\r\n00:00:02,000 --> 00:00:05,000\r\nLe café est prêt; René explique l'entropie.\r\n"
+        var utf16 = Data([0xFF, 0xFE])
+        utf16.append(srt.data(using: .utf16LittleEndian) ?? Data())
+        let input = SourceInput(uri: "file:///tmp/cours.srt", path: "/tmp/cours.srt", data: utf16)
+        let reader = try registry.reader(for: input)
+        XCTAssertEqual(reader.name, "srt")
+        let wide = try reader.extract(input)
+        XCTAssertEqual(wide.blocks.map(\.text), ["Le café est prêt; René explique l'entropie."])
+        XCTAssertEqual(wide.blocks.first?.start, 2)
+        XCTAssertTrue(wide.warnings.isEmpty)
+
+        let latin = try XCTUnwrap(srt.data(using: .windowsCP1252))
+        XCTAssertNil(String(data: latin, encoding: .utf8), "the test file is not UTF-8")
+        let old = SourceInput(uri: "file:///tmp/cours.srt", path: "/tmp/cours.srt", data: latin)
+        let document = try registry.reader(for: old).extract(old)
+        XCTAssertEqual(document.blocks.map(\.text), ["Le café est prêt; René explique l'entropie."])
+        XCTAssertEqual(document.warnings, ["not UTF-8: read as Windows-1252"])
+    }
 }

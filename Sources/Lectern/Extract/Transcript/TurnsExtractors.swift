@@ -77,7 +77,7 @@ public struct TranscriptJSONExtractor: Extractor {
             let speaker = Self.speaker(turn["speaker"] ?? turn["speaker_name"])
             cues.append(Cue(start: start, end: end, text: text, speaker: speaker, line: index + 1))
         }
-        return try TranscriptDocument.make(type: "transcript", title: nil, cues: cues, bad: bad, replacements: 0)
+        return try TranscriptDocument.make(type: "transcript", title: nil, cues: cues, bad: bad)
     }
 }
 
@@ -112,7 +112,7 @@ public struct StampedTranscriptExtractor: Extractor {
     }
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
-        let decoded = TextDecoding.decodeLines(input.data)
+        let decoded = TranscriptDocument.decodeLines(input.data)
         var cues: [Cue] = []
         var bad: [BadCue] = []
         var title: String?
@@ -145,6 +145,6 @@ public struct StampedTranscriptExtractor: Extractor {
                 cues[cues.count - 1].text += "\n" + line
             }
         }
-        return try TranscriptDocument.make(type: "transcript", title: title, cues: cues, bad: bad, replacements: decoded.replacements)
+        return try TranscriptDocument.make(type: "transcript", title: title, cues: cues, bad: bad, decoding: decoded.warning)
     }
 }
