@@ -115,12 +115,17 @@ public struct TranscriptBuilder: Sendable {
     /// One speaker's consecutive cues → sentence blocks, the first of each paragraph marked.
     func sentenceBlocks(_ cues: [CleanCue], sectionPath: [String]) -> [Block] {
         var stream = ""
+        var length = 0  // stream.count, kept without recounting (that would be quadratic)
         var bounds: [(start: Int, end: Int)] = []
         for cue in cues {
-            if !stream.isEmpty { stream += " " }
-            let start = stream.count
+            if !stream.isEmpty {
+                stream += " "
+                length += 1
+            }
+            let start = length
             stream += cue.text
-            bounds.append((start, stream.count))
+            length += cue.text.count
+            bounds.append((start, length))
         }
         func cueIndex(at offset: Int) -> Int {
             var low = 0
@@ -136,8 +141,9 @@ public struct TranscriptBuilder: Sendable {
         var pieces: [(text: String, offset: Int, first: Int, last: Int)] = []
         let chars = Array(stream)
         for sentence in SentenceSplitter.split(stream) {
+            let sentenceLength = sentence.text.count
             let first = cueIndex(at: sentence.offset)
-            let last = cueIndex(at: sentence.offset + max(0, sentence.text.count - 1))
+            let last = cueIndex(at: sentence.offset + max(0, sentenceLength - 1))
             let words = sentence.text.split(separator: " ").count
             if words <= unpunctuatedWords * 3 / 2 || first == last {
                 pieces.append((sentence.text, sentence.offset, first, last))
@@ -147,7 +153,7 @@ public struct TranscriptBuilder: Sendable {
             var pieceFirst = first
             var wordsSoFar = 0
             for index in first...last {
-                let cueEnd = min(bounds[index].end, sentence.offset + sentence.text.count)
+                let cueEnd = min(bounds[index].end, sentence.offset + sentenceLength)
                 wordsSoFar += String(chars[max(bounds[index].start, pieceStart)..<cueEnd]).split(separator: " ").count
                 if wordsSoFar >= unpunctuatedWords || index == last {
                     var from = pieceStart
