@@ -413,4 +413,24 @@ final class TranscriptTests: XCTestCase {
         XCTAssertEqual(document.blocks.map(\.text), ["Le café est prêt; René explique l'entropie."])
         XCTAssertEqual(document.warnings, ["not UTF-8: read as Windows-1252"])
     }
+
+    func testSoundTagsAreToldApartFromBracketsInSpeech() {
+        let cases: [(String, String, [String])] = [
+            ("(logo whooshing) Welcome back.", "Welcome back.", ["logo whooshing"]),
+            ("[MUSIC] Today: integrals.", "Today: integrals.", ["MUSIC"]),
+            ("So [inaudible] and that's it.", "So and that's it.", ["inaudible"]),
+            ("[BLANK_AUDIO]", "", ["BLANK_AUDIO"]),
+            ("♪ upbeat music ♪", "", ["upbeat music"]),
+            ("on the closed interval [0, 1] f is continuous", "on the closed interval [0, 1] f is continuous", []),
+            ("(x + 1) squared is x squared plus 2x plus 1", "(x + 1) squared is x squared plus 2x plus 1", []),
+            ("the array a[i] holds part (b) of the answer", "the array a[i] holds part (b) of the answer", []),
+            ("the enzyme (as we saw last week) is a protein", "the enzyme (as we saw last week) is a protein", []),
+            ("and then (STUDENTS LAUGHING) we stop", "and then we stop", ["STUDENTS LAUGHING"]),
+        ]
+        for (text, kept, sounds) in cases {
+            let (output, tags) = TranscriptBuilder.removeSoundTags(text)
+            XCTAssertEqual(TextCleanup.collapseWhitespace(output).trimmingCharacters(in: .whitespaces), kept, text)
+            XCTAssertEqual(tags, sounds, text)
+        }
+    }
 }

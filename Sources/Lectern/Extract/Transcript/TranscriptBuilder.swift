@@ -205,7 +205,8 @@ public struct TranscriptBuilder: Sendable {
 
     /// Takes `(…)`, `[…]` and `♪…♪` out of caption text: in captions they describe sounds, not
     /// speech. Parentheses holding an ordinary aside inside a sentence (lower-case words after
-    /// other words, no sound word) are kept.
+    /// other words, no sound word) are kept, and so are brackets of maths and code (digits,
+    /// operators, or fewer than three letters: `[0, 1]`, `(x + 1)`, `a[i]`).
     static func removeSoundTags(_ text: String) -> (String, [String]) {
         var output = ""
         var tags: [String] = []
@@ -215,8 +216,10 @@ public struct TranscriptBuilder: Sendable {
                let end = chars.dropFirst().firstIndex(of: close) {
                 let inner = String(chars[chars.index(after: chars.startIndex)..<end]).trimmingCharacters(in: .whitespaces)
                 let words = inner.lowercased().split(whereSeparator: { !$0.isLetter })
-                let isSound = c != "(" || output.trimmingCharacters(in: .whitespaces).isEmpty
-                    || words.contains(where: { soundWords.contains(String($0)) }) || inner == inner.uppercased()
+                // Brackets in maths and code ("[0, 1]", "(x + 1)", "a[i]", "(b)") are speech, not sound.
+                let described = inner.filter(\.isLetter).count >= 3 && !inner.contains(where: { $0.isASCIIDigit || "=+*/^<>".contains($0) })
+                let isSound = c == "♪" || described && (c == "[" || output.trimmingCharacters(in: .whitespaces).isEmpty
+                    || words.contains(where: { soundWords.contains(String($0)) }) || inner == inner.uppercased())
                 if isSound {
                     let tag = inner.trimmingCharacters(in: CharacterSet(charactersIn: "[]() ♪"))
                     if !tag.isEmpty { tags.append(tag) } else if c == "♪" { tags.append("music") }
