@@ -433,4 +433,64 @@ final class TranscriptTests: XCTestCase {
             XCTAssertEqual(tags, sounds, text)
         }
     }
+
+    /// The builder on real timed text: MIT OCW's `<span m='4190'>` transcripts (8.01SC, 206 of
+    /// them), one cue per span as an OCW reader would make them. Sentences come out whole,
+    /// every word in order, each starting at the span its first word is in.
+    func testOCWTimedSpansBecomeWholeSentencesAtTheRightTimes() throws {
+        let url = try TestPaths.sharedCorpus("ocw/8-01sc-classical-mechanics-fall-2016_parsed.json")
+        let course = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let media = try XCTUnwrap(course["course_embedded_media"] as? [String: [String: Any]])
+        let span = try NSRegularExpression(pattern: "<span m='([0-9]+)'>([^<]*)</span>")
+        var transcripts = 0
+        var speakers: Set<String> = []
+        for (_, item) in media {
+            guard let html = item["transcript"] as? String, !html.isEmpty else { continue }
+            let range = NSRange(html.startIndex..., in: html)
+            let cues = span.matches(in: html, range: range).compactMap { match -> Cue? in
+                guard let ms = Range(match.range(at: 1), in: html).flatMap({ Double(html[$0]) }),
+                      let text = Range(match.range(at: 2), in: html).map({ String(html[$0]) }) else { return nil }
+                return Cue(start: ms / 1000, text: text)
+            }
+            guard cues.count > 1 else { continue }
+            transcripts += 1
+            let blocks = TranscriptBuilder.blocks(from: cues)
+            let words = { (s: String) in s.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) }
+            // Every spoken word survives, in order; "[INAUDIBLE]" and "PROFESSOR:" labels do not.
+            let spoken = cues.map(\.text).joined(separator: " ")
+                .replacingOccurrences(of: #"\[[A-Z ]+\]"#, with: " ", options: .regularExpression)
+                .replacingOccurrences(of: #"(^|\s)[A-Z][A-Z. ]+:"#, with: " ", options: .regularExpression)
+                .replacingOccurrences(of: "[?", with: " ").replacingOccurrences(of: "?]", with: " ")
+            XCTAssertEqual(words(blocks.map(\.text).joined(separator: " ")), words(spoken))
+            speakers.formUnion(blocks.compactMap(\.speaker))
+            let starts = blocks.compactMap(\.start)
+            XCTAssertEqual(starts.count, blocks.count)
+            XCTAssertEqual(starts, starts.sorted())
+            // Each sentence starts when the span holding its first word is said: walking the
+            // spans in order, the sentence's start is a span's start and that span has the word.
+            var cursor = 0
+            for block in blocks {
+                guard let index = cues[cursor...].firstIndex(where: { $0.start == block.start }) else {
+                    XCTFail("\(block.start ?? -1) is no span's start: \(block.text)")
+                    break
+                }
+                cursor = index
+                let firstWord = words(block.text).first.map(String.init) ?? ""
+                XCTAssertTrue(words(cues[index].text).contains { $0 == firstWord }, "\(block.text) / \(cues[index].text)")
+            }
+        }
+        XCTAssertTrue(transcripts > 200, "\(transcripts) transcripts")
+        XCTAssertTrue(speakers.isSuperset(of: ["Deepto Chakrabarty", "Professor"]), "\(speakers)")
+        // The first transcript's opening, split over two spans, is one sentence.
+        let first = try XCTUnwrap(media.values.compactMap { $0["transcript"] as? String }.first { $0.contains("m='4190'>We'd like to now calculate") })
+        let cues = span.matches(in: first, range: NSRange(first.startIndex..., in: first)).compactMap { match in
+            Range(match.range(at: 1), in: first).flatMap { Double(first[$0]) }.map { ms in
+                Cue(start: ms / 1000, text: Range(match.range(at: 2), in: first).map { String(first[$0]) } ?? "")
+            }
+        }
+        let opening = try XCTUnwrap(TranscriptBuilder.blocks(from: cues).first)
+        XCTAssertEqual(opening.text, "We'd like to now calculate the angular momentum about an axis rotation of a symmetric object like a ring.")
+        XCTAssertEqual(opening.start, 4.19)
+        XCTAssertEqual(opening.end, 12.11)
+    }
 }

@@ -42,8 +42,12 @@ public struct TranscriptBuilder: Sendable {
         var text: String
         var speaker: String?
         var newTurn: Bool
-        /// The cue's caption lines: a rolling caption repeats the previous cue's last lines.
-        var lines: [String]
+        /// The caption lines last shown on screen (this cue's, or a later repeat's): a rolling
+        /// caption repeats the previous cue's last lines.
+        var shown: [String]
+        /// How long those lines were shown: YouTube's 10 ms repeats are rolling, a line said
+        /// twice (each for a while) is speech.
+        var shownDuration: Double
     }
 
     public func build(_ cues: [Cue], sectionPath: [String] = []) -> Result {
@@ -51,6 +55,9 @@ public struct TranscriptBuilder: Sendable {
         var cleaned: [CleanCue] = []
         var rolled = 0
         let ordered = cues.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        // A cue holding only a speaker label ("PROFESSOR:" as its own timed span) names the
+        // speaker of the cues that follow.
+        var pending: (speaker: String?, newTurn: Bool)?
         for (index, cue) in ordered.enumerated() {
             let end = cue.end ?? (index + 1 < ordered.count ? ordered[index + 1].start : cue.start + 2)
             var (text, tags) = Self.removeSoundTags(cue.text)
@@ -58,21 +65,41 @@ public struct TranscriptBuilder: Sendable {
             var speaker = cue.speaker
             var newTurn = false
             (text, speaker, newTurn) = Self.takeSpeaker(text, speaker: speaker)
+            if newTurn, let label = pending, speaker == nil { speaker = label.speaker }
+            if let label = pending, !newTurn {
+                speaker = speaker ?? label.speaker
+                newTurn = label.newTurn
+            }
             var lines = text.split(separator: "\n").map { TextCleanup.collapseWhitespace(String($0)) }.filter { !$0.isEmpty }
-            guard lines.contains(where: { $0.contains(where: { $0.isLetter || $0.isNumber }) }) else { continue }
+            guard lines.contains(where: { $0.contains(where: { $0.isLetter || $0.isNumber }) }) else {
+                if newTurn { pending = (speaker, true) }
+                continue
+            }
+            pending = nil
+            let shown = lines
+            let duration = max(0, end - cue.start)
             if let previous = cleaned.last, previous.speaker == speaker || speaker == nil {
-                let kept = Self.removeRolledLines(lines, after: previous.lines)
-                if kept.isEmpty {
-                    cleaned[cleaned.count - 1].end = max(previous.end, end)
-                    rolled += 1
-                    continue
+                // One line said again ("horizontal, vertical," twice; "very" "very" as word
+                // spans) is speech; everything else repeated, and YouTube's 10 ms repeats of a
+                // line, is the caption rolling.
+                let saidAgain = lines.count == 1 && previous.shown.count == 1 && Self.fold(lines[0]) == Self.fold(previous.shown[0])
+                    && duration >= 0.05 && previous.shownDuration >= 0.05
+                if !saidAgain {
+                    let kept = Self.removeRolledLines(lines, after: previous.shown)
+                    if kept.isEmpty {
+                        cleaned[cleaned.count - 1].end = max(previous.end, end)
+                        cleaned[cleaned.count - 1].shown = shown
+                        cleaned[cleaned.count - 1].shownDuration = duration
+                        rolled += 1
+                        continue
+                    }
+                    lines = kept
                 }
-                lines = kept
             }
             text = lines.joined(separator: " ")
             if speaker == nil, !newTurn, let previous = cleaned.last { speaker = previous.speaker }
             cleaned.append(CleanCue(start: cue.start, end: max(end, cue.start), text: text, speaker: speaker, newTurn: newTurn,
-                                   lines: lines))
+                                   shown: shown, shownDuration: duration))
         }
 
         var blocks: [Block] = []
@@ -206,7 +233,8 @@ public struct TranscriptBuilder: Sendable {
     /// Takes `(…)`, `[…]` and `♪…♪` out of caption text: in captions they describe sounds, not
     /// speech. Parentheses holding an ordinary aside inside a sentence (lower-case words after
     /// other words, no sound word) are kept, and so are brackets of maths and code (digits,
-    /// operators, or fewer than three letters: `[0, 1]`, `(x + 1)`, `a[i]`).
+    /// operators, or fewer than three letters: `[0, 1]`, `(x + 1)`, `a[i]`), and the words of
+    /// MIT's `[? uncertain ?]` transcriptions.
     static func removeSoundTags(_ text: String) -> (String, [String]) {
         var output = ""
         var tags: [String] = []
@@ -215,6 +243,12 @@ public struct TranscriptBuilder: Sendable {
             if let close = c == "(" ? ")" as Character : c == "[" ? "]" : c == "♪" ? "♪" : nil,
                let end = chars.dropFirst().firstIndex(of: close) {
                 let inner = String(chars[chars.index(after: chars.startIndex)..<end]).trimmingCharacters(in: .whitespaces)
+                if c == "[", inner.count >= 2, inner.hasPrefix("?"), inner.hasSuffix("?") {
+                    // "[? perp ?]": words the transcriber was unsure of are still speech.
+                    output += inner.trimmingCharacters(in: CharacterSet(charactersIn: "? "))
+                    chars = chars[chars.index(after: end)...]
+                    continue
+                }
                 let words = inner.lowercased().split(whereSeparator: { !$0.isLetter })
                 // Brackets in maths and code ("[0, 1]", "(x + 1)", "a[i]", "(b)") are speech, not sound.
                 let described = inner.filter(\.isLetter).count >= 3 && !inner.contains(where: { $0.isASCIIDigit || "=+*/^<>".contains($0) })
@@ -277,7 +311,7 @@ public struct TranscriptBuilder: Sendable {
         return lines
     }
 
-    private static func fold(_ line: String) -> String {
+    static func fold(_ line: String) -> String {
         line.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " }
     }
 }
