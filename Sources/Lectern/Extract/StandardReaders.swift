@@ -2,6 +2,7 @@ extension ReaderRegistry {
     /// Every reader built into Lectern. Later readers register here, most specific first.
     public static var standard: ReaderRegistry {
         ReaderRegistry([
+            PDFExtractor(),
             WebVTTExtractor(),
             SRTExtractor(),
             TranscriptJSONExtractor(),
