@@ -493,4 +493,18 @@ final class TranscriptTests: XCTestCase {
         XCTAssertEqual(opening.start, 4.19)
         XCTAssertEqual(opening.end, 12.11)
     }
+
+    func testCaptionMarkupAndEntitiesAreRemoved() throws {
+        let vtt = """
+            WEBVTT FILE
+
+            00:00:01.000 --> 00:00:04.000
+            <c.yellow><b>Entropy</b></c> isn&#8217;t <u>disorder</u> &amp; it&#x2019;s <lang fr>mesurable</lang>.
+            <ruby>熵<rt>shāng</rt></ruby> &lt;S&gt; &#0; &#xZZ; stays.
+            """
+        let document = try read(vtt, name: "markup.vtt").document
+        XCTAssertEqual(document.title, "")
+        XCTAssertEqual(document.blocks.map(\.text), ["Entropy isn’t disorder & it’s mesurable. 熵 <S> &#0; &#xZZ; stays."])
+        XCTAssertEqual(SubtitleParser.stripMarkup("{\\an8}Top line &amp;amp; more"), "Top line &amp; more")
+    }
 }

@@ -22,7 +22,8 @@ struct SubtitleParser {
         if format == .vtt, let header = lines.first {
             // "WEBVTT", optionally followed by a space or tab and a title; header lines up to a blank line.
             let rest = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
-            if !rest.isEmpty, !rest.hasPrefix("-->") { title = rest.hasPrefix("- ") ? String(rest.dropFirst(2)) : rest }
+            // "WEBVTT FILE" is an old YouTube header, not a title.
+            if !rest.isEmpty, !rest.hasPrefix("-->"), rest != "FILE" { title = rest.hasPrefix("- ") ? String(rest.dropFirst(2)) : rest }
             while index < lines.count, !lines[index].trimmingCharacters(in: .whitespaces).isEmpty { index += 1 }
         }
         while index < lines.count {
@@ -153,6 +154,11 @@ struct SubtitleParser {
     /// Removes `<i>`, `<font …>`, `<c.class>`, `<00:00:01.000>`, `{\an8}` and decodes the entities
     /// captions use.
     static func stripMarkup(_ text: String) -> String {
+        var text = text
+        // Ruby text (<rt>) is a reading aid over the words, not more words.
+        while let open = text.range(of: "<rt>"), let close = text.range(of: "</rt>", range: open.upperBound..<text.endIndex) {
+            text.removeSubrange(open.lowerBound..<close.upperBound)
+        }
         var output = ""
         var inTag = false
         var inBrace = false
@@ -166,10 +172,34 @@ struct SubtitleParser {
                 if !inTag && !inBrace { output.append(c) }
             }
         }
-        for (entity, value) in [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", " "), ("&quot;", "\""),
-                                ("&#39;", "'"), ("&apos;", "'"), ("&lrm;", ""), ("&rlm;", "")] {
+        guard output.contains("&") else { return output }
+        for (entity, value) in [("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", " "), ("&quot;", "\""),
+                                ("&apos;", "'"), ("&lrm;", ""), ("&rlm;", "")] {
             output = output.replacingOccurrences(of: entity, with: value)
         }
-        return output
+        return decodeNumericEntities(output).replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// `&#8217;` and `&#x2019;` → `’` (invalid or control code points are left as written).
+    static func decodeNumericEntities(_ text: String) -> String {
+        guard text.contains("&#") else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "&#") {
+            output += rest[..<open.lowerBound]
+            let body = rest[open.upperBound...]
+            let hex = body.first == "x" || body.first == "X"
+            let digits = (hex ? body.dropFirst() : body).prefix { hex ? $0.isHexDigit : $0.isASCIIDigit }.prefix(8)
+            let afterDigits = (hex ? body.dropFirst() : body).dropFirst(digits.count)
+            if !digits.isEmpty, afterDigits.first == ";", let value = UInt32(digits, radix: hex ? 16 : 10),
+               value >= 0x20, let scalar = Unicode.Scalar(value) {
+                output.unicodeScalars.append(scalar)
+                rest = afterDigits.dropFirst()
+            } else {
+                output += "&#"
+                rest = body
+            }
+        }
+        return output + rest
     }
 }
