@@ -278,8 +278,8 @@ final class TranscriptTests: XCTestCase {
         let turns = try read(#"[{"start":0,"end":3,"text":"Osmosis moves water."},{"start":9,"end":4,"text":"Backwards."}]"#, name: "t.json").document
         XCTAssertEqual(turns.blocks.map(\.text), ["Osmosis moves water."])
         XCTAssertEqual(turns.warnings, ["turn 2 ends before it starts (cue skipped)"])
-        error = failure(#"[{"start":"soon","text":"When?"},{"start":"later","text":"Then."}]"#, name: "t.json")
-        XCTAssertEqual(error?.reason, "turn 1 has no valid start time (and 1 more bad cue)")
+        error = failure(#"[{"start":"soon","text":"When?"},{"start":true,"text":"Then."},{"start":-4,"text":"Before."},{"start":1e300,"text":"After."}]"#, name: "t.json")
+        XCTAssertEqual(error?.reason, "turn 1 has no valid start time (and 3 more bad cues)")
         XCTAssertNil(error?.line)
     }
 
@@ -506,5 +506,62 @@ final class TranscriptTests: XCTestCase {
         XCTAssertEqual(document.title, "")
         XCTAssertEqual(document.blocks.map(\.text), ["Entropy isn’t disorder & it’s mesurable. 熵 <S> &#0; &#xZZ; stays."])
         XCTAssertEqual(SubtitleParser.stripMarkup("{\\an8}Top line &amp;amp; more"), "Top line &amp; more")
+    }
+
+    /// Damaged transcripts (lines lost, doubled or swapped, bytes changed, cut short) never
+    /// crash a reader: each gives a document or one LecternError.
+    func testDamagedTranscriptsGiveADocumentOrAnErrorNeverACrash() throws {
+        let folder = TestPaths.corpora.appendingPathComponent("transcripts")
+        let originals = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .sorted { $0.path < $1.path }.map { try Data(contentsOf: $0) }
+        XCTAssertEqual(originals.count, 4)
+        var random = SplitMix(seed: 5)
+        var documents = 0
+        var errors = 0
+        for round in 0..<400 {
+            var lines = String(decoding: originals[round % originals.count], as: UTF8.self)
+                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for _ in 0..<(1 + random.next(3)) {
+                guard !lines.isEmpty else { break }
+                let at = random.next(lines.count)
+                switch random.next(6) {
+                case 0: lines.remove(at: at)
+                case 1: lines.insert(lines[at], at: at)
+                case 2: lines.swapAt(at, random.next(lines.count))
+                case 3: lines[at] = String(lines[at].shuffled())
+                case 4: lines[at] = String(lines[at].prefix(random.next(lines[at].count + 1)))
+                default: lines[at] = lines[at].replacingOccurrences(of: ["-->", ":", ",", ".", "[", "]", "\"", "<"][random.next(8)], with: "")
+                }
+            }
+            var data = Data(lines.joined(separator: round % 3 == 0 ? "\r\n" : "\n").utf8)
+            if round % 5 == 0, !data.isEmpty { data[random.next(data.count)] = UInt8(random.next(256)) }
+            if round % 7 == 0 { data = data.prefix(random.next(data.count + 1)) }
+            let input = SourceInput(uri: "file:///tmp/damaged-\(round)", path: "/tmp/damaged-\(round)", data: data)
+            for reader in [WebVTTExtractor(), SRTExtractor(), TranscriptJSONExtractor(), StampedTranscriptExtractor()] as [any Extractor] {
+                _ = reader.confidence(for: input)
+                do {
+                    let document = try reader.extract(input)
+                    XCTAssertTrue(document.blocks.allSatisfy { $0.start != nil && !$0.text.isEmpty })
+                    documents += 1
+                } catch is LecternError {
+                    errors += 1
+                }
+            }
+        }
+        XCTAssertTrue(documents > 100 && errors > 100, "\(documents) documents, \(errors) errors")
+    }
+}
+
+/// A small seeded generator, so a damaged file that fails can be made again.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        guard bound > 0 else { return 0 }
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

@@ -42,12 +42,18 @@ public struct TranscriptJSONExtractor: Extractor {
         return name.isEmpty ? nil : name
     }
 
+    /// Seconds from a number or a time string; nil for anything that is not a time in a
+    /// recording (negative, infinite, or beyond 1000 hours).
     static func time(_ value: Any?) -> Double? {
+        let seconds: Double?
         switch value {
-        case let number as NSNumber: return number.doubleValue
-        case let string as String: return Double(string) ?? TimeCode.parse(string)
-        default: return nil
+        // JSON's true/false arrive as NSNumber too, with the type code of a char.
+        case let number as NSNumber where String(cString: number.objCType) != "c": seconds = number.doubleValue
+        case let string as String: seconds = Double(string.trimmingCharacters(in: .whitespaces)) ?? TimeCode.parse(string)
+        default: seconds = nil
         }
+        guard let seconds, seconds.isFinite, seconds >= 0, seconds < 3_600_000 else { return nil }
+        return seconds
     }
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
