@@ -552,6 +552,39 @@ final class TranscriptTests: XCTestCase {
     }
 }
 
+extension TranscriptTests {
+    /// Cue text that joins with its neighbours when written one after the other (a cue that
+    /// starts with a combining accent or a zero-width joiner, emoji, right-to-left text,
+    /// sentences without end) never breaks the builder, and no word is lost.
+    func testCuesWithAnyTextBuildWithoutLosingWords() {
+        let pieces = ["\u{301}accent first", "\u{200D}joined", "👩‍🔬 scientist.", "مرحبا بالعالم", "熵增加。", "e\u{301}te\u{301}.",
+                      "no end", "A.", "  ", "", "(sound)", "[x + 1]", "- turn", ">> next", "PROF:", "\u{FE0F}", "🇫🇷 flag!", "Ω?"]
+        var random = SplitMix(seed: 11)
+        for _ in 0..<300 {
+            var time = 0.0
+            let cues = (0..<(1 + random.next(30))).map { _ -> Cue in
+                time += Double(random.next(4000)) / 1000
+                let text = (0..<(1 + random.next(4))).map { _ in pieces[random.next(pieces.count)] }.joined(separator: random.next(2) == 0 ? " " : "")
+                return Cue(start: time, end: random.next(3) == 0 ? nil : time + Double(random.next(3000)) / 1000, text: text,
+                           speaker: random.next(4) == 0 ? "S\(random.next(2))" : nil)
+            }
+            var builder = TranscriptBuilder()
+            builder.unpunctuatedWords = 1 + random.next(8)
+            let blocks = builder.build(cues).blocks
+            XCTAssertTrue(blocks.allSatisfy { ($0.start ?? -1) >= 0 && ($0.end ?? -1) >= ($0.start ?? 0) && !$0.text.isEmpty })
+            let letters = { (s: String) in s.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count }
+            XCTAssertTrue(letters(blocks.map(\.text).joined()) > 0 || cues.allSatisfy { letters($0.text) < 8 })
+        }
+        // An orphan accent at a cue's start is dropped, and the cut pieces keep every word.
+        var builder = TranscriptBuilder()
+        builder.unpunctuatedWords = 2
+        let blocks = builder.build([Cue(start: 1, text: "the first part"), Cue(start: 2, text: "\u{301}and the second part"),
+                                    Cue(start: 3, end: 4, text: "and the third")]).blocks
+        XCTAssertEqual(blocks.map(\.text), ["the first part", "and the second part", "and the third"])
+        XCTAssertEqual(blocks.map(\.start), [1, 2, 3])
+    }
+}
+
 /// A small seeded generator, so a damaged file that fails can be made again.
 struct SplitMix {
     var state: UInt64

@@ -70,7 +70,8 @@ public struct TranscriptBuilder: Sendable {
                 speaker = speaker ?? label.speaker
                 newTurn = label.newTurn
             }
-            var lines = text.split(separator: "\n").map { TextCleanup.collapseWhitespace(String($0)) }.filter { !$0.isEmpty }
+            var lines = text.split(separator: "\n").map { Self.dropOrphanMarks(TextCleanup.collapseWhitespace(String($0))) }
+                .filter { !$0.isEmpty }
             guard lines.contains(where: { $0.contains(where: { $0.isLetter || $0.isNumber }) }) else {
                 if newTurn { pending = (speaker, true) }
                 continue
@@ -127,6 +128,19 @@ public struct TranscriptBuilder: Sendable {
         TranscriptBuilder().build(cues, sectionPath: sectionPath).blocks
     }
 
+    /// A combining accent, joiner or variation selector at the start of a caption line belongs
+    /// to nothing; written after a space it would merge with it and shift every offset after.
+    static func dropOrphanMarks(_ line: String) -> String {
+        let scalars = line.unicodeScalars
+        let kept = scalars.drop { scalar in
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .format: return true
+            default: return scalar.properties.isVariationSelector || scalar.properties.isEmojiModifier
+            }
+        }
+        return kept.count == scalars.count ? line : String(String.UnicodeScalarView(kept))
+    }
+
     /// Each sound goes to the sentence during or right after which it is heard, as the
     /// block's `sounds` attribute (`music; applause`): the text stays speech, the fact stays.
     static func attach(_ sounds: [Sound], to blocks: inout [Block]) {
@@ -180,10 +194,11 @@ public struct TranscriptBuilder: Sendable {
             var pieceFirst = first
             var wordsSoFar = 0
             for index in first...last {
-                let cueEnd = min(bounds[index].end, sentence.offset + sentenceLength)
-                wordsSoFar += String(chars[max(bounds[index].start, pieceStart)..<cueEnd]).split(separator: " ").count
+                // Clamped: offsets are counted per cue, and must never leave the text.
+                let cueEnd = min(bounds[index].end, sentence.offset + sentenceLength, chars.count)
+                wordsSoFar += String(chars[min(max(bounds[index].start, pieceStart), cueEnd)..<cueEnd]).split(separator: " ").count
                 if wordsSoFar >= unpunctuatedWords || index == last {
-                    var from = pieceStart
+                    var from = min(pieceStart, cueEnd)
                     while from < cueEnd, chars[from] == " " { from += 1 }
                     let text = String(chars[from..<cueEnd]).trimmingCharacters(in: .whitespaces)
                     if !text.isEmpty { pieces.append((text, from, pieceFirst, index)) }
