@@ -51,7 +51,7 @@ enum TranscriptDocument {
 /// SubRip (`.srt`): numbered cues, `00:01:02,345 --> 00:01:04,000`, BOM and CRLF tolerated.
 public struct SRTExtractor: Extractor {
     public let name = "srt"
-    public let version = 1
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules
 
     public init() {}
 
@@ -86,7 +86,7 @@ public struct SRTExtractor: Extractor {
 /// STYLE and REGION blocks.
 public struct WebVTTExtractor: Extractor {
     public let name = "vtt"
-    public let version = 1
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules
 
     public init() {}
 

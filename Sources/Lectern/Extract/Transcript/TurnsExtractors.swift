@@ -5,7 +5,7 @@ import Foundation
 /// `turns` hold them.
 public struct TranscriptJSONExtractor: Extractor {
     public let name = "transcript-json"
-    public let version = 1
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules
 
     public init() {}
 
@@ -91,7 +91,7 @@ public struct TranscriptJSONExtractor: Extractor {
 /// by `Speaker:`; a stamp's text runs until the next stamp.
 public struct StampedTranscriptExtractor: Extractor {
     public let name = "transcript-text"
-    public let version = 1
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules
 
     public init() {}
 
