@@ -127,8 +127,8 @@ public struct Ingestor: Sendable {
                 let lectern = error as? LecternError ?? LecternError(.corrupt, job.display, "\(error)")
                 summary.failed += 1
                 recorder?.count("failed")
-                recorder?.fail(input: job.display, stage: "ingest", reason: lectern.reason)
-                events(PipelineEvent(.failed, input: lectern.subject ?? job.display, message: lectern.reason))
+                recorder?.fail(input: job.display, stage: "ingest", reason: lectern.located)
+                events(PipelineEvent(.failed, input: lectern.subject ?? job.display, line: lectern.line, message: lectern.reason))
             }
             recorder?.checkpoint()
         }
@@ -166,7 +166,8 @@ public struct Ingestor: Sendable {
         var (_, document) = try extract(input, display: item.display)
         for warning in document.warnings {
             recorder?.fail(input: item.display, stage: "extract", reason: warning, warning: true)
-            events(PipelineEvent(.warning, input: item.display, message: warning))
+            let (line, message) = ExtractedDocument.lineOf(warning: warning)
+            events(PipelineEvent(.warning, input: item.display, line: line, message: message))
         }
         let passages = chunker.chunk(document.blocks)
         if passages.isEmpty {
