@@ -41,6 +41,8 @@ demo: release
 	@.build/release/lectern search "how did printing change the spread of ideas" -k 3 --db $(DEMO_DB)
 	@echo '== lectern search "does glycolysis need oxygen" (a lecture transcript: the time it is said)'
 	@.build/release/lectern search "does glycolysis need oxygen" -k 2 --db $(DEMO_DB)
+	@echo '== lectern search "evidence for the endosymbiotic theory" (a PDF: file, page and section)'
+	@.build/release/lectern search "evidence for the endosymbiotic theory" -k 2 --db $(DEMO_DB)
 	@echo "== lectern sources"
 	@.build/release/lectern sources --db $(DEMO_DB)
 	@echo "== lectern stats"
