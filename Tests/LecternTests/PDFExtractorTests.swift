@@ -93,7 +93,8 @@ final class PDFExtractorTests: XCTestCase {
     }
 
     func testPagesWithoutATextLayerAreReported() throws {
-        XCTAssertThrowsError(try extract(try shared("docling-ocr_test.pdf"))) { error in
+        let scan = try shared("docling-ocr_test.pdf")
+        XCTAssertThrowsError(try extract(scan)) { error in
             XCTAssertTrue("\(error)".contains("no text layer on any page"), "\(error)")
         }
         // A scanned page inside a document with text: a warning naming the page; the rest is read.
@@ -102,7 +103,7 @@ final class PDFExtractorTests: XCTestCase {
         let unite = Process()
         unite.executableURL = URL(fileURLWithPath: "/usr/bin/pdfunite")
         guard FileManager.default.isExecutableFile(atPath: unite.executableURL!.path) else { throw XCTSkip("pdfunite is not installed") }
-        unite.arguments = [own("calculus-handout.pdf").path, try shared("docling-ocr_test.pdf").path, own("calculus-handout.pdf").path, mixed.path]
+        unite.arguments = [own("calculus-handout.pdf").path, scan.path, own("calculus-handout.pdf").path, mixed.path]
         try unite.run()
         unite.waitUntilExit()
         let document = try extract(mixed)
