@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 DEMO_DB ?= .demo/lectern.db
-APT_PACKAGES = libpoppler-glib-dev libxml2-dev libcurl4-openssl-dev libsqlite3-dev pkg-config \
+APT_PACKAGES = libpoppler-glib-dev libxml2-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev pkg-config \
                libopenblas-dev poppler-utils time
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -41,6 +41,8 @@ demo: release
 	@.build/release/lectern search "how did printing change the spread of ideas" -k 3 --db $(DEMO_DB)
 	@echo '== lectern search "does glycolysis need oxygen" (a lecture transcript: the time it is said)'
 	@.build/release/lectern search "does glycolysis need oxygen" -k 2 --db $(DEMO_DB)
+	@echo '== lectern search "evidence for the endosymbiotic theory" (a PDF: file, page and section)'
+	@.build/release/lectern search "evidence for the endosymbiotic theory" -k 2 --db $(DEMO_DB)
 	@echo "== lectern sources"
 	@.build/release/lectern sources --db $(DEMO_DB)
 	@echo "== lectern stats"

@@ -250,7 +250,11 @@ enum PDFText {
         if text.unicodeScalars.contains(where: { (0xFB00...0xFB06).contains($0.value) || $0.value == 0xAD }) {
             for (ligature, letters) in ligatures { text = text.replacingOccurrences(of: ligature, with: letters) }
         }
-        return text.precomposedStringWithCanonicalMapping
+        // NFC only where a combining mark could change something.
+        if text.unicodeScalars.contains(where: { $0.value >= 0x300 && $0.properties.canonicalCombiningClass != .notReordered }) {
+            return text.precomposedStringWithCanonicalMapping
+        }
+        return text
     }
 
     /// Whitespace, with a quick answer for ASCII (most of the text).
