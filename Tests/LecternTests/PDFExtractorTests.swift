@@ -201,6 +201,23 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertEqual(hit.type, "pdf")
     }
 
+    func testBytesWithoutAFileAreReadThroughAPrivateTemporaryCopy() throws {
+        // A download has bytes and no path: poppler reads a temporary copy, removed afterwards.
+        let data = try Data(contentsOf: own("cell-biology-notes.pdf"))
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("lectern-") && $0.hasSuffix(".pdf") })
+        let input = SourceInput(uri: "https://example.org/notes.pdf", path: nil, data: data)
+        let document = try PDFExtractor().extract(input)
+        XCTAssertEqual(document.title, "Cell Biology: Lecture Notes")
+        XCTAssertEqual(document.blocks.map(\.text), try extract(own("cell-biology-notes.pdf")).blocks.map(\.text))
+        let after = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("lectern-") && $0.hasSuffix(".pdf") })
+        XCTAssertEqual(after, before, "the temporary copy is removed")
+        // Encrypted bytes: the same clear error as a file.
+        let locked = SourceInput(uri: "https://example.org/locked.pdf", path: nil, data: try Data(contentsOf: try shared("docling-2206.01062_pg3.pdf")))
+        XCTAssertThrowsError(try PDFExtractor().extract(locked)) { error in
+            XCTAssertEqual(error as? LecternError, LecternError(.encrypted, nil, "encrypted: pass --password"))
+        }
+    }
+
     func testHyphensAtLineEnds() {
         func line(_ text: String) -> PDFLine {
             PDFLine(text: text, page: 1, x1: 0, y1: 0, x2: 100, y2: 10, fontSize: 10, bold: false, blockBreakBefore: false)

@@ -5,7 +5,8 @@ import Foundation
 /// pages that have no text layer (scans).
 public struct PDFExtractor: Extractor {
     public let name = "pdf"
-    public let version = 1
+    /// 2: line-end hyphen rules, run-in section numbers, lone marks dropped (libraries re-read their PDFs).
+    public let version = 2
 
     public init() {}
 
@@ -24,8 +25,11 @@ public struct PDFExtractor: Extractor {
         if let local = input.path, !input.isDirectory, FileManager.default.fileExists(atPath: local) {
             path = local
         } else {
+            // Readable by this user only: the bytes may be a document nobody else should see.
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-\(UUID().uuidString).pdf")
-            try input.data.write(to: url, options: .atomic)
+            guard FileManager.default.createFile(atPath: url.path, contents: input.data, attributes: [.posixPermissions: 0o600]) else {
+                throw LecternError(.unreadable, nil, "cannot write a temporary copy for poppler in \(url.deletingLastPathComponent().path)")
+            }
             temporary = url
             path = url.path
         }
