@@ -218,6 +218,21 @@ final class PDFExtractorTests: XCTestCase {
         }
     }
 
+    func testTwoWorkersReadALongPDFAsOneWould() throws {
+        // 117 pages: over the threshold where two poppler documents read half the pages each.
+        let url = try shared("pypdf-GeoTopo-komprimiert.pdf")
+        let file = try PDFFile(path: url.path, password: nil)
+        XCTAssertGreaterThanOrEqual(file.pageCount, PDFExtractor.parallelFrom)
+        let together = try PDFExtractor.readPages(file, path: url.path, password: nil)
+        let alone = PDFExtractor.read(file, 0..<file.pageCount)
+        XCTAssertEqual(together.lines.map(\.text), alone.lines.map(\.text))
+        XCTAssertEqual(together.lines.map(\.page), alone.lines.map(\.page))
+        XCTAssertEqual(together.lines.map(\.fontSize), alone.lines.map(\.fontSize))
+        XCTAssertEqual(together.pages.count, 117)
+        XCTAssertEqual(together.lines.first?.page, 1)
+        XCTAssertEqual(together.lines.last?.page, 117)
+    }
+
     func testHyphensAtLineEnds() {
         func line(_ text: String) -> PDFLine {
             PDFLine(text: text, page: 1, x1: 0, y1: 0, x2: 100, y2: 10, fontSize: 10, bold: false, blockBreakBefore: false)
