@@ -5,7 +5,7 @@ import Foundation
 /// pages that have no text layer (scans).
 public struct PDFExtractor: Extractor {
     public let name = "pdf"
-    /// 2: line-end hyphen rules, run-in section numbers, lone marks dropped (libraries re-read their PDFs).
+    /// 2: line-end hyphen rules, run-in section numbers, lone marks and dot leaders dropped (libraries re-read their PDFs).
     public let version = 2
 
     public init() {}

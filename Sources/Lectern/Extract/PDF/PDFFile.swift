@@ -195,7 +195,7 @@ final class PDFFile {
                 return
             }
             // Ligatures and NFC once here: everything after reads clean lines.
-            let lineText = PDFText.normalize(String(scalarsOfLine))
+            let lineText = PDFText.dropLeaders(PDFText.normalize(String(scalarsOfLine)))
             var size = 0.0, sizeCount = 0
             for (value, count) in zip(sizeValues, sizeCounts) where count > sizeCount || (count == sizeCount && value > size) {
                 size = value; sizeCount = count
@@ -255,6 +255,44 @@ enum PDFText {
             return text.precomposedStringWithCanonicalMapping
         }
         return text
+    }
+
+    /// A table of contents' dot leaders ("Cells . . . . . . 12", "Cells ........ 12") become one
+    /// space: they are layout, and would fill passages with dots.
+    static func dropLeaders(_ text: String) -> String {
+        guard text.utf8.lazy.filter({ $0 == UInt8(ascii: ".") }).count >= 4 else { return text }
+        var out = String.UnicodeScalarView()
+        var run = String.UnicodeScalarView()
+        var dots = 0
+        func flush() {
+            if dots >= 4 {
+                if out.last != " " { out.append(" ") }
+            } else {
+                out.append(contentsOf: run)
+            }
+            run = String.UnicodeScalarView()
+            dots = 0
+        }
+        for scalar in text.unicodeScalars {
+            if scalar == "." || scalar == "·" || scalar == "…" || (scalar == " " && !run.isEmpty) {
+                run.append(scalar)
+                if scalar != " " { dots += 1 }
+            } else {
+                // A run's trailing spaces belong after it.
+                let trailing = run.reversed().prefix { $0 == " " }.count
+                if dots >= 4 {
+                    flush()
+                } else {
+                    out.append(contentsOf: run.dropLast(trailing))
+                    if trailing > 0 { out.append(" ") }
+                    run = String.UnicodeScalarView()
+                    dots = 0
+                }
+                out.append(scalar)
+            }
+        }
+        if dots >= 4 { flush() } else { out.append(contentsOf: run) }
+        return String(String(out).trimmingCharacters(in: .whitespaces))
     }
 
     /// Whitespace, with a quick answer for ASCII (most of the text).
