@@ -50,6 +50,12 @@ final class PDFExtractorTests: XCTestCase {
         let book = try extract(try shared("pypdf-GeoTopo-komprimiert.pdf"))
         XCTAssertEqual(book.blocks.filter { $0.kind == .heading }.map(\.text), try outlineByPdftohtml(try shared("pypdf-GeoTopo-komprimiert.pdf")).map(\.title))
         XCTAssertEqual(book.metadata["pages"], "117")
+        // Page numbers count along with the pages (printed = index - 3); a number that ends a
+        // contents page is text, not a page number.
+        let numbers = book.blocks.filter(\.kind.isFurniture).compactMap { block in Int(block.text).map { ($0, block.page ?? 0) } }
+        XCTAssertGreaterThan(numbers.count, 90)
+        XCTAssertTrue(numbers.allSatisfy { $0.0 == $0.1 - 3 }, "\(numbers.filter { $0.0 != $0.1 - 3 })")
+        XCTAssertFalse(book.blocks.contains { $0.page == 4 && $0.kind.isFurniture })
     }
 
     func testTwoColumnsAreReadColumnByColumn() throws {

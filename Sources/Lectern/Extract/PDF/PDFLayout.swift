@@ -41,12 +41,13 @@ struct PDFLayout {
             let known = extremes[line.page] ?? (line.y2, line.y1)
             extremes[line.page] = (min(known.top, line.y2), max(known.bottom, line.y1))
         }
+        let numbering = pageNumberOffset(extremes)
         var bodyLines: [PDFLine] = []
         var furnitureBlocks: [Int: [Block]] = [:]
         var furnitureTexts: [String] = []
         for line in lines {
             let page = pages[line.page - 1]
-            if let kind = furnitureKind(line, page: page, repeating: furniture, extremes: extremes[line.page]) {
+            if let kind = furnitureKind(line, page: page, repeating: furniture, extremes: extremes[line.page], numbering: numbering) {
                 let text = line.text
                 furnitureBlocks[line.page, default: []].append(Block(kind: kind, text: text, page: line.page))
                 let key = Self.furnitureKey(text)
@@ -132,7 +133,23 @@ struct PDFLayout {
         return Set(pagesWith.filter { $0.value.count >= needed }.keys)
     }
 
-    func furnitureKind(_ line: PDFLine, page: PageInfo, repeating: Set<String>, extremes: (top: Double, bottom: Double)?) -> BlockKind? {
+    /// Bare numbers at a page's top or bottom that count along with the pages (printed number
+    /// minus page index the same on three pages or more) are page numbers; the most common
+    /// difference, when there is one. A number off that count (the last entry of a contents
+    /// page) is text.
+    func pageNumberOffset(_ extremes: [Int: (top: Double, bottom: Double)]) -> Int? {
+        var pagesByOffset: [Int: Set<Int>] = [:]
+        for line in lines where line.text.utf8.count <= 5 {
+            guard let value = Int(line.text), let edge = extremes[line.page],
+                  line.y2 <= edge.top + 1 || line.y1 >= edge.bottom - 1 else { continue }
+            pagesByOffset[value - line.page, default: []].insert(line.page)
+        }
+        guard let best = pagesByOffset.max(by: { ($0.value.count, -$0.key) < ($1.value.count, -$1.key) }), best.value.count >= 3 else { return nil }
+        return best.key
+    }
+
+    func furnitureKind(_ line: PDFLine, page: PageInfo, repeating: Set<String>, extremes: (top: Double, bottom: Double)?,
+                       numbering: Int? = nil) -> BlockKind? {
         guard let extremes else { return nil }
         let text = line.text
         let first = line.y2 <= extremes.top + 1, last = line.y1 >= extremes.bottom - 1
@@ -143,6 +160,7 @@ struct PDFLayout {
         }
         // A bare page number is the page's top-most or bottom-most line, in its outer fifth.
         if Self.isPageNumber(text) {
+            if let numbering, let value = Int(text), value - line.page != numbering { return nil }
             if first, line.y2 <= page.height * 0.2 { return .pageHeader }
             if last, line.y1 >= page.height * 0.8 { return .pageFooter }
         }
