@@ -178,11 +178,18 @@ def windows(corpus, words=200):
 
 
 if __name__ == "__main__":
+    import argparse
     import sys
-    corpus = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "../../shared/corpus")
-    p = paragraphs(corpus)
-    w = windows(corpus)
-    kinds = {}
-    for s, _ in p:
-        kinds[s.split("/")[0]] = kinds.get(s.split("/")[0], 0) + 1
-    print(len(p), "paragraphs", kinds, len(w), "windows of 200 words")
+    parser = argparse.ArgumentParser(description="Print real corpus passages, one a line, or a summary.")
+    parser.add_argument("corpus", nargs="?", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../shared/corpus"))
+    parser.add_argument("--windows", type=int, help="print this many ~200-word passages, one a line")
+    args = parser.parse_args()
+    if args.windows:
+        for _, text in interleave(windows(args.corpus), args.windows):
+            sys.stdout.write(text + "\n")
+    else:
+        p = paragraphs(args.corpus)
+        kinds = {}
+        for s, _ in p:
+            kinds[s.split("/")[0]] = kinds.get(s.split("/")[0], 0) + 1
+        print(len(p), "paragraphs", kinds, len(windows(args.corpus)), "windows of 200 words")

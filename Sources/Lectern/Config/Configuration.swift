@@ -5,7 +5,7 @@ import Foundation
 public struct Configuration: Sendable {
     public var database: String = "lectern.db"
     /// The embedder a NEW database is built with; a database keeps the one it was built with.
-    public var embedder: String = HashingEmbedder.name
+    public var embedder: String = MiniLMEmbedder.name
     public var modelsDirectory: String = Configuration.defaultModelsDirectory
     public var chunk = ChunkSettings()
     public var http = HTTPSettings()

@@ -127,6 +127,9 @@ public struct Ingestor: Sendable {
             return .unchanged
         }
         var (_, document) = try extract(input, display: item.display)
+        if embedder.isEnglishOnly, EnglishTextCheck.isMostlyNonEnglish(document.blocks.map(\.text)) {
+            document.warnings.append("mostly non-English text: \(embedder.info.model) is an English model, so semantic search will miss much here (keyword search still works)")
+        }
         for warning in document.warnings {
             recorder?.fail(input: item.display, stage: "extract", reason: warning, warning: true)
             events(PipelineEvent(.warning, input: item.display, message: warning))

@@ -15,6 +15,8 @@ public final class MiniLMEmbedder: Embedder {
     public let info = EmbedderInfo(name: MiniLMEmbedder.name, model: MiniLMEmbedder.model, dimension: 384, version: 1)
     public let tokenizer: WordPieceTokenizer
     public var tokenCounter: any TokenCounter { tokenizer }
+    /// Trained on English sentence pairs: other languages embed poorly.
+    public var isEnglishOnly: Bool { true }
     let encoder: BertEncoder
     /// How many batches run side by side (one OpenBLAS thread each).
     public let parallelism: Int
