@@ -30,29 +30,38 @@ enum GELU {
     }
 }
 
-/// Row-wise softmax with a branch-free exp (Cephes' float polynomial, about 1 ulp): attention
-/// takes length² exponentials per head and layer, too many for libm calls one by one.
+/// Row-wise softmax with a branch-free exp (Cephes' float polynomial, about 1 ulp) that the
+/// compiler vectorises: attention takes length² exponentials per head and layer, too many for
+/// libm calls one by one.
 enum Softmax {
     static func rows(_ values: UnsafeMutablePointer<Float>, rows: Int, width: Int) {
         for r in 0..<rows {
             let row = values + r * width
-            var largest = -Float.infinity
-            for j in 0..<width { largest = max(largest, row[j]) }
-            var sum: Float = 0
-            for j in 0..<width {
-                let e = exp(row[j] - largest)
-                row[j] = e
-                sum += e
-            }
-            let inverse = 1 / sum
-            for j in 0..<width { row[j] *= inverse }
+            let largest = RowMath.max(row, count: width)
+            for k in 0..<width { row[k] = exp(row[k] - largest) }
+            let inverse = 1 / RowMath.sum(row, count: width)
+            for k in 0..<width { row[k] *= inverse }
         }
     }
 
+    /// e^(x − max) of each row, unnormalised, with 1/Σ of each row in `inverseSums`: the caller
+    /// scales the (narrower) product with V instead of the scores.
+    static func exponentiate(_ values: UnsafeMutablePointer<Float>, rows: Int, width: Int, inverseSums: UnsafeMutablePointer<Float>) {
+        for r in 0..<rows {
+            let row = values + r * width
+            let largest = RowMath.max(row, count: width)
+            for k in 0..<width { row[k] = exp(row[k] - largest) }
+            inverseSums[r] = 1 / RowMath.sum(row, count: width)
+        }
+    }
+
+    /// e^x = 2^n · e^r with n = round(x / ln 2); the rounding adds and subtracts 1.5·2²³, which
+    /// also leaves n in the low bits of the float, from which 2^n is built.
     @inline(__always)
     static func exp(_ value: Float) -> Float {
-        let x = min(max(value, -87.3), 88.3)
-        let n = (x * 1.44269504088896341).rounded(.toNearestOrEven)
+        let x = value < -87.3 ? -87.3 : (value > 88.3 ? 88.3 : value)
+        let shifted = x * 1.44269504088896341 + 12_582_912
+        let n = shifted - 12_582_912
         var r = x - n * 0.693359375
         r = r + n * 2.12194440e-4
         var p: Float = 1.9875691500e-4
@@ -62,7 +71,66 @@ enum Softmax {
         p = p * r + 1.6666665459e-1
         p = p * r + 5.0000001201e-1
         let e = p * r * r + r + 1
-        let scale = Float(bitPattern: UInt32(truncatingIfNeeded: Int32(n) + 127) << 23)
-        return e * scale
+        return e * Float(bitPattern: (shifted.bitPattern &- 0x4B40_0000 &+ 127) &<< 23)
+    }
+}
+
+/// Sums and means over rows of floats, 16 lanes at a time (LayerNorm's reductions).
+enum RowMath {
+    typealias Lanes = SIMD16<Float>
+
+    @inline(__always)
+    static func max(_ row: UnsafeMutablePointer<Float>, count: Int) -> Float {
+        // Four independent running maxima, so the comparisons overlap.
+        var (a, b, c, d) = (-Float.infinity, -Float.infinity, -Float.infinity, -Float.infinity)
+        var j = 0
+        while j + 4 <= count {
+            a = row[j] > a ? row[j] : a
+            b = row[j + 1] > b ? row[j + 1] : b
+            c = row[j + 2] > c ? row[j + 2] : c
+            d = row[j + 3] > d ? row[j + 3] : d
+            j += 4
+        }
+        var largest = Swift.max(Swift.max(a, b), Swift.max(c, d))
+        while j < count {
+            if row[j] > largest { largest = row[j] }
+            j += 1
+        }
+        return largest
+    }
+
+    @inline(__always)
+    static func sum(_ row: UnsafeMutablePointer<Float>, count: Int) -> Float {
+        var lanes = Lanes()
+        var j = 0
+        while j + Lanes.scalarCount <= count {
+            lanes += UnsafeRawPointer(row + j).loadUnaligned(as: Lanes.self)
+            j += Lanes.scalarCount
+        }
+        var total = lanes.sum()
+        while j < count {
+            total += row[j]
+            j += 1
+        }
+        return total
+    }
+
+    @inline(__always)
+    static func sumOfSquaredDeviations(_ row: UnsafeMutablePointer<Float>, count: Int, mean: Float) -> Float {
+        var lanes = Lanes()
+        let means = Lanes(repeating: mean)
+        var j = 0
+        while j + Lanes.scalarCount <= count {
+            let d = UnsafeRawPointer(row + j).loadUnaligned(as: Lanes.self) - means
+            lanes += d * d
+            j += Lanes.scalarCount
+        }
+        var total = lanes.sum()
+        while j < count {
+            let d = row[j] - mean
+            total += d * d
+            j += 1
+        }
+        return total
     }
 }

@@ -149,6 +149,9 @@ final class BertEncoder: Sendable {
         let d = shape.headSize
         let stride = 3 * h
         let scale = 1 / Float(d).squareRoot()
+        let longest = lengths.max() ?? 0
+        let sums = UnsafeMutableBufferPointer<Float>.allocate(capacity: longest)
+        defer { sums.deallocate() }
         qkv.withUnsafeBufferPointer { qkv in
             scores.withUnsafeMutableBufferPointer { scores in
                 context.withUnsafeMutableBufferPointer { context in
@@ -162,10 +165,15 @@ final class BertEncoder: Sendable {
                             let v = rows + 2 * h + head * d
                             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, Int32(d), scale,
                                         q, Int32(stride), k, Int32(stride), 0, scores.baseAddress!, n)
-                            Softmax.rows(scores.baseAddress!, rows: length, width: length)
+                            Softmax.exponentiate(scores.baseAddress!, rows: length, width: length, inverseSums: sums.baseAddress!)
+                            let out = context.baseAddress! + offsets[s] * h + head * d
                             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, Int32(d), n, 1,
-                                        scores.baseAddress!, n, v, Int32(stride), 0,
-                                        context.baseAddress! + offsets[s] * h + head * d, Int32(h))
+                                        scores.baseAddress!, n, v, Int32(stride), 0, out, Int32(h))
+                            for row in 0..<length {
+                                let target = out + row * h
+                                let inverse = sums[row]
+                                for j in 0..<d { target[j] *= inverse }
+                            }
                         }
                     }
                 }
@@ -206,16 +214,12 @@ final class BertEncoder: Sendable {
             bias.withUnsafeBufferPointer { b in
                 for r in 0..<rows {
                     let row = x + r * width
-                    var sum: Float = 0
-                    for j in 0..<width { sum += row[j] }
-                    let mean = sum / Float(width)
-                    var squares: Float = 0
-                    for j in 0..<width {
-                        let centred = row[j] - mean
-                        squares += centred * centred
-                    }
+                    let mean = RowMath.sum(row, count: width) / Float(width)
+                    let squares = RowMath.sumOfSquaredDeviations(row, count: width, mean: mean)
                     let inverse = 1 / (squares / Float(width) + epsilon).squareRoot()
-                    for j in 0..<width { row[j] = (row[j] - mean) * inverse * g[j] + b[j] }
+                    let gain = g.baseAddress!
+                    let shift = b.baseAddress!
+                    for j in 0..<width { row[j] = (row[j] - mean) * inverse * gain[j] + shift[j] }
                 }
             }
         }
