@@ -3,7 +3,7 @@ import Foundation
 /// Makes embedders by name, and decides which one a library uses: the one it was built
 /// with wins; a new library gets the configured default.
 public enum EmbedderCatalog {
-    public static let names = [HashingEmbedder.name, MiniLMEmbedder.name]
+    public static let names = [HashingEmbedder.name, MiniLMEmbedder.name, "openai:<model>", "ollama:<model>"]
 
     public static func make(_ name: String, configuration: Configuration) throws -> any Embedder {
         switch name {
@@ -11,6 +11,12 @@ public enum EmbedderCatalog {
             return HashingEmbedder()
         case MiniLMEmbedder.name:
             return try MiniLMEmbedder(directory: configuration.modelsDirectory + "/" + MiniLMEmbedder.model)
+        case let remote where remote.hasPrefix(OpenAIEmbedder.prefix + ":") && remote.count > OpenAIEmbedder.prefix.count + 1:
+            return try OpenAIEmbedder(model: String(remote.dropFirst(OpenAIEmbedder.prefix.count + 1)),
+                                      settings: configuration.embedding, http: configuration.http)
+        case let remote where remote.hasPrefix(OllamaEmbedder.prefix + ":") && remote.count > OllamaEmbedder.prefix.count + 1:
+            return try OllamaEmbedder(model: String(remote.dropFirst(OllamaEmbedder.prefix.count + 1)),
+                                      settings: configuration.embedding, http: configuration.http)
         default:
             throw LecternError(.configuration, "embedder", "unknown embedder '\(name)' (known: \(names.joined(separator: ", ")))")
         }
