@@ -31,6 +31,7 @@ struct EmbedCommand: ParsableCommand {
         let loadStart = Date()
         let chosen = try EmbedderCatalog.make(embedder ?? configuration.embedder, configuration: configuration)
         let loadSeconds = Date().timeIntervalSince(loadStart)
+        let cpuStart = Self.cpuSeconds()
         let input = FileHandle.standardInput.readDataToEndOfFile()
         let texts = String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init).dropLast(input.last == UInt8(ascii: "\n") ? 1 : 0)
@@ -44,17 +45,25 @@ struct EmbedCommand: ParsableCommand {
             next = end
         }
         let seconds = Date().timeIntervalSince(start)
+        let cpuSeconds = Self.cpuSeconds() - cpuStart
         let terminal = Terminal(events: .text)
         guard json else {
             for vector in vectors { terminal.out(vector.map { String(format: "%.6f", $0) }.joined(separator: " ")) }
             return
         }
         let report = EmbedReport(embedder: chosen.info.key, passages: texts.count, batch: batch, loadSeconds: loadSeconds,
-                                 seconds: seconds, passagesPerSecond: seconds > 0 ? Double(texts.count) / seconds : 0,
+                                 seconds: seconds, cpuSeconds: cpuSeconds, passagesPerSecond: seconds > 0 ? Double(texts.count) / seconds : 0,
                                  vectors: vectors)
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         terminal.out(String(decoding: try encoder.encode(report), as: UTF8.self))
+    }
+
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 }
 
@@ -64,6 +73,8 @@ struct EmbedReport: Encodable {
     var batch: Int
     var loadSeconds: Double
     var seconds: Double
+    /// User and system time of every thread, for comparisons on a busy machine.
+    var cpuSeconds: Double
     var passagesPerSecond: Double
     var vectors: [[Float]]
 }

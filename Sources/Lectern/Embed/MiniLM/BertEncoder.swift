@@ -75,7 +75,7 @@ final class BertEncoder: Sendable {
 
     /// Mean-pooled, L2-normalised sentence vectors of `sequences` (token ids with
     /// `[CLS]`/`[SEP]`, each at most `maxPositions` long), written to `output` row by row.
-    func encode(_ sequences: [[Int32]], into output: UnsafeMutablePointer<Float>) {
+    func encode(_ sequences: [[Int32]], into output: UnsafeMutablePointer<Float>, workspace: Workspace = Workspace()) {
         let h = shape.hidden
         let lengths = sequences.map { min($0.count, shape.maxPositions) }
         let tokens = lengths.reduce(0, +)
@@ -88,15 +88,11 @@ final class BertEncoder: Sendable {
         }
         let longest = lengths.max() ?? 0
 
-        var x = [Float](repeating: 0, count: tokens * h)
-        var qkv = [Float](repeating: 0, count: tokens * 3 * h)
-        var context = [Float](repeating: 0, count: tokens * h)
-        var projected = [Float](repeating: 0, count: tokens * h)
-        var intermediate = [Float](repeating: 0, count: tokens * shape.intermediate)
-        var scores = [Float](repeating: 0, count: longest * longest)
+        workspace.reserve(tokens: tokens, hidden: h, intermediate: shape.intermediate, longest: longest)
+        let intermediateCount = tokens * shape.intermediate
 
         // Embeddings: word + position + token type 0, then LayerNorm.
-        x.withUnsafeMutableBufferPointer { x in
+        workspace.x.withUnsafeMutableBufferPointer { x in
             for (s, sequence) in sequences.enumerated() {
                 for position in 0..<lengths[s] {
                     let row = x.baseAddress! + (offsets[s] + position) * h
@@ -113,32 +109,34 @@ final class BertEncoder: Sendable {
 
         for layer in layers {
             // Q, K, V for every token at once.
-            Self.linear(x, rows: tokens, inputs: h, weight: layer.qkvWeight, bias: layer.qkvBias, outputs: 3 * h, into: &qkv)
-            attention(qkv: qkv, lengths: lengths, offsets: offsets, scores: &scores, into: &context)
-            Self.linear(context, rows: tokens, inputs: h, weight: layer.attentionOutWeight, bias: layer.attentionOutBias,
-                        outputs: h, into: &projected)
-            Self.addAndNormalize(&x, projected, rows: tokens, width: h, gain: layer.attentionNormGain,
+            Self.linear(workspace.x, rows: tokens, inputs: h, weight: layer.qkvWeight, bias: layer.qkvBias, outputs: 3 * h, into: &workspace.qkv)
+            attention(qkv: workspace.qkv, lengths: lengths, offsets: offsets, scores: &workspace.scores, into: &workspace.context)
+            Self.linear(workspace.context, rows: tokens, inputs: h, weight: layer.attentionOutWeight, bias: layer.attentionOutBias,
+                        outputs: h, into: &workspace.projected)
+            Self.addAndNormalize(&workspace.x, workspace.projected, rows: tokens, width: h, gain: layer.attentionNormGain,
                                  bias: layer.attentionNormBias, epsilon: shape.layerNormEpsilon)
-            Self.linear(x, rows: tokens, inputs: h, weight: layer.intermediateWeight, bias: layer.intermediateBias,
-                        outputs: shape.intermediate, into: &intermediate)
-            intermediate.withUnsafeMutableBufferPointer { GELU.apply($0.baseAddress!, count: $0.count) }
-            Self.linear(intermediate, rows: tokens, inputs: shape.intermediate, weight: layer.outputWeight,
-                        bias: layer.outputBias, outputs: h, into: &projected)
-            Self.addAndNormalize(&x, projected, rows: tokens, width: h, gain: layer.outputNormGain,
+            Self.linear(workspace.x, rows: tokens, inputs: h, weight: layer.intermediateWeight, bias: layer.intermediateBias,
+                        outputs: shape.intermediate, into: &workspace.intermediate)
+            workspace.intermediate.withUnsafeMutableBufferPointer { GELU.apply($0.baseAddress!, count: intermediateCount) }
+            Self.linear(workspace.intermediate, rows: tokens, inputs: shape.intermediate, weight: layer.outputWeight,
+                        bias: layer.outputBias, outputs: h, into: &workspace.projected)
+            Self.addAndNormalize(&workspace.x, workspace.projected, rows: tokens, width: h, gain: layer.outputNormGain,
                                  bias: layer.outputNormBias, epsilon: shape.layerNormEpsilon)
         }
 
         // Mean over each sequence's tokens (all real: nothing is padded), then unit length.
-        for s in sequences.indices {
-            let target = output + s * h
-            var sums = [Double](repeating: 0, count: h)
-            for position in 0..<lengths[s] {
-                let row = (offsets[s] + position) * h
-                for j in 0..<h { sums[j] += Double(x[row + j]) }
+        workspace.x.withUnsafeBufferPointer { x in
+            for s in sequences.indices {
+                let target = output + s * h
+                var sums = [Double](repeating: 0, count: h)
+                for position in 0..<lengths[s] {
+                    let row = x.baseAddress! + (offsets[s] + position) * h
+                    for j in 0..<h { sums[j] += Double(row[j]) }
+                }
+                let mean = sums.map { $0 / Double(max(1, lengths[s])) }
+                let norm = max(mean.reduce(0) { $0 + $1 * $1 }.squareRoot(), 1e-12)
+                for j in 0..<h { target[j] = Float(mean[j] / norm) }
             }
-            let mean = sums.map { $0 / Double(max(1, lengths[s])) }
-            let norm = max(mean.reduce(0) { $0 + $1 * $1 }.squareRoot(), 1e-12)
-            for j in 0..<h { target[j] = Float(mean[j] / norm) }
         }
     }
 
@@ -224,4 +222,36 @@ final class BertEncoder: Sendable {
             }
         }
     }
+}
+
+/// Scratch matrices of one encode call, kept between calls: fresh 30 MB buffers per batch would
+/// cost page faults and zeroing on every call.
+final class Workspace {
+    var x: [Float] = []
+    var qkv: [Float] = []
+    var context: [Float] = []
+    var projected: [Float] = []
+    var intermediate: [Float] = []
+    var scores: [Float] = []
+
+    func reserve(tokens: Int, hidden: Int, intermediate width: Int, longest: Int) {
+        func grow(_ buffer: inout [Float], _ count: Int) {
+            if buffer.count < count { buffer = [Float](repeating: 0, count: count) }
+        }
+        grow(&x, tokens * hidden)
+        grow(&qkv, tokens * 3 * hidden)
+        grow(&context, tokens * hidden)
+        grow(&projected, tokens * hidden)
+        grow(&intermediate, tokens * width)
+        grow(&scores, longest * longest)
+    }
+}
+
+/// Workspaces for batches running side by side; one per batch in flight.
+final class WorkspacePool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [Workspace] = []
+
+    func take() -> Workspace { lock.withLock { idle.popLast() } ?? Workspace() }
+    func give(_ workspace: Workspace) { lock.withLock { idle.append(workspace) } }
 }

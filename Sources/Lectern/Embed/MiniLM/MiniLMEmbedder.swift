@@ -18,6 +18,7 @@ public final class MiniLMEmbedder: Embedder {
     /// Trained on English sentence pairs: other languages embed poorly.
     public var isEnglishOnly: Bool { true }
     let encoder: BertEncoder
+    let workspaces = WorkspacePool()
     /// How many batches run side by side (one OpenBLAS thread each).
     public let parallelism: Int
     /// Tokens per packed batch; bounds the working memory (about 30 KB per token).
@@ -49,11 +50,14 @@ public final class MiniLMEmbedder: Embedder {
         defer { output.deallocate() }
         let results = SendableBuffer(output.baseAddress!)
         let encoder = self.encoder
+        let workspaces = self.workspaces
         DispatchQueue.concurrentPerform(iterations: batches.count) { b in
             let batch = batches[b]
             let scratch = UnsafeMutablePointer<Float>.allocate(capacity: batch.count * dimension)
             defer { scratch.deallocate() }
-            encoder.encode(batch.map { sequences[$0] }, into: scratch)
+            let workspace = workspaces.take()
+            defer { workspaces.give(workspace) }
+            encoder.encode(batch.map { sequences[$0] }, into: scratch, workspace: workspace)
             for (row, index) in batch.enumerated() {
                 (results.pointer + index * dimension).update(from: scratch + row * dimension, count: dimension)
             }
