@@ -1,11 +1,17 @@
+import COpenBLAS
+
 /// GELU with the exact erf form BERT uses, x·½·(1 + erf(x/√2)). erf is a rational
 /// approximation (Eigen's and XLA's float erf, error ≈ 1e-7) written without branches or libm
 /// calls, so that the compiler vectorises the loop: it runs on 1,536 values per token per layer.
 enum GELU {
-    static func apply(_ values: UnsafeMutablePointer<Float>, count: Int) {
-        for i in 0..<count {
-            let x = values[i]
-            values[i] = 0.5 * x * (1 + erf(x * 0.70710678118654752))
+    /// values[r][j] = GELU(values[r][j] + bias[j]): the linear layer's bias is added here.
+    static func apply(_ values: UnsafeMutablePointer<Float>, rows: Int, width: Int, bias: UnsafePointer<Float>) {
+        for r in 0..<rows {
+            let row = values + r * width
+            for j in 0..<width {
+                let x = row[j] + bias[j]
+                row[j] = 0.5 * x * (1 + erf(x * 0.70710678118654752))
+            }
         }
     }
 
@@ -44,9 +50,21 @@ enum Softmax {
         }
     }
 
-    /// e^(x − max) of each row, unnormalised, with 1/Σ of each row in `inverseSums`: the caller
-    /// scales the (narrower) product with V instead of the scores.
-    static func exponentiate(_ values: UnsafeMutablePointer<Float>, rows: Int, width: Int, inverseSums: UnsafeMutablePointer<Float>) {
+    /// Unnormalised softmax numerators of each row, with 1/Σ of each row in `inverseSums`: the
+    /// caller scales the (narrower) product with V instead of the scores. `ones` holds `width` 1s.
+    ///
+    /// Softmax does not change when a row is shifted by a constant. When every score lies within
+    /// ±80, e^score neither overflows nor leaves the normal range, so the usual per-row maximum
+    /// is not needed: one exp pass over the whole matrix, and OpenBLAS sums the rows.
+    static func exponentiate(_ values: UnsafeMutablePointer<Float>, rows: Int, width: Int, inverseSums: UnsafeMutablePointer<Float>,
+                             ones: UnsafePointer<Float>) {
+        let count = rows * width
+        if count > 0, Swift.abs(values[Int(cblas_isamax(Int32(count), values, 1))]) < 80 {
+            for k in 0..<count { values[k] = exp(unclamped: values[k]) }
+            cblas_sgemv(CblasRowMajor, CblasNoTrans, Int32(rows), Int32(width), 1, values, Int32(width), ones, 1, 0, inverseSums, 1)
+            for r in 0..<rows { inverseSums[r] = 1 / inverseSums[r] }
+            return
+        }
         for r in 0..<rows {
             let row = values + r * width
             let largest = RowMath.max(row, count: width)
@@ -59,7 +77,12 @@ enum Softmax {
     /// also leaves n in the low bits of the float, from which 2^n is built.
     @inline(__always)
     static func exp(_ value: Float) -> Float {
-        let x = value < -87.3 ? -87.3 : (value > 88.3 ? 88.3 : value)
+        exp(unclamped: value < -87.3 ? -87.3 : (value > 88.3 ? 88.3 : value))
+    }
+
+    /// e^x for x within ±87.
+    @inline(__always)
+    static func exp(unclamped x: Float) -> Float {
         let shifted = x * 1.44269504088896341 + 12_582_912
         let n = shifted - 12_582_912
         var r = x - n * 0.693359375

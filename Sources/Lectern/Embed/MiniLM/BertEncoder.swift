@@ -89,7 +89,6 @@ final class BertEncoder: Sendable {
         let longest = lengths.max() ?? 0
 
         workspace.reserve(tokens: tokens, hidden: h, intermediate: shape.intermediate, longest: longest)
-        let intermediateCount = tokens * shape.intermediate
 
         // Embeddings: word + position + token type 0, then LayerNorm.
         workspace.x.withUnsafeMutableBufferPointer { x in
@@ -111,17 +110,21 @@ final class BertEncoder: Sendable {
             // Q, K, V for every token at once.
             Self.linear(workspace.x, rows: tokens, inputs: h, weight: layer.qkvWeight, bias: layer.qkvBias, outputs: 3 * h, into: &workspace.qkv)
             attention(qkv: workspace.qkv, lengths: lengths, offsets: offsets, scores: &workspace.scores, into: &workspace.context)
-            Self.linear(workspace.context, rows: tokens, inputs: h, weight: layer.attentionOutWeight, bias: layer.attentionOutBias,
+            Self.linear(workspace.context, rows: tokens, inputs: h, weight: layer.attentionOutWeight, bias: nil,
                         outputs: h, into: &workspace.projected)
-            Self.addAndNormalize(&workspace.x, workspace.projected, rows: tokens, width: h, gain: layer.attentionNormGain,
-                                 bias: layer.attentionNormBias, epsilon: shape.layerNormEpsilon)
-            Self.linear(workspace.x, rows: tokens, inputs: h, weight: layer.intermediateWeight, bias: layer.intermediateBias,
+            Self.addAndNormalize(&workspace.x, workspace.projected, residualBias: layer.attentionOutBias, rows: tokens, width: h,
+                                 gain: layer.attentionNormGain, bias: layer.attentionNormBias, epsilon: shape.layerNormEpsilon)
+            Self.linear(workspace.x, rows: tokens, inputs: h, weight: layer.intermediateWeight, bias: nil,
                         outputs: shape.intermediate, into: &workspace.intermediate)
-            workspace.intermediate.withUnsafeMutableBufferPointer { GELU.apply($0.baseAddress!, count: intermediateCount) }
+            workspace.intermediate.withUnsafeMutableBufferPointer { values in
+                layer.intermediateBias.withUnsafeBufferPointer { bias in
+                    GELU.apply(values.baseAddress!, rows: tokens, width: shape.intermediate, bias: bias.baseAddress!)
+                }
+            }
             Self.linear(workspace.intermediate, rows: tokens, inputs: shape.intermediate, weight: layer.outputWeight,
-                        bias: layer.outputBias, outputs: h, into: &workspace.projected)
-            Self.addAndNormalize(&workspace.x, workspace.projected, rows: tokens, width: h, gain: layer.outputNormGain,
-                                 bias: layer.outputNormBias, epsilon: shape.layerNormEpsilon)
+                        bias: nil, outputs: h, into: &workspace.projected)
+            Self.addAndNormalize(&workspace.x, workspace.projected, residualBias: layer.outputBias, rows: tokens, width: h,
+                                 gain: layer.outputNormGain, bias: layer.outputNormBias, epsilon: shape.layerNormEpsilon)
         }
 
         // Mean over each sequence's tokens (all real: nothing is padded), then unit length.
@@ -150,6 +153,9 @@ final class BertEncoder: Sendable {
         let longest = lengths.max() ?? 0
         let sums = UnsafeMutableBufferPointer<Float>.allocate(capacity: longest)
         defer { sums.deallocate() }
+        let ones = UnsafeMutableBufferPointer<Float>.allocate(capacity: longest)
+        ones.initialize(repeating: 1)
+        defer { ones.deallocate() }
         qkv.withUnsafeBufferPointer { qkv in
             scores.withUnsafeMutableBufferPointer { scores in
                 context.withUnsafeMutableBufferPointer { context in
@@ -163,7 +169,8 @@ final class BertEncoder: Sendable {
                             let v = rows + 2 * h + head * d
                             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, Int32(d), scale,
                                         q, Int32(stride), k, Int32(stride), 0, scores.baseAddress!, n)
-                            Softmax.exponentiate(scores.baseAddress!, rows: length, width: length, inverseSums: sums.baseAddress!)
+                            Softmax.exponentiate(scores.baseAddress!, rows: length, width: length, inverseSums: sums.baseAddress!,
+                                                 ones: ones.baseAddress!)
                             let out = context.baseAddress! + offsets[s] * h + head * d
                             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, Int32(d), n, 1,
                                         scores.baseAddress!, n, v, Int32(stride), 0, out, Int32(h))
@@ -179,29 +186,40 @@ final class BertEncoder: Sendable {
         }
     }
 
-    /// output[rows × outputs] = input[rows × inputs] · weightᵀ + bias (PyTorch's Linear layout).
-    static func linear(_ input: [Float], rows: Int, inputs: Int, weight: [Float], bias: [Float], outputs: Int,
+    /// output[rows × outputs] = input[rows × inputs] · weightᵀ (+ bias) (PyTorch's Linear layout).
+    /// Without `bias` the caller adds it in the pass that follows anyway.
+    static func linear(_ input: [Float], rows: Int, inputs: Int, weight: [Float], bias: [Float]?, outputs: Int,
                        into output: inout [Float]) {
         output.withUnsafeMutableBufferPointer { out in
             let o = out.baseAddress!
-            bias.withUnsafeBufferPointer { b in
-                for r in 0..<rows { (o + r * outputs).update(from: b.baseAddress!, count: outputs) }
+            if let bias {
+                bias.withUnsafeBufferPointer { b in
+                    for r in 0..<rows { (o + r * outputs).update(from: b.baseAddress!, count: outputs) }
+                }
             }
             input.withUnsafeBufferPointer { a in
                 weight.withUnsafeBufferPointer { w in
                     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(rows), Int32(outputs), Int32(inputs), 1,
-                                a.baseAddress!, Int32(inputs), w.baseAddress!, Int32(inputs), 1, o, Int32(outputs))
+                                a.baseAddress!, Int32(inputs), w.baseAddress!, Int32(inputs), bias == nil ? 0 : 1, o, Int32(outputs))
                 }
             }
         }
     }
 
     /// x = LayerNorm(x + residual), row by row.
-    static func addAndNormalize(_ x: inout [Float], _ residual: [Float], rows: Int, width: Int, gain: [Float], bias: [Float],
-                                epsilon: Float) {
+    /// x = LayerNorm(x + residual + residualBias), row by row (the bias of the layer that made
+    /// `residual`, added here rather than in a pass of its own).
+    static func addAndNormalize(_ x: inout [Float], _ residual: [Float], residualBias: [Float], rows: Int, width: Int,
+                                gain: [Float], bias: [Float], epsilon: Float) {
         x.withUnsafeMutableBufferPointer { x in
             residual.withUnsafeBufferPointer { r in
-                for i in 0..<(rows * width) { x[i] += r[i] }
+                residualBias.withUnsafeBufferPointer { rb in
+                    for row in 0..<rows {
+                        let target = x.baseAddress! + row * width
+                        let source = r.baseAddress! + row * width
+                        for j in 0..<width { target[j] += source[j] + rb[j] }
+                    }
+                }
             }
             layerNorm(x.baseAddress!, rows: rows, width: width, gain: gain, bias: bias, epsilon: epsilon)
         }
