@@ -15,7 +15,7 @@ struct LecternCommand: ParsableCommand {
         subcommands: [
             IngestCommand.self, SearchCommand.self, SourcesCommand.self, ShowCommand.self, ExtractCommand.self,
             RemoveCommand.self, PruneCommand.self, ReembedCommand.self, StatsCommand.self, RunsCommand.self,
-            DoctorCommand.self,
+            DoctorCommand.self, EmbedCommand.self,
         ]
     )
 }
