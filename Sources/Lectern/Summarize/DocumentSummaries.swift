@@ -15,13 +15,23 @@ public struct DocumentSummaries: Sendable {
         self.parallelism = max(1, parallelism)
     }
 
-    /// Block kinds whose text a summary draws on (not headings, furniture, code, tables, exercises).
-    static let summarisedKinds: Set<BlockKind> = [.paragraph, .listItem, .cue, .quote, .objective, .glossary, .keyTerm, .caption]
+    /// Block kinds whose text a summary draws on (not headings, furniture, code, tables, captions,
+    /// exercises, objectives or glossary entries, which are not the text's own argument).
+    static let summarisedKinds: Set<BlockKind> = [.paragraph, .listItem, .cue, .quote, .keyTerm]
+
+    /// Sections that list sources or exercises rather than teach: left out of summaries.
+    static let apparatus: Set<String> = [
+        "references", "bibliography", "further reading", "suggested reading", "suggested readings", "works cited",
+        "review questions", "exercises", "problems", "footnotes", "notes and references", "sources",
+    ]
 
     /// A document's text as (top-level section, paragraphs). Top level is the first heading
     /// level at which the document divides: a note under one title divides at its second level.
     static func sections(of blocks: [Block]) -> [(name: String?, paragraphs: [String])] {
-        let content = blocks.filter { summarisedKinds.contains($0.kind) && !$0.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let content = blocks.filter { block in
+            summarisedKinds.contains(block.kind) && !block.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                && !block.sectionPath.contains { apparatus.contains($0.lowercased()) }
+        }
         var depth = 0
         while true {
             let names = Set(content.map { $0.sectionPath.count > depth ? $0.sectionPath[depth] : "" })
@@ -93,15 +103,15 @@ public struct DocumentSummaries: Sendable {
             }
         }
 
-        // The whole document: a model reads the section summaries (map-reduce); the
-        // extractive method ranks all sentences (it has no context limit).
+        // The whole document from its sections' summaries (map-reduce: it fits any context
+        // window and covers every section rather than the most central one), else its text.
         let allParagraphs = sections.flatMap(\.paragraphs)
         guard !allParagraphs.isEmpty else {
             throw LecternError(.empty, document.path.map(InputExpander.display) ?? document.uri, "the document has no text to summarise")
         }
-        let fromSections = summarizer.provider != "extractive" && sectionSummaries.count > 1
+        let fromSections = sectionSummaries.count > 1
         let whole = try summarizer.summarize(SummaryInput(
-            title: title, paragraphs: fromSections ? [] : allParagraphs,
+            title: title, paragraphs: fromSections ? sections.filter { $0.name == nil }.flatMap(\.paragraphs) : allParagraphs,
             sectionSummaries: fromSections ? sectionSummaries : []))
         let now = ISO8601DateFormatter().string(from: Date())
         var stored = [StoredSummary(section: nil, text: whole.text, keyPoints: whole.keyPoints, provider: summarizer.provider,

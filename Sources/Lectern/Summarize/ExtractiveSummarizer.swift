@@ -15,11 +15,8 @@ public struct ExtractiveSummarizer: Summarizer {
     public init() {}
 
     public func summarize(_ input: SummaryInput) throws -> Summary {
-        var paragraphs = input.paragraphs
-        if paragraphs.isEmpty {
-            // A whole document summarised from its sections' summaries.
-            paragraphs = input.sectionSummaries.map(\.summary.text)
-        }
+        // A whole document: its opening text and its sections' summaries.
+        let paragraphs = input.paragraphs + input.sectionSummaries.map(\.summary.text)
         let sentences = Self.sentences(paragraphs)
         guard !sentences.isEmpty else {
             throw LecternError(.empty, input.section ?? input.title, "no text to summarise")
@@ -39,18 +36,30 @@ public struct ExtractiveSummarizer: Summarizer {
         var words: [String]
     }
 
-    /// Sentences of 4–80 words from the paragraphs (all sentences when none are that long).
+    /// Statements of 4–80 words from the paragraphs, without links (all sentences when none qualify).
     static func sentences(_ paragraphs: [String]) -> [Sentence] {
         var all: [Sentence] = []
+        var folded: [String: String] = [:]  // folding is slow; a text repeats its words
+        func fold(_ word: String) -> String {
+            if let known = folded[word] { return known }
+            let result = TextCleanup.foldForMatching(word)
+            folded[word] = result
+            return result
+        }
         for paragraph in paragraphs {
             for piece in SentenceSplitter.split(TextCleanup.collapseWhitespace(paragraph)) {
                 let tokens = HashingEmbedder.words(piece.text)
                 guard !tokens.isEmpty else { continue }
-                all.append(Sentence(text: piece.text, words: tokens.map(TextCleanup.foldForMatching).filter { !stopwords.contains($0) && $0.count > 1 }))
+                all.append(Sentence(text: piece.text, words: tokens.map(fold).filter { !stopwords.contains($0) && $0.count > 1 }))
             }
         }
         let usable = all.filter { sentence in
             let count = sentence.text.split(whereSeparator: \.isWhitespace).count
+            // Links and references are not what a text says.
+            let lower = sentence.text.lowercased()
+            if lower.contains("http://") || lower.contains("https://") || lower.contains("www.") { return false }
+            // A question asks rather than tells.
+            if sentence.text.hasSuffix("?") { return false }
             return count >= 4 && count <= 80 && !sentence.words.isEmpty
         }
         return usable.isEmpty ? all.filter { !$0.words.isEmpty } : usable
@@ -83,7 +92,7 @@ public struct ExtractiveSummarizer: Summarizer {
         var chosen: [Int] = []
         for position in Self.order(scores) {
             let index = candidates[position]
-            if chosen.contains(where: { Self.cosine(vectors[$0], vectors[index]) > 0.6 }) { continue }
+            if chosen.contains(where: { Self.cosine(vectors[$0], vectors[index]) > 0.45 }) { continue }
             chosen.append(index)
             if chosen.count == count { break }
         }
@@ -207,18 +216,30 @@ public struct ExtractiveSummarizer: Summarizer {
         }
         let n = names.count
         guard n > 0 else { return [] }
+        // Adjacency in a fixed order, normalised once.
+        let adjacency: [[(Int, Double)]] = (0..<n).map { j in
+            guard let neighbours = edges[j] else { return [] }
+            let total = neighbours.values.reduce(0, +)
+            return neighbours.sorted { $0.key < $1.key }.map { ($0.key, $0.value / total) }
+        }
         var scores = [Double](repeating: 1.0 / Double(n), count: n)
         for _ in 0..<50 {
             var next = [Double](repeating: 0.15 / Double(n), count: n)
             for j in 0..<n {
-                guard let neighbours = edges[j] else { continue }
-                let total = neighbours.values.reduce(0, +)
-                for (i, w) in neighbours.sorted(by: { $0.key < $1.key }) { next[i] += 0.85 * scores[j] * w / total }
+                let share = 0.85 * scores[j]
+                for (i, w) in adjacency[j] { next[i] += share * w }
             }
             scores = next
         }
         let top = Set(order(scores).prefix(max(limit * 2, n / 4)))
         // Phrases: runs of top words in the original sentences (up to three words).
+        var foldCache: [String: String] = [:]
+        func fold(_ word: String) -> String {
+            if let known = foldCache[word] { return known }
+            let result = TextCleanup.foldForMatching(word)
+            foldCache[word] = result
+            return result
+        }
         var phraseScore: [String: Double] = [:]
         var shown: [String: String] = [:]
         var firstSeen: [String: Int] = [:]
@@ -230,8 +251,8 @@ public struct ExtractiveSummarizer: Summarizer {
             func close() {
                 defer { run = [] }
                 guard !run.isEmpty else { return }
-                let key = run.map(TextCleanup.foldForMatching).joined(separator: " ")
-                let mean = run.map { scores[ids[TextCleanup.foldForMatching($0)] ?? 0] }.reduce(0, +) / Double(run.count)
+                let key = run.map(fold).joined(separator: " ")
+                let mean = run.map { scores[ids[fold($0)] ?? 0] }.reduce(0, +) / Double(run.count)
                 phraseScore[key] = max(phraseScore[key] ?? 0, mean * (1 + 0.3 * Double(run.count - 1)))
                 occurrences[key, default: 0] += 1
                 if shown[key] == nil {
@@ -241,7 +262,7 @@ public struct ExtractiveSummarizer: Summarizer {
                 }
             }
             for word in surface {
-                let folded = TextCleanup.foldForMatching(word)
+                let folded = fold(word)
                 if let wordId = ids[folded], top.contains(wordId), folded.count > 2, !folded.hasSuffix("ly"), run.count < 3 {
                     run.append(word)
                 } else {

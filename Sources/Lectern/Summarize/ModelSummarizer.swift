@@ -38,12 +38,8 @@ public struct ModelSummarizer: Summarizer {
     public func summarize(_ input: SummaryInput) throws -> Summary {
         var heading = "Title: \(input.title)"
         if let section = input.section { heading += "\nSection: \(section)" }
-        let material: [String]
-        if input.paragraphs.isEmpty {
-            material = input.sectionSummaries.map { "Section \"\($0.section)\": \($0.summary.text)" }
-        } else {
-            material = input.paragraphs
-        }
+        // Section summaries first: when the opening text is long, it is what gets trimmed.
+        let material = input.sectionSummaries.map { "Section \"\($0.section)\": \($0.summary.text)" } + input.paragraphs
         let budget = ContextBudget(contextTokens: languageModel.info.contextTokens, answerTokens: maxTokens)
         let fitted = budget.fit(material, within: budget.available(besides: Self.instructions + heading))
         guard !fitted.isEmpty else {
