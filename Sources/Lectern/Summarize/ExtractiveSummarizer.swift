@@ -59,7 +59,7 @@ public struct ExtractiveSummarizer: Summarizer {
             let lower = sentence.text.lowercased()
             if lower.contains("http://") || lower.contains("https://") || lower.contains("www.") { return false }
             // A question asks rather than tells.
-            if sentence.text.hasSuffix("?") { return false }
+            if sentence.text.trimmingCharacters(in: closingMarks).hasSuffix("?") { return false }
             return count >= 4 && count <= 80 && !sentence.words.isEmpty
         }
         return usable.isEmpty ? all.filter { !$0.words.isEmpty } : usable
@@ -102,6 +102,8 @@ public struct ExtractiveSummarizer: Summarizer {
         }
         return chosen
     }
+
+    static let closingMarks = CharacterSet(charactersIn: "\"'”’)]» ")
 
     static let anaphora: Set<String> = ["it", "its", "they", "their", "them", "this", "these", "those", "that", "he", "she", "his", "her", "such", "also", "and", "but", "so"]
 
