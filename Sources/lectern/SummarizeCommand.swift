@@ -89,7 +89,7 @@ struct SummarizeCommand: ParsableCommand {
                     terminal.err("lectern: warning: \(failure)")
                 }
                 recorder.count("documents")
-                recorder.count("sections", by: summaries.count - 1)
+                recorder.count("sections", by: summaries.filter { $0.section != nil }.count)
                 done.append(Summarized(documentId: document.shortId, title: document.title, summaries: summaries))
             } catch {
                 failed += 1
@@ -105,7 +105,7 @@ struct SummarizeCommand: ParsableCommand {
         if json {
             terminal.json(Report(run: recorder.id, provider: summarizer.provider, model: summarizer.model, documents: done, failed: failed, counts: counts))
         } else {
-            let sections = done.reduce(0) { $0 + $1.summaries.count - 1 }
+            let sections = done.reduce(0) { $0 + $1.summaries.filter { $0.section != nil }.count }
             var line = "\(done.count) document\(done.count == 1 ? "" : "s") summarised (\(sections) section\(sections == 1 ? "" : "s")) with \(summarizer.provider)/\(summarizer.model)"
             if failed > 0 { line += ", \(failed) failed" }
             terminal.out(line)

@@ -207,6 +207,26 @@ final class ProviderWireTests: XCTestCase {
         XCTAssertNotNil((format["json_schema"] as? [String: Any])?["schema"])
     }
 
+    func testAnAnswerCutOffAtMaxTokensIsNamedAsSuchAndNotReasked() throws {
+        let server = try TestServer(routes: ["/v1/chat/completions": ["json": [
+            "id": "chatcmpl-2", "object": "chat.completion", "model": "gpt-4o-mini",
+            "choices": [["index": 0, "message": ["role": "assistant", "content": "{\"summary\": \"Cells make\", \"key_points\": [\"ATP\"], \"more"],
+                         "finish_reason": "length"]],
+            "usage": ["prompt_tokens": 40, "completion_tokens": 16, "total_tokens": 56],
+        ]]])
+        defer { server.stop() }
+        var settings = LLMSettings()
+        settings.provider = "openai"
+        settings.model = "gpt-4o-mini"
+        settings.baseURL = server.url("/v1")
+        let model = try XCTUnwrap(LanguageModelCatalog.make(settings, environment: [:]))
+        XCTAssertThrowsError(try model.generate(Summary.self, request: ChatRequest(messages: [.user("Summarise.")], maxTokens: 16),
+                                                schema: ModelSummarizer.schema)) { error in
+            XCTAssertEqual("\(error)", "openai/gpt-4o-mini: the answer was cut off at 16 tokens before its JSON was complete (raise llm.max_tokens)")
+        }
+        XCTAssertEqual(try server.requests().count, 1, "a re-ask would be cut off the same way")
+    }
+
     func testConcurrencyLimitHoldsCallsToOneProviderInLine() throws {
         let server = try TestServer(routes: ["/api/chat": ["delay": 0.4, "json": [
             "model": "llama3.1", "message": ["role": "assistant", "content": "ok"], "done": true, "prompt_eval_count": 3, "eval_count": 1,

@@ -41,6 +41,7 @@ public struct AnthropicModel: LanguageModel {
             text: text,
             inputTokens: answer["usage"]?["input_tokens"]?.intValue ?? 0,
             outputTokens: answer["usage"]?["output_tokens"]?.intValue ?? 0,
-            model: answer["model"]?.stringValue ?? info.model)
+            model: answer["model"]?.stringValue ?? info.model,
+            truncated: answer["stop_reason"]?.stringValue == "max_tokens")
     }
 }

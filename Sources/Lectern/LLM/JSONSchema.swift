@@ -88,12 +88,10 @@ public struct JSONSchema: Sendable, Hashable {
             if let close = inner.range(of: "```") { inner = inner[..<close.lowerBound] }
             if let value = JSONValue.parse(String(inner)) { return value }
         }
-        for (open, close) in [("{", "}"), ("[", "]")] {
-            if let start = trimmed.firstIndex(of: Character(open)), let end = trimmed.lastIndex(of: Character(close)), start < end,
-               let value = JSONValue.parse(String(trimmed[start...end])) {
-                return value
-            }
-        }
-        return nil
+        // The outermost value is the one that opens first: never an array inside a cut-off object.
+        guard let start = trimmed.firstIndex(where: { $0 == "{" || $0 == "[" }) else { return nil }
+        let close: Character = trimmed[start] == "{" ? "}" : "]"
+        guard let end = trimmed.lastIndex(of: close), start < end else { return nil }
+        return JSONValue.parse(String(trimmed[start...end]))
     }
 }

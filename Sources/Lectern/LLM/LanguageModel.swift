@@ -75,13 +75,16 @@ public struct ChatResponse: Codable, Sendable, Equatable {
     public var model: String
     /// True when the answer came from the response cache (no request was sent).
     public var cached: Bool
+    /// True when the model stopped at `maxTokens`, so the text is cut off.
+    public var truncated: Bool
 
-    public init(text: String, inputTokens: Int, outputTokens: Int, model: String, cached: Bool = false) {
+    public init(text: String, inputTokens: Int, outputTokens: Int, model: String, cached: Bool = false, truncated: Bool = false) {
         self.text = text
         self.inputTokens = inputTokens
         self.outputTokens = outputTokens
         self.model = model
         self.cached = cached
+        self.truncated = truncated
     }
 }
 
@@ -110,6 +113,10 @@ extension LanguageModel {
         case .success(let value):
             return Generated(value: value, responses: [first])
         case .failure(let problem):
+            if first.truncated {
+                // A re-ask would be cut off the same way.
+                throw LecternError(.languageModel, info.description, "the answer was cut off at \(request.maxTokens) tokens before its JSON was complete (raise llm.max_tokens)")
+            }
             var repair = request
             repair.messages.append(.assistant(first.text))
             repair.messages.append(.user("""
@@ -122,6 +129,9 @@ extension LanguageModel {
             case .success(let value):
                 return Generated(value: value, responses: [first, second])
             case .failure(let again):
+                if second.truncated {
+                    throw LecternError(.languageModel, info.description, "the answer was cut off at \(request.maxTokens) tokens before its JSON was complete (raise llm.max_tokens)")
+                }
                 throw LecternError(.languageModel, info.description, "the answer did not conform to the \(schema.name) schema after one repair: \(again.reason)")
             }
         }

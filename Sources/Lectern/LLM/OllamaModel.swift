@@ -36,6 +36,7 @@ public struct OllamaModel: LanguageModel {
             text: text,
             inputTokens: answer["prompt_eval_count"]?.intValue ?? 0,
             outputTokens: answer["eval_count"]?.intValue ?? 0,
-            model: answer["model"]?.stringValue ?? info.model)
+            model: answer["model"]?.stringValue ?? info.model,
+            truncated: answer["done_reason"]?.stringValue == "length")
     }
 }

@@ -41,7 +41,8 @@ public struct OpenAICompatibleModel: LanguageModel {
             text: text,
             inputTokens: answer["usage"]?["prompt_tokens"]?.intValue ?? 0,
             outputTokens: answer["usage"]?["completion_tokens"]?.intValue ?? 0,
-            model: answer["model"]?.stringValue ?? info.model)
+            model: answer["model"]?.stringValue ?? info.model,
+            truncated: answer["choices"]?[0]?["finish_reason"]?.stringValue == "length")
     }
 
     static func endpoint(_ base: String, _ path: String) -> String {

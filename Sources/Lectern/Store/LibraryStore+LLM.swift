@@ -33,19 +33,19 @@ extension LibraryStore {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM llm_cache WHERE key = ?", arguments: [key]) else { return nil }
             return ChatResponse(text: row["response"], inputTokens: row["input_tokens"], outputTokens: row["output_tokens"],
-                                model: row["model"], cached: true)
+                                model: row["model"], cached: true, truncated: row["truncated"])
         }
     }
 
     public func cacheResponse(key: String, provider: String, template: String, _ response: ChatResponse) throws {
         try write { db in
             try db.execute(sql: """
-                INSERT INTO llm_cache(key, provider, model, template, response, input_tokens, output_tokens, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO llm_cache(key, provider, model, template, response, input_tokens, output_tokens, truncated, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(key) DO UPDATE SET response = excluded.response, input_tokens = excluded.input_tokens,
-                    output_tokens = excluded.output_tokens, created_at = excluded.created_at
+                    output_tokens = excluded.output_tokens, truncated = excluded.truncated, created_at = excluded.created_at
                 """, arguments: [key, provider, response.model, template, response.text, response.inputTokens,
-                                 response.outputTokens, Self.now()])
+                                 response.outputTokens, response.truncated, Self.now()])
         }
     }
 

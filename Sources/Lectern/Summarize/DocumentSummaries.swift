@@ -110,12 +110,20 @@ public struct DocumentSummaries: Sendable {
             throw LecternError(.empty, document.path.map(InputExpander.display) ?? document.uri, "the document has no text to summarise")
         }
         let fromSections = sectionSummaries.count > 1
-        let whole = try summarizer.summarize(SummaryInput(
-            title: title, paragraphs: fromSections ? sections.filter { $0.name == nil }.flatMap(\.paragraphs) : allParagraphs,
-            sectionSummaries: fromSections ? sectionSummaries : []))
         let now = ISO8601DateFormatter().string(from: Date())
-        var stored = [StoredSummary(section: nil, text: whole.text, keyPoints: whole.keyPoints, provider: summarizer.provider,
-                                    model: summarizer.model, contentHash: document.contentHash, createdAt: now)]
+        var stored: [StoredSummary] = []
+        do {
+            let whole = try summarizer.summarize(SummaryInput(
+                title: title, paragraphs: fromSections ? sections.filter { $0.name == nil }.flatMap(\.paragraphs) : allParagraphs,
+                sectionSummaries: fromSections ? sectionSummaries : []))
+            stored.append(StoredSummary(section: nil, text: whole.text, keyPoints: whole.keyPoints, provider: summarizer.provider,
+                                        model: summarizer.model, contentHash: document.contentHash, createdAt: now))
+        } catch {
+            // The sections' summaries are worth keeping; with none, the document failed.
+            guard !sectionSummaries.isEmpty else { throw error }
+            let reason = (error as? LecternError)?.reason ?? "\(error)"
+            failures.append(LecternError(.languageModel, title, "no summary of the whole document: \(reason)"))
+        }
         stored += sectionSummaries.map {
             StoredSummary(section: $0.section, text: $0.summary.text, keyPoints: $0.summary.keyPoints, provider: summarizer.provider,
                           model: summarizer.model, contentHash: document.contentHash, createdAt: now)
