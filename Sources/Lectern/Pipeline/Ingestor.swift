@@ -164,6 +164,9 @@ public struct Ingestor: Sendable {
             return .unchanged
         }
         var (_, document) = try extract(input, display: item.display)
+        if embedder.isEnglishOnly, EnglishTextCheck.isMostlyNonEnglish(document.blocks.map(\.text)) {
+            document.warnings.append("mostly non-English text: \(embedder.info.model) is an English model, so semantic search will miss much here (keyword search still works)")
+        }
         let passages = chunker.chunk(document.blocks)
         if passages.isEmpty {
             // One line: the warnings say why there is no text (a scanned PDF's pages).
