@@ -69,6 +69,8 @@ pdfunite "${parts[@]}" "$big" 2>/dev/null
 big_pages=$(pages_of "$big")
 echo "== pdf: $big_pages-page PDF from $rounds rounds of ${#plain[@]} shared PDFs; best of $runs runs each"
 
+load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== pdf: load average $load_start (a busy machine slows both tools, lectern's two workers most)"
 json_rows=""
 total_pages=0; total_lectern=0; total_pdftotext=0
 printf "%-42s %6s %12s %12s %7s %9s\n" "file" "pages" "lectern p/s" "pdftotext p/s" "ratio" "RSS MB"
@@ -106,6 +108,8 @@ cat >"$results" <<EOF
   "benchmark": "pdf extraction: lectern extract --json vs pdftotext (poppler-utils), best of $runs runs",
   "date": "$(date -u +%Y-%m-%dT%H:%M:%SZ)",
   "machine": "$(uname -m), $(nproc) cores",
+  "load_average_at_start": "$load_start",
+  "load_average_at_end": "$(cut -d' ' -f1-3 /proc/loadavg)",
   "command": "bench/pdf_bench.sh",
   "big_pdf": {"pages": $big_pages, "ratio": $big_ratio, "lectern_pages_per_second": $big_rate, "pdftotext_pages_per_second": $big_p_rate, "lectern_peak_rss_mb": $big_rss},
   "shared_pdfs": {"pages": $total_pages, "ratio": $shared_ratio},
