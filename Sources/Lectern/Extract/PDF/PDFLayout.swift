@@ -181,15 +181,18 @@ struct PDFLayout {
         // Only needed when some line ends with a hyphen.
         guard lines.contains(where: { $0.text.utf8.last == UInt8(ascii: "-") || $0.text.hasSuffix("- ") }) else { return [] }
         var words = Set<String>()
+        // Scalars, not Characters: this reads every word of the document. (A fresh view per word:
+        // `removeAll(keepingCapacity:)` on a scalar view goes through slow generic code.)
         var word = String.UnicodeScalarView()
         func flush() {
-            if !word.isEmpty { words.insert(String(word).lowercased()) }
-            word.removeAll(keepingCapacity: true)
+            if !word.isEmpty { words.insert(String(word)) }
+            word = String.UnicodeScalarView()
         }
         for line in lines {
-            for scalar in line.text.unicodeScalars {
-                let letter = scalar.value < 0x80 ? (scalar.value | 0x20 >= 0x61 && scalar.value | 0x20 <= 0x7A) : scalar.properties.isAlphabetic
-                if letter || scalar == "-" { word.append(scalar) } else { flush() }
+            for scalar in line.text.lowercased().unicodeScalars {
+                let value = scalar.value
+                let letter = value < 0x80 ? (0x61...0x7A).contains(value) || value == 0x2D : scalar.properties.isAlphabetic
+                if letter { word.append(scalar) } else { flush() }
             }
             flush()
         }
