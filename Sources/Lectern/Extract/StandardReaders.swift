@@ -3,6 +3,10 @@ extension ReaderRegistry {
     public static var standard: ReaderRegistry {
         ReaderRegistry([
             PDFExtractor(),
+            OpenStaxExtractor(),
+            OCWExtractor(),
+            WikipediaExtractor(),
+            HTMLExtractor(),
             WebVTTExtractor(),
             SRTExtractor(),
             TranscriptJSONExtractor(),
