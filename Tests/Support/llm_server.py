@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Starts llama.cpp's server (the xllamacpp wheel) on 127.0.0.1 for Lectern's real-model tests.
 
-Usage: .venv-llm/bin/python llm_server.py MODEL.gguf [CONTEXT_TOKENS]
+Usage: .venv-llama/bin/python llm_server.py MODEL.gguf [CONTEXT_TOKENS]
 
 Prints the port once /health answers, then serves until its standard input closes (the test
 process ended) or it is terminated. Gemma 3 270M is a base model without a chat template, so

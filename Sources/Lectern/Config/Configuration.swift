@@ -5,8 +5,10 @@ import Foundation
 public struct Configuration: Sendable {
     public var database: String = "lectern.db"
     /// The embedder a NEW database is built with; a database keeps the one it was built with.
-    public var embedder: String = HashingEmbedder.name
+    public var embedder: String = MiniLMEmbedder.name
     public var modelsDirectory: String = Configuration.defaultModelsDirectory
+    /// The remote embedder's server (`openai:<model>`, `ollama:<model>`).
+    public var embedding = RemoteEmbeddingSettings()
     public var chunk = ChunkSettings()
     public var http = HTTPSettings()
     public var searchLimit: Int = 10
@@ -23,7 +25,8 @@ public struct Configuration: Sendable {
     public static let knownKeys = [
         "database", "embedder", "models_dir", "chunk.max_tokens", "chunk.overlap_tokens", "chunk.min_tokens",
         "http.connect_timeout", "http.timeout", "http.max_redirects", "http.max_response_mb", "http.retries",
-        "http.contact", "http.host_interval", "search.k",
+        "http.contact", "http.host_interval", "search.k", "embedding.url", "embedding.api_key_env", "embedding.dimensions",
+        "embedding.batch",
     ] + llmKeys
     /// Keys whose values are paths, resolved against the folder of the file that set them.
     static let pathKeys: Set<String> = ["database", "models_dir"]
@@ -116,6 +119,10 @@ public struct Configuration: Sendable {
         case "http.contact": http.contact = value.description
         case "http.host_interval": http.hostInterval = max(0, try double())
         case "search.k": searchLimit = try positive(int())
+        case "embedding.url": embedding.url = value.description
+        case "embedding.api_key_env": embedding.apiKeyEnv = value.description
+        case "embedding.dimensions": embedding.dimensions = try positive(int())
+        case "embedding.batch": embedding.batch = try positive(int())
         default:
             if try !applyLLM(key: key, value: value, layer: layer) { extra[key] = value }
         }

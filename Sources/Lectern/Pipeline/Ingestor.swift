@@ -127,8 +127,8 @@ public struct Ingestor: Sendable {
                 let lectern = error as? LecternError ?? LecternError(.corrupt, job.display, "\(error)")
                 summary.failed += 1
                 recorder?.count("failed")
-                recorder?.fail(input: job.display, stage: "ingest", reason: lectern.reason)
-                events(PipelineEvent(.failed, input: lectern.subject ?? job.display, message: lectern.reason))
+                recorder?.fail(input: job.display, stage: "ingest", reason: lectern.located)
+                events(PipelineEvent(.failed, input: lectern.subject ?? job.display, line: lectern.line, message: lectern.reason))
             }
             recorder?.checkpoint()
         }
@@ -164,13 +164,18 @@ public struct Ingestor: Sendable {
             return .unchanged
         }
         var (_, document) = try extract(input, display: item.display)
-        for warning in document.warnings {
-            recorder?.fail(input: item.display, stage: "extract", reason: warning, warning: true)
-            events(PipelineEvent(.warning, input: item.display, message: warning))
+        if embedder.isEnglishOnly, EnglishTextCheck.isMostlyNonEnglish(document.blocks.map(\.text)) {
+            document.warnings.append("mostly non-English text: \(embedder.info.model) is an English model, so semantic search will miss much here (keyword search still works)")
         }
         let passages = chunker.chunk(document.blocks)
         if passages.isEmpty {
-            throw LecternError(.empty, item.display, "no text found")
+            // One line: the warnings say why there is no text (a scanned PDF's pages).
+            throw LecternError(.empty, item.display, (["no text found"] + document.warnings).joined(separator: ": "))
+        }
+        for warning in document.warnings {
+            recorder?.fail(input: item.display, stage: "extract", reason: warning, warning: true)
+            let (line, message) = ExtractedDocument.lineOf(warning: warning)
+            events(PipelineEvent(.warning, input: item.display, line: line, message: message))
         }
         var vectors: [[Float]] = []
         vectors.reserveCapacity(passages.count)

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Lectern
 
-/// llama.cpp's server with Gemma 3 270M (`make llm-server-deps` installs both in .venv-llm),
+/// llama.cpp's server with Gemma 3 270M (`make llama` installs both in .venv-llama),
 /// started by `Tests/Support/llm_server.py` on 127.0.0.1 on a free port and stopped with the
 /// tests. It speaks the OpenAI chat-completions format and enforces JSON schemas.
 final class LocalModelServer: @unchecked Sendable {
@@ -10,13 +10,13 @@ final class LocalModelServer: @unchecked Sendable {
     let port: Int
     static let contextTokens = 2048
 
-    static var venv: URL { TestPaths.packageRoot.appendingPathComponent(".venv-llm") }
+    static var venv: URL { TestPaths.packageRoot.appendingPathComponent(".venv-llama") }
     static var model: URL { venv.appendingPathComponent("models/gemma-3-270m-q4_k_m.gguf") }
 
     init() throws {
         let python = Self.venv.appendingPathComponent("bin/python")
         guard FileManager.default.isExecutableFile(atPath: python.path), FileManager.default.fileExists(atPath: Self.model.path) else {
-            throw XCTSkip("the local model is not installed (\(Self.model.path)): run `make llm-server-deps`; skipping the real-model tests")
+            throw XCTSkip("the local model is not installed (\(Self.model.path)): run `make llama` (make test does); skipping the real-model tests")
         }
         process.executableURL = python
         process.arguments = [TestPaths.packageRoot.appendingPathComponent("Tests/Support/llm_server.py").path,
