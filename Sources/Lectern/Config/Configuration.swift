@@ -21,7 +21,7 @@ public struct Configuration: Sendable {
     public static let knownKeys = [
         "database", "embedder", "models_dir", "chunk.max_tokens", "chunk.overlap_tokens", "chunk.min_tokens",
         "http.connect_timeout", "http.timeout", "http.max_redirects", "http.max_response_mb", "http.retries",
-        "http.contact", "http.host_interval", "search.k",
+        "http.retry_delay", "http.max_retry_delay", "http.contact", "http.host_interval", "search.k",
     ]
     /// Keys whose values are paths, resolved against the folder of the file that set them.
     static let pathKeys: Set<String> = ["database", "models_dir"]
@@ -111,6 +111,8 @@ public struct Configuration: Sendable {
         case "http.max_redirects": http.maxRedirects = try int()
         case "http.max_response_mb": http.maxResponseBytes = try positive(int()) << 20
         case "http.retries": http.maxRetries = max(0, try int())
+        case "http.retry_delay": http.retryBaseDelay = max(0, try double())
+        case "http.max_retry_delay": http.maxRetryDelay = max(0, try double())
         case "http.contact": http.contact = value.description
         case "http.host_interval": http.hostInterval = max(0, try double())
         case "search.k": searchLimit = try positive(int())
