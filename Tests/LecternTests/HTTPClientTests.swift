@@ -292,6 +292,38 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(agent, "lectern/\(Lectern.version) (+student@example.org)")
     }
 
+    func testStreamedReplayArrivesWholeAndMismatchesSayWhy() throws {
+        // Ollama's /api/chat streams one JSON object per line (its API documentation's example).
+        let lines: [[String: Any]] = [
+            ["model": "llama3.2", "created_at": "2023-08-04T08:52:19.385406455-07:00", "message": ["role": "assistant", "content": "The"], "done": false],
+            ["model": "llama3.2", "created_at": "2023-08-04T08:52:19.385406455-07:00", "message": ["role": "assistant", "content": " sky is blue"], "done": false],
+            ["model": "llama3.2", "created_at": "2023-08-04T19:22:45.499127Z", "message": ["role": "assistant", "content": ""], "done": true, "eval_count": 282],
+        ]
+        let server = try TestServer(routes: [:], replay: [
+            ["request": ["method": "POST", "path": "/api/chat", "json": ["model": "llama3.2", "stream": true]],
+             "response": ["chunks": lines, "chunk_delay": 0.05, "headers": ["Content-Type": "application/x-ndjson"]]],
+        ])
+        let client = HTTPClient(settings: fastRetries())
+        let request = #"{"model":"llama3.2","messages":[{"role":"user","content":"why is the sky blue?"}],"stream":true}"#
+        let response = try client.send(.json(server.url("/api/chat"), body: Data(request.utf8)))
+        XCTAssertEqual(response.header("content-type"), "application/x-ndjson")
+        let objects = try response.text.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
+        XCTAssertEqual(objects.compactMap { ($0["message"] as? [String: Any])?["content"] as? String }.joined(), "The sky is blue")
+        XCTAssertEqual(objects.last?["done"] as? Bool, true)
+
+        let other = try client.send(.json(server.url("/api/chat"), body: Data(#"{"model":"mistral"}"#.utf8)))
+        XCTAssertEqual(other.status, 404)
+        XCTAssertTrue(other.text.contains("no route or replay pair for POST /api/chat") && other.text.contains("llama3.2"), other.text)
+    }
+
+    func testABrokenServerSpecIsOneClearFailure() throws {
+        XCTAssertThrowsError(try TestServer(routes: ["no-slash": ["body": "x"]])) { error in
+            XCTAssertTrue("\(error)".contains("route paths must start with /: no-slash"), "\(error)")
+        }
+    }
+
     func testRateLimiterSpacesRequestsToOneHost() throws {
         let limiter = RateLimiter(interval: 0.3)
         let start = Date()
