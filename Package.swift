@@ -21,10 +21,11 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZLib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
         .target(
             name: "Lectern",
             dependencies: [
-                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib",
+                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib", "COpenBLAS",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

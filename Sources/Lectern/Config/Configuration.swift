@@ -5,11 +5,15 @@ import Foundation
 public struct Configuration: Sendable {
     public var database: String = "lectern.db"
     /// The embedder a NEW database is built with; a database keeps the one it was built with.
-    public var embedder: String = HashingEmbedder.name
+    public var embedder: String = MiniLMEmbedder.name
     public var modelsDirectory: String = Configuration.defaultModelsDirectory
+    /// The remote embedder's server (`openai:<model>`, `ollama:<model>`).
+    public var embedding = RemoteEmbeddingSettings()
     public var chunk = ChunkSettings()
     public var http = HTTPSettings()
     public var searchLimit: Int = 10
+    /// The language model for summaries and `ask` (`[llm]`); none = offline extractive.
+    public var llm = LLMSettings()
     /// Which layer set each key, for `lectern doctor` and error messages.
     public var origins: [String: String] = [:]
     /// Settings later issues read (llm.*, pipeline keys) that this struct has no field for.
@@ -22,7 +26,8 @@ public struct Configuration: Sendable {
         "database", "embedder", "models_dir", "chunk.max_tokens", "chunk.overlap_tokens", "chunk.min_tokens",
         "http.connect_timeout", "http.timeout", "http.max_redirects", "http.max_response_mb", "http.retries",
         "http.retry_delay", "http.max_retry_delay", "http.contact", "http.host_interval", "search.k",
-    ]
+        "embedding.url", "embedding.api_key_env", "embedding.dimensions", "embedding.batch",
+    ] + llmKeys
     /// Keys whose values are paths, resolved against the folder of the file that set them.
     static let pathKeys: Set<String> = ["database", "models_dir"]
 
@@ -116,7 +121,12 @@ public struct Configuration: Sendable {
         case "http.contact": http.contact = value.description
         case "http.host_interval": http.hostInterval = max(0, try double())
         case "search.k": searchLimit = try positive(int())
-        default: extra[key] = value
+        case "embedding.url": embedding.url = value.description
+        case "embedding.api_key_env": embedding.apiKeyEnv = value.description
+        case "embedding.dimensions": embedding.dimensions = try positive(int())
+        case "embedding.batch": embedding.batch = try positive(int())
+        default:
+            if try !applyLLM(key: key, value: value, layer: layer) { extra[key] = value }
         }
         if chunk.overlapTokens >= chunk.maxTokens {
             throw LecternError(.configuration, layer, "chunk.overlap_tokens must be smaller than chunk.max_tokens")

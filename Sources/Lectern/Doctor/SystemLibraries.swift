@@ -1,5 +1,6 @@
 import CCurl
 import CLibXML2
+import COpenBLAS
 import CPoppler
 import CSQLite
 
@@ -18,6 +19,11 @@ public enum SystemLibraries {
         if let v = sqlite3_libversion() {
             let fts5 = sqlite3_compileoption_used("ENABLE_FTS5") != 0 ? " (FTS5)" : ""
             result.append(Library(name: "sqlite3", version: String(cString: v) + fts5))
+        }
+        if let config = openblas_get_config() {
+            // "OpenBLAS 0.3.21 DYNAMIC_ARCH … Cooperlake MAX_THREADS=64", plus the kernel chosen for this CPU.
+            let core = openblas_get_corename().map { String(cString: $0) } ?? "?"
+            result.append(Library(name: "openblas", version: String(cString: config) + " (\(core) kernels)"))
         }
         return result
     }

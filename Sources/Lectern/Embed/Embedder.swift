@@ -27,9 +27,13 @@ public protocol Embedder: Sendable {
     var tokenCounter: any TokenCounter { get }
     /// One vector per text, in order. Long texts are truncated by the model as it must.
     func embed(_ texts: [String]) throws -> [[Float]]
+    /// True for a model trained on English only: ingest warns about documents in other languages.
+    var isEnglishOnly: Bool { get }
 }
 
 extension Embedder {
+    public var isEnglishOnly: Bool { false }
+
     public func embed(_ text: String) throws -> [Float] {
         try embed([text])[0]
     }

@@ -3,19 +3,20 @@ import Foundation
 /// Makes embedders by name, and decides which one a library uses: the one it was built
 /// with wins; a new library gets the configured default.
 public enum EmbedderCatalog {
-    public static let names = [HashingEmbedder.name, "minilm"]
+    public static let names = [HashingEmbedder.name, MiniLMEmbedder.name, "openai:<model>", "ollama:<model>"]
 
     public static func make(_ name: String, configuration: Configuration) throws -> any Embedder {
         switch name {
         case HashingEmbedder.name:
             return HashingEmbedder()
-        case "minilm":
-            let directory = configuration.modelsDirectory + "/all-MiniLM-L6-v2"
-            let files = ["model.safetensors", "vocab.txt", "tokenizer.json"]
-            if !files.allSatisfy({ FileManager.default.fileExists(atPath: directory + "/" + $0) }) {
-                throw LecternError(.modelMissing, directory, "the all-MiniLM-L6-v2 model files are missing: run `make model`")
-            }
-            throw LecternError(.modelMissing, "minilm", "this build of lectern has no MiniLM runtime yet")
+        case MiniLMEmbedder.name:
+            return try MiniLMEmbedder(directory: configuration.modelsDirectory + "/" + MiniLMEmbedder.model)
+        case let remote where remote.hasPrefix(OpenAIEmbedder.prefix + ":") && remote.count > OpenAIEmbedder.prefix.count + 1:
+            return try OpenAIEmbedder(model: String(remote.dropFirst(OpenAIEmbedder.prefix.count + 1)),
+                                      settings: configuration.embedding, http: configuration.http)
+        case let remote where remote.hasPrefix(OllamaEmbedder.prefix + ":") && remote.count > OllamaEmbedder.prefix.count + 1:
+            return try OllamaEmbedder(model: String(remote.dropFirst(OllamaEmbedder.prefix.count + 1)),
+                                      settings: configuration.embedding, http: configuration.http)
         default:
             throw LecternError(.configuration, "embedder", "unknown embedder '\(name)' (known: \(names.joined(separator: ", ")))")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import Lectern
 
 /// Where the repository, its corpora and the shared real-world corpus are, from this file.
 enum TestPaths {
@@ -76,7 +77,12 @@ func runLectern(_ arguments: [String], in directory: URL, environment: [String: 
     env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config-home").path
     env.removeValue(forKey: "LECTERN_CONFIG")
     env.removeValue(forKey: "LECTERN_DB")
-    for (key, value) in environment { env[key] = value }
+    // Tests use the hashing embedder unless they are about embeddings: those pass
+    // LECTERN_EMBEDDER themselves, or "" to get the real default (MiniLM).
+    env["LECTERN_EMBEDDER"] = HashingEmbedder.name
+    for (key, value) in environment {
+        if value.isEmpty { env.removeValue(forKey: key) } else { env[key] = value }
+    }
     process.environment = env
     let out = Pipe()
     let err = Pipe()

@@ -1,0 +1,275 @@
+import COpenBLAS
+import Foundation
+
+/// The BERT encoder of all-MiniLM-L6-v2 (6 layers, hidden 384, 12 heads of 32, GELU, LayerNorm
+/// eps 1e-12) followed by mean pooling and L2 normalisation, as sentence-transformers does.
+///
+/// Sequences are packed one after another (no padding): the dense layers see every token of
+/// a batch in one matrix product, and attention runs per sequence and head. One call runs on
+/// the calling thread only; `MiniLMEmbedder` runs several calls side by side.
+final class BertEncoder: Sendable {
+    struct Shape: Sendable {
+        var vocabulary = 30522
+        var hidden = 384
+        var layers = 6
+        var heads = 12
+        var intermediate = 1536
+        var maxPositions = 512
+        var layerNormEpsilon: Float = 1e-12
+        var headSize: Int { hidden / heads }
+    }
+
+    struct Layer: Sendable {
+        /// Query, key and value weights stacked into one [3·hidden × hidden] matrix.
+        var qkvWeight: [Float]
+        var qkvBias: [Float]
+        var attentionOutWeight: [Float]
+        var attentionOutBias: [Float]
+        var attentionNormGain: [Float]
+        var attentionNormBias: [Float]
+        var intermediateWeight: [Float]
+        var intermediateBias: [Float]
+        var outputWeight: [Float]
+        var outputBias: [Float]
+        var outputNormGain: [Float]
+        var outputNormBias: [Float]
+    }
+
+    let shape: Shape
+    let wordEmbeddings: [Float]
+    let positionEmbeddings: [Float]
+    /// Row 0 of the token type embeddings: every token is of sentence A.
+    let tokenTypeEmbedding: [Float]
+    let embeddingNormGain: [Float]
+    let embeddingNormBias: [Float]
+    let layers: [Layer]
+
+    init(weights: SafeTensors, shape: Shape = Shape()) throws {
+        self.shape = shape
+        let h = shape.hidden
+        wordEmbeddings = try weights.floats("embeddings.word_embeddings.weight", shape: [shape.vocabulary, h])
+        positionEmbeddings = try weights.floats("embeddings.position_embeddings.weight", shape: [shape.maxPositions, h])
+        tokenTypeEmbedding = Array(try weights.floats("embeddings.token_type_embeddings.weight", shape: [2, h]).prefix(h))
+        embeddingNormGain = try weights.floats("embeddings.LayerNorm.weight", shape: [h])
+        embeddingNormBias = try weights.floats("embeddings.LayerNorm.bias", shape: [h])
+        layers = try (0..<shape.layers).map { i in
+            let p = "encoder.layer.\(i)."
+            func w(_ name: String, _ dims: [Int]) throws -> [Float] { try weights.floats(p + name, shape: dims) }
+            return Layer(
+                qkvWeight: try w("attention.self.query.weight", [h, h]) + w("attention.self.key.weight", [h, h])
+                    + w("attention.self.value.weight", [h, h]),
+                qkvBias: try w("attention.self.query.bias", [h]) + w("attention.self.key.bias", [h]) + w("attention.self.value.bias", [h]),
+                attentionOutWeight: try w("attention.output.dense.weight", [h, h]),
+                attentionOutBias: try w("attention.output.dense.bias", [h]),
+                attentionNormGain: try w("attention.output.LayerNorm.weight", [h]),
+                attentionNormBias: try w("attention.output.LayerNorm.bias", [h]),
+                intermediateWeight: try w("intermediate.dense.weight", [shape.intermediate, h]),
+                intermediateBias: try w("intermediate.dense.bias", [shape.intermediate]),
+                outputWeight: try w("output.dense.weight", [h, shape.intermediate]),
+                outputBias: try w("output.dense.bias", [h]),
+                outputNormGain: try w("output.LayerNorm.weight", [h]),
+                outputNormBias: try w("output.LayerNorm.bias", [h])
+            )
+        }
+    }
+
+    /// Mean-pooled, L2-normalised sentence vectors of `sequences` (token ids with
+    /// `[CLS]`/`[SEP]`, each at most `maxPositions` long), written to `output` row by row.
+    func encode(_ sequences: [[Int32]], into output: UnsafeMutablePointer<Float>, workspace: Workspace = Workspace()) {
+        let h = shape.hidden
+        let lengths = sequences.map { min($0.count, shape.maxPositions) }
+        let tokens = lengths.reduce(0, +)
+        guard tokens > 0 else { return }
+        var offsets: [Int] = []
+        var running = 0
+        for length in lengths {
+            offsets.append(running)
+            running += length
+        }
+        let longest = lengths.max() ?? 0
+
+        workspace.reserve(tokens: tokens, hidden: h, intermediate: shape.intermediate, longest: longest)
+
+        // Embeddings: word + position + token type 0, then LayerNorm.
+        workspace.x.withUnsafeMutableBufferPointer { x in
+            for (s, sequence) in sequences.enumerated() {
+                for position in 0..<lengths[s] {
+                    let row = x.baseAddress! + (offsets[s] + position) * h
+                    let id = Int(sequence[position])
+                    let word = id >= 0 && id < shape.vocabulary ? id : 100
+                    for j in 0..<h {
+                        row[j] = wordEmbeddings[word * h + j] + positionEmbeddings[position * h + j] + tokenTypeEmbedding[j]
+                    }
+                }
+            }
+            Self.layerNorm(x.baseAddress!, rows: tokens, width: h, gain: embeddingNormGain, bias: embeddingNormBias,
+                           epsilon: shape.layerNormEpsilon)
+        }
+
+        for layer in layers {
+            // Q, K, V for every token at once.
+            Self.linear(workspace.x, rows: tokens, inputs: h, weight: layer.qkvWeight, bias: layer.qkvBias, outputs: 3 * h, into: &workspace.qkv)
+            attention(qkv: workspace.qkv, lengths: lengths, offsets: offsets, scores: &workspace.scores, into: &workspace.context)
+            Self.linear(workspace.context, rows: tokens, inputs: h, weight: layer.attentionOutWeight, bias: nil,
+                        outputs: h, into: &workspace.projected)
+            Self.addAndNormalize(&workspace.x, workspace.projected, residualBias: layer.attentionOutBias, rows: tokens, width: h,
+                                 gain: layer.attentionNormGain, bias: layer.attentionNormBias, epsilon: shape.layerNormEpsilon)
+            Self.linear(workspace.x, rows: tokens, inputs: h, weight: layer.intermediateWeight, bias: nil,
+                        outputs: shape.intermediate, into: &workspace.intermediate)
+            workspace.intermediate.withUnsafeMutableBufferPointer { values in
+                layer.intermediateBias.withUnsafeBufferPointer { bias in
+                    GELU.apply(values.baseAddress!, rows: tokens, width: shape.intermediate, bias: bias.baseAddress!)
+                }
+            }
+            Self.linear(workspace.intermediate, rows: tokens, inputs: shape.intermediate, weight: layer.outputWeight,
+                        bias: nil, outputs: h, into: &workspace.projected)
+            Self.addAndNormalize(&workspace.x, workspace.projected, residualBias: layer.outputBias, rows: tokens, width: h,
+                                 gain: layer.outputNormGain, bias: layer.outputNormBias, epsilon: shape.layerNormEpsilon)
+        }
+
+        // Mean over each sequence's tokens (all real: nothing is padded), then unit length.
+        workspace.x.withUnsafeBufferPointer { x in
+            for s in sequences.indices {
+                let target = output + s * h
+                var sums = [Double](repeating: 0, count: h)
+                for position in 0..<lengths[s] {
+                    let row = x.baseAddress! + (offsets[s] + position) * h
+                    for j in 0..<h { sums[j] += Double(row[j]) }
+                }
+                let mean = sums.map { $0 / Double(max(1, lengths[s])) }
+                let norm = max(mean.reduce(0) { $0 + $1 * $1 }.squareRoot(), 1e-12)
+                for j in 0..<h { target[j] = Float(mean[j] / norm) }
+            }
+        }
+    }
+
+    /// Scaled dot-product attention of every head of every sequence; heads are written side by
+    /// side into `context` ([tokens × hidden]).
+    private func attention(qkv: [Float], lengths: [Int], offsets: [Int], scores: inout [Float], into context: inout [Float]) {
+        let h = shape.hidden
+        let d = shape.headSize
+        let stride = 3 * h
+        let scale = 1 / Float(d).squareRoot()
+        let longest = lengths.max() ?? 0
+        let sums = UnsafeMutableBufferPointer<Float>.allocate(capacity: longest)
+        defer { sums.deallocate() }
+        let ones = UnsafeMutableBufferPointer<Float>.allocate(capacity: longest)
+        ones.initialize(repeating: 1)
+        defer { ones.deallocate() }
+        qkv.withUnsafeBufferPointer { qkv in
+            scores.withUnsafeMutableBufferPointer { scores in
+                context.withUnsafeMutableBufferPointer { context in
+                    let base = qkv.baseAddress!
+                    for (s, length) in lengths.enumerated() where length > 0 {
+                        let n = Int32(length)
+                        let rows = base + offsets[s] * stride
+                        for head in 0..<shape.heads {
+                            let q = rows + head * d
+                            let k = rows + h + head * d
+                            let v = rows + 2 * h + head * d
+                            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, Int32(d), scale,
+                                        q, Int32(stride), k, Int32(stride), 0, scores.baseAddress!, n)
+                            Softmax.exponentiate(scores.baseAddress!, rows: length, width: length, inverseSums: sums.baseAddress!,
+                                                 ones: ones.baseAddress!)
+                            let out = context.baseAddress! + offsets[s] * h + head * d
+                            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, Int32(d), n, 1,
+                                        scores.baseAddress!, n, v, Int32(stride), 0, out, Int32(h))
+                            for row in 0..<length {
+                                let target = out + row * h
+                                let inverse = sums[row]
+                                for j in 0..<d { target[j] *= inverse }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// output[rows × outputs] = input[rows × inputs] · weightᵀ (+ bias) (PyTorch's Linear layout).
+    /// Without `bias` the caller adds it in the pass that follows anyway.
+    static func linear(_ input: [Float], rows: Int, inputs: Int, weight: [Float], bias: [Float]?, outputs: Int,
+                       into output: inout [Float]) {
+        output.withUnsafeMutableBufferPointer { out in
+            let o = out.baseAddress!
+            if let bias {
+                bias.withUnsafeBufferPointer { b in
+                    for r in 0..<rows { (o + r * outputs).update(from: b.baseAddress!, count: outputs) }
+                }
+            }
+            input.withUnsafeBufferPointer { a in
+                weight.withUnsafeBufferPointer { w in
+                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(rows), Int32(outputs), Int32(inputs), 1,
+                                a.baseAddress!, Int32(inputs), w.baseAddress!, Int32(inputs), bias == nil ? 0 : 1, o, Int32(outputs))
+                }
+            }
+        }
+    }
+
+    /// x = LayerNorm(x + residual), row by row.
+    /// x = LayerNorm(x + residual + residualBias), row by row (the bias of the layer that made
+    /// `residual`, added here rather than in a pass of its own).
+    static func addAndNormalize(_ x: inout [Float], _ residual: [Float], residualBias: [Float], rows: Int, width: Int,
+                                gain: [Float], bias: [Float], epsilon: Float) {
+        x.withUnsafeMutableBufferPointer { x in
+            residual.withUnsafeBufferPointer { r in
+                residualBias.withUnsafeBufferPointer { rb in
+                    for row in 0..<rows {
+                        let target = x.baseAddress! + row * width
+                        let source = r.baseAddress! + row * width
+                        for j in 0..<width { target[j] += source[j] + rb[j] }
+                    }
+                }
+            }
+            layerNorm(x.baseAddress!, rows: rows, width: width, gain: gain, bias: bias, epsilon: epsilon)
+        }
+    }
+
+    static func layerNorm(_ x: UnsafeMutablePointer<Float>, rows: Int, width: Int, gain: [Float], bias: [Float], epsilon: Float) {
+        gain.withUnsafeBufferPointer { g in
+            bias.withUnsafeBufferPointer { b in
+                for r in 0..<rows {
+                    let row = x + r * width
+                    let mean = RowMath.sum(row, count: width) / Float(width)
+                    let squares = RowMath.sumOfSquaredDeviations(row, count: width, mean: mean)
+                    let inverse = 1 / (squares / Float(width) + epsilon).squareRoot()
+                    let gain = g.baseAddress!
+                    let shift = b.baseAddress!
+                    for j in 0..<width { row[j] = (row[j] - mean) * inverse * gain[j] + shift[j] }
+                }
+            }
+        }
+    }
+}
+
+/// Scratch matrices of one encode call, kept between calls: fresh 30 MB buffers per batch would
+/// cost page faults and zeroing on every call.
+final class Workspace {
+    var x: [Float] = []
+    var qkv: [Float] = []
+    var context: [Float] = []
+    var projected: [Float] = []
+    var intermediate: [Float] = []
+    var scores: [Float] = []
+
+    func reserve(tokens: Int, hidden: Int, intermediate width: Int, longest: Int) {
+        func grow(_ buffer: inout [Float], _ count: Int) {
+            if buffer.count < count { buffer = [Float](repeating: 0, count: count) }
+        }
+        grow(&x, tokens * hidden)
+        grow(&qkv, tokens * 3 * hidden)
+        grow(&context, tokens * hidden)
+        grow(&projected, tokens * hidden)
+        grow(&intermediate, tokens * width)
+        grow(&scores, longest * longest)
+    }
+}
+
+/// Workspaces for batches running side by side; one per batch in flight.
+final class WorkspacePool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [Workspace] = []
+
+    func take() -> Workspace { lock.withLock { idle.popLast() } ?? Workspace() }
+    func give(_ workspace: Workspace) { lock.withLock { idle.append(workspace) } }
+}

@@ -1,0 +1,90 @@
+import COpenBLAS
+import Dispatch
+import Foundation
+
+/// all-MiniLM-L6-v2, run in-process on OpenBLAS: the default embedder. Its files come from
+/// `make model` (never downloaded at run time); vectors match sentence-transformers to a
+/// cosine of 0.9999 (see MiniLMParityTests).
+public final class MiniLMEmbedder: Embedder {
+    public static let name = "minilm"
+    public static let model = "all-MiniLM-L6-v2"
+    public static let files = ["model.safetensors", "vocab.txt", "tokenizer.json"]
+    /// Sequence length the model was trained at, with `[CLS]` and `[SEP]`.
+    public static let maxSequenceLength = 256
+
+    public let info = EmbedderInfo(name: MiniLMEmbedder.name, model: MiniLMEmbedder.model, dimension: 384, version: 1)
+    public let tokenizer: WordPieceTokenizer
+    public var tokenCounter: any TokenCounter { tokenizer }
+    /// Trained on English sentence pairs: other languages embed poorly.
+    public var isEnglishOnly: Bool { true }
+    let encoder: BertEncoder
+    let workspaces = WorkspacePool()
+    /// How many batches run side by side (one OpenBLAS thread each).
+    public let parallelism: Int
+    /// Tokens per packed batch; bounds the working memory (about 30 KB per token).
+    static let tokensPerBatch = 2048
+
+    /// Loads the model from `directory` (`<models_dir>/all-MiniLM-L6-v2`).
+    public init(directory: String, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+        let missing = Self.files.filter { !FileManager.default.fileExists(atPath: directory + "/" + $0) }
+        guard missing.isEmpty else {
+            throw LecternError(.modelMissing, directory, "the all-MiniLM-L6-v2 model files are missing (\(missing.joined(separator: ", "))): run `make model`")
+        }
+        tokenizer = try WordPieceTokenizer(vocabularyFile: directory + "/vocab.txt")
+        guard tokenizer.vocabularySize == BertEncoder.Shape().vocabulary else {
+            throw LecternError(.corrupt, directory + "/vocab.txt", "has \(tokenizer.vocabularySize) pieces, expected 30522; run `make model` again")
+        }
+        encoder = try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"))
+        self.parallelism = max(1, parallelism)
+        // Parallelism comes from running batches side by side; OpenBLAS threads on top of that
+        // would only fight over the same cores.
+        openblas_set_num_threads(1)
+    }
+
+    public func embed(_ texts: [String]) throws -> [[Float]] {
+        guard !texts.isEmpty else { return [] }
+        let sequences = texts.map { tokenizer.encode($0, maxLength: Self.maxSequenceLength) }
+        let batches = Self.batches(lengths: sequences.map(\.count), parallelism: parallelism)
+        let dimension = info.dimension
+        let output = UnsafeMutableBufferPointer<Float>.allocate(capacity: texts.count * dimension)
+        defer { output.deallocate() }
+        let results = SendableBuffer(output.baseAddress!)
+        let encoder = self.encoder
+        let workspaces = self.workspaces
+        DispatchQueue.concurrentPerform(iterations: batches.count) { b in
+            let batch = batches[b]
+            let scratch = UnsafeMutablePointer<Float>.allocate(capacity: batch.count * dimension)
+            defer { scratch.deallocate() }
+            let workspace = workspaces.take()
+            defer { workspaces.give(workspace) }
+            encoder.encode(batch.map { sequences[$0] }, into: scratch, workspace: workspace)
+            for (row, index) in batch.enumerated() {
+                (results.pointer + index * dimension).update(from: scratch + row * dimension, count: dimension)
+            }
+        }
+        return (0..<texts.count).map { Array(output[($0 * dimension)..<(($0 + 1) * dimension)]) }
+    }
+
+    /// Splits texts into batches of similar total length: longest first, each to the batch
+    /// with the fewest tokens, with at least `parallelism` batches so that every core works and
+    /// at most `tokensPerBatch` tokens in each (unless one text alone is longer).
+    static func batches(lengths: [Int], parallelism: Int) -> [[Int]] {
+        let total = lengths.reduce(0, +)
+        var count = max(1, (total + tokensPerBatch - 1) / tokensPerBatch)
+        count = min(lengths.count, ((count + parallelism - 1) / parallelism) * parallelism)
+        var batches = [[Int]](repeating: [], count: count)
+        var sizes = [Int](repeating: 0, count: count)
+        for index in lengths.indices.sorted(by: { lengths[$0] > lengths[$1] }) {
+            let target = sizes.indices.min(by: { sizes[$0] < sizes[$1] })!
+            batches[target].append(index)
+            sizes[target] += lengths[index]
+        }
+        return batches.filter { !$0.isEmpty }
+    }
+}
+
+/// A pointer that batches running side by side write disjoint rows of.
+private struct SendableBuffer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Float>
+    init(_ pointer: UnsafeMutablePointer<Float>) { self.pointer = pointer }
+}

@@ -1,0 +1,43 @@
+import XCTest
+@testable import Lectern
+
+/// The tokenizer must give the model exactly the ids Hugging Face `tokenizers` gives it, or
+/// the vectors drift; and it sizes passages, so its counts must be the model's counts.
+final class WordPieceTokenizerTests: XCTestCase {
+    func testIdsMatchHuggingFaceTokenizersOnRealPassages() throws {
+        let tokenizer = try MiniLMFixtures.tokenizer()
+        let fixture = try MiniLMFixtures.tokens()
+        XCTAssertGreaterThanOrEqual(fixture.passages.count, 1000)
+        var mismatches: [String] = []
+        for item in fixture.passages + fixture.hard_cases {
+            let ids = tokenizer.encode(item.text, maxLength: 256)
+            if ids != item.idList || tokenizer.count(item.text) != item.count {
+                mismatches.append("\(item.source): \(item.text.prefix(80).debugDescription) got \(ids.prefix(40)) count \(tokenizer.count(item.text)), expected \(item.idList.prefix(40)) count \(item.count)")
+            }
+        }
+        XCTAssertEqual(mismatches.count, 0, "ids differ from tokenizers \(fixture.tokenizers) on \(mismatches.count) of \(fixture.passages.count + fixture.hard_cases.count) texts:\n" + mismatches.prefix(8).joined(separator: "\n"))
+    }
+
+    func testLongPassagesAreCutAt256PiecesWithSpecialTokens() throws {
+        let tokenizer = try MiniLMFixtures.tokenizer()
+        let long = try MiniLMFixtures.tokens().passages.filter { $0.count > 254 }
+        XCTAssertFalse(long.isEmpty, "the fixture has passages longer than the model takes")
+        for item in long {
+            let ids = tokenizer.encode(item.text)
+            XCTAssertEqual(ids.count, 256)
+            XCTAssertEqual(ids.first, tokenizer.classifierId)
+            XCTAssertEqual(ids.last, tokenizer.separatorId)
+        }
+    }
+
+    func testChunkerSizesPassagesInModelPieces() throws {
+        let tokenizer = try MiniLMFixtures.tokenizer()
+        let text = try MiniLMFixtures.tokens().passages.filter { $0.source.hasPrefix("openstax") }.map(\.text).joined(separator: "\n\n")
+        let blocks = text.components(separatedBy: "\n\n").map { Block(kind: .paragraph, text: $0) }
+        let passages = Chunker(settings: ChunkSettings(), tokenCounter: tokenizer).chunk(blocks)
+        XCTAssertGreaterThan(passages.count, 50)
+        for passage in passages {
+            XCTAssertLessThanOrEqual(tokenizer.count(passage.text), ChunkSettings().maxTokens, passage.text)
+        }
+    }
+}
