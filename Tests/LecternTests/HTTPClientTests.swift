@@ -68,6 +68,13 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(times.count, 3)
         XCTAssertGreaterThanOrEqual(times[2] - times[1], 0.95, "the retry waited for Retry-After: 1, not the 0.05 s back-off")
 
+        let api = try TestServer(routes: ["/v1/messages": ["json": ["ok": true], "fail_first": 1, "fail_status": 429,
+                                                          "fail_headers": ["retry-after-ms": "400"]]])
+        XCTAssertEqual(try client.send(HTTPRequest(url: api.url("/v1/messages"), method: "POST", body: Data("{}".utf8))).status, 200)
+        let apiTimes = try api.requests().compactMap { $0["time"] as? Double }
+        XCTAssertEqual(apiTimes.count, 2)
+        XCTAssertGreaterThanOrEqual(apiTimes[1] - apiTimes[0], 0.35, "retry-after-ms: 400 was honoured, not the 0.05 s back-off")
+
         XCTAssertEqual(HTTPClient.parseRetryAfter("120"), 120)
         let date = Date(timeIntervalSince1970: 1_800_000_000)
         XCTAssertEqual(HTTPClient.parseRetryAfter("Fri, 15 Jan 2027 08:00:00 GMT", now: date).map { $0.rounded() },

@@ -38,7 +38,7 @@ public final class HTTPClient: Sendable {
                 var response = try follow(request)
                 response.attempts = attempt
                 if canRetry, Self.isRetryable(status: response.status) {
-                    Thread.sleep(forTimeInterval: delay(afterAttempt: attempt, retryAfter: response.header("retry-after")))
+                    Thread.sleep(forTimeInterval: delay(afterAttempt: attempt, retryAfter: Self.retryAfter(in: response)))
                     continue
                 }
                 return response
@@ -72,6 +72,14 @@ public final class HTTPClient: Sendable {
         }
         let exponential = settings.retryBaseDelay * pow(2, Double(attempt - 1))
         return min(exponential * Double.random(in: 0.5...1.0), settings.maxRetryDelay)
+    }
+
+    /// The server's wait request: `Retry-After` (RFC 9110), else `retry-after-ms`, which the
+    /// OpenAI and Anthropic APIs send for waits shorter than a second.
+    static func retryAfter(in response: HTTPResponse) -> String? {
+        if let value = response.header("retry-after") { return value }
+        if let ms = response.header("retry-after-ms").flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) { return String(ms / 1000) }
+        return nil
     }
 
     static func parseRetryAfter(_ value: String, now: Date = Date()) -> Double? {
