@@ -93,6 +93,35 @@ final class LanguageModelTests: XCTestCase {
         XCTAssertLessThanOrEqual(fitted.map(budget.counter.count).reduce(0, +), room)
     }
 
+    func testAskTrimsItsPassagesToTheContextWindowAndCitesOnlyWhatTheModelSaw() throws {
+        let folder = try TemporaryFolder()
+        let store = try LibraryStore(path: folder.file("lib.db").path)
+        let recorder = try RunRecorder(store: store, command: "ingest", arguments: [])
+        _ = Ingestor(store: store, embedder: HashingEmbedder(), chunkSettings: ChunkSettings())
+            .ingest([TestPaths.corpora.appendingPathComponent("notes").path], recorder: recorder) { _ in }
+        let server = try TestServer(routes: ["/v1/chat/completions": ["json": [
+            "model": "small", "choices": [["message": ["role": "assistant", "content": "See [2] and [9]."], "finish_reason": "stop"]],
+            "usage": ["prompt_tokens": 500, "completion_tokens": 5],
+        ]]])
+        defer { server.stop() }
+        var settings = LLMSettings()
+        settings.provider = "openai"
+        settings.model = "small"
+        settings.baseURL = server.url("/v1")
+        settings.contextTokens = 900
+        let model = try XCTUnwrap(LanguageModelCatalog.make(settings, environment: [:]))
+        let answerer = Answerer(searcher: Searcher(store: store, embedder: HashingEmbedder()), languageModel: model, maxTokens: 200)
+        let answer = try answerer.ask("how does the chain rule work", k: 8)
+
+        XCTAssertLessThan(answer.passages.count, 8, "eight passages do not fit 900 tokens with a 200-token answer")
+        XCTAssertGreaterThanOrEqual(answer.passages.count, 2)
+        XCTAssertEqual(answer.cited, [2], "[9] names no passage the model saw")
+        let body = try XCTUnwrap(JSONValue.parse(try XCTUnwrap(server.requests().first?["body"] as? String)))
+        let prompt = try XCTUnwrap(body["messages"]?[1]?["content"]?.stringValue)
+        XCTAssertLessThanOrEqual(ApproximateTokenCounter().count(prompt), 900 - 200)
+        XCTAssertFalse(prompt.contains("[\(answer.passages.count + 1)] "), "no passage beyond those kept is in the prompt")
+    }
+
     func testTheExtractiveSummariserReadsAWholeTextbookByChapter() throws {
         let book = try TestPaths.sharedCorpus("openstax/introduction-philosophy")
         let folder = try TemporaryFolder()

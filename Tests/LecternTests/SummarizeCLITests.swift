@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import XCTest
 @testable import Lectern
 
@@ -67,6 +68,29 @@ final class SummarizeCLITests: XCTestCase {
         let again = try JSONDecoder().decode(Shown.self, from: Data(try lectern(["show", notes.path, "--json"]).stdout.utf8)).summaries
         XCTAssertEqual(again.map(\.text), summaries.map(\.text))
         XCTAssertEqual(again.map(\.keyPoints), summaries.map(\.keyPoints))
+    }
+
+    func testShowSaysWhenASummaryPredatesAChangedDocumentAndRemovingTheDocumentRemovesIt() throws {
+        let text = """
+            # Enzymes
+
+            Enzymes are proteins that speed up chemical reactions in cells. Each enzyme binds its substrate at an active site. \
+            Temperature and pH change how fast an enzyme works. Most enzymes stop working when they are heated too much.
+            """
+        try folder.write("enzymes.md", text)
+        XCTAssertEqual(try lectern(["ingest", "enzymes.md"]).status, 0)
+        XCTAssertEqual(try lectern(["summarize", "enzymes.md"]).status, 0)
+        XCTAssertFalse(try lectern(["show", "enzymes.md"]).stdout.contains("made before the document changed"))
+
+        try folder.write("enzymes.md", text + "\nInhibitors slow enzymes down by blocking the active site.\n")
+        XCTAssertEqual(try lectern(["ingest", "enzymes.md"]).status, 0)
+        let shown = try lectern(["show", "enzymes.md"]).stdout
+        XCTAssertTrue(shown.contains("made before the document changed: run `lectern summarize "), shown)
+
+        XCTAssertEqual(try lectern(["rm", "enzymes.md"]).status, 0)
+        let store = try LibraryStore(path: folder.file("lectern.db").path, mustExist: true)
+        let left = try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM summaries") }
+        XCTAssertEqual(left, 0, "a removed document's summaries go with it")
     }
 
     func testSummarizeNamesAnUnknownSourceAndGoesOn() throws {

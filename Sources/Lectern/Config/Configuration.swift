@@ -25,8 +25,8 @@ public struct Configuration: Sendable {
     public static let knownKeys = [
         "database", "embedder", "models_dir", "chunk.max_tokens", "chunk.overlap_tokens", "chunk.min_tokens",
         "http.connect_timeout", "http.timeout", "http.max_redirects", "http.max_response_mb", "http.retries",
-        "http.contact", "http.host_interval", "search.k", "embedding.url", "embedding.api_key_env", "embedding.dimensions",
-        "embedding.batch",
+        "http.retry_delay", "http.max_retry_delay", "http.contact", "http.host_interval", "search.k",
+        "embedding.url", "embedding.api_key_env", "embedding.dimensions", "embedding.batch",
     ] + llmKeys
     /// Keys whose values are paths, resolved against the folder of the file that set them.
     static let pathKeys: Set<String> = ["database", "models_dir"]
@@ -116,6 +116,8 @@ public struct Configuration: Sendable {
         case "http.max_redirects": http.maxRedirects = try int()
         case "http.max_response_mb": http.maxResponseBytes = try positive(int()) << 20
         case "http.retries": http.maxRetries = max(0, try int())
+        case "http.retry_delay": http.retryBaseDelay = max(0, try double())
+        case "http.max_retry_delay": http.maxRetryDelay = max(0, try double())
         case "http.contact": http.contact = value.description
         case "http.host_interval": http.hostInterval = max(0, try double())
         case "search.k": searchLimit = try positive(int())
