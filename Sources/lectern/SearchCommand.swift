@@ -57,7 +57,7 @@ struct SearchCommand: ParsableCommand {
         }
         for hit in hits {
             terminal.out("\(hit.rank). \(terminal.bold(hit.title))  \(terminal.dim(String(format: "%.4f", hit.score)))")
-            terminal.out("   \(hit.location)")
+            terminal.out("   \(hit.location)" + (hit.speaker.map { terminal.dim("  — \($0)") } ?? ""))
             terminal.out("   " + render(hit, terminal))
             terminal.out("")
         }

@@ -50,6 +50,12 @@ final class Terminal: @unchecked Sendable {
         }
     }
 
+    /// `input:line: ` (or `input: `) in front of a message, the way compilers name a place.
+    private func place(_ event: PipelineEvent) -> String {
+        guard let input = event.input else { return event.line.map { "line \($0): " } ?? "" }
+        return input + (event.line.map { ":\($0)" } ?? "") + ": "
+    }
+
     /// Renders one pipeline event.
     func event(_ event: PipelineEvent) {
         switch events {
@@ -62,9 +68,9 @@ final class Terminal: @unchecked Sendable {
         case .text:
             switch event.event {
             case .failed:
-                err("lectern: \(event.input.map { $0 + ": " } ?? "")\(event.message ?? "failed")")
+                err("lectern: \(place(event))\(event.message ?? "failed")")
             case .warning:
-                err("lectern: warning: \(event.input.map { $0 + ": " } ?? "")\(event.message ?? "")")
+                err("lectern: warning: \(place(event))\(event.message ?? "")")
             case .inputStarted:
                 if stderrIsTTY, let index = event.index, let total = event.total {
                     progress("[\(index)/\(total)] \(event.input ?? "")")

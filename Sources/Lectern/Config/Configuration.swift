@@ -23,7 +23,8 @@ public struct Configuration: Sendable {
     public static let knownKeys = [
         "database", "embedder", "models_dir", "chunk.max_tokens", "chunk.overlap_tokens", "chunk.min_tokens",
         "http.connect_timeout", "http.timeout", "http.max_redirects", "http.max_response_mb", "http.retries",
-        "http.contact", "search.k", "embedding.url", "embedding.api_key_env", "embedding.dimensions", "embedding.batch",
+        "http.contact", "http.host_interval", "search.k", "embedding.url", "embedding.api_key_env", "embedding.dimensions",
+        "embedding.batch",
     ]
     /// Keys whose values are paths, resolved against the folder of the file that set them.
     static let pathKeys: Set<String> = ["database", "models_dir"]
@@ -114,6 +115,7 @@ public struct Configuration: Sendable {
         case "http.max_response_mb": http.maxResponseBytes = try positive(int()) << 20
         case "http.retries": http.maxRetries = max(0, try int())
         case "http.contact": http.contact = value.description
+        case "http.host_interval": http.hostInterval = max(0, try double())
         case "search.k": searchLimit = try positive(int())
         case "embedding.url": embedding.url = value.description
         case "embedding.api_key_env": embedding.apiKeyEnv = value.description

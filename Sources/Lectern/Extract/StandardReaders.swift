@@ -2,6 +2,11 @@ extension ReaderRegistry {
     /// Every reader built into Lectern. Later readers register here, most specific first.
     public static var standard: ReaderRegistry {
         ReaderRegistry([
+            PDFExtractor(),
+            OpenStaxExtractor(),
+            OCWExtractor(),
+            WikipediaExtractor(),
+            HTMLExtractor(),
             WebVTTExtractor(),
             SRTExtractor(),
             TranscriptJSONExtractor(),

@@ -4,19 +4,29 @@ import Foundation
 public enum TextCleanup {
     /// Runs of whitespace (including newlines and no-break spaces) become one space; trimmed.
     public static func collapseWhitespace(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
+        // Works on Unicode scalars (Character properties are several times slower and every
+        // reader calls this on every line).
+        var out = String.UnicodeScalarView()
         var pendingSpace = false
-        for character in text {
-            if character.isWhitespace || character == "\u{00A0}" {
-                pendingSpace = !out.isEmpty
+        var started = false
+        for scalar in text.unicodeScalars {
+            if isWhitespace(scalar) {
+                pendingSpace = started
             } else {
                 if pendingSpace { out.append(" ") }
                 pendingSpace = false
-                out.append(character)
+                started = true
+                out.append(scalar)
             }
         }
-        return out
+        return String(out)
+    }
+
+    /// Whitespace and the no-break space, with an ASCII fast path.
+    @inline(__always)
+    public static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.value == 0xA0 || scalar.properties.isWhitespace
     }
 
     /// "notes/cell-biology.md" → "cell-biology".

@@ -15,6 +15,9 @@ public struct HTTPSettings: Sendable, Equatable {
     public var maxRetryDelay: Double = 30
     /// A URL or e-mail address for the User-Agent, so that site operators can reach the user.
     public var contact: String? = nil
+    /// Seconds between two requests to the same host when Lectern crawls or ingests URLs, so
+    /// that a batch of pages stays polite (`http.host_interval`).
+    public var hostInterval: Double = 1
 
     public init() {}
 }

@@ -25,16 +25,31 @@ public struct LecternError: Error, CustomStringConvertible, Equatable, Sendable 
     /// What the error is about: a path, URL, setting name. Nil when it is about the run.
     public var subject: String?
     public var reason: String
+    /// The 1-based line of `subject` the error is about (a malformed timing line in a
+    /// subtitle file), so the message reads `lecture.srt:42: …` and an editor can jump there.
+    public var line: Int?
 
-    public init(_ code: Code, _ subject: String?, _ reason: String) {
+    public init(_ code: Code, _ subject: String?, _ reason: String, line: Int? = nil) {
         self.code = code
         self.subject = subject
         self.reason = reason
+        self.line = line
+    }
+
+    /// `subject` with the line when known: `lecture.srt:42`.
+    public var place: String? {
+        guard let subject else { return nil }
+        return line.map { "\(subject):\($0)" } ?? subject
+    }
+
+    /// `reason` prefixed with the line when there is no subject to attach it to.
+    public var located: String {
+        line.map { "line \($0): \(reason)" } ?? reason
     }
 
     public var description: String {
-        if let subject { return "\(subject): \(reason)" }
-        return reason
+        if let place { return "\(place): \(reason)" }
+        return located
     }
 }
 

@@ -22,6 +22,8 @@ public struct Ingestor: Sendable {
     /// Files larger than this are refused before reading.
     public var maxFileBytes: Int = 1 << 30
     public var batchSize = 32
+    /// Fetches URLs and web specs (rate limit per host, conditional GET); one for the whole run.
+    public var fetcher: WebFetcher?
 
     public init(store: LibraryStore, registry: ReaderRegistry = .standard, embedder: any Embedder,
                 chunkSettings: ChunkSettings = ChunkSettings(), options: ExtractOptions = ExtractOptions()) {
@@ -72,38 +74,61 @@ public struct Ingestor: Sendable {
                             options.ocr ? "ocr" : ""].joined(separator: "|"))
     }
 
-    /// Ingests every input, reporting through `events` and recording in `recorder`.
+    /// Ingests every input, reporting through `events` and recording in `recorder`. Files,
+    /// folders and globs are read from disk; URLs and `wikipedia:` / `openstax:` / `ocw:` specs
+    /// are fetched (see `SourceSpec`).
     public func ingest(_ arguments: [String], recorder: RunRecorder?, events: EventHandler) -> IngestSummary {
         var summary = IngestSummary(run: recorder?.id)
-        let (items, missing) = InputExpander(registry: registry).expand(arguments)
+        var local: [String] = []
+        var remote: [SourceSpec] = []
+        for argument in arguments {
+            if let spec = SourceSpec.parse(argument) { remote.append(spec) } else { local.append(argument) }
+        }
+        let (items, missing) = InputExpander(registry: registry).expand(local)
         for error in missing {
             summary.failed += 1
             recorder?.fail(input: error.subject ?? "", stage: "expand", reason: error.reason)
             events(PipelineEvent(.failed, input: error.subject, message: error.reason))
         }
-        for (index, item) in items.enumerated() {
-            events(PipelineEvent(.inputStarted, input: item.display, index: index + 1, total: items.count))
+        let web = remote.isEmpty ? nil : (fetcher ?? WebFetcher())
+        enum Job {
+            case local(InputExpander.Item)
+            case remote(SourceSpec)
+            var display: String {
+                switch self {
+                case .local(let item): return item.display
+                case .remote(let spec): return spec.display
+                }
+            }
+        }
+        let jobs = items.map(Job.local) + remote.map(Job.remote)
+        for (index, job) in jobs.enumerated() {
+            events(PipelineEvent(.inputStarted, input: job.display, index: index + 1, total: jobs.count))
             do {
-                let outcome = try ingestOne(item, recorder: recorder, events: events)
+                let outcome: Outcome
+                switch job {
+                case .local(let item): outcome = try ingestOne(item, recorder: recorder, events: events)
+                case .remote(let spec): outcome = try ingestRemote(spec, fetcher: web ?? WebFetcher(), recorder: recorder, events: events)
+                }
                 switch outcome {
                 case .unchanged:
                     summary.unchanged += 1
                     recorder?.count("unchanged")
-                    events(PipelineEvent(.unchanged, input: item.display, index: index + 1, total: items.count))
+                    events(PipelineEvent(.unchanged, input: job.display, index: index + 1, total: jobs.count))
                 case .stored(let title, let passages, let warnings):
                     summary.stored += 1
                     summary.passages += passages
                     summary.warnings += warnings
                     recorder?.count("documents")
                     recorder?.count("passages", by: passages)
-                    events(PipelineEvent(.stored, input: item.display, title: title, passages: passages, index: index + 1, total: items.count))
+                    events(PipelineEvent(.stored, input: job.display, title: title, passages: passages, index: index + 1, total: jobs.count))
                 }
             } catch {
-                let lectern = error as? LecternError ?? LecternError(.corrupt, item.display, "\(error)")
+                let lectern = error as? LecternError ?? LecternError(.corrupt, job.display, "\(error)")
                 summary.failed += 1
                 recorder?.count("failed")
-                recorder?.fail(input: item.display, stage: "ingest", reason: lectern.reason)
-                events(PipelineEvent(.failed, input: lectern.subject ?? item.display, message: lectern.reason))
+                recorder?.fail(input: job.display, stage: "ingest", reason: lectern.located)
+                events(PipelineEvent(.failed, input: lectern.subject ?? job.display, line: lectern.line, message: lectern.reason))
             }
             recorder?.checkpoint()
         }
@@ -114,6 +139,18 @@ public struct Ingestor: Sendable {
 
     func ingestOne(_ item: InputExpander.Item, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
         let input = try load(item)
+        return try ingestInput(input, display: item.display, storedPath: item.path,
+                               sourceKind: item.isDirectory ? "folder" : "file", recorder: recorder, events: events)
+    }
+
+    /// Reader by content → extract → chunk → embed → one transaction, for a file, a folder or a
+    /// download. `storedPath` is nil for web sources, whose URI is their provenance.
+    func ingestInput(_ input: SourceInput, display: String, storedPath: String?, sourceKind: String,
+                     recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
+        // A ZIP (a downloaded course, a book's source archive) is read as the folder it holds.
+        let unpacked = try ArchiveSource.unpack(input, display: display)
+        let input = unpacked?.input ?? input
+        let item = (display: display, path: storedPath)
         let reader: any Extractor
         do {
             reader = try registry.reader(for: input)
@@ -132,7 +169,8 @@ public struct Ingestor: Sendable {
         }
         for warning in document.warnings {
             recorder?.fail(input: item.display, stage: "extract", reason: warning, warning: true)
-            events(PipelineEvent(.warning, input: item.display, message: warning))
+            let (line, message) = ExtractedDocument.lineOf(warning: warning)
+            events(PipelineEvent(.warning, input: item.display, line: line, message: message))
         }
         let passages = chunker.chunk(document.blocks)
         if passages.isEmpty {
@@ -149,7 +187,7 @@ public struct Ingestor: Sendable {
         }
         if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
         try store.replaceDocument(LibraryStore.DocumentWrite(
-            sourceURI: input.uri, sourceKind: item.isDirectory ? "folder" : "file", uri: input.uri, path: item.path,
+            sourceURI: input.uri, sourceKind: sourceKind, uri: input.uri, path: item.path,
             extractor: reader.name, extractorVersion: reader.version, contentHash: hash, skipKey: key,
             document: document, passages: passages, vectors: vectors, embedder: embedder.info))
         return .stored(title: document.title, passages: passages.count, warnings: document.warnings.count)
@@ -202,6 +240,10 @@ public struct DocumentReader: Sendable {
 
     /// Picks the reader by content and extracts: exactly what `lectern extract` shows.
     public func extract(_ input: SourceInput, display: String) throws -> (reader: any Extractor, document: ExtractedDocument) {
+        // A ZIP (a downloaded course) reads as the folder it holds.
+        if let archive = try ArchiveSource.unpack(input, display: display) {
+            return try withExtendedLifetime(archive) { try extract(archive.input, display: display) }
+        }
         let reader: any Extractor
         do {
             reader = try registry.reader(for: input)

@@ -16,6 +16,8 @@ public struct PipelineEvent: Codable, Sendable, Equatable {
 
     public var event: Kind
     public var input: String?
+    /// The line of `input` a failure or warning is about, when the reader knows it.
+    public var line: Int?
     public var message: String?
     public var title: String?
     public var passages: Int?
@@ -25,11 +27,12 @@ public struct PipelineEvent: Codable, Sendable, Equatable {
     public var run: Int64?
 
     public init(
-        _ event: Kind, input: String? = nil, message: String? = nil, title: String? = nil, passages: Int? = nil,
+        _ event: Kind, input: String? = nil, line: Int? = nil, message: String? = nil, title: String? = nil, passages: Int? = nil,
         index: Int? = nil, total: Int? = nil, counts: [String: Int]? = nil, run: Int64? = nil
     ) {
         self.event = event
         self.input = input
+        self.line = line
         self.message = message
         self.title = title
         self.passages = passages

@@ -39,6 +39,8 @@ public struct SearchHit: Codable, Sendable {
     public var timeEnd: Double?
     /// In a transcript: when the query's words are said (seconds), within the passage's span.
     public var time: Double?
+    /// In a transcript: who says the words at `time` (the passage's speakers, comma-separated,
+    /// when that is not known).
     public var speaker: String?
     public var snippet: String
     /// Where query words stand in `snippet`: [start, length] in characters.

@@ -64,16 +64,21 @@ public struct Searcher: Sendable {
         }
         let ranked = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k)
         let passages = try store.passages(ids: ranked.map(\.key))
-        return zip(ranked, passages).enumerated().map { index, pair in
+        return try zip(ranked, passages).enumerated().map { index, pair in
             let (entry, passage) = pair
             let snippet = Snippet.make(passage.text, terms: terms)
             let spoken = Self.spokenAt(passage, terms: terms)
+            // Several people speak in a passage: name the one who says the words at `spoken`.
+            var speaker = passage.speaker
+            if let spoken, speaker?.contains(",") == true, let who = try store.speaker(documentId: passage.documentId, at: spoken) {
+                speaker = who
+            }
             return SearchHit(
                 rank: index + 1, score: entry.value, passageId: passage.id, documentId: passage.documentShortId,
                 title: passage.documentTitle, sectionPath: passage.sectionPath, location: Location.describe(passage, at: spoken),
                 uri: passage.documentURI, path: passage.documentPath, type: passage.documentType, kind: passage.kind,
                 pageStart: passage.pageStart, pageEnd: passage.pageEnd, timeStart: passage.timeStart,
-                timeEnd: passage.timeEnd, time: spoken, speaker: passage.speaker, snippet: snippet.text,
+                timeEnd: passage.timeEnd, time: spoken, speaker: speaker, snippet: snippet.text,
                 highlights: snippet.highlights, text: passage.text,
                 keywordRank: keywordRanks[passage.id], semanticRank: semanticRanks[passage.id])
         }

@@ -271,6 +271,17 @@ public final class LibraryStore: Sendable {
         }
     }
 
+    /// Who speaks at `time` in a transcript: the speaker of the last timed block starting by
+    /// then. Nil when the document has no speakers there.
+    public func speaker(documentId: Int64, at time: Double) throws -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: """
+                SELECT speaker FROM blocks WHERE document_id = ? AND time_start IS NOT NULL AND time_start <= ?
+                ORDER BY time_start DESC, ordinal DESC LIMIT 1
+                """, arguments: [documentId, time + 0.0005])
+        }
+    }
+
     public func passages(documentId: Int64) throws -> [StoredPassage] {
         try read { db in
             try Row.fetchAll(db, sql: """

@@ -118,6 +118,19 @@ enum Schema {
             // [[offset, seconds], …] of a transcript passage's timed sentences.
             try db.execute(sql: "ALTER TABLE passages ADD COLUMN timeline TEXT")
         }
+        migrator.registerMigration("v2-web-cache") { db in
+            // What a server said about each URL last time, for conditional GET (304 = unchanged).
+            try db.execute(sql: """
+                CREATE TABLE fetch_cache (
+                    url TEXT PRIMARY KEY NOT NULL,
+                    etag TEXT,
+                    last_modified TEXT,
+                    content_type TEXT,
+                    content_hash TEXT,
+                    fetched_at TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -22,8 +22,16 @@ public struct Cue: Sendable, Equatable {
 /// A cue the reader could not use, and why: reported as a warning, or as the error when no
 /// cue of the file is usable.
 public struct BadCue: Sendable, Equatable {
-    public var line: Int
+    /// The 1-based line of the file; nil where the format has no lines to name (JSON turns
+    /// say which turn in `reason`).
+    public var line: Int?
     public var reason: String
 
-    public var message: String { "line \(line): \(reason)" }
+    public init(line: Int?, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+
+    /// `line 42: reason`, the form `ExtractedDocument.lineOf(warning:)` reads back.
+    public var message: String { line.map { "line \($0): \(reason)" } ?? reason }
 }

@@ -4,16 +4,19 @@ import Foundation
 /// cues (a file with some bad cues ingests the good ones with a warning; a file with none
 /// good fails naming the first bad line).
 enum TranscriptDocument {
-    static func make(type: String, title: String?, cues: [Cue], bad: [BadCue], replacements: Int) throws -> ExtractedDocument {
+    static func make(type: String, title: String?, cues: [Cue], bad: [BadCue], decoding: String? = nil) throws -> ExtractedDocument {
         if cues.isEmpty {
-            if let first = bad.first { throw LecternError(.corrupt, nil, first.message) }
+            if let first = bad.first {
+                let more = bad.count > 1 ? " (and \(bad.count - 1) more bad cue\(bad.count > 2 ? "s" : ""))" : ""
+                throw LecternError(.corrupt, nil, first.reason + more, line: first.line)
+            }
             throw LecternError(.empty, nil, "no cues found")
         }
         let result = TranscriptBuilder().build(cues)
         guard !result.blocks.isEmpty else { throw LecternError(.empty, nil, "no spoken text found (only sound tags)") }
         var warnings = bad.prefix(5).map { $0.message + " (cue skipped)" }
         if bad.count > 5 { warnings.append("\(bad.count - 5) more bad cues skipped") }
-        if replacements > 0 { warnings.append("invalid UTF-8: \(replacements) byte sequence(s) replaced with U+FFFD") }
+        if let decoding { warnings.append(decoding) }
         var metadata: [String: String] = ["cues": String(cues.count)]
         if let duration = result.duration { metadata["duration"] = String(format: "%.3f", duration) }
         if !result.speakers.isEmpty { metadata["speakers"] = result.speakers.joined(separator: ", ") }
@@ -24,9 +27,21 @@ enum TranscriptDocument {
         return ExtractedDocument(type: type, title: title ?? "", blocks: result.blocks, metadata: metadata, warnings: warnings)
     }
 
-    /// The first non-blank lines of a text file, without a BOM, for sniffing.
+    /// The file's text with `\n` line ends, and a warning when it was not clean UTF-8. Old
+    /// subtitle files are often Windows-1252: read as such rather than full of U+FFFD.
+    static func decodeLines(_ data: Data) -> (text: String, warning: String?) {
+        let decoded = TextDecoding.decodeLines(data)
+        guard decoded.replacements > 0 else { return (decoded.text, nil) }
+        if let latin = String(data: data, encoding: .windowsCP1252) {
+            let text = latin.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            return (text, "not UTF-8: read as Windows-1252")
+        }
+        return (decoded.text, "invalid UTF-8: \(decoded.replacements) byte sequence(s) replaced with U+FFFD")
+    }
+
+    /// The first non-blank lines of a text file (UTF-8 or UTF-16), without a BOM, for sniffing.
     static func headLines(_ data: Data, count: Int = 12) -> [Substring] {
-        var head = String(decoding: data.prefix(4096), as: UTF8.self)
+        var head = TextDecoding.decode(data.prefix(4096)).text
         if head.hasPrefix("\u{FEFF}") { head.removeFirst() }
         return Array(head.split(whereSeparator: \.isNewline).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.prefix(count))
@@ -36,7 +51,7 @@ enum TranscriptDocument {
 /// SubRip (`.srt`): numbered cues, `00:01:02,345 --> 00:01:04,000`, BOM and CRLF tolerated.
 public struct SRTExtractor: Extractor {
     public let name = "srt"
-    public let version = 1
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules
 
     public init() {}
 
@@ -60,10 +75,10 @@ public struct SRTExtractor: Extractor {
     }
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
-        let decoded = TextDecoding.decodeLines(input.data)
+        let decoded = TranscriptDocument.decodeLines(input.data)
         var parser = SubtitleParser(format: .srt)
         parser.parse(decoded.text)
-        return try TranscriptDocument.make(type: "srt", title: nil, cues: parser.cues, bad: parser.bad, replacements: decoded.replacements)
+        return try TranscriptDocument.make(type: "srt", title: nil, cues: parser.cues, bad: parser.bad, decoding: decoded.warning)
     }
 }
 
@@ -71,7 +86,7 @@ public struct SRTExtractor: Extractor {
 /// STYLE and REGION blocks.
 public struct WebVTTExtractor: Extractor {
     public let name = "vtt"
-    public let version = 1
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules
 
     public init() {}
 
@@ -85,9 +100,9 @@ public struct WebVTTExtractor: Extractor {
     }
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
-        let decoded = TextDecoding.decodeLines(input.data)
+        let decoded = TranscriptDocument.decodeLines(input.data)
         var parser = SubtitleParser(format: .vtt)
         parser.parse(decoded.text)
-        return try TranscriptDocument.make(type: "vtt", title: parser.title, cues: parser.cues, bad: parser.bad, replacements: decoded.replacements)
+        return try TranscriptDocument.make(type: "vtt", title: parser.title, cues: parser.cues, bad: parser.bad, decoding: decoded.warning)
     }
 }

@@ -22,7 +22,8 @@ struct SubtitleParser {
         if format == .vtt, let header = lines.first {
             // "WEBVTT", optionally followed by a space or tab and a title; header lines up to a blank line.
             let rest = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
-            if !rest.isEmpty, !rest.hasPrefix("-->") { title = rest.hasPrefix("- ") ? String(rest.dropFirst(2)) : rest }
+            // "WEBVTT FILE" is an old YouTube header, not a title.
+            if !rest.isEmpty, !rest.hasPrefix("-->"), rest != "FILE" { title = rest.hasPrefix("- ") ? String(rest.dropFirst(2)) : rest }
             while index < lines.count, !lines[index].trimmingCharacters(in: .whitespaces).isEmpty { index += 1 }
         }
         while index < lines.count {
@@ -30,12 +31,48 @@ struct SubtitleParser {
             guard index < lines.count else { break }
             let blockStart = index
             var block: [Substring] = []
-            while index < lines.count, !lines[index].trimmingCharacters(in: .whitespaces).isEmpty {
+            while index < lines.count, !endsBlock(lines, at: index) {
                 block.append(lines[index])
                 index += 1
             }
-            readBlock(block, line: blockStart + 1)
+            for (offset, cue) in Self.splitRunTogether(block) {
+                readBlock(cue, line: blockStart + 1 + offset)
+            }
         }
+    }
+
+    /// Cues written without the blank line between them (common in hand-edited SubRip):
+    /// a second timing line inside a block starts a new cue, with the index line above it.
+    static func splitRunTogether(_ block: [Substring]) -> [(offset: Int, lines: [Substring])] {
+        let timings = block.indices.filter { index in
+            let sides = block[index].components(separatedBy: "-->")
+            return sides.count == 2 && TimeCode.parse(sides[0]) != nil
+        }
+        guard timings.count > 1 else { return [(0, block)] }
+        var starts = [0]
+        for timing in timings.dropFirst() {
+            let above = timing > 0 ? block[timing - 1].trimmingCharacters(in: .whitespaces) : ""
+            let start = !above.isEmpty && above.allSatisfy(\.isASCIIDigit) ? timing - 1 : timing
+            if start > starts[starts.count - 1] { starts.append(start) }
+        }
+        return starts.enumerated().map { index, start in
+            let end = index + 1 < starts.count ? starts[index + 1] : block.count
+            return (start, Array(block[start..<end]))
+        }
+    }
+
+    /// Whether `lines[index]` separates blocks. An empty line always does; a line of only
+    /// spaces does in SubRip, but in WebVTT only when a new block follows it: YouTube's
+    /// captions put a line holding one space inside every cue.
+    func endsBlock(_ lines: [Substring], at index: Int) -> Bool {
+        let line = lines[index]
+        if line.isEmpty { return true }
+        guard line.allSatisfy({ $0 == " " || $0 == "\t" }) else { return false }
+        if format == .srt { return true }
+        let next = lines.dropFirst(index + 1).prefix(2)
+        guard let following = next.first else { return true }
+        return following.allSatisfy { $0 == " " || $0 == "\t" } || following.contains("-->") || following.hasPrefix("NOTE")
+            || (next.count == 2 && next.last?.contains("-->") == true)
     }
 
     mutating func readBlock(_ block: [Substring], line: Int) {
@@ -68,13 +105,44 @@ struct SubtitleParser {
             bad.append(BadCue(line: line + timingIndex, reason: "cue ends before it starts ('\(timingLine)')"))
             return
         }
-        var text = block[(timingIndex + 1)...].joined(separator: "\n")
-        var speaker: String?
-        if format == .vtt {
-            (text, speaker) = Self.readVoice(text)
+        let text = block[(timingIndex + 1)...].joined(separator: "\n")
+        let voices = format == .vtt ? Self.voiceSegments(text) : [(text, nil)]
+        // A cue where several voices speak becomes one cue per voice, sharing the cue's time
+        // in proportion to how much each says.
+        let total = Double(max(1, voices.reduce(0) { $0 + $1.text.count }))
+        var said = 0
+        for (segment, speaker) in voices {
+            let from = start + (end - start) * Double(said) / total
+            said += segment.count
+            let to = voices.count == 1 ? end : start + (end - start) * Double(said) / total
+            cues.append(Cue(start: from, end: to, text: Self.stripMarkup(segment), speaker: speaker, line: line + timingIndex))
         }
-        text = Self.stripMarkup(text)
-        cues.append(Cue(start: start, end: end, text: text, speaker: speaker, line: line + timingIndex))
+    }
+
+    /// Splits cue text at `<v Speaker>` voice tags (`<v Roger Bingham>`, `<v.loud Mary>`):
+    /// each piece with the voice that says it; text before the first tag has no named voice.
+    static func voiceSegments(_ text: String) -> [(text: String, speaker: String?)] {
+        var segments: [(text: String, speaker: String?)] = []
+        var rest = Substring(text)
+        var speaker: String?
+        while let open = rest.range(of: "<v") {
+            let after = rest[open.upperBound...]
+            guard let first = after.first, first == " " || first == "." || first == "\t",
+                  let close = after.firstIndex(of: ">") else {
+                break
+            }
+            let before = rest[..<open.lowerBound]
+            if !before.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { segments.append((String(before), speaker)) }
+            var annotation = after[..<close]
+            if annotation.hasPrefix(".") {  // classes: <v.loud.slow Name>
+                annotation = annotation.drop { $0 != " " && $0 != "\t" }
+            }
+            let name = annotation.trimmingCharacters(in: .whitespaces)
+            speaker = name.isEmpty ? nil : name
+            rest = after[after.index(after: close)...]
+        }
+        if !rest.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || segments.isEmpty { segments.append((String(rest), speaker)) }
+        return segments
     }
 
     /// A line that was meant as a timing line: it starts with a time code but has no `-->`.
@@ -83,22 +151,14 @@ struct SubtitleParser {
         return TimeCode.parse(first) != nil && line.split(separator: " ").count >= 2
     }
 
-    /// `<v Roger Bingham>` / `<v.loud Mary>` voice spans name the speaker.
-    static func readVoice(_ text: String) -> (String, String?) {
-        guard let open = text.range(of: "<v") else { return (text, nil) }
-        let after = text[open.upperBound...]
-        guard let first = after.first, first == " " || first == "." || first == "\t", let close = after.firstIndex(of: ">") else { return (text, nil) }
-        var annotation = after[..<close]
-        if annotation.hasPrefix(".") {  // classes: <v.loud.slow Name>
-            annotation = annotation.drop { $0 != " " && $0 != "\t" }
-        }
-        let name = annotation.trimmingCharacters(in: .whitespaces)
-        return (text, name.isEmpty ? nil : name)
-    }
-
     /// Removes `<i>`, `<font …>`, `<c.class>`, `<00:00:01.000>`, `{\an8}` and decodes the entities
     /// captions use.
     static func stripMarkup(_ text: String) -> String {
+        var text = text
+        // Ruby text (<rt>) is a reading aid over the words, not more words.
+        while let open = text.range(of: "<rt>"), let close = text.range(of: "</rt>", range: open.upperBound..<text.endIndex) {
+            text.removeSubrange(open.lowerBound..<close.upperBound)
+        }
         var output = ""
         var inTag = false
         var inBrace = false
@@ -112,10 +172,34 @@ struct SubtitleParser {
                 if !inTag && !inBrace { output.append(c) }
             }
         }
-        for (entity, value) in [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", " "), ("&quot;", "\""),
-                                ("&#39;", "'"), ("&apos;", "'"), ("&lrm;", ""), ("&rlm;", "")] {
+        guard output.contains("&") else { return output }
+        for (entity, value) in [("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", " "), ("&quot;", "\""),
+                                ("&apos;", "'"), ("&lrm;", ""), ("&rlm;", "")] {
             output = output.replacingOccurrences(of: entity, with: value)
         }
-        return output
+        return decodeNumericEntities(output).replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// `&#8217;` and `&#x2019;` → `’` (invalid or control code points are left as written).
+    static func decodeNumericEntities(_ text: String) -> String {
+        guard text.contains("&#") else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "&#") {
+            output += rest[..<open.lowerBound]
+            let body = rest[open.upperBound...]
+            let hex = body.first == "x" || body.first == "X"
+            let digits = (hex ? body.dropFirst() : body).prefix { hex ? $0.isHexDigit : $0.isASCIIDigit }.prefix(8)
+            let afterDigits = (hex ? body.dropFirst() : body).dropFirst(digits.count)
+            if !digits.isEmpty, afterDigits.first == ";", let value = UInt32(digits, radix: hex ? 16 : 10),
+               value >= 0x20, let scalar = Unicode.Scalar(value) {
+                output.unicodeScalars.append(scalar)
+                rest = afterDigits.dropFirst()
+            } else {
+                output += "&#"
+                rest = body
+            }
+        }
+        return output + rest
     }
 }

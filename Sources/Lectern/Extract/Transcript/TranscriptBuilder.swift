@@ -42,8 +42,12 @@ public struct TranscriptBuilder: Sendable {
         var text: String
         var speaker: String?
         var newTurn: Bool
-        /// The cue's caption lines: a rolling caption repeats the previous cue's last lines.
-        var lines: [String]
+        /// The caption lines last shown on screen (this cue's, or a later repeat's): a rolling
+        /// caption repeats the previous cue's last lines.
+        var shown: [String]
+        /// How long those lines were shown: YouTube's 10 ms repeats are rolling, a line said
+        /// twice (each for a while) is speech.
+        var shownDuration: Double
     }
 
     public func build(_ cues: [Cue], sectionPath: [String] = []) -> Result {
@@ -51,6 +55,9 @@ public struct TranscriptBuilder: Sendable {
         var cleaned: [CleanCue] = []
         var rolled = 0
         let ordered = cues.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        // A cue holding only a speaker label ("PROFESSOR:" as its own timed span) names the
+        // speaker of the cues that follow.
+        var pending: (speaker: String?, newTurn: Bool)?
         for (index, cue) in ordered.enumerated() {
             let end = cue.end ?? (index + 1 < ordered.count ? ordered[index + 1].start : cue.start + 2)
             var (text, tags) = Self.removeSoundTags(cue.text)
@@ -58,21 +65,42 @@ public struct TranscriptBuilder: Sendable {
             var speaker = cue.speaker
             var newTurn = false
             (text, speaker, newTurn) = Self.takeSpeaker(text, speaker: speaker)
-            var lines = text.split(separator: "\n").map { TextCleanup.collapseWhitespace(String($0)) }.filter { !$0.isEmpty }
-            guard lines.contains(where: { $0.contains(where: { $0.isLetter || $0.isNumber }) }) else { continue }
+            if newTurn, let label = pending, speaker == nil { speaker = label.speaker }
+            if let label = pending, !newTurn {
+                speaker = speaker ?? label.speaker
+                newTurn = label.newTurn
+            }
+            var lines = text.split(separator: "\n").map { Self.dropOrphanMarks(TextCleanup.collapseWhitespace(String($0))) }
+                .filter { !$0.isEmpty }
+            guard lines.contains(where: { $0.contains(where: { $0.isLetter || $0.isNumber }) }) else {
+                if newTurn { pending = (speaker, true) }
+                continue
+            }
+            pending = nil
+            let shown = lines
+            let duration = max(0, end - cue.start)
             if let previous = cleaned.last, previous.speaker == speaker || speaker == nil {
-                let kept = Self.removeRolledLines(lines, after: previous.lines)
-                if kept.isEmpty {
-                    cleaned[cleaned.count - 1].end = max(previous.end, end)
-                    rolled += 1
-                    continue
+                // One line said again ("horizontal, vertical," twice; "very" "very" as word
+                // spans) is speech; everything else repeated, and YouTube's 10 ms repeats of a
+                // line, is the caption rolling.
+                let saidAgain = lines.count == 1 && previous.shown.count == 1 && Self.fold(lines[0]) == Self.fold(previous.shown[0])
+                    && duration >= 0.05 && previous.shownDuration >= 0.05
+                if !saidAgain {
+                    let kept = Self.removeRolledLines(lines, after: previous.shown)
+                    if kept.isEmpty {
+                        cleaned[cleaned.count - 1].end = max(previous.end, end)
+                        cleaned[cleaned.count - 1].shown = shown
+                        cleaned[cleaned.count - 1].shownDuration = duration
+                        rolled += 1
+                        continue
+                    }
+                    lines = kept
                 }
-                lines = kept
             }
             text = lines.joined(separator: " ")
             if speaker == nil, !newTurn, let previous = cleaned.last { speaker = previous.speaker }
             cleaned.append(CleanCue(start: cue.start, end: max(end, cue.start), text: text, speaker: speaker, newTurn: newTurn,
-                                   lines: lines))
+                                   shown: shown, shownDuration: duration))
         }
 
         var blocks: [Block] = []
@@ -89,18 +117,56 @@ public struct TranscriptBuilder: Sendable {
             turn.append(cue)
         }
         flushTurn()
+        Self.attach(sounds, to: &blocks)
         return Result(blocks: blocks, sounds: sounds, speakers: speakers, duration: cleaned.map(\.end).max(), rolledRepeats: rolled)
+    }
+
+    /// Cues → sentence blocks (kind `.cue`, with start, end, speaker, paragraph starts and the
+    /// sounds heard) with the default settings: the entry point for readers of other timed
+    /// formats, such as OCW's timed transcript HTML, which make one `Cue` per timed span.
+    public static func blocks(from cues: [Cue], sectionPath: [String] = []) -> [Block] {
+        TranscriptBuilder().build(cues, sectionPath: sectionPath).blocks
+    }
+
+    /// A combining accent, joiner or variation selector at the start of a caption line belongs
+    /// to nothing; written after a space it would merge with it and shift every offset after.
+    static func dropOrphanMarks(_ line: String) -> String {
+        let scalars = line.unicodeScalars
+        let kept = scalars.drop { scalar in
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .format: return true
+            default: return scalar.properties.isVariationSelector || scalar.properties.isEmojiModifier
+            }
+        }
+        return kept.count == scalars.count ? line : String(String.UnicodeScalarView(kept))
+    }
+
+    /// Each sound goes to the sentence during or right after which it is heard, as the
+    /// block's `sounds` attribute (`music; applause`): the text stays speech, the fact stays.
+    static func attach(_ sounds: [Sound], to blocks: inout [Block]) {
+        guard !blocks.isEmpty else { return }
+        var heard: [Int: [String]] = [:]
+        for sound in sounds {
+            let index = blocks.firstIndex { ($0.end ?? $0.start ?? 0) > sound.time } ?? blocks.count - 1
+            if !(heard[index]?.contains(sound.text) ?? false) { heard[index, default: []].append(sound.text) }
+        }
+        for (index, texts) in heard { blocks[index].attributes["sounds"] = texts.joined(separator: "; ") }
     }
 
     /// One speaker's consecutive cues → sentence blocks, the first of each paragraph marked.
     func sentenceBlocks(_ cues: [CleanCue], sectionPath: [String]) -> [Block] {
         var stream = ""
+        var length = 0  // stream.count, kept without recounting (that would be quadratic)
         var bounds: [(start: Int, end: Int)] = []
         for cue in cues {
-            if !stream.isEmpty { stream += " " }
-            let start = stream.count
+            if !stream.isEmpty {
+                stream += " "
+                length += 1
+            }
+            let start = length
             stream += cue.text
-            bounds.append((start, stream.count))
+            length += cue.text.count
+            bounds.append((start, length))
         }
         func cueIndex(at offset: Int) -> Int {
             var low = 0
@@ -116,8 +182,9 @@ public struct TranscriptBuilder: Sendable {
         var pieces: [(text: String, offset: Int, first: Int, last: Int)] = []
         let chars = Array(stream)
         for sentence in SentenceSplitter.split(stream) {
+            let sentenceLength = sentence.text.count
             let first = cueIndex(at: sentence.offset)
-            let last = cueIndex(at: sentence.offset + max(0, sentence.text.count - 1))
+            let last = cueIndex(at: sentence.offset + max(0, sentenceLength - 1))
             let words = sentence.text.split(separator: " ").count
             if words <= unpunctuatedWords * 3 / 2 || first == last {
                 pieces.append((sentence.text, sentence.offset, first, last))
@@ -127,10 +194,11 @@ public struct TranscriptBuilder: Sendable {
             var pieceFirst = first
             var wordsSoFar = 0
             for index in first...last {
-                let cueEnd = min(bounds[index].end, sentence.offset + sentence.text.count)
-                wordsSoFar += String(chars[max(bounds[index].start, pieceStart)..<cueEnd]).split(separator: " ").count
+                // Clamped: offsets are counted per cue, and must never leave the text.
+                let cueEnd = min(bounds[index].end, sentence.offset + sentenceLength, chars.count)
+                wordsSoFar += String(chars[min(max(bounds[index].start, pieceStart), cueEnd)..<cueEnd]).split(separator: " ").count
                 if wordsSoFar >= unpunctuatedWords || index == last {
-                    var from = pieceStart
+                    var from = min(pieceStart, cueEnd)
                     while from < cueEnd, chars[from] == " " { from += 1 }
                     let text = String(chars[from..<cueEnd]).trimmingCharacters(in: .whitespaces)
                     if !text.isEmpty { pieces.append((text, from, pieceFirst, index)) }
@@ -179,7 +247,9 @@ public struct TranscriptBuilder: Sendable {
 
     /// Takes `(…)`, `[…]` and `♪…♪` out of caption text: in captions they describe sounds, not
     /// speech. Parentheses holding an ordinary aside inside a sentence (lower-case words after
-    /// other words, no sound word) are kept.
+    /// other words, no sound word) are kept, and so are brackets of maths and code (digits,
+    /// operators, or fewer than three letters: `[0, 1]`, `(x + 1)`, `a[i]`), and the words of
+    /// MIT's `[? uncertain ?]` transcriptions.
     static func removeSoundTags(_ text: String) -> (String, [String]) {
         var output = ""
         var tags: [String] = []
@@ -188,9 +258,17 @@ public struct TranscriptBuilder: Sendable {
             if let close = c == "(" ? ")" as Character : c == "[" ? "]" : c == "♪" ? "♪" : nil,
                let end = chars.dropFirst().firstIndex(of: close) {
                 let inner = String(chars[chars.index(after: chars.startIndex)..<end]).trimmingCharacters(in: .whitespaces)
+                if c == "[", inner.count >= 2, inner.hasPrefix("?"), inner.hasSuffix("?") {
+                    // "[? perp ?]": words the transcriber was unsure of are still speech.
+                    output += inner.trimmingCharacters(in: CharacterSet(charactersIn: "? "))
+                    chars = chars[chars.index(after: end)...]
+                    continue
+                }
                 let words = inner.lowercased().split(whereSeparator: { !$0.isLetter })
-                let isSound = c != "(" || output.trimmingCharacters(in: .whitespaces).isEmpty
-                    || words.contains(where: { soundWords.contains(String($0)) }) || inner == inner.uppercased()
+                // Brackets in maths and code ("[0, 1]", "(x + 1)", "a[i]", "(b)") are speech, not sound.
+                let described = inner.filter(\.isLetter).count >= 3 && !inner.contains(where: { $0.isASCIIDigit || "=+*/^<>".contains($0) })
+                let isSound = c == "♪" || described && (c == "[" || output.trimmingCharacters(in: .whitespaces).isEmpty
+                    || words.contains(where: { soundWords.contains(String($0)) }) || inner == inner.uppercased())
                 if isSound {
                     let tag = inner.trimmingCharacters(in: CharacterSet(charactersIn: "[]() ♪"))
                     if !tag.isEmpty { tags.append(tag) } else if c == "♪" { tags.append("music") }
@@ -248,7 +326,7 @@ public struct TranscriptBuilder: Sendable {
         return lines
     }
 
-    private static func fold(_ line: String) -> String {
+    static func fold(_ line: String) -> String {
         line.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " }
     }
 }

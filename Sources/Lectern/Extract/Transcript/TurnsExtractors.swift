@@ -5,7 +5,7 @@ import Foundation
 /// `turns` hold them.
 public struct TranscriptJSONExtractor: Extractor {
     public let name = "transcript-json"
-    public let version = 1
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules
 
     public init() {}
 
@@ -32,12 +32,28 @@ public struct TranscriptJSONExtractor: Extractor {
         (turn["text"] ?? turn["transcript"] ?? turn["content"]) as? String
     }
 
-    static func time(_ value: Any?) -> Double? {
+    static func speaker(_ value: Any?) -> String? {
+        let name: String
         switch value {
-        case let number as NSNumber: return number.doubleValue
-        case let string as String: return Double(string) ?? TimeCode.parse(string)
+        case let string as String: name = string.trimmingCharacters(in: .whitespaces)
+        case let number as NSNumber: name = "Speaker \(number)"
         default: return nil
         }
+        return name.isEmpty ? nil : name
+    }
+
+    /// Seconds from a number or a time string; nil for anything that is not a time in a
+    /// recording (negative, infinite, or beyond 1000 hours).
+    static func time(_ value: Any?) -> Double? {
+        let seconds: Double?
+        switch value {
+        // JSON's true/false arrive as NSNumber too, with the type code of a char.
+        case let number as NSNumber where String(cString: number.objCType) != "c": seconds = number.doubleValue
+        case let string as String: seconds = Double(string.trimmingCharacters(in: .whitespaces)) ?? TimeCode.parse(string)
+        default: seconds = nil
+        }
+        guard let seconds, seconds.isFinite, seconds >= 0, seconds < 3_600_000 else { return nil }
+        return seconds
     }
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
@@ -51,19 +67,23 @@ public struct TranscriptJSONExtractor: Extractor {
         var bad: [BadCue] = []
         for (index, turn) in turns.enumerated() {
             guard let text = Self.text(of: turn) else {
-                bad.append(BadCue(line: index + 1, reason: "turn \(index + 1) has no text"))
+                bad.append(BadCue(line: nil, reason: "turn \(index + 1) has no text"))
                 continue
             }
             guard let start = Self.time(turn["start"] ?? turn["start_time"]) else {
-                bad.append(BadCue(line: index + 1, reason: "turn \(index + 1) has no valid start time"))
+                bad.append(BadCue(line: nil, reason: "turn \(index + 1) has no valid start time"))
                 continue
             }
-            let speaker = (turn["speaker"] ?? turn["speaker_name"]).map { "\($0)" }
-            cues.append(Cue(start: start, end: Self.time(turn["end"] ?? turn["end_time"]), text: text, speaker: speaker, line: index + 1))
+            let end = Self.time(turn["end"] ?? turn["end_time"])
+            if let end, end < start {
+                bad.append(BadCue(line: nil, reason: "turn \(index + 1) ends before it starts"))
+                continue
+            }
+            // A speaker may be a name, a number (diarisation) or null.
+            let speaker = Self.speaker(turn["speaker"] ?? turn["speaker_name"])
+            cues.append(Cue(start: start, end: end, text: text, speaker: speaker, line: index + 1))
         }
-        var document = try TranscriptDocument.make(type: "transcript", title: nil, cues: cues, bad: bad, replacements: 0)
-        document.warnings = document.warnings.map { $0.replacingOccurrences(of: "line ", with: "turn ") }
-        return document
+        return try TranscriptDocument.make(type: "transcript", title: nil, cues: cues, bad: bad)
     }
 }
 
@@ -71,7 +91,7 @@ public struct TranscriptJSONExtractor: Extractor {
 /// by `Speaker:`; a stamp's text runs until the next stamp.
 public struct StampedTranscriptExtractor: Extractor {
     public let name = "transcript-text"
-    public let version = 1
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules
 
     public init() {}
 
@@ -82,6 +102,14 @@ public struct StampedTranscriptExtractor: Extractor {
         return (time, trimmed[trimmed.index(after: close)...])
     }
 
+    /// A line meant to start with a stamp that is not one: `[00:0x:12]`, `[1:75]`, `[00:01:02`.
+    static func bentStamp(_ line: Substring) -> Bool {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        guard trimmed.hasPrefix("["), stamp(line) == nil else { return false }
+        let inside = trimmed.dropFirst().prefix { $0 != "]" && $0 != " " }.prefix(14)
+        return inside.first?.isASCIIDigit == true && inside.contains(":")
+    }
+
     public func confidence(for input: SourceInput) -> Int {
         guard !input.isDirectory, !input.data.isEmpty, !TextDecoding.looksBinary(input.data) else { return 0 }
         let lines = TranscriptDocument.headLines(input.data, count: 40)
@@ -90,7 +118,7 @@ public struct StampedTranscriptExtractor: Extractor {
     }
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
-        let decoded = TextDecoding.decodeLines(input.data)
+        let decoded = TranscriptDocument.decodeLines(input.data)
         var cues: [Cue] = []
         var bad: [BadCue] = []
         var title: String?
@@ -115,12 +143,14 @@ public struct StampedTranscriptExtractor: Extractor {
                 continue
             } else if cues.isEmpty {
                 if title == nil { title = line.trimmingCharacters(in: .whitespaces) }
-            } else if line.hasPrefix("[") && SubtitleParser.looksLikeTiming(line.dropFirst()) {
-                bad.append(BadCue(line: index + 1, reason: "malformed time stamp '\(line.prefix(14))'"))
+            } else if Self.bentStamp(line) {
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                let stampText = trimmed.firstIndex(of: "]").map { trimmed[...$0] } ?? trimmed.prefix(14)
+                bad.append(BadCue(line: index + 1, reason: "malformed time stamp '\(stampText.prefix(20))'"))
             } else {
                 cues[cues.count - 1].text += "\n" + line
             }
         }
-        return try TranscriptDocument.make(type: "transcript", title: title, cues: cues, bad: bad, replacements: decoded.replacements)
+        return try TranscriptDocument.make(type: "transcript", title: title, cues: cues, bad: bad, decoding: decoded.warning)
     }
 }

@@ -1,0 +1,241 @@
+import CPoppler
+import Foundation
+
+/// One line of a PDF page as poppler's text layout gives it, in poppler's reading order
+/// (columns one after the other), with its box and the font most of its characters use.
+struct PDFLine {
+    var text: String
+    var page: Int
+    /// Box in points from the page's top-left corner.
+    var x1: Double, y1: Double, x2: Double, y2: Double
+    var fontSize: Double
+    var bold: Bool
+    /// A blank line before it in poppler's text: poppler saw a block boundary.
+    var blockBreakBefore: Bool
+
+    var height: Double { max(y2 - y1, 1) }
+}
+
+/// One outline (bookmark) entry.
+struct PDFOutlineEntry {
+    var title: String
+    var level: Int
+    var page: Int
+    /// Top of the destination, in points from the page's top, when the outline says.
+    var top: Double?
+}
+
+/// An open poppler document. Pages are read one at a time and released, so memory stays flat
+/// whatever the page count.
+final class PDFFile {
+    let document: OpaquePointer
+    let pageCount: Int
+
+    private static let setup: Void = { lectern_poppler_silence() }()
+
+    /// Opens `path`; encrypted files need `password`. Poppler's own messages never reach stderr.
+    init(path: String, password: String?) throws {
+        Self.setup
+        var error: UnsafeMutablePointer<GError>?
+        guard let uri = g_filename_to_uri(path, nil, &error) else {
+            defer { g_clear_error(&error) }
+            throw LecternError(.unreadable, nil, "cannot name the file for poppler")
+        }
+        defer { g_free(uri) }
+        guard let document = poppler_document_new_from_file(uri, password, &error) else {
+            defer { g_clear_error(&error) }
+            if lectern_poppler_error_is_encrypted(error) != 0 {
+                if password == nil { throw LecternError(.encrypted, nil, "encrypted: pass --password") }
+                throw LecternError(.encrypted, nil, "encrypted, and the password given does not open it")
+            }
+            let detail = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            throw LecternError(.corrupt, nil, "not a readable PDF (damaged or truncated): \(detail)")
+        }
+        self.document = document
+        pageCount = Int(poppler_document_get_n_pages(document))
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(document)) }
+
+    var raw: OpaquePointer { document }
+
+    private func string(_ value: UnsafeMutablePointer<gchar>?) -> String? {
+        guard let value else { return nil }
+        defer { g_free(value) }
+        let text = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+
+    var title: String? { string(poppler_document_get_title(raw)) }
+    var author: String? { string(poppler_document_get_author(raw)) }
+    var subject: String? { string(poppler_document_get_subject(raw)) }
+    var creator: String? { string(poppler_document_get_creator(raw)) }
+
+    /// The outline, depth first, levels from 1.
+    func outline() -> [PDFOutlineEntry] {
+        guard let iterator = poppler_index_iter_new(raw) else { return [] }
+        defer { poppler_index_iter_free(iterator) }
+        var entries: [PDFOutlineEntry] = []
+        walk(iterator, level: 1, into: &entries)
+        return entries
+    }
+
+    private func walk(_ iterator: OpaquePointer, level: Int, into entries: inout [PDFOutlineEntry]) {
+        repeat {
+            if let action = poppler_index_iter_get_action(iterator) {
+                var top = -1.0
+                let page = Int(lectern_poppler_action_page(raw, action, &top))
+                if let title = lectern_poppler_action_title(action).map({ String(cString: $0) }) {
+                    let clean = TextCleanup.collapseWhitespace(PDFText.normalize(title))
+                    if !clean.isEmpty {
+                        var pageTop: Double?
+                        if top >= 0, page > 0, let pageHandle = poppler_document_get_page(raw, Int32(page - 1)) {
+                            var width = 0.0, height = 0.0
+                            poppler_page_get_size(pageHandle, &width, &height)
+                            pageTop = max(0, height - top)
+                            g_object_unref(UnsafeMutableRawPointer(pageHandle))
+                        }
+                        entries.append(PDFOutlineEntry(title: clean, level: level, page: page, top: pageTop))
+                    }
+                }
+                poppler_action_free(action)
+            }
+            if let child = poppler_index_iter_get_child(iterator) {
+                walk(child, level: level + 1, into: &entries)
+                poppler_index_iter_free(child)
+            }
+        } while poppler_index_iter_next(iterator) != 0
+    }
+
+    /// What one page holds: its lines, its size, and whether it has images (for the
+    /// no-text-layer warning).
+    struct Page {
+        var lines: [PDFLine]
+        var width: Double
+        var height: Double
+        var hasImages: Bool
+    }
+
+    func page(_ index: Int) -> Page {
+        guard let page = poppler_document_get_page(raw, Int32(index)) else { return Page(lines: [], width: 0, height: 0, hasImages: false) }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        guard let cText = poppler_page_get_text(page) else { return Page(lines: [], width: width, height: height, hasImages: imagesOn(page)) }
+        let text = String(cString: cText)
+        g_free(cText)
+        let scalars = Array(text.unicodeScalars)
+        if scalars.allSatisfy({ $0.properties.isWhitespace }) {
+            return Page(lines: [], width: width, height: height, hasImages: imagesOn(page))
+        }
+        // One rectangle per character of the text, when poppler's layout matches it.
+        var rects: UnsafeMutablePointer<PopplerRectangle>?
+        var rectCount: guint = 0
+        let haveLayout = poppler_page_get_text_layout(page, &rects, &rectCount) != 0 && Int(rectCount) == scalars.count
+        defer { if let rects { g_free(rects) } }
+        // Font size and weight per character, from the attribute runs.
+        var sizes = [Double](repeating: 0, count: scalars.count)
+        var bold = [Bool](repeating: false, count: scalars.count)
+        if let attributes = poppler_page_get_text_attributes(page) {
+            var item: UnsafeMutablePointer<GList>? = attributes
+            while let node = item {
+                let run = lectern_poppler_attributes(node)!.pointee
+                let isBold = run.font_name.map { PDFText.isBoldFont(String(cString: $0)) } ?? false
+                let lower = max(0, Int(run.start_index)), upper = min(scalars.count - 1, Int(run.end_index))
+                if lower <= upper {
+                    for i in lower...upper {
+                        sizes[i] = run.font_size
+                        bold[i] = isBold
+                    }
+                }
+                item = node.pointee.next
+            }
+            poppler_page_free_text_attributes(attributes)
+        }
+
+        var lines: [PDFLine] = []
+        var lineStart = 0
+        var blankBefore = false
+        func finishLine(_ end: Int, resumeAt: Int? = nil) {
+            defer { lineStart = resumeAt ?? end + 1 }
+            var scalarsOfLine = String.UnicodeScalarView()
+            scalarsOfLine.append(contentsOf: scalars[lineStart..<end])
+            let lineText = String(scalarsOfLine)
+            guard lineText.contains(where: { !$0.isWhitespace }) else {
+                blankBefore = true
+                return
+            }
+            var x1 = Double.greatestFiniteMagnitude, y1 = Double.greatestFiniteMagnitude, x2 = 0.0, y2 = 0.0
+            var sizeCounts: [Double: Int] = [:]
+            var boldCount = 0, visible = 0
+            for i in lineStart..<end where !scalars[i].properties.isWhitespace {
+                visible += 1
+                if haveLayout, let rects {
+                    let r = rects[i]
+                    x1 = min(x1, r.x1); y1 = min(y1, r.y1); x2 = max(x2, r.x2); y2 = max(y2, r.y2)
+                }
+                sizeCounts[(sizes[i] * 2).rounded() / 2, default: 0] += 1
+                if bold[i] { boldCount += 1 }
+            }
+            if !haveLayout { x1 = 0; y1 = Double(lines.count) * 12; x2 = width; y2 = y1 + 10 }
+            let size = sizeCounts.max { $0.value != $1.value ? $0.value < $1.value : $0.key < $1.key }?.key ?? 0
+            lines.append(PDFLine(text: lineText, page: index + 1, x1: x1, y1: y1, x2: x2, y2: y2, fontSize: size,
+                                 bold: boldCount * 2 > visible, blockBreakBefore: blankBefore))
+            blankBefore = false
+        }
+        // Poppler's text sometimes runs two blocks together without a newline ("zero.The", a
+        // heading beside another): a jump in the layout between two characters ends a line too.
+        var lastVisible: Int?
+        for (i, scalar) in scalars.enumerated() {
+            if scalar == "\n" {
+                finishLine(i)
+                lastVisible = nil
+                continue
+            }
+            guard haveLayout, let rects, !scalar.properties.isWhitespace else { continue }
+            if let p = lastVisible, p >= lineStart {
+                let a = rects[p], b = rects[i]
+                let size = max(sizes[i], 6)
+                let otherRow = b.y1 >= a.y2 - 0.5 || b.y2 <= a.y1 + 0.5
+                let farRight = b.x1 > a.x2 + max(size * 2.5, 15)
+                let back = b.x2 < a.x1 - size
+                if otherRow || farRight || back { finishLine(i, resumeAt: i) }
+            }
+            lastVisible = i
+        }
+        if lineStart < scalars.count { finishLine(scalars.count) }
+        return Page(lines: lines, width: width, height: height, hasImages: false)
+    }
+
+    private func imagesOn(_ page: OpaquePointer) -> Bool {
+        guard let mapping = poppler_page_get_image_mapping(page) else { return false }
+        poppler_page_free_image_mapping(mapping)
+        return true
+    }
+}
+
+/// Text clean-up for PDF text: ligatures, soft hyphens, NFC, bold font names.
+enum PDFText {
+    static let ligatures: [(String, String)] = [
+        ("\u{FB00}", "ff"), ("\u{FB01}", "fi"), ("\u{FB02}", "fl"), ("\u{FB03}", "ffi"), ("\u{FB04}", "ffl"),
+        ("\u{FB05}", "st"), ("\u{FB06}", "st"), ("\u{00AD}", ""),
+    ]
+
+    static func normalize(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }  // ASCII: nothing to do
+        var text = text
+        if text.unicodeScalars.contains(where: { (0xFB00...0xFB06).contains($0.value) || $0.value == 0xAD }) {
+            for (ligature, letters) in ligatures { text = text.replacingOccurrences(of: ligature, with: letters) }
+        }
+        // NFC only where a combining mark could change something.
+        if text.unicodeScalars.contains(where: { $0.value >= 0x300 && $0.properties.canonicalCombiningClass != .notReordered }) {
+            return text.precomposedStringWithCanonicalMapping
+        }
+        return text
+    }
+
+    static func isBoldFont(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["bold", "black", "heavy", "semibold", "demi", ".b", "-bd", "cmbx"].contains { lower.contains($0) }
+    }
+}

@@ -1,0 +1,533 @@
+import Foundation
+
+/// Turns the lines of every page into typed blocks: furniture (repeating headers, footers,
+/// page numbers) set aside, lines grouped into whole paragraphs, headings ranked by font size
+/// and weight, list items and captions recognised, words hyphenated across lines re-joined, and
+/// the section tree taken from the outline when the file has one.
+struct PDFLayout {
+    struct PageInfo {
+        var width: Double
+        var height: Double
+    }
+
+    var pages: [PageInfo]
+    var lines: [PDFLine]
+    var outline: [PDFOutlineEntry]
+
+    /// A paragraph being built, with the geometry classification needs.
+    struct Paragraph {
+        var lines: [PDFLine]
+        var kind: BlockKind = .paragraph
+        var level: Int?
+        var text = ""
+        var page: Int { lines[0].page }
+        var y1: Double { lines[0].y1 }
+        var fontSize: Double { lines.map(\.fontSize).max() ?? 0 }
+        var bold: Bool { lines.allSatisfy(\.bold) }
+        var wordCount: Int { text.split(separator: " ").count }
+    }
+
+    struct Result {
+        var blocks: [Block]
+        var furniture: [String]
+        var isSlides: Bool
+        var largestFirstPageText: String?
+    }
+
+    func run() -> Result {
+        let furniture = furnitureKeys()
+        var extremes: [Int: (top: Double, bottom: Double)] = [:]
+        for line in lines {
+            let known = extremes[line.page] ?? (line.y2, line.y1)
+            extremes[line.page] = (min(known.top, line.y2), max(known.bottom, line.y1))
+        }
+        var bodyLines: [PDFLine] = []
+        var furnitureBlocks: [Int: [Block]] = [:]
+        var furnitureTexts: [String] = []
+        for line in lines {
+            let page = pages[line.page - 1]
+            if let kind = furnitureKind(line, page: page, repeating: furniture, extremes: extremes[line.page]) {
+                let text = PDFText.normalize(TextCleanup.collapseWhitespace(line.text))
+                furnitureBlocks[line.page, default: []].append(Block(kind: kind, text: text, page: line.page))
+                let key = Self.furnitureKey(text)
+                if !furnitureTexts.contains(key) { furnitureTexts.append(key) }
+            } else {
+                bodyLines.append(line)
+            }
+        }
+        let bodySize = Self.bodyFontSize(bodyLines)
+        let lexicon = Self.lexicon(bodyLines)
+        var paragraphs = readingOrder(group(bodyLines, bodySize: bodySize))
+        for index in paragraphs.indices {
+            paragraphs[index].text = Self.join(paragraphs[index].lines, lexicon: lexicon)
+        }
+        paragraphs.removeAll { $0.text.isEmpty }
+        joinContinuations(&paragraphs, lexicon: lexicon)
+        mergeSectionNumbers(&paragraphs)
+        classify(&paragraphs, bodySize: bodySize)
+        let isSlides = pages.count >= 2 && pages.allSatisfy { $0.width > $0.height * 1.15 }
+        if isSlides { markSlideTitles(&paragraphs, bodySize: bodySize) }
+        if !outline.isEmpty { applyOutline(&paragraphs, keepDetected: isSlides) }
+        rankHeadings(&paragraphs)
+        if isSlides { giveBarePagesText(&paragraphs) }
+
+        // Section paths, and furniture blocks placed at the start of their pages.
+        var blocks: [Block] = []
+        var tracker = SectionTracker()
+        var pageDone = Set<Int>()
+        for paragraph in paragraphs {
+            if pageDone.insert(paragraph.page).inserted, let extra = furnitureBlocks[paragraph.page] {
+                blocks += extra.map { var b = $0; b.sectionPath = tracker.path; return b }
+            }
+            // The title names the document; the outline (or the headings) is its section tree.
+            if paragraph.kind == .heading {
+                tracker.open(level: paragraph.level ?? 1, title: paragraph.text)
+            }
+            var attributes: [String: String] = [:]
+            attributes["font_size"] = String(format: "%.1f", paragraph.fontSize)
+            if paragraph.bold { attributes["bold"] = "true" }
+            blocks.append(Block(kind: paragraph.kind, text: paragraph.text, level: paragraph.level,
+                                sectionPath: tracker.path, page: paragraph.page, attributes: attributes))
+        }
+        let firstPage = paragraphs.filter { $0.page == 1 }
+        // The largest text on page 1, when it is larger than the body text.
+        let largest = firstPage.filter { $0.fontSize > bodySize + 0.6 && $0.kind != .pageHeader }.max { $0.fontSize < $1.fontSize }
+        return Result(blocks: blocks, furniture: furnitureTexts, isSlides: isSlides,
+                      largestFirstPageText: largest.map { TextCleanup.firstLineTitle($0.text) })
+    }
+
+    // MARK: - Furniture
+
+    static func furnitureKey(_ text: String) -> String {
+        String(text.lowercased().map { $0.isNumber ? "#" : $0 }).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    static func isPageNumber(_ text: String) -> Bool {
+        let key = furnitureKey(text).filter { !$0.isPunctuation || $0 == "#" || $0 == "/" }
+        let patterns = ["#", "# / #", "#/#", "page #", "page # of #", "# of #", "seite #", "p. #", "p #"]
+        let squeezed = key.replacingOccurrences(of: "##", with: "#").replacingOccurrences(of: "##", with: "#").replacingOccurrences(of: "##", with: "#")
+        return patterns.contains(squeezed.trimmingCharacters(in: .whitespaces)) || patterns.contains(squeezed.replacingOccurrences(of: " ", with: ""))
+    }
+
+    func band(_ line: PDFLine, _ page: PageInfo) -> Bool? {
+        if line.y2 <= page.height * 0.12 { return true }  // top
+        if line.y1 >= page.height * 0.88 { return false }  // bottom
+        return nil
+    }
+
+    /// Texts (digits folded) that recur at the top or bottom of many pages.
+    func furnitureKeys() -> Set<String> {
+        var pagesWith: [String: Set<Int>] = [:]
+        var textPages = Set<Int>()
+        for line in lines {
+            textPages.insert(line.page)
+            guard band(line, pages[line.page - 1]) != nil else { continue }
+            pagesWith[Self.furnitureKey(line.text), default: []].insert(line.page)
+        }
+        guard textPages.count >= 3 else { return [] }
+        let needed = max(3, Int((Double(textPages.count) * 0.3).rounded(.up)))
+        return Set(pagesWith.filter { $0.value.count >= needed }.keys)
+    }
+
+    func furnitureKind(_ line: PDFLine, page: PageInfo, repeating: Set<String>, extremes: (top: Double, bottom: Double)?) -> BlockKind? {
+        let inBand = band(line, page)
+        if inBand == nil, line.y2 > page.height * 0.2, line.y1 < page.height * 0.8 { return nil }
+        let text = TextCleanup.collapseWhitespace(line.text)
+        // Repeating text is furniture when it is the page's first or last line.
+        if let top = inBand, !repeating.isEmpty, repeating.contains(Self.furnitureKey(text)), let extremes,
+           top ? line.y2 <= extremes.top + 1 : line.y1 >= extremes.bottom - 1 {
+            return top ? .pageHeader : .pageFooter
+        }
+        // A bare page number is the page's top-most or bottom-most line, in its outer fifth.
+        if text.count <= 24, let extremes, line.y2 <= page.height * 0.2 || line.y1 >= page.height * 0.8, Self.isPageNumber(text) {
+            if line.y2 <= extremes.top + 1, line.y2 <= page.height * 0.2 { return .pageHeader }
+            if line.y1 >= extremes.bottom - 1, line.y1 >= page.height * 0.8 { return .pageFooter }
+        }
+        return nil
+    }
+
+    // MARK: - Paragraphs
+
+    static func bodyFontSize(_ lines: [PDFLine]) -> Double {
+        var weights: [Double: Int] = [:]
+        for line in lines { weights[line.fontSize, default: 0] += line.text.count }
+        return weights.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? 10
+    }
+
+    /// Every word the document writes whole, to tell a hyphenated line break ("infor-mation")
+    /// from a real compound broken at its hyphen ("well-known").
+    static func lexicon(_ lines: [PDFLine]) -> Set<String> {
+        // Only needed when some line ends with a hyphen.
+        guard lines.contains(where: { $0.text.utf8.last == UInt8(ascii: "-") || $0.text.hasSuffix("- ") }) else { return [] }
+        var words = Set<String>()
+        var word = String.UnicodeScalarView()
+        func flush() {
+            if !word.isEmpty { words.insert(String(word).lowercased()) }
+            word.removeAll(keepingCapacity: true)
+        }
+        for line in lines {
+            for scalar in line.text.unicodeScalars {
+                let letter = scalar.value < 0x80 ? (scalar.value | 0x20 >= 0x61 && scalar.value | 0x20 <= 0x7A) : scalar.properties.isAlphabetic
+                if letter || scalar == "-" { word.append(scalar) } else { flush() }
+            }
+            flush()
+        }
+        return words
+    }
+
+    static let bullets: Set<Character> = ["•", "◦", "▪", "▫", "‣", "●", "○", "■", "□", "–", "—", "-", "*", "·", "➢", "►", "✓"]
+
+    static func listMarker(_ text: String) -> Bool {
+        let trimmed = text.drop { $0 == " " }
+        guard let first = trimmed.first else { return false }
+        if bullets.contains(first), trimmed.dropFirst().first == " " { return true }
+        // 1.  2)  (a)  a)  iv.
+        let token = trimmed.prefix { $0 != " " }
+        guard token.count <= 5, trimmed.count > token.count else { return false }
+        let core = token.trimmingCharacters(in: CharacterSet(charactersIn: "()."))
+        let closes = token.hasSuffix(".") || token.hasSuffix(")")
+        if closes, !core.isEmpty, core.allSatisfy(\.isNumber) { return true }
+        if token.hasSuffix(")"), core.count == 1, core.first?.isLetter == true { return true }
+        if closes, !core.isEmpty, core.allSatisfy({ "ivxlc".contains($0) }), core.count <= 4 { return true }
+        return false
+    }
+
+    static func isCaption(_ text: String) -> Bool {
+        let prefixes = ["figure ", "fig. ", "fig ", "table ", "abbildung ", "abb. ", "tabelle ", "listing "]
+        let lower = text.lowercased()
+        guard let prefix = prefixes.first(where: { lower.hasPrefix($0) }) else { return false }
+        return lower.dropFirst(prefix.count).first?.isNumber == true
+    }
+
+    static func endsSentence(_ text: String) -> Bool {
+        guard let last = text.trimmingCharacters(in: .whitespaces).last else { return false }
+        return ".!?:;".contains(last) || last == "”" || last == "\""
+    }
+
+    func group(_ lines: [PDFLine], bodySize: Double) -> [Paragraph] {
+        var paragraphs: [Paragraph] = []
+        var current: [PDFLine] = []
+        var rightEdge = 0.0
+        func flush() {
+            if !current.isEmpty { paragraphs.append(Paragraph(lines: current)) }
+            current.removeAll()
+            rightEdge = 0
+        }
+        for line in lines {
+            if let previous = current.last {
+                let sameFont = abs(line.fontSize - previous.fontSize) <= 0.6 && line.bold == previous.bold
+                let gap = line.y1 - previous.y2
+                let wentUp = line.y1 < previous.y1 - 2
+                let nextColumn = line.x1 > previous.x2 + 5 && line.y1 < previous.y2
+                let bigGap = gap > max(previous.height * 0.9, 3)
+                let indented = line.x1 > current[0].x1 + 6 && Self.endsSentence(previous.text) && current.count > 1
+                let shortLast = Self.endsSentence(previous.text) && previous.x2 < rightEdge - max(20, (rightEdge - current[0].x1) * 0.12)
+                let newPage = line.page != previous.page
+                let startsItem = Self.listMarker(line.text) || Self.isCaption(line.text)
+                let previousIsHeadingLike = previous.fontSize > bodySize * 1.12 || (previous.bold && current.count == 1)
+                if newPage || line.blockBreakBefore || !sameFont || wentUp || nextColumn || bigGap || indented || shortLast
+                    || startsItem || (previousIsHeadingLike && !sameFont) {
+                    flush()
+                }
+            }
+            current.append(line)
+            rightEdge = max(rightEdge, line.x2)
+        }
+        flush()
+        return paragraphs
+    }
+
+    /// Lines → text: words hyphenated at a line end re-joined unless the document writes the
+    /// compound with its hyphen; ligatures expanded; NFC.
+    static func join(_ lines: [PDFLine], lexicon: Set<String>) -> String {
+        var text = ""
+        for line in lines {
+            let piece = TextCleanup.collapseWhitespace(PDFText.normalize(line.text))
+            guard !piece.isEmpty else { continue }
+            if text.hasSuffix("-"), let before = text.dropLast().last, before.isLetter,
+               let after = piece.first, after.isLowercase {
+                let head = text.dropLast().reversed().prefix { $0.isLetter }
+                let tail = piece.prefix { $0.isLetter }
+                let firstPart = String(head.reversed()).lowercased()
+                let joined = firstPart + tail.lowercased()
+                let hyphenated = firstPart + "-" + tail.lowercased()
+                if lexicon.contains(hyphenated) && !lexicon.contains(joined) {
+                    text += piece  // a real compound: keep "well-known"
+                } else {
+                    text.removeLast()
+                    text += piece
+                }
+            } else {
+                if !text.isEmpty { text += " " }
+                text += piece
+            }
+        }
+        return text
+    }
+
+    // MARK: - Reading order
+
+    /// Orders each page's paragraphs by recursive XY-cut: a vertical gutter that runs the whole
+    /// height of a region splits it into columns read left to right; otherwise the widest
+    /// horizontal gap splits it into bands read top to bottom; a region with neither keeps
+    /// poppler's order. Full-width titles come first, then the columns one after the other.
+    func readingOrder(_ paragraphs: [Paragraph]) -> [Paragraph] {
+        var result: [Paragraph] = []
+        var start = 0
+        while start < paragraphs.count {
+            var end = start
+            while end < paragraphs.count, paragraphs[end].page == paragraphs[start].page { end += 1 }
+            let page = Array(paragraphs[start..<end])
+            let boxes = page.map { p in
+                (x1: p.lines.map(\.x1).min() ?? 0, y1: p.lines.map(\.y1).min() ?? 0,
+                 x2: p.lines.map(\.x2).max() ?? 0, y2: p.lines.map(\.y2).max() ?? 0)
+            }
+            result += Self.xyCut(Array(page.indices), boxes: boxes).map { page[$0] }
+            start = end
+        }
+        return result
+    }
+
+    static func xyCut(_ items: [Int], boxes: [(x1: Double, y1: Double, x2: Double, y2: Double)]) -> [Int] {
+        guard items.count > 1 else { return items }
+        let top = items.map { boxes[$0].y1 }.min() ?? 0
+        let bottom = items.map { boxes[$0].y2 }.max() ?? 0
+        // Vertical gutters: x ranges no box crosses, with boxes on both sides.
+        let byX = items.sorted { boxes[$0].x1 < boxes[$1].x1 }
+        var columns: [[Int]] = [[byX[0]]]
+        var reach = boxes[byX[0]].x2
+        for item in byX.dropFirst() {
+            if boxes[item].x1 > reach + 4 {
+                columns.append([item])
+            } else {
+                columns[columns.count - 1].append(item)
+            }
+            reach = max(reach, boxes[item].x2)
+        }
+        // Bullets or numbers hanging left of their text are not a column: columns are wide.
+        let regionWidth = (items.map { boxes[$0].x2 }.max() ?? 0) - (items.map { boxes[$0].x1 }.min() ?? 0)
+        let wideEnough = columns.allSatisfy { column in
+            (column.map { boxes[$0].x2 }.max() ?? 0) - (column.map { boxes[$0].x1 }.min() ?? 0) >= max(40, regionWidth * 0.12)
+        }
+        if columns.count > 1, wideEnough {
+            // A real column spans a good part of the region's height; a lone side note does not stop it.
+            let tall = columns.filter { column in
+                let height = (column.map { boxes[$0].y2 }.max() ?? 0) - (column.map { boxes[$0].y1 }.min() ?? 0)
+                return height >= (bottom - top) * 0.25 || column.count >= 2
+            }
+            if tall.count >= 2 {
+                return columns.flatMap { xyCut($0.sorted(), boxes: boxes) }
+            }
+        }
+        // Horizontal bands at the widest gap.
+        let byY = items.sorted { boxes[$0].y1 < boxes[$1].y1 }
+        var bestGap = 0.0
+        var cutAt = -1
+        var lowest = boxes[byY[0]].y2
+        for (position, item) in byY.enumerated().dropFirst() {
+            let gap = boxes[item].y1 - lowest
+            if gap > bestGap + 0.5 {
+                bestGap = gap
+                cutAt = position
+            }
+            lowest = max(lowest, boxes[item].y2)
+        }
+        if cutAt > 0, bestGap > 0 {
+            let upper = Array(byY[..<cutAt]).sorted()
+            let lower = Array(byY[cutAt...]).sorted()
+            return xyCut(upper, boxes: boxes) + xyCut(lower, boxes: boxes)
+        }
+        return items.sorted()
+    }
+
+    /// A paragraph that stops mid-sentence at a column's foot and goes on at the top of the next
+    /// column is one paragraph.
+    func joinContinuations(_ paragraphs: inout [Paragraph], lexicon: Set<String>) {
+        var index = 0
+        while index + 1 < paragraphs.count {
+            let a = paragraphs[index], b = paragraphs[index + 1]
+            let continues = a.page == b.page && !Self.endsSentence(a.text) && b.text.first?.isLowercase == true
+                && abs(a.fontSize - b.fontSize) <= 0.6 && a.bold == b.bold && b.lines[0].y1 < a.lines[a.lines.count - 1].y1
+                && !Self.listMarker(b.text) && a.wordCount >= 8
+            if continues {
+                var merged = a
+                merged.lines += b.lines
+                merged.text = Self.join(merged.lines, lexicon: lexicon)
+                paragraphs[index] = merged
+                paragraphs.remove(at: index + 1)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// "2.1" and "Methods" set on one line often come out of poppler as two blocks: put a bare
+    /// section number back in front of the title beside it.
+    func mergeSectionNumbers(_ paragraphs: inout [Paragraph]) {
+        var index = 0
+        while index + 1 < paragraphs.count {
+            let number = paragraphs[index]
+            let next = paragraphs[index + 1]
+            let isBullet = number.text.count == 1 && number.text.first.map(Self.bullets.contains) == true
+            let isNumber = isBullet || !number.text.isEmpty && number.text.count <= 8
+                && number.text.allSatisfy { $0.isNumber || $0 == "." } && number.text.first?.isNumber == true
+            let a = number.lines[0], b = next.lines[0]
+            let sameLine = b.y1 < a.y2 && b.y2 > a.y1 && b.x1 >= a.x2 - 1
+            if isNumber, number.lines.count == 1, next.page == number.page, sameLine, isBullet || next.wordCount <= 20 {
+                var merged = next
+                merged.text = number.text + " " + next.text
+                merged.lines.insert(contentsOf: number.lines, at: 0)
+                merged.lines[0].bold = next.lines[0].bold
+                merged.lines[0].fontSize = next.lines[0].fontSize
+                paragraphs[index] = merged
+                paragraphs.remove(at: index + 1)
+            }
+            index += 1
+        }
+    }
+
+    func classify(_ paragraphs: inout [Paragraph], bodySize: Double) {
+        var titleTaken = false
+        let firstPageLargest = paragraphs.filter { $0.page == 1 }.map(\.fontSize).max() ?? 0
+        for index in paragraphs.indices {
+            let p = paragraphs[index]
+            let words = p.wordCount
+            if Self.listMarker(p.text) {
+                paragraphs[index].kind = .listItem
+            } else if Self.isCaption(p.text) {
+                paragraphs[index].kind = .caption
+            } else if !titleTaken, p.page == 1, p.fontSize >= bodySize * 1.3, p.fontSize == firstPageLargest, words <= 30 {
+                paragraphs[index].kind = .title
+                titleTaken = true
+            } else if p.fontSize >= bodySize * 1.12, words <= 25, p.lines.count <= 3, p.text.contains(where: \.isLetter) {
+                paragraphs[index].kind = .heading
+            } else if p.bold, p.fontSize >= bodySize - 0.6, words <= 14, p.lines.count <= 2, !Self.endsSentence(p.text),
+                      p.text.contains(where: \.isLetter) {
+                paragraphs[index].kind = .heading
+            }
+        }
+    }
+
+    /// Levels from font-size ranks (larger is higher); bold body-size headings below them all.
+    func rankHeadings(_ paragraphs: inout [Paragraph]) {
+        let sizes = Set(paragraphs.filter { $0.kind == .heading && $0.level == nil }.map { ($0.fontSize * 2).rounded() / 2 }).sorted(by: >)
+        let base = (outline.map(\.level).max() ?? 0)
+        for index in paragraphs.indices where paragraphs[index].kind == .heading && paragraphs[index].level == nil {
+            let rank = sizes.firstIndex(of: (paragraphs[index].fontSize * 2).rounded() / 2) ?? sizes.count
+            paragraphs[index].level = min(6, base + rank + 1)
+        }
+    }
+
+    // MARK: - Slides
+
+    /// On a slide, the top-most line in a large or bold font is the frame's title.
+    func markSlideTitles(_ paragraphs: inout [Paragraph], bodySize: Double) {
+        var seen = Set<Int>()
+        for index in paragraphs.indices {
+            let p = paragraphs[index]
+            guard seen.insert(p.page).inserted else { continue }
+            let page = pages[p.page - 1]
+            if p.y1 < page.height * 0.3, p.wordCount <= 15, p.fontSize >= bodySize, p.kind != .listItem {
+                paragraphs[index].kind = p.kind == .title ? .title : .heading
+                paragraphs[index].lines[0].bold = paragraphs[index].lines[0].bold
+                paragraphs[index].level = nil
+            }
+        }
+        // Only a page's first heading is its title; later large text is body.
+        var titled = Set<Int>()
+        for index in paragraphs.indices where paragraphs[index].kind == .heading {
+            if !titled.insert(paragraphs[index].page).inserted { paragraphs[index].kind = .paragraph }
+        }
+    }
+
+    /// A slide with only a title still deserves a passage: its title becomes its text.
+    func giveBarePagesText(_ paragraphs: inout [Paragraph]) {
+        var hasBody = Set<Int>()
+        for p in paragraphs where p.kind != .heading && p.kind != .title { hasBody.insert(p.page) }
+        var index = 0
+        while index < paragraphs.count {
+            let p = paragraphs[index]
+            if (p.kind == .heading || p.kind == .title), !hasBody.contains(p.page) {
+                var copy = p
+                copy.kind = .paragraph
+                copy.level = nil
+                paragraphs.insert(copy, at: index + 1)
+                hasBody.insert(p.page)
+                index += 1
+            }
+            index += 1
+        }
+    }
+
+    // MARK: - Outline
+
+    static func matchKey(_ text: String) -> String {
+        String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+    }
+
+    /// "2.1 Methods" → "Methods"; "Chapter 3: Cells" → "Cells".
+    static func withoutNumbering(_ text: String) -> String {
+        var rest = Substring(text)
+        for prefix in ["chapter ", "section ", "kapitel ", "part "] where rest.lowercased().hasPrefix(prefix) {
+            rest = rest.dropFirst(prefix.count)
+        }
+        let token = rest.prefix { !$0.isWhitespace }
+        if !token.isEmpty, token.allSatisfy({ $0.isNumber || $0 == "." || $0 == ":" || "IVXLC".contains($0) }) {
+            rest = rest.dropFirst(token.count)
+        }
+        return rest.trimmingCharacters(in: CharacterSet(charactersIn: " :.–-"))
+    }
+
+    /// The outline is the section tree: each entry becomes the heading it points at (found on
+    /// its page by its text), or a heading of its own where the page has no such text. Headings
+    /// found by font alone are kept only on slides (as frame titles below the outline).
+    func applyOutline(_ paragraphs: inout [Paragraph], keepDetected: Bool) {
+        var matched = Set<Int>()
+        var insertions: [(index: Int, paragraph: Paragraph)] = []
+        for entry in outline {
+            let key = Self.matchKey(entry.title)
+            guard !key.isEmpty else { continue }
+            let candidates = paragraphs.indices.filter {
+                !matched.contains($0) && (entry.page == 0 || ($0 < paragraphs.count && (paragraphs[$0].page == entry.page || paragraphs[$0].page == entry.page + 1)))
+            }
+            let found = candidates.first { index in
+                let p = paragraphs[index]
+                let text = Self.matchKey(p.text)
+                let bare = Self.matchKey(Self.withoutNumbering(p.text))
+                return text == key || bare == key || (p.wordCount <= 25 && (text.hasPrefix(key) || bare.hasPrefix(key)) && key.count >= 4)
+            }
+            if let found {
+                matched.insert(found)
+                paragraphs[found].kind = .heading
+                paragraphs[found].level = entry.level
+                paragraphs[found].text = entry.title
+            } else if entry.page > 0 {
+                // Where the destination points: before the first paragraph of the page at or below its top.
+                let onPage = paragraphs.indices.filter { paragraphs[$0].page >= entry.page }
+                let at = onPage.first { i in paragraphs[i].page > entry.page || entry.top.map { top in paragraphs[i].y1 >= top - 4 } ?? true }
+                    ?? paragraphs.count
+                var heading = Paragraph(lines: [PDFLine(text: entry.title, page: entry.page, x1: 0, y1: entry.top ?? 0, x2: 0, y2: entry.top ?? 0,
+                                                        fontSize: 0, bold: false, blockBreakBefore: true)])
+                heading.kind = .heading
+                heading.level = entry.level
+                heading.text = entry.title
+                insertions.append((at, heading))
+            }
+        }
+        if !keepDetected {
+            for index in paragraphs.indices where paragraphs[index].kind == .heading && !matched.contains(index) {
+                paragraphs[index].kind = .paragraph
+            }
+        } else {
+            // Frame titles that repeat an outline entry's text were matched; the rest sit below the outline.
+            let depth = outline.map(\.level).max() ?? 0
+            for index in paragraphs.indices where paragraphs[index].kind == .heading && !matched.contains(index) {
+                paragraphs[index].level = depth + 1
+            }
+        }
+        // Later entries first, so that several headings at one place keep outline order.
+        for insertion in insertions.enumerated().sorted(by: { ($0.element.index, $0.offset) > ($1.element.index, $1.offset) }) {
+            paragraphs.insert(insertion.element.paragraph, at: insertion.element.index)
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+/// Turns an HTML subtree into typed blocks in reading order: headings open sections (h1–h6),
+/// paragraphs, list items (nested lists deeper), block quotes, code, tables and captions.
+/// Readers tune it with what to leave out (`skip`), what an element reads as instead of its
+/// children (`replacement`, e.g. maths as its alt text) and which sections to drop.
+struct HTMLBlockWriter {
+    /// Elements left out with everything inside them.
+    var skip: (MarkupNode) -> Bool = { _ in false }
+    /// Text an element stands for instead of its children, or nil to read its children.
+    var replacement: (MarkupNode) -> String? = { _ in nil }
+    /// Lower-cased heading texts whose sections are left out (References, External links …).
+    var droppedSections: Set<String> = []
+    /// Added to every block's section path before the headings found here.
+    var basePath: [String] = []
+    /// Heading levels below this are shifted so that the shallowest heading met is level 1.
+    var headingShift = 0
+
+    private(set) var blocks: [Block] = []
+    private var sections = SectionTracker()
+    private var run = ""
+    private var dropLevel: Int?
+
+    init() {}
+
+    /// How inline text met in a container becomes a block.
+    struct Context {
+        var kind: BlockKind = .paragraph
+        var level: Int?
+        var listDepth = 0
+    }
+
+    static let headingLevels: [String: Int] = ["h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6]
+    static let containers: Set<String> = [
+        "p", "div", "section", "article", "main", "center", "dl", "dt", "dd", "details", "summary", "address",
+        "figure", "body", "html", "header", "footer", "nav", "aside", "form", "fieldset", "legend", "hgroup",
+        "noscript", "option", "tbody", "thead", "tfoot", "tr", "td", "th", "frameset", "frame", "object",
+        "video", "audio", "picture", "caption", "menu",
+    ]
+
+    var path: [String] { basePath + sections.path }
+
+    mutating func write(_ node: MarkupNode) {
+        walk(node, Context())
+        flush(Context())
+    }
+
+    private var dropping: Bool { dropLevel != nil }
+
+    private mutating func walk(_ node: MarkupNode, _ context: Context) {
+        for child in node.children {
+            if child.isText {
+                if !dropping { run += child.content }
+                continue
+            }
+            if child.isEntityReference {
+                if !dropping { run += MarkupNode.internalEntityText(child.pointer) }
+                continue
+            }
+            guard child.isElement, !skip(child) else { continue }
+            if let text = replacement(child) {
+                if !dropping { run += " " + text + " " }
+                continue
+            }
+            let name = child.name
+            if let level = Self.headingLevels[name] {
+                flush(context)
+                heading(child, level: level)
+            } else if name == "br" {
+                run += " "
+            } else if name == "hr" {
+                flush(context)
+            } else if name == "ul" || name == "ol" {
+                flush(context)
+                var inner = context
+                inner.listDepth += 1
+                walk(child, inner)
+                flush(inner)
+            } else if name == "li" {
+                flush(context)
+                var inner = context
+                inner.kind = .listItem
+                inner.level = max(1, context.listDepth)
+                walk(child, inner)
+                flush(inner)
+            } else if name == "blockquote" {
+                flush(context)
+                var inner = context
+                inner.kind = .quote
+                walk(child, inner)
+                flush(inner)
+            } else if name == "figcaption" {
+                flush(context)
+                var inner = context
+                inner.kind = .caption
+                walk(child, inner)
+                flush(inner)
+            } else if name == "pre" {
+                flush(context)
+                let code = child.text.trimmingCharacters(in: .newlines)
+                if !dropping, !code.trimmingCharacters(in: .whitespaces).isEmpty {
+                    blocks.append(Block(kind: .code, text: code, sectionPath: path))
+                }
+            } else if name == "table" {
+                flush(context)
+                table(child)
+            } else if Self.containers.contains(name) {
+                flush(context)
+                walk(child, context)
+                flush(context)
+            } else {
+                walk(child, context)  // inline: a, span, b, em, code, sub, abbr, unknown tags …
+            }
+        }
+    }
+
+    private mutating func flush(_ context: Context) {
+        defer { run = "" }
+        guard !dropping else { return }
+        let text = TextCleanup.collapseWhitespace(run)
+        guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return }
+        blocks.append(Block(kind: context.kind, text: text, level: context.kind == .listItem ? context.level : nil, sectionPath: path))
+    }
+
+    private mutating func heading(_ node: MarkupNode, level rawLevel: Int) {
+        let text = inlineText(node)
+        guard !text.isEmpty else { return }
+        let level = max(1, rawLevel - headingShift)
+        if let drop = dropLevel {
+            if level > drop { return }
+            dropLevel = nil
+        }
+        if droppedSections.contains(text.lowercased()) {
+            dropLevel = level
+            return
+        }
+        sections.open(level: level, title: text)
+        blocks.append(Block(kind: .heading, text: text, level: level, sectionPath: path))
+    }
+
+    /// Rows of cells joined with " | ", one row a line; the caption becomes a caption block.
+    private mutating func table(_ node: MarkupNode) {
+        guard !dropping else { return }
+        if let caption = node.child("caption") {
+            let text = inlineText(caption)
+            if !text.isEmpty { blocks.append(Block(kind: .caption, text: text, sectionPath: path)) }
+        }
+        var rows: [String] = []
+        func collectRows(_ parent: MarkupNode) {
+            for child in parent.elementChildren where !skip(child) {
+                switch child.name {
+                case "tr":
+                    let cells = child.elementChildren.filter { ($0.name == "td" || $0.name == "th") && !skip($0) }
+                        .map { inlineText($0) }
+                    if cells.contains(where: { !$0.isEmpty }) { rows.append(cells.joined(separator: " | ")) }
+                case "thead", "tbody", "tfoot":
+                    collectRows(child)
+                default:
+                    break
+                }
+            }
+        }
+        collectRows(node)
+        if !rows.isEmpty { blocks.append(Block(kind: .table, text: rows.joined(separator: "\n"), sectionPath: path)) }
+    }
+
+    /// The text of an element as one line, honouring `skip` and `replacement`.
+    func inlineText(_ node: MarkupNode) -> String {
+        var out = ""
+        func gather(_ node: MarkupNode) {
+            for child in node.children {
+                if child.isText {
+                    out += child.content
+                } else if child.isEntityReference {
+                    out += MarkupNode.internalEntityText(child.pointer)
+                } else if child.isElement, !skip(child) {
+                    if let text = replacement(child) {
+                        out += " " + text + " "
+                    } else if child.name == "br" || Self.containers.contains(child.name) || child.name == "li" {
+                        out += " "
+                        gather(child)
+                        out += " "
+                    } else {
+                        gather(child)
+                    }
+                }
+            }
+        }
+        gather(node)
+        return TextCleanup.collapseWhitespace(out)
+    }
+}

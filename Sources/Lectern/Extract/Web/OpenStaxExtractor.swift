@@ -1,0 +1,156 @@
+import Foundation
+
+/// An OpenStax book in its source form, one source: `META-INF/books.xml` names the collection,
+/// `collections/*.collection.xml` orders chapters (subcollections) and modules, and each
+/// `modules/mNNNNN/index.cnxml` holds one section. Blocks come in book order under
+/// chapter › section › subsection paths, numbered as the book numbers them (2 Logic, 2.1 …).
+public struct OpenStaxExtractor: Extractor {
+    public let name = "openstax"
+    public let version = 1
+
+    /// A module larger than this is refused (a CNXML section is some tens of KB).
+    static let maxModuleBytes = 16 << 20
+
+    public init() {}
+
+    public func confidence(for input: SourceInput) -> Int {
+        guard input.isDirectory, let root = input.path else { return 0 }
+        return FileManager.default.fileExists(atPath: root + "/META-INF/books.xml") ? 95 : 0
+    }
+
+    struct Book {
+        var title: String
+        var slug: String
+        var metadata: [String: String]
+        var items: [Item]
+    }
+
+    /// A chapter (subcollection) or a module, in book order.
+    indirect enum Item {
+        case module(String)
+        case chapter(String, [Item])
+    }
+
+    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+        guard let root = input.path else { throw LecternError(.notFound, input.displayName, "an OpenStax book must be a folder") }
+        let book = try readBook(root: root, display: input.displayName)
+        var blocks: [Block] = [Block(kind: .title, text: book.title, level: 0)]
+        var warnings: [String] = []
+        var chapterNumber = 0
+        var modules = 0
+
+        func addModule(_ id: String, chapterPath: [String], number: String?) {
+            let file = root + "/modules/\(id)/index.cnxml"
+            do {
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else {
+                    throw LecternError(.notFound, "modules/\(id)/index.cnxml", "missing")
+                }
+                if let size = attributes[.size] as? Int, size > Self.maxModuleBytes {
+                    throw LecternError(.tooLarge, "modules/\(id)/index.cnxml", "over the \(Self.maxModuleBytes >> 20) MiB limit")
+                }
+                let data = try Data(contentsOf: URL(fileURLWithPath: file))
+                let document = try MarkupDocument.xml(data, name: "modules/\(id)/index.cnxml")
+                guard let module = document.root else { throw LecternError(.corrupt, "modules/\(id)/index.cnxml", "empty") }
+                var title = TextCleanup.collapseWhitespace(module.child("title")?.text ?? "")
+                if title.isEmpty { title = id }
+                let isIntroduction = module.hasClass("introduction")
+                if let number, !isIntroduction { title = "\(number) \(title)" }
+                let level = chapterPath.count + 1
+                let path = chapterPath + [title]
+                blocks.append(Block(kind: .heading, text: title, level: level, sectionPath: path, attributes: ["module": id]))
+                var writer = CNXMLBlockWriter(basePath: path, baseLevel: level + 1, moduleID: id)
+                writer.write(document: module)
+                blocks += writer.blocks
+                modules += 1
+            } catch let error as LecternError {
+                warnings.append("module \(id) left out: \(error.description)")
+            } catch {
+                warnings.append("module \(id) left out: \(error.localizedDescription)")
+            }
+        }
+
+        func walk(_ items: [Item], path: [String], chapter: Int?) {
+            var section = 0
+            for item in items {
+                switch item {
+                case .module(let id):
+                    let isIntro = section == 0 && chapter != nil
+                    if !isIntro || !moduleIsIntroduction(root: root, id: id) { section += 1 }
+                    addModule(id, chapterPath: path, number: chapter.map { "\($0).\(section)" })
+                case .chapter(let title, let children):
+                    var number = chapter
+                    var heading = title
+                    if path.isEmpty {
+                        chapterNumber += 1
+                        number = chapterNumber
+                        heading = "\(chapterNumber) \(title)"
+                    }
+                    blocks.append(Block(kind: .heading, text: heading, level: path.count + 1, sectionPath: path + [heading]))
+                    walk(children, path: path + [heading], chapter: number)
+                }
+            }
+        }
+        walk(book.items, path: [], chapter: nil)
+        guard modules > 0 else {
+            throw LecternError(.empty, input.displayName, "no readable module in this OpenStax book" + (warnings.first.map { " (\($0))" } ?? ""))
+        }
+        var metadata = book.metadata
+        metadata["modules"] = String(modules)
+        metadata["chapters"] = String(chapterNumber)
+        return ExtractedDocument(type: "openstax", title: book.title, blocks: blocks, metadata: metadata, warnings: warnings)
+    }
+
+    private func moduleIsIntroduction(root: String, id: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: root + "/modules/\(id)/index.cnxml") else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 400), as: UTF8.self)
+        return head.contains("class=\"introduction\"")
+    }
+
+    /// books.xml → the first book's collection → its title, metadata and chapter tree.
+    func readBook(root: String, display: String) throws -> Book {
+        let booksPath = root + "/META-INF/books.xml"
+        guard let booksData = FileManager.default.contents(atPath: booksPath) else {
+            throw LecternError(.unreadable, display, "cannot read META-INF/books.xml")
+        }
+        let books = try MarkupDocument.xml(booksData, name: "META-INF/books.xml")
+        guard let entry = books.root?.first(where: { $0.name == "book" }), let href = entry.attribute("href") else {
+            throw LecternError(.corrupt, display, "META-INF/books.xml names no book")
+        }
+        let collectionPath = URL(fileURLWithPath: root + "/META-INF/").appendingPathComponent(href).standardized.path
+        guard collectionPath.hasPrefix(URL(fileURLWithPath: root).standardized.path + "/") else {
+            throw LecternError(.corrupt, display, "META-INF/books.xml points outside the book folder: \(href)")
+        }
+        guard let collectionData = FileManager.default.contents(atPath: collectionPath) else {
+            throw LecternError(.notFound, display, "the collection \(href) named in META-INF/books.xml is missing")
+        }
+        let collection = try MarkupDocument.xml(collectionData, name: href)
+        guard let top = collection.root else { throw LecternError(.corrupt, display, "empty collection \(href)") }
+        let meta = top.child("metadata")
+        var metadata: [String: String] = [:]
+        for key in ["title", "slug", "language", "uuid", "license"] {
+            if let value = meta?.child(key).map({ TextCleanup.collapseWhitespace($0.text) }), !value.isEmpty { metadata[key] = value }
+        }
+        if let url = meta?.child("license")?.attribute("url") { metadata["license_url"] = url }
+        let slug = metadata["slug"] ?? entry.attribute("slug") ?? TextCleanup.titleFromPath(root)
+        metadata["slug"] = slug
+        metadata["url"] = "https://openstax.org/details/books/\(slug)"
+        let title = metadata.removeValue(forKey: "title") ?? slug
+
+        func items(_ content: MarkupNode?) -> [Item] {
+            guard let content else { return [] }
+            return content.elementChildren.compactMap { child in
+                switch child.name {
+                case "module":
+                    return child.attribute("document").map { Item.module($0) }
+                case "subcollection":
+                    let title = TextCleanup.collapseWhitespace(child.child("title")?.text ?? "")
+                    return .chapter(title.isEmpty ? "Untitled" : title, items(child.child("content")))
+                default:
+                    return nil
+                }
+            }
+        }
+        return Book(title: title, slug: slug, metadata: metadata, items: items(top.child("content")))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+extension Ingestor {
+    /// A URL or a web spec: fetched (politely, conditionally), then read like a saved file.
+    /// A 304 to a conditional GET means the stored document is current: nothing is read or written.
+    func ingestRemote(_ spec: SourceSpec, fetcher: WebFetcher, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
+        switch spec {
+        case .url, .wikipedia:
+            let url = spec.url
+            // Validators only count when the document they describe is still in the library.
+            let cached = try store.document(uri: url) != nil ? try store.fetchCache(url: url) : nil
+            switch try fetcher.fetch(url, cached: cached) {
+            case .notModified:
+                return .unchanged
+            case .fetched(let response, let entry):
+                if response.body.isEmpty { throw LecternError(.empty, spec.display, "the server sent an empty body") }
+                let input = SourceInput(uri: url, data: response.body, contentType: entry.contentType, options: options)
+                let outcome = try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url",
+                                              recorder: recorder, events: events)
+                try store.recordFetch(entry)
+                return outcome
+            }
+        case .ocw(let home):
+            let folder = try TemporaryDownload()
+            let pages = try OCWCourseCrawler(fetcher: fetcher).download(home: home, into: folder.path)
+            events(PipelineEvent(.progress, input: spec.display, message: "fetched \(pages) course pages"))
+            let input = SourceInput(uri: home, path: folder.path, isDirectory: true, options: options)
+            return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", recorder: recorder, events: events)
+        case .openstax:
+            // The source repository's ZIP: unpacked and read as the book folder it holds.
+            switch try fetcher.fetch(spec.url) {
+            case .fetched(let response, _):
+                guard ArchiveSource.isZip(response.body) else {
+                    throw LecternError(.unsupported, spec.display, "\(spec.url) did not answer with a ZIP archive")
+                }
+                let input = SourceInput(uri: spec.url, data: response.body, options: options)
+                return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", recorder: recorder, events: events)
+            case .notModified:
+                return .unchanged
+            }
+        }
+    }
+}
+
+/// A temporary folder for a download, removed when the value goes away.
+final class TemporaryDownload {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-download-" + UUID().uuidString).path
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw LecternError(.unreadable, path, "cannot create a temporary folder for the download")
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}

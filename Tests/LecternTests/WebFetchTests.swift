@@ -1,0 +1,248 @@
+import XCTest
+@testable import Lectern
+
+/// Web sources through the real HTTP client against the real loopback test server: served
+/// saved pages, conditional GET (304 = unchanged), a rate-limited host, an oversized download,
+/// a course crawl and a book's source archive. Nothing here leaves 127.0.0.1.
+final class WebFetchTests: XCTestCase {
+    var folder: TemporaryFolder!
+    var store: LibraryStore!
+    var events: EventLog!
+
+    final class EventLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [PipelineEvent] = []
+        func add(_ event: PipelineEvent) { lock.withLock { items.append(event) } }
+        var all: [PipelineEvent] { lock.withLock { items } }
+        var failures: [String] { all.filter { $0.event == .failed }.map { "\($0.input ?? ""): \($0.message ?? "")" } }
+    }
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+        store = try LibraryStore(path: folder.file("library.db").path)
+        events = EventLog()
+    }
+
+    func ingestor(_ configure: (inout HTTPSettings) -> Void = { _ in }) -> Ingestor {
+        var settings = HTTPSettings()
+        settings.hostInterval = 0
+        settings.retryBaseDelay = 0.05
+        settings.timeout = 10
+        configure(&settings)
+        var ingestor = Ingestor(store: store, embedder: HashingEmbedder())
+        ingestor.fetcher = WebFetcher(settings: settings)
+        return ingestor
+    }
+
+    func ingest(_ ingestor: Ingestor, _ arguments: [String]) -> IngestSummary {
+        let log = events!
+        return ingestor.ingest(arguments, recorder: nil) { log.add($0) }
+    }
+
+    var parsoidFixture: String { TestPaths.packageRoot.appendingPathComponent("Tests/Support/web/parsoid-information-theory.html").path }
+
+    func testSourceSpecsMapToTheServicesDocumentedEndpoints() throws {
+        XCTAssertEqual(SourceSpec.parse("wikipedia:\"Information theory\"")?.url, "https://en.wikipedia.org/api/rest_v1/page/html/Information_theory")
+        XCTAssertEqual(SourceSpec.parse("wikipedia:Information theory")?.url, "https://en.wikipedia.org/api/rest_v1/page/html/Information_theory")
+        XCTAssertEqual(SourceSpec.parse("wikipedia:AC/DC")?.url, "https://en.wikipedia.org/api/rest_v1/page/html/AC%2FDC")
+        XCTAssertEqual(SourceSpec.parse("wikipedia:fr:Entropie de Shannon")?.url, "https://fr.wikipedia.org/api/rest_v1/page/html/Entropie_de_Shannon")
+        XCTAssertEqual(SourceSpec.parse("wikipedia:Schrödinger equation")?.url, "https://en.wikipedia.org/api/rest_v1/page/html/Schr%C3%B6dinger_equation")
+        XCTAssertEqual(SourceSpec.parse("openstax:introduction-philosophy-2e")?.url, "https://api.github.com/repos/openstax/osbooks-introduction-philosophy/zipball")
+        XCTAssertEqual(SourceSpec.parse("openstax:osbooks-biology-bundle")?.url, "https://api.github.com/repos/openstax/osbooks-biology-bundle/zipball")
+        XCTAssertEqual(SourceSpec.parse("ocw:8-01sc-classical-mechanics-fall-2016")?.url, "https://ocw.mit.edu/courses/8-01sc-classical-mechanics-fall-2016/")
+        XCTAssertEqual(SourceSpec.parse("ocw:https://ocw.mit.edu/courses/18-06-linear-algebra-spring-2010")?.url, "https://ocw.mit.edu/courses/18-06-linear-algebra-spring-2010/")
+        XCTAssertEqual(SourceSpec.parse("https://example.org/a.html"), .url("https://example.org/a.html"))
+        XCTAssertNil(SourceSpec.parse("notes/cells.md"), "a path is not a spec")
+        let local = try folder.write("wikipedia:local.md", "# A file whose name looks like a spec\n")
+        XCTAssertNil(SourceSpec.parse(local.path), "an existing file wins over a spec")
+        XCTAssertEqual(SourceSpec.parse("wikipedia:\"Information theory\"")?.display, "wikipedia:Information theory")
+    }
+
+    func testServedPagesAreStoredThenUnchangedAfterA304() throws {
+        let mozilla = try TestPaths.sharedCorpus("wikipedia/wikipedia/source.html")
+        let server = try TestServer(routes: [
+            "/wiki/Mozilla": ["body_file": mozilla.path, "etag": "\"rev-746574460\"", "headers": ["Content-Type": "text/html; charset=utf-8"]],
+            "/api/rest_v1/page/html/Information_theory": ["body_file": parsoidFixture, "last_modified": "Mon, 20 Nov 2023 10:00:00 GMT",
+                                                          "headers": ["Content-Type": "text/html; charset=utf-8; profile=\"https://www.mediawiki.org/wiki/Specs/HTML/2.8.0\""]],
+        ])
+        let urls = [server.url("/wiki/Mozilla"), server.url("/api/rest_v1/page/html/Information_theory")]
+        let first = ingest(ingestor(), urls)
+        XCTAssertEqual(first.stored, 2, events.failures.joined(separator: "\n"))
+        let document = try XCTUnwrap(store.document(uri: urls[0]))
+        XCTAssertEqual(document.title, "Mozilla")
+        XCTAssertEqual(document.extractor, "wikipedia")
+        XCTAssertNil(document.path, "a web document's provenance is its URL")
+        XCTAssertEqual(try store.fetchCache(url: urls[0])?.etag, "\"rev-746574460\"")
+        XCTAssertEqual(try store.fetchCache(url: urls[1])?.lastModified, "Mon, 20 Nov 2023 10:00:00 GMT")
+
+        let second = ingest(ingestor(), urls)
+        XCTAssertEqual(second.unchanged, 2)
+        XCTAssertEqual(second.stored, 0)
+        let requests = try server.requests()
+        XCTAssertEqual(requests.count, 4)
+        let headers = requests.suffix(2).map { $0["headers"] as? [String: String] ?? [:] }
+        XCTAssertEqual(headers[0]["if-none-match"], "\"rev-746574460\"", "the stored ETag is sent back")
+        XCTAssertEqual(headers[1]["if-modified-since"], "Mon, 20 Nov 2023 10:00:00 GMT", "the stored Last-Modified is sent back")
+
+        // Searchable with the URL as provenance.
+        let hits = try Searcher(store: store, embedder: HashingEmbedder()).search("free-software community created by members of Netscape", k: 3)
+        XCTAssertEqual(hits.first?.uri, urls[0])
+        XCTAssertTrue(hits.first?.location.hasPrefix(urls[0]) ?? false, hits.first?.location ?? "")
+    }
+
+    func testTheServersCharsetIsHonoured() throws {
+        let latin1 = try XCTUnwrap("<html><body><p>Le café crème se boit au comptoir, près de la fenêtre, à midi.</p></body></html>".data(using: .isoLatin1))
+        let file = try folder.write("latin1.html", latin1)
+        let server = try TestServer(routes: ["/cafe": ["body_file": file.path, "headers": ["Content-Type": "text/html; charset=ISO-8859-1"]]])
+        XCTAssertEqual(ingest(ingestor(), [server.url("/cafe")]).stored, 1, events.failures.joined(separator: "\n"))
+        let document = try XCTUnwrap(store.document(uri: server.url("/cafe")))
+        XCTAssertEqual(try store.blocks(documentId: document.id).first?.text, "Le café crème se boit au comptoir, près de la fenêtre, à midi.")
+    }
+
+    func testAFailedStoreIsFetchedInFullNextTime() throws {
+        // Validators are only sent for a document the library still holds.
+        let server = try TestServer(routes: ["/page": ["body": "<html><body><p>The mitochondrion produces ATP through oxidative phosphorylation in the cell.</p></body></html>", "etag": "\"v1\""]])
+        XCTAssertEqual(ingest(ingestor(), [server.url("/page")]).stored, 1)
+        _ = try store.removeDocuments(try store.documents(matching: server.url("/page")))
+        XCTAssertEqual(ingest(ingestor(), [server.url("/page")]).stored, 1, "removed, so fetched again in full")
+        let last = try server.requests().last?["headers"] as? [String: String]
+        XCTAssertNil(last?["if-none-match"])
+    }
+
+    func testRateLimitedHostIsWaitedForAndRequestsToOneHostAreSpaced() throws {
+        let page = { (topic: String) in ["body": "<html><body><h1>\(topic)</h1><p>\(topic) is explained here in a paragraph long enough to be a passage of its own.</p></body></html>"] as [String: Any] }
+        var limited = page("Entropy")
+        limited["rate_limit"] = ["requests": 1, "window": 30, "retry_after": 1]
+        let server = try TestServer(routes: ["/a": page("Bits"), "/b": page("Codes"), "/c": page("Channels"), "/limited": limited])
+        // The limited route answers 429 with Retry-After to every request after its first.
+        let client = HTTPClient(settings: { var s = HTTPSettings(); s.maxRetries = 0; return s }())
+        XCTAssertEqual(try client.send(HTTPRequest(url: server.url("/limited"))).status, 200)
+        let summary = ingest(ingestor { $0.hostInterval = 0.4; $0.maxRetries = 1 }, [server.url("/a"), server.url("/b"), server.url("/c"), server.url("/limited")])
+        XCTAssertEqual(summary.stored, 3)
+        XCTAssertEqual(summary.failed, 1)
+        XCTAssertTrue(events.failures.contains { $0.contains("/limited: HTTP 429") }, events.failures.joined(separator: "\n"))
+        let requests = try server.requests()
+        let times = requests.dropFirst().compactMap { $0["time"] as? Double }
+        XCTAssertEqual(times.count, 5, "a b c, then /limited twice (one retry after Retry-After)")
+        for (earlier, later) in zip(times.prefix(3), times.dropFirst().prefix(3)) {
+            XCTAssertGreaterThanOrEqual(later - earlier, 0.35, "requests to one host at least http.host_interval apart")
+        }
+        XCTAssertGreaterThanOrEqual(times[4] - times[3], 0.9, "the retry waited for Retry-After")
+    }
+
+    func testOversizedDownloadIsRefusedNamingTheLimitAndTheBatchGoesOn() throws {
+        let server = try TestServer(routes: [
+            "/huge": ["size": 3 << 20, "headers": ["Content-Type": "text/html"]],
+            "/fine": ["body": "<html><body><p>A small page about photosynthesis in the chloroplast of plant cells.</p></body></html>"],
+        ])
+        let summary = ingest(ingestor { $0.maxResponseBytes = 1 << 20 }, [server.url("/huge"), server.url("/fine")])
+        XCTAssertEqual(summary.failed, 1)
+        XCTAssertEqual(summary.stored, 1, "the rest of the batch goes on")
+        XCTAssertEqual(events.failures, ["\(server.url("/huge")): response larger than the 1 MB limit (http.max_response_mb)"])
+        XCTAssertNil(try store.document(uri: server.url("/huge")), "nothing half-written")
+    }
+
+    func testOCWSpecCrawlsTheCoursePagesOnly() throws {
+        func page(_ title: String, _ body: String) -> String {
+            "<!DOCTYPE html><html><head><title>\(title) | Tiny Course | MIT OpenCourseWare</title></head><body><nav><a href=\"/\">Home</a></nav><main>\(body)</main></body></html>"
+        }
+        let home = page("Course Home", """
+            <h1>Tiny Course</h1><p>An introduction to counting bits, for people who like small numbers and careful proofs.</p>
+            <a href="pages/syllabus/">Syllabus</a> <a href="pages/calendar/?tab=1#week1">Calendar</a>
+            <a href="/courses/other-course/pages/syllabus/">Another course</a> <a href="https://elsewhere.example/">Elsewhere</a>
+            """)
+        let server = try TestServer(routes: [
+            "/courses/tiny/": ["body": home],
+            "/courses/tiny/pages/syllabus/": ["body": page("Syllabus", "<h2>Grading</h2><p>Problem sets count for half of the grade; the final exam for the other half.</p>")],
+            "/courses/tiny/pages/calendar/": ["body": page("Calendar", "<table><tr><th>Week</th><th>Topic</th></tr><tr><td>1</td><td>Bits</td></tr></table>")],
+        ])
+        let spec = "ocw:" + server.url("/courses/tiny")
+        let summary = ingest(ingestor(), [spec])
+        XCTAssertEqual(summary.stored, 1, events.failures.joined(separator: "\n"))
+        let paths = try server.requests().compactMap { $0["path"] as? String }
+        XCTAssertEqual(paths, ["/courses/tiny/", "/courses/tiny/pages/syllabus/", "/courses/tiny/pages/calendar/"], "only the course's own pages")
+        let document = try XCTUnwrap(store.document(uri: server.url("/courses/tiny/")))
+        XCTAssertEqual(document.extractor, "ocw")
+        XCTAssertEqual(document.title, "Tiny Course")
+        let blocks = try store.blocks(documentId: document.id)
+        XCTAssertEqual(blocks.first { $0.text.hasPrefix("Problem sets count") }?.sectionPath, ["Syllabus", "Grading"])
+        XCTAssertTrue(blocks.contains { $0.kind == .table && $0.text.contains("1 | Bits") })
+    }
+
+    func testBookSourceArchiveIsUnpackedAndReadAsABook() throws {
+        let book = try TemporaryFolder()
+        try writeTinyBook(book, module: """
+            <document xmlns="http://cnx.rice.edu/cnxml"><title>Arguments</title><content>
+            <section class="learning-objectives"><title>Learning Objectives</title><list><item>Tell a valid argument from a sound one.</item></list></section>
+            <para>A valid argument is one whose conclusion follows from its premises; a sound argument is valid and has true premises.</para>
+            </content></document>
+            """)
+        let archive = folder.file("osbooks-tiny.zip")
+        try zipFolder(book.url, to: archive, prefix: "openstax-osbooks-tiny-0a1b2c3/")
+        let evil = folder.file("evil.zip")
+        try zipEntries(["../escaped.txt": "outside"], to: evil)
+        let server = try TestServer(routes: [
+            "/repos/openstax/osbooks-tiny/zipball": ["body_file": archive.path, "headers": ["Content-Type": "application/zip"]],
+            "/evil.zip": ["body_file": evil.path],
+        ])
+        let url = server.url("/repos/openstax/osbooks-tiny/zipball")
+        let summary = ingest(ingestor(), [url, server.url("/evil.zip")])
+        XCTAssertEqual(summary.stored, 1, events.failures.joined(separator: "\n"))
+        let document = try XCTUnwrap(store.document(uri: url))
+        XCTAssertEqual(document.extractor, "openstax")
+        XCTAssertEqual(document.title, "Tiny Book")
+        let blocks = try store.blocks(documentId: document.id)
+        XCTAssertEqual(blocks.first { $0.kind == .objective }?.text, "Tell a valid argument from a sound one.")
+        XCTAssertEqual(blocks.first { $0.text.hasPrefix("A valid argument") }?.sectionPath, ["1 Reasoning", "1.1 Arguments"])
+        XCTAssertEqual(events.failures, ["\(server.url("/evil.zip")): refused: entry \"../escaped.txt\" points outside the archive's folder"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: FileManager.default.temporaryDirectory.appendingPathComponent("escaped.txt").path))
+    }
+
+    func testADownloadedCourseZIPOnDiskIsReadAsItsFolder() throws {
+        let course = try TemporaryFolder()
+        try course.write("index.html", "<html><head><title>Course Home | Signals and Systems | MIT OpenCourseWare</title></head><body><main><p>Signals and systems for people who like convolution and careful sketches of spectra.</p></main></body></html>")
+        try course.write("pages/syllabus/index.html", "<html><head><title>Syllabus | Signals and Systems</title></head><body><main><h2>Grading</h2><p>Weekly problem sets count for forty percent of the final grade.</p></main></body></html>")
+        let archive = folder.file("signals-and-systems.zip")
+        try zipFolder(course.url, to: archive, prefix: "signals-and-systems/")
+        let summary = ingest(ingestor(), [archive.path])
+        XCTAssertEqual(summary.stored, 1, events.failures.joined(separator: "\n"))
+        let document = try XCTUnwrap(store.document(uri: "file://" + archive.path))
+        XCTAssertEqual(document.extractor, "ocw")
+        XCTAssertEqual(document.title, "Signals and Systems")
+        XCTAssertEqual(document.path, archive.path, "provenance is the ZIP the user gave")
+        let blocks = try store.blocks(documentId: document.id)
+        XCTAssertEqual(blocks.first { $0.text.hasPrefix("Weekly problem sets") }?.sectionPath, ["Syllabus", "Grading"])
+    }
+
+    /// Zips a folder with Python's zipfile (deflated), as GitHub's archives are laid out.
+    func zipFolder(_ source: URL, to archive: URL, prefix: String) throws {
+        try python("""
+            import os, sys, zipfile
+            src, dst, prefix = sys.argv[1], sys.argv[2], sys.argv[3]
+            with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as z:
+                for root, dirs, files in os.walk(src):
+                    for f in sorted(files):
+                        p = os.path.join(root, f)
+                        z.write(p, prefix + os.path.relpath(p, src))
+            """, [source.path, archive.path, prefix])
+    }
+
+    func zipEntries(_ entries: [String: String], to archive: URL) throws {
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: entries), as: UTF8.self)
+        try python("""
+            import json, sys, zipfile
+            with zipfile.ZipFile(sys.argv[2], "w", zipfile.ZIP_DEFLATED) as z:
+                for name, text in json.loads(sys.argv[1]).items():
+                    z.writestr(name, text)
+            """, [json, archive.path])
+    }
+
+    func python(_ script: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script] + arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw XCTSkip("python3 could not write the ZIP archive") }
+    }
+}

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Writes the project's own sample PDFs in corpora/pdf with the Python standard library only.
+
+    python3 Tests/Support/make_sample_pdfs.py corpora/pdf
+
+cell-biology-notes.pdf: three A4 pages of lecture notes with an outline (bookmarks), a running
+header and a page-number footer, a title, numbered headings in two sizes, a bullet list, a
+figure caption, a word hyphenated across a line end ("phospho-" + "lipids") and a real compound
+broken at its hyphen ("self-" + "assembling", written whole elsewhere).
+calculus-handout.pdf: one US-letter page in two columns under a full-width title, no outline.
+"""
+import sys
+import textwrap
+
+
+def escape(text):
+    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+class Page:
+    def __init__(self, width, height):
+        self.width, self.height, self.ops = width, height, []
+
+    def text(self, x, y, size, line, bold=False):
+        font = "F2" if bold else "F1"
+        self.ops.append(f"BT /{font} {size} Tf {x:.1f} {self.height - y:.1f} Td ({escape(line)}) Tj ET")
+
+    def paragraph(self, x, y, size, lines, leading=1.35):
+        for line in lines:
+            self.text(x, y, size, line)
+            y += size * leading
+        return y + size * 0.6
+
+
+def wrap(text, width):
+    return textwrap.wrap(text, width=width, break_long_words=False, break_on_hyphens=False)
+
+
+def write_pdf(path, pages, outline=None, title=None, author=None):
+    objects = []
+
+    def add(body):
+        objects.append(body)
+        return len(objects)
+
+    catalog = add(None)
+    pages_id = add(None)
+    font1 = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    font2 = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>")
+    page_ids = []
+    for page in pages:
+        stream = "\n".join(page.ops).encode("latin-1")
+        content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+        page_ids.append(add(f"<< /Type /Page /Parent {pages_id} 0 R /MediaBox [0 0 {page.width} {page.height}] "
+                            f"/Resources << /Font << /F1 {font1} 0 R /F2 {font2} 0 R >> >> /Contents {content} 0 R >>"))
+    objects[pages_id - 1] = f"<< /Type /Pages /Kids [{' '.join(f'{i} 0 R' for i in page_ids)}] /Count {len(page_ids)} >>"
+    outline_ref = ""
+    if outline:
+        # outline: [(title, page_index, y_from_top, [children...])]
+        root = add(None)
+
+        def build(entries, parent):
+            ids = [add(None) for _ in entries]
+            for i, (label, page_index, y, children) in enumerate(entries):
+                page = pages[page_index]
+                fields = [f"/Title ({escape(label)})", f"/Parent {parent} 0 R",
+                          f"/Dest [{page_ids[page_index]} 0 R /XYZ 0 {page.height - y + 20:.1f} 0]"]
+                if i > 0:
+                    fields.append(f"/Prev {ids[i - 1]} 0 R")
+                if i + 1 < len(ids):
+                    fields.append(f"/Next {ids[i + 1]} 0 R")
+                if children:
+                    first, last, count = build(children, ids[i])
+                    fields += [f"/First {first} 0 R", f"/Last {last} 0 R", f"/Count {count}"]
+                objects[ids[i] - 1] = "<< " + " ".join(fields) + " >>"
+            return ids[0], ids[-1], len(ids)
+
+        first, last, count = build(outline, root)
+        objects[root - 1] = f"<< /Type /Outlines /First {first} 0 R /Last {last} 0 R /Count {count} >>"
+        outline_ref = f" /Outlines {root} 0 R /PageMode /UseOutlines"
+    objects[catalog - 1] = f"<< /Type /Catalog /Pages {pages_id} 0 R{outline_ref} >>"
+    info = []
+    if title:
+        info.append(f"/Title ({escape(title)})")
+    if author:
+        info.append(f"/Author ({escape(author)})")
+    info_id = add("<< " + " ".join(info) + " /Producer (lectern make_sample_pdfs.py) >>")
+
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        data = body if isinstance(body, bytes) else body.encode("latin-1")
+        out += b"%d 0 obj\n" % number + data + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for offset in offsets:
+        out += b"%010d 00000 n \n" % offset
+    out += (f"trailer\n<< /Size {len(objects) + 1} /Root {catalog} 0 R /Info {info_id} 0 R >>\n"
+            f"startxref\n{xref}\n%%EOF\n").encode("latin-1")
+    with open(path, "wb") as f:
+        f.write(out)
+
+
+def cell_biology(path):
+    W, H = 595, 842
+    pages = [Page(W, H) for _ in range(3)]
+    for number, page in enumerate(pages, start=1):
+        page.text(72, 40, 8, "BIO 101 - Cell Biology Lecture Notes - Spring term")
+        page.text(W / 2 - 20, H - 36, 8, f"Page {number} of 3")
+    p1, p2, p3 = pages
+    y = 90
+    p1.text(72, y, 22, "Cell Biology: Lecture Notes", bold=True)
+    y += 26
+    p1.text(72, y, 11, "Dr. Amina Okafor, Department of Biology")
+    y += 40
+    p1.text(72, y, 16, "1 The Cell Membrane", bold=True)
+    y += 26
+    y = p1.paragraph(72, y, 10.5, [
+        "Every cell is enclosed by a plasma membrane that separates its contents from the",
+        "outside world. The membrane is a bilayer of phospho-",
+        "lipids whose hydrophilic heads face the water on both sides while their hydro-",
+        "phobic tails point inward, away from the water.",
+    ])
+    y = p1.paragraph(72, y, 10.5, [
+        "Proteins float in this fluid bilayer like icebergs in a sea. Because the lipids are",
+        "self-assembling, a torn membrane reseals on its own; self-",
+        "assembling structures like this are common in biology.",
+    ])
+    y += 8
+    p1.text(72, y, 13, "1.1 Transport across the membrane", bold=True)
+    y += 22
+    y = p1.paragraph(72, y, 10.5, ["Small molecules cross the membrane in several ways:"])
+    for item in ["- Diffusion moves molecules from high to low concentration without energy.",
+                 "- Osmosis is the diffusion of water through a selectively permeable membrane.",
+                 "- Active transport pumps ions against their gradient using ATP."]:
+        y = p1.paragraph(84, y, 10.5, [item], leading=1.2)
+
+    y = 90
+    p2.text(72, y, 16, "2 Mitochondria", bold=True)
+    y += 26
+    y = p2.paragraph(72, y, 10.5, wrap(
+        "Mitochondria are the power plants of the cell. They carry out aerobic respiration, "
+        "oxidising pyruvate and fatty acids to carbon dioxide and water, and they store the "
+        "released energy as ATP. A mitochondrion has an outer membrane and a folded inner "
+        "membrane whose folds, the cristae, hold the electron transport chain.", 88))
+    y = p2.paragraph(72, y, 10.5, wrap(
+        "Mitochondria carry their own circular DNA and divide independently of the cell. This "
+        "is strong evidence for the endosymbiotic theory: they descend from bacteria that were "
+        "engulfed by an ancestral cell more than a billion years ago.", 88))
+    y += 40
+    p2.text(72, y, 9, "Figure 1. A mitochondrion in cross-section, showing the cristae of the inner membrane.")
+    y += 30
+    p2.text(72, y, 13, "2.1 Oxidative phosphorylation", bold=True)
+    y += 22
+    p2.paragraph(72, y, 10.5, wrap(
+        "Electrons from NADH pass along the transport chain, pumping protons into the space "
+        "between the membranes. The protons flow back through ATP synthase, which couples their "
+        "movement to the synthesis of ATP.", 88))
+
+    y = 90
+    p3.text(72, y, 16, "3 The Nucleus", bold=True)
+    y += 26
+    y = p3.paragraph(72, y, 10.5, wrap(
+        "The nucleus holds the cell's chromosomes and is enclosed by a double membrane, the "
+        "nuclear envelope, pierced by nuclear pores that control what enters and leaves. Inside, "
+        "the nucleolus assembles ribosomal subunits.", 88))
+    p3.paragraph(72, y, 10.5, wrap(
+        "During interphase the DNA is loosely packed as chromatin so that genes can be "
+        "transcribed; before division it condenses into compact chromosomes.", 88))
+    outline = [
+        ("1 The Cell Membrane", 0, 156, [("1.1 Transport across the membrane", 0, 330, [])]),
+        ("2 Mitochondria", 1, 90, [("2.1 Oxidative phosphorylation", 1, 330, [])]),
+        ("3 The Nucleus", 2, 90, []),
+    ]
+    write_pdf(path, pages, outline=outline, title="Cell Biology: Lecture Notes", author="Amina Okafor")
+
+
+def calculus(path):
+    W, H = 612, 792
+    page = Page(W, H)
+    page.text(150, 80, 20, "Calculus Handout: Derivatives and Integrals", bold=True)
+    left = wrap(
+        "The derivative of a function measures how fast its value changes as its input changes. "
+        "Geometrically it is the slope of the tangent line to the graph. The power rule says that "
+        "the derivative of x to the n is n times x to the n minus one. The product rule and the "
+        "quotient rule handle products and quotients, and the chain rule handles compositions of "
+        "functions. Derivatives locate maxima and minima: at an interior extremum of a smooth "
+        "function the derivative is zero.", 44)
+    right = wrap(
+        "The definite integral adds up infinitely many infinitely small pieces and gives the "
+        "signed area under a curve. The fundamental theorem of calculus links the two ideas: "
+        "integration and differentiation undo each other, so an integral can be computed from any "
+        "antiderivative. Substitution reverses the chain rule, and integration by parts reverses "
+        "the product rule. Integrals give areas, volumes, work and averages.", 44)
+    page.text(72, 130, 13, "Derivatives", bold=True)
+    page.paragraph(72, 152, 10, left)
+    page.text(330, 130, 13, "Integrals", bold=True)
+    page.paragraph(330, 152, 10, right)
+    write_pdf(path, [page], title="Calculus Handout", author="Lectern sample")
+
+
+if __name__ == "__main__":
+    out = sys.argv[1] if len(sys.argv) > 1 else "corpora/pdf"
+    cell_biology(f"{out}/cell-biology-notes.pdf")
+    calculus(f"{out}/calculus-handout.pdf")
