@@ -10,10 +10,12 @@ struct LecternCommand: ParsableCommand {
               lectern ingest ./notes            read every note under ./notes
               lectern search "light reactions"  find passages, with where they came from
               lectern sources                   list what the library holds
+              lectern summarize                 summarise every document (offline without a model)
+              lectern ask "what is entropy?"    answer from the library, with citations
             """,
         version: Lectern.version,
         subcommands: [
-            IngestCommand.self, SearchCommand.self, SourcesCommand.self, ShowCommand.self, ExtractCommand.self,
+            IngestCommand.self, SearchCommand.self, AskCommand.self, SummarizeCommand.self, SourcesCommand.self, ShowCommand.self, ExtractCommand.self,
             RemoveCommand.self, PruneCommand.self, ReembedCommand.self, StatsCommand.self, RunsCommand.self,
             DoctorCommand.self, EmbedCommand.self,
         ]

@@ -25,6 +25,7 @@ struct ShowCommand: ParsableCommand {
         var warnings: [String]
         var sections: [[String]]
         var passages: [StoredPassage]
+        var summaries: [StoredSummary]
     }
 
     func run() throws {
@@ -41,8 +42,10 @@ struct ShowCommand: ParsableCommand {
         let stored = try store.passages(documentId: doc.id)
         var sections: [[String]] = []
         for passage in stored where sections.last != passage.sectionPath { sections.append(passage.sectionPath) }
+        let summaries = try store.summaries(documentId: doc.id)
         if json {
-            terminal.json(Shown(document: doc, metadata: doc.metadataDictionary, warnings: doc.warningList, sections: sections, passages: stored))
+            terminal.json(Shown(document: doc, metadata: doc.metadataDictionary, warnings: doc.warningList, sections: sections,
+                                passages: stored, summaries: summaries))
             return
         }
         terminal.out(terminal.bold(doc.title))
@@ -52,6 +55,7 @@ struct ShowCommand: ParsableCommand {
         for warning in doc.warningList { terminal.out("warning: \(warning)") }
         terminal.out("updated \(doc.updatedAt)")
         terminal.out("")
+        printSummaries(summaries, of: doc, terminal)
         if passages {
             for passage in stored {
                 terminal.out(terminal.dim("[\(passage.ordinal + 1)] \(Location.describe(passage)) · \(passage.tokenCount) tokens"))
@@ -62,6 +66,19 @@ struct ShowCommand: ParsableCommand {
             for section in sections where !section.isEmpty {
                 terminal.out(String(repeating: "  ", count: section.count - 1) + (section.last ?? ""))
             }
+        }
+    }
+
+    func printSummaries(_ summaries: [StoredSummary], of doc: StoredDocument, _ terminal: Terminal) {
+        guard let first = summaries.first else { return }
+        var heading = "Summary (\(first.provider)/\(first.model))"
+        if first.contentHash != doc.contentHash { heading += " — made before the document changed: run `lectern summarize \(doc.shortId)`" }
+        terminal.out(terminal.bold(heading))
+        for summary in summaries {
+            if let section = summary.section { terminal.out(terminal.bold("§ " + section)) }
+            terminal.out(summary.text)
+            for point in summary.keyPoints { terminal.out("  • " + point) }
+            terminal.out("")
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import XCTest
 @testable import Lectern
 
@@ -65,6 +67,13 @@ final class HTTPClientTests: XCTestCase {
         let times = try server.requests().compactMap { $0["time"] as? Double }
         XCTAssertEqual(times.count, 3)
         XCTAssertGreaterThanOrEqual(times[2] - times[1], 0.95, "the retry waited for Retry-After: 1, not the 0.05 s back-off")
+
+        let api = try TestServer(routes: ["/v1/messages": ["json": ["ok": true], "fail_first": 1, "fail_status": 429,
+                                                          "fail_headers": ["retry-after-ms": "400"]]])
+        XCTAssertEqual(try client.send(HTTPRequest(url: api.url("/v1/messages"), method: "POST", body: Data("{}".utf8))).status, 200)
+        let apiTimes = try api.requests().compactMap { $0["time"] as? Double }
+        XCTAssertEqual(apiTimes.count, 2)
+        XCTAssertGreaterThanOrEqual(apiTimes[1] - apiTimes[0], 0.35, "retry-after-ms: 400 was honoured, not the 0.05 s back-off")
 
         XCTAssertEqual(HTTPClient.parseRetryAfter("120"), 120)
         let date = Date(timeIntervalSince1970: 1_800_000_000)
@@ -171,6 +180,155 @@ final class HTTPClientTests: XCTestCase {
         let received = try server.requests()
         XCTAssertEqual(received.first?["body"] as? String, String(decoding: body, as: UTF8.self))
         XCTAssertEqual((received.first?["headers"] as? [String: String])?["content-type"], "application/json")
+    }
+
+    func testRedirectsSendKeysOnlyToTheirOrigin() throws {
+        let elsewhere = try TestServer(routes: ["/landing": ["body": "landed elsewhere"]])
+        let server = try TestServer(routes: [
+            "/api/moved": ["redirect_to": elsewhere.url("/landing"), "status": 307],
+            "/api/here": ["redirect_to": "/api/final", "status": 308],
+            "/api/final": ["body": "landed here"],
+        ])
+        let client = HTTPClient(settings: fastRetries())
+        let headers = ["x-api-key": "sk-ant-secret-1", "Authorization": "Bearer sk-secret-2", "X-Trace": "t-1"]
+        let away = try client.send(HTTPRequest(url: server.url("/api/moved"), headers: headers))
+        XCTAssertEqual(away.text, "landed elsewhere")
+        XCTAssertEqual(away.url, elsewhere.url("/landing"))
+        let sentAway = try elsewhere.requests().first?["headers"] as? [String: String] ?? [:]
+        XCTAssertNil(sentAway["x-api-key"], "a key never follows a redirect to another host: \(sentAway)")
+        XCTAssertNil(sentAway["authorization"])
+        XCTAssertEqual(sentAway["x-trace"], "t-1", "other headers do follow")
+
+        let home = try client.send(HTTPRequest(url: server.url("/api/here"), headers: headers))
+        XCTAssertEqual(home.text, "landed here")
+        let sentHome = try server.requests().last?["headers"] as? [String: String] ?? [:]
+        XCTAssertEqual(sentHome["x-api-key"], "sk-ant-secret-1", "the same origin keeps its key")
+        XCTAssertEqual(sentHome["authorization"], "Bearer sk-secret-2")
+    }
+
+    func testRedirectsChangeMethodsLikeBrowsers() throws {
+        let server = try TestServer(routes: [
+            "/form": ["redirect_to": "/thanks", "status": 303],
+            "/upload": ["redirect_to": "/stored", "status": 307],
+            "/thanks": ["body": "thanks"],
+            "/stored": ["body": "stored"],
+            "/loop": ["redirect_to": "/loop"],
+        ])
+        let client = HTTPClient(settings: fastRetries())
+        let body = Data(#"{"q":"entropy"}"#.utf8)
+        XCTAssertEqual(try client.send(.json(server.url("/form"), body: body)).text, "thanks")
+        XCTAssertEqual(try client.send(.json(server.url("/upload"), body: body)).text, "stored")
+        let received = try server.requests()
+        XCTAssertEqual(received.map { "\($0["method"] ?? "") \($0["path"] ?? "")" },
+                       ["POST /form", "GET /thanks", "POST /upload", "POST /stored"])
+        XCTAssertEqual(received[1]["body"] as? String, "", "a 303 drops the body")
+        XCTAssertEqual(received[3]["body"] as? String, #"{"q":"entropy"}"#, "a 307 repeats it")
+
+        XCTAssertThrowsError(try client.get(server.url("/loop"))) { error in
+            XCTAssertEqual("\(error)", "\(server.url("/loop")): more than 5 redirects (http.max_redirects)")
+        }
+        var noFollow = fastRetries()
+        noFollow.maxRedirects = 0
+        let unfollowed = try HTTPClient(settings: noFollow).send(HTTPRequest(url: server.url("/form")))
+        XCTAssertEqual(unfollowed.status, 303)
+        XCTAssertEqual(unfollowed.header("location"), "/thanks")
+    }
+
+    func testCompressedBombIsRefusedAtTheDecodedSize() throws {
+        // 4 MB of repeated text gzips to a few KB: the declared length passes, the decoded body does not.
+        let server = try TestServer(routes: ["/bomb": ["size": 4 << 20, "gzip": true]])
+        var settings = fastRetries()
+        settings.maxResponseBytes = 1 << 20
+        XCTAssertThrowsError(try HTTPClient(settings: settings).get(server.url("/bomb"))) { error in
+            XCTAssertEqual((error as? LecternError)?.code, .tooLarge)
+            XCTAssertTrue("\(error)".hasSuffix("response larger than the 1 MB limit (http.max_response_mb)"), "\(error)")
+        }
+    }
+
+    func testOneClientServesManyThreads() throws {
+        let server = try TestServer(routes: (0..<16).reduce(into: [String: [String: Any]]()) { routes, n in
+            routes["/page/\(n)"] = ["body": "page \(n)", "gzip": true, "delay": 0.05]
+        })
+        let client = HTTPClient(settings: fastRetries())
+        let results = Mutex(Array(repeating: "", count: 16))
+        let base = server.baseURL
+        DispatchQueue.concurrentPerform(iterations: 16) { n in
+            let text = (try? client.get(base + "/page/\(n)").text) ?? "failed"
+            results.withLock { $0[n] = text }
+        }
+        XCTAssertEqual(results.withLock { $0 }, (0..<16).map { "page \($0)" })
+        XCTAssertEqual(try server.requests().count, 16)
+    }
+
+    func testCredentialsInURLsAreUsedButNeverShown() throws {
+        let server = try TestServer(routes: ["/private": ["body": "members only"]])
+        let client = HTTPClient(settings: fastRetries())
+        let withLogin = server.baseURL.replacingOccurrences(of: "http://", with: "http://reader:hunter2secret@")
+        let response = try client.get(withLogin + "/private")
+        XCTAssertEqual(response.text, "members only")
+        XCTAssertEqual(response.url, server.url("/private"), "the URL a caller stores holds no password")
+        let sent = try server.requests().first?["headers"] as? [String: String] ?? [:]
+        XCTAssertEqual(sent["authorization"], "Basic " + Data("reader:hunter2secret".utf8).base64EncodedString())
+
+        XCTAssertThrowsError(try client.get(withLogin + "/missing?token=tok-abcdef", headers: ["x-api-key": "sk-9876543"])) { error in
+            XCTAssertEqual("\(error)", "\(server.url("/missing"))?token=***: HTTP 404 Not Found")
+        }
+    }
+
+    func testConfiguredSettingsReachTheWire() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("config-home/lectern/config.toml", """
+            [http]
+            contact = "student@example.org"
+            max_response_mb = 1
+            retries = 2
+            retry_delay = 0.05
+            max_retry_delay = 0.2
+            """)
+        let environment = ["XDG_CONFIG_HOME": folder.file("config-home").path, "LECTERN_HTTP_RETRIES": "0"]
+        let configuration = try Configuration.load(environment: environment)
+        XCTAssertEqual(configuration.http.maxRetries, 0, "the environment beats the config file")
+        XCTAssertEqual(configuration.http.maxRetryDelay, 0.2)
+        let server = try TestServer(routes: ["/big": ["size": 2 << 20], "/flaky": ["fail_first": 1, "body": "ok"]])
+        let client = HTTPClient(settings: configuration.http)
+        XCTAssertThrowsError(try client.get(server.url("/big"))) { error in
+            XCTAssertTrue("\(error)".hasSuffix("the 1 MB limit (http.max_response_mb)"), "\(error)")
+        }
+        XCTAssertEqual(try client.send(HTTPRequest(url: server.url("/flaky"))).status, 503, "retries = 0: no second try")
+        let agent = (try server.requests().first?["headers"] as? [String: String])?["user-agent"]
+        XCTAssertEqual(agent, "lectern/\(Lectern.version) (+student@example.org)")
+    }
+
+    func testStreamedReplayArrivesWholeAndMismatchesSayWhy() throws {
+        // Ollama's /api/chat streams one JSON object per line (its API documentation's example).
+        let lines: [[String: Any]] = [
+            ["model": "llama3.2", "created_at": "2023-08-04T08:52:19.385406455-07:00", "message": ["role": "assistant", "content": "The"], "done": false],
+            ["model": "llama3.2", "created_at": "2023-08-04T08:52:19.385406455-07:00", "message": ["role": "assistant", "content": " sky is blue"], "done": false],
+            ["model": "llama3.2", "created_at": "2023-08-04T19:22:45.499127Z", "message": ["role": "assistant", "content": ""], "done": true, "eval_count": 282],
+        ]
+        let server = try TestServer(routes: [:], replay: [
+            ["request": ["method": "POST", "path": "/api/chat", "json": ["model": "llama3.2", "stream": true]],
+             "response": ["chunks": lines, "chunk_delay": 0.05, "headers": ["Content-Type": "application/x-ndjson"]]],
+        ])
+        let client = HTTPClient(settings: fastRetries())
+        let request = #"{"model":"llama3.2","messages":[{"role":"user","content":"why is the sky blue?"}],"stream":true}"#
+        let response = try client.send(.json(server.url("/api/chat"), body: Data(request.utf8)))
+        XCTAssertEqual(response.header("content-type"), "application/x-ndjson")
+        let objects = try response.text.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
+        XCTAssertEqual(objects.compactMap { ($0["message"] as? [String: Any])?["content"] as? String }.joined(), "The sky is blue")
+        XCTAssertEqual(objects.last?["done"] as? Bool, true)
+
+        let other = try client.send(.json(server.url("/api/chat"), body: Data(#"{"model":"mistral"}"#.utf8)))
+        XCTAssertEqual(other.status, 404)
+        XCTAssertTrue(other.text.contains("no route or replay pair for POST /api/chat") && other.text.contains("llama3.2"), other.text)
+    }
+
+    func testABrokenServerSpecIsOneClearFailure() throws {
+        XCTAssertThrowsError(try TestServer(routes: ["no-slash": ["body": "x"]])) { error in
+            XCTAssertTrue("\(error)".contains("route paths must start with /: no-slash"), "\(error)")
+        }
     }
 
     func testRateLimiterSpacesRequestsToOneHost() throws {

@@ -69,6 +69,17 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertEqual(document.blocks.filter { $0.kind == .pageFooter }.map(\.text), ["1", "2", "3"])
     }
 
+    func testPaperPageKeepsRunInSectionNumbersAndDropsLoneMarks() throws {
+        let paper = try extract(try shared("docling-2305.03393v1-pg9.pdf"))
+        let texts = paper.blocks.map(\.text)
+        XCTAssertTrue(texts.contains { $0.hasPrefix("5.1 Hyper Parameter Optimization We have chosen the PubTabNet data set") }, "\(texts)")
+        XCTAssertTrue(texts.contains { $0.hasPrefix("5.2 Quantitative Results We picked") })
+        XCTAssertFalse(texts.contains("5.1") || texts.contains("5.2"), "a section number never stands alone")
+        XCTAssertTrue(paper.blocks.contains { $0.kind == .caption && $0.text.hasPrefix("Table 1. HPO performed in OTSL and HTML") })
+        let slides = try extract(try shared("mtheme-demo-slides.pdf"))
+        XCTAssertFalse(slides.blocks.contains { $0.text == "." }, "a decoration's dot is not a paragraph")
+    }
+
     func testEncryptedPDFsNeedTheirPasswords() throws {
         for (name, password, word) in [("docling-2206.01062_pg3.pdf", "1234", "DocLayNet"), ("pypdf-libreoffice-writer-password.pdf", "openpassword", "Lorem ipsum")] {
             let url = try shared(name)
@@ -93,10 +104,18 @@ final class PDFExtractorTests: XCTestCase {
     }
 
     func testPagesWithoutATextLayerAreReported() throws {
+        // A one-page scan: the warning names the page; there is nothing to search.
         let scan = try shared("docling-ocr_test.pdf")
-        XCTAssertThrowsError(try extract(scan)) { error in
-            XCTAssertTrue("\(error)".contains("no text layer on any page"), "\(error)")
-        }
+        let scanDocument = try extract(scan)
+        XCTAssertEqual(scanDocument.warnings, ["no text layer on page 1 (scanned?): it is not searchable; OCR is not built in"])
+        XCTAssertTrue(scanDocument.blocks.isEmpty)
+        let scanFolder = try TemporaryFolder()
+        let scanned = try runLectern(["ingest", scan.path], in: scanFolder.url, environment: ["LECTERN_EMBEDDER": "hashing"])
+        XCTAssertEqual(scanned.status, 1)
+        XCTAssertEqual(scanned.stderr, "lectern: \(scan.path): no text found: no text layer on page 1 (scanned?): it is not searchable; OCR is not built in\n")
+        let shown = try runLectern(["extract", scan.path], in: scanFolder.url)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertEqual(shown.stderr, "lectern: warning: \(scan.path): no text layer on page 1 (scanned?): it is not searchable; OCR is not built in\n")
         // A scanned page inside a document with text: a warning naming the page; the rest is read.
         let folder = try TemporaryFolder()
         let mixed = folder.file("mixed.pdf")
@@ -180,6 +199,83 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertEqual(hit.pageStart, 1)
         XCTAssertEqual(hit.sectionPath.last, "Integrals")
         XCTAssertEqual(hit.type, "pdf")
+    }
+
+    func testBytesWithoutAFileAreReadThroughAPrivateTemporaryCopy() throws {
+        // A download has bytes and no path: poppler reads a temporary copy, removed afterwards.
+        let data = try Data(contentsOf: own("cell-biology-notes.pdf"))
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("lectern-") && $0.hasSuffix(".pdf") })
+        let input = SourceInput(uri: "https://example.org/notes.pdf", path: nil, data: data)
+        let document = try PDFExtractor().extract(input)
+        XCTAssertEqual(document.title, "Cell Biology: Lecture Notes")
+        XCTAssertEqual(document.blocks.map(\.text), try extract(own("cell-biology-notes.pdf")).blocks.map(\.text))
+        let after = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("lectern-") && $0.hasSuffix(".pdf") })
+        XCTAssertEqual(after, before, "the temporary copy is removed")
+        // Encrypted bytes: the same clear error as a file.
+        let locked = SourceInput(uri: "https://example.org/locked.pdf", path: nil, data: try Data(contentsOf: try shared("docling-2206.01062_pg3.pdf")))
+        XCTAssertThrowsError(try PDFExtractor().extract(locked)) { error in
+            XCTAssertEqual(error as? LecternError, LecternError(.encrypted, nil, "encrypted: pass --password"))
+        }
+    }
+
+    func testTwoWorkersReadALongPDFAsOneWould() throws {
+        // 117 pages: over the threshold where two poppler documents read half the pages each.
+        let url = try shared("pypdf-GeoTopo-komprimiert.pdf")
+        let file = try PDFFile(path: url.path, password: nil)
+        XCTAssertGreaterThanOrEqual(file.pageCount, PDFExtractor.parallelFrom)
+        let together = try PDFExtractor.readPages(file, path: url.path, password: nil)
+        let alone = PDFExtractor.read(file, 0..<file.pageCount)
+        XCTAssertEqual(together.lines.map(\.text), alone.lines.map(\.text))
+        XCTAssertEqual(together.lines.map(\.page), alone.lines.map(\.page))
+        XCTAssertEqual(together.lines.map(\.fontSize), alone.lines.map(\.fontSize))
+        XCTAssertEqual(together.pages.count, 117)
+        XCTAssertEqual(together.lines.first?.page, 1)
+        XCTAssertEqual(together.lines.last?.page, 117)
+    }
+
+    func testHyphensAtLineEnds() {
+        func line(_ text: String) -> PDFLine {
+            PDFLine(text: text, page: 1, x1: 0, y1: 0, x2: 100, y2: 10, fontSize: 10, bold: false, blockBreakBefore: false)
+        }
+        let lexicon: Set<String> = ["information", "data-driven"]
+        XCTAssertEqual(PDFLayout.join([line("the infor-"), line("mation age")], lexicon: lexicon), "the information age")
+        XCTAssertEqual(PDFLayout.join([line("a trans-"), line("porter protein")], lexicon: lexicon), "a transporter protein",
+                       "an unknown word broken at a line end is a typesetter's break")
+        XCTAssertEqual(PDFLayout.join([line("a data-"), line("driven model")], lexicon: lexicon), "a data-driven model",
+                       "the document writes the compound with its hyphen")
+        XCTAssertEqual(PDFLayout.join([line("a well-"), line("known result")], lexicon: lexicon), "a well-known result")
+        XCTAssertEqual(PDFLayout.join([line("the self-"), line("ish gene")], lexicon: lexicon), "the selfish gene", "a suffix continues the word")
+        XCTAssertEqual(PDFLayout.join([line("the Anglo-"), line("Saxon kings")], lexicon: lexicon), "the Anglo-Saxon kings")
+        XCTAssertEqual(PDFLayout.join([line("during COVID-"), line("19 times")], lexicon: lexicon), "during COVID-19 times")
+        XCTAssertEqual(PDFLayout.join([line("pages 3 -"), line("5 of it")], lexicon: lexicon), "pages 3 - 5 of it")
+    }
+
+    func testExtractPrintsBlocksWithoutALibrary() throws {
+        let folder = try TemporaryFolder()
+        let result = try runLectern(["extract", "--json", own("cell-biology-notes.pdf").path], in: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        let document = try JSONDecoder().decode(ExtractedDocument.self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(document.type, "pdf")
+        XCTAssertEqual(document.title, "Cell Biology: Lecture Notes")
+        XCTAssertEqual(document.blocks, try extract(own("cell-biology-notes.pdf")).blocks, "the CLI shows what the reader gives ingest")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("config-home") }, [],
+                       "extract creates no library")
+        let text = try runLectern(["extract", own("calculus-handout.pdf").path], in: folder.url)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("p.1 heading"), text.stdout)
+        // Encrypted: one line naming the file without the password, the text with it.
+        let encrypted = try shared("pypdf-libreoffice-writer-password.pdf")
+        let refused = try runLectern(["extract", encrypted.path], in: folder.url)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stderr, "lectern: \(encrypted.path): encrypted: pass --password\n")
+        let wrong = try runLectern(["extract", "--password", "nope", encrypted.path], in: folder.url)
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertEqual(wrong.stderr, "lectern: \(encrypted.path): encrypted, and the password given does not open it\n")
+        XCTAssertFalse(wrong.stderr.contains("nope"), "the password is never echoed")
+        let opened = try runLectern(["extract", "--password", "openpassword", encrypted.path], in: folder.url)
+        XCTAssertEqual(opened.status, 0, opened.stderr)
+        XCTAssertTrue(opened.stdout.contains("Lorem ipsum"), opened.stdout)
     }
 
     func testTextCleanup() {

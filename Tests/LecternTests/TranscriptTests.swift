@@ -169,6 +169,12 @@ final class TranscriptTests: XCTestCase {
         XCTAssertNil(TimeCode.parse("00:61:00"))
         XCTAssertNil(TimeCode.parse("1:2:3:4"))
         XCTAssertNil(TimeCode.parse("ab:cd"))
+        XCTAssertEqual(TimeCode.parse(" 00:00:05,850\t"), 5.85)
+        XCTAssertEqual(TimeCode.parse("1:02:03.7"), 3723.7)
+        XCTAssertEqual(TimeCode.parse("123:00:00"), 442_800)
+        for bad in ["", ":", "1:", ":30", "00:00:05,", "00:00:05,1234", "0000:00:05", "00:00:5x", "00::05", "-1:00", "05"] {
+            XCTAssertNil(TimeCode.parse(bad), bad)
+        }
     }
 
     /// The test of done: a phrase spoken in a shared lecture is found in the right file,

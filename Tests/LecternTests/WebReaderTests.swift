@@ -310,9 +310,10 @@ final class WebReaderTests: XCTestCase {
         XCTAssertFalse(text(document).contains("Give now"))
         XCTAssertFalse(text(document).contains("web based publication"))
         let cues = document.blocks.filter { $0.kind == .cue }
-        XCTAssertEqual(cues.map(\.start), [1.5, 9.0])
+        // Timed spans become sentences, each with the time of the span it starts in.
+        XCTAssertEqual(cues.map(\.start), [1.5, 4.2, 9.0])
         XCTAssertEqual(cues.first?.sectionPath, ["Lecture 1: Bits"])
-        XCTAssertEqual(cues.first?.text, "Welcome to information and entropy. Today we count bits.")
+        XCTAssertEqual(cues.map(\.text), ["Welcome to information and entropy.", "Today we count bits.", "A bit resolves one yes-or-no question."])
         XCTAssertFalse(document.blocks.contains { $0.kind != .cue && $0.text.contains("Today we count bits") }, "timed text only as cues")
     }
 

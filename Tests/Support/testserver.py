@@ -13,13 +13,18 @@ ROUTE keys (all optional):
   fail_first N with fail_status (503) and fail_headers: fail the first N requests,
   rate_limit {"requests": N, "window": seconds, "retry_after": seconds}: 429 beyond N a window,
   delay (seconds before answering), redirect_to (path or URL, with status 302 unless given),
-  chunked (true: no Content-Length, body sent in chunks).
+  chunked (true: no Content-Length, body sent in chunks),
+  chunks [text or JSON value, ...] with chunk_delay (seconds): a streamed body sent piece by
+  piece (a JSON value as one line of JSON) with
+  chunked transfer encoding, as server-sent events (Anthropic) or JSON lines (Ollama) arrive.
 PAIR: {"request": {"method": "POST", "path": "/v1/messages", "json": {subset that must match}},
        "response": ROUTE}  -- the first pair whose request matches answers, so tests can replay
        the request/response examples of a published API.
 
 Every request received is recorded; GET /__requests returns them as JSON
 ([{method, path, headers, body, time}]); POST /__reset clears them and the counters.
+A request no route or replay pair answers gets a 404 whose body says so (and, when replay pairs
+exist for the path, why none matched), so a failing test shows what the server saw.
 """
 import gzip
 import json
@@ -66,7 +71,9 @@ class Handler(BaseHTTPRequestHandler):
                              "body": body.decode("utf-8", "replace"), "time": time.time()})
         route = self.find_route(path, body)
         if route is None:
-            return self.send(404, {"Content-Type": "text/plain"}, b"no such route: " + path.encode())
+            near = [p["request"] for p in SPEC.get("replay", []) if p.get("request", {}).get("path") == path.split("?")[0]]
+            detail = ("; replay requests for this path: " + json.dumps(near)) if near else ""
+            return self.send(404, {"Content-Type": "text/plain"}, ("no route or replay pair for %s %s%s" % (self.command, path, detail)).encode())
         with LOCK:
             key = self.command + " " + path
             COUNTS[key] = COUNTS.get(key, 0) + 1
@@ -105,6 +112,8 @@ class Handler(BaseHTTPRequestHandler):
             payload = (b"0123456789abcdef" * (route["size"] // 16 + 1))[: route["size"]]
         else:
             payload = route.get("body", "").encode()
+        if "chunks" in route:
+            return self.stream(route.get("status", 200), headers, route["chunks"], route.get("chunk_delay", 0))
         if etag:
             headers["ETag"] = etag
         if modified:
@@ -129,6 +138,23 @@ class Handler(BaseHTTPRequestHandler):
             return pair.get("response", {})
         routes = SPEC.get("routes", {})
         return routes.get(path) or routes.get(path.split("?")[0])
+
+    def stream(self, status, headers, chunks, delay):
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        try:
+            for chunk in chunks:
+                piece = chunk.encode() if isinstance(chunk, str) else json.dumps(chunk).encode() + b"\n"
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+                self.wfile.flush()
+                if delay:
+                    time.sleep(delay)
+            self.wfile.write(b"0\r\n\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
     def send(self, status, headers, payload, chunked=False):
         self.send_response(status)
@@ -159,8 +185,13 @@ class Handler(BaseHTTPRequestHandler):
 
 def main():
     global SPEC
+    if len(sys.argv) != 2:
+        sys.exit("usage: testserver.py SPEC.json")
     with open(sys.argv[1]) as f:
         SPEC = json.load(f)
+    unknown = [p for p in SPEC.get("routes", {}) if not p.startswith("/")]
+    if unknown:
+        sys.exit("testserver.py: route paths must start with /: %s" % ", ".join(unknown))
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)

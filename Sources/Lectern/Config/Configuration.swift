@@ -12,6 +12,8 @@ public struct Configuration: Sendable {
     public var chunk = ChunkSettings()
     public var http = HTTPSettings()
     public var searchLimit: Int = 10
+    /// The language model for summaries and `ask` (`[llm]`); none = offline extractive.
+    public var llm = LLMSettings()
     /// Which layer set each key, for `lectern doctor` and error messages.
     public var origins: [String: String] = [:]
     /// Settings later issues read (llm.*, pipeline keys) that this struct has no field for.
@@ -23,9 +25,9 @@ public struct Configuration: Sendable {
     public static let knownKeys = [
         "database", "embedder", "models_dir", "chunk.max_tokens", "chunk.overlap_tokens", "chunk.min_tokens",
         "http.connect_timeout", "http.timeout", "http.max_redirects", "http.max_response_mb", "http.retries",
-        "http.contact", "http.host_interval", "search.k", "embedding.url", "embedding.api_key_env", "embedding.dimensions",
-        "embedding.batch",
-    ]
+        "http.retry_delay", "http.max_retry_delay", "http.contact", "http.host_interval", "search.k",
+        "embedding.url", "embedding.api_key_env", "embedding.dimensions", "embedding.batch",
+    ] + llmKeys
     /// Keys whose values are paths, resolved against the folder of the file that set them.
     static let pathKeys: Set<String> = ["database", "models_dir"]
 
@@ -114,6 +116,8 @@ public struct Configuration: Sendable {
         case "http.max_redirects": http.maxRedirects = try int()
         case "http.max_response_mb": http.maxResponseBytes = try positive(int()) << 20
         case "http.retries": http.maxRetries = max(0, try int())
+        case "http.retry_delay": http.retryBaseDelay = max(0, try double())
+        case "http.max_retry_delay": http.maxRetryDelay = max(0, try double())
         case "http.contact": http.contact = value.description
         case "http.host_interval": http.hostInterval = max(0, try double())
         case "search.k": searchLimit = try positive(int())
@@ -121,7 +125,8 @@ public struct Configuration: Sendable {
         case "embedding.api_key_env": embedding.apiKeyEnv = value.description
         case "embedding.dimensions": embedding.dimensions = try positive(int())
         case "embedding.batch": embedding.batch = try positive(int())
-        default: extra[key] = value
+        default:
+            if try !applyLLM(key: key, value: value, layer: layer) { extra[key] = value }
         }
         if chunk.overlapTokens >= chunk.maxTokens {
             throw LecternError(.configuration, layer, "chunk.overlap_tokens must be smaller than chunk.max_tokens")

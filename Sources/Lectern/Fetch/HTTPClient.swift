@@ -8,6 +8,10 @@ import Foundation
 /// Calls block the calling thread; each call uses its own curl handle, so one client may be
 /// shared by threads. Error messages name the URL without credentials and never hold header
 /// values, so API keys sent in headers cannot leak through them.
+///
+/// Redirects are followed here rather than by libcurl, because libcurl sends custom headers
+/// (an `x-api-key`, say) on to whatever host a redirect names; this client drops credential
+/// headers when a redirect leaves the origin the request was made to.
 public final class HTTPClient: Sendable {
     public let settings: HTTPSettings
     public let userAgent: String
@@ -31,10 +35,10 @@ public final class HTTPClient: Sendable {
             attempt += 1
             let canRetry = attempt <= settings.maxRetries
             do {
-                var response = try perform(request)
+                var response = try follow(request)
                 response.attempts = attempt
                 if canRetry, Self.isRetryable(status: response.status) {
-                    Thread.sleep(forTimeInterval: delay(afterAttempt: attempt, retryAfter: response.header("retry-after")))
+                    Thread.sleep(forTimeInterval: delay(afterAttempt: attempt, retryAfter: Self.retryAfter(in: response)))
                     continue
                 }
                 return response
@@ -70,6 +74,14 @@ public final class HTTPClient: Sendable {
         return min(exponential * Double.random(in: 0.5...1.0), settings.maxRetryDelay)
     }
 
+    /// The server's wait request: `Retry-After` (RFC 9110), else `retry-after-ms`, which the
+    /// OpenAI and Anthropic APIs send for waits shorter than a second.
+    static func retryAfter(in response: HTTPResponse) -> String? {
+        if let value = response.header("retry-after") { return value }
+        if let ms = response.header("retry-after-ms").flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) { return String(ms / 1000) }
+        return nil
+    }
+
     static func parseRetryAfter(_ value: String, now: Date = Date()) -> Double? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Double(trimmed) { return seconds }
@@ -91,6 +103,65 @@ public final class HTTPClient: Sendable {
         guard let host = components.host, !host.isEmpty else {
             throw LecternError(.invalidInput, Redaction.url(url), "the URL has no host")
         }
+    }
+
+    // MARK: - Redirects
+
+    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// Performs `original` and follows up to `maxRedirects` redirects, all within the request's
+    /// total timeout. With `maxRedirects` 0 a redirect comes back as the response.
+    func follow(_ original: HTTPRequest) throws -> HTTPResponse {
+        let budget = original.timeout ?? settings.timeout
+        let deadline = Date().addingTimeInterval(budget)
+        var request = original
+        var hops = 0
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
+                throw TransferError(code: CURLE_OPERATION_TIMEDOUT, message: "timed out after \(Self.formatSeconds(budget)) following redirects", tooLarge: false)
+            }
+            let (response, location) = try perform(request, timeout: remaining)
+            guard settings.maxRedirects > 0, Self.redirectStatuses.contains(response.status), let location else { return response }
+            hops += 1
+            guard hops <= settings.maxRedirects else {
+                throw TransferError(code: CURLE_TOO_MANY_REDIRECTS, message: "more than \(settings.maxRedirects) redirects (http.max_redirects)", tooLarge: false)
+            }
+            let scheme = URLComponents(string: location)?.scheme?.lowercased() ?? ""
+            guard scheme == "http" || scheme == "https" else {
+                throw TransferError(code: CURLE_UNSUPPORTED_PROTOCOL,
+                                    message: "redirected to a\(scheme.isEmpty ? "n unparsable" : " \(scheme):") URL; only http and https are followed", tooLarge: false)
+            }
+            request = Self.redirected(request, status: response.status, to: location, origin: original.url)
+        }
+    }
+
+    /// The request a redirect asks for: 303 (and 301/302 after a POST) turn into a GET without
+    /// a body, as browsers and libcurl do; credential headers go only to the original origin.
+    static func redirected(_ request: HTTPRequest, status: Int, to location: String, origin: String) -> HTTPRequest {
+        var next = request
+        next.url = location
+        let method = request.method.uppercased()
+        if (status == 303 && method != "HEAD") || ((status == 301 || status == 302) && method == "POST") {
+            next.method = "GET"
+            next.body = nil
+            next.headers = next.headers.filter { !["content-type", "content-length", "content-encoding"].contains($0.key.lowercased()) }
+        }
+        if !sameOrigin(location, origin) {
+            next.headers = next.headers.filter { !HTTPRequest.isCredentialHeader($0.key) }
+        }
+        return next
+    }
+
+    /// Same scheme, host and port (default ports made explicit).
+    static func sameOrigin(_ a: String, _ b: String) -> Bool {
+        func origin(_ url: String) -> String? {
+            guard let c = URLComponents(string: url), let scheme = c.scheme?.lowercased(), let host = c.host?.lowercased() else { return nil }
+            let port = c.port ?? (scheme == "https" ? 443 : 80)
+            return "\(scheme)://\(host):\(port)"
+        }
+        guard let x = origin(a), let y = origin(b) else { return false }
+        return x == y
     }
 
     // MARK: - One transfer
@@ -141,7 +212,9 @@ public final class HTTPClient: Sendable {
         }
     }
 
-    func perform(_ request: HTTPRequest) throws -> HTTPResponse {
+    /// One request without following redirects: the response and, for a redirect, the absolute
+    /// URL it points to (resolved by libcurl against the request URL).
+    func perform(_ request: HTTPRequest, timeout: Double) throws -> (HTTPResponse, String?) {
         guard let handle = curl_easy_init() else {
             throw TransferError(code: CURLE_FAILED_INIT, message: "libcurl could not start a transfer", tooLarge: false)
         }
@@ -166,10 +239,9 @@ public final class HTTPClient: Sendable {
         lectern_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         lectern_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         lectern_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
-        lectern_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, settings.maxRedirects > 0 ? 1 : 0)
-        lectern_curl_setopt_long(handle, CURLOPT_MAXREDIRS, settings.maxRedirects)
-        lectern_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(settings.connectTimeout * 1000))
-        lectern_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int((request.timeout ?? settings.timeout) * 1000))
+        lectern_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)  // followed in `follow`
+        lectern_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(settings.connectTimeout * 1000)))
+        lectern_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(timeout * 1000)))
         lectern_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
         lectern_curl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)
         lectern_curl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(settings.maxResponseBytes))
@@ -225,22 +297,32 @@ public final class HTTPClient: Sendable {
         }
         var status = 0
         lectern_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        var effective: UnsafeMutablePointer<CChar>?
-        lectern_curl_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
-        let finalURL = effective.map { String(cString: $0) } ?? request.url
-        return HTTPResponse(status: status, headers: transfer.headers, body: transfer.body, url: finalURL)
+        var redirect: UnsafeMutablePointer<CChar>?
+        lectern_curl_getinfo_string(handle, CURLINFO_REDIRECT_URL, &redirect)
+        let location = redirect.map { String(cString: $0) }
+        let response = HTTPResponse(status: status, headers: transfer.headers, body: transfer.body, url: Redaction.withoutUserInfo(request.url))
+        return (response, location)
     }
 
     /// Header values and URL credentials that must never appear in a message.
     static func secrets(in request: HTTPRequest) -> [String] {
-        var secrets = request.headers.values.map { value -> String in
-            value.hasPrefix("Bearer ") ? String(value.dropFirst(7)) : value
+        var secrets: [String] = []
+        for value in request.headers.values {
+            secrets.append(value)
+            // "Bearer sk-…", "Basic dXNlcjpwYXNz": the credential alone must not show either.
+            if let space = value.firstIndex(of: " ") {
+                secrets.append(String(value[value.index(after: space)...]).trimmingCharacters(in: .whitespaces))
+            }
         }
         if let components = URLComponents(string: request.url) {
             if let password = components.password { secrets.append(password) }
             if let user = components.user { secrets.append(user) }
         }
         return secrets
+    }
+
+    static func formatSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
     }
 
     static func formatBytes(_ bytes: Int) -> String {

@@ -20,6 +20,13 @@ public struct HTTPRequest: Sendable {
         self.timeout = timeout
     }
 
+    /// Headers that carry credentials: never sent on to another origin by a redirect.
+    public static func isCredentialHeader(_ name: String) -> Bool {
+        let name = name.lowercased()
+        return ["authorization", "proxy-authorization", "cookie", "x-api-key", "api-key", "x-goog-api-key"].contains(name)
+            || name.contains("token") || name.contains("secret") || name.hasSuffix("-key")
+    }
+
     /// A POST of a JSON body.
     public static func json(_ url: String, body: Data, headers: [String: String] = [:], timeout: Double? = nil) -> HTTPRequest {
         var headers = headers
@@ -34,7 +41,7 @@ public struct HTTPResponse: Sendable {
     /// Lower-cased names; repeated headers joined with ", ".
     public var headers: [String: String]
     public var body: Data
-    /// The URL that answered, after redirects.
+    /// The URL that answered, after redirects, without any `user:password@`.
     public var url: String
     /// How many attempts it took (1 when nothing was retried).
     public var attempts: Int
@@ -82,6 +89,14 @@ public enum Redaction {
             }
         }
         return changed ? (components.string ?? url) : url
+    }
+
+    /// The URL without `user:password@` but otherwise as given (it still fetches the same page).
+    public static func withoutUserInfo(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.user != nil || components.password != nil else { return url }
+        components.user = nil
+        components.password = nil
+        return components.string ?? url
     }
 
     /// `text` with every occurrence of each secret replaced by `***`.

@@ -167,14 +167,15 @@ public struct Ingestor: Sendable {
         if embedder.isEnglishOnly, EnglishTextCheck.isMostlyNonEnglish(document.blocks.map(\.text)) {
             document.warnings.append("mostly non-English text: \(embedder.info.model) is an English model, so semantic search will miss much here (keyword search still works)")
         }
+        let passages = chunker.chunk(document.blocks)
+        if passages.isEmpty {
+            // One line: the warnings say why there is no text (a scanned PDF's pages).
+            throw LecternError(.empty, item.display, (["no text found"] + document.warnings).joined(separator: ": "))
+        }
         for warning in document.warnings {
             recorder?.fail(input: item.display, stage: "extract", reason: warning, warning: true)
             let (line, message) = ExtractedDocument.lineOf(warning: warning)
             events(PipelineEvent(.warning, input: item.display, line: line, message: message))
-        }
-        let passages = chunker.chunk(document.blocks)
-        if passages.isEmpty {
-            throw LecternError(.empty, item.display, "no text found")
         }
         var vectors: [[Float]] = []
         vectors.reserveCapacity(passages.count)

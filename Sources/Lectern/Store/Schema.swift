@@ -131,6 +131,49 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v3-llm-cache") { db in
+            // Model answers by request hash (a re-run costs nothing), every call with its
+            // tokens and cost, and the summaries made from documents.
+            try db.execute(sql: """
+                CREATE TABLE llm_cache (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    provider TEXT NOT NULL,
+                    model TEXT NOT NULL,
+                    template TEXT NOT NULL,
+                    response TEXT NOT NULL,
+                    input_tokens INTEGER NOT NULL,
+                    output_tokens INTEGER NOT NULL,
+                    truncated INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL
+                );
+                CREATE TABLE llm_calls (
+                    id INTEGER PRIMARY KEY,
+                    run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,
+                    provider TEXT NOT NULL,
+                    model TEXT NOT NULL,
+                    template TEXT NOT NULL,
+                    input_tokens INTEGER NOT NULL,
+                    output_tokens INTEGER NOT NULL,
+                    cost_usd REAL,
+                    cached INTEGER NOT NULL,
+                    at TEXT NOT NULL
+                );
+                CREATE INDEX llm_calls_run ON llm_calls(run_id);
+                CREATE TABLE summaries (
+                    id INTEGER PRIMARY KEY,
+                    document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                    section TEXT,
+                    ordinal INTEGER NOT NULL,
+                    text TEXT NOT NULL,
+                    key_points TEXT NOT NULL DEFAULT '[]',
+                    provider TEXT NOT NULL,
+                    model TEXT NOT NULL,
+                    content_hash TEXT NOT NULL,
+                    created_at TEXT NOT NULL
+                );
+                CREATE INDEX summaries_document ON summaries(document_id, ordinal);
+                """)
+        }
         return migrator
     }
 }

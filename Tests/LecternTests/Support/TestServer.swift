@@ -8,6 +8,8 @@ final class TestServer {
     let process = Process()
     let port: Int
     private let specFile: URL
+    /// The server's stderr (tracebacks of a broken handler), for `log`.
+    private let logFile: URL
 
     /// `spec` is `["routes": [path: route], "replay": [[request, response]]]`.
     init(_ spec: [String: Any]) throws {
@@ -17,8 +19,12 @@ final class TestServer {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, specFile.path]
         let out = Pipe()
+        // stderr goes to a file, not a pipe: tracebacks of many aborted transfers must never
+        // fill a pipe nobody drains and stall the server.
+        logFile = specFile.deletingPathExtension().appendingPathExtension("log")
+        FileManager.default.createFile(atPath: logFile.path, contents: nil)
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: logFile)
         try process.run()
         // The first line is the port; read byte by byte so that nothing else is consumed.
         var line = Data()
@@ -29,7 +35,13 @@ final class TestServer {
         }
         guard let port = Int(String(decoding: line, as: UTF8.self)) else {
             process.terminate()
-            throw XCTSkip("the loopback test server did not start (python3 missing?)")
+            process.waitUntilExit()
+            let reason = ((try? String(contentsOf: logFile, encoding: .utf8)) ?? "")
+                .split(separator: "\n").last.map(String.init) ?? "no output"
+            try? FileManager.default.removeItem(at: specFile)
+            try? FileManager.default.removeItem(at: logFile)
+            if process.terminationStatus == 127 { throw XCTSkip("python3 is not installed: the loopback test server cannot run") }
+            throw LecternError(.invalidInput, script.path, "the loopback test server did not start: \(reason)")
         }
         self.port = port
     }
@@ -54,7 +66,11 @@ final class TestServer {
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: specFile)
+        try? FileManager.default.removeItem(at: logFile)
     }
+
+    /// What the server wrote to stderr so far: empty unless a handler failed.
+    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
     deinit { stop() }
 }

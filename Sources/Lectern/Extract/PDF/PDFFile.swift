@@ -125,7 +125,7 @@ final class PDFFile {
         let text = String(cString: cText)
         g_free(cText)
         let scalars = Array(text.unicodeScalars)
-        if scalars.allSatisfy({ $0.properties.isWhitespace }) {
+        if scalars.allSatisfy(PDFText.isSpace) {
             return Page(lines: [], width: width, height: height, hasImages: imagesOn(page))
         }
         // One rectangle per character of the text, when poppler's layout matches it.
@@ -138,9 +138,16 @@ final class PDFFile {
         var bold = [Bool](repeating: false, count: scalars.count)
         if let attributes = poppler_page_get_text_attributes(page) {
             var item: UnsafeMutablePointer<GList>? = attributes
+            var boldFonts: [String: Bool] = [:]
             while let node = item {
                 let run = lectern_poppler_attributes(node)!.pointee
-                let isBold = run.font_name.map { PDFText.isBoldFont(String(cString: $0)) } ?? false
+                let isBold = run.font_name.map { name in
+                    let font = String(cString: name)
+                    if let known = boldFonts[font] { return known }
+                    let answer = PDFText.isBoldFont(font)
+                    boldFonts[font] = answer
+                    return answer
+                } ?? false
                 let lower = max(0, Int(run.start_index)), upper = min(scalars.count - 1, Int(run.end_index))
                 if lower <= upper {
                     for i in lower...upper {
@@ -158,27 +165,42 @@ final class PDFFile {
         var blankBefore = false
         func finishLine(_ end: Int, resumeAt: Int? = nil) {
             defer { lineStart = resumeAt ?? end + 1 }
+            // One pass: the line's text with whitespace runs collapsed to one space, its box, and
+            // the size and weight most of its characters have.
             var scalarsOfLine = String.UnicodeScalarView()
-            scalarsOfLine.append(contentsOf: scalars[lineStart..<end])
-            let lineText = String(scalarsOfLine)
-            guard lineText.contains(where: { !$0.isWhitespace }) else {
-                blankBefore = true
-                return
-            }
+            var pendingSpace = false
             var x1 = Double.greatestFiniteMagnitude, y1 = Double.greatestFiniteMagnitude, x2 = 0.0, y2 = 0.0
-            var sizeCounts: [Double: Int] = [:]
+            var sizeValues: [Double] = [], sizeCounts: [Int] = []
             var boldCount = 0, visible = 0
-            for i in lineStart..<end where !scalars[i].properties.isWhitespace {
+            for i in lineStart..<end {
+                let scalar = scalars[i]
+                if PDFText.isSpace(scalar) {
+                    pendingSpace = visible > 0
+                    continue
+                }
+                if pendingSpace { scalarsOfLine.append(" ") }
+                pendingSpace = false
+                scalarsOfLine.append(scalar)
                 visible += 1
                 if haveLayout, let rects {
                     let r = rects[i]
                     x1 = min(x1, r.x1); y1 = min(y1, r.y1); x2 = max(x2, r.x2); y2 = max(y2, r.y2)
                 }
-                sizeCounts[(sizes[i] * 2).rounded() / 2, default: 0] += 1
+                let size = (sizes[i] * 2).rounded() / 2
+                if let known = sizeValues.firstIndex(of: size) { sizeCounts[known] += 1 } else { sizeValues.append(size); sizeCounts.append(1) }
                 if bold[i] { boldCount += 1 }
             }
+            guard visible > 0 else {
+                blankBefore = true
+                return
+            }
+            // Ligatures and NFC once here: everything after reads clean lines.
+            let lineText = PDFText.normalize(String(scalarsOfLine))
+            var size = 0.0, sizeCount = 0
+            for (value, count) in zip(sizeValues, sizeCounts) where count > sizeCount || (count == sizeCount && value > size) {
+                size = value; sizeCount = count
+            }
             if !haveLayout { x1 = 0; y1 = Double(lines.count) * 12; x2 = width; y2 = y1 + 10 }
-            let size = sizeCounts.max { $0.value != $1.value ? $0.value < $1.value : $0.key < $1.key }?.key ?? 0
             lines.append(PDFLine(text: lineText, page: index + 1, x1: x1, y1: y1, x2: x2, y2: y2, fontSize: size,
                                  bold: boldCount * 2 > visible, blockBreakBefore: blankBefore))
             blankBefore = false
@@ -192,7 +214,7 @@ final class PDFFile {
                 lastVisible = nil
                 continue
             }
-            guard haveLayout, let rects, !scalar.properties.isWhitespace else { continue }
+            guard haveLayout, let rects, !PDFText.isSpace(scalar) else { continue }
             if let p = lastVisible, p >= lineStart {
                 let a = rects[p], b = rects[i]
                 let size = max(sizes[i], 6)
@@ -222,7 +244,8 @@ enum PDFText {
     ]
 
     static func normalize(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }  // ASCII: nothing to do
+        // ASCII is already NFC and has no ligatures: most lines of most PDFs skip the work.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         var text = text
         if text.unicodeScalars.contains(where: { (0xFB00...0xFB06).contains($0.value) || $0.value == 0xAD }) {
             for (ligature, letters) in ligatures { text = text.replacingOccurrences(of: ligature, with: letters) }
@@ -232,6 +255,14 @@ enum PDFText {
             return text.precomposedStringWithCanonicalMapping
         }
         return text
+    }
+
+    /// Whitespace, with a quick answer for ASCII (most of the text).
+    @inline(__always)
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
+        return value == 0xA0 || scalar.properties.isWhitespace
     }
 
     static func isBoldFont(_ name: String) -> Bool {

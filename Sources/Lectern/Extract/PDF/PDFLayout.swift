@@ -47,7 +47,7 @@ struct PDFLayout {
         for line in lines {
             let page = pages[line.page - 1]
             if let kind = furnitureKind(line, page: page, repeating: furniture, extremes: extremes[line.page]) {
-                let text = PDFText.normalize(TextCleanup.collapseWhitespace(line.text))
+                let text = line.text
                 furnitureBlocks[line.page, default: []].append(Block(kind: kind, text: text, page: line.page))
                 let key = Self.furnitureKey(text)
                 if !furnitureTexts.contains(key) { furnitureTexts.append(key) }
@@ -64,6 +64,8 @@ struct PDFLayout {
         paragraphs.removeAll { $0.text.isEmpty }
         joinContinuations(&paragraphs, lexicon: lexicon)
         mergeSectionNumbers(&paragraphs)
+        // Nothing to read: a lone mark (a decoration's dot, a bullet no text stands beside).
+        paragraphs.removeAll { $0.text.count <= 2 && !$0.text.contains { $0.isLetter || $0.isNumber } }
         classify(&paragraphs, bodySize: bodySize)
         let isSlides = pages.count >= 2 && pages.allSatisfy { $0.width > $0.height * 1.15 }
         if isSlides { markSlideTitles(&paragraphs, bodySize: bodySize) }
@@ -103,6 +105,7 @@ struct PDFLayout {
     }
 
     static func isPageNumber(_ text: String) -> Bool {
+        guard text.utf8.count <= 24, text.contains(where: \.isNumber) else { return false }
         let key = furnitureKey(text).filter { !$0.isPunctuation || $0 == "#" || $0 == "/" }
         let patterns = ["#", "# / #", "#/#", "page #", "page # of #", "# of #", "seite #", "p. #", "p #"]
         let squeezed = key.replacingOccurrences(of: "##", with: "#").replacingOccurrences(of: "##", with: "#").replacingOccurrences(of: "##", with: "#")
@@ -130,18 +133,18 @@ struct PDFLayout {
     }
 
     func furnitureKind(_ line: PDFLine, page: PageInfo, repeating: Set<String>, extremes: (top: Double, bottom: Double)?) -> BlockKind? {
-        let inBand = band(line, page)
-        if inBand == nil, line.y2 > page.height * 0.2, line.y1 < page.height * 0.8 { return nil }
-        let text = TextCleanup.collapseWhitespace(line.text)
+        guard let extremes else { return nil }
+        let text = line.text
+        let first = line.y2 <= extremes.top + 1, last = line.y1 >= extremes.bottom - 1
+        guard first || last else { return nil }
         // Repeating text is furniture when it is the page's first or last line.
-        if let top = inBand, !repeating.isEmpty, repeating.contains(Self.furnitureKey(text)), let extremes,
-           top ? line.y2 <= extremes.top + 1 : line.y1 >= extremes.bottom - 1 {
+        if let top = band(line, page), top ? first : last, repeating.contains(Self.furnitureKey(text)) {
             return top ? .pageHeader : .pageFooter
         }
         // A bare page number is the page's top-most or bottom-most line, in its outer fifth.
-        if text.count <= 24, let extremes, line.y2 <= page.height * 0.2 || line.y1 >= page.height * 0.8, Self.isPageNumber(text) {
-            if line.y2 <= extremes.top + 1, line.y2 <= page.height * 0.2 { return .pageHeader }
-            if line.y1 >= extremes.bottom - 1, line.y1 >= page.height * 0.8 { return .pageFooter }
+        if Self.isPageNumber(text) {
+            if first, line.y2 <= page.height * 0.2 { return .pageHeader }
+            if last, line.y1 >= page.height * 0.8 { return .pageFooter }
         }
         return nil
     }
@@ -194,13 +197,14 @@ struct PDFLayout {
 
     static func isCaption(_ text: String) -> Bool {
         let prefixes = ["figure ", "fig. ", "fig ", "table ", "abbildung ", "abb. ", "tabelle ", "listing "]
-        let lower = text.lowercased()
+        guard let initial = text.first, "FfTtAaLl".contains(initial) else { return false }
+        let lower = text.prefix(16).lowercased()
         guard let prefix = prefixes.first(where: { lower.hasPrefix($0) }) else { return false }
         return lower.dropFirst(prefix.count).first?.isNumber == true
     }
 
     static func endsSentence(_ text: String) -> Bool {
-        guard let last = text.trimmingCharacters(in: .whitespaces).last else { return false }
+        guard let last = text.last(where: { $0 != " " }) else { return false }
         return ".!?:;".contains(last) || last == "”" || last == "\""
     }
 
@@ -237,32 +241,50 @@ struct PDFLayout {
         return paragraphs
     }
 
-    /// Lines → text: words hyphenated at a line end re-joined unless the document writes the
-    /// compound with its hyphen; ligatures expanded; NFC.
+    /// Lines → text: words hyphenated at a line end re-joined unless the hyphen is part of the
+    /// word (see `joinsHyphen`); ligatures expanded; NFC.
     static func join(_ lines: [PDFLine], lexicon: Set<String>) -> String {
         var text = ""
         for line in lines {
-            let piece = TextCleanup.collapseWhitespace(PDFText.normalize(line.text))
+            let piece = line.text  // cleaned when the line was read
             guard !piece.isEmpty else { continue }
             if text.hasSuffix("-"), let before = text.dropLast().last, before.isLetter,
-               let after = piece.first, after.isLowercase {
-                let head = text.dropLast().reversed().prefix { $0.isLetter }
-                let tail = piece.prefix { $0.isLetter }
-                let firstPart = String(head.reversed()).lowercased()
-                let joined = firstPart + tail.lowercased()
-                let hyphenated = firstPart + "-" + tail.lowercased()
-                if lexicon.contains(hyphenated) && !lexicon.contains(joined) {
-                    text += piece  // a real compound: keep "well-known"
-                } else {
+               let after = piece.first, after.isLetter || after.isNumber {
+                let head = String(text.dropLast().reversed().prefix { $0.isLetter }.reversed())
+                let tail = String(piece.prefix { $0.isLetter })
+                if joinsHyphen(head: head, tail: piece.first?.isLetter == true ? tail : "", lexicon: lexicon) {
                     text.removeLast()
-                    text += piece
                 }
+                text += piece  // no space either way: "infor-" + "mation", "well-" + "known"
             } else {
                 if !text.isEmpty { text += " " }
                 text += piece
             }
         }
         return text
+    }
+
+    /// Prefixes that make real compounds ("self-assembling", "well-known", "non-linear"); a word
+    /// broken after one of them keeps its hyphen unless the document writes it whole elsewhere.
+    static let compoundPrefixes: Set<String> = ["self", "well", "half", "cross", "non", "quasi", "semi", "multi", "two", "three"]
+    /// Endings that only ever continue a word ("cross-" + "ing" is "crossing").
+    static let suffixes: Set<String> = ["s", "es", "ed", "er", "ers", "ing", "ings", "ly", "ness", "ish", "ful", "less", "ment", "ments",
+                                        "able", "ible", "ary", "ity", "ive", "ion", "ions", "nar", "nars", "al"]
+
+    /// Whether a hyphen at a line end only breaks the word ("infor-" + "mation" → "information")
+    /// rather than belonging to it. The hyphen stays when: the next part starts with a capital or
+    /// a digit ("Anglo-Saxon", "COVID-19"); the document writes the hyphenated form elsewhere
+    /// and never the joined one; or the first part is a compound-making prefix (`compoundPrefixes`),
+    /// the second is not a bare suffix ("semi-nar") and the document never writes the joined word.
+    /// Otherwise it is a typesetter's break: join.
+    static func joinsHyphen(head: String, tail: String, lexicon: Set<String>) -> Bool {
+        guard let first = tail.first, first.isLowercase, !head.isEmpty else { return false }
+        let joined = (head + tail).lowercased()
+        let hyphenated = head.lowercased() + "-" + tail.lowercased()
+        if lexicon.contains(joined) { return true }
+        if lexicon.contains(hyphenated) { return false }
+        if compoundPrefixes.contains(head.lowercased()), !suffixes.contains(tail.lowercased()) { return false }
+        return true
     }
 
     // MARK: - Reading order
@@ -373,7 +395,9 @@ struct PDFLayout {
                 && number.text.allSatisfy { $0.isNumber || $0 == "." } && number.text.first?.isNumber == true
             let a = number.lines[0], b = next.lines[0]
             let sameLine = b.y1 < a.y2 && b.y2 > a.y1 && b.x1 >= a.x2 - 1
-            if isNumber, number.lines.count == 1, next.page == number.page, sameLine, isBullet || next.wordCount <= 20 {
+            let near = b.x1 - a.x2 <= max(a.fontSize, 6) * 4
+            // A run-in heading ("5.1 Hyper Parameter Optimization We have chosen …") keeps its number too.
+            if isNumber, number.lines.count == 1, next.page == number.page, sameLine, near || next.wordCount <= 20 {
                 var merged = next
                 merged.text = number.text + " " + next.text
                 merged.lines.insert(contentsOf: number.lines, at: 0)

@@ -24,10 +24,10 @@ struct SubtitleParser {
             let rest = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
             // "WEBVTT FILE" is an old YouTube header, not a title.
             if !rest.isEmpty, !rest.hasPrefix("-->"), rest != "FILE" { title = rest.hasPrefix("- ") ? String(rest.dropFirst(2)) : rest }
-            while index < lines.count, !lines[index].trimmingCharacters(in: .whitespaces).isEmpty { index += 1 }
+            while index < lines.count, !Self.isBlank(lines[index]) { index += 1 }
         }
         while index < lines.count {
-            while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces).isEmpty { index += 1 }
+            while index < lines.count, Self.isBlank(lines[index]) { index += 1 }
             guard index < lines.count else { break }
             let blockStart = index
             var block: [Substring] = []
@@ -44,7 +44,9 @@ struct SubtitleParser {
     /// Cues written without the blank line between them (common in hand-edited SubRip):
     /// a second timing line inside a block starts a new cue, with the index line above it.
     static func splitRunTogether(_ block: [Substring]) -> [(offset: Int, lines: [Substring])] {
-        let timings = block.indices.filter { index in
+        let arrows = block.indices.filter { hasArrow(block[$0]) }
+        guard arrows.count > 1 else { return [(0, block)] }
+        let timings = arrows.filter { index in
             let sides = block[index].components(separatedBy: "-->")
             return sides.count == 2 && TimeCode.parse(sides[0]) != nil
         }
@@ -61,6 +63,21 @@ struct SubtitleParser {
         }
     }
 
+    /// Spaces and tabs only (byte checks: these run on every line of long files).
+    static func isBlank(_ line: Substring) -> Bool {
+        line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// Whether the line holds `-->`.
+    static func hasArrow(_ line: Substring) -> Bool {
+        var dashes = 0
+        for byte in line.utf8 {
+            if byte == 0x3E, dashes >= 2 { return true }
+            dashes = byte == 0x2D ? dashes + 1 : 0
+        }
+        return false
+    }
+
     /// Whether `lines[index]` separates blocks. An empty line always does; a line of only
     /// spaces does in SubRip, but in WebVTT only when a new block follows it: YouTube's
     /// captions put a line holding one space inside every cue.
@@ -71,8 +88,8 @@ struct SubtitleParser {
         if format == .srt { return true }
         let next = lines.dropFirst(index + 1).prefix(2)
         guard let following = next.first else { return true }
-        return following.allSatisfy { $0 == " " || $0 == "\t" } || following.contains("-->") || following.hasPrefix("NOTE")
-            || (next.count == 2 && next.last?.contains("-->") == true)
+        return following.allSatisfy { $0 == " " || $0 == "\t" } || Self.hasArrow(following) || following.hasPrefix("NOTE")
+            || (next.count == 2 && next.last.map(Self.hasArrow) == true)
     }
 
     mutating func readBlock(_ block: [Substring], line: Int) {
@@ -81,7 +98,7 @@ struct SubtitleParser {
                 return
             }
         }
-        guard let timingIndex = block.firstIndex(where: { $0.contains("-->") }) else {
+        guard let timingIndex = block.firstIndex(where: Self.hasArrow) else {
             if let bent = block.firstIndex(where: Self.looksLikeTiming) {
                 bad.append(BadCue(line: line + bent, reason: "malformed timing line '\(block[bent].prefix(60))'"))
             } else if format == .srt, block.count == 1, block[0].allSatisfy(\.isNumber) {

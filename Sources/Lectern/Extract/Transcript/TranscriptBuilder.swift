@@ -42,7 +42,8 @@ public struct TranscriptBuilder: Sendable {
         var text: String
         var speaker: String?
         var newTurn: Bool
-        /// The caption lines last shown on screen (this cue's, or a later repeat's): a rolling
+        /// The caption lines last shown on screen (this cue's, or a later repeat's), folded
+        /// for comparison (`fold`): a rolling
         /// caption repeats the previous cue's last lines.
         var shown: [String]
         /// How long those lines were shown: YouTube's 10 ms repeats are rolling, a line said
@@ -77,16 +78,16 @@ public struct TranscriptBuilder: Sendable {
                 continue
             }
             pending = nil
-            let shown = lines
+            let shown = lines.map(Self.fold)
             let duration = max(0, end - cue.start)
             if let previous = cleaned.last, previous.speaker == speaker || speaker == nil {
                 // One line said again ("horizontal, vertical," twice; "very" "very" as word
                 // spans) is speech; everything else repeated, and YouTube's 10 ms repeats of a
                 // line, is the caption rolling.
-                let saidAgain = lines.count == 1 && previous.shown.count == 1 && Self.fold(lines[0]) == Self.fold(previous.shown[0])
+                let saidAgain = shown.count == 1 && previous.shown.count == 1 && shown[0] == previous.shown[0]
                     && duration >= 0.05 && previous.shownDuration >= 0.05
                 if !saidAgain {
-                    let kept = Self.removeRolledLines(lines, after: previous.shown)
+                    let kept = Self.removeRolledLines(lines, folded: shown, after: previous.shown)
                     if kept.isEmpty {
                         cleaned[cleaned.count - 1].end = max(previous.end, end)
                         cleaned[cleaned.count - 1].shown = shown
@@ -315,9 +316,7 @@ public struct TranscriptBuilder: Sendable {
     /// Rolling captions repeat whole lines: the next cue starts with the previous cue's last
     /// line(s) (or repeats the cue outright). Removes the longest such run of whole lines; a
     /// sentence that merely starts with the same words as the one before is kept.
-    static func removeRolledLines(_ lines: [String], after previous: [String]) -> [String] {
-        let current = lines.map(fold)
-        let before = previous.map(fold)
+    static func removeRolledLines(_ lines: [String], folded current: [String], after before: [String]) -> [String] {
         if current == before { return [] }
         for length in stride(from: min(current.count, before.count), through: 1, by: -1)
         where before.suffix(length).elementsEqual(current.prefix(length)) {
@@ -326,7 +325,17 @@ public struct TranscriptBuilder: Sendable {
         return lines
     }
 
+    /// A line as compared for repeats: lower-case letters, digits and spaces only.
     static func fold(_ line: String) -> String {
-        line.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " }
+        var scalars = String.UnicodeScalarView()
+        for scalar in line.lowercased().unicodeScalars {
+            if scalar.isASCII {
+                let v = scalar.value
+                if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) || v == 0x20 { scalars.append(scalar) }
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 }

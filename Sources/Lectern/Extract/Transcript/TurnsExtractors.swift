@@ -12,6 +12,12 @@ public struct TranscriptJSONExtractor: Extractor {
     public func confidence(for input: SourceInput) -> Int {
         guard !input.isDirectory, let first = input.data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }),
               first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else { return 0 }
+        // Cheap first: a transcript names its times near the top; other JSON (a 3 MB course) is
+        // not parsed just to be turned down.
+        // (Whisper's output puts the whole text first, so the keys are searched as bytes, not in a prefix.)
+        func has(_ key: String) -> Bool { input.data.range(of: Data(key.utf8)) != nil }
+        guard has("\"start"), first == UInt8(ascii: "[") || ["\"segments\"", "\"turns\"", "\"utterances\"", "\"transcript\""].contains(where: has),
+              !has("\"course_pages\"") else { return 0 }
         guard input.data.count <= 64 << 20, let turns = try? Self.turns(input.data), !turns.isEmpty else { return 0 }
         let usable = turns.filter { ($0["start"] != nil || $0["start_time"] != nil) && Self.text(of: $0) != nil }
         return usable.count * 2 >= turns.count ? 90 : 0

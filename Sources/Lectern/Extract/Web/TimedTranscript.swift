@@ -1,8 +1,7 @@
 import Foundation
 
 /// OCW's timed transcript HTML (`<p><span m='4190'>words</span> …</p>`, start in milliseconds)
-/// as cue blocks: one per paragraph, starting at its first span and ending where the next
-/// paragraph starts.
+/// as sentence blocks with the time of the span each sentence starts in.
 enum TimedTranscript {
     static func cues(html: String, name: String, sectionPath: [String], speaker: String? = nil) throws -> [Block] {
         guard html.contains("m=") else { return [] }
@@ -12,27 +11,18 @@ enum TimedTranscript {
     }
 
     static func cues(_ root: MarkupNode, sectionPath: [String], speaker: String? = nil) -> [Block] {
-        var pieces: [(start: Double, last: Double, text: String)] = []
-        for paragraph in root.all(where: { $0.name == "p" }) {
-            let spans = paragraph.all { $0.name == "span" && $0.attribute("m") != nil }
-            let times = spans.compactMap { $0.attribute("m").flatMap(Double.init) }
-            let text = TextCleanup.collapseWhitespace(paragraph.text)
-            guard let first = times.first, !text.isEmpty else { continue }
-            pieces.append((first / 1000, (times.last ?? first) / 1000, text))
+        // One cue per timed span, ending where the next begins; the transcript builder merges
+        // them into sentences and paragraphs, each starting at the span it begins in.
+        var spans: [(start: Double, text: String)] = []
+        for span in root.all(where: { $0.name == "span" && $0.attribute("m") != nil }) {
+            let text = TextCleanup.collapseWhitespace(span.text)
+            guard let m = span.attribute("m").flatMap(Double.init), m.isFinite, m >= 0, !text.isEmpty else { continue }
+            spans.append((m / 1000, text))
         }
-        if pieces.isEmpty {
-            // Spans without paragraphs: one cue per span.
-            for span in root.all(where: { $0.name == "span" && $0.attribute("m") != nil }) {
-                let text = TextCleanup.collapseWhitespace(span.text)
-                guard let m = span.attribute("m").flatMap(Double.init), !text.isEmpty else { continue }
-                pieces.append((m / 1000, m / 1000, text))
-            }
+        let cues = spans.enumerated().map { index, span in
+            let next = index + 1 < spans.count ? spans[index + 1].start : span.start + 3
+            return Cue(start: span.start, end: max(next, span.start), text: span.text, speaker: speaker)
         }
-        return pieces.enumerated().map { index, piece in
-            // A paragraph ends where the next begins; the last one a few seconds after its last span.
-            let end = index + 1 < pieces.count ? pieces[index + 1].start : piece.last + 3
-            return Block(kind: .cue, text: piece.text, sectionPath: sectionPath, start: piece.start, end: max(end, piece.start),
-                         speaker: speaker)
-        }
+        return TranscriptBuilder.blocks(from: cues, sectionPath: sectionPath)
     }
 }

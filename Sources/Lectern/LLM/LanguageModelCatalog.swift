@@ -1,0 +1,50 @@
+import Foundation
+
+/// Makes the configured language model, or nil when none is configured (the offline
+/// extractive default).
+public enum LanguageModelCatalog {
+    /// The usual context window when `llm.context_tokens` is not set.
+    static func defaultContext(provider: String) -> Int {
+        switch provider {
+        case "anthropic": return 200_000
+        case "ollama": return 4_096
+        default: return 8_192
+        }
+    }
+
+    public static func make(_ settings: LLMSettings, http: HTTPSettings = HTTPSettings(),
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (any LanguageModel)? {
+        guard settings.hasModel, let provider = settings.provider else { return nil }
+        guard let model = settings.model, !model.isEmpty else {
+            throw LecternError(.configuration, "llm.model", "llm.provider is \(provider) but no llm.model is set")
+        }
+        let base: String
+        switch provider {
+        case "openai": base = settings.baseURL ?? OpenAICompatibleModel.defaultBaseURL
+        case "anthropic": base = settings.baseURL ?? AnthropicModel.defaultBaseURL
+        case "ollama": base = settings.baseURL ?? OllamaModel.defaultBaseURL
+        default: throw LecternError(.configuration, "llm.provider", "unknown provider '\(provider)'")
+        }
+        // The public APIs need a key; with no llm.api_key_env their usual variable is read.
+        let keyVariable = settings.apiKeyEnv ?? (settings.baseURL == nil ? ["openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"][provider] : nil)
+        var apiKey: String?
+        if let keyVariable {
+            apiKey = environment[keyVariable].flatMap { $0.isEmpty ? nil : $0 }
+            if apiKey == nil {
+                throw LecternError(.configuration, "llm.api_key_env", "the environment variable \(keyVariable) is not set (it should hold the \(provider) API key)")
+            }
+        }
+        let info = LanguageModelInfo(provider: provider, model: model, contextTokens: settings.contextTokens ?? defaultContext(provider: provider))
+        var httpSettings = http
+        httpSettings.timeout = max(http.timeout, settings.timeout)
+        let transport = ProviderTransport(
+            client: HTTPClient(settings: httpSettings),
+            limit: ConcurrencyLimit.shared(for: provider + " " + base, limit: settings.maxConcurrency),
+            apiKey: apiKey, timeout: settings.timeout, subject: info.description)
+        switch provider {
+        case "anthropic": return AnthropicModel(info: info, baseURL: base, transport: transport)
+        case "ollama": return OllamaModel(info: info, baseURL: base, transport: transport)
+        default: return OpenAICompatibleModel(info: info, baseURL: base, transport: transport)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The configured model as the library uses it: answers cached in the store (a re-run costs
+/// nothing), every call recorded with its tokens and cost, and the run's totals counted
+/// (`llm.calls`, `llm.cache_hits`, `llm.input_tokens`, `llm.output_tokens`, `llm.cost_microusd`).
+public struct LibraryModel: LanguageModel {
+    public let base: any LanguageModel
+    public let store: LibraryStore
+    public let recorder: RunRecorder?
+    /// Dollars per million tokens by model name; a model without a price costs nothing known.
+    public let prices: [String: ModelPrice]
+    /// False for `--no-cache`: always ask (and refresh the cached answer).
+    public let useCache: Bool
+
+    public init(_ base: any LanguageModel, store: LibraryStore, recorder: RunRecorder?, prices: [String: ModelPrice] = [:], useCache: Bool = true) {
+        self.base = base
+        self.store = store
+        self.recorder = recorder
+        self.prices = prices
+        self.useCache = useCache
+    }
+
+    public var info: LanguageModelInfo { base.info }
+
+    /// sha256 over provider, model, prompt-template version, schema and the whole input.
+    public func cacheKey(_ request: ChatRequest) -> String {
+        let key: JSONValue = [
+            "provider": .string(info.provider),
+            "model": .string(info.model),
+            "template": .string(request.template),
+            "schema": request.schema?.value ?? .null,
+            "messages": .array(request.messages.map { [.string($0.role.rawValue), .string($0.content)] }),
+            "max_tokens": .number(Double(request.maxTokens)),
+            "temperature": .number(request.temperature),
+        ]
+        return ContentHash.sha256(key.canonicalData)
+    }
+
+    public func complete(_ request: ChatRequest) throws -> ChatResponse {
+        let key = cacheKey(request)
+        if useCache, let hit = try store.cachedResponse(key: key) {
+            account(hit, request: request)
+            return hit
+        }
+        let response = try base.complete(request)
+        try store.cacheResponse(key: key, provider: info.provider, template: request.template, response)
+        account(response, request: request)
+        return response
+    }
+
+    func price(for model: String) -> ModelPrice? {
+        prices[model] ?? prices[info.model]
+    }
+
+    private func account(_ response: ChatResponse, request: ChatRequest) {
+        // A cache hit sends nothing, so it costs no tokens.
+        let input = response.cached ? 0 : response.inputTokens
+        let output = response.cached ? 0 : response.outputTokens
+        let cost = price(for: response.model)?.cost(inputTokens: input, outputTokens: output)
+        try? store.recordModelCall(ModelCallRecord(
+            runId: recorder?.id, provider: info.provider, model: response.model, template: request.template,
+            inputTokens: input, outputTokens: output, costUSD: cost, cached: response.cached))
+        guard let recorder else { return }
+        recorder.count(response.cached ? "llm.cache_hits" : "llm.calls")
+        recorder.count("llm.input_tokens", by: input)
+        recorder.count("llm.output_tokens", by: output)
+        if let cost, cost > 0 { recorder.count("llm.cost_microusd", by: Int((cost * 1_000_000).rounded())) }
+    }
+}

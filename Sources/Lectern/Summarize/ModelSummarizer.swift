@@ -1,0 +1,56 @@
+import Foundation
+
+/// Summaries from a language model: JSON constrained to a schema (validated, one repair),
+/// the section text trimmed to the model's context window.
+public struct ModelSummarizer: Summarizer {
+    public let languageModel: any LanguageModel
+    public var maxTokens: Int
+    public var temperature: Double
+
+    /// Bump when the prompt changes, so that cached answers to the old prompt are not reused.
+    public static let template = "summary/1"
+
+    public static let schema = JSONSchema(name: "summary", [
+        "type": "object",
+        "properties": [
+            "summary": ["type": "string", "minLength": 1],
+            "key_points": ["type": "array", "items": ["type": "string", "minLength": 1], "minItems": 1, "maxItems": 6],
+        ],
+        "required": ["summary", "key_points"],
+        "additionalProperties": false,
+    ])
+
+    public init(_ languageModel: any LanguageModel, maxTokens: Int = 512, temperature: Double = 0) {
+        self.languageModel = languageModel
+        self.maxTokens = maxTokens
+        self.temperature = temperature
+    }
+
+    public var provider: String { languageModel.info.provider }
+    public var model: String { languageModel.info.model }
+
+    static let instructions = """
+        You summarise study material for a student. Use only the text given. Write a summary of \
+        3 to 5 sentences and up to 6 short key points. Answer with JSON: \
+        {"summary": "…", "key_points": ["…"]}.
+        """
+
+    public func summarize(_ input: SummaryInput) throws -> Summary {
+        var heading = "Title: \(input.title)"
+        if let section = input.section { heading += "\nSection: \(section)" }
+        // Section summaries first: when the opening text is long, it is what gets trimmed.
+        let material = input.sectionSummaries.map { "Section \"\($0.section)\": \($0.summary.text)" } + input.paragraphs
+        let budget = ContextBudget(contextTokens: languageModel.info.contextTokens, answerTokens: maxTokens)
+        let fitted = budget.fit(material, within: budget.available(besides: Self.instructions + heading))
+        guard !fitted.isEmpty else {
+            throw LecternError(.empty, input.section ?? input.title, "no text to summarise")
+        }
+        let request = ChatRequest(
+            messages: [.system(Self.instructions), .user(heading + "\n\nText:\n" + fitted.joined(separator: "\n\n"))],
+            maxTokens: maxTokens, temperature: temperature, template: Self.template)
+        var summary = try languageModel.generate(Summary.self, request: request, schema: Self.schema).value
+        summary.text = summary.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        summary.keyPoints = summary.keyPoints.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        return summary
+    }
+}

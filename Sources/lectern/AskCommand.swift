@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import Lectern
+
+struct AskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ask",
+        abstract: "Answer a question from the library, citing the passages it comes from.",
+        discussion: """
+            Hybrid search finds the passages; the configured language model answers from them
+            alone, citing them as [1], [2] … (title, page or time). Without a model, the best
+            passages are printed.
+
+              lectern ask "why does glycolysis not need oxygen?"
+              lectern ask "what is the chain rule" -k 5 --json
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The question.")
+    var question: String
+
+    @Option(name: .short, help: "How many passages to retrieve.")
+    var k: Int = 8
+
+    @Option(help: "Only this source: a path, folder, URI or document id. Repeatable.")
+    var source: [String] = []
+
+    @Flag(name: .customLong("no-cache"), help: "Ask the model again even when the library holds its answer.")
+    var noCache = false
+
+    @Flag(help: "Print the answer and passages as JSON.")
+    var json = false
+
+    func validate() throws {
+        if k < 1 { throw ValidationError("-k must be at least 1") }
+        if question.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the question is empty") }
+    }
+
+    func run() throws {
+        let configuration = try global.configuration()
+        let terminal = global.terminal()
+        let store = try global.openStore(configuration, mustExist: true)
+        let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
+        var recorder: RunRecorder?
+        var model: (any LanguageModel)?
+        if let base = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
+            let run = try RunRecorder(store: store, command: "ask", arguments: Array(CommandLine.arguments.dropFirst()))
+            recorder = run
+            model = LibraryModel(base, store: store, recorder: run, prices: configuration.llm.prices, useCache: !noCache)
+        }
+        let answerer = Answerer(searcher: Searcher(store: store, embedder: embedder), languageModel: model,
+                                maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
+        let answer: Answer
+        do {
+            answer = try answerer.ask(question, k: k, filter: SearchFilter(sources: source))
+        } catch {
+            if let recorder {
+                recorder.fail(input: "question", stage: "ask", reason: (error as? LecternError)?.description ?? "\(error)")
+                recorder.finish(status: "failed")
+            }
+            throw error
+        }
+        recorder?.count("questions")
+        recorder?.finish()
+        if json {
+            terminal.json(answer)
+            return
+        }
+        if let text = answer.answer {
+            terminal.out(text)
+            terminal.out("")
+            let shown = answer.cited.isEmpty ? answer.passages : answer.passages.filter { answer.cited.contains($0.number) }
+            for citation in shown {
+                terminal.out("[\(citation.number)] \(terminal.bold(citation.title)) — \(citation.location)")
+            }
+            if let counts = recorder?.snapshot, let usage = UsageLine.make(counts) {
+                terminal.err(terminal.dim("\(answer.provider ?? "")/\(answer.model ?? ""): \(usage)"))
+            }
+            return
+        }
+        if let note = answer.note { terminal.err("lectern: \(note)") }
+        for citation in answer.passages {
+            terminal.out("[\(citation.number)] \(terminal.bold(citation.title)) — \(citation.location)")
+            terminal.out("    " + Self.excerpt(citation.text))
+            terminal.out("")
+        }
+    }
+
+    static func excerpt(_ text: String, limit: Int = 400) -> String {
+        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return flat.count > limit ? String(flat.prefix(limit)) + "…" : flat
+    }
+}
