@@ -29,7 +29,7 @@ struct IngestCommand: ParsableCommand {
     @Argument(help: "Files, folders (read recursively), glob patterns, URLs, and wikipedia:TITLE, openstax:SLUG, ocw:COURSE specs.")
     var paths: [String]
 
-    @Option(help: "Embedder for a new library (hashing, minilm). A library keeps the one it was built with.")
+    @Option(help: "Embedder for a new library: minilm (default), hashing, openai:<model>, ollama:<model>. A library keeps the one it was built with.")
     var embedder: String?
 
     @Option(help: "Password for encrypted PDFs.")

@@ -14,7 +14,7 @@ struct ReembedCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "The embedder to switch to (hashing, minilm).")
+    @Option(help: "The embedder to switch to: minilm, hashing, openai:<model>, ollama:<model>.")
     var embedder: String
 
     @Option(help: "Passages embedded per transaction.")

@@ -48,6 +48,26 @@ final class MiniLMLibraryTests: XCTestCase {
         }
     }
 
+    /// `make demo` with its default embedder: every demo question finds its document.
+    func testDemoQuestionsWithTheDefaultEmbedder() throws {
+        let ingest = try lectern("ingest", TestPaths.corpora.path)
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        let questions = [
+            (["light-dependent reactions in the thylakoid"], "photosynthesis.md"),
+            (["chain rule", "--mode", "keyword"], "chain-rule.md"),
+            (["how did printing change the spread of ideas"], "printing-press.txt"),
+            (["does glycolysis need oxygen"], "cell-respiration-lecture.vtt"),
+            (["evidence for the endosymbiotic theory"], "cell-biology-notes.pdf"),
+        ]
+        for (arguments, expected) in questions {
+            let result = try runLectern(["search"] + arguments + ["--json", "-k", "1"], in: folder.url,
+                                        environment: ["LECTERN_EMBEDDER": "", "LECTERN_MODELS": models])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let hits = try JSONDecoder().decode([SearchHit].self, from: Data(result.stdout.utf8))
+            XCTAssertEqual(fileName(hits.first), expected, arguments[0])
+        }
+    }
+
     func testMissingModelIsAnErrorNamingMakeModelNeverAFallback() throws {
         let empty = folder.file("no-models").path
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)

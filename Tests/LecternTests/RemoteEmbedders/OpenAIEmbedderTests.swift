@@ -62,8 +62,9 @@ final class OpenAIEmbedderTests: XCTestCase {
         defer { server.stop() }
         let folder = try TemporaryFolder()
         let environment = ["LECTERN_EMBEDDER": "openai:gemma3-270m", "LECTERN_EMBEDDING_URL": server.baseURL]
-        let ingest = try runLectern(["ingest", TestPaths.corpora.appendingPathComponent("notes").path], in: folder.url,
-                                    environment: environment)
+        // Two notes: Gemma 270M on two shared cores takes seconds per batch.
+        let notes = ["notes/printing-press.txt", "notes/chain-rule.md"].map { TestPaths.corpora.appendingPathComponent($0).path }
+        let ingest = try runLectern(["ingest"] + notes, in: folder.url, environment: environment)
         XCTAssertEqual(ingest.status, 0, ingest.stderr)
         let stats = try JSONDecoder().decode(LibraryStats.self, from: Data(try runLectern(["stats", "--json"], in: folder.url,
                                                                                            environment: environment).stdout.utf8))
