@@ -88,6 +88,32 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.status, 0)
     }
 
+    /// Permissions and links in a folder the user hands over: each problem is one line naming
+    /// the path and the system's reason, the readable files are stored, and a link back up
+    /// the tree does not ingest the same notes again under a longer path.
+    func testUnreadableFilesFoldersAndLinksInAFolder() throws {
+        try folder.write("notes/good.md", "# Good\n\nEnzymes lower activation energy.\n")
+        let secret = try folder.write("notes/secret.md", "# Secret\n\nNot for reading.\n")
+        try folder.write("notes/locked/inside.md", "# Inside\n\nBehind a folder that cannot be listed.\n")
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: folder.file("notes/again").path, withDestinationPath: folder.file("notes").path)
+        try manager.createSymbolicLink(atPath: folder.file("notes/gone.md").path, withDestinationPath: folder.file("nowhere.md").path)
+        try manager.setAttributes([.posixPermissions: 0o000], ofItemAtPath: secret.path)
+        try manager.setAttributes([.posixPermissions: 0o000], ofItemAtPath: folder.file("notes/locked").path)
+        // The unprivileged user writes the library into the test's folder.
+        try manager.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+        defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.file("notes/locked").path) }
+
+        let result = try runLectern(["ingest", "notes"], in: folder.url, asUnprivilegedUser: true)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(Set(result.stderr.split(separator: "\n").map(String.init)), [
+            "lectern: notes/gone.md: broken symbolic link",
+            "lectern: notes/locked: cannot list folder: permission denied",
+            "lectern: notes/secret.md: permission denied",
+        ])
+        XCTAssertTrue(result.stdout.hasPrefix("1 stored (1 passages), 0 unchanged, 3 failed"), result.stdout)
+    }
+
     func testEventsJSONAndLECTERN_DB() throws {
         try folder.write("a.md", "# A\n\nAlpha particles are helium nuclei.\n")
         let result = try lectern("ingest", "a.md", "nope.md", "--events", "json", environment: ["LECTERN_DB": folder.file("env.db").path])

@@ -32,11 +32,34 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.database, folder.file("pipelines/libraries/nightly.db").standardizedFileURL.path,
                        "a pipeline file beats the config file, its paths relative to the pipeline file")
         XCTAssertEqual(configuration.chunk.overlapTokens, 20)
+        XCTAssertEqual(configuration.chunk.maxTokens, 150, "the environment beats a pipeline file")
+
+        configuration = try Configuration.load(environment: environment.merging(["LECTERN_DB": "/tmp/env.db"]) { $1 },
+                                               pipelineFile: pipeline)
+        XCTAssertEqual(configuration.database, "/tmp/env.db", "the environment beats a pipeline file")
 
         configuration = try Configuration.load(environment: environment.merging(["LECTERN_DB": "/tmp/env.db"]) { $1 },
                                                pipelineFile: pipeline, flags: ["database": .string("/tmp/flag.db")])
         XCTAssertEqual(configuration.database, "/tmp/flag.db", "flags beat everything")
         XCTAssertEqual(configuration.origins["database"], "command line")
+    }
+
+    /// Keys that are only valid together (an overlap above the default maximum, a maximum below
+    /// the default overlap) are checked once every layer is merged, whatever order keys come in.
+    func testKeysValidTogetherAreAcceptedWhateverTheirOrder() throws {
+        do {
+            let larger = try Configuration.merge([ConfigLayer.toml(
+                "[chunk]\nmax_tokens = 400\noverlap_tokens = 300\n", name: "a.toml", baseDirectory: nil)])
+            XCTAssertEqual(larger.chunk.maxTokens, 400)
+            XCTAssertEqual(larger.chunk.overlapTokens, 300)
+            let smaller = try Configuration.merge([ConfigLayer.toml(
+                "[chunk]\nmax_tokens = 20\noverlap_tokens = 10\n", name: "b.toml", baseDirectory: nil)])
+            XCTAssertEqual(smaller.chunk.maxTokens, 20)
+        }
+        XCTAssertThrowsError(try Configuration.merge([ConfigLayer.toml(
+            "[chunk]\nmax_tokens = 100\noverlap_tokens = 100\n", name: "c.toml", baseDirectory: nil)])) { error in
+            XCTAssertEqual("\(error)", "c.toml: chunk.overlap_tokens (100) must be smaller than chunk.max_tokens (100)")
+        }
     }
 
     func testBadValuesNameTheFileAndKey() throws {

@@ -52,12 +52,26 @@ public struct Configuration: Sendable {
             for (key, value) in layer.values { merged[key] = (value, layer) }
         }
         var configuration = Configuration()
-        for (key, (value, layer)) in merged {
+        // Sorted, so that an error names the same key on every run.
+        for key in merged.keys.sorted() {
+            let (value, layer) = merged[key]!
             configuration.origins[key] = layer.name
             let resolved = pathKeys.contains(key) ? resolvePath(value.description, base: layer.baseDirectory) : nil
             try configuration.apply(key: key, value: value, resolvedPath: resolved, layer: layer.name)
         }
+        try configuration.validate()
         return configuration
+    }
+
+    /// Rules between keys, checked once all layers are merged: a pair that is valid together
+    /// must not fail because one of them was applied before the other.
+    func validate() throws {
+        if chunk.overlapTokens >= chunk.maxTokens {
+            let layer = origins["chunk.overlap_tokens"] ?? origins["chunk.max_tokens"] ?? "defaults"
+            throw LecternError(
+                .configuration, layer,
+                "chunk.overlap_tokens (\(chunk.overlapTokens)) must be smaller than chunk.max_tokens (\(chunk.maxTokens))")
+        }
     }
 
     /// The usual stack: defaults < user config file < pipeline file < environment < flags.
@@ -127,9 +141,6 @@ public struct Configuration: Sendable {
         case "embedding.batch": embedding.batch = try positive(int())
         default:
             if try !applyLLM(key: key, value: value, layer: layer) { extra[key] = value }
-        }
-        if chunk.overlapTokens >= chunk.maxTokens {
-            throw LecternError(.configuration, layer, "chunk.overlap_tokens must be smaller than chunk.max_tokens")
         }
     }
 }

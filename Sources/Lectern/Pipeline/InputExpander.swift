@@ -13,61 +13,115 @@ public struct InputExpander: Sendable {
     public let registry: ReaderRegistry
     public init(registry: ReaderRegistry) { self.registry = registry }
 
-    /// Expanded items in order, and the arguments that named nothing, with the reason.
+    /// Expanded items in order, and the arguments that named nothing (or a folder that could
+    /// not be listed, a broken link), with the reason.
     public func expand(_ arguments: [String]) -> (items: [Item], failures: [LecternError]) {
-        var items: [Item] = []
-        var failures: [LecternError] = []
-        var seen = Set<String>()
-        func add(_ item: Item) {
-            if seen.insert(item.path).inserted { items.append(item) }
-        }
+        var walk = Walk()
         for argument in arguments {
             let absolute = Configuration.resolvePath(argument, base: nil)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) {
                 if isDirectory.boolValue {
-                    walk(absolute, into: add)
+                    visit(folder: absolute, &walk)
                 } else {
-                    add(Item(path: absolute, display: Self.display(absolute), isDirectory: false))
+                    walk.add(Item(path: absolute, display: Self.display(absolute), isDirectory: false))
                 }
             } else if argument.contains(where: { "*?[".contains($0) }) {
                 let matches = Self.glob(absolute)
                 if matches.isEmpty {
-                    failures.append(LecternError(.notFound, argument, "no files match this pattern"))
+                    walk.failures.append(LecternError(.notFound, argument, "no files match this pattern"))
                 }
                 for match in matches {
                     var dir: ObjCBool = false
                     _ = FileManager.default.fileExists(atPath: match, isDirectory: &dir)
-                    if dir.boolValue { walk(match, into: add) } else {
-                        add(Item(path: match, display: Self.display(match), isDirectory: false))
+                    if dir.boolValue { visit(folder: match, &walk) } else {
+                        walk.add(Item(path: match, display: Self.display(match), isDirectory: false))
                     }
                 }
+            } else if Self.isSymbolicLink(absolute) {
+                walk.failures.append(LecternError(.notFound, argument, "broken symbolic link"))
             } else {
-                failures.append(LecternError(.notFound, argument, "no such file or directory"))
+                walk.failures.append(LecternError(.notFound, argument, "no such file or directory"))
             }
         }
-        return (items, failures)
+        return (walk.items, walk.failures)
+    }
+
+    /// What a walk has found so far; folders are remembered by their real path, so a link
+    /// back to a folder already walked (a cycle) is not walked again.
+    struct Walk {
+        var items: [Item] = []
+        var failures: [LecternError] = []
+        var seenPaths = Set<String>()
+        var walkedFolders = Set<String>()
+
+        mutating func add(_ item: Item) {
+            if seenPaths.insert(item.path).inserted { items.append(item) }
+        }
     }
 
     /// A folder some reader claims as a whole (an OpenStax book) is one item; otherwise its
     /// files are, recursively, skipping hidden entries and Lectern's own database files.
-    func walk(_ folder: String, into add: (Item) -> Void) {
+    func visit(folder: String, _ walk: inout Walk) {
+        guard walk.walkedFolders.insert(Self.realPath(folder)).inserted else { return }
         if registry.extractors.contains(where: { $0.confidence(for: SourceInput(uri: "file://" + folder, path: folder, isDirectory: true)) > 0 }) {
-            add(Item(path: folder, display: Self.display(folder), isDirectory: true))
+            walk.add(Item(path: folder, display: Self.display(folder), isDirectory: true))
             return
         }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let names: [String]
+        do {
+            names = try Self.listFolder(folder)
+        } catch {
+            walk.failures.append(LecternError(.unreadable, Self.display(folder), "cannot list folder: \(error.reason)"))
+            return
+        }
         for name in names.sorted() where !name.hasPrefix(".") {
             if name.hasSuffix(".db") || name.hasSuffix(".db-wal") || name.hasSuffix(".db-shm") { continue }
             let path = folder + "/" + name
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                if Self.isSymbolicLink(path) {
+                    walk.failures.append(LecternError(.notFound, Self.display(path), "broken symbolic link"))
+                }
+                continue
+            }
             if isDirectory.boolValue {
-                walk(path, into: add)
+                visit(folder: path, &walk)
             } else {
-                add(Item(path: path, display: Self.display(path), isDirectory: false))
+                walk.add(Item(path: path, display: Self.display(path), isDirectory: false))
             }
         }
+    }
+
+    struct ListingError: Error { var reason: String }
+
+    /// The names in a folder, or the system's reason why it cannot be listed.
+    static func listFolder(_ folder: String) throws(ListingError) -> [String] {
+        guard let directory = opendir(folder) else {
+            throw ListingError(reason: String(cString: strerror(errno)).lowercased())
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        errno = 0
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        if errno != 0 { throw ListingError(reason: String(cString: strerror(errno)).lowercased()) }
+        return names
+    }
+
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     public static func display(_ path: String) -> String {

@@ -67,9 +67,21 @@ struct CommandResult {
 }
 
 func runLectern(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> CommandResult {
+    try runLectern(arguments, in: directory, environment: environment, asUnprivilegedUser: false)
+}
+
+/// `asUnprivilegedUser`: run as `nobody` (through util-linux's `setpriv` when the tests run as
+/// root, where file permissions would not apply), for tests about files the user cannot read.
+func runLectern(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
+                asUnprivilegedUser: Bool) throws -> CommandResult {
     let process = Process()
-    process.executableURL = TestPaths.lecternBinary
-    process.arguments = arguments
+    if asUnprivilegedUser && getuid() == 0 {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "--", TestPaths.lecternBinary.path] + arguments
+    } else {
+        process.executableURL = TestPaths.lecternBinary
+        process.arguments = arguments
+    }
     process.currentDirectoryURL = directory
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
@@ -89,9 +101,24 @@ func runLectern(_ arguments: [String], in directory: URL, environment: [String: 
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    // Both pipes drain at once: a child that fills one while the other is being read would
+    // otherwise block forever.
+    let errData = LockedData()
+    let errDone = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        errData.set(err.fileHandleForReading.readDataToEndOfFile())
+        errDone.signal()
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    errDone.wait()
     process.waitUntilExit()
     return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+                         stderr: String(decoding: errData.get(), as: UTF8.self))
+}
+
+private final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
 }
