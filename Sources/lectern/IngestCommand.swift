@@ -50,7 +50,7 @@ struct IngestCommand: ParsableCommand {
         var ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
                                 options: ExtractOptions(password: password))
         ingestor.fetcher = WebFetcher(settings: configuration.http)
-        let recorder = try RunRecorder(store: store, command: "ingest", arguments: CommandLine.arguments.dropFirst().filter { $0 != password })
+        let recorder = try RunRecorder(store: store, command: "ingest", arguments: RecordedArguments.redacting(CommandLine.arguments.dropFirst()))
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
         let summary = ingestor.ingest(paths, recorder: recorder) { terminal.event($0) }
         recorder.finish()

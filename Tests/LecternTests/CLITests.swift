@@ -114,6 +114,24 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(result.stdout.hasPrefix("1 stored (1 passages), 0 unchanged, 3 failed"), result.stdout)
     }
 
+    /// A PDF password is recorded as `***` in either spelling of the option; the library file
+    /// never holds it, and a file named like the password is still recorded.
+    func testPasswordsNeverReachTheRunRecord() throws {
+        try folder.write("hunter2-notes.md", "# Notes\n\nEnzymes lower activation energy.\n")
+        var result = try lectern("ingest", "--password=hunter2-notes.md", "hunter2-notes.md")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        result = try lectern("ingest", "--password", "correct-horse", "hunter2-notes.md")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        result = try lectern("runs", "--json")
+        XCTAssertFalse(result.stdout.contains("correct-horse"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("--password=***"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("hunter2-notes.md"), "the file itself is recorded: \(result.stdout)")
+        XCTAssertFalse(result.stdout.contains("--password=hunter2"), result.stdout)
+        let library = try Data(contentsOf: folder.file("lectern.db"))
+            + ((try? Data(contentsOf: folder.file("lectern.db-wal"))) ?? Data())
+        XCTAssertNil(library.range(of: Data("correct-horse".utf8)), "the password is nowhere in the library")
+    }
+
     func testEventsJSONAndLECTERN_DB() throws {
         try folder.write("a.md", "# A\n\nAlpha particles are helium nuclei.\n")
         let result = try lectern("ingest", "a.md", "nope.md", "--events", "json", environment: ["LECTERN_DB": folder.file("env.db").path])

@@ -88,6 +88,31 @@ final class IngestTests: XCTestCase {
         XCTAssertEqual(run.counts["documents"], 2)
     }
 
+    /// The skip key: other chunk settings re-cut every document; a finished `reembed` to an
+    /// embedder with the same tokenizer leaves the next ingest nothing to do, one with another
+    /// tokenizer re-cuts (its passages were sized by the old counter).
+    func testChunkSettingsAndReembedDecideWhatTheNextIngestRedoes() throws {
+        try folder.write("notes/a.md", "# A\n\nEnzymes lower the activation energy of reactions.\n")
+        try folder.write("notes/b.md", "# B\n\nRibosomes translate messenger RNA into proteins.\n")
+        let notes = [folder.file("notes").path]
+        func run(_ embedder: any Embedder, _ settings: ChunkSettings = ChunkSettings()) -> IngestSummary {
+            Ingestor(store: store, embedder: embedder, chunkSettings: settings).ingest(notes, recorder: nil) { _ in }
+        }
+        XCTAssertEqual(run(HashingEmbedder()).stored, 2)
+        XCTAssertEqual(run(HashingEmbedder()).unchanged, 2)
+        let smaller = ChunkSettings(maxTokens: 120, overlapTokens: 16, minTokens: 24)
+        XCTAssertEqual(run(HashingEmbedder(), smaller).stored, 2, "other chunk settings re-cut every document")
+        XCTAssertEqual(run(HashingEmbedder(), smaller).unchanged, 2)
+
+        let narrower = HashingEmbedder(dimension: 256)
+        let pending = try store.passagesMissingVectors(narrower.info, limit: 1000)
+        try store.addVectors(ids: pending.map(\.id), vectors: narrower.embed(pending.map(\.text)), embedder: narrower.info)
+        try store.switchEmbedder(to: narrower.info)
+        let after = run(narrower, smaller)
+        XCTAssertEqual(after.unchanged, 2, "a reembed with the same tokenizer leaves nothing to redo: \(after)")
+        XCTAssertEqual(after.stored, 0)
+    }
+
     func testGlobsExpandAndUnmatchedGlobIsReported() throws {
         try folder.write("a/one.md", "# One\n\nFirst note about limits.\n")
         try folder.write("a/two.md", "# Two\n\nSecond note about derivatives.\n")

@@ -1,6 +1,9 @@
 /// Counts tokens the way the embedder will: one token is one word piece of its tokenizer.
 public protocol TokenCounter: Sendable {
     func count(_ text: String) -> Int
+    /// Names the way of counting: passages cut by two counters of one name are the same, so
+    /// the name (not the embedder) is what a document's skip key holds for the chunking.
+    var countingKey: String { get }
 }
 
 /// An estimate of BERT WordPiece counts for English, used until an embedder brings its own
@@ -8,6 +11,8 @@ public protocol TokenCounter: Sendable {
 /// piece) so that passages sized with it still fit the model.
 public struct ApproximateTokenCounter: TokenCounter {
     public init() {}
+
+    public var countingKey: String { "approximate-wordpiece@1" }
 
     public func count(_ text: String) -> Int {
         var total = 0

@@ -68,10 +68,14 @@ public struct Ingestor: Sendable {
         return ContentHash.sha256(lines.sorted().joined(separator: "\n"))
     }
 
-    /// content hash + reader and version + chunk settings + embedder: same key, same passages.
+    /// content hash + reader and version + chunk settings (with the tokenizer that counts
+    /// them) + embedder: same key, same passages and vectors. Stored as `PASSAGES|EMBEDDER`, so
+    /// that `reembed` can move every document to its new embedder in the switching transaction
+    /// (`LibraryStore.switchEmbedder`) without the next ingest doing everything again.
     func skipKey(contentHash: String, reader: any Extractor) -> String {
-        ContentHash.sha256([contentHash, "\(reader.name)@\(reader.version)", chunkSettings.key, embedder.info.key,
-                            options.ocr ? "ocr" : ""].joined(separator: "|"))
+        let passages = ContentHash.sha256([contentHash, "\(reader.name)@\(reader.version)", chunkSettings.key,
+                                           embedder.tokenCounter.countingKey, options.ocr ? "ocr" : ""].joined(separator: "|"))
+        return passages + "|" + embedder.info.key
     }
 
     /// Ingests every input, reporting through `events` and recording in `recorder`. Files,

@@ -52,6 +52,11 @@ final class MiniLMLibraryTests: XCTestCase {
     func testDemoQuestionsWithTheDefaultEmbedder() throws {
         let ingest = try lectern("ingest", TestPaths.corpora.path)
         XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        let files = try XCTUnwrap(Int(ingest.stdout.prefix { $0.isNumber }))
+        XCTAssertGreaterThan(files, 5)
+        let again = try lectern("ingest", TestPaths.corpora.path)
+        XCTAssertTrue(again.stdout.hasPrefix("0 stored (0 passages), \(files) unchanged"),
+                      "a second ingest of the same folder finds every file unchanged: \(again.stdout)")
         let questions = [
             (["light-dependent reactions in the thylakoid"], "photosynthesis.md"),
             (["chain rule", "--mode", "keyword"], "chain-rule.md"),
@@ -66,6 +71,34 @@ final class MiniLMLibraryTests: XCTestCase {
             let hits = try JSONDecoder().decode([SearchHit].self, from: Data(result.stdout.utf8))
             XCTAssertEqual(fileName(hits.first), expected, arguments[0])
         }
+    }
+
+    /// `lectern reembed` through the command line: a library built with the hashing baseline
+    /// switches to MiniLM, answers a question in other words, and the next ingest re-cuts its
+    /// documents once (their passages were sized by the old, approximate counter).
+    func testReembedSwitchesALibraryToMiniLM() throws {
+        let notes = TestPaths.corpora.appendingPathComponent("notes").path
+        let built = try runLectern(["ingest", notes], in: folder.url, environment: ["LECTERN_MODELS": models])
+        XCTAssertEqual(built.status, 0, built.stderr)
+        let files = try XCTUnwrap(Int(built.stdout.prefix { $0.isNumber }))
+
+        let reembed = try lectern("reembed", "--embedder", "minilm")
+        XCTAssertEqual(reembed.status, 0, reembed.stderr)
+        XCTAssertTrue(reembed.stdout.contains("passages now use minilm"), reembed.stdout)
+        let stats = try JSONDecoder().decode(LibraryStats.self, from: Data(try lectern("stats", "--json").stdout.utf8))
+        XCTAssertEqual(stats.embedder, "minilm (all-MiniLM-L6-v2, 384 dimensions)")
+        XCTAssertEqual(stats.vectors, stats.passages)
+        let result = try lectern("search", "who came up with a way to mass-produce books in the fifteenth century",
+                                 "--mode", "semantic", "--json", "-k", "1")
+        XCTAssertEqual(fileName(try JSONDecoder().decode([SearchHit].self, from: Data(result.stdout.utf8)).first),
+                       "printing-press.txt")
+
+        let recut = try lectern("ingest", notes)
+        XCTAssertTrue(recut.stdout.hasPrefix("\(files) stored"), "passages sized by another tokenizer are re-cut: \(recut.stdout)")
+        let settled = try lectern("ingest", notes)
+        XCTAssertTrue(settled.stdout.hasPrefix("0 stored (0 passages), \(files) unchanged"), settled.stdout)
+        let runs = try lectern("runs")
+        XCTAssertTrue(runs.stdout.contains("reembed"), "the reembed is recorded: \(runs.stdout)")
     }
 
     func testMissingModelIsAnErrorNamingMakeModelNeverAFallback() throws {

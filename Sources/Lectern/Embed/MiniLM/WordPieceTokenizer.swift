@@ -17,6 +17,9 @@ public struct WordPieceTokenizer: TokenCounter, Sendable {
     public let classifierId: Int32
     public let separatorId: Int32
     public var vocabularySize: Int { vocabulary.count }
+    /// BERT uncased WordPiece over this vocabulary (the size names it well enough: every
+    /// uncased BERT vocabulary of 30,522 pieces counts alike).
+    public var countingKey: String { "bert-uncased-wordpiece-\(vocabulary.count)" }
 
     /// One piece per line; the line number is the id (BERT's `vocab.txt`).
     public init(vocabularyFile path: String) throws {
