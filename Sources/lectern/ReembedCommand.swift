@@ -26,21 +26,23 @@ struct ReembedCommand: ParsableCommand {
         let store = try global.openStore(configuration, mustExist: true)
         let target = try EmbedderCatalog.make(embedder, configuration: configuration)
         let recorder = try RunRecorder(store: store, command: "reembed", arguments: ["--embedder", embedder])
-        try store.setSetting("reembed_target", target.info.key)
-        let total = try store.stats().passages
-        var done = try store.passageIdsWithVectors(target.info).count
-        while true {
-            let pending = try store.passagesMissingVectors(target.info, limit: batch)
-            if pending.isEmpty { break }
-            let vectors = try target.embed(pending.map(\.text))
-            try store.addVectors(ids: pending.map(\.id), vectors: vectors, embedder: target.info)
-            done += pending.count
-            recorder.count("vectors", by: pending.count)
-            recorder.checkpoint()
-            terminal.event(PipelineEvent(.progress, input: "reembed", message: target.info.name, index: done, total: total))
+        let total = try recorder.run { () throws -> Int in
+            try store.setSetting("reembed_target", target.info.key)
+            let total = try store.stats().passages
+            var done = try store.passageIdsWithVectors(target.info).count
+            while true {
+                let pending = try store.passagesMissingVectors(target.info, limit: batch)
+                if pending.isEmpty { break }
+                let vectors = try target.embed(pending.map(\.text))
+                try store.addVectors(ids: pending.map(\.id), vectors: vectors, embedder: target.info)
+                done += pending.count
+                recorder.count("vectors", by: pending.count)
+                recorder.checkpoint()
+                terminal.event(PipelineEvent(.progress, input: "reembed", message: target.info.name, index: done, total: total))
+            }
+            try store.switchEmbedder(to: target.info)
+            return total
         }
-        try store.switchEmbedder(to: target.info)
-        recorder.finish()
         terminal.finishProgress()
         terminal.out("\(total) passages now use \(target.info.description)")
     }

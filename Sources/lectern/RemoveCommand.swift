@@ -23,18 +23,19 @@ struct RemoveCommand: ParsableCommand {
         let recorder = try RunRecorder(store: store, command: "rm", arguments: sources)
         var removed: [String] = []
         var failed = false
-        for source in sources {
-            let documents = try store.documents(matching: source)
-            if documents.isEmpty {
-                terminal.err("lectern: \(source): not in the library")
-                recorder.fail(input: source, stage: "rm", reason: "not in the library")
-                failed = true
-                continue
+        try recorder.run {
+            for source in sources {
+                let documents = try store.documents(matching: source)
+                if documents.isEmpty {
+                    terminal.err("lectern: \(source): not in the library")
+                    recorder.fail(input: source, stage: "rm", reason: "not in the library")
+                    failed = true
+                    continue
+                }
+                removed += try store.removeDocuments(documents)
             }
-            removed += try store.removeDocuments(documents)
+            recorder.count("removed", by: removed.count)
         }
-        recorder.count("removed", by: removed.count)
-        recorder.finish()
         if json { terminal.json(removed) } else { for uri in removed { terminal.out("removed \(uri)") } }
         if failed { throw ExitCode(1) }
     }
@@ -63,9 +64,11 @@ struct PruneCommand: ParsableCommand {
         var removed: [String] = gone.map(\.uri)
         if !dryRun {
             let recorder = try RunRecorder(store: store, command: "prune", arguments: [])
-            removed = try store.removeDocuments(gone)
-            recorder.count("removed", by: removed.count)
-            recorder.finish()
+            removed = try recorder.run {
+                let removed = try store.removeDocuments(gone)
+                recorder.count("removed", by: removed.count)
+                return removed
+            }
         }
         if json { terminal.json(removed) } else {
             for uri in removed { terminal.out((dryRun ? "would remove " : "removed ") + uri) }

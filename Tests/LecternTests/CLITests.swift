@@ -132,6 +132,27 @@ final class CLITests: XCTestCase {
         XCTAssertNil(library.range(of: Data("correct-horse".utf8)), "the password is nowhere in the library")
     }
 
+    /// A command stopped by an error ends its run `failed`, with the reason, and the library
+    /// keeps its embedder and vectors.
+    func testAReembedThatCannotReachItsServerIsRecordedAsFailed() throws {
+        try folder.write("a.md", "# A\n\nAlpha particles are helium nuclei.\n")
+        XCTAssertEqual(try lectern("ingest", "a.md").status, 0)
+        let result = try lectern("reembed", "--embedder", "openai:nomic-embed", environment: [
+            "LECTERN_EMBEDDING_URL": "http://127.0.0.1:9/v1", "LECTERN_EMBEDDING_DIMENSIONS": "8", "LECTERN_HTTP_RETRIES": "0"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("127.0.0.1:9"), result.stderr)
+        let runs = try JSONDecoder().decode([RunRecord].self, from: Data(try lectern("runs", "--json").stdout.utf8))
+        let reembed = try XCTUnwrap(runs.first { $0.command == "reembed" })
+        XCTAssertEqual(reembed.status, "failed")
+        XCTAssertEqual(reembed.failures.count, 1)
+        XCTAssertEqual(reembed.failures[0].input, "http://127.0.0.1:9/v1/embeddings")
+        XCTAssertTrue(reembed.failures[0].reason.contains("connect"), "\(reembed.failures)")
+        let stats = try JSONDecoder().decode(LibraryStats.self, from: Data(try lectern("stats", "--json").stdout.utf8))
+        XCTAssertTrue(stats.embedder?.hasPrefix("hashing") == true, "\(String(describing: stats.embedder))")
+        XCTAssertEqual(try lectern("search", "helium").status, 0)
+    }
+
     func testEventsJSONAndLECTERN_DB() throws {
         try folder.write("a.md", "# A\n\nAlpha particles are helium nuclei.\n")
         let result = try lectern("ingest", "a.md", "nope.md", "--events", "json", environment: ["LECTERN_DB": folder.file("env.db").path])

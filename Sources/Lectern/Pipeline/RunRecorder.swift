@@ -32,6 +32,20 @@ public final class RunRecorder: @unchecked Sendable {
         try? store.updateRun(id, counts: snapshot)
     }
 
+    /// Runs a command's work; an error that stops it is recorded as the run's failure and the
+    /// run ends `failed` (instead of staying `running` until a later run calls it interrupted).
+    public func run<T>(_ work: () throws -> T) throws -> T {
+        do {
+            let result = try work()
+            finish()
+            return result
+        } catch {
+            fail(input: (error as? LecternError)?.subject ?? "", stage: "run", reason: (error as? LecternError)?.reason ?? "\(error)")
+            finish(status: "failed")
+            throw error
+        }
+    }
+
     /// Ends the run: `succeeded`, `partial` (some inputs failed) or the given status.
     public func finish(status: String? = nil) {
         let (done, failures) = lock.withLock { () -> (Bool, Int) in
