@@ -9,7 +9,15 @@ do {
     do {
         try command.run()
     } catch let error as LecternError {
-        FileHandle.standardError.write(Data("lectern: \(error)\n".utf8))
+        // With `--events json`, the error that stopped the command is one more JSON line.
+        let arguments = CommandLine.arguments
+        let json = arguments.contains("--events=json")
+            || zip(arguments, arguments.dropFirst()).contains { $0 == "--events" && $1 == "json" }
+        if json {
+            Terminal(events: .json).event(PipelineEvent(.failed, input: error.subject, message: error.reason))
+        } else {
+            FileHandle.standardError.write(Data("lectern: \(error)\n".utf8))
+        }
         exit(error.code == .invalidInput ? 2 : 1)
     } catch {
         LecternCommand.exit(withError: error)

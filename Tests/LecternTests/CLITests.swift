@@ -162,6 +162,14 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(events.last?.event, .runFinished)
         XCTAssertTrue(events.contains { $0.event == .failed && $0.input == "nope.md" && $0.message == "no such file or directory" })
         XCTAssertTrue(events.contains { $0.event == .stored && $0.input == "a.md" && $0.passages == 1 })
+
+        // An error that stops a command is a JSON line too, never plain text.
+        let stopped = try lectern("search", "alpha", "--db", "nowhere.db", "--events", "json")
+        XCTAssertEqual(stopped.status, 1)
+        let line = try JSONDecoder().decode(PipelineEvent.self, from: Data(stopped.stderr.utf8))
+        XCTAssertEqual(line.event, .failed)
+        XCTAssertEqual(line.input, "nowhere.db")
+        XCTAssertEqual(line.message, "no library here yet: run `lectern ingest PATH` first, or pass --db")
     }
 
     func testDoctorReportsLibrariesAndIntegrity() throws {

@@ -51,6 +51,13 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(response.attempts, 3)
         XCTAssertEqual(try server.requests().count, 3)
 
+        for status in [500, 502, 504] {
+            let once = try TestServer(routes: ["/once": ["body": "fine", "fail_first": 1, "fail_status": status]])
+            let answer = try HTTPClient(settings: fastRetries()).get(once.url("/once"))
+            XCTAssertEqual(answer.text, "fine", "\(status) then 200")
+            XCTAssertEqual(answer.attempts, 2, "\(status) then 200")
+        }
+
         let failing = try TestServer(routes: ["/down": ["fail_first": 100, "fail_status": 500]])
         let last = try HTTPClient(settings: fastRetries(2)).send(HTTPRequest(url: failing.url("/down")))
         XCTAssertEqual(last.status, 500, "after the retries, the last answer comes back")
