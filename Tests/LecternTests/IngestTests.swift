@@ -86,6 +86,12 @@ final class IngestTests: XCTestCase {
         XCTAssertEqual(run.status, "partial")
         XCTAssertEqual(run.failures.filter { $0.severity == "error" }.count, 4)
         XCTAssertEqual(run.counts["documents"], 2)
+        // Counts and milliseconds per stage: what `lectern runs` shows of a slow import.
+        XCTAssertEqual(run.counts["passages"], run.counts["vectors"])
+        XCTAssertGreaterThanOrEqual(run.counts["blocks"] ?? 0, 2)
+        for stage in ["extract", "chunk", "embed", "write"] {
+            XCTAssertNotNil(run.counts[stage + "_ms"], "time spent in \(stage): \(run.counts)")
+        }
     }
 
     /// The skip key: other chunk settings re-cut every document; a finished `reembed` to an

@@ -167,11 +167,17 @@ public struct Ingestor: Sendable {
         if let existing = try store.document(uri: input.uri), existing.skipKey == key {
             return .unchanged
         }
-        var (_, document) = try extract(input, display: item.display)
+        // Each stage is timed and counted in the run (`lectern runs`): where a slow import goes.
+        func stage<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
+            guard let recorder else { return try work() }
+            return try recorder.time(name, work)
+        }
+        var (_, document) = try stage("extract") { try extract(input, display: item.display) }
+        recorder?.count("blocks", by: document.blocks.count)
         if embedder.isEnglishOnly, EnglishTextCheck.isMostlyNonEnglish(document.blocks.map(\.text)) {
             document.warnings.append("mostly non-English text: \(embedder.info.model) is an English model, so semantic search will miss much here (keyword search still works)")
         }
-        let passages = chunker.chunk(document.blocks)
+        let passages = stage("chunk") { chunker.chunk(document.blocks) }
         if passages.isEmpty {
             // One line: the warnings say why there is no text (a scanned PDF's pages).
             throw LecternError(.empty, item.display, (["no text found"] + document.warnings).joined(separator: ": "))
@@ -185,16 +191,17 @@ public struct Ingestor: Sendable {
         vectors.reserveCapacity(passages.count)
         for start in stride(from: 0, to: passages.count, by: batchSize) {
             let batch = passages[start..<min(start + batchSize, passages.count)].map(\.text)
-            vectors += try embedder.embed(batch)
+            vectors += try stage("embed") { try embedder.embed(batch) }
             if passages.count > batchSize {
                 events(PipelineEvent(.progress, input: item.display, message: "embedding", index: vectors.count, total: passages.count))
             }
         }
         if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
-        try store.replaceDocument(LibraryStore.DocumentWrite(
+        recorder?.count("vectors", by: vectors.count)
+        _ = try stage("write") { try store.replaceDocument(LibraryStore.DocumentWrite(
             sourceURI: input.uri, sourceKind: sourceKind, uri: input.uri, path: item.path,
             extractor: reader.name, extractorVersion: reader.version, contentHash: hash, skipKey: key,
-            document: document, passages: passages, vectors: vectors, embedder: embedder.info))
+            document: document, passages: passages, vectors: vectors, embedder: embedder.info)) }
         return .stored(title: document.title, passages: passages.count, warnings: document.warnings.count)
     }
 }

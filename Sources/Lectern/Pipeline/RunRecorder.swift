@@ -7,6 +7,7 @@ public final class RunRecorder: @unchecked Sendable {
     public let id: Int64
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
+    private var seconds: [String: Double] = [:]
     private var failed = 0
     private var finished = false
 
@@ -19,7 +20,22 @@ public final class RunRecorder: @unchecked Sendable {
         lock.withLock { counts[stage, default: 0] += amount }
     }
 
-    public var snapshot: [String: Int] { lock.withLock { counts } }
+    /// Counts, and the milliseconds spent in each timed stage as `<stage>_ms`.
+    public var snapshot: [String: Int] {
+        lock.withLock {
+            counts.merging(seconds.map { ($0.key + "_ms", Int(($0.value * 1000).rounded())) }) { $1 }
+        }
+    }
+
+    /// Runs one stage of the work (extract, chunk, embed, write), adding its time to the stage's.
+    public func time<T>(_ stage: String, _ work: () throws -> T) rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            lock.withLock { seconds[stage, default: 0] += elapsed }
+        }
+        return try work()
+    }
 
     /// Records a failed input (or a warning, which does not fail the run).
     public func fail(input: String, stage: String, reason: String, warning: Bool = false) {
