@@ -33,6 +33,25 @@ final class PDFExtractorTests: XCTestCase {
         }
     }
 
+    /// The page text as poppler-utils' pdftotext prints it: an independent reading of the words.
+    func pdftotext(_ url: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        guard FileManager.default.isExecutableFile(atPath: process.executableURL!.path) else { throw XCTSkip("pdftotext (poppler-utils) is not installed") }
+        process.arguments = ["-q", url.path, "-"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    /// Words as a reader counts them: runs of letters and digits, lowercased.
+    func words(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+
     func testSectionTitlesMatchTheOutline() throws {
         for name in ["pypdf-pdflatex-outline.pdf", "docling-llncsdoc.pdf"] {
             let url = try shared(name)
@@ -56,6 +75,29 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertGreaterThan(numbers.count, 90)
         XCTAssertTrue(numbers.allSatisfy { $0.0 == $0.1 - 3 }, "\(numbers.filter { $0.0 != $0.1 - 3 })")
         XCTAssertFalse(book.blocks.contains { $0.page == 4 && $0.kind.isFurniture })
+    }
+
+    func testRunInHeadingsKeepTheWordsAfterThem() throws {
+        // The outline points at run-in headings, a bold term that starts its paragraph
+        // ("Osmosis. Water crosses …"): each term becomes a heading and the words after it stay,
+        // as the paragraph under it; "Endocytosis" starts a paragraph of 38 words.
+        let url = own("membrane-transport-guide.pdf")
+        let folder = try TemporaryFolder()
+        let result = try runLectern(["extract", "--json", url.path], in: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let document = try JSONDecoder().decode(ExtractedDocument.self, from: Data(result.stdout.utf8))
+        let headings = document.blocks.filter { $0.kind == .heading }
+        XCTAssertEqual(headings.map(\.text), ["1 Passive transport", "Diffusion", "Osmosis", "2 Active transport", "Pumps", "Endocytosis"])
+        XCTAssertEqual(headings.map(\.level), [1, 2, 2, 1, 2, 2])
+        let osmosis = try XCTUnwrap(document.blocks.first { $0.text.hasPrefix("Water crosses") }, "\(document.blocks.map(\.text))")
+        XCTAssertEqual(osmosis.kind, .paragraph)
+        XCTAssertEqual(osmosis.text, "Water crosses a selectively permeable membrane toward the side holding more dissolved solute.")
+        XCTAssertEqual(osmosis.sectionPath, ["1 Passive transport", "Osmosis"])
+        let endocytosis = try XCTUnwrap(document.blocks.first { $0.text.hasPrefix("Large particles enter") })
+        XCTAssertEqual(endocytosis.sectionPath, ["2 Active transport", "Endocytosis"])
+        XCTAssertTrue(endocytosis.text.hasSuffix("take up droplets of fluid the same way."), endocytosis.text)
+        // Every word on the page as pdftotext reads it, each once: none lost, none doubled.
+        XCTAssertEqual(words(document.blocks.map(\.text).joined(separator: " ")).sorted(), words(try pdftotext(url)).sorted())
     }
 
     func testTwoColumnsAreReadColumnByColumn() throws {

@@ -8,6 +8,8 @@ header and a page-number footer, a title, numbered headings in two sizes, a bull
 figure caption, a word hyphenated across a line end ("phospho-" + "lipids") and a real compound
 broken at its hyphen ("self-" + "assembling", written whole elsewhere).
 calculus-handout.pdf: one US-letter page in two columns under a full-width title, no outline.
+membrane-transport-guide.pdf: one A4 page whose outline points at run-in headings (a bold term
+that starts its paragraph: "Osmosis. Water moves ..."), short and long.
 """
 import sys
 import textwrap
@@ -24,6 +26,11 @@ class Page:
     def text(self, x, y, size, line, bold=False):
         font = "F2" if bold else "F1"
         self.ops.append(f"BT /{font} {size} Tf {x:.1f} {self.height - y:.1f} Td ({escape(line)}) Tj ET")
+
+    def runs(self, x, y, size, pieces):
+        """One line set in several fonts: [(text, bold)], each piece where the last one ended."""
+        shown = " ".join(f"/{'F2' if bold else 'F1'} {size} Tf ({escape(text)}) Tj" for text, bold in pieces)
+        self.ops.append(f"BT {x:.1f} {self.height - y:.1f} Td {shown} ET")
 
     def paragraph(self, x, y, size, lines, leading=1.35):
         for line in lines:
@@ -200,7 +207,46 @@ def calculus(path):
     write_pdf(path, [page], title="Calculus Handout", author="Lectern sample")
 
 
+def membrane_transport(path):
+    W, H = 595, 842
+    page = Page(W, H)
+    page.text(72, 90, 20, "Membrane Transport: A Study Guide", bold=True)
+    y = page.paragraph(72, 124, 10.5, wrap(
+        "Cells trade substances with their surroundings all the time. This guide lists the ways "
+        "molecules cross the plasma membrane, passive ones first.", 88))
+    tops = {}
+
+    def heading(label, y):
+        tops[label] = y
+        page.text(72, y, 15, label, bold=True)
+        return y + 26
+
+    def run_in(term, body, y):
+        # The term in bold, the body in the regular face, on the same first line.
+        tops[term] = y
+        lines = wrap(term + ". " + body, 88)
+        first_body = lines[0][len(term) + 1:]
+        page.runs(72, y, 10.5, [(term + ".", True), (first_body, False)])
+        y = page.paragraph(72, y + 10.5 * 1.35, 10.5, lines[1:]) if len(lines) > 1 else y + 10.5 * 1.35
+        return y + 12
+
+    y = heading("1 Passive transport", y + 14)
+    y = run_in("Diffusion", "Molecules spread from crowded places to sparse ones, and the cell spends no energy on it.", y)
+    y = run_in("Osmosis", "Water crosses a selectively permeable membrane toward the side holding more dissolved solute.", y)
+    y = heading("2 Active transport", y + 14)
+    y = run_in("Pumps", "The sodium-potassium ATPase spends ATP to push ions against their gradients, keeping potassium high inside.", y)
+    run_in("Endocytosis", "Large particles enter when the membrane folds inward around them and pinches off a vesicle. "
+           "White blood cells engulf whole bacteria this way, a form called phagocytosis, and most cells "
+           "take up droplets of fluid the same way.", y)
+    outline = [
+        ("1 Passive transport", 0, tops["1 Passive transport"], [("Diffusion", 0, tops["Diffusion"], []), ("Osmosis", 0, tops["Osmosis"], [])]),
+        ("2 Active transport", 0, tops["2 Active transport"], [("Pumps", 0, tops["Pumps"], []), ("Endocytosis", 0, tops["Endocytosis"], [])]),
+    ]
+    write_pdf(path, [page], outline=outline, title="Membrane Transport: A Study Guide", author="Lectern sample")
+
+
 if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else "corpora/pdf"
     cell_biology(f"{out}/cell-biology-notes.pdf")
     calculus(f"{out}/calculus-handout.pdf")
+    membrane_transport(f"{out}/membrane-transport-guide.pdf")
