@@ -100,6 +100,43 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertEqual(words(document.blocks.map(\.text).joined(separator: " ")).sorted(), words(try pdftotext(url)).sorted())
     }
 
+    func testHeadingLevelsFromFontSizesWithoutAnOutline() throws {
+        // No outline: 16 pt headings are level 1, the 13 pt ones under them level 2, and the
+        // section tree follows them across the page break.
+        let document = try extract(own("genetics-primer.pdf"))
+        let headings = document.blocks.filter { $0.kind == .heading }
+        XCTAssertEqual(headings.map(\.text), ["1 Genes", "1.1 The double helix", "1.2 Mutations", "2 Inheritance", "2.1 Dominant and recessive alleles"])
+        XCTAssertEqual(headings.map(\.level), [1, 2, 2, 1, 2])
+        func section(of start: String) throws -> [String] {
+            try XCTUnwrap(document.blocks.first { $0.text.hasPrefix(start) }, start).sectionPath
+        }
+        XCTAssertEqual(try section(of: "A gene is a stretch of DNA"), ["1 Genes"])
+        XCTAssertEqual(try section(of: "A mutation is a change"), ["1 Genes", "1.2 Mutations"])
+        XCTAssertEqual(try section(of: "Each parent passes on"), ["2 Inheritance"], "a level-1 heading closes the level-2 section before it")
+        XCTAssertEqual(try section(of: "A dominant allele"), ["2 Inheritance", "2.1 Dominant and recessive alleles"])
+        // What `lectern extract` shows.
+        let folder = try TemporaryFolder()
+        let shown = try runLectern(["extract", own("genetics-primer.pdf").path], in: folder.url)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stdout.contains("p.1 heading/1  1 Genes\np.1 paragraph  A gene is a stretch of DNA"), shown.stdout)
+        XCTAssertTrue(shown.stdout.contains("p.2 heading/2  2.1 Dominant and recessive alleles"), shown.stdout)
+    }
+
+    func testTitleFallsBackToTheLargestTextOnPageOne() throws {
+        // The info dictionary says "Untitled": the title is the 22 pt line at the top of page 1.
+        let genetics = own("genetics-primer.pdf")
+        XCTAssertEqual(try PDFFile(path: genetics.path, password: nil).title, "Untitled")
+        XCTAssertEqual(try extract(genetics).title, "Genetics Primer: Genes and Inheritance")
+        // Real PDFs whose info title is a placeholder ("untitled") or empty.
+        // pdftohtml puts the same text in page 1's largest font (23 pt and 22 pt).
+        for (name, title) in [("docling-bookmark_sample.pdf", "PART I - DEFINITIONS"),
+                              ("docling-llncsdoc.pdf", "Instructions for Using Springer’s llncs Class for Computer Science Proceedings Papers")] {
+            let url = try shared(name)
+            XCTAssertNil(PDFExtractor.usableTitle(try PDFFile(path: url.path, password: nil).title), name)
+            XCTAssertEqual(try extract(url).title, title, name)
+        }
+    }
+
     func testTwoColumnsAreReadColumnByColumn() throws {
         let document = try extract(try shared("pypdf-multicolumn.pdf"))
         let text = document.blocks.filter { $0.page == 1 && !$0.kind.isFurniture }.map(\.text).joined(separator: "\n")

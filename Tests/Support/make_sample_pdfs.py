@@ -10,6 +10,8 @@ broken at its hyphen ("self-" + "assembling", written whole elsewhere).
 calculus-handout.pdf: one US-letter page in two columns under a full-width title, no outline.
 membrane-transport-guide.pdf: one A4 page whose outline points at run-in headings (a bold term
 that starts its paragraph: "Osmosis. Water moves ..."), short and long.
+genetics-primer.pdf: two A4 pages with headings in two sizes and no outline, and a placeholder
+title ("Untitled") in the info dictionary, so the title is the largest text on page 1.
 """
 import sys
 import textwrap
@@ -245,8 +247,44 @@ def membrane_transport(path):
     write_pdf(path, [page], outline=outline, title="Membrane Transport: A Study Guide", author="Lectern sample")
 
 
+def genetics(path):
+    W, H = 595, 842
+    p1, p2 = Page(W, H), Page(W, H)
+    p1.text(72, 90, 22, "Genetics Primer: Genes and Inheritance", bold=True)
+    p1.text(72, 118, 10.5, "Prepared for the first-year genetics seminar")
+    y = 160
+    p1.text(72, y, 16, "1 Genes", bold=True)
+    y = p1.paragraph(72, y + 26, 10.5, wrap(
+        "A gene is a stretch of DNA that holds the recipe for one protein or one functional RNA. "
+        "Humans carry roughly twenty thousand protein-coding genes spread over twenty-three pairs "
+        "of chromosomes.", 88))
+    y += 8
+    p1.text(72, y, 13, "1.1 The double helix", bold=True)
+    y = p1.paragraph(72, y + 22, 10.5, wrap(
+        "DNA is two strands wound around each other. Adenine pairs with thymine and guanine pairs "
+        "with cytosine, so either strand is a template for the other.", 88))
+    y += 8
+    p1.text(72, y, 13, "1.2 Mutations", bold=True)
+    p1.paragraph(72, y + 22, 10.5, wrap(
+        "A mutation is a change in the sequence. Most are harmless, some break a protein, and a "
+        "few give an advantage that natural selection can spread.", 88))
+    y = 90
+    p2.text(72, y, 16, "2 Inheritance", bold=True)
+    y = p2.paragraph(72, y + 26, 10.5, wrap(
+        "Each parent passes on one copy of every chromosome, so a child carries two versions, two "
+        "alleles, of most genes.", 88))
+    y += 8
+    p2.text(72, y, 13, "2.1 Dominant and recessive alleles", bold=True)
+    p2.paragraph(72, y + 22, 10.5, wrap(
+        "A dominant allele shows its trait with one copy; a recessive allele only when both copies "
+        "are recessive. Two carriers of a recessive trait have a one in four chance of a child who "
+        "shows it.", 88))
+    write_pdf(path, [p1, p2], title="Untitled", author="Lectern sample")
+
+
 if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else "corpora/pdf"
     cell_biology(f"{out}/cell-biology-notes.pdf")
     calculus(f"{out}/calculus-handout.pdf")
     membrane_transport(f"{out}/membrane-transport-guide.pdf")
+    genetics(f"{out}/genetics-primer.pdf")
