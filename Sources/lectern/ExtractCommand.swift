@@ -7,15 +7,15 @@ struct ExtractCommand: ParsableCommand {
         commandName: "extract",
         abstract: "Print the typed blocks of files without storing them (what ingest would read).",
         discussion: """
-            Takes files, folders (read recursively) and glob patterns, like ingest. The text form
-            gives each file a header line, then its blocks. With --json one file is one JSON
-            object; several files, a folder or a glob give JSON lines: one document a line, with
-            its "input" and "reader". A file that cannot be read is one line on stderr and the
-            others go on; the exit status is then 1.
+            Takes files, folders (read recursively) and glob patterns, like ingest. Text
+            gives each file a header line, then its blocks. With --json one file is one
+            JSON object; several files, a folder or a glob give JSON lines, one document
+            a line with its "input" and "reader". A file that cannot be read is one line
+            on stderr, the others go on, and the exit status is 1.
 
               lectern extract notes/cells.md
-              lectern extract lecture.pdf --json | python3 -c "import json,sys; print(json.load(sys.stdin)['title'])"
-              lectern extract notes/ --json | python3 -c "import json,sys; [print(json.loads(l)['input']) for l in sys.stdin]"
+              lectern extract lecture.pdf --json
+              lectern extract notes/ slides/*.pdf --json
             """)
 
     @OptionGroup var global: GlobalOptions
