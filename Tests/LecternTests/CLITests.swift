@@ -197,4 +197,42 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderr, "lectern: nothing-here.md: no such file or directory\n")
     }
+
+    func testExtractReadsEveryFileAndGoesOnPastBadOnes() throws {
+        try folder.write("notes/cells.md", "# Cells\n\nMitochondria make ATP.\n")
+        try folder.write("notes/entropy.md", "# Entropy\n\nEntropy measures information.\n")
+        try folder.write("notes/broken.pdf", Data("%PDF-1.7\n1 0 obj << /Type /Catalog >> nonsense".utf8))
+        // Text: a header line naming each file, then its blocks; each bad input is one line on
+        // stderr, the rest are read, and the exit status says something failed.
+        var result = try lectern("extract", "notes", "missing.md")
+        XCTAssertEqual(result.status, 1)
+        let problems = result.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(problems.count, 2, result.stderr)
+        XCTAssertEqual(problems.first, "lectern: missing.md: no such file or directory")
+        XCTAssertTrue(problems.last?.hasPrefix("lectern: notes/broken.pdf: not a readable PDF") == true, result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                       ["notes/cells.md: Cells  (markdown, read by markdown)", "heading/1  Cells", "paragraph  Mitochondria make ATP.", "",
+                        "notes/entropy.md: Entropy  (markdown, read by markdown)", "heading/1  Entropy", "paragraph  Entropy measures information.", ""])
+        // --json with a folder: JSON lines, one document a line, each naming its input and reader.
+        result = try lectern("extract", "notes", "--json")
+        XCTAssertEqual(result.status, 1)
+        let lines = result.stdout.split(separator: "\n").map { Data($0.utf8) }
+        XCTAssertEqual(lines.count, 2, result.stdout)
+        let objects = try lines.map { try XCTUnwrap(try JSONSerialization.jsonObject(with: $0) as? [String: Any]) }
+        XCTAssertEqual(objects.map { $0["input"] as? String }, ["notes/cells.md", "notes/entropy.md"])
+        XCTAssertEqual(objects.map { $0["reader"] as? String }, ["markdown", "markdown"])
+        let documents = try lines.map { try JSONDecoder().decode(ExtractedDocument.self, from: $0) }
+        XCTAssertEqual(documents.map(\.title), ["Cells", "Entropy"])
+        XCTAssertEqual(documents.last?.blocks.last?.sectionPath, ["Entropy"])
+        // A glob is several files too, even when it matches one: the form follows the command line.
+        result = try lectern("extract", "notes/c*.md", "--json")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n").count, 1)
+        XCTAssertEqual(try JSONDecoder().decode(ExtractedDocument.self, from: Data(result.stdout.utf8)).title, "Cells")
+        // One file stays one JSON object, so `json.load(sys.stdin)['blocks']` (README) still works.
+        result = try lectern("extract", "notes/cells.md", "--json")
+        let single = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertNil(single["input"])
+        XCTAssertEqual((single["blocks"] as? [Any])?.count, 2)
+    }
 }

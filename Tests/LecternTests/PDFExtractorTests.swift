@@ -33,6 +33,25 @@ final class PDFExtractorTests: XCTestCase {
         }
     }
 
+    /// The page text as poppler-utils' pdftotext prints it: an independent reading of the words.
+    func pdftotext(_ url: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        guard FileManager.default.isExecutableFile(atPath: process.executableURL!.path) else { throw XCTSkip("pdftotext (poppler-utils) is not installed") }
+        process.arguments = ["-q", url.path, "-"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    /// Words as a reader counts them: runs of letters and digits, lowercased.
+    func words(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+
     func testSectionTitlesMatchTheOutline() throws {
         for name in ["pypdf-pdflatex-outline.pdf", "docling-llncsdoc.pdf"] {
             let url = try shared(name)
@@ -56,6 +75,66 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertGreaterThan(numbers.count, 90)
         XCTAssertTrue(numbers.allSatisfy { $0.0 == $0.1 - 3 }, "\(numbers.filter { $0.0 != $0.1 - 3 })")
         XCTAssertFalse(book.blocks.contains { $0.page == 4 && $0.kind.isFurniture })
+    }
+
+    func testRunInHeadingsKeepTheWordsAfterThem() throws {
+        // The outline points at run-in headings, a bold term that starts its paragraph
+        // ("Osmosis. Water crosses …"): each term becomes a heading and the words after it stay,
+        // as the paragraph under it; "Endocytosis" starts a paragraph of 38 words.
+        let url = own("membrane-transport-guide.pdf")
+        let folder = try TemporaryFolder()
+        let result = try runLectern(["extract", "--json", url.path], in: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let document = try JSONDecoder().decode(ExtractedDocument.self, from: Data(result.stdout.utf8))
+        let headings = document.blocks.filter { $0.kind == .heading }
+        XCTAssertEqual(headings.map(\.text), ["1 Passive transport", "Diffusion", "Osmosis", "2 Active transport", "Pumps", "Endocytosis"])
+        XCTAssertEqual(headings.map(\.level), [1, 2, 2, 1, 2, 2])
+        let osmosis = try XCTUnwrap(document.blocks.first { $0.text.hasPrefix("Water crosses") }, "\(document.blocks.map(\.text))")
+        XCTAssertEqual(osmosis.kind, .paragraph)
+        XCTAssertEqual(osmosis.text, "Water crosses a selectively permeable membrane toward the side holding more dissolved solute.")
+        XCTAssertEqual(osmosis.sectionPath, ["1 Passive transport", "Osmosis"])
+        let endocytosis = try XCTUnwrap(document.blocks.first { $0.text.hasPrefix("Large particles enter") })
+        XCTAssertEqual(endocytosis.sectionPath, ["2 Active transport", "Endocytosis"])
+        XCTAssertTrue(endocytosis.text.hasSuffix("take up droplets of fluid the same way."), endocytosis.text)
+        // Every word on the page as pdftotext reads it, each once: none lost, none doubled.
+        XCTAssertEqual(words(document.blocks.map(\.text).joined(separator: " ")).sorted(), words(try pdftotext(url)).sorted())
+    }
+
+    func testHeadingLevelsFromFontSizesWithoutAnOutline() throws {
+        // No outline: 16 pt headings are level 1, the 13 pt ones under them level 2, and the
+        // section tree follows them across the page break.
+        let document = try extract(own("genetics-primer.pdf"))
+        let headings = document.blocks.filter { $0.kind == .heading }
+        XCTAssertEqual(headings.map(\.text), ["1 Genes", "1.1 The double helix", "1.2 Mutations", "2 Inheritance", "2.1 Dominant and recessive alleles"])
+        XCTAssertEqual(headings.map(\.level), [1, 2, 2, 1, 2])
+        func section(of start: String) throws -> [String] {
+            try XCTUnwrap(document.blocks.first { $0.text.hasPrefix(start) }, start).sectionPath
+        }
+        XCTAssertEqual(try section(of: "A gene is a stretch of DNA"), ["1 Genes"])
+        XCTAssertEqual(try section(of: "A mutation is a change"), ["1 Genes", "1.2 Mutations"])
+        XCTAssertEqual(try section(of: "Each parent passes on"), ["2 Inheritance"], "a level-1 heading closes the level-2 section before it")
+        XCTAssertEqual(try section(of: "A dominant allele"), ["2 Inheritance", "2.1 Dominant and recessive alleles"])
+        // What `lectern extract` shows.
+        let folder = try TemporaryFolder()
+        let shown = try runLectern(["extract", own("genetics-primer.pdf").path], in: folder.url)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stdout.contains("p.1 heading/1  1 Genes\np.1 paragraph  A gene is a stretch of DNA"), shown.stdout)
+        XCTAssertTrue(shown.stdout.contains("p.2 heading/2  2.1 Dominant and recessive alleles"), shown.stdout)
+    }
+
+    func testTitleFallsBackToTheLargestTextOnPageOne() throws {
+        // The info dictionary says "Untitled": the title is the 22 pt line at the top of page 1.
+        let genetics = own("genetics-primer.pdf")
+        XCTAssertEqual(try PDFFile(path: genetics.path, password: nil).title, "Untitled")
+        XCTAssertEqual(try extract(genetics).title, "Genetics Primer: Genes and Inheritance")
+        // Real PDFs whose info title is a placeholder ("untitled") or empty.
+        // pdftohtml puts the same text in page 1's largest font (23 pt and 22 pt).
+        for (name, title) in [("docling-bookmark_sample.pdf", "PART I - DEFINITIONS"),
+                              ("docling-llncsdoc.pdf", "Instructions for Using Springer’s llncs Class for Computer Science Proceedings Papers")] {
+            let url = try shared(name)
+            XCTAssertNil(PDFExtractor.usableTitle(try PDFFile(path: url.path, password: nil).title), name)
+            XCTAssertEqual(try extract(url).title, title, name)
+        }
     }
 
     func testTwoColumnsAreReadColumnByColumn() throws {

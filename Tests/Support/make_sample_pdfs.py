@@ -8,6 +8,10 @@ header and a page-number footer, a title, numbered headings in two sizes, a bull
 figure caption, a word hyphenated across a line end ("phospho-" + "lipids") and a real compound
 broken at its hyphen ("self-" + "assembling", written whole elsewhere).
 calculus-handout.pdf: one US-letter page in two columns under a full-width title, no outline.
+membrane-transport-guide.pdf: one A4 page whose outline points at run-in headings (a bold term
+that starts its paragraph: "Osmosis. Water moves ..."), short and long.
+genetics-primer.pdf: two A4 pages with headings in two sizes and no outline, and a placeholder
+title ("Untitled") in the info dictionary, so the title is the largest text on page 1.
 """
 import sys
 import textwrap
@@ -24,6 +28,11 @@ class Page:
     def text(self, x, y, size, line, bold=False):
         font = "F2" if bold else "F1"
         self.ops.append(f"BT /{font} {size} Tf {x:.1f} {self.height - y:.1f} Td ({escape(line)}) Tj ET")
+
+    def runs(self, x, y, size, pieces):
+        """One line set in several fonts: [(text, bold)], each piece where the last one ended."""
+        shown = " ".join(f"/{'F2' if bold else 'F1'} {size} Tf ({escape(text)}) Tj" for text, bold in pieces)
+        self.ops.append(f"BT {x:.1f} {self.height - y:.1f} Td {shown} ET")
 
     def paragraph(self, x, y, size, lines, leading=1.35):
         for line in lines:
@@ -200,7 +209,82 @@ def calculus(path):
     write_pdf(path, [page], title="Calculus Handout", author="Lectern sample")
 
 
+def membrane_transport(path):
+    W, H = 595, 842
+    page = Page(W, H)
+    page.text(72, 90, 20, "Membrane Transport: A Study Guide", bold=True)
+    y = page.paragraph(72, 124, 10.5, wrap(
+        "Cells trade substances with their surroundings all the time. This guide lists the ways "
+        "molecules cross the plasma membrane, passive ones first.", 88))
+    tops = {}
+
+    def heading(label, y):
+        tops[label] = y
+        page.text(72, y, 15, label, bold=True)
+        return y + 26
+
+    def run_in(term, body, y):
+        # The term in bold, the body in the regular face, on the same first line.
+        tops[term] = y
+        lines = wrap(term + ". " + body, 88)
+        first_body = lines[0][len(term) + 1:]
+        page.runs(72, y, 10.5, [(term + ".", True), (first_body, False)])
+        y = page.paragraph(72, y + 10.5 * 1.35, 10.5, lines[1:]) if len(lines) > 1 else y + 10.5 * 1.35
+        return y + 12
+
+    y = heading("1 Passive transport", y + 14)
+    y = run_in("Diffusion", "Molecules spread from crowded places to sparse ones, and the cell spends no energy on it.", y)
+    y = run_in("Osmosis", "Water crosses a selectively permeable membrane toward the side holding more dissolved solute.", y)
+    y = heading("2 Active transport", y + 14)
+    y = run_in("Pumps", "The sodium-potassium ATPase spends ATP to push ions against their gradients, keeping potassium high inside.", y)
+    run_in("Endocytosis", "Large particles enter when the membrane folds inward around them and pinches off a vesicle. "
+           "White blood cells engulf whole bacteria this way, a form called phagocytosis, and most cells "
+           "take up droplets of fluid the same way.", y)
+    outline = [
+        ("1 Passive transport", 0, tops["1 Passive transport"], [("Diffusion", 0, tops["Diffusion"], []), ("Osmosis", 0, tops["Osmosis"], [])]),
+        ("2 Active transport", 0, tops["2 Active transport"], [("Pumps", 0, tops["Pumps"], []), ("Endocytosis", 0, tops["Endocytosis"], [])]),
+    ]
+    write_pdf(path, [page], outline=outline, title="Membrane Transport: A Study Guide", author="Lectern sample")
+
+
+def genetics(path):
+    W, H = 595, 842
+    p1, p2 = Page(W, H), Page(W, H)
+    p1.text(72, 90, 22, "Genetics Primer: Genes and Inheritance", bold=True)
+    p1.text(72, 118, 10.5, "Prepared for the first-year genetics seminar")
+    y = 160
+    p1.text(72, y, 16, "1 Genes", bold=True)
+    y = p1.paragraph(72, y + 26, 10.5, wrap(
+        "A gene is a stretch of DNA that holds the recipe for one protein or one functional RNA. "
+        "Humans carry roughly twenty thousand protein-coding genes spread over twenty-three pairs "
+        "of chromosomes.", 88))
+    y += 8
+    p1.text(72, y, 13, "1.1 The double helix", bold=True)
+    y = p1.paragraph(72, y + 22, 10.5, wrap(
+        "DNA is two strands wound around each other. Adenine pairs with thymine and guanine pairs "
+        "with cytosine, so either strand is a template for the other.", 88))
+    y += 8
+    p1.text(72, y, 13, "1.2 Mutations", bold=True)
+    p1.paragraph(72, y + 22, 10.5, wrap(
+        "A mutation is a change in the sequence. Most are harmless, some break a protein, and a "
+        "few give an advantage that natural selection can spread.", 88))
+    y = 90
+    p2.text(72, y, 16, "2 Inheritance", bold=True)
+    y = p2.paragraph(72, y + 26, 10.5, wrap(
+        "Each parent passes on one copy of every chromosome, so a child carries two versions, two "
+        "alleles, of most genes.", 88))
+    y += 8
+    p2.text(72, y, 13, "2.1 Dominant and recessive alleles", bold=True)
+    p2.paragraph(72, y + 22, 10.5, wrap(
+        "A dominant allele shows its trait with one copy; a recessive allele only when both copies "
+        "are recessive. Two carriers of a recessive trait have a one in four chance of a child who "
+        "shows it.", 88))
+    write_pdf(path, [p1, p2], title="Untitled", author="Lectern sample")
+
+
 if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else "corpora/pdf"
     cell_biology(f"{out}/cell-biology-notes.pdf")
     calculus(f"{out}/calculus-handout.pdf")
+    membrane_transport(f"{out}/membrane-transport-guide.pdf")
+    genetics(f"{out}/genetics-primer.pdf")

@@ -523,9 +523,29 @@ struct PDFLayout {
         return rest.trimmingCharacters(in: CharacterSet(charactersIn: " :.–-"))
     }
 
+    /// The text after a heading that starts `text` and whose letters and digits are `key` (after
+    /// a section number, if any): "" when the heading is all of it, nil when the key ends inside
+    /// a word ("Cell" does not start "Cells are …").
+    static func runInRemainder(_ text: String, key: String) -> String? {
+        var seen = ""
+        var end = text.startIndex
+        while end < text.endIndex, !seen.hasSuffix(key) {
+            seen += matchKey(String(text[end]))
+            end = text.index(after: end)
+        }
+        guard seen.hasSuffix(key) else { return nil }
+        if end < text.endIndex, text[end].isLetter || text[end].isNumber { return nil }
+        // The punctuation that closes a run-in heading ("Osmosis." "Methods:") goes with it.
+        var rest = text[end...].drop { $0.isWhitespace }
+        if let first = rest.first, ".:–—".contains(first) { rest = rest.dropFirst().drop { $0.isWhitespace } }
+        return String(rest)
+    }
+
     /// The outline is the section tree: each entry becomes the heading it points at (found on
-    /// its page by its text), or a heading of its own where the page has no such text. Headings
-    /// found by font alone are kept only on slides (as frame titles below the outline).
+    /// its page by its text), or a heading of its own where the page has no such text. A
+    /// paragraph that only starts with the entry's text (a run-in heading: short, or exactly where
+    /// the entry points) is split: the heading, then the rest of its words as a paragraph.
+    /// Headings found by font alone are kept only on slides (as frame titles below the outline).
     func applyOutline(_ paragraphs: inout [Paragraph], keepDetected: Bool) {
         var matched = Set<Int>()
         var insertions: [(index: Int, paragraph: Paragraph)] = []
@@ -535,22 +555,39 @@ struct PDFLayout {
             let candidates = paragraphs.indices.filter {
                 !matched.contains($0) && (entry.page == 0 || ($0 < paragraphs.count && (paragraphs[$0].page == entry.page || paragraphs[$0].page == entry.page + 1)))
             }
+            // Where the destination points: the first paragraph of the page at or below its top.
+            let destination = entry.page > 0
+                ? paragraphs.indices.first { i in
+                    paragraphs[i].page > entry.page || (paragraphs[i].page == entry.page && entry.top.map { top in paragraphs[i].y1 >= top - 4 } ?? true)
+                } ?? paragraphs.count
+                : nil
+            var remainder: String?
             let found = candidates.first { index in
                 let p = paragraphs[index]
                 let text = Self.matchKey(p.text)
                 let bare = Self.matchKey(Self.withoutNumbering(p.text))
-                return text == key || bare == key || (p.wordCount <= 25 && (text.hasPrefix(key) || bare.hasPrefix(key)) && key.count >= 4)
+                if text == key || bare == key { return true }
+                // A longer paragraph only where the destination points exactly.
+                let short = p.wordCount <= 25 || (entry.top != nil && index == destination)
+                guard short, key.count >= 4, text.hasPrefix(key) || bare.hasPrefix(key),
+                      let rest = Self.runInRemainder(p.text, key: key) else { return false }
+                remainder = rest
+                return true
             }
             if let found {
                 matched.insert(found)
+                let original = paragraphs[found]
                 paragraphs[found].kind = .heading
                 paragraphs[found].level = entry.level
                 paragraphs[found].text = entry.title
-            } else if entry.page > 0 {
-                // Where the destination points: before the first paragraph of the page at or below its top.
-                let onPage = paragraphs.indices.filter { paragraphs[$0].page >= entry.page }
-                let at = onPage.first { i in paragraphs[i].page > entry.page || entry.top.map { top in paragraphs[i].y1 >= top - 4 } ?? true }
-                    ?? paragraphs.count
+                // A run-in heading ("Osmosis. Water moves …"): the words after it stay, as the
+                // paragraph that follows the heading.
+                if let remainder, !remainder.isEmpty {
+                    var body = original
+                    body.text = remainder
+                    insertions.append((found + 1, body))
+                }
+            } else if let at = destination {
                 var heading = Paragraph(lines: [PDFLine(text: entry.title, page: entry.page, x1: 0, y1: entry.top ?? 0, x2: 0, y2: entry.top ?? 0,
                                                         fontSize: 0, bold: false, blockBreakBefore: true)])
                 heading.kind = .heading
