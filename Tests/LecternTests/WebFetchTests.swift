@@ -90,6 +90,30 @@ final class WebFetchTests: XCTestCase {
         XCTAssertTrue(hits.first?.location.hasPrefix(urls[0]) ?? false, hits.first?.location ?? "")
     }
 
+    func testChangedChunkSettingsReReadAPageTheServerWouldCallNotModified() throws {
+        // A 304 says the bytes are the same, not that they were read the way this run reads them.
+        let mozilla = try TestPaths.sharedCorpus("wikipedia/wikipedia/source.html")
+        let server = try TestServer(routes: ["/wiki/Mozilla": ["body_file": mozilla.path, "etag": "\"rev-746574460\""]])
+        let url = server.url("/wiki/Mozilla")
+        XCTAssertEqual(ingest(ingestor(), [url]).stored, 1, events.failures.joined(separator: "\n"))
+        let before = try XCTUnwrap(store.document(uri: url))
+
+        var smaller = ingestor()
+        smaller.chunkSettings = ChunkSettings(maxTokens: 64, overlapTokens: 8, minTokens: 16)
+        let rechunked = ingest(smaller, [url])
+        XCTAssertEqual(rechunked.stored, 1, "re-read with the new chunk settings, not reported unchanged")
+        XCTAssertEqual(rechunked.unchanged, 0)
+        let after = try XCTUnwrap(store.document(uri: url))
+        XCTAssertNotEqual(after.skipKey, before.skipKey)
+        XCTAssertGreaterThan(after.passageCount, before.passageCount, "64-token passages are more than 254-token ones")
+        let headers = try server.requests().map { $0["headers"] as? [String: String] ?? [:] }
+        XCTAssertNil(headers[1]["if-none-match"], "the re-read is an unconditional GET")
+
+        XCTAssertEqual(ingest(smaller, [url]).unchanged, 1, "with the same settings again, a 304 is enough")
+        XCTAssertEqual(try server.requests().last?["headers"].flatMap { $0 as? [String: String] }?["if-none-match"], "\"rev-746574460\"")
+        XCTAssertEqual(try store.document(uri: url)?.passageCount, after.passageCount)
+    }
+
     func testTheServersCharsetIsHonoured() throws {
         let latin1 = try XCTUnwrap("<html><body><p>Le café crème se boit au comptoir, près de la fenêtre, à midi.</p></body></html>".data(using: .isoLatin1))
         let file = try folder.write("latin1.html", latin1)

@@ -3,12 +3,16 @@ import Foundation
 extension Ingestor {
     /// A URL or a web spec: fetched (politely, conditionally), then read like a saved file.
     /// A 304 to a conditional GET means the stored document is current: nothing is read or written.
+    /// The GET is only conditional when the stored document was read the way this run would read
+    /// it (same reader version, chunk settings and embedder), so a reader upgrade is never hidden.
     func ingestRemote(_ spec: SourceSpec, fetcher: WebFetcher, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
         switch spec {
         case .url, .wikipedia:
             let url = spec.url
-            // Validators only count when the document they describe is still in the library.
-            let cached = try store.document(uri: url) != nil ? try store.fetchCache(url: url) : nil
+            // Validators only count when the document they describe is still in the library and
+            // would be stored the same way again from the same bytes.
+            let stored = try store.document(uri: url)
+            let cached = stored.map(isCurrent) == true ? try store.fetchCache(url: url) : nil
             switch try fetcher.fetch(url, cached: cached) {
             case .notModified:
                 return .unchanged
@@ -39,6 +43,15 @@ extension Ingestor {
                 return .unchanged
             }
         }
+    }
+}
+
+extension Ingestor {
+    /// Whether `document` has the skip key this run would give the same bytes: the reader that
+    /// stored it, at its current version, with the current chunk settings and embedder.
+    func isCurrent(_ document: StoredDocument) -> Bool {
+        guard let reader = registry.reader(named: document.extractor), reader.version == document.extractorVersion else { return false }
+        return skipKey(contentHash: document.contentHash, reader: reader) == document.skipKey
     }
 }
 
