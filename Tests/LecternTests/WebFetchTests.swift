@@ -193,6 +193,54 @@ final class WebFetchTests: XCTestCase {
         XCTAssertTrue(blocks.contains { $0.kind == .table && $0.text.contains("1 | Bits") })
     }
 
+    func testOCWCrawlFollowsARedirectedCourseAndReachesResourcesLinkedFromItsPages() throws {
+        func page(_ title: String, _ body: String) -> String {
+            "<!DOCTYPE html><html><head><title>\(title) | Tiny Mechanics | MIT OpenCourseWare</title></head><body><main>\(body)</main></body></html>"
+        }
+        let home = page("Course Home", """
+            <h1>Tiny Mechanics</h1><p>Forces, momentum and the occasional spinning top, one careful week at a time.</p>
+            <a href="pages/video-lectures/">Video Lectures</a> <a href="pages/gone/">A dead link</a>
+            """)
+        let lectures = page("Video Lectures", """
+            <p>Each lecture is filmed in the lecture hall and comes with a transcript.</p>
+            <a href="/courses/tiny-mechanics/resources/lecture-1-momentum/">Lecture 1: Momentum</a>
+            <a href="../syllabus/">Syllabus</a> <a href="/courses/other-course/resources/lecture-9/">Another course</a>
+            """)
+        let lecture = page("Lecture 1: Momentum", """
+            <p>Momentum is mass times velocity, and it is conserved when no outside force acts.</p>
+            <div class="transcript"><p><span m="0">Welcome back, everyone.</span> <span m="209000">Today we look at angular momentum of a spinning disk.</span></p></div>
+            """)
+        let server = try TestServer(routes: [
+            // The old address of the course answers with a permanent redirect to the new one.
+            "/courses/physics/8-00-tiny-mechanics-2004/": ["status": 301, "redirect_to": "/courses/tiny-mechanics/"],
+            "/courses/tiny-mechanics/": ["body": home],
+            "/courses/tiny-mechanics/pages/video-lectures/": ["body": lectures],
+            "/courses/tiny-mechanics/pages/syllabus/": ["body": page("Syllabus", "<h2>Grading</h2><p>Two problem sets and one final exam make up the grade.</p>")],
+            "/courses/tiny-mechanics/resources/lecture-1-momentum/": ["body": lecture],
+            "/courses/tiny-mechanics/pages/gone/": ["status": 404, "body": "gone"],
+        ])
+        let spec = "ocw:" + server.url("/courses/physics/8-00-tiny-mechanics-2004")
+        let summary = ingest(ingestor(), [spec])
+        XCTAssertEqual(summary.stored, 1, events.failures.joined(separator: "\n"))
+        let paths = try server.requests().compactMap { $0["path"] as? String }
+        XCTAssertEqual(paths, ["/courses/physics/8-00-tiny-mechanics-2004/", "/courses/tiny-mechanics/",
+                               "/courses/tiny-mechanics/pages/video-lectures/", "/courses/tiny-mechanics/pages/gone/",
+                               "/courses/tiny-mechanics/resources/lecture-1-momentum/", "/courses/tiny-mechanics/pages/syllabus/"],
+                       "the course's pages, then what they link inside the course, from where the server answered")
+        XCTAssertTrue(events.all.contains { $0.event == .warning && $0.message == "pages/gone left out: HTTP 404 Not Found" },
+                      events.all.compactMap(\.message).joined(separator: "\n"))
+        let document = try XCTUnwrap(store.document(uri: server.url("/courses/physics/8-00-tiny-mechanics-2004/")))
+        XCTAssertEqual(document.title, "Tiny Mechanics")
+        let blocks = try store.blocks(documentId: document.id)
+        XCTAssertEqual(blocks.first { $0.text.hasPrefix("Momentum is mass") }?.sectionPath, ["Lecture 1: Momentum"])
+        let cue = try XCTUnwrap(blocks.first { $0.kind == .cue && $0.text.contains("angular momentum") })
+        XCTAssertEqual(cue.start, 209, "a transcript two links from the home page is a timed cue")
+        XCTAssertTrue(blocks.contains { $0.text.hasPrefix("Two problem sets") })
+
+        let hits = try Searcher(store: store, embedder: HashingEmbedder()).search("angular momentum of a spinning disk", k: 1)
+        XCTAssertTrue(hits.first?.location.contains("00:03:29") ?? false, hits.first?.location ?? "no hit")
+    }
+
     func testBookSourceArchiveIsUnpackedAndReadAsABook() throws {
         let book = try TemporaryFolder()
         try writeTinyBook(book, module: """

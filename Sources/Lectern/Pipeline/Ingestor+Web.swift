@@ -26,8 +26,12 @@ extension Ingestor {
             }
         case .ocw(let home):
             let folder = try TemporaryDownload()
-            let pages = try OCWCourseCrawler(fetcher: fetcher).download(home: home, into: folder.path)
-            events(PipelineEvent(.progress, input: spec.display, message: "fetched \(pages) course pages"))
+            let crawl = try OCWCourseCrawler(fetcher: fetcher).download(home: home, into: folder.path)
+            for skipped in crawl.skipped {
+                recorder?.fail(input: spec.display, stage: "fetch", reason: skipped, warning: true)
+                events(PipelineEvent(.warning, input: spec.display, message: skipped))
+            }
+            events(PipelineEvent(.progress, input: spec.display, message: "fetched \(crawl.pages) course pages"))
             let input = SourceInput(uri: home, path: folder.path, isDirectory: true, options: options)
             return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", recorder: recorder, events: events)
         case .openstax:
