@@ -50,6 +50,7 @@ struct IngestCommand: ParsableCommand {
         var ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
                                 options: ExtractOptions(password: password))
         ingestor.fetcher = WebFetcher(settings: configuration.http)
+        ingestor.openstax = configuration.openstax
         let recorder = try RunRecorder(store: store, command: "ingest", arguments: CommandLine.arguments.dropFirst().filter { $0 != password })
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
         let summary = ingestor.ingest(paths, recorder: recorder) { terminal.event($0) }

@@ -270,6 +270,91 @@ final class WebFetchTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: FileManager.default.temporaryDirectory.appendingPathComponent("escaped.txt").path))
     }
 
+    func testOpenStaxBundleIsOneDocumentPerBookAndASlugPicksItsBook() throws {
+        // Two books in one repository, as osbooks-calculus-bundle holds calculus volumes 1–3.
+        let bundle = try TemporaryFolder()
+        try bundle.write("META-INF/books.xml", """
+            <container xmlns="https://openstax.org/namespaces/book-container" version="1">
+            <book slug="tiny-calculus-volume-1" style="calculus" href="../collections/tiny-calculus-volume-1.collection.xml"/>
+            <book slug="tiny-calculus-volume-2" style="calculus" href="../collections/tiny-calculus-volume-2.collection.xml"/>
+            </container>
+            """)
+        for (volume, chapter, module, text) in [(1, "Limits", "m1", "A limit describes the value a function approaches as its input approaches a point."),
+                                                (2, "Integration", "m2", "Integration by parts turns the integral of a product into a simpler integral.")] {
+            try bundle.write("collections/tiny-calculus-volume-\(volume).collection.xml", """
+                <col:collection xmlns:col="http://cnx.rice.edu/collxml" xmlns:md="http://cnx.rice.edu/mdml">
+                <col:metadata><md:title>Tiny Calculus Volume \(volume)</md:title><md:slug>tiny-calculus-volume-\(volume)</md:slug></col:metadata>
+                <col:content><col:subcollection><md:title>\(chapter)</md:title><col:content><col:module document="\(module)"/></col:content></col:subcollection></col:content>
+                </col:collection>
+                """)
+            try bundle.write("modules/\(module)/index.cnxml", """
+                <document xmlns="http://cnx.rice.edu/cnxml"><title>\(chapter) Defined</title><content><para>\(text)</para></content></document>
+                """)
+        }
+        let archive = folder.file("bundle.zip")
+        try zipFolder(bundle.url, to: archive, prefix: "openstax-osbooks-tiny-calculus-bundle-0a1b2c3/")
+        // The approved book list's shape (content-manager-approved-books, api_version 2).
+        let bookList: [String: Any] = ["api_version": 2, "approved_versions": [], "approved_books": [[
+            "repository_name": "osbooks-tiny-calculus-bundle", "platforms": ["REX"],
+            "versions": [["min_code_version": "20210224.204120", "edition": 1, "commit_sha": "74358c8e87ad6cca52fd78d97120b65bb031dc90",
+                          "commit_metadata": ["committed_at": "2023-01-13T17:07:00+00:00", "books": [
+                              ["style": "calculus", "uuid": "8b89d172-2927-466f-8661-01abc7ccdba4", "slug": "tiny-calculus-volume-1"],
+                              ["style": "calculus", "uuid": "1d39a348-071f-4537-85b6-c98912458c3c", "slug": "tiny-calculus-volume-2"]]]]],
+        ]]]
+        let server = try TestServer(routes: [
+            "/approved-book-list.json": ["json": bookList],
+            "/repos/openstax/osbooks-tiny-calculus-bundle/zipball": ["body_file": archive.path, "headers": ["Content-Type": "application/zip"]],
+        ])
+        var ingestor = self.ingestor()
+        ingestor.openstax.bookList = server.url("/approved-book-list.json")
+        ingestor.openstax.archive = server.url("/repos/openstax/{repository}/zipball")
+        let zipball = server.url("/repos/openstax/osbooks-tiny-calculus-bundle/zipball")
+
+        // A book's slug: the list names its repository, and only that book of the bundle is stored.
+        let one = ingest(ingestor, ["openstax:tiny-calculus-volume-2"])
+        XCTAssertEqual(one.stored, 1, events.failures.joined(separator: "\n"))
+        XCTAssertEqual(try server.requests().compactMap { $0["path"] as? String },
+                       ["/approved-book-list.json", "/repos/openstax/osbooks-tiny-calculus-bundle/zipball"])
+        let volume2 = try XCTUnwrap(store.document(uri: zipball + "#tiny-calculus-volume-2"))
+        XCTAssertEqual(volume2.title, "Tiny Calculus Volume 2")
+        XCTAssertNil(try store.document(uri: zipball + "#tiny-calculus-volume-1"), "only the book asked for")
+        XCTAssertEqual(try store.blocks(documentId: volume2.id).first { $0.text.hasPrefix("Integration by parts") }?.sectionPath,
+                       ["1 Integration", "1.1 Integration Defined"])
+
+        // The repository's name: every book, one document each; the one already stored is unchanged.
+        let all = ingest(ingestor, ["openstax:osbooks-tiny-calculus-bundle"])
+        XCTAssertEqual(all.stored, 1, events.failures.joined(separator: "\n"))
+        XCTAssertEqual(all.unchanged, 1)
+        let volume1 = try XCTUnwrap(store.document(uri: zipball + "#tiny-calculus-volume-1"))
+        XCTAssertEqual(volume1.title, "Tiny Calculus Volume 1")
+        let hits = try Searcher(store: store, embedder: HashingEmbedder()).search("the value a function approaches", k: 1)
+        XCTAssertEqual(hits.first?.uri, zipball + "#tiny-calculus-volume-1")
+        XCTAssertEqual(try store.documents(matching: zipball).count, 2, "both books belong to the one archive")
+
+        // `lectern extract` on the bundle folder shows the first book and says what else it holds.
+        let (_, shown) = try DocumentReader().extract(SourceInput(uri: "file://" + bundle.url.path, path: bundle.url.path, isDirectory: true),
+                                                     display: "bundle")
+        XCTAssertEqual(shown.title, "Tiny Calculus Volume 1")
+        XCTAssertEqual(shown.warnings, ["a bundle of 2 books (tiny-calculus-volume-1, tiny-calculus-volume-2): this is tiny-calculus-volume-1; ingest stores each book as its own document"])
+    }
+
+    func testOpenStaxSlugFallsBackToTheRepositoryGuessWhenTheBookListIsUnavailable() throws {
+        let book = try TemporaryFolder()
+        try writeTinyBook(book, module: """
+            <document xmlns="http://cnx.rice.edu/cnxml"><title>Arguments</title><content><para>A sound argument is a valid argument with true premises.</para></content></document>
+            """)
+        let archive = folder.file("osbooks-tiny.zip")
+        try zipFolder(book.url, to: archive, prefix: "openstax-osbooks-tiny-0a1b2c3/")
+        let server = try TestServer(routes: ["/repos/openstax/osbooks-tiny/zipball": ["body_file": archive.path]])
+        var ingestor = self.ingestor()
+        ingestor.openstax.bookList = server.url("/approved-book-list.json")
+        ingestor.openstax.archive = server.url("/repos/openstax/{repository}/zipball")
+        XCTAssertEqual(ingest(ingestor, ["openstax:tiny-2e"]).stored, 1, events.failures.joined(separator: "\n"))
+        XCTAssertTrue(events.all.contains { $0.event == .warning && ($0.message ?? "").hasPrefix("cannot read OpenStax's book list") && ($0.message ?? "").hasSuffix("trying osbooks-tiny") },
+                      events.all.compactMap(\.message).joined(separator: "\n"))
+        XCTAssertEqual(try store.document(uri: server.url("/repos/openstax/osbooks-tiny/zipball"))?.title, "Tiny Book", "a single book keeps the archive's URI")
+    }
+
     func testADownloadedCourseZIPOnDiskIsReadAsItsFolder() throws {
         let course = try TemporaryFolder()
         try course.write("index.html", "<html><head><title>Course Home | Signals and Systems | MIT OpenCourseWare</title></head><body><main><p>Signals and systems for people who like convolution and careful sketches of spectra.</p></main></body></html>")

@@ -34,15 +34,18 @@ extension Ingestor {
             events(PipelineEvent(.progress, input: spec.display, message: "fetched \(crawl.pages) course pages"))
             let input = SourceInput(uri: home, path: folder.path, isDirectory: true, options: options)
             return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", recorder: recorder, events: events)
-        case .openstax:
-            // The source repository's ZIP: unpacked and read as the book folder it holds.
-            switch try fetcher.fetch(spec.url) {
+        case .openstax(let slug):
+            // The source repository's ZIP: unpacked and read as the book folder it holds. In a
+            // bundle of several books only the one named is read.
+            let url = openstax.archiveURL(repository: openstaxRepository(slug, fetcher: fetcher, display: spec.display, events: events))
+            switch try fetcher.fetch(url) {
             case .fetched(let response, _):
                 guard ArchiveSource.isZip(response.body) else {
-                    throw LecternError(.unsupported, spec.display, "\(spec.url) did not answer with a ZIP archive")
+                    throw LecternError(.unsupported, spec.display, "\(Redaction.url(url)) did not answer with a ZIP archive")
                 }
-                let input = SourceInput(uri: spec.url, data: response.body, options: options)
-                return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", recorder: recorder, events: events)
+                let input = SourceInput(uri: url, data: response.body, options: options)
+                return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", part: slug,
+                                       recorder: recorder, events: events)
             case .notModified:
                 return .unchanged
             }
@@ -51,6 +54,19 @@ extension Ingestor {
 }
 
 extension Ingestor {
+    /// The repository OpenStax's approved book list names for `slug`; when the list cannot be
+    /// read (a warning says why) or does not name the book, the usual `osbooks-<slug>` guess.
+    func openstaxRepository(_ slug: String, fetcher: WebFetcher, display: String, events: EventHandler) -> String {
+        let guess = SourceSpec.openstaxRepository(slug)
+        guard !openstax.bookList.isEmpty else { return guess }
+        do {
+            return try OpenStaxBookList.fetch(openstax.bookList, fetcher: fetcher).repositories[slug] ?? guess
+        } catch {
+            events(PipelineEvent(.warning, input: display, message: "cannot read OpenStax's book list (\(error)); trying \(guess)"))
+            return guess
+        }
+    }
+
     /// Whether `document` has the skip key this run would give the same bytes: the reader that
     /// stored it, at its current version, with the current chunk settings and embedder.
     func isCurrent(_ document: StoredDocument) -> Bool {
