@@ -20,7 +20,10 @@ struct IngestCommand: ParsableCommand {
 
             Web sources are fetched with at most one request a second to each host
             (http.host_interval) and conditional GET: a page whose ETag or Last-Modified is
-            unchanged is reported unchanged after a 304.
+            unchanged is reported unchanged after a 304, unless it was stored with another reader
+            version, other chunk settings or another embedder (then it is fetched and re-read).
+            An OpenStax bundle of several books is stored as one document per book;
+            openstax:SLUG stores the one book it names.
             """
     )
 
