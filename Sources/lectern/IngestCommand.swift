@@ -20,7 +20,10 @@ struct IngestCommand: ParsableCommand {
 
             Web sources are fetched with at most one request a second to each host
             (http.host_interval) and conditional GET: a page whose ETag or Last-Modified is
-            unchanged is reported unchanged after a 304.
+            unchanged is reported unchanged after a 304, unless it was stored with another reader
+            version, other chunk settings or another embedder (then it is fetched and re-read).
+            An OpenStax bundle of several books is stored as one document per book;
+            openstax:SLUG stores the one book it names.
             """
     )
 
@@ -50,6 +53,7 @@ struct IngestCommand: ParsableCommand {
         var ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
                                 options: ExtractOptions(password: password))
         ingestor.fetcher = WebFetcher(settings: configuration.http)
+        ingestor.openstax = configuration.openstax
         let recorder = try RunRecorder(store: store, command: "ingest", arguments: RecordedArguments.redacting(CommandLine.arguments.dropFirst()))
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
         let summary = ingestor.ingest(paths, recorder: recorder) { terminal.event($0) }

@@ -90,6 +90,30 @@ final class WebFetchTests: XCTestCase {
         XCTAssertTrue(hits.first?.location.hasPrefix(urls[0]) ?? false, hits.first?.location ?? "")
     }
 
+    func testChangedChunkSettingsReReadAPageTheServerWouldCallNotModified() throws {
+        // A 304 says the bytes are the same, not that they were read the way this run reads them.
+        let mozilla = try TestPaths.sharedCorpus("wikipedia/wikipedia/source.html")
+        let server = try TestServer(routes: ["/wiki/Mozilla": ["body_file": mozilla.path, "etag": "\"rev-746574460\""]])
+        let url = server.url("/wiki/Mozilla")
+        XCTAssertEqual(ingest(ingestor(), [url]).stored, 1, events.failures.joined(separator: "\n"))
+        let before = try XCTUnwrap(store.document(uri: url))
+
+        var smaller = ingestor()
+        smaller.chunkSettings = ChunkSettings(maxTokens: 64, overlapTokens: 8, minTokens: 16)
+        let rechunked = ingest(smaller, [url])
+        XCTAssertEqual(rechunked.stored, 1, "re-read with the new chunk settings, not reported unchanged")
+        XCTAssertEqual(rechunked.unchanged, 0)
+        let after = try XCTUnwrap(store.document(uri: url))
+        XCTAssertNotEqual(after.skipKey, before.skipKey)
+        XCTAssertGreaterThan(after.passageCount, before.passageCount, "64-token passages are more than 254-token ones")
+        let headers = try server.requests().map { $0["headers"] as? [String: String] ?? [:] }
+        XCTAssertNil(headers[1]["if-none-match"], "the re-read is an unconditional GET")
+
+        XCTAssertEqual(ingest(smaller, [url]).unchanged, 1, "with the same settings again, a 304 is enough")
+        XCTAssertEqual(try server.requests().last?["headers"].flatMap { $0 as? [String: String] }?["if-none-match"], "\"rev-746574460\"")
+        XCTAssertEqual(try store.document(uri: url)?.passageCount, after.passageCount)
+    }
+
     func testTheServersCharsetIsHonoured() throws {
         let latin1 = try XCTUnwrap("<html><body><p>Le café crème se boit au comptoir, près de la fenêtre, à midi.</p></body></html>".data(using: .isoLatin1))
         let file = try folder.write("latin1.html", latin1)
@@ -169,6 +193,54 @@ final class WebFetchTests: XCTestCase {
         XCTAssertTrue(blocks.contains { $0.kind == .table && $0.text.contains("1 | Bits") })
     }
 
+    func testOCWCrawlFollowsARedirectedCourseAndReachesResourcesLinkedFromItsPages() throws {
+        func page(_ title: String, _ body: String) -> String {
+            "<!DOCTYPE html><html><head><title>\(title) | Tiny Mechanics | MIT OpenCourseWare</title></head><body><main>\(body)</main></body></html>"
+        }
+        let home = page("Course Home", """
+            <h1>Tiny Mechanics</h1><p>Forces, momentum and the occasional spinning top, one careful week at a time.</p>
+            <a href="pages/video-lectures/">Video Lectures</a> <a href="pages/gone/">A dead link</a>
+            """)
+        let lectures = page("Video Lectures", """
+            <p>Each lecture is filmed in the lecture hall and comes with a transcript.</p>
+            <a href="/courses/tiny-mechanics/resources/lecture-1-momentum/">Lecture 1: Momentum</a>
+            <a href="../syllabus/">Syllabus</a> <a href="/courses/other-course/resources/lecture-9/">Another course</a>
+            """)
+        let lecture = page("Lecture 1: Momentum", """
+            <p>Momentum is mass times velocity, and it is conserved when no outside force acts.</p>
+            <div class="transcript"><p><span m="0">Welcome back, everyone.</span> <span m="209000">Today we look at angular momentum of a spinning disk.</span></p></div>
+            """)
+        let server = try TestServer(routes: [
+            // The old address of the course answers with a permanent redirect to the new one.
+            "/courses/physics/8-00-tiny-mechanics-2004/": ["status": 301, "redirect_to": "/courses/tiny-mechanics/"],
+            "/courses/tiny-mechanics/": ["body": home],
+            "/courses/tiny-mechanics/pages/video-lectures/": ["body": lectures],
+            "/courses/tiny-mechanics/pages/syllabus/": ["body": page("Syllabus", "<h2>Grading</h2><p>Two problem sets and one final exam make up the grade.</p>")],
+            "/courses/tiny-mechanics/resources/lecture-1-momentum/": ["body": lecture],
+            "/courses/tiny-mechanics/pages/gone/": ["status": 404, "body": "gone"],
+        ])
+        let spec = "ocw:" + server.url("/courses/physics/8-00-tiny-mechanics-2004")
+        let summary = ingest(ingestor(), [spec])
+        XCTAssertEqual(summary.stored, 1, events.failures.joined(separator: "\n"))
+        let paths = try server.requests().compactMap { $0["path"] as? String }
+        XCTAssertEqual(paths, ["/courses/physics/8-00-tiny-mechanics-2004/", "/courses/tiny-mechanics/",
+                               "/courses/tiny-mechanics/pages/video-lectures/", "/courses/tiny-mechanics/pages/gone/",
+                               "/courses/tiny-mechanics/resources/lecture-1-momentum/", "/courses/tiny-mechanics/pages/syllabus/"],
+                       "the course's pages, then what they link inside the course, from where the server answered")
+        XCTAssertTrue(events.all.contains { $0.event == .warning && $0.message == "pages/gone left out: HTTP 404 Not Found" },
+                      events.all.compactMap(\.message).joined(separator: "\n"))
+        let document = try XCTUnwrap(store.document(uri: server.url("/courses/physics/8-00-tiny-mechanics-2004/")))
+        XCTAssertEqual(document.title, "Tiny Mechanics")
+        let blocks = try store.blocks(documentId: document.id)
+        XCTAssertEqual(blocks.first { $0.text.hasPrefix("Momentum is mass") }?.sectionPath, ["Lecture 1: Momentum"])
+        let cue = try XCTUnwrap(blocks.first { $0.kind == .cue && $0.text.contains("angular momentum") })
+        XCTAssertEqual(cue.start, 209, "a transcript two links from the home page is a timed cue")
+        XCTAssertTrue(blocks.contains { $0.text.hasPrefix("Two problem sets") })
+
+        let hits = try Searcher(store: store, embedder: HashingEmbedder()).search("angular momentum of a spinning disk", k: 1)
+        XCTAssertTrue(hits.first?.location.contains("00:03:29") ?? false, hits.first?.location ?? "no hit")
+    }
+
     func testBookSourceArchiveIsUnpackedAndReadAsABook() throws {
         let book = try TemporaryFolder()
         try writeTinyBook(book, module: """
@@ -196,6 +268,91 @@ final class WebFetchTests: XCTestCase {
         XCTAssertEqual(blocks.first { $0.text.hasPrefix("A valid argument") }?.sectionPath, ["1 Reasoning", "1.1 Arguments"])
         XCTAssertEqual(events.failures, ["\(server.url("/evil.zip")): refused: entry \"../escaped.txt\" points outside the archive's folder"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: FileManager.default.temporaryDirectory.appendingPathComponent("escaped.txt").path))
+    }
+
+    func testOpenStaxBundleIsOneDocumentPerBookAndASlugPicksItsBook() throws {
+        // Two books in one repository, as osbooks-calculus-bundle holds calculus volumes 1–3.
+        let bundle = try TemporaryFolder()
+        try bundle.write("META-INF/books.xml", """
+            <container xmlns="https://openstax.org/namespaces/book-container" version="1">
+            <book slug="tiny-calculus-volume-1" style="calculus" href="../collections/tiny-calculus-volume-1.collection.xml"/>
+            <book slug="tiny-calculus-volume-2" style="calculus" href="../collections/tiny-calculus-volume-2.collection.xml"/>
+            </container>
+            """)
+        for (volume, chapter, module, text) in [(1, "Limits", "m1", "A limit describes the value a function approaches as its input approaches a point."),
+                                                (2, "Integration", "m2", "Integration by parts turns the integral of a product into a simpler integral.")] {
+            try bundle.write("collections/tiny-calculus-volume-\(volume).collection.xml", """
+                <col:collection xmlns:col="http://cnx.rice.edu/collxml" xmlns:md="http://cnx.rice.edu/mdml">
+                <col:metadata><md:title>Tiny Calculus Volume \(volume)</md:title><md:slug>tiny-calculus-volume-\(volume)</md:slug></col:metadata>
+                <col:content><col:subcollection><md:title>\(chapter)</md:title><col:content><col:module document="\(module)"/></col:content></col:subcollection></col:content>
+                </col:collection>
+                """)
+            try bundle.write("modules/\(module)/index.cnxml", """
+                <document xmlns="http://cnx.rice.edu/cnxml"><title>\(chapter) Defined</title><content><para>\(text)</para></content></document>
+                """)
+        }
+        let archive = folder.file("bundle.zip")
+        try zipFolder(bundle.url, to: archive, prefix: "openstax-osbooks-tiny-calculus-bundle-0a1b2c3/")
+        // The approved book list's shape (content-manager-approved-books, api_version 2).
+        let bookList: [String: Any] = ["api_version": 2, "approved_versions": [], "approved_books": [[
+            "repository_name": "osbooks-tiny-calculus-bundle", "platforms": ["REX"],
+            "versions": [["min_code_version": "20210224.204120", "edition": 1, "commit_sha": "74358c8e87ad6cca52fd78d97120b65bb031dc90",
+                          "commit_metadata": ["committed_at": "2023-01-13T17:07:00+00:00", "books": [
+                              ["style": "calculus", "uuid": "8b89d172-2927-466f-8661-01abc7ccdba4", "slug": "tiny-calculus-volume-1"],
+                              ["style": "calculus", "uuid": "1d39a348-071f-4537-85b6-c98912458c3c", "slug": "tiny-calculus-volume-2"]]]]],
+        ]]]
+        let server = try TestServer(routes: [
+            "/approved-book-list.json": ["json": bookList],
+            "/repos/openstax/osbooks-tiny-calculus-bundle/zipball": ["body_file": archive.path, "headers": ["Content-Type": "application/zip"]],
+        ])
+        var ingestor = self.ingestor()
+        ingestor.openstax.bookList = server.url("/approved-book-list.json")
+        ingestor.openstax.archive = server.url("/repos/openstax/{repository}/zipball")
+        let zipball = server.url("/repos/openstax/osbooks-tiny-calculus-bundle/zipball")
+
+        // A book's slug: the list names its repository, and only that book of the bundle is stored.
+        let one = ingest(ingestor, ["openstax:tiny-calculus-volume-2"])
+        XCTAssertEqual(one.stored, 1, events.failures.joined(separator: "\n"))
+        XCTAssertEqual(try server.requests().compactMap { $0["path"] as? String },
+                       ["/approved-book-list.json", "/repos/openstax/osbooks-tiny-calculus-bundle/zipball"])
+        let volume2 = try XCTUnwrap(store.document(uri: zipball + "#tiny-calculus-volume-2"))
+        XCTAssertEqual(volume2.title, "Tiny Calculus Volume 2")
+        XCTAssertNil(try store.document(uri: zipball + "#tiny-calculus-volume-1"), "only the book asked for")
+        XCTAssertEqual(try store.blocks(documentId: volume2.id).first { $0.text.hasPrefix("Integration by parts") }?.sectionPath,
+                       ["1 Integration", "1.1 Integration Defined"])
+
+        // The repository's name: every book, one document each; the one already stored is unchanged.
+        let all = ingest(ingestor, ["openstax:osbooks-tiny-calculus-bundle"])
+        XCTAssertEqual(all.stored, 1, events.failures.joined(separator: "\n"))
+        XCTAssertEqual(all.unchanged, 1)
+        let volume1 = try XCTUnwrap(store.document(uri: zipball + "#tiny-calculus-volume-1"))
+        XCTAssertEqual(volume1.title, "Tiny Calculus Volume 1")
+        let hits = try Searcher(store: store, embedder: HashingEmbedder()).search("the value a function approaches", k: 1)
+        XCTAssertEqual(hits.first?.uri, zipball + "#tiny-calculus-volume-1")
+        XCTAssertEqual(try store.documents(matching: zipball).count, 2, "both books belong to the one archive")
+
+        // `lectern extract` on the bundle folder shows the first book and says what else it holds.
+        let (_, shown) = try DocumentReader().extract(SourceInput(uri: "file://" + bundle.url.path, path: bundle.url.path, isDirectory: true),
+                                                     display: "bundle")
+        XCTAssertEqual(shown.title, "Tiny Calculus Volume 1")
+        XCTAssertEqual(shown.warnings, ["a bundle of 2 books (tiny-calculus-volume-1, tiny-calculus-volume-2): this is tiny-calculus-volume-1; ingest stores each book as its own document"])
+    }
+
+    func testOpenStaxSlugFallsBackToTheRepositoryGuessWhenTheBookListIsUnavailable() throws {
+        let book = try TemporaryFolder()
+        try writeTinyBook(book, module: """
+            <document xmlns="http://cnx.rice.edu/cnxml"><title>Arguments</title><content><para>A sound argument is a valid argument with true premises.</para></content></document>
+            """)
+        let archive = folder.file("osbooks-tiny.zip")
+        try zipFolder(book.url, to: archive, prefix: "openstax-osbooks-tiny-0a1b2c3/")
+        let server = try TestServer(routes: ["/repos/openstax/osbooks-tiny/zipball": ["body_file": archive.path]])
+        var ingestor = self.ingestor()
+        ingestor.openstax.bookList = server.url("/approved-book-list.json")
+        ingestor.openstax.archive = server.url("/repos/openstax/{repository}/zipball")
+        XCTAssertEqual(ingest(ingestor, ["openstax:tiny-2e"]).stored, 1, events.failures.joined(separator: "\n"))
+        XCTAssertTrue(events.all.contains { $0.event == .warning && ($0.message ?? "").hasPrefix("cannot read OpenStax's book list") && ($0.message ?? "").hasSuffix("trying osbooks-tiny") },
+                      events.all.compactMap(\.message).joined(separator: "\n"))
+        XCTAssertEqual(try store.document(uri: server.url("/repos/openstax/osbooks-tiny/zipball"))?.title, "Tiny Book", "a single book keeps the archive's URI")
     }
 
     func testADownloadedCourseZIPOnDiskIsReadAsItsFolder() throws {

@@ -76,7 +76,12 @@ final class WebReaderTests: XCTestCase {
 
         let zealand = try read(corpus.appendingPathComponent("wikipedia-2/source.html"), expect: "wikipedia")
         XCTAssertFalse(text(zealand).contains("Aotearoa (Māori)"), "the infobox is left out")
-        XCTAssertTrue(zealand.blocks.contains { $0.kind == .caption }, "figure captions are kept")
+        // Desktop thumbnails are captioned by div.thumbcaption: a caption block, not a paragraph.
+        let captions = zealand.blocks.filter { $0.kind == .caption }.map(\.text)
+        XCTAssertTrue(captions.contains("Detail from a 1657 map showing the western coastline of \"Nova Zeelandia\". (In this map, north is at the bottom.)"),
+                      "figure captions are kept as captions: \(captions.prefix(5))")
+        XCTAssertFalse(zealand.blocks.contains { $0.kind == .paragraph && $0.text.hasPrefix("Detail from a 1657 map") })
+        XCTAssertEqual(mozilla.blocks.first { $0.text == "Firefox logo" }?.kind, .caption)
         XCTAssertFalse(text(zealand).contains("v t e"), "navboxes are left out")
     }
 

@@ -11,6 +11,8 @@ public struct Configuration: Sendable {
     public var embedding = RemoteEmbeddingSettings()
     public var chunk = ChunkSettings()
     public var http = HTTPSettings()
+    /// Where `openstax:` specs look books up (`[openstax]`).
+    public var openstax = OpenStaxSettings()
     public var searchLimit: Int = 10
     /// The language model for summaries and `ask` (`[llm]`); none = offline extractive.
     public var llm = LLMSettings()
@@ -26,6 +28,7 @@ public struct Configuration: Sendable {
         "database", "embedder", "models_dir", "chunk.max_tokens", "chunk.overlap_tokens", "chunk.min_tokens",
         "http.connect_timeout", "http.timeout", "http.max_redirects", "http.max_response_mb", "http.retries",
         "http.retry_delay", "http.max_retry_delay", "http.contact", "http.host_interval", "search.k",
+        "openstax.book_list", "openstax.archive",
         "embedding.url", "embedding.api_key_env", "embedding.dimensions", "embedding.batch",
     ] + llmKeys
     /// Keys whose values are paths, resolved against the folder of the file that set them.
@@ -134,6 +137,12 @@ public struct Configuration: Sendable {
         case "http.max_retry_delay": http.maxRetryDelay = max(0, try double())
         case "http.contact": http.contact = value.description
         case "http.host_interval": http.hostInterval = max(0, try double())
+        case "openstax.book_list": openstax.bookList = value.description
+        case "openstax.archive":
+            guard value.description.contains("{repository}") else {
+                throw LecternError(.configuration, layer, "openstax.archive must contain {repository}")
+            }
+            openstax.archive = value.description
         case "search.k": searchLimit = try positive(int())
         case "embedding.url": embedding.url = value.description
         case "embedding.api_key_env": embedding.apiKeyEnv = value.description

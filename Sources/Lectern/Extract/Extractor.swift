@@ -12,4 +12,11 @@ public protocol Extractor: Sendable {
     func confidence(for input: SourceInput) -> Int
     /// Reads the source. Throws `LecternError` with a reason a user can act on.
     func extract(_ input: SourceInput) throws -> ExtractedDocument
+    /// The documents one source holds when it holds several (the books of an OpenStax bundle),
+    /// each read by `extract` with `input.part` set to it; empty for a source that is one document.
+    func parts(of input: SourceInput) -> [String]
+}
+
+extension Extractor {
+    public func parts(of input: SourceInput) -> [String] { [] }
 }

@@ -25,6 +25,9 @@ public struct SourceInput: Sendable {
     /// The `Content-Type` a server sent, when fetched.
     public var contentType: String?
     public var options: ExtractOptions
+    /// Which document of a source that holds several to read (a book's slug in an OpenStax
+    /// bundle); nil reads the first.
+    public var part: String?
 
     public init(
         uri: String, path: String? = nil, data: Data = Data(), isDirectory: Bool = false,

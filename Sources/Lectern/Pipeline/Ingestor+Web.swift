@@ -3,12 +3,16 @@ import Foundation
 extension Ingestor {
     /// A URL or a web spec: fetched (politely, conditionally), then read like a saved file.
     /// A 304 to a conditional GET means the stored document is current: nothing is read or written.
+    /// The GET is only conditional when the stored document was read the way this run would read
+    /// it (same reader version, chunk settings and embedder), so a reader upgrade is never hidden.
     func ingestRemote(_ spec: SourceSpec, fetcher: WebFetcher, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
         switch spec {
         case .url, .wikipedia:
             let url = spec.url
-            // Validators only count when the document they describe is still in the library.
-            let cached = try store.document(uri: url) != nil ? try store.fetchCache(url: url) : nil
+            // Validators only count when the document they describe is still in the library and
+            // would be stored the same way again from the same bytes.
+            let stored = try store.document(uri: url)
+            let cached = stored.map(isCurrent) == true ? try store.fetchCache(url: url) : nil
             switch try fetcher.fetch(url, cached: cached) {
             case .notModified:
                 return .unchanged
@@ -22,23 +26,52 @@ extension Ingestor {
             }
         case .ocw(let home):
             let folder = try TemporaryDownload()
-            let pages = try OCWCourseCrawler(fetcher: fetcher).download(home: home, into: folder.path)
-            events(PipelineEvent(.progress, input: spec.display, message: "fetched \(pages) course pages"))
+            let crawl = try OCWCourseCrawler(fetcher: fetcher).download(home: home, into: folder.path)
+            for skipped in crawl.skipped {
+                recorder?.fail(input: spec.display, stage: "fetch", reason: skipped, warning: true)
+                events(PipelineEvent(.warning, input: spec.display, message: skipped))
+            }
+            events(PipelineEvent(.progress, input: spec.display, message: "fetched \(crawl.pages) course pages"))
             let input = SourceInput(uri: home, path: folder.path, isDirectory: true, options: options)
             return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", recorder: recorder, events: events)
-        case .openstax:
-            // The source repository's ZIP: unpacked and read as the book folder it holds.
-            switch try fetcher.fetch(spec.url) {
+        case .openstax(let slug):
+            // The source repository's ZIP: unpacked and read as the book folder it holds. In a
+            // bundle of several books only the one named is read.
+            let url = openstax.archiveURL(repository: openstaxRepository(slug, fetcher: fetcher, display: spec.display, events: events))
+            switch try fetcher.fetch(url) {
             case .fetched(let response, _):
                 guard ArchiveSource.isZip(response.body) else {
-                    throw LecternError(.unsupported, spec.display, "\(spec.url) did not answer with a ZIP archive")
+                    throw LecternError(.unsupported, spec.display, "\(Redaction.url(url)) did not answer with a ZIP archive")
                 }
-                let input = SourceInput(uri: spec.url, data: response.body, options: options)
-                return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", recorder: recorder, events: events)
+                let input = SourceInput(uri: url, data: response.body, options: options)
+                return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", part: slug,
+                                       recorder: recorder, events: events)
             case .notModified:
                 return .unchanged
             }
         }
+    }
+}
+
+extension Ingestor {
+    /// The repository OpenStax's approved book list names for `slug`; when the list cannot be
+    /// read (a warning says why) or does not name the book, the usual `osbooks-<slug>` guess.
+    func openstaxRepository(_ slug: String, fetcher: WebFetcher, display: String, events: EventHandler) -> String {
+        let guess = SourceSpec.openstaxRepository(slug)
+        guard !openstax.bookList.isEmpty else { return guess }
+        do {
+            return try OpenStaxBookList.fetch(openstax.bookList, fetcher: fetcher).repositories[slug] ?? guess
+        } catch {
+            events(PipelineEvent(.warning, input: display, message: "cannot read OpenStax's book list (\(error)); trying \(guess)"))
+            return guess
+        }
+    }
+
+    /// Whether `document` has the skip key this run would give the same bytes: the reader that
+    /// stored it, at its current version, with the current chunk settings and embedder.
+    func isCurrent(_ document: StoredDocument) -> Bool {
+        guard let reader = registry.reader(named: document.extractor), reader.version == document.extractorVersion else { return false }
+        return skipKey(contentHash: document.contentHash, reader: reader) == document.skipKey
     }
 }
 

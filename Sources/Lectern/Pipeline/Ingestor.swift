@@ -24,6 +24,8 @@ public struct Ingestor: Sendable {
     public var batchSize = 32
     /// Fetches URLs and web specs (rate limit per host, conditional GET); one for the whole run.
     public var fetcher: WebFetcher?
+    /// Where `openstax:` specs find a book's repository and its archive.
+    public var openstax = OpenStaxSettings()
 
     public init(store: LibraryStore, registry: ReaderRegistry = .standard, embedder: any Embedder,
                 chunkSettings: ChunkSettings = ChunkSettings(), options: ExtractOptions = ExtractOptions()) {
@@ -114,18 +116,22 @@ public struct Ingestor: Sendable {
                 case .local(let item): outcome = try ingestOne(item, recorder: recorder, events: events)
                 case .remote(let spec): outcome = try ingestRemote(spec, fetcher: web ?? WebFetcher(), recorder: recorder, events: events)
                 }
-                switch outcome {
-                case .unchanged:
-                    summary.unchanged += 1
-                    recorder?.count("unchanged")
-                    events(PipelineEvent(.unchanged, input: job.display, index: index + 1, total: jobs.count))
-                case .stored(let title, let passages, let warnings):
-                    summary.stored += 1
-                    summary.passages += passages
-                    summary.warnings += warnings
-                    recorder?.count("documents")
-                    recorder?.count("passages", by: passages)
-                    events(PipelineEvent(.stored, input: job.display, title: title, passages: passages, index: index + 1, total: jobs.count))
+                for outcome in outcome.documents {
+                    switch outcome {
+                    case .unchanged:
+                        summary.unchanged += 1
+                        recorder?.count("unchanged")
+                        events(PipelineEvent(.unchanged, input: job.display, index: index + 1, total: jobs.count))
+                    case .stored(let title, let passages, let warnings):
+                        summary.stored += 1
+                        summary.passages += passages
+                        summary.warnings += warnings
+                        recorder?.count("documents")
+                        recorder?.count("passages", by: passages)
+                        events(PipelineEvent(.stored, input: job.display, title: title, passages: passages, index: index + 1, total: jobs.count))
+                    case .parts:  // never: `documents` flattens them
+                        break
+                    }
                 }
             } catch {
                 let lectern = error as? LecternError ?? LecternError(.corrupt, job.display, "\(error)")
@@ -139,7 +145,16 @@ public struct Ingestor: Sendable {
         return summary
     }
 
-    enum Outcome { case unchanged, stored(title: String, passages: Int, warnings: Int) }
+    enum Outcome {
+        case unchanged, stored(title: String, passages: Int, warnings: Int)
+        /// A source of several documents (an OpenStax bundle): one outcome each.
+        case parts([Outcome])
+
+        var documents: [Outcome] {
+            if case .parts(let outcomes) = self { return outcomes.flatMap(\.documents) }
+            return [self]
+        }
+    }
 
     func ingestOne(_ item: InputExpander.Item, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
         let input = try load(item)
@@ -149,20 +164,43 @@ public struct Ingestor: Sendable {
 
     /// Reader by content → extract → chunk → embed → one transaction, for a file, a folder or a
     /// download. `storedPath` is nil for web sources, whose URI is their provenance.
+    ///
+    /// A source that holds several documents (the books of an OpenStax bundle) is stored as one
+    /// document per part, each under the source's URI + `#<part>`; `part` picks one of them.
     func ingestInput(_ input: SourceInput, display: String, storedPath: String?, sourceKind: String,
-                     recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
+                     part: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
         // A ZIP (a downloaded course, a book's source archive) is read as the folder it holds.
         let unpacked = try ArchiveSource.unpack(input, display: display)
-        let input = unpacked?.input ?? input
-        let item = (display: display, path: storedPath)
+        let whole = unpacked?.input ?? input
         let reader: any Extractor
         do {
-            reader = try registry.reader(for: input)
+            reader = try registry.reader(for: whole)
         } catch var error as LecternError {
-            error.subject = item.display
+            error.subject = display
             throw error
         }
-        let hash = contentHash(input)
+        let hash = contentHash(whole)
+        let parts = reader.parts(of: whole)
+        guard !parts.isEmpty else {
+            return try ingestDocument(whole, reader: reader, hash: hash, display: display, storedPath: storedPath,
+                                      sourceKind: sourceKind, recorder: recorder, events: events)
+        }
+        // Read before as one document (the first part), the source is now its parts.
+        if let old = try store.document(uri: whole.uri) { _ = try store.removeDocuments([old]) }
+        let chosen = part.flatMap { parts.contains($0) ? [$0] : nil } ?? parts
+        return .parts(try chosen.map { part in
+            var input = whole
+            input.part = part
+            input.uri = whole.uri + "#" + part
+            return try ingestDocument(input, reader: reader, hash: hash, display: "\(display) › \(part)", storedPath: storedPath,
+                                      sourceKind: sourceKind, sourceURI: whole.uri, recorder: recorder, events: events)
+        })
+    }
+
+    /// Extract → chunk → embed → one transaction, for one document of a source.
+    private func ingestDocument(_ input: SourceInput, reader: any Extractor, hash: String, display: String, storedPath: String?,
+                                sourceKind: String, sourceURI: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
+        let item = (display: display, path: storedPath)
         let key = skipKey(contentHash: hash, reader: reader)
         if let existing = try store.document(uri: input.uri), existing.skipKey == key {
             return .unchanged
@@ -199,7 +237,7 @@ public struct Ingestor: Sendable {
         if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
         recorder?.count("vectors", by: vectors.count)
         _ = try stage("write") { try store.replaceDocument(LibraryStore.DocumentWrite(
-            sourceURI: input.uri, sourceKind: sourceKind, uri: input.uri, path: item.path,
+            sourceURI: sourceURI ?? input.uri, sourceKind: sourceKind, uri: input.uri, path: item.path,
             extractor: reader.name, extractorVersion: reader.version, contentHash: hash, skipKey: key,
             document: document, passages: passages, vectors: vectors, embedder: embedder.info)) }
         return .stored(title: document.title, passages: passages.count, warnings: document.warnings.count)

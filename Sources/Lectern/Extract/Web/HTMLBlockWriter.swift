@@ -89,7 +89,8 @@ struct HTMLBlockWriter {
                 inner.kind = .quote
                 walk(child, inner)
                 flush(inner)
-            } else if name == "figcaption" {
+            } else if name == "figcaption" || (name == "div" && child.hasClass("thumbcaption")) {
+                // MediaWiki's desktop HTML captions its thumbnails with a div, not a figcaption.
                 flush(context)
                 var inner = context
                 inner.kind = .caption

@@ -4,6 +4,8 @@ import Foundation
 /// `collections/*.collection.xml` orders chapters (subcollections) and modules, and each
 /// `modules/mNNNNN/index.cnxml` holds one section. Blocks come in book order under
 /// chapter › section › subsection paths, numbered as the book numbers them (2 Logic, 2.1 …).
+/// A bundle (one repository, several books in books.xml, like calculus volumes 1–3) is one
+/// document per book: `parts` names them and `input.part` picks the one `extract` reads.
 public struct OpenStaxExtractor: Extractor {
     public let name = "openstax"
     public let version = 1
@@ -33,9 +35,22 @@ public struct OpenStaxExtractor: Extractor {
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
         guard let root = input.path else { throw LecternError(.notFound, input.displayName, "an OpenStax book must be a folder") }
-        let book = try readBook(root: root, display: input.displayName)
-        var blocks: [Block] = [Block(kind: .title, text: book.title, level: 0)]
+        let entries = try bookEntries(root: root, display: input.displayName)
+        let entry: BookEntry
         var warnings: [String] = []
+        if let part = input.part {
+            guard let chosen = entries.first(where: { $0.slug == part }) else {
+                throw LecternError(.notFound, input.displayName, "no book \"\(part)\" in META-INF/books.xml (it lists \(entries.map(\.slug).joined(separator: ", ")))")
+            }
+            entry = chosen
+        } else {
+            entry = entries[0]
+            if entries.count > 1 {
+                warnings.append("a bundle of \(entries.count) books (\(entries.map(\.slug).joined(separator: ", "))): this is \(entry.slug); ingest stores each book as its own document")
+            }
+        }
+        let book = try readBook(root: root, entry: entry, display: input.displayName)
+        var blocks: [Block] = [Block(kind: .title, text: book.title, level: 0)]
         var chapterNumber = 0
         var modules = 0
 
@@ -107,16 +122,40 @@ public struct OpenStaxExtractor: Extractor {
         return head.contains("class=\"introduction\"")
     }
 
-    /// books.xml → the first book's collection → its title, metadata and chapter tree.
-    func readBook(root: String, display: String) throws -> Book {
+    /// One `<book>` of books.xml: its slug and its collection file.
+    struct BookEntry {
+        var slug: String
+        var href: String
+    }
+
+    public func parts(of input: SourceInput) -> [String] {
+        guard let root = input.path, let entries = try? bookEntries(root: root, display: input.displayName), entries.count > 1 else { return [] }
+        return entries.map(\.slug)
+    }
+
+    /// The books META-INF/books.xml lists, in its order; a slug missing from the file is the
+    /// collection's file name (`collections/calculus-volume-1.collection.xml`).
+    func bookEntries(root: String, display: String) throws -> [BookEntry] {
         let booksPath = root + "/META-INF/books.xml"
         guard let booksData = FileManager.default.contents(atPath: booksPath) else {
             throw LecternError(.unreadable, display, "cannot read META-INF/books.xml")
         }
         let books = try MarkupDocument.xml(booksData, name: "META-INF/books.xml")
-        guard let entry = books.root?.first(where: { $0.name == "book" }), let href = entry.attribute("href") else {
-            throw LecternError(.corrupt, display, "META-INF/books.xml names no book")
+        var seen = Set<String>()
+        let entries = (books.root?.all(where: { $0.name == "book" }) ?? []).compactMap { book -> BookEntry? in
+            guard let href = book.attribute("href"), !href.isEmpty else { return nil }
+            let file = href.split(separator: "/").last.map(String.init) ?? href
+            let slug = book.attribute("slug").flatMap { $0.isEmpty ? nil : $0 }
+                ?? file.replacingOccurrences(of: ".collection.xml", with: "")
+            return seen.insert(slug).inserted ? BookEntry(slug: slug, href: href) : nil
         }
+        guard !entries.isEmpty else { throw LecternError(.corrupt, display, "META-INF/books.xml names no book") }
+        return entries
+    }
+
+    /// One book of books.xml → its collection → its title, metadata and chapter tree.
+    func readBook(root: String, entry: BookEntry, display: String) throws -> Book {
+        let href = entry.href
         let collectionPath = URL(fileURLWithPath: root + "/META-INF/").appendingPathComponent(href).standardized.path
         guard collectionPath.hasPrefix(URL(fileURLWithPath: root).standardized.path + "/") else {
             throw LecternError(.corrupt, display, "META-INF/books.xml points outside the book folder: \(href)")
@@ -132,7 +171,7 @@ public struct OpenStaxExtractor: Extractor {
             if let value = meta?.child(key).map({ TextCleanup.collapseWhitespace($0.text) }), !value.isEmpty { metadata[key] = value }
         }
         if let url = meta?.child("license")?.attribute("url") { metadata["license_url"] = url }
-        let slug = metadata["slug"] ?? entry.attribute("slug") ?? TextCleanup.titleFromPath(root)
+        let slug = metadata["slug"] ?? entry.slug
         metadata["slug"] = slug
         metadata["url"] = "https://openstax.org/details/books/\(slug)"
         let title = metadata.removeValue(forKey: "title") ?? slug

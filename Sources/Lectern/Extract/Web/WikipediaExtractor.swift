@@ -3,10 +3,12 @@ import Foundation
 /// A Wikipedia article, as a saved desktop page or as REST/Parsoid HTML: the article body only,
 /// with its h2–h6 section tree. Infoboxes, navboxes, reference lists, edit links, hatnotes, the
 /// table of contents and maintenance boxes are left out; maths reads as its TeX alt text;
-/// figure captions are kept. Title, canonical URL and revision go into metadata.
+/// figure captions (`figcaption`, the desktop page's `div.thumbcaption`) are caption blocks.
+/// Title, canonical URL and revision go into metadata.
 public struct WikipediaExtractor: Extractor {
     public let name = "wikipedia"
-    public let version = 1
+    /// 2: desktop thumbnail captions are caption blocks, no longer paragraphs.
+    public let version = 2
 
     public init() {}
 
