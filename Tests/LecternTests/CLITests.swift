@@ -48,6 +48,12 @@ final class CLITests: XCTestCase {
         result = try lectern("sources", "--json")
         let sources = try JSONDecoder().decode([SourceSummary].self, from: Data(result.stdout.utf8))
         XCTAssertEqual(sources.count, 2)
+        // A script takes a document's id from the listing straight to `show`.
+        let listed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let cells = try XCTUnwrap(listed.first { ($0["path"] as? String) == folder.file("notes/cells.md").path })
+        let ids = try XCTUnwrap(cells["documentIds"] as? [String])
+        XCTAssertEqual(ids.count, 1)
+        XCTAssertTrue(try lectern("show", ids[0]).stdout.hasPrefix("Cells\n"))
 
         let shortId = ContentHash.shortId("file://" + folder.file("notes/cells.md").path)
         result = try lectern("show", String(shortId.prefix(5)))
