@@ -514,6 +514,27 @@ final class TranscriptTests: XCTestCase {
         XCTAssertEqual(SubtitleParser.stripMarkup("{\\an8}Top line &amp;amp; more"), "Top line &amp; more")
     }
 
+    /// A maths or programming lecture says `x < 5`, `a<b`, `{1, 2, 3}` and `<= n`: only the
+    /// markup subtitles define is removed, the rest is what was said.
+    func testComparisonsAndBracesInCaptionsAreText() throws {
+        let srt = """
+            1
+            00:00:01,000 --> 00:00:04,000
+            {\\an8}If x < 5 and y > 3, the point is inside.
+
+            2
+            00:00:04,000 --> 00:00:08,000
+            <i>The set {1, 2, 3} has three elements</i> when a<b and b>c.
+
+            3
+            00:00:08,000 --> 00:00:11,000
+            Loop while i <= n, then return <font color="#ffff00">the sum</font>.
+            """
+        let document = try read(srt, name: "maths.srt").document
+        XCTAssertEqual(document.blocks.map(\.text).joined(separator: " "),
+                       "If x < 5 and y > 3, the point is inside. The set {1, 2, 3} has three elements when a<b and b>c. Loop while i <= n, then return the sum.")
+    }
+
     /// Damaged transcripts (lines lost, doubled or swapped, bytes changed, cut short) never
     /// crash a reader: each gives a document or one LecternError.
     func testDamagedTranscriptsGiveADocumentOrAnErrorNeverACrash() throws {

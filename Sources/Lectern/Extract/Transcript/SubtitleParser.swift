@@ -176,25 +176,55 @@ struct SubtitleParser {
         while let open = text.range(of: "<rt>"), let close = text.range(of: "</rt>", range: open.upperBound..<text.endIndex) {
             text.removeSubrange(open.lowerBound..<close.upperBound)
         }
+        // Only the markup subtitles define is markup: SRT's and WebVTT's tags (`<i>`, `</b>`,
+        // `<font …>`, `<v Speaker>`, `<c.yellow>`, `<lang en>`), VTT's `<00:01:02.000>` timestamps and
+        // SSA override codes (`{\an8}`). A maths caption's `x < 5 and y > 3` or `{1, 2}` is text.
         var output = ""
-        var inTag = false
-        var inBrace = false
-        for c in text {
-            switch c {
-            case "<" where !inBrace: inTag = true
-            case ">" where inTag: inTag = false
-            case "{" where !inTag: inBrace = true
-            case "}" where inBrace: inBrace = false
-            default:
-                if !inTag && !inBrace { output.append(c) }
+        var rest = Substring(text)
+        while let index = rest.firstIndex(where: { $0 == "<" || $0 == "{" }) {
+            output += rest[..<index]
+            let candidate = rest[index...]
+            if let end = markupEnd(candidate) {
+                rest = candidate[end...]
+            } else {
+                output.append(candidate.first!)
+                rest = candidate.dropFirst()
             }
         }
+        output += rest
         guard output.contains("&") else { return output }
         for (entity, value) in [("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", " "), ("&quot;", "\""),
                                 ("&apos;", "'"), ("&lrm;", ""), ("&rlm;", "")] {
             output = output.replacingOccurrences(of: entity, with: value)
         }
         return decodeNumericEntities(output).replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    static let tagNames: Set<String> = ["i", "b", "u", "s", "c", "v", "lang", "ruby", "rt", "font"]
+
+    /// Where the markup starting at `text` (at a `<` or `{`) ends, or nil when it is not markup.
+    static func markupEnd(_ text: Substring) -> Substring.Index? {
+        let limit = text.prefix(400)
+        if text.first == "{" {
+            guard text.dropFirst().first == "\\", let close = limit.firstIndex(of: "}") else { return nil }
+            return text.index(after: close)
+        }
+        guard let close = limit.dropFirst().firstIndex(where: { $0 == ">" || $0 == "<" || $0 == "\n" }),
+              text[close] == ">" else { return nil }
+        var body = text[text.index(after: text.startIndex)..<close]
+        let closing = body.first == "/"
+        if closing { body = body.dropFirst() }
+        if let first = body.first, first.isASCIIDigit {
+            // A karaoke timestamp: <00:00:01.500> or <01.500>.
+            return body.allSatisfy({ $0.isASCIIDigit || $0 == ":" || $0 == "." }) ? text.index(after: close) : nil
+        }
+        let name = body.prefix { $0.isLetter }.lowercased()
+        guard tagNames.contains(name) else { return nil }
+        // Only <v Speaker>, <lang en> and <font color=…> take an annotation after a space;
+        // the others are bare or carry classes (<c.yellow>), and closing tags are bare.
+        let after = body.dropFirst(name.count).first
+        let annotated = !closing && ["v", "lang", "font"].contains(name) && (after == " " || after == "\t")
+        return after == nil || (after == "." && !closing) || annotated ? text.index(after: close) : nil
     }
 
     /// `&#8217;` and `&#x2019;` → `’` (invalid or control code points are left as written).
