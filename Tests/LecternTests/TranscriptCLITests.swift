@@ -77,4 +77,32 @@ final class TranscriptCLITests: XCTestCase {
         XCTAssertEqual(said.start, 33)
         XCTAssertTrue(document.blocks.allSatisfy { $0.kind == .cue && $0.start != nil && $0.end != nil })
     }
+
+    /// A timed transcript saved on its own (OCW's `<span m='…'>` HTML, here one of 8.01SC's real
+    /// transcripts written out of the course JSON) is read as a transcript, not as a web page: a
+    /// phrase spoken in it is found at a time inside the span that says it.
+    func testASavedTimedTranscriptPageIsATranscript() throws {
+        let course = try TestPaths.sharedCorpus("ocw/8-01sc-classical-mechanics-fall-2016_parsed.json")
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: course)) as? [String: Any])
+        let media = try XCTUnwrap(json["course_embedded_media"] as? [String: [String: Any]])
+        let lecture = try XCTUnwrap(media.values.first { ($0["title"] as? String) == "33.2 Angular Momentum of a Symmetric Object" })
+        let transcript = try XCTUnwrap(lecture["transcript"] as? String)
+        let folder = try TemporaryFolder()
+        try folder.write("angular-momentum.html", "<html><head><title>33.2 Angular Momentum of a Symmetric Object</title></head><body>\(transcript)</body></html>")
+
+        let extract = try runLectern(["extract", "angular-momentum.html", "--json"], in: folder.url, environment: hashing)
+        XCTAssertEqual(extract.status, 0, extract.stderr)
+        XCTAssertTrue(extract.stdout.contains("\"type\" : \"transcript\""), String(extract.stdout.prefix(300)))
+
+        XCTAssertEqual(try runLectern(["ingest", "angular-momentum.html"], in: folder.url, environment: hashing).status, 0)
+        let result = try runLectern(["search", "our axis of rotation", "--mode", "keyword", "--json", "-k", "1"], in: folder.url, environment: hashing)
+        let hit = try XCTUnwrap(try JSONDecoder().decode([SearchHit].self, from: Data(result.stdout.utf8)).first)
+        XCTAssertEqual(hit.title, "33.2 Angular Momentum of a Symmetric Object")
+        // "So here is our axis of rotation." is the span m='12110', until the next at 14270.
+        let time = try XCTUnwrap(hit.time)
+        XCTAssertGreaterThanOrEqual(time, 12.11)
+        XCTAssertLessThan(time, 14.27)
+        let text = try runLectern(["search", "our axis of rotation", "--mode", "keyword", "-k", "1"], in: folder.url, environment: hashing)
+        XCTAssertTrue(text.stdout.contains("angular-momentum.html @ 00:00:12"), text.stdout)
+    }
 }

@@ -6,6 +6,7 @@ extension ReaderRegistry {
             OpenStaxExtractor(),
             OCWExtractor(),
             WikipediaExtractor(),
+            TimedHTMLExtractor(),
             HTMLExtractor(),
             WebVTTExtractor(),
             SRTExtractor(),
