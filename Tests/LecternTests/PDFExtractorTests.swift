@@ -375,4 +375,23 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertTrue(PDFLayout.isPageNumber("Page 3 of 10"))
         XCTAssertFalse(PDFLayout.isPageNumber("12 apples"))
     }
+
+    /// GeoTopo's page 18 breaks off mid-sentence ("… kann man I in endlich viele Intervalle") and
+    /// page 19 goes on ("der Länge δ unterteilen …") under a running title set on the page number's
+    /// line. The sentence is finished on page 18, the running title is a page header, and what
+    /// follows the sentence stays on page 19.
+    func testASentenceCutByAPageBreakIsWholeOnItsFirstPage() throws {
+        let document = try extract(try shared("pypdf-GeoTopo-komprimiert.pdf"))
+        let body = document.blocks.filter { $0.kind != .pageHeader && $0.kind != .pageFooter }
+        let whole = try XCTUnwrap(body.first { $0.text.contains("in endlich viele Intervalle") })
+        XCTAssertEqual(whole.page, 18)
+        XCTAssertTrue(whole.text.hasSuffix("in endlich viele Intervalle der Länge δ unterteilen und alle Ui in die endliche Überdeckung aufnehmen, die Teilintervalle enthalten."), whole.text)
+        XCTAssertFalse(body.contains { $0.text.hasPrefix("der Länge δ unterteilen") }, "the fragment is not kept twice")
+        let headers = document.blocks.filter { $0.page == 19 && $0.kind == .pageHeader }.map(\.text)
+        XCTAssertEqual(Set(headers), ["16", "1.5. KOMPAKTHEIT"])
+        let next = try XCTUnwrap(body.first { $0.page == 19 })
+        XCTAssertTrue(next.text.hasPrefix("Angenommen, es gibt kein solches δ."), next.text)
+        XCTAssertFalse(body.contains { $0.kind == .heading && $0.text == "1.5. KOMPAKTHEIT" && $0.page == 19 },
+                       "a running title is not a heading")
+    }
 }

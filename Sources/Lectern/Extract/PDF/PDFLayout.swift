@@ -45,9 +45,25 @@ struct PDFLayout {
         var bodyLines: [PDFLine] = []
         var furnitureBlocks: [Int: [Block]] = [:]
         var furnitureTexts: [String] = []
-        for line in lines {
-            let page = pages[line.page - 1]
-            if let kind = furnitureKind(line, page: page, repeating: furniture, extremes: extremes[line.page], numbering: numbering) {
+        var kinds = lines.map { line in
+            furnitureKind(line, page: pages[line.page - 1], repeating: furniture, extremes: extremes[line.page], numbering: numbering)
+        }
+        // A running title set on the page number's line ("16   1.5. KOMPAKTHEIT") is furniture
+        // too, though a section's title does not repeat on enough pages to be found as such.
+        var furnitureBands: [Int: [(y1: Double, y2: Double, kind: BlockKind)]] = [:]
+        for (line, kind) in zip(lines, kinds) {
+            if let kind { furnitureBands[line.page, default: []].append((line.y1, line.y2, kind)) }
+        }
+        for (index, line) in lines.enumerated() where kinds[index] == nil {
+            guard let bands = furnitureBands[line.page], let extreme = extremes[line.page],
+                  line.y2 <= extreme.top + 1 || line.y1 >= extreme.bottom - 1,
+                  line.text.split(separator: " ").count <= 12 else { continue }
+            if let band = bands.first(where: { min($0.y2, line.y2) - max($0.y1, line.y1) > 0.5 * (line.y2 - line.y1) }) {
+                kinds[index] = band.kind
+            }
+        }
+        for (line, kind) in zip(lines, kinds) {
+            if let kind {
                 let text = line.text
                 furnitureBlocks[line.page, default: []].append(Block(kind: kind, text: text, page: line.page))
                 let key = Self.furnitureKey(text)
@@ -64,6 +80,7 @@ struct PDFLayout {
         }
         paragraphs.removeAll { $0.text.isEmpty }
         joinContinuations(&paragraphs, lexicon: lexicon)
+        finishSentencesAcrossPages(&paragraphs, lexicon: lexicon)
         mergeSectionNumbers(&paragraphs)
         // Nothing to read: a lone mark (a decoration's dot, a bullet no text stands beside).
         paragraphs.removeAll { $0.text.count <= 2 && !$0.text.contains { $0.isLetter || $0.isNumber } }
@@ -402,6 +419,65 @@ struct PDFLayout {
                 index += 1
             }
         }
+    }
+
+    /// A sentence that a page break cuts ("… in endlich viele Intervalle" | "der Länge δ
+    /// unterteilen. …") is finished on the page it starts on: the words up to the first sentence
+    /// end move back to the paragraph that breaks off, so a passage holds the whole sentence and a
+    /// search for it finds it; passages still never cross a page, and the rest stays on its page.
+    func finishSentencesAcrossPages(_ paragraphs: inout [Paragraph], lexicon: Set<String>) {
+        var index = 0
+        while index + 1 < paragraphs.count {
+            let a = paragraphs[index], b = paragraphs[index + 1]
+            guard b.page == a.page + 1, a.kind == .paragraph, !Self.endsSentence(a.text), a.wordCount >= 8,
+                  b.text.first?.isLowercase == true, abs(a.fontSize - b.fontSize) <= 0.6, a.bold == b.bold,
+                  !Self.listMarker(b.text), let cut = Self.firstSentenceEnd(b.text, maxWords: 50) else {
+                index += 1
+                continue
+            }
+            let fragment = String(b.text[..<cut])
+            let rest = b.text[cut...].drop { $0 == " " }
+            paragraphs[index].text = Self.joinAcrossBreak(a.text, fragment, lexicon: lexicon)
+            if rest.isEmpty {
+                paragraphs.remove(at: index + 1)
+            } else {
+                paragraphs[index + 1].text = String(rest)
+                index += 1
+            }
+        }
+    }
+
+    /// Just after the first sentence end of `text` (". " before a capital, a digit or a quote, or
+    /// the end of the text), if it comes within `maxWords` words.
+    static func firstSentenceEnd(_ text: String, maxWords: Int) -> String.Index? {
+        var words = 1
+        var index = text.startIndex
+        while index < text.endIndex {
+            let c = text[index]
+            let next = text.index(after: index)
+            if c == " " {
+                words += 1
+                if words > maxWords { return nil }
+            } else if ".!?".contains(c) {
+                if next == text.endIndex { return next }
+                if text[next] == " ", let after = text[next...].dropFirst().first,
+                   after.isUppercase || after.isNumber || "\"“‘(".contains(after) {
+                    return next
+                }
+            }
+            index = next
+        }
+        return nil
+    }
+
+    /// Two pieces of one sentence, with the line-end hyphen rule of `join`.
+    static func joinAcrossBreak(_ head: String, _ tail: String, lexicon: Set<String>) -> String {
+        if head.hasSuffix("-"), let before = head.dropLast().last, before.isLetter, let first = tail.first, first.isLetter {
+            let left = String(head.dropLast().reversed().prefix { $0.isLetter }.reversed())
+            let right = String(tail.prefix { $0.isLetter })
+            return (joinsHyphen(head: left, tail: right, lexicon: lexicon) ? String(head.dropLast()) : head) + tail
+        }
+        return head + " " + tail
     }
 
     /// "2.1" and "Methods" set on one line often come out of poppler as two blocks: put a bare
