@@ -33,16 +33,9 @@ struct ProviderTransport: Sendable {
         return value
     }
 
-    /// `text` with the key (and any `sk-…`-like echo of it) replaced by ***.
+    /// `text` with the key, and any partial echo of it, replaced by ***.
     func redact(_ text: String) -> String {
-        guard let apiKey, !apiKey.isEmpty else { return text }
-        var secrets = [apiKey]
-        // Providers echo keys partly ("Incorrect API key provided: sk-abc1***wxyz").
-        if apiKey.count >= 12 {
-            secrets.append(String(apiKey.prefix(8)))
-            secrets.append(String(apiKey.suffix(4)))
-        }
-        return Redaction.text(text, hiding: secrets)
+        Redaction.text(text, hidingKey: apiKey)
     }
 
     /// The message in an API's error body: `error.message` (OpenAI, Anthropic), `error` as a
