@@ -224,6 +224,17 @@ final class SummarizeCLITests: XCTestCase {
         XCTAssertEqual(try server.requests().count, 1, "the same question again is answered from the cache")
     }
 
+    func testAMarkCitingAPassageThatWasNotShownIsDropped() throws {
+        try ingestNotes()
+        let server = try openAIServer(content: "No [1]. Glycolysis runs in the cytoplasm [2, 9] without oxygen [7].")
+        defer { server.stop() }
+        let result = try lectern(["ask", "does glycolysis need oxygen", "-k", "3"], environment: try configure(server))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines[0], "No [1]. Glycolysis runs in the cytoplasm [2] without oxygen.")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("[") }.map { String($0.prefix(3)) }, ["[1]", "[2]"], "the cited passages are listed")
+    }
+
     // MARK: Flags
 
     /// `--provider`, `--model`, `--base-url` and `--api-key-env` beat `LECTERN_LLM_*`, which beat the config file.
