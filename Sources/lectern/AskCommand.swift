@@ -13,7 +13,7 @@ struct AskCommand: ParsableCommand {
 
               lectern ask "why does glycolysis not need oxygen?"
               lectern ask "what is the chain rule" -k 5 --json
-              lectern ask "what is osmosis" --provider openai --model gemma-3-270m --base-url http://127.0.0.1:8080/v1
+              lectern ask "what is osmosis" --provider ollama --model llama3.2
             """
     )
 

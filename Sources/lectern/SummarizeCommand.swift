@@ -15,7 +15,7 @@ struct SummarizeCommand: ParsableCommand {
               lectern summarize                         every document
               lectern summarize notes/cells.md 3fa1
               LECTERN_LLM_PROVIDER=ollama LECTERN_LLM_MODEL=llama3.2 lectern summarize --no-cache
-              lectern summarize notes/cells.md --provider openai --model gemma-3-270m --base-url http://127.0.0.1:8080/v1
+              lectern summarize --provider ollama --model llama3.2
             """
     )
 
