@@ -13,10 +13,13 @@ struct AskCommand: ParsableCommand {
 
               lectern ask "why does glycolysis not need oxygen?"
               lectern ask "what is the chain rule" -k 5 --json
+              lectern ask "what is osmosis" --provider ollama --model llama3.2
             """
     )
 
     @OptionGroup var global: GlobalOptions
+
+    @OptionGroup(title: "Language model") var llm: LLMOptions
 
     @Argument(help: "The question.")
     var question: String
@@ -39,7 +42,7 @@ struct AskCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try global.configuration()
+        let configuration = try global.configuration(flags: llm.flags)
         let terminal = global.terminal()
         let store = try global.openStore(configuration, mustExist: true)
         let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)

@@ -15,10 +15,13 @@ struct SummarizeCommand: ParsableCommand {
               lectern summarize                         every document
               lectern summarize notes/cells.md 3fa1
               LECTERN_LLM_PROVIDER=ollama LECTERN_LLM_MODEL=llama3.2 lectern summarize --no-cache
+              lectern summarize --provider ollama --model llama3.2
             """
     )
 
     @OptionGroup var global: GlobalOptions
+
+    @OptionGroup(title: "Language model") var llm: LLMOptions
 
     @Argument(help: "Documents or sources (path, folder, URI or short id); all documents when none is given.")
     var sources: [String] = []
@@ -45,7 +48,7 @@ struct SummarizeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try global.configuration()
+        let configuration = try global.configuration(flags: llm.flags)
         let terminal = global.terminal()
         let store = try global.openStore(configuration, mustExist: true)
         var documents: [StoredDocument] = []

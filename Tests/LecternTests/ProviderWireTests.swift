@@ -10,7 +10,9 @@ import XCTest
 ///   `{"type": "error", "error": {"type": …, "message": …}}` shape, 429 `rate_limit_error`
 ///   with `retry-after`).
 /// - Ollama, https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat request (Structured
-///   outputs)" (the "Ollama is 22 years old" example) and its `{"error": "…"}` error bodies.
+///   outputs)" (the "Ollama is 22 years old" example) and "Chat request (No streaming)" (its
+///   "Hello! How are you today?" response), and https://docs.ollama.com/api/errors (`{"error": "…"}`
+///   bodies; 429 Too Many Requests when a rate limit is exceeded).
 final class ProviderWireTests: XCTestCase {
     static let anthropicKey = "sk-ant-api03-lectern-test-key-0123456789"
 
@@ -106,11 +108,15 @@ final class ProviderWireTests: XCTestCase {
         XCTAssertTrue(repair[2]["content"]?.contains("missing required property 'answer'") ?? false, "the re-ask names the validation error")
     }
 
-    func testAnthropicRateLimitWithRetryAfterThenSuccess() throws {
+    /// The documented 429 body (https://docs.anthropic.com/en/api/errors, "Error shapes").
+    nonisolated(unsafe) static let anthropicRateLimit: [String: Any] = [
+        "type": "error", "error": ["type": "rate_limit_error", "message": "Number of request tokens has exceeded your per-minute rate limit"],
+    ]
 
+    func testAnthropicRateLimitWithRetryAfterThenSuccess() throws {
         let server = try TestServer(routes: ["/v1/messages": [
             "json": Self.anthropicHello, "fail_first": 1, "fail_status": 429,
-            "fail_headers": ["retry-after": "1", "content-type": "application/json"],
+            "fail_headers": ["retry-after": "1"], "fail_json": Self.anthropicRateLimit,
         ]])
         defer { server.stop() }
 
@@ -123,9 +129,7 @@ final class ProviderWireTests: XCTestCase {
 
     func testAnthropicErrorBodyBecomesOneClearLine() throws {
         let server = try TestServer(routes: ["/v1/messages": [
-            "status": 429, "headers": ["retry-after": "0"],
-            "json": ["type": "error", "error": ["type": "rate_limit_error",
-                                                "message": "Number of request tokens has exceeded your per-minute rate limit"]],
+            "status": 429, "headers": ["retry-after": "0"], "json": Self.anthropicRateLimit,
         ]])
         defer { server.stop() }
         XCTAssertThrowsError(try anthropic(server, retries: 1).complete(ChatRequest(messages: [.user("Hello, world")]))) { error in
@@ -179,6 +183,40 @@ final class ProviderWireTests: XCTestCase {
             XCTAssertEqual("\(error)", "ollama/llama3.1: HTTP 404 Not Found: model 'llama3.1' not found, try pulling it first")
         }
         XCTAssertEqual(try server.requests().count, 1, "a 404 is not retried")
+    }
+
+    /// Ollama answers 429 Too Many Requests "when a rate limit is exceeded", with the message in
+    /// `error` (https://docs.ollama.com/api/errors; the page gives the shape, not a 429 text).
+    static let ollamaRateLimit = ["error": "too many requests, please retry later"]
+
+    nonisolated(unsafe) static let ollamaHello: [String: Any] = [
+        "model": "llama3.1", "created_at": "2023-12-12T14:13:43.416799Z",
+        "message": ["role": "assistant", "content": "Hello! How are you today?"],
+        "done": true, "total_duration": 5191566416, "load_duration": 2154458, "prompt_eval_count": 26,
+        "prompt_eval_duration": 383809000, "eval_count": 298, "eval_duration": 4799921000,
+    ]
+
+    func testOllamaRateLimitWithRetryAfterThenSuccess() throws {
+        let server = try TestServer(routes: ["/api/chat": [
+            "json": Self.ollamaHello, "fail_first": 1, "fail_status": 429,
+            "fail_headers": ["Retry-After": "1"], "fail_json": Self.ollamaRateLimit,
+        ]])
+        defer { server.stop() }
+        let response = try ollama(server).complete(ChatRequest(messages: [.user("why is the sky blue?")]))
+        XCTAssertEqual(response.text, "Hello! How are you today?")
+        XCTAssertEqual(response.outputTokens, 298)
+        let times = try server.requests().compactMap { $0["time"] as? Double }
+        XCTAssertEqual(times.count, 2, "one 429, one retry")
+        XCTAssertGreaterThanOrEqual(times[1] - times[0], 0.9, "the retry waited for Retry-After")
+    }
+
+    func testOllamaRateLimitThatNeverLiftsIsOneClearLine() throws {
+        let server = try TestServer(routes: ["/api/chat": ["status": 429, "headers": ["Retry-After": "0"], "json": Self.ollamaRateLimit]])
+        defer { server.stop() }
+        XCTAssertThrowsError(try ollama(server, retries: 2).complete(ChatRequest(messages: [.user("why is the sky blue?")]))) { error in
+            XCTAssertEqual("\(error)", "ollama/llama3.1: HTTP 429 Too Many Requests: too many requests, please retry later (after 3 attempts)")
+        }
+        XCTAssertEqual(try server.requests().count, 3, "the first try and two retries, then it gives up")
     }
 
     func testOpenAICompatibleRequestShape() throws {

@@ -224,6 +224,92 @@ final class SummarizeCLITests: XCTestCase {
         XCTAssertEqual(try server.requests().count, 1, "the same question again is answered from the cache")
     }
 
+    func testAMarkCitingAPassageThatWasNotShownIsDropped() throws {
+        try ingestNotes()
+        let server = try openAIServer(content: "No [1]. Glycolysis runs in the cytoplasm [2, 9] without oxygen [7].")
+        defer { server.stop() }
+        let result = try lectern(["ask", "does glycolysis need oxygen", "-k", "3"], environment: try configure(server))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines[0], "No [1]. Glycolysis runs in the cytoplasm [2] without oxygen.")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("[") }.map { String($0.prefix(3)) }, ["[1]", "[2]"], "the cited passages are listed")
+    }
+
+    // MARK: Flags
+
+    /// `--provider`, `--model`, `--base-url` and `--api-key-env` beat `LECTERN_LLM_*`, which beat the config file.
+    func testProviderModelURLAndKeyVariableFlagsBeatTheEnvironmentAndTheConfigFile() throws {
+        try ingestNotes()
+        let server = try openAIServer(content: Self.summaryJSON)
+        defer { server.stop() }
+        let key = "sk-lectern-flag-7d41c0a9e2b35f86"
+        // The file and the environment name other providers, models, servers and key variables.
+        try folder.write("lectern.toml", """
+            [llm]
+            provider = "anthropic"
+            model = "file-model"
+            base_url = "http://127.0.0.1:9/file"
+            api_key_env = "LECTERN_TEST_FILE_KEY"
+
+            [http]
+            retries = 0
+            """)
+        let environment = [
+            "LECTERN_CONFIG": folder.file("lectern.toml").path,
+            "LECTERN_LLM_PROVIDER": "ollama", "LECTERN_LLM_MODEL": "env-model",
+            "LECTERN_LLM_API_KEY_ENV": "LECTERN_TEST_ENV_KEY", "LECTERN_TEST_FLAG_KEY": key,
+        ]
+        let notes = TestPaths.corpora.appendingPathComponent("notes/photosynthesis.md").path
+        let flags = ["--provider", "openai", "--model", "flag-model", "--base-url", server.url("/v1"), "--api-key-env", "LECTERN_TEST_FLAG_KEY"]
+
+        var result = try lectern(["summarize", notes] + flags, environment: environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("with openai/flag-model"), result.stdout)
+        var requests = try server.requests()
+        XCTAssertEqual(requests.count, 5, "four sections and the document")
+        let sent = try XCTUnwrap(JSONValue.parse(try XCTUnwrap(requests[0]["body"] as? String)))
+        XCTAssertEqual(sent["model"]?.stringValue, "flag-model")
+        XCTAssertEqual((requests[0]["headers"] as? [String: String])?["authorization"], "Bearer \(key)", "the key from the variable --api-key-env names")
+        XCTAssertTrue(try lectern(["show", notes], environment: environment).stdout.contains("Summary (openai/flag-model)"))
+
+        result = try lectern(["ask", "does glycolysis need oxygen", "-k", "2", "--json"] + flags, environment: environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try JSONDecoder().decode(Answer.self, from: Data(result.stdout.utf8)).model, "gpt-test", "the server's name for its model")
+        requests = try server.requests()
+        XCTAssertEqual(try XCTUnwrap(JSONValue.parse(try XCTUnwrap(requests.last?["body"] as? String)))["model"]?.stringValue, "flag-model")
+
+        // Without --model the environment's model is asked for; without --api-key-env its variable is read.
+        result = try lectern(["summarize", notes, "--provider", "openai", "--base-url", server.url("/v1")], environment: environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "lectern: llm.api_key_env: the environment variable LECTERN_TEST_ENV_KEY is not set (it should hold the openai API key)\n")
+        var withKey = environment
+        withKey["LECTERN_TEST_ENV_KEY"] = key
+        result = try lectern(["summarize", notes, "--provider", "openai", "--base-url", server.url("/v1")], environment: withKey)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("with openai/env-model"), result.stdout)
+        for output in [result.stdout, result.stderr] { XCTAssertFalse(output.contains(key)) }
+    }
+
+    func testFlagsAreCheckedLikeTheConfigFileWithoutEchoingAKey() throws {
+        try ingestNotes()
+        var result = try lectern(["summarize", "--provider", "openia", "--model", "m"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("llm.provider 'openia' is not one of openai, anthropic, ollama, extractive"), result.stderr)
+
+        // A key pasted where its variable's name belongs is refused without being repeated.
+        let key = "sk-proj-lectern-pasted-91b2c3d4e5f6"
+        result = try lectern(["ask", "what is the chain rule", "--provider", "openai", "--model", "m", "--api-key-env", key])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("llm.api_key_env must be the NAME of an environment variable"), result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertFalse(result.stderr.contains(key) || result.stdout.contains(key))
+
+        result = try lectern(["summarize", "--help"])
+        for flag in ["--provider", "--model", "--base-url", "--api-key-env"] {
+            XCTAssertTrue(result.stdout.contains(flag), "summarize --help lists \(flag)")
+        }
+    }
+
     func testTheAPIKeyNeverReachesTheTerminalOrTheLibrary() throws {
         try ingestNotes()
         let key = "sk-lectern-fake-3c1e9d0b7a5f42e8"

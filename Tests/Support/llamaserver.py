@@ -28,7 +28,7 @@ def main():
     probe.close()
     params = xllamacpp.CommonParams()
     params.model.path = args.model
-    params.model_alias = args.alias
+    params.model_alias = {args.alias}  # a set of names (a bare string would be a set of its letters)
     params.embedding = True
     params.pooling_type = xllamacpp.llama_pooling_type.LLAMA_POOLING_TYPE_MEAN
     params.port = port

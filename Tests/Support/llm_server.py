@@ -35,6 +35,7 @@ def main():
     port = free_port()
     params = xllamacpp.CommonParams()
     params.model.path = model
+    params.model_alias = {"gemma-3-270m"}  # a set of names: the one answers carry, as a hosted API names its model
     params.hostnames = ["127.0.0.1"]
     params.port = port
     params.n_ctx = context

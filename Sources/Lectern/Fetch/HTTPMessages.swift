@@ -99,6 +99,20 @@ public enum Redaction {
         return components.string ?? url
     }
 
+    /// `text` with an API key replaced by `***`, and also the parts of it providers echo back
+    /// ("Incorrect API key provided: sk-abc1***wxyz"): its first 8 and last 4 characters, when
+    /// the key is long enough that those are not everyday words. The one redaction every
+    /// client of a keyed API (language models, embedders) uses.
+    public static func text(_ text: String, hidingKey key: String?) -> String {
+        guard let key, !key.isEmpty else { return text }
+        var secrets = [key]
+        if key.count >= 12 {
+            secrets.append(String(key.prefix(8)))
+            secrets.append(String(key.suffix(4)))
+        }
+        return self.text(text, hiding: secrets)
+    }
+
     /// `text` with every occurrence of each secret replaced by `***`.
     public static func text(_ text: String, hiding secrets: [String]) -> String {
         var text = text

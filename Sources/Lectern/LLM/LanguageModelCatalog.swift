@@ -40,7 +40,7 @@ public enum LanguageModelCatalog {
         let transport = ProviderTransport(
             client: HTTPClient(settings: httpSettings),
             limit: ConcurrencyLimit.shared(for: provider + " " + base, limit: settings.maxConcurrency),
-            apiKey: apiKey, timeout: settings.timeout, subject: info.description)
+            apiKey: apiKey, timeout: settings.timeout, subject: info.description, contextTokens: info.contextTokens)
         switch provider {
         case "anthropic": return AnthropicModel(info: info, baseURL: base, transport: transport)
         case "ollama": return OllamaModel(info: info, baseURL: base, transport: transport)

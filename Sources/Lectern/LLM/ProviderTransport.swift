@@ -11,6 +11,8 @@ struct ProviderTransport: Sendable {
     let timeout: Double
     /// Names the model in errors: `openai/gpt-4o-mini`.
     let subject: String
+    /// `llm.context_tokens` as prompts are trimmed to it, named when a server finds them too long.
+    var contextTokens: Int?
 
     /// POSTs `body` as JSON and returns the parsed answer; a non-2xx status or a body that is
     /// not JSON becomes one line naming the model, the status and the provider's message.
@@ -25,7 +27,9 @@ struct ProviderTransport: Sendable {
         guard response.isSuccess else {
             let message = Self.errorMessage(in: response.body)
             let retried = response.attempts > 1 ? " (after \(response.attempts) attempts)" : ""
-            throw LecternError(.languageModel, subject, redact("HTTP \(response.statusLine)\(message.map { ": " + $0 } ?? "")\(retried)"))
+            var line = "HTTP \(response.statusLine)\(message.map { ": " + $0 } ?? "")\(retried)"
+            if let hint = contextHint(response.body) { line += "; " + hint }
+            throw LecternError(.languageModel, subject, redact(line))
         }
         guard let value = JSONValue.parse(response.body) else {
             throw LecternError(.languageModel, subject, redact("the answer from \(Redaction.url(url)) is not JSON: " + Self.oneLine(response.text, limit: 160)))
@@ -33,16 +37,26 @@ struct ProviderTransport: Sendable {
         return value
     }
 
-    /// `text` with the key (and any `sk-…`-like echo of it) replaced by ***.
+    /// `text` with the key, and any partial echo of it, replaced by ***.
     func redact(_ text: String) -> String {
-        guard let apiKey, !apiKey.isEmpty else { return text }
-        var secrets = [apiKey]
-        // Providers echo keys partly ("Incorrect API key provided: sk-abc1***wxyz").
-        if apiKey.count >= 12 {
-            secrets.append(String(apiKey.prefix(8)))
-            secrets.append(String(apiKey.suffix(4)))
+        Redaction.text(text, hidingKey: apiKey)
+    }
+
+    /// What to change when the server refused a prompt longer than its context window
+    /// (llama.cpp's `exceed_context_size_error`, OpenAI's `context_length_exceeded`): the
+    /// prompt was trimmed to `llm.context_tokens`, so that setting is larger than the model's.
+    func contextHint(_ body: Data) -> String? {
+        guard let value = JSONValue.parse(body) else { return nil }
+        let error = value["error"]
+        let kinds = [error?["type"]?.stringValue, error?["code"]?.stringValue]
+        let message = (error?["message"]?.stringValue ?? error?.stringValue ?? "").lowercased()
+        guard kinds.contains("exceed_context_size_error") || kinds.contains("context_length_exceeded")
+            || message.contains("context size") || message.contains("context length") || message.contains("context window") else { return nil }
+        let configured = contextTokens.map { " (\($0))" } ?? ""
+        if let limit = error?["n_ctx"]?.intValue {
+            return "llm.context_tokens\(configured) is larger than the model's context window: set it to at most \(limit)"
         }
-        return Redaction.text(text, hiding: secrets)
+        return "llm.context_tokens\(configured) is larger than the model's context window: set it to the model's context size"
     }
 
     /// The message in an API's error body: `error.message` (OpenAI, Anthropic), `error` as a

@@ -75,17 +75,40 @@ public struct Answerer: Sendable {
             messages: [.system(Self.instructions), .user("Passages:\n\n" + fitted.joined(separator: "\n\n") + "\n\nQuestion: " + question)],
             maxTokens: maxTokens, temperature: temperature, template: Self.template)
         let response = try languageModel.complete(request)
-        let text = response.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // A small model may cite a passage it was never shown: such a mark would send the
+        // reader to nothing, so it goes (the answer's other words stay as written).
+        let text = Self.withoutUnknownCitations(response.text, count: citations.count).trimmingCharacters(in: .whitespacesAndNewlines)
         return Answer(question: question, answer: text, provider: languageModel.info.provider, model: response.model,
                       passages: citations, cited: Self.citedNumbers(text, count: citations.count), note: nil)
+    }
+
+    static let citationMark = try? NSRegularExpression(pattern: #"\[(\d+(?:\s*[,–-]\s*\d+)*)\]"#)
+
+    /// `text` with citation marks cut down to the passages 1…count: `[2, 9]` becomes `[2]` and
+    /// a mark naming no such passage is removed with the space before it.
+    static func withoutUnknownCitations(_ text: String, count: Int) -> String {
+        guard let pattern = citationMark else { return text }
+        var result = text
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+            // Marks are rewritten from the last, so the text before each is still as matched.
+            guard let whole = Range(match.range, in: result), let inner = Range(match.range(at: 1), in: result) else { continue }
+            let numbers = result[inner].split(whereSeparator: { ",–-".contains($0) }).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let known = numbers.filter { count > 0 && (1...count).contains($0) }
+            guard known.count < numbers.count else { continue }
+            var range = whole
+            if known.isEmpty, range.lowerBound > result.startIndex, result[result.index(before: range.lowerBound)] == " " {
+                range = result.index(before: range.lowerBound)..<range.upperBound
+            }
+            result.replaceSubrange(range, with: known.isEmpty ? "" : "[" + known.map(String.init).joined(separator: ", ") + "]")
+        }
+        return result
     }
 
     /// The numbers in `[n]` (and `[n, m]`) marks that name a passage, in order of first mention.
     static func citedNumbers(_ text: String, count: Int) -> [Int] {
         var result: [Int] = []
-        let pattern = try? NSRegularExpression(pattern: #"\[(\d+(?:\s*[,–-]\s*\d+)*)\]"#)
         let range = NSRange(text.startIndex..., in: text)
-        for match in pattern?.matches(in: text, range: range) ?? [] {
+        for match in citationMark?.matches(in: text, range: range) ?? [] {
             guard let inner = Range(match.range(at: 1), in: text) else { continue }
             for piece in text[inner].split(whereSeparator: { ",–-".contains($0) }) {
                 if let n = Int(piece.trimmingCharacters(in: .whitespaces)), (1...max(1, count)).contains(n), !result.contains(n) {

@@ -10,11 +10,14 @@ public struct ModelSummarizer: Summarizer {
     /// Bump when the prompt changes, so that cached answers to the old prompt are not reused.
     public static let template = "summary/1"
 
+    /// The lengths bound what 3–5 sentences and short points need, so that a server which
+    /// decodes by the schema (llama.cpp) closes a small model's looping string in time to finish
+    /// its JSON within the default llm.max_tokens.
     public static let schema = JSONSchema(name: "summary", [
         "type": "object",
         "properties": [
-            "summary": ["type": "string", "minLength": 1],
-            "key_points": ["type": "array", "items": ["type": "string", "minLength": 1], "minItems": 1, "maxItems": 6],
+            "summary": ["type": "string", "minLength": 1, "maxLength": 1000],
+            "key_points": ["type": "array", "items": ["type": "string", "minLength": 1, "maxLength": 120], "minItems": 1, "maxItems": 6],
         ],
         "required": ["summary", "key_points"],
         "additionalProperties": false,
@@ -51,6 +54,10 @@ public struct ModelSummarizer: Summarizer {
         var summary = try languageModel.generate(Summary.self, request: request, schema: Self.schema).value
         summary.text = summary.text.trimmingCharacters(in: .whitespacesAndNewlines)
         summary.keyPoints = summary.keyPoints.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        // The schema's minLength counts spaces; a small model can satisfy it with nothing to read.
+        guard !summary.text.isEmpty else {
+            throw LecternError(.languageModel, languageModel.info.description, "the model's summary is blank (it wrote only spaces)")
+        }
         return summary
     }
 }

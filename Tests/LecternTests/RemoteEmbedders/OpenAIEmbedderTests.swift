@@ -54,6 +54,31 @@ final class OpenAIEmbedderTests: XCTestCase {
         }
     }
 
+    /// llama.cpp never repeats a key, but OpenAI's 401 does in part ("Incorrect API key provided:
+    /// sk-abcd****wxyz", https://platform.openai.com/docs/guides/error-codes): replayed on the
+    /// loopback server, the echoed prefix and suffix are redacted as the language model's are.
+    func testAPartialEchoOfTheKeyInAnEmbeddingsErrorIsRedacted() throws {
+        let key = "sk-proj-lectern-embed-5e8a1f3b9c2d7046"
+        let echo = "Incorrect API key provided: \(key.prefix(8))**********************\(key.suffix(4)). You can find your API key at https://platform.openai.com/account/api-keys."
+        let server = try TestServer(routes: ["/v1/embeddings": ["status": 401, "json": [
+            "error": ["message": echo, "type": "invalid_request_error", "param": NSNull(), "code": "invalid_api_key"],
+        ]]])
+        defer { server.stop() }
+        var settings = RemoteEmbeddingSettings(url: server.url("/v1"), apiKeyEnv: "LECTERN_TEST_EMBEDDING_KEY", dimensions: 640)
+        settings.batch = 8
+        let embedder = try OpenAIEmbedder(model: "text-embedding-3-small", settings: settings,
+                                          environment: ["LECTERN_TEST_EMBEDDING_KEY": key])
+        XCTAssertThrowsError(try embedder.embed(["a passage"])) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("HTTP 401"), text)
+            XCTAssertTrue(text.contains("Incorrect API key provided: ***"), text)
+            XCTAssertFalse(text.contains(String(key.prefix(8))), "the key's prefix is shown: \(text)")
+            XCTAssertFalse(text.contains(String(key.suffix(4))), "the key's suffix is shown: \(text)")
+        }
+        let sent = try server.requests().first?["headers"] as? [String: String]
+        XCTAssertEqual(sent?["authorization"], "Bearer \(key)", "the key was sent, so there was something to leak")
+    }
+
     func testIngestAndSearchThroughTheServer() throws {
         guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
             throw XCTSkip("the lectern binary is not built")

@@ -8,9 +8,15 @@ enum LlamaProcess {
     static let venv = TestPaths.packageRoot.appendingPathComponent(".venv-llama")
     static let model = venv.appendingPathComponent("models/gemma-3-270m-q4_k_m.gguf")
 
-    /// The running process and its port; skips the test (with `missing`) when the venv or the
-    /// model is not installed.
-    static func start(script: String, arguments: [String], missing: String, failed: String) throws -> (Process, Int) {
+    /// An installed server that did not come up: a test failure, with what the server said.
+    struct StartFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The running process and its port. Skips the test (with `missing`) only when `make llama`
+    /// could not install the venv or the model; when they are there but the server does not
+    /// start, throws a `StartFailure` (`failed` and the tail of the server's stderr).
+    static func start(script: String, arguments: [String], model: URL = model, missing: String, failed: String) throws -> (Process, Int) {
         let python = venv.appendingPathComponent("bin/python")
         guard FileManager.default.isExecutableFile(atPath: python.path), FileManager.default.fileExists(atPath: model.path) else {
             throw XCTSkip(missing)
@@ -21,7 +27,11 @@ enum LlamaProcess {
         let out = Pipe()
         process.standardOutput = out
         process.standardInput = Pipe()  // the server exits when this closes
-        process.standardError = FileHandle.nullDevice
+        // A file, not a pipe: llama.cpp logs every request, and nobody drains a pipe while tests run.
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-llama-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }  // the server keeps writing to its open handle
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         var line = Data()
         while true {
@@ -30,8 +40,10 @@ enum LlamaProcess {
             line.append(byte)
         }
         guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            process.terminate()
-            throw XCTSkip(failed)
+            stop(process)
+            let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            let tail = said.split(separator: "\n").suffix(12).joined(separator: "\n")
+            throw StartFailure(description: "\(failed) (exit status \(process.terminationStatus)); its stderr ends:\n\(tail.isEmpty ? "(nothing)" : tail)")
         }
         return (process, port)
     }
@@ -39,7 +51,7 @@ enum LlamaProcess {
     static func stop(_ process: Process) {
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
         }
+        process.waitUntilExit()
     }
 }

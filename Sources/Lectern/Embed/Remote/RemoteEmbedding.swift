@@ -59,8 +59,9 @@ struct RemoteEmbeddingCall: Sendable {
         return json?["error"] as? String
     }
 
+    /// `text` with the key, and any partial echo of it, replaced by ***.
     func secretFree(_ text: String) -> String {
-        Redaction.text(text, hiding: apiKey.map { [$0] } ?? [])
+        Redaction.text(text, hidingKey: apiKey)
     }
 
     /// Checks one vector per text, all of `dimension` (when known) numbers, and normalises them.
