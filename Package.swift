@@ -1,6 +1,24 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// poppler-glib, libxml2, libcurl and OpenBLAS are opened with dlopen on first use (see each
+// module's shim.h), so that a command loads only what it uses: they must not be linked. Their
+// system-library targets therefore have no `pkgConfig` (whose `-l` flags would link them); only
+// their headers are needed. curl's and OpenBLAS's are on the default include path; poppler-glib
+// (with glib and cairo) and libxml2 need these directories, as `pkg-config --cflags` gives them,
+// on every target that imports those modules directly or through Lectern.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let lazyLibraryHeaders: [SwiftSetting] = [
+    .unsafeFlags([
+        "/usr/include/poppler/glib", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include",
+        "/usr/include/cairo", "/usr/include/libxml2",
+    ].flatMap { ["-Xcc", "-I" + $0] }, .when(platforms: [.linux])),
+]
+
 let package = Package(
     name: "Lectern",
     platforms: [.macOS(.v13)],
@@ -16,12 +34,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        // Headers only (libcurl4-openssl-dev, libxml2-dev, libpoppler-glib-dev, libopenblas-dev):
+        // loaded at run time, see above.
+        .systemLibrary(name: "CCurl"),
+        .systemLibrary(name: "CLibXML2"),
+        .systemLibrary(name: "CPoppler"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZLib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
+        .systemLibrary(name: "COpenBLAS"),
         .target(
             name: "Lectern",
             dependencies: [
@@ -30,7 +50,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            swiftSettings: lazyLibraryHeaders
         ),
         .executableTarget(
             name: "lectern",
@@ -38,11 +59,13 @@ let package = Package(
                 "Lectern",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: lazyLibraryHeaders
         ),
         .testTarget(
             name: "LecternTests",
-            dependencies: ["Lectern"]
+            dependencies: ["Lectern"],
+            swiftSettings: lazyLibraryHeaders
         ),
     ],
     swiftLanguageModes: [.v6]

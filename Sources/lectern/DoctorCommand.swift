@@ -20,7 +20,7 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
-        var checks: [Check] = SystemLibraries.versions().map { Check(name: $0.name, ok: true, detail: $0.version) }
+        var checks: [Check] = SystemLibraries.versions().map { Check(name: $0.name, ok: $0.found, detail: $0.version) }
         if FileManager.default.fileExists(atPath: configuration.database) {
             do {
                 let store = try global.openStore(configuration, mustExist: true)

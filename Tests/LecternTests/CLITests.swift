@@ -183,10 +183,30 @@ final class CLITests: XCTestCase {
         _ = try lectern("ingest", "a.md")
         let result = try lectern("doctor")
         XCTAssertEqual(result.status, 0)
-        for name in ["poppler-glib", "libxml2", "libcurl", "sqlite3"] {
+        for name in ["poppler-glib", "libxml2", "libcurl", "sqlite3", "openblas"] {
             XCTAssertTrue(result.stdout.contains("ok   \(name): "), "\(name) missing in:\n\(result.stdout)")
         }
         XCTAssertTrue(result.stdout.contains("integrity_check ok"))
+    }
+
+    /// poppler-glib, libxml2, libcurl and OpenBLAS (and their ~80 dependencies) are opened on
+    /// first use: a direct call that bypasses the shims' `lazy_` wrappers would link them again
+    /// and every command would pay ~20 ms to load them.
+    func testSystemLibrariesAreNotLinked() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/readelf") else { throw XCTSkip("no readelf") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/readelf")
+        process.arguments = ["-d", TestPaths.lecternBinary.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let needed = output.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        XCTAssertFalse(needed.isEmpty, output)
+        for library in ["libpoppler", "libglib", "libgobject", "libcairo", "libxml2", "libcurl", "libopenblas", "libFoundationNetworking"] {
+            XCTAssertFalse(needed.contains { $0.contains(library) }, "\(library) is linked:\n\(needed.joined(separator: "\n"))")
+        }
     }
 
     func testExtractPrintsTypedBlocksWithoutALibrary() throws {

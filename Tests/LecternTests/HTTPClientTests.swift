@@ -44,6 +44,16 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(try server.requests().count, 2, "a 404 is not retried")
     }
 
+    func testStatusLineNamesTheReason() {
+        func line(_ status: Int) -> String { HTTPResponse(status: status, headers: [:], body: Data(), url: "u").statusLine }
+        XCTAssertEqual(line(200), "200 OK")
+        XCTAssertEqual(line(404), "404 Not Found")
+        XCTAssertEqual(line(414), "414 URI Too Long")
+        XCTAssertEqual(line(429), "429 Too Many Requests")
+        XCTAssertEqual(line(418), "418 Client Error", "an unregistered code gets its class")
+        XCTAssertEqual(line(999), "999")
+    }
+
     func testServerErrorsAreRetriedUntilSuccess() throws {
         let server = try TestServer(routes: ["/flaky": ["body": "ok at last", "fail_first": 2, "fail_status": 503]])
         let response = try HTTPClient(settings: fastRetries()).get(server.url("/flaky"))

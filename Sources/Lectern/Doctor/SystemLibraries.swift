@@ -4,27 +4,105 @@ import COpenBLAS
 import CPoppler
 import CSQLite
 
-/// The system libraries this build links, with the versions found at run time.
+/// A system library Lectern opens with dlopen on first use rather than linking, so that a
+/// command pays only for the libraries it uses (`lectern --version` loads none of them).
+///
+/// Call `load()` before the library's first `lazy_` function: it throws one clear line when the
+/// library is missing. The handle and every function pointer are cached on the C side (see each
+/// module's shim.h), so `load()` is cheap after the first call.
+public enum SystemLibrary: String, CaseIterable, Sendable {
+    case poppler = "poppler-glib"
+    case libxml2
+    case curl = "libcurl"
+    case openblas
+
+    /// The file dlopen looks for.
+    public var soname: String {
+        switch self {
+        case .poppler: return LECTERN_POPPLER_SONAME
+        case .libxml2: return LECTERN_XML_SONAME
+        case .curl: return LECTERN_CURL_SONAME
+        case .openblas: return LECTERN_OPENBLAS_SONAME
+        }
+    }
+
+    /// The Debian package that holds `soname` (`make setup` installs its -dev package).
+    public var package: String {
+        switch self {
+        case .poppler: return "libpoppler-glib8"
+        case .libxml2: return "libxml2"
+        case .curl: return "libcurl4"
+        case .openblas: return "libopenblas0"
+        }
+    }
+
+    /// Loads the library (once per process) and checks it has every function Lectern calls.
+    public func load() throws {
+        let problem: UnsafePointer<CChar>?
+        switch self {
+        case .poppler: problem = lectern_poppler_load()
+        case .libxml2: problem = lectern_xml_load()
+        case .curl: problem = lectern_curl_load()
+        case .openblas: problem = lectern_openblas_load()
+        }
+        guard let problem else { return }
+        let missing = String(cString: problem)
+        if missing.isEmpty {
+            throw LecternError(.missingLibrary, nil, "\(soname) is not installed (Debian package \(package)): run `make setup`")
+        }
+        throw LecternError(.missingLibrary, nil, "\(soname) has no \(missing) (too old?): run `make setup`")
+    }
+
+    /// The version the loaded library reports, after `load()`.
+    var loadedVersion: String {
+        switch self {
+        case .poppler:
+            return lazy_poppler_get_version().map { String(cString: $0) } ?? "?"
+        case .libxml2:
+            return lectern_xml_version().map { String(cString: $0) } ?? "?"
+        case .curl:
+            return lazy_curl_version().map { String(cString: $0) } ?? "?"
+        case .openblas:
+            // "OpenBLAS 0.3.21 DYNAMIC_ARCH … Cooperlake MAX_THREADS=64", plus the kernel chosen for this CPU.
+            let config = lazy_openblas_get_config().map { String(cString: $0) } ?? "?"
+            let core = lazy_openblas_get_corename().map { String(cString: $0) } ?? "?"
+            return config + " (\(core) kernels)"
+        }
+    }
+}
+
+/// The system libraries this build uses, with the versions found at run time.
 public enum SystemLibraries {
     public struct Library: Codable, Sendable {
         public var name: String
+        /// The version, or why the library could not be loaded.
         public var version: String
+        public var found: Bool
+
+        public init(name: String, version: String, found: Bool = true) {
+            self.name = name
+            self.version = version
+            self.found = found
+        }
     }
 
+    /// Loads each library (this is the one command that loads them all) and reports it.
     public static func versions() -> [Library] {
-        var result: [Library] = []
-        if let v = poppler_get_version() { result.append(Library(name: "poppler-glib", version: String(cString: v))) }
-        if let v = lectern_xml_version() { result.append(Library(name: "libxml2", version: String(cString: v))) }
-        if let v = curl_version() { result.append(Library(name: "libcurl", version: String(cString: v))) }
+        func report(_ library: SystemLibrary) -> Library {
+            do {
+                try library.load()
+                return Library(name: library.rawValue, version: library.loadedVersion)
+            } catch {
+                return Library(name: library.rawValue, version: "\(error)", found: false)
+            }
+        }
+        var result = [report(.poppler), report(.libxml2), report(.curl)]
+        // SQLite is linked (every command opens the library file).
         if let v = sqlite3_libversion() {
             let fts5 = sqlite3_compileoption_used("ENABLE_FTS5") != 0 ? " (FTS5)" : ""
             result.append(Library(name: "sqlite3", version: String(cString: v) + fts5))
         }
-        if let config = openblas_get_config() {
-            // "OpenBLAS 0.3.21 DYNAMIC_ARCH … Cooperlake MAX_THREADS=64", plus the kernel chosen for this CPU.
-            let core = openblas_get_corename().map { String(cString: $0) } ?? "?"
-            result.append(Library(name: "openblas", version: String(cString: config) + " (\(core) kernels)"))
-        }
+        result.append(report(.openblas))
         return result
     }
 }

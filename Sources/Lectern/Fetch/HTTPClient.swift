@@ -21,10 +21,10 @@ public final class HTTPClient: Sendable {
         var agent = userAgent ?? "lectern/\(Lectern.version)"
         if userAgent == nil, let contact = settings.contact, !contact.isEmpty { agent += " (+\(contact))" }
         self.userAgent = agent
-        Self.globalInit
     }
 
-    private static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+    /// Once per process, after libcurl is loaded (on the first transfer, not at start-up).
+    private static let globalInit: Void = { _ = lazy_curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     /// Sends `request`, retrying where a retry can help. Any status comes back as a response;
     /// a connection failure, a refused scheme or an oversized body throws.
@@ -215,10 +215,12 @@ public final class HTTPClient: Sendable {
     /// One request without following redirects: the response and, for a redirect, the absolute
     /// URL it points to (resolved by libcurl against the request URL).
     func perform(_ request: HTTPRequest, timeout: Double) throws -> (HTTPResponse, String?) {
-        guard let handle = curl_easy_init() else {
+        try SystemLibrary.curl.load()
+        Self.globalInit
+        guard let handle = lazy_curl_easy_init() else {
             throw TransferError(code: CURLE_FAILED_INIT, message: "libcurl could not start a transfer", tooLarge: false)
         }
-        defer { curl_easy_cleanup(handle) }
+        defer { lazy_curl_easy_cleanup(handle) }
         let transfer = Transfer(limit: settings.maxResponseBytes)
         let context = Unmanaged.passRetained(transfer)
         defer { context.release() }
@@ -227,12 +229,12 @@ public final class HTTPClient: Sendable {
         defer { errorBuffer.deallocate() }
 
         var headerList: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headerList) }
+        defer { lazy_curl_slist_free_all(headerList) }
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-            headerList = curl_slist_append(headerList, "\(name): \(value)")
+            headerList = lazy_curl_slist_append(headerList, "\(name): \(value)")
         }
         if request.headers.keys.contains(where: { $0.lowercased() == "expect" }) == false, request.body != nil {
-            headerList = curl_slist_append(headerList, "Expect:")  // no 100-continue round trip
+            headerList = lazy_curl_slist_append(headerList, "Expect:")  // no 100-continue round trip
         }
 
         lectern_curl_setopt_string(handle, CURLOPT_URL, request.url)
@@ -285,14 +287,14 @@ public final class HTTPClient: Sendable {
             return bytes
         }
 
-        let code = curl_easy_perform(handle)
+        let code = lazy_curl_easy_perform(handle)
         if code != CURLE_OK {
             let limit = "response larger than the \(Self.formatBytes(settings.maxResponseBytes)) limit (http.max_response_mb)"
             if transfer.exceeded || code == CURLE_FILESIZE_EXCEEDED {
                 throw TransferError(code: code, message: limit, tooLarge: true)
             }
             let detail = String(cString: errorBuffer)
-            let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+            let message = detail.isEmpty ? String(cString: lazy_curl_easy_strerror(code)) : detail
             throw TransferError(code: code, message: Redaction.text(message, hiding: Self.secrets(in: request)), tooLarge: false)
         }
         var status = 0

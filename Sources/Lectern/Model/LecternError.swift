@@ -19,6 +19,8 @@ public struct LecternError: Error, CustomStringConvertible, Equatable, Sendable 
         case invalidInput = "invalid_input"
         case languageModel = "language_model"
         case interrupted
+        /// A system library (poppler-glib, libcurl, libxml2, OpenBLAS) is not installed.
+        case missingLibrary = "missing_library"
     }
 
     public var code: Code

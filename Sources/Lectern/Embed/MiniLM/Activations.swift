@@ -59,9 +59,9 @@ enum Softmax {
     static func exponentiate(_ values: UnsafeMutablePointer<Float>, rows: Int, width: Int, inverseSums: UnsafeMutablePointer<Float>,
                              ones: UnsafePointer<Float>) {
         let count = rows * width
-        if count > 0, Swift.abs(values[Int(cblas_isamax(Int32(count), values, 1))]) < 80 {
+        if count > 0, Swift.abs(values[Int(lazy_cblas_isamax(Int32(count), values, 1))]) < 80 {
             for k in 0..<count { values[k] = exp(unclamped: values[k]) }
-            cblas_sgemv(CblasRowMajor, CblasNoTrans, Int32(rows), Int32(width), 1, values, Int32(width), ones, 1, 0, inverseSums, 1)
+            lazy_cblas_sgemv(CblasRowMajor, CblasNoTrans, Int32(rows), Int32(width), 1, values, Int32(width), ones, 1, 0, inverseSums, 1)
             for r in 0..<rows { inverseSums[r] = 1 / inverseSums[r] }
             return
         }

@@ -45,6 +45,7 @@ final class BertEncoder: Sendable {
     let layers: [Layer]
 
     init(weights: SafeTensors, shape: Shape = Shape()) throws {
+        try SystemLibrary.openblas.load()
         self.shape = shape
         let h = shape.hidden
         wordEmbeddings = try weights.floats("embeddings.word_embeddings.weight", shape: [shape.vocabulary, h])
@@ -167,13 +168,13 @@ final class BertEncoder: Sendable {
                             let q = rows + head * d
                             let k = rows + h + head * d
                             let v = rows + 2 * h + head * d
-                            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, Int32(d), scale,
-                                        q, Int32(stride), k, Int32(stride), 0, scores.baseAddress!, n)
+                            lazy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, Int32(d), scale,
+                                             q, Int32(stride), k, Int32(stride), 0, scores.baseAddress!, n)
                             Softmax.exponentiate(scores.baseAddress!, rows: length, width: length, inverseSums: sums.baseAddress!,
                                                  ones: ones.baseAddress!)
                             let out = context.baseAddress! + offsets[s] * h + head * d
-                            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, Int32(d), n, 1,
-                                        scores.baseAddress!, n, v, Int32(stride), 0, out, Int32(h))
+                            lazy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, Int32(d), n, 1,
+                                             scores.baseAddress!, n, v, Int32(stride), 0, out, Int32(h))
                             for row in 0..<length {
                                 let target = out + row * h
                                 let inverse = sums[row]
@@ -199,8 +200,8 @@ final class BertEncoder: Sendable {
             }
             input.withUnsafeBufferPointer { a in
                 weight.withUnsafeBufferPointer { w in
-                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(rows), Int32(outputs), Int32(inputs), 1,
-                                a.baseAddress!, Int32(inputs), w.baseAddress!, Int32(inputs), bias == nil ? 0 : 1, o, Int32(outputs))
+                    lazy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(rows), Int32(outputs), Int32(inputs), 1,
+                                     a.baseAddress!, Int32(inputs), w.baseAddress!, Int32(inputs), bias == nil ? 0 : 1, o, Int32(outputs))
                 }
             }
         }

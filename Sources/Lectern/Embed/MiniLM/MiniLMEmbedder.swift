@@ -38,7 +38,7 @@ public final class MiniLMEmbedder: Embedder {
         self.parallelism = max(1, parallelism)
         // Parallelism comes from running batches side by side; OpenBLAS threads on top of that
         // would only fight over the same cores.
-        openblas_set_num_threads(1)
+        lazy_openblas_set_num_threads(1)
     }
 
     public func embed(_ texts: [String]) throws -> [[Float]] {

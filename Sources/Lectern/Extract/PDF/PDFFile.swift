@@ -35,15 +35,16 @@ final class PDFFile {
 
     /// Opens `path`; encrypted files need `password`. Poppler's own messages never reach stderr.
     init(path: String, password: String?) throws {
+        try SystemLibrary.poppler.load()
         Self.setup
         var error: UnsafeMutablePointer<GError>?
-        guard let uri = g_filename_to_uri(path, nil, &error) else {
-            defer { g_clear_error(&error) }
+        guard let uri = lazy_g_filename_to_uri(path, nil, &error) else {
+            defer { lazy_g_clear_error(&error) }
             throw LecternError(.unreadable, nil, "cannot name the file for poppler")
         }
-        defer { g_free(uri) }
-        guard let document = poppler_document_new_from_file(uri, password, &error) else {
-            defer { g_clear_error(&error) }
+        defer { lazy_g_free(uri) }
+        guard let document = lazy_poppler_document_new_from_file(uri, password, &error) else {
+            defer { lazy_g_clear_error(&error) }
             if lectern_poppler_error_is_encrypted(error) != 0 {
                 if password == nil { throw LecternError(.encrypted, nil, "encrypted: pass --password") }
                 throw LecternError(.encrypted, nil, "encrypted, and the password given does not open it")
@@ -52,29 +53,29 @@ final class PDFFile {
             throw LecternError(.corrupt, nil, "not a readable PDF (damaged or truncated): \(detail)")
         }
         self.document = document
-        pageCount = Int(poppler_document_get_n_pages(document))
+        pageCount = Int(lazy_poppler_document_get_n_pages(document))
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(document)) }
+    deinit { lazy_g_object_unref(UnsafeMutableRawPointer(document)) }
 
     var raw: OpaquePointer { document }
 
     private func string(_ value: UnsafeMutablePointer<gchar>?) -> String? {
         guard let value else { return nil }
-        defer { g_free(value) }
+        defer { lazy_g_free(value) }
         let text = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }
 
-    var title: String? { string(poppler_document_get_title(raw)) }
-    var author: String? { string(poppler_document_get_author(raw)) }
-    var subject: String? { string(poppler_document_get_subject(raw)) }
-    var creator: String? { string(poppler_document_get_creator(raw)) }
+    var title: String? { string(lazy_poppler_document_get_title(raw)) }
+    var author: String? { string(lazy_poppler_document_get_author(raw)) }
+    var subject: String? { string(lazy_poppler_document_get_subject(raw)) }
+    var creator: String? { string(lazy_poppler_document_get_creator(raw)) }
 
     /// The outline, depth first, levels from 1.
     func outline() -> [PDFOutlineEntry] {
-        guard let iterator = poppler_index_iter_new(raw) else { return [] }
-        defer { poppler_index_iter_free(iterator) }
+        guard let iterator = lazy_poppler_index_iter_new(raw) else { return [] }
+        defer { lazy_poppler_index_iter_free(iterator) }
         var entries: [PDFOutlineEntry] = []
         walk(iterator, level: 1, into: &entries)
         return entries
@@ -82,29 +83,29 @@ final class PDFFile {
 
     private func walk(_ iterator: OpaquePointer, level: Int, into entries: inout [PDFOutlineEntry]) {
         repeat {
-            if let action = poppler_index_iter_get_action(iterator) {
+            if let action = lazy_poppler_index_iter_get_action(iterator) {
                 var top = -1.0
                 let page = Int(lectern_poppler_action_page(raw, action, &top))
                 if let title = lectern_poppler_action_title(action).map({ String(cString: $0) }) {
                     let clean = TextCleanup.collapseWhitespace(PDFText.normalize(title))
                     if !clean.isEmpty {
                         var pageTop: Double?
-                        if top >= 0, page > 0, let pageHandle = poppler_document_get_page(raw, Int32(page - 1)) {
+                        if top >= 0, page > 0, let pageHandle = lazy_poppler_document_get_page(raw, Int32(page - 1)) {
                             var width = 0.0, height = 0.0
-                            poppler_page_get_size(pageHandle, &width, &height)
+                            lazy_poppler_page_get_size(pageHandle, &width, &height)
                             pageTop = max(0, height - top)
-                            g_object_unref(UnsafeMutableRawPointer(pageHandle))
+                            lazy_g_object_unref(UnsafeMutableRawPointer(pageHandle))
                         }
                         entries.append(PDFOutlineEntry(title: clean, level: level, page: page, top: pageTop))
                     }
                 }
-                poppler_action_free(action)
+                lazy_poppler_action_free(action)
             }
-            if let child = poppler_index_iter_get_child(iterator) {
+            if let child = lazy_poppler_index_iter_get_child(iterator) {
                 walk(child, level: level + 1, into: &entries)
-                poppler_index_iter_free(child)
+                lazy_poppler_index_iter_free(child)
             }
-        } while poppler_index_iter_next(iterator) != 0
+        } while lazy_poppler_index_iter_next(iterator) != 0
     }
 
     /// What one page holds: its lines, its size, and whether it has images (for the
@@ -117,13 +118,13 @@ final class PDFFile {
     }
 
     func page(_ index: Int) -> Page {
-        guard let page = poppler_document_get_page(raw, Int32(index)) else { return Page(lines: [], width: 0, height: 0, hasImages: false) }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        guard let page = lazy_poppler_document_get_page(raw, Int32(index)) else { return Page(lines: [], width: 0, height: 0, hasImages: false) }
+        defer { lazy_g_object_unref(UnsafeMutableRawPointer(page)) }
         var width = 0.0, height = 0.0
-        poppler_page_get_size(page, &width, &height)
-        guard let cText = poppler_page_get_text(page) else { return Page(lines: [], width: width, height: height, hasImages: imagesOn(page)) }
+        lazy_poppler_page_get_size(page, &width, &height)
+        guard let cText = lazy_poppler_page_get_text(page) else { return Page(lines: [], width: width, height: height, hasImages: imagesOn(page)) }
         let text = String(cString: cText)
-        g_free(cText)
+        lazy_g_free(cText)
         let scalars = Array(text.unicodeScalars)
         if scalars.allSatisfy(PDFText.isSpace) {
             return Page(lines: [], width: width, height: height, hasImages: imagesOn(page))
@@ -131,12 +132,12 @@ final class PDFFile {
         // One rectangle per character of the text, when poppler's layout matches it.
         var rects: UnsafeMutablePointer<PopplerRectangle>?
         var rectCount: guint = 0
-        let haveLayout = poppler_page_get_text_layout(page, &rects, &rectCount) != 0 && Int(rectCount) == scalars.count
-        defer { if let rects { g_free(rects) } }
+        let haveLayout = lazy_poppler_page_get_text_layout(page, &rects, &rectCount) != 0 && Int(rectCount) == scalars.count
+        defer { if let rects { lazy_g_free(rects) } }
         // Font size and weight per character, from the attribute runs.
         var sizes = [Double](repeating: 0, count: scalars.count)
         var bold = [Bool](repeating: false, count: scalars.count)
-        if let attributes = poppler_page_get_text_attributes(page) {
+        if let attributes = lazy_poppler_page_get_text_attributes(page) {
             var item: UnsafeMutablePointer<GList>? = attributes
             var boldFonts: [String: Bool] = [:]
             while let node = item {
@@ -157,7 +158,7 @@ final class PDFFile {
                 }
                 item = node.pointee.next
             }
-            poppler_page_free_text_attributes(attributes)
+            lazy_poppler_page_free_text_attributes(attributes)
         }
 
         var lines: [PDFLine] = []
@@ -230,8 +231,8 @@ final class PDFFile {
     }
 
     private func imagesOn(_ page: OpaquePointer) -> Bool {
-        guard let mapping = poppler_page_get_image_mapping(page) else { return false }
-        poppler_page_free_image_mapping(mapping)
+        guard let mapping = lazy_poppler_page_get_image_mapping(page) else { return false }
+        lazy_poppler_page_free_image_mapping(mapping)
         return true
     }
 }

@@ -15,14 +15,15 @@ final class MarkupDocument: @unchecked Sendable {
 
     private init(_ pointer: xmlDocPtr) { self.pointer = pointer }
 
-    deinit { xmlFreeDoc(pointer) }
+    deinit { lazy_xmlFreeDoc(pointer) }
 
     /// libxml2 wants one initialisation before parsers run on several threads.
-    private static let initialized: Void = { xmlInitParser() }()
+    private static let initialized: Void = { lazy_xmlInitParser() }()
 
     /// Parses HTML (any quality; libxml2 recovers) into a tree. `contentType` is the server's
     /// `Content-Type`, whose charset wins over the page's own declaration.
     static func html(_ data: Data, name: String, contentType: String? = nil) throws -> MarkupDocument {
+        try SystemLibrary.libxml2.load()
         Self.initialized
         try checkSize(data, name: name)
         // XHTML may declare entities; the HTML parser never expands them, but a document that
@@ -35,7 +36,7 @@ final class MarkupDocument: @unchecked Sendable {
         let bytes = data.isEmpty ? Data(" ".utf8) : data
         let document: xmlDocPtr? = bytes.withUnsafeBytes { raw in
             let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
-            return htmlReadMemory(base, Int32(raw.count), nil, Self.charset(contentType) ?? Self.sniffEncoding(bytes), options)
+            return lazy_htmlReadMemory(base, Int32(raw.count), nil, Self.charset(contentType) ?? Self.sniffEncoding(bytes), options)
         }
         guard let document else { throw LecternError(.corrupt, name, "not readable as HTML") }
         return MarkupDocument(document)
@@ -44,6 +45,7 @@ final class MarkupDocument: @unchecked Sendable {
     /// Parses well-formed XML (CNXML, collection XML, books.xml). Entity references stay
     /// references: internal ones are read as their text, external ones as nothing.
     static func xml(_ data: Data, name: String) throws -> MarkupDocument {
+        try SystemLibrary.libxml2.load()
         Self.initialized
         try checkSize(data, name: name)
         try EntityGuard.check(data, name: name)
@@ -52,7 +54,7 @@ final class MarkupDocument: @unchecked Sendable {
             | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
         let document: xmlDocPtr? = data.withUnsafeBytes { raw in
             let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
-            return xmlReadMemory(base, Int32(raw.count), nil, nil, options)
+            return lazy_xmlReadMemory(base, Int32(raw.count), nil, nil, options)
         }
         guard let document else {
             let reason = lastErrorMessage() ?? "not well-formed XML"
@@ -62,7 +64,7 @@ final class MarkupDocument: @unchecked Sendable {
     }
 
     var root: MarkupNode? {
-        xmlDocGetRootElement(pointer).map { MarkupNode($0, self) }
+        lazy_xmlDocGetRootElement(pointer).map { MarkupNode($0, self) }
     }
 
     /// The first element named `name` in document order.
@@ -75,7 +77,7 @@ final class MarkupDocument: @unchecked Sendable {
     }
 
     private static func lastErrorMessage() -> String? {
-        guard let error = xmlGetLastError(), let message = error.pointee.message else { return nil }
+        guard let error = lazy_xmlGetLastError(), let message = error.pointee.message else { return nil }
         let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
         let line = error.pointee.line
         return text.isEmpty ? nil : "not well-formed XML (line \(line)): \(text)"

@@ -42,7 +42,7 @@ struct MarkupNode: @unchecked Sendable {
     var nextSibling: MarkupNode? { pointer.pointee.next.map { MarkupNode($0, document) } }
 
     func attribute(_ name: String) -> String? {
-        guard isElement, let value = xmlGetProp(pointer, name) else { return nil }
+        guard isElement, let value = lazy_xmlGetProp(pointer, name) else { return nil }
         defer { lectern_xml_free(value) }
         return String(cString: value)
     }
@@ -80,7 +80,7 @@ struct MarkupNode: @unchecked Sendable {
     /// The replacement text of an internal general entity; "" for an external one.
     static func internalEntityText(_ reference: xmlNodePtr) -> String {
         guard let name = reference.pointee.name, let doc = reference.pointee.doc,
-              let entity = xmlGetDocEntity(doc, name) else { return "" }
+              let entity = lazy_xmlGetDocEntity(doc, name) else { return "" }
         guard entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY || entity.pointee.etype == XML_INTERNAL_PREDEFINED_ENTITY,
               let content = entity.pointee.content else { return "" }
         return String(cString: content)
