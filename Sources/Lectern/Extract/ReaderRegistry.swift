@@ -18,6 +18,8 @@ public struct ReaderRegistry: Sendable {
         var bestScore = 0
         for extractor in extractors {
             let score = extractor.confidence(for: input)
+            // 100 is certain (magic bytes): no later reader can win, so none need look.
+            if score >= 100 { return extractor }
             if score > bestScore {
                 best = extractor
                 bestScore = score

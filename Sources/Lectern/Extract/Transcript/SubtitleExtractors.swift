@@ -44,7 +44,7 @@ enum TranscriptDocument {
         var head = TextDecoding.decode(data.prefix(4096)).text
         if head.hasPrefix("\u{FEFF}") { head.removeFirst() }
         return Array(head.split(whereSeparator: \.isNewline).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.prefix(count))
+            .filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }.prefix(count))
     }
 }
 
