@@ -5,47 +5,10 @@
    every function Lectern calls goes through a `lazy_` wrapper that looks its symbol up once.
    Swift calls `SystemLibrary.curl.load()` (a clear LecternError when it is missing) first. */
 #include <curl/curl.h>
-#include <dlfcn.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "../CLazyLibrary/lazy_library.h"
 
-#define LECTERN_CURL_SONAME "libcurl.so.4"
-
-/* The library, opened once (RTLD_LOCAL); NULL when it cannot be loaded. Two threads racing
-   here both get the same handle. */
-static inline void *lectern_curl_handle(void) {
-    static void *handle;
-    void *h = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
-    if (h == NULL) {
-        h = dlopen(LECTERN_CURL_SONAME, RTLD_NOW | RTLD_LOCAL);
-        if (h == NULL) h = dlopen("libcurl.so", RTLD_NOW | RTLD_LOCAL);
-        if (h != NULL) __atomic_store_n(&handle, h, __ATOMIC_RELEASE);
-    }
-    return h;
-}
-
-/* A symbol of the library. Reaching a wrapper without a successful load() is a programming
-   error: say which, and stop (calling through NULL would be a bare segfault). */
-static inline void *lectern_curl_symbol(const char *name) {
-    void *h = lectern_curl_handle();
-    void *symbol = h != NULL ? dlsym(h, name) : NULL;
-    if (symbol == NULL) {
-        fprintf(stderr, "lectern: internal error: %s called without %s loaded (SystemLibrary.curl.load())\n",
-                name, LECTERN_CURL_SONAME);
-        abort();
-    }
-    return symbol;
-}
-
-/* The function `name`, with its own type, looked up on the first call and cached. */
-#define LECTERN_CURL_FN(name) (__extension__({ \
-    static void *slot_; \
-    void *fn_ = __atomic_load_n(&slot_, __ATOMIC_ACQUIRE); \
-    if (__builtin_expect(fn_ == NULL, 0)) { \
-        fn_ = lectern_curl_symbol(#name); \
-        __atomic_store_n(&slot_, fn_, __ATOMIC_RELEASE); \
-    } \
-    (__typeof__(&name))fn_; }))
+LECTERN_LAZY_LIBRARY(curl, "libcurl.so.4", "libcurl.so")
+#define LECTERN_CURL_FN(name) LECTERN_LAZY_FN(curl, name)
 
 /* Every function Lectern calls: (return type, name, parameters, arguments), V for those that
    return nothing. One list gives the wrappers and the check that load() makes. */
@@ -65,21 +28,7 @@ static inline void *lectern_curl_symbol(const char *name) {
     static inline void lazy_##name params { LECTERN_CURL_FN(name) args; }
 LECTERN_CURL_API(LECTERN_CURL_WRAPPER, LECTERN_CURL_VOID_WRAPPER)
 
-/* NULL when the library is loaded and has every function above; "" when it cannot be loaded;
-   else the name of the first function it lacks (an older version). Cheap once it succeeded. */
-#define LECTERN_CURL_NAME(ret, name, params, args) #name,
-static inline const char *lectern_curl_load(void) {
-    static int ready;
-    if (__atomic_load_n(&ready, __ATOMIC_ACQUIRE)) return NULL;
-    void *h = lectern_curl_handle();
-    if (h == NULL) return "";
-    static const char *const names[] = { LECTERN_CURL_API(LECTERN_CURL_NAME, LECTERN_CURL_NAME) "curl_easy_setopt", "curl_easy_getinfo" };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (dlsym(h, names[i]) == NULL) return names[i];
-    }
-    __atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
-    return NULL;
-}
+LECTERN_LAZY_LOAD(curl, LECTERN_CURL_API(LECTERN_LAZY_NAME, LECTERN_LAZY_NAME) "curl_easy_setopt", "curl_easy_getinfo")
 
 /* curl_easy_setopt and curl_easy_getinfo are variadic: Swift cannot call them, so each
    argument type gets a typed wrapper (the variadic functions themselves are looked up once). */

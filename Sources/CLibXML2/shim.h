@@ -9,52 +9,15 @@
 #include <libxml/xmlerror.h>
 #include <libxml/entities.h>
 #include <libxml/xmlIO.h>
+#include "../CLazyLibrary/lazy_library.h"
 
 /* libxml2 is opened with dlopen on first use, not linked: only commands that read HTML or XML
    pay for loading it. The headers give the types and constants (node walks read the structs
    directly); every function goes through a `lazy_` wrapper that looks its symbol up once.
    Swift calls `SystemLibrary.libxml2.load()` (a clear LecternError when missing) first. */
-#include <dlfcn.h>
-#include <stdio.h>
-#include <stdlib.h>
 
-#define LECTERN_XML_SONAME "libxml2.so.2"
-
-/* The library, opened once (RTLD_LOCAL); NULL when it cannot be loaded. Two threads racing
-   here both get the same handle. */
-static inline void *lectern_xml_handle(void) {
-    static void *handle;
-    void *h = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
-    if (h == NULL) {
-        h = dlopen(LECTERN_XML_SONAME, RTLD_NOW | RTLD_LOCAL);
-        if (h == NULL) h = dlopen("libxml2.so", RTLD_NOW | RTLD_LOCAL);
-        if (h != NULL) __atomic_store_n(&handle, h, __ATOMIC_RELEASE);
-    }
-    return h;
-}
-
-/* A symbol of the library. Reaching a wrapper without a successful load() is a programming
-   error: say which, and stop (calling through NULL would be a bare segfault). */
-static inline void *lectern_xml_symbol(const char *name) {
-    void *h = lectern_xml_handle();
-    void *symbol = h != NULL ? dlsym(h, name) : NULL;
-    if (symbol == NULL) {
-        fprintf(stderr, "lectern: internal error: %s called without %s loaded (SystemLibrary.libxml2.load())\n",
-                name, LECTERN_XML_SONAME);
-        abort();
-    }
-    return symbol;
-}
-
-/* The function `name`, with its own type, looked up on the first call and cached. */
-#define LECTERN_XML_FN(name) (__extension__({ \
-    static void *slot_; \
-    void *fn_ = __atomic_load_n(&slot_, __ATOMIC_ACQUIRE); \
-    if (__builtin_expect(fn_ == NULL, 0)) { \
-        fn_ = lectern_xml_symbol(#name); \
-        __atomic_store_n(&slot_, fn_, __ATOMIC_RELEASE); \
-    } \
-    (__typeof__(&name))fn_; }))
+LECTERN_LAZY_LIBRARY(xml, "libxml2.so.2", "libxml2.so")
+#define LECTERN_XML_FN(name) LECTERN_LAZY_FN(xml, name)
 
 /* Every function Lectern calls: (return type, name, parameters, arguments), V for those that
    return nothing. One list gives the wrappers and the check that load() makes. */
@@ -80,21 +43,7 @@ static inline void *lectern_xml_symbol(const char *name) {
     static inline void lazy_##name params { LECTERN_XML_FN(name) args; }
 LECTERN_XML_API(LECTERN_XML_WRAPPER, LECTERN_XML_VOID_WRAPPER)
 
-/* NULL when the library is loaded and has every function above; "" when it cannot be loaded;
-   else the name of the first function it lacks (an older version). Cheap once it succeeded. */
-#define LECTERN_XML_NAME(ret, name, params, args) #name,
-static inline const char *lectern_xml_load(void) {
-    static int ready;
-    if (__atomic_load_n(&ready, __ATOMIC_ACQUIRE)) return NULL;
-    void *h = lectern_xml_handle();
-    if (h == NULL) return "";
-    static const char *const names[] = { LECTERN_XML_API(LECTERN_XML_NAME, LECTERN_XML_NAME) "xmlFree" };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (dlsym(h, names[i]) == NULL) return names[i];
-    }
-    __atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
-    return NULL;
-}
+LECTERN_LAZY_LOAD(xml, LECTERN_XML_API(LECTERN_LAZY_NAME, LECTERN_LAZY_NAME) "xmlFree")
 
 /* The version string libxml2 reports ("20914"). */
 static inline const char *lectern_xml_version(void) { return *lazy___xmlParserVersion(); }

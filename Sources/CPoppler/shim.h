@@ -9,47 +9,10 @@
 #include <poppler.h>
 #include <glib.h>
 #include <glib-object.h>
-#include <dlfcn.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "../CLazyLibrary/lazy_library.h"
 
-#define LECTERN_POPPLER_SONAME "libpoppler-glib.so.8"
-
-/* The library, opened once (RTLD_LOCAL: its glib and gobject are found through its handle);
-   NULL when it cannot be loaded. Two threads racing here both get the same handle. */
-static inline void *lectern_poppler_handle(void) {
-    static void *handle;
-    void *h = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
-    if (h == NULL) {
-        h = dlopen(LECTERN_POPPLER_SONAME, RTLD_NOW | RTLD_LOCAL);
-        if (h == NULL) h = dlopen("libpoppler-glib.so", RTLD_NOW | RTLD_LOCAL);
-        if (h != NULL) __atomic_store_n(&handle, h, __ATOMIC_RELEASE);
-    }
-    return h;
-}
-
-/* A symbol of the library. Reaching a wrapper without a successful load() is a programming
-   error: say which, and stop (calling through NULL would be a bare segfault). */
-static inline void *lectern_poppler_symbol(const char *name) {
-    void *h = lectern_poppler_handle();
-    void *symbol = h != NULL ? dlsym(h, name) : NULL;
-    if (symbol == NULL) {
-        fprintf(stderr, "lectern: internal error: %s called without %s loaded (SystemLibrary.poppler.load())\n",
-                name, LECTERN_POPPLER_SONAME);
-        abort();
-    }
-    return symbol;
-}
-
-/* The function `name`, with its own type, looked up on the first call and cached. */
-#define LECTERN_POPPLER_FN(name) (__extension__({ \
-    static void *slot_; \
-    void *fn_ = __atomic_load_n(&slot_, __ATOMIC_ACQUIRE); \
-    if (__builtin_expect(fn_ == NULL, 0)) { \
-        fn_ = lectern_poppler_symbol(#name); \
-        __atomic_store_n(&slot_, fn_, __ATOMIC_RELEASE); \
-    } \
-    (__typeof__(&name))fn_; }))
+LECTERN_LAZY_LIBRARY(poppler, "libpoppler-glib.so.8", "libpoppler-glib.so")
+#define LECTERN_POPPLER_FN(name) LECTERN_LAZY_FN(poppler, name)
 
 /* Every function Lectern calls: (return type, name, parameters, arguments), V for those that
    return nothing. One list gives the wrappers and the check that load() makes. */
@@ -90,21 +53,7 @@ static inline void *lectern_poppler_symbol(const char *name) {
     static inline void lazy_##name params { LECTERN_POPPLER_FN(name) args; }
 LECTERN_POPPLER_API(LECTERN_POPPLER_WRAPPER, LECTERN_POPPLER_VOID_WRAPPER)
 
-/* NULL when the library is loaded and has every function above; "" when it cannot be loaded;
-   else the name of the first function it lacks (an older version). Cheap once it succeeded. */
-#define LECTERN_POPPLER_NAME(ret, name, params, args) #name,
-static inline const char *lectern_poppler_load(void) {
-    static int ready;
-    if (__atomic_load_n(&ready, __ATOMIC_ACQUIRE)) return NULL;
-    void *h = lectern_poppler_handle();
-    if (h == NULL) return "";
-    static const char *const names[] = { LECTERN_POPPLER_API(LECTERN_POPPLER_NAME, LECTERN_POPPLER_NAME) };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (dlsym(h, names[i]) == NULL) return names[i];
-    }
-    __atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
-    return NULL;
-}
+LECTERN_LAZY_LOAD(poppler, LECTERN_POPPLER_API(LECTERN_LAZY_NAME, LECTERN_LAZY_NAME))
 
 /* poppler-glib reports damaged files through g_log in the "Poppler" domain, which prints to
    stderr by default. A library must not print: drop them (the caller gets a GError). */
