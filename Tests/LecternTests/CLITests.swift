@@ -187,6 +187,16 @@ final class CLITests: XCTestCase {
             XCTAssertTrue(result.stdout.contains("ok   \(name): "), "\(name) missing in:\n\(result.stdout)")
         }
         XCTAssertTrue(result.stdout.contains("integrity_check ok"))
+
+        // Missing MiniLM files fail doctor only where the library embeds with MiniLM.
+        let empty = folder.file("no-models").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let hashing = try lectern("doctor", environment: ["LECTERN_MODELS": empty])
+        XCTAssertEqual(hashing.status, 0, "this library embeds with hashing: \(hashing.stdout)")
+        XCTAssertTrue(hashing.stdout.contains("warn minilm model: missing model.safetensors, vocab.txt, tokenizer.json"), hashing.stdout)
+        let minilm = try lectern("doctor", "--db", "new.db", environment: ["LECTERN_MODELS": empty, "LECTERN_EMBEDDER": ""])
+        XCTAssertEqual(minilm.status, 1, "a new library would embed with MiniLM: \(minilm.stdout)")
+        XCTAssertTrue(minilm.stdout.contains("FAIL minilm model: missing"), minilm.stdout)
     }
 
     /// poppler-glib, libxml2, libcurl and OpenBLAS (and their ~80 dependencies) are opened on
