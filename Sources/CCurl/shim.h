@@ -7,7 +7,8 @@
 #include <curl/curl.h>
 #include "../CLazyLibrary/lazy_library.h"
 
-LECTERN_LAZY_LIBRARY(curl, "libcurl.so.4", "libcurl.so")
+#define LECTERN_CURL_SONAME "libcurl.so.4"
+LECTERN_LAZY_LIBRARY(curl, LECTERN_CURL_SONAME, "libcurl.so")
 #define LECTERN_CURL_FN(name) LECTERN_LAZY_FN(curl, name)
 
 /* Every function Lectern calls: (return type, name, parameters, arguments), V for those that

@@ -16,7 +16,8 @@
    directly); every function goes through a `lazy_` wrapper that looks its symbol up once.
    Swift calls `SystemLibrary.libxml2.load()` (a clear LecternError when missing) first. */
 
-LECTERN_LAZY_LIBRARY(xml, "libxml2.so.2", "libxml2.so")
+#define LECTERN_XML_SONAME "libxml2.so.2"
+LECTERN_LAZY_LIBRARY(xml, LECTERN_XML_SONAME, "libxml2.so")
 #define LECTERN_XML_FN(name) LECTERN_LAZY_FN(xml, name)
 
 /* Every function Lectern calls: (return type, name, parameters, arguments), V for those that

@@ -8,7 +8,8 @@
 #include <cblas.h>
 #include "../CLazyLibrary/lazy_library.h"
 
-LECTERN_LAZY_LIBRARY(openblas, "libopenblas.so.0", "libopenblas.so")
+#define LECTERN_OPENBLAS_SONAME "libopenblas.so.0"
+LECTERN_LAZY_LIBRARY(openblas, LECTERN_OPENBLAS_SONAME, "libopenblas.so")
 #define LECTERN_OPENBLAS_FN(name) LECTERN_LAZY_FN(openblas, name)
 
 /* Every function Lectern calls: (return type, name, parameters, arguments), V for those that

@@ -11,7 +11,8 @@
 #include <glib-object.h>
 #include "../CLazyLibrary/lazy_library.h"
 
-LECTERN_LAZY_LIBRARY(poppler, "libpoppler-glib.so.8", "libpoppler-glib.so")
+#define LECTERN_POPPLER_SONAME "libpoppler-glib.so.8"
+LECTERN_LAZY_LIBRARY(poppler, LECTERN_POPPLER_SONAME, "libpoppler-glib.so")
 #define LECTERN_POPPLER_FN(name) LECTERN_LAZY_FN(poppler, name)
 
 /* Every function Lectern calls: (return type, name, parameters, arguments), V for those that
