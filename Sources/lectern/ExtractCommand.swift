@@ -43,10 +43,8 @@ struct ExtractCommand: ParsableCommand {
         // One argument that names one document (a file, or a folder read as one, like a book)
         // prints one document without its name; a folder of files or a glob can give several,
         // so each is printed with its name, however many there turn out to be.
-        var isFolder: ObjCBool = false
-        let single = paths.count == 1 && items.count == 1 && missing.isEmpty
-            && FileManager.default.fileExists(atPath: NSString(string: paths[0]).expandingTildeInPath, isDirectory: &isFolder)
-            && isFolder.boolValue == items[0].isDirectory
+        let single = paths.count == 1 && missing.isEmpty && items.count == 1
+            && items[0].path == Configuration.resolvePath(paths[0], base: nil)
         let documents = DocumentReader(options: ExtractOptions(password: password))
         var printed = 0
         for item in items {
@@ -64,12 +62,10 @@ struct ExtractCommand: ParsableCommand {
                     show(document, reader: reader, input: item.display, separated: printed > 0, on: terminal)
                 }
                 printed += 1
-            } catch let error as LecternError {
-                failed += 1
-                terminal.event(PipelineEvent(.failed, input: error.subject ?? item.display, line: error.line, message: error.reason))
             } catch {
                 failed += 1
-                terminal.event(PipelineEvent(.failed, input: item.display, message: "\(error)"))
+                let lectern = error as? LecternError ?? LecternError(.corrupt, item.display, "\(error)")
+                terminal.event(PipelineEvent(.failed, input: lectern.subject ?? item.display, line: lectern.line, message: lectern.reason))
             }
         }
         if failed > 0 { throw ExitCode(1) }
@@ -88,11 +84,7 @@ struct ExtractCommand: ParsableCommand {
     /// One of several files: a JSON line naming the input, or a header line naming the file.
     func show(_ document: ExtractedDocument, reader: any Extractor, input: String, separated: Bool, on terminal: Terminal) {
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? encoder.encode(ExtractedFile(input: input, reader: reader.name, document: document)) {
-                terminal.out(String(decoding: data, as: UTF8.self))
-            }
+            terminal.jsonLine(ExtractedFile(input: input, reader: reader.name, document: document))
             return
         }
         if separated { terminal.out("") }

@@ -60,9 +60,7 @@ final class Terminal: @unchecked Sendable {
     func event(_ event: PipelineEvent) {
         switch events {
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? encoder.encode(event) {
+            if let data = Self.compactJSON(event) {
                 lock.withLock { FileHandle.standardError.write(data + Data("\n".utf8)) }
             }
         case .text:
@@ -87,6 +85,18 @@ final class Terminal: @unchecked Sendable {
 
     func finishProgress() {
         lock.withLock { clearProgress() }
+    }
+
+    /// One line of JSON (JSON lines), to stdout.
+    func jsonLine<T: Encodable>(_ value: T) {
+        if let data = Self.compactJSON(value) { out(String(decoding: data, as: UTF8.self)) }
+    }
+
+    /// Keys sorted, on one line: what JSON-lines output (events, `extract` of several files) writes.
+    static func compactJSON<T: Encodable>(_ value: T) -> Data? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try? encoder.encode(value)
     }
 
     /// Pretty JSON of any encodable value, to stdout.

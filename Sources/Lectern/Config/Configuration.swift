@@ -90,7 +90,9 @@ public struct Configuration: Sendable {
         return try merge(layers)
     }
 
-    static func resolvePath(_ path: String, base: String?) -> String {
+    /// `path` made absolute (`~` expanded), relative to `base` or else the working directory: how
+    /// configuration files and the command line's inputs name files.
+    public static func resolvePath(_ path: String, base: String?) -> String {
         var path = path
         if path == "~" || path.hasPrefix("~/") {
             path = FileManager.default.homeDirectoryForCurrentUser.path + path.dropFirst()

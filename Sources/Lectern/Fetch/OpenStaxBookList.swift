@@ -19,8 +19,11 @@ public struct OpenStaxSettings: Sendable, Equatable {
 /// repository holds each book. Many repositories are bundles (`osbooks-calculus-bundle` holds
 /// calculus-volume-1, -2 and -3), so the slug alone does not name the repository.
 struct OpenStaxBookList {
-    /// Book slug → repository name.
-    var repositories: [String: String] = [:]
+    /// Book slug (lower case) → repository name.
+    private var repositories: [String: String] = [:]
+
+    /// The repository that holds the book `slug`, whatever its case.
+    func repository(for slug: String) -> String? { repositories[slug.lowercased()] }
 
     /// Reads `approved-book-list.json`: `approved_books[].repository_name` with the slugs under
     /// `versions[].commit_metadata.books[]` (and the older `books[]`).

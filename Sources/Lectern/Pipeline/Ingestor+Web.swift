@@ -5,7 +5,7 @@ extension Ingestor {
     /// A 304 to a conditional GET means the stored document is current: nothing is read or written.
     /// The GET is only conditional when the stored document was read the way this run would read
     /// it (same reader version, chunk settings and embedder), so a reader upgrade is never hidden.
-    func ingestRemote(_ spec: SourceSpec, fetcher: WebFetcher, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
+    func ingestRemote(_ spec: SourceSpec, fetcher: WebFetcher, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
         switch spec {
         case .url, .wikipedia:
             let url = spec.url
@@ -15,14 +15,14 @@ extension Ingestor {
             let cached = stored.map(isCurrent) == true ? try store.fetchCache(url: url) : nil
             switch try fetcher.fetch(url, cached: cached) {
             case .notModified:
-                return .unchanged
+                return [.unchanged]
             case .fetched(let response, let entry):
                 if response.body.isEmpty { throw LecternError(.empty, spec.display, "the server sent an empty body") }
                 let input = SourceInput(uri: url, data: response.body, contentType: entry.contentType, options: options)
-                let outcome = try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url",
-                                              recorder: recorder, events: events)
+                let outcomes = try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url",
+                                               recorder: recorder, events: events)
                 try store.recordFetch(entry)
-                return outcome
+                return outcomes
             }
         case .ocw(let home):
             let folder = try TemporaryDownload()
@@ -47,7 +47,7 @@ extension Ingestor {
                 return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", part: slug,
                                        recorder: recorder, events: events)
             case .notModified:
-                return .unchanged
+                return [.unchanged]
             }
         }
     }
@@ -60,7 +60,7 @@ extension Ingestor {
         let guess = SourceSpec.openstaxRepository(slug)
         guard !openstax.bookList.isEmpty else { return guess }
         do {
-            return try OpenStaxBookList.fetch(openstax.bookList, fetcher: fetcher).repositories[slug] ?? guess
+            return try OpenStaxBookList.fetch(openstax.bookList, fetcher: fetcher).repository(for: slug) ?? guess
         } catch {
             events(PipelineEvent(.warning, input: display, message: "cannot read OpenStax's book list (\(error)); trying \(guess)"))
             return guess
@@ -70,7 +70,8 @@ extension Ingestor {
     /// Whether `document` has the skip key this run would give the same bytes: the reader that
     /// stored it, at its current version, with the current chunk settings and embedder.
     func isCurrent(_ document: StoredDocument) -> Bool {
-        guard let reader = registry.reader(named: document.extractor), reader.version == document.extractorVersion else { return false }
+        // The key holds the reader's version: a newer reader gives another key.
+        guard let reader = registry.reader(named: document.extractor) else { return false }
         return skipKey(contentHash: document.contentHash, reader: reader) == document.skipKey
     }
 }

@@ -111,12 +111,12 @@ public struct Ingestor: Sendable {
         for (index, job) in jobs.enumerated() {
             events(PipelineEvent(.inputStarted, input: job.display, index: index + 1, total: jobs.count))
             do {
-                let outcome: Outcome
+                let outcomes: [Outcome]
                 switch job {
-                case .local(let item): outcome = try ingestOne(item, recorder: recorder, events: events)
-                case .remote(let spec): outcome = try ingestRemote(spec, fetcher: web ?? WebFetcher(), recorder: recorder, events: events)
+                case .local(let item): outcomes = try ingestOne(item, recorder: recorder, events: events)
+                case .remote(let spec): outcomes = try ingestRemote(spec, fetcher: web ?? WebFetcher(), recorder: recorder, events: events)
                 }
-                for outcome in outcome.documents {
+                for outcome in outcomes {
                     switch outcome {
                     case .unchanged:
                         summary.unchanged += 1
@@ -129,8 +129,6 @@ public struct Ingestor: Sendable {
                         recorder?.count("documents")
                         recorder?.count("passages", by: passages)
                         events(PipelineEvent(.stored, input: job.display, title: title, passages: passages, index: index + 1, total: jobs.count))
-                    case .parts:  // never: `documents` flattens them
-                        break
                     }
                 }
             } catch {
@@ -145,18 +143,10 @@ public struct Ingestor: Sendable {
         return summary
     }
 
-    enum Outcome {
-        case unchanged, stored(title: String, passages: Int, warnings: Int)
-        /// A source of several documents (an OpenStax bundle): one outcome each.
-        case parts([Outcome])
+    /// What became of one document; a source of several (an OpenStax bundle) gives one each.
+    enum Outcome { case unchanged, stored(title: String, passages: Int, warnings: Int) }
 
-        var documents: [Outcome] {
-            if case .parts(let outcomes) = self { return outcomes.flatMap(\.documents) }
-            return [self]
-        }
-    }
-
-    func ingestOne(_ item: InputExpander.Item, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
+    func ingestOne(_ item: InputExpander.Item, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
         let input = try load(item)
         return try ingestInput(input, display: item.display, storedPath: item.path,
                                sourceKind: item.isDirectory ? "folder" : "file", recorder: recorder, events: events)
@@ -168,7 +158,7 @@ public struct Ingestor: Sendable {
     /// A source that holds several documents (the books of an OpenStax bundle) is stored as one
     /// document per part, each under the source's URI + `#<part>`; `part` picks one of them.
     func ingestInput(_ input: SourceInput, display: String, storedPath: String?, sourceKind: String,
-                     part: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
+                     part: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
         // A ZIP (a downloaded course, a book's source archive) is read as the folder it holds.
         let unpacked = try ArchiveSource.unpack(input, display: display)
         let whole = unpacked?.input ?? input
@@ -182,19 +172,19 @@ public struct Ingestor: Sendable {
         let hash = contentHash(whole)
         let parts = reader.parts(of: whole)
         guard !parts.isEmpty else {
-            return try ingestDocument(whole, reader: reader, hash: hash, display: display, storedPath: storedPath,
-                                      sourceKind: sourceKind, recorder: recorder, events: events)
+            return [try ingestDocument(whole, reader: reader, hash: hash, display: display, storedPath: storedPath,
+                                       sourceKind: sourceKind, recorder: recorder, events: events)]
         }
         // Read before as one document (the first part), the source is now its parts.
         if let old = try store.document(uri: whole.uri) { _ = try store.removeDocuments([old]) }
         let chosen = part.flatMap { parts.contains($0) ? [$0] : nil } ?? parts
-        return .parts(try chosen.map { part in
+        return try chosen.map { part in
             var input = whole
             input.part = part
             input.uri = whole.uri + "#" + part
             return try ingestDocument(input, reader: reader, hash: hash, display: "\(display) › \(part)", storedPath: storedPath,
                                       sourceKind: sourceKind, sourceURI: whole.uri, recorder: recorder, events: events)
-        })
+        }
     }
 
     /// Extract → chunk → embed → one transaction, for one document of a source.

@@ -284,22 +284,27 @@ struct PDFLayout {
     static func join(_ lines: [PDFLine], lexicon: Set<String>) -> String {
         var text = ""
         for line in lines {
-            let piece = line.text  // cleaned when the line was read
-            guard !piece.isEmpty else { continue }
-            if text.hasSuffix("-"), let before = text.dropLast().last, before.isLetter,
-               let after = piece.first, after.isLetter || after.isNumber {
-                let head = String(text.dropLast().reversed().prefix { $0.isLetter }.reversed())
-                let tail = String(piece.prefix { $0.isLetter })
-                if joinsHyphen(head: head, tail: piece.first?.isLetter == true ? tail : "", lexicon: lexicon) {
-                    text.removeLast()
-                }
-                text += piece  // no space either way: "infor-" + "mation", "well-" + "known"
-            } else {
-                if !text.isEmpty { text += " " }
-                text += piece
-            }
+            append(line.text, to: &text, lexicon: lexicon)  // cleaned when the line was read
         }
         return text
+    }
+
+    /// `piece` after `text` across a line or page break: a word hyphenated at the break is
+    /// re-joined when it is one word, kept hyphenated when it is a compound; else one space.
+    static func append(_ piece: String, to text: inout String, lexicon: Set<String>) {
+        guard !piece.isEmpty else { return }
+        if text.hasSuffix("-"), let before = text.dropLast().last, before.isLetter,
+           let after = piece.first, after.isLetter || after.isNumber {
+            let head = String(text.dropLast().reversed().prefix { $0.isLetter }.reversed())
+            let tail = String(piece.prefix { $0.isLetter })
+            if joinsHyphen(head: head, tail: piece.first?.isLetter == true ? tail : "", lexicon: lexicon) {
+                text.removeLast()
+            }
+            text += piece  // no space either way: "infor-" + "mation", "well-" + "known"
+        } else {
+            if !text.isEmpty { text += " " }
+            text += piece
+        }
     }
 
     /// Prefixes that make real compounds ("self-assembling", "well-known", "non-linear"); a word
@@ -437,7 +442,7 @@ struct PDFLayout {
             }
             let fragment = String(b.text[..<cut])
             let rest = b.text[cut...].drop { $0 == " " }
-            paragraphs[index].text = Self.joinAcrossBreak(a.text, fragment, lexicon: lexicon)
+            Self.append(fragment, to: &paragraphs[index].text, lexicon: lexicon)
             if rest.isEmpty {
                 paragraphs.remove(at: index + 1)
             } else {
@@ -468,16 +473,6 @@ struct PDFLayout {
             index = next
         }
         return nil
-    }
-
-    /// Two pieces of one sentence, with the line-end hyphen rule of `join`.
-    static func joinAcrossBreak(_ head: String, _ tail: String, lexicon: Set<String>) -> String {
-        if head.hasSuffix("-"), let before = head.dropLast().last, before.isLetter, let first = tail.first, first.isLetter {
-            let left = String(head.dropLast().reversed().prefix { $0.isLetter }.reversed())
-            let right = String(tail.prefix { $0.isLetter })
-            return (joinsHyphen(head: left, tail: right, lexicon: lexicon) ? String(head.dropLast()) : head) + tail
-        }
-        return head + " " + tail
     }
 
     /// "2.1" and "Methods" set on one line often come out of poppler as two blocks: put a bare

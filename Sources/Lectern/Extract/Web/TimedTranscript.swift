@@ -29,16 +29,14 @@ enum TimedTranscript {
         }
     }
 
-    /// How many `<span m=` a page holds, counting up to `limit`.
+    /// How many `<span m=` a page holds (whatever quotes the value), counting up to `limit`.
     static func timedSpanCount(_ data: Data, limit: Int) -> Int {
+        let marker = Data("<span m=".utf8)
         var count = 0
-        for marker in ["<span m='", "<span m=\"", "<span m="] {
-            var range = data.startIndex..<data.endIndex
-            while count < limit, let found = data.range(of: Data(marker.utf8), in: range) {
-                count += 1
-                range = found.upperBound..<data.endIndex
-            }
-            if count > 0 { return count }
+        var range = data.startIndex..<data.endIndex
+        while count < limit, let found = data.range(of: marker, in: range) {
+            count += 1
+            range = found.upperBound..<data.endIndex
         }
         return count
     }
