@@ -46,47 +46,44 @@ struct AskCommand: ParsableCommand {
         let terminal = global.terminal()
         let store = try global.openStore(configuration, mustExist: true)
         let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
+        // A run is recorded when a model is asked (its tokens and cost); searching alone is not.
         var recorder: RunRecorder?
         var model: (any LanguageModel)?
         if let base = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
-            let run = try RunRecorder(store: store, command: "ask", arguments: Array(CommandLine.arguments.dropFirst()))
+            let run = try global.startRun(store, command: "ask")
             recorder = run
             model = LibraryModel(base, store: store, recorder: run, prices: configuration.llm.prices, useCache: !noCache)
         }
         let answerer = Answerer(searcher: Searcher(store: store, embedder: embedder), languageModel: model,
                                 maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
-        let answer: Answer
-        do {
-            answer = try answerer.ask(question, k: k, filter: SearchFilter(sources: source))
-        } catch {
-            if let recorder {
-                recorder.fail(input: "question", stage: "ask", reason: (error as? LecternError)?.description ?? "\(error)")
-                recorder.finish(status: "failed")
+        let ask = { try answerer.ask(question, k: k, filter: SearchFilter(sources: source)) }
+        let answer = try recorder.map { recorder in
+            try recorder.run {
+                let answer = try ask()
+                recorder.count("questions")
+                return answer
             }
-            throw error
-        }
-        recorder?.count("questions")
-        recorder?.finish()
+        } ?? ask()
         if json {
             terminal.json(answer)
             return
         }
         if let text = answer.answer {
-            terminal.out(text)
+            terminal.outLines(text)
             terminal.out("")
             let shown = answer.cited.isEmpty ? answer.passages : answer.passages.filter { answer.cited.contains($0.number) }
             for citation in shown {
                 terminal.out("[\(citation.number)] \(terminal.bold(citation.title)) — \(citation.location)")
             }
             if let counts = recorder?.snapshot, let usage = UsageLine.make(counts) {
-                terminal.err(terminal.dim("\(answer.provider ?? "")/\(answer.model ?? ""): \(usage)"))
+                terminal.aside("\(answer.provider ?? "")/\(answer.model ?? ""): \(usage)")
             }
             return
         }
-        if let note = answer.note { terminal.err("lectern: \(note)") }
+        if let note = answer.note { terminal.note(note) }
         for citation in answer.passages {
             terminal.out("[\(citation.number)] \(terminal.bold(citation.title)) — \(citation.location)")
-            terminal.out("    " + Self.excerpt(citation.text))
+            terminal.out("    \(Self.excerpt(citation.text))")
             terminal.out("")
         }
     }
@@ -96,3 +93,5 @@ struct AskCommand: ParsableCommand {
         return flat.count > limit ? String(flat.prefix(limit)) + "…" : flat
     }
 }
+
+extension AskCommand: ReportsEvents {}

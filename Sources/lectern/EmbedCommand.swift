@@ -48,7 +48,7 @@ struct EmbedCommand: ParsableCommand {
         let cpuSeconds = Self.cpuSeconds() - cpuStart
         let terminal = Terminal(events: .text)
         guard json else {
-            for vector in vectors { terminal.out(vector.map { String(format: "%.6f", $0) }.joined(separator: " ")) }
+            for vector in vectors { terminal.out("\(vector.map { String(format: "%.6f", $0) }.joined(separator: " "))") }
             return
         }
         let report = EmbedReport(embedder: chosen.info.key, passages: texts.count, batch: batch, loadSeconds: loadSeconds,
@@ -56,7 +56,7 @@ struct EmbedCommand: ParsableCommand {
                                  vectors: vectors)
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        terminal.out(String(decoding: try encoder.encode(report), as: UTF8.self))
+        terminal.out("\(String(decoding: try encoder.encode(report), as: UTF8.self))")
     }
 
     static func cpuSeconds() -> Double {

@@ -35,61 +35,43 @@ struct ExtractCommand: ParsableCommand {
 
     func run() throws {
         let terminal = global.terminal()
-        let (items, missing) = InputExpander(registry: .standard).expand(paths)
-        var failed = missing.count
-        for error in missing {
-            terminal.event(PipelineEvent(.failed, input: error.subject, message: error.reason))
-        }
-        // One argument that names one document (a file, or a folder read as one, like a book)
-        // prints one document without its name; a folder of files or a glob can give several,
-        // so each is printed with its name, however many there turn out to be.
-        let single = paths.count == 1 && missing.isEmpty && items.count == 1
-            && items[0].path == Configuration.resolvePath(paths[0], base: nil)
-        let documents = DocumentReader(options: ExtractOptions(password: password))
+        var extraction = Extraction(options: ExtractOptions(password: password))
+        extraction.cancellation = StopSignals.cancellation
         var printed = 0
-        for item in items {
-            do {
-                let input = try documents.load(item)
-                var (reader, document) = try documents.extract(input, display: item.display)
-                if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
-                for warning in document.warnings {
-                    let (line, message) = ExtractedDocument.lineOf(warning: warning)
-                    terminal.event(PipelineEvent(.warning, input: item.display, line: line, message: message))
-                }
-                if single {
-                    show(document, reader: reader, on: terminal)
-                } else {
-                    show(document, reader: reader, input: item.display, separated: printed > 0, on: terminal)
-                }
-                printed += 1
-            } catch {
-                failed += 1
-                let lectern = error as? LecternError ?? LecternError(.corrupt, item.display, "\(error)")
-                terminal.event(PipelineEvent(.failed, input: lectern.subject ?? item.display, line: lectern.line, message: lectern.reason))
+        let result = extraction.run(paths, events: { terminal.event($0) }) { read in
+            if read.alone {
+                show(read, on: terminal)
+            } else {
+                show(read, separated: printed > 0, on: terminal)
             }
+            printed += 1
         }
-        if failed > 0 { throw ExitCode(1) }
+        if result.stopped == .interrupted, let exit = StopSignals.interruptedExit {
+            terminal.note(StopSignals.cancellation.reason)
+            throw exit
+        }
+        if result.failed > 0 { throw ExitCode(1) }
     }
 
-    /// One file: the whole document as one JSON object, or its title line and blocks.
-    func show(_ document: ExtractedDocument, reader: any Extractor, on terminal: Terminal) {
+    /// One document named alone: the whole document as one JSON object, or its title line and blocks.
+    func show(_ read: ReadDocument, on terminal: Terminal) {
         if json {
-            terminal.json(document)
+            terminal.json(read.document)
             return
         }
-        terminal.out(terminal.bold(document.title) + terminal.dim("  (\(document.type), read by \(reader.name))"))
-        printBlocks(document, on: terminal)
+        terminal.out(terminal.bold(read.document.title) + terminal.dim("  (\(read.document.type), read by \(read.reader))"))
+        printBlocks(read.document, on: terminal)
     }
 
-    /// One of several files: a JSON line naming the input, or a header line naming the file.
-    func show(_ document: ExtractedDocument, reader: any Extractor, input: String, separated: Bool, on terminal: Terminal) {
+    /// One of several: a JSON line naming the input, or a header line naming the file.
+    func show(_ read: ReadDocument, separated: Bool, on terminal: Terminal) {
         if json {
-            terminal.jsonLine(ExtractedFile(input: input, reader: reader.name, document: document))
+            terminal.jsonLine(ExtractedFile(input: read.input, reader: read.reader, document: read.document))
             return
         }
         if separated { terminal.out("") }
-        terminal.out(terminal.bold("\(input): \(document.title)") + terminal.dim("  (\(document.type), read by \(reader.name))"))
-        printBlocks(document, on: terminal)
+        terminal.out(terminal.bold("\(read.input): \(read.document.title)") + terminal.dim("  (\(read.document.type), read by \(read.reader))"))
+        printBlocks(read.document, on: terminal)
     }
 
     func printBlocks(_ document: ExtractedDocument, on terminal: Terminal) {
@@ -97,10 +79,12 @@ struct ExtractCommand: ParsableCommand {
             var place = block.page.map { "p.\($0) " } ?? ""
             if let start = block.start { place += "@\(Location.formatTime(start)) " }
             if let speaker = block.speaker, block.kind == .cue { place += "\(speaker) " }
-            terminal.out(terminal.dim("\(place)\(block.kind.rawValue)\(block.level.map { "/\($0)" } ?? "")") + "  " + block.text)
+            terminal.out(terminal.dim("\(place)\(block.kind.rawValue)\(block.level.map { "/\($0)" } ?? "")") + "  \(block.text)")
         }
     }
 }
+
+extension ExtractCommand: ReportsEvents, StopsAtDocumentBoundaries {}
 
 /// A JSON line of `extract`: the document's own fields plus the input it came from and the
 /// reader that read it.

@@ -29,4 +29,26 @@ struct GlobalOptions: ParsableArguments {
     func terminal(defaultJSON: Bool = false) -> Terminal {
         Terminal(events: events ?? (defaultJSON ? .json : .text))
     }
+
+    /// Starts the run record of a command that does work: its command line as given (secrets
+    /// redacted by `RunRecorder`), ended `interrupted` should a signal stop the process at once.
+    func startRun(_ store: LibraryStore, command: String) throws -> RunRecorder {
+        let recorder = try RunRecorder(store: store, command: command, arguments: Array(CommandLine.arguments.dropFirst()))
+        StopSignals.track(recorder)
+        return recorder
+    }
 }
+
+/// A command whose options choose how problems reach stderr: `main` renders the error that
+/// stops it in the same format, without reading the command line again.
+protocol ReportsEvents {
+    var global: GlobalOptions { get }
+}
+
+extension ReportsEvents {
+    var eventFormat: EventFormat { global.events ?? .text }
+}
+
+/// A command that works through a batch and checks `StopSignals.cancellation` between its
+/// documents: a signal lets it finish (or abandon) the document in hand and report.
+protocol StopsAtDocumentBoundaries {}

@@ -49,26 +49,36 @@ struct IngestCommand: ParsableCommand {
         let configuration = try global.configuration()
         let terminal = global.terminal()
         let store = try global.openStore(configuration, mustExist: false)
-        let chosen = try EmbedderCatalog.resolve(store: store, configuration: configuration, requested: embedder)
-        var ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
-                                options: ExtractOptions(password: password))
-        ingestor.fetcher = WebFetcher(settings: configuration.http)
-        ingestor.openstax = configuration.openstax
-        let recorder = try RunRecorder(store: store, command: "ingest", arguments: RecordedArguments.redacting(CommandLine.arguments.dropFirst()))
+        let recorder = try global.startRun(store, command: "ingest")
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
-        let summary = ingestor.ingest(paths, recorder: recorder) { terminal.event($0) }
-        recorder.finish()
+        // Inside the recorded run: an embedder that cannot start (a server that is down) leaves a
+        // failed run with the reason.
+        let summary = try recorder.run { () throws -> IngestSummary in
+            let chosen = try EmbedderCatalog.resolve(store: store, configuration: configuration, requested: embedder)
+            var ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
+                                    options: ExtractOptions(password: password))
+            ingestor.fetcher = WebFetcher(settings: configuration.http)
+            ingestor.openstax = configuration.openstax
+            ingestor.cancellation = StopSignals.cancellation
+            return ingestor.ingest(paths, recorder: recorder) { terminal.event($0) }
+        }
         terminal.finishProgress()
-        terminal.event(PipelineEvent(.runFinished, counts: ["stored": summary.stored, "unchanged": summary.unchanged,
-                                                            "failed": summary.failed, "passages": summary.passages], run: recorder.id))
+        terminal.event(PipelineEvent(.runFinished, message: summary.stopped.map(\.rawValue),
+                                     counts: ["stored": summary.stored, "unchanged": summary.unchanged, "failed": summary.failed,
+                                              "passages": summary.passages, "not_read": summary.notRead], run: recorder.id))
         if json {
             terminal.json(summary)
         } else {
-            var parts = ["\(summary.stored) stored (\(summary.passages) passages)", "\(summary.unchanged) unchanged"]
+            var parts: [TerminalText] = ["\(summary.stored) stored (\(summary.passages) passages)", "\(summary.unchanged) unchanged"]
             if summary.failed > 0 { parts.append("\(summary.failed) failed") }
             if summary.warnings > 0 { parts.append("\(summary.warnings) warnings") }
-            terminal.out(parts.joined(separator: ", ") + " — \(configuration.database)")
+            if summary.stopped == .interrupted { parts.append("\(StopSignals.cancellation.reason): \(summary.notRead) not read") }
+            if summary.stopped == .libraryUnwritable, summary.notRead > 0 { parts.append("stopped: \(summary.notRead) not read") }
+            terminal.out(parts.dropFirst().reduce(parts[0]) { $0 + ", " + $1 } + " — \(configuration.database)")
         }
+        if summary.stopped == .interrupted, let exit = StopSignals.interruptedExit { throw exit }
         if summary.failed > 0 { throw ExitCode(1) }
     }
 }
+
+extension IngestCommand: ReportsEvents, StopsAtDocumentBoundaries {}

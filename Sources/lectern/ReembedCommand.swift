@@ -20,30 +20,30 @@ struct ReembedCommand: ParsableCommand {
     @Option(help: "Passages embedded per transaction.")
     var batch = 256
 
+    func validate() throws {
+        guard batch > 0 else { throw ValidationError("--batch must be greater than 0") }
+    }
+
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
         let store = try global.openStore(configuration, mustExist: true)
-        let target = try EmbedderCatalog.make(embedder, configuration: configuration)
-        let recorder = try RunRecorder(store: store, command: "reembed", arguments: ["--embedder", embedder])
-        let total = try recorder.run { () throws -> Int in
-            try store.setSetting("reembed_target", target.info.key)
-            let total = try store.stats().passages
-            var done = try store.passageIdsWithVectors(target.info).count
-            while true {
-                let pending = try store.passagesMissingVectors(target.info, limit: batch)
-                if pending.isEmpty { break }
-                let vectors = try target.embed(pending.map(\.text))
-                try store.addVectors(ids: pending.map(\.id), vectors: vectors, embedder: target.info)
-                done += pending.count
-                recorder.count("vectors", by: pending.count)
-                recorder.checkpoint()
-                terminal.event(PipelineEvent(.progress, input: "reembed", message: target.info.name, index: done, total: total))
-            }
-            try store.switchEmbedder(to: target.info)
-            return total
+        let recorder = try global.startRun(store, command: "reembed")
+        let result = try recorder.run { () throws -> ReembedResult in
+            var reembedding = Reembedding(store: store, target: try EmbedderCatalog.make(embedder, configuration: configuration),
+                                          batchSize: batch)
+            reembedding.cancellation = StopSignals.cancellation
+            return try reembedding.run(recorder: recorder) { terminal.event($0) }
         }
         terminal.finishProgress()
-        terminal.out("\(total) passages now use \(target.info.description)")
+        if result.switched {
+            terminal.out("\(result.passages) passages now use \(result.embedder)")
+        } else {
+            terminal.out("\(StopSignals.cancellation.reason): \(result.embedded) passages embedded with \(result.embedder) in this run; "
+                         + "run `lectern reembed --embedder \(embedder)` again to finish")
+        }
+        if result.stopped == .interrupted, let exit = StopSignals.interruptedExit { throw exit }
     }
 }
+
+extension ReembedCommand: ReportsEvents, StopsAtDocumentBoundaries {}

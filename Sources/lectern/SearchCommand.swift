@@ -52,25 +52,32 @@ struct SearchCommand: ParsableCommand {
             return
         }
         if hits.isEmpty {
-            terminal.err("lectern: no passages match '\(query)'")
+            terminal.note("no passages match '\(query)'")
             return
         }
         for hit in hits {
             terminal.out("\(hit.rank). \(terminal.bold(hit.title))  \(terminal.dim(String(format: "%.4f", hit.score)))")
-            terminal.out("   \(hit.location)" + (hit.speaker.map { terminal.dim("  — \($0)") } ?? ""))
-            terminal.out("   " + render(hit, terminal))
+            terminal.out("   \(hit.location)\(hit.speaker.map { terminal.dim("  — \($0)") } ?? "")")
+            terminal.out("   \(render(hit, terminal))")
             terminal.out("")
         }
     }
 
-    func render(_ hit: SearchHit, _ terminal: Terminal) -> String {
-        guard terminal.colour else { return hit.snippet }
-        var chars = Array(hit.snippet)
-        for mark in hit.highlights.sorted(by: { $0[0] > $1[0] }) {
+    /// The snippet with the query's words highlighted (on a colour terminal); every piece of it
+    /// escaped, so a document's control characters never reach the terminal.
+    func render(_ hit: SearchHit, _ terminal: Terminal) -> TerminalText {
+        guard terminal.colour else { return TerminalText(hit.snippet) }
+        let chars = Array(hit.snippet)
+        var text: TerminalText = ""
+        var next = 0
+        for mark in hit.highlights.sorted(by: { $0[0] < $1[0] }) {
             let start = mark[0], end = mark[0] + mark[1]
-            guard start >= 0, end <= chars.count else { continue }
-            chars.replaceSubrange(start..<end, with: Array(terminal.highlight(String(chars[start..<end]))))
+            guard start >= next, end <= chars.count else { continue }
+            text += TerminalText(String(chars[next..<start])) + terminal.highlight(String(chars[start..<end]))
+            next = end
         }
-        return String(chars)
+        return text + TerminalText(String(chars[next...]))
     }
 }
+
+extension SearchCommand: ReportsEvents {}

@@ -19,66 +19,49 @@ struct ShowCommand: ParsableCommand {
     @Flag(help: "Print as JSON.")
     var json = false
 
-    struct Shown: Encodable {
-        var document: StoredDocument
-        var metadata: [String: String]
-        var warnings: [String]
-        var sections: [[String]]
-        var passages: [StoredPassage]
-        var summaries: [StoredSummary]
-    }
-
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
         let store = try global.openStore(configuration, mustExist: true)
-        let found = try store.documents(matching: document)
-        guard let doc = found.first else {
-            throw LecternError(.notFound, document, "no document with this id, path or URI (see `lectern sources`)")
-        }
-        if found.count > 1 {
-            throw LecternError(.invalidInput, document, "matches \(found.count) documents: " + found.prefix(5).map { "\($0.shortId) \($0.uri)" }.joined(separator: ", "))
-        }
-        let stored = try store.passages(documentId: doc.id)
-        var sections: [[String]] = []
-        for passage in stored where sections.last != passage.sectionPath { sections.append(passage.sectionPath) }
-        let summaries = try store.summaries(documentId: doc.id)
+        let view = try LibraryListing.document(document, in: store)
         if json {
-            terminal.json(Shown(document: doc, metadata: doc.metadataDictionary, warnings: doc.warningList, sections: sections,
-                                passages: stored, summaries: summaries))
+            terminal.json(view)
             return
         }
+        let doc = view.document
         terminal.out(terminal.bold(doc.title))
         terminal.out("id \(doc.shortId)  type \(doc.type)  reader \(doc.extractor)  \(doc.passageCount) passages  \(doc.blockCount) blocks")
-        terminal.out(doc.path.map { InputExpander.display($0) } ?? doc.uri)
-        for (key, value) in doc.metadataDictionary.sorted(by: { $0.key < $1.key }) { terminal.out("\(key): \(value)") }
-        for warning in doc.warningList { terminal.out("warning: \(warning)") }
+        terminal.out("\(doc.path.map { InputExpander.display($0) } ?? doc.uri)")
+        for (key, value) in view.metadata.sorted(by: { $0.key < $1.key }) { terminal.out("\(key): \(value)") }
+        for warning in view.warnings { terminal.out("warning: \(warning)") }
         terminal.out("updated \(doc.updatedAt)")
         terminal.out("")
-        printSummaries(summaries, of: doc, terminal)
+        printSummaries(view, terminal)
         if passages {
-            for passage in stored {
+            for passage in view.passages {
                 terminal.out(terminal.dim("[\(passage.ordinal + 1)] \(Location.describe(passage)) · \(passage.tokenCount) tokens"))
-                terminal.out(passage.text)
+                terminal.outLines(passage.text)
                 terminal.out("")
             }
         } else {
-            for section in sections where !section.isEmpty {
-                terminal.out(String(repeating: "  ", count: section.count - 1) + (section.last ?? ""))
+            for section in view.sections where !section.isEmpty {
+                terminal.out("\(String(repeating: "  ", count: section.count - 1))\(section.last ?? "")")
             }
         }
     }
 
-    func printSummaries(_ summaries: [StoredSummary], of doc: StoredDocument, _ terminal: Terminal) {
-        guard let first = summaries.first else { return }
-        var heading = "Summary (\(first.provider)/\(first.model))"
-        if first.contentHash != doc.contentHash { heading += " — made before the document changed: run `lectern summarize \(doc.shortId)`" }
+    func printSummaries(_ view: DocumentView, _ terminal: Terminal) {
+        guard let first = view.summaries.first else { return }
+        var heading: TerminalText = "Summary (\(first.provider)/\(first.model))"
+        if view.summariesAreStale { heading += " — made before the document changed: run `lectern summarize \(view.document.shortId)`" }
         terminal.out(terminal.bold(heading))
-        for summary in summaries {
+        for summary in view.summaries {
             if let section = summary.section { terminal.out(terminal.bold("§ " + section)) }
-            terminal.out(summary.text)
-            for point in summary.keyPoints { terminal.out("  • " + point) }
+            terminal.outLines(summary.text)
+            for point in summary.keyPoints { terminal.out("  • \(point)") }
             terminal.out("")
         }
     }
 }
+
+extension ShowCommand: ReportsEvents {}

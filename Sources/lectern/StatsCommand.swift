@@ -21,7 +21,8 @@ struct StatsCommand: ParsableCommand {
         }
         terminal.out("library    \(stats.path) (\(ByteCountFormatter.string(fromByteCount: stats.fileBytes, countStyle: .file)))")
         terminal.out("sources    \(stats.sources)")
-        terminal.out("documents  \(stats.documents)" + (stats.documentsByType.isEmpty ? "" : "  (" + stats.documentsByType.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"))
+        let byType = stats.documentsByType.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        terminal.out("documents  \(stats.documents)\(byType.isEmpty ? "" : "  (" + byType + ")")")
         terminal.out("passages   \(stats.passages)  (\(stats.tokens) tokens)")
         terminal.out("blocks     \(stats.blocks)")
         terminal.out("vectors    \(stats.vectors) in \(stats.vectorBlocks) blocks")
@@ -30,34 +31,4 @@ struct StatsCommand: ParsableCommand {
     }
 }
 
-struct RunsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "runs", abstract: "List recent runs: what each did and what failed.")
-
-    @OptionGroup var global: GlobalOptions
-
-    @Option(name: .short, help: "How many runs.")
-    var n = 20
-
-    @Flag(help: "Print as JSON.")
-    var json = false
-
-    func run() throws {
-        let configuration = try global.configuration()
-        let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
-        let runs = try store.runs(limit: n)
-        if json {
-            terminal.json(runs)
-            return
-        }
-        for run in runs {
-            let counts = run.counts.filter { !$0.key.hasPrefix("llm.") }.sorted { $0.key < $1.key }
-                .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            terminal.out("#\(run.id)  \(run.startedAt)  \(run.command)  \(run.status)  \(counts)")
-            if let usage = UsageLine.make(run.counts) { terminal.out("    model: \(usage)") }
-            for failure in run.failures {
-                terminal.out("    \(failure.severity): \(failure.input): \(failure.reason)")
-            }
-        }
-    }
-}
+extension StatsCommand: ReportsEvents {}

@@ -32,17 +32,11 @@ struct SummarizeCommand: ParsableCommand {
     @Flag(help: "Print the summaries as JSON.")
     var json = false
 
-    struct Summarized: Encodable {
-        var documentId: String
-        var title: String
-        var summaries: [StoredSummary]
-    }
-
     struct Report: Encodable {
         var run: Int64
         var provider: String
         var model: String
-        var documents: [Summarized]
+        var documents: [SummarizedDocument]
         var failed: Int
         var counts: [String: Int]
     }
@@ -51,72 +45,39 @@ struct SummarizeCommand: ParsableCommand {
         let configuration = try global.configuration(flags: llm.flags)
         let terminal = global.terminal()
         let store = try global.openStore(configuration, mustExist: true)
-        var documents: [StoredDocument] = []
-        var failed = 0
-        let recorder = try RunRecorder(store: store, command: "summarize", arguments: Array(CommandLine.arguments.dropFirst()))
-        if sources.isEmpty {
-            documents = try store.allDocuments()
-        } else {
-            for source in sources {
-                let found = try store.documents(matching: source)
-                if found.isEmpty {
-                    failed += 1
-                    let reason = "no document with this id, path or URI (see `lectern sources`)"
-                    recorder.fail(input: source, stage: "summarize", reason: reason)
-                    terminal.err("lectern: \(source): \(reason)")
-                }
-                documents += found.filter { doc in !documents.contains { $0.id == doc.id } }
-            }
-        }
-        let summarizer: any Summarizer
-        do {
+        let recorder = try global.startRun(store, command: "summarize")
+        var summarizer: (any Summarizer)?
+        let batch = try recorder.run { () throws -> SummaryBatch in
+            let chosen: any Summarizer
             if let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
                 let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: !noCache)
-                summarizer = ModelSummarizer(library, maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
+                chosen = ModelSummarizer(library, maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
             } else {
-                summarizer = ExtractiveSummarizer()
+                chosen = ExtractiveSummarizer()
             }
-        } catch {
-            recorder.finish(status: "failed")
-            throw error
+            summarizer = chosen
+            let writer = DocumentSummaries(store: store, summarizer: chosen, parallelism: configuration.llm.maxConcurrency)
+            return try writer.summarize(sources, recorder: recorder, cancellation: StopSignals.cancellation) { terminal.event($0) }
         }
-        let writer = DocumentSummaries(store: store, summarizer: summarizer, parallelism: configuration.llm.maxConcurrency)
-        var done: [Summarized] = []
-        for (index, document) in documents.enumerated() {
-            let name = document.path.map { InputExpander.display($0) } ?? document.uri
-            terminal.event(PipelineEvent(.inputStarted, input: name, index: index + 1, total: documents.count))
-            do {
-                let (summaries, failures) = try writer.summarize(document)
-                for failure in failures {
-                    recorder.fail(input: name, stage: "summarize", reason: failure.description, warning: true)
-                    terminal.err("lectern: warning: \(failure)")
-                }
-                recorder.count("documents")
-                recorder.count("sections", by: summaries.filter { $0.section != nil }.count)
-                done.append(Summarized(documentId: document.shortId, title: document.title, summaries: summaries))
-            } catch {
-                failed += 1
-                let reason = (error as? LecternError)?.reason ?? "\(error)"
-                recorder.fail(input: name, stage: "summarize", reason: reason)
-                terminal.err("lectern: \(name): \(reason)")
-            }
-            recorder.checkpoint()
-        }
-        recorder.finish()
         terminal.finishProgress()
         let counts = recorder.snapshot
+        let provider = summarizer?.provider ?? "", model = summarizer?.model ?? ""
         if json {
-            terminal.json(Report(run: recorder.id, provider: summarizer.provider, model: summarizer.model, documents: done, failed: failed, counts: counts))
+            terminal.json(Report(run: recorder.id, provider: provider, model: model, documents: batch.documents, failed: batch.failed, counts: counts))
         } else {
-            let sections = done.reduce(0) { $0 + $1.summaries.filter { $0.section != nil }.count }
-            var line = "\(done.count) document\(done.count == 1 ? "" : "s") summarised (\(sections) section\(sections == 1 ? "" : "s")) with \(summarizer.provider)/\(summarizer.model)"
-            if failed > 0 { line += ", \(failed) failed" }
+            let done = batch.documents.count, sections = batch.sections
+            var line: TerminalText = "\(done) document\(done == 1 ? "" : "s") summarised (\(sections) section\(sections == 1 ? "" : "s")) with \(provider)/\(model)"
+            if batch.failed > 0 { line += ", \(batch.failed) failed" }
+            if batch.stopped == .interrupted { line += ", \(StopSignals.cancellation.reason): \(batch.notRead) not read" }
             terminal.out(line)
-            if let usage = UsageLine.make(counts) { terminal.out(usage) }
+            if let usage = UsageLine.make(counts) { terminal.out("\(usage)") }
         }
-        if failed > 0 { throw ExitCode(1) }
+        if batch.stopped == .interrupted, let exit = StopSignals.interruptedExit { throw exit }
+        if batch.failed > 0 { throw ExitCode(1) }
     }
 }
+
+extension SummarizeCommand: ReportsEvents, StopsAtDocumentBoundaries {}
 
 /// "tokens 1,234 in / 210 out, 3 calls, 2 cached, cost $0.0012" from a run's counts.
 enum UsageLine {

@@ -2,7 +2,9 @@ import Foundation
 import Lectern
 
 /// Everything the CLI writes goes through here: results to stdout, progress and problems to
-/// stderr (as text, a progress line on a terminal, or JSON lines with `--events json`).
+/// stderr (as text, a progress line on a terminal, or JSON lines with `--events json`). Text is
+/// `TerminalText`, so nothing from a file or a document reaches the terminal with its control
+/// characters raw; JSON is escaped by its encoder.
 final class Terminal: @unchecked Sendable {
     let events: EventFormat
     let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
@@ -20,17 +22,23 @@ final class Terminal: @unchecked Sendable {
             && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
 
-    func out(_ line: String) {
-        lock.withLock {
-            clearProgress()
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
-        }
+    func out(_ line: TerminalText) {
+        write(line.safe, to: FileHandle.standardOutput)
     }
 
-    func err(_ line: String) {
+    func err(_ line: TerminalText) {
+        write(line.safe, to: FileHandle.standardError)
+    }
+
+    /// Text of several lines (a passage, a summary, a model's answer): each line escaped.
+    func outLines(_ text: String, indent: String = "") {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { out("\(TerminalText(indent))\(String(line))") }
+    }
+
+    private func write(_ text: String, to handle: FileHandle) {
         lock.withLock {
             clearProgress()
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            handle.write(Data((text + "\n").utf8))
         }
     }
 
@@ -44,7 +52,8 @@ final class Terminal: @unchecked Sendable {
     private func progress(_ line: String) {
         lock.withLock {
             let width = 100
-            let cut = line.count > width ? String(line.prefix(width - 1)) + "…" : line
+            let visible = TerminalText.visible(line)
+            let cut = visible.count > width ? String(visible.prefix(width - 1)) + "…" : visible
             FileHandle.standardError.write(Data(("\r\u{1B}[K" + cut).utf8))
             progressShown = true
         }
@@ -69,6 +78,8 @@ final class Terminal: @unchecked Sendable {
                 err("lectern: \(place(event))\(event.message ?? "failed")")
             case .warning:
                 err("lectern: warning: \(place(event))\(event.message ?? "")")
+            case .note:
+                err("lectern: \(place(event))\(event.message ?? "")")
             case .inputStarted:
                 if stderrIsTTY, let index = event.index, let total = event.total {
                     progress("[\(index)/\(total)] \(event.input ?? "")")
@@ -83,13 +94,31 @@ final class Terminal: @unchecked Sendable {
         }
     }
 
+    /// The error that stops a command: one line, or one JSON event with `--events json`.
+    func stop(_ error: LecternError) {
+        switch events {
+        case .json: event(PipelineEvent(.failed, input: error.subject, line: error.line, message: error.reason))
+        case .text: err("lectern: \(error.description)")
+        }
+    }
+
+    /// A remark on stderr ("no passages match …"): a plain line, or a `note` event.
+    func note(_ message: String, input: String? = nil) {
+        event(PipelineEvent(.note, input: input, message: message))
+    }
+
+    /// A dim line on stderr beside the results (a model's token usage), or a `note` event.
+    func aside(_ message: String) {
+        if events == .json { note(message) } else { err(dim(message)) }
+    }
+
     func finishProgress() {
         lock.withLock { clearProgress() }
     }
 
     /// One line of JSON (JSON lines), to stdout.
     func jsonLine<T: Encodable>(_ value: T) {
-        if let data = Self.compactJSON(value) { out(String(decoding: data, as: UTF8.self)) }
+        if let data = Self.compactJSON(value) { write(String(decoding: data, as: UTF8.self), to: FileHandle.standardOutput) }
     }
 
     /// Keys sorted, on one line: what JSON-lines output (events, `extract` of several files) writes.
@@ -104,11 +133,14 @@ final class Terminal: @unchecked Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         if let data = try? encoder.encode(value) {
-            out(String(decoding: data, as: UTF8.self))
+            write(String(decoding: data, as: UTF8.self), to: FileHandle.standardOutput)
         }
     }
 
-    func bold(_ s: String) -> String { colour ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
-    func dim(_ s: String) -> String { colour ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
-    func highlight(_ s: String) -> String { colour ? "\u{1B}[1;33m\(s)\u{1B}[0m" : s }
+    func bold(_ text: TerminalText) -> TerminalText { colour ? .styled(text, "1") : text }
+    func dim(_ text: TerminalText) -> TerminalText { colour ? .styled(text, "2") : text }
+    func highlight(_ text: TerminalText) -> TerminalText { colour ? .styled(text, "1;33") : text }
+    func bold(_ text: String) -> TerminalText { bold(TerminalText(text)) }
+    func dim(_ text: String) -> TerminalText { dim(TerminalText(text)) }
+    func highlight(_ text: String) -> TerminalText { highlight(TerminalText(text)) }
 }

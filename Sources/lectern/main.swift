@@ -2,22 +2,22 @@ import ArgumentParser
 import Foundation
 import Lectern
 
+// A file-size limit (`ulimit -f`) makes a write fail with EFBIG, which the library reports as one
+// line naming the library, instead of killing the process with SIGXFSZ.
+signal(SIGXFSZ, SIG_IGN)
+
 // swift-argument-parser exits 64 on usage errors; Lectern's contract is 0 all succeeded,
-// 1 some inputs failed, 2 usage errors.
+// 1 some inputs failed, 2 usage errors, 130 / 143 stopped by SIGINT / SIGTERM.
 do {
     var command = try LecternCommand.parseAsRoot()
+    let events = (command as? any ReportsEvents)?.eventFormat ?? .text
+    StopSignals.install(stopsAtBoundaries: command is any StopsAtDocumentBoundaries, events: events)
     do {
         try command.run()
     } catch let error as LecternError {
         // With `--events json`, the error that stopped the command is one more JSON line.
-        let arguments = CommandLine.arguments
-        let json = arguments.contains("--events=json")
-            || zip(arguments, arguments.dropFirst()).contains { $0 == "--events" && $1 == "json" }
-        if json {
-            Terminal(events: .json).event(PipelineEvent(.failed, input: error.subject, message: error.reason))
-        } else {
-            FileHandle.standardError.write(Data("lectern: \(error)\n".utf8))
-        }
+        Terminal(events: events).stop(error)
+        if error.code == .interrupted, let signal = StopSignals.cancellation.signal { exit(StopSignals.exitStatus(signal)) }
         exit(error.code == .invalidInput ? 2 : 1)
     } catch {
         LecternCommand.exit(withError: error)

@@ -21,6 +21,8 @@ public struct LecternError: Error, CustomStringConvertible, Equatable, Sendable 
         case interrupted
         /// A system library (poppler-glib, libcurl, libxml2, OpenBLAS) is not installed.
         case missingLibrary = "missing_library"
+        /// The library file cannot be written (a full disk, a file-size limit, an I/O error).
+        case writeFailed = "write_failed"
     }
 
     public var code: Code

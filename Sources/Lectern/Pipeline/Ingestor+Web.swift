@@ -75,19 +75,3 @@ extension Ingestor {
         return skipKey(contentHash: document.contentHash, reader: reader) == document.skipKey
     }
 }
-
-/// A temporary folder for a download, removed when the value goes away.
-final class TemporaryDownload {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-download-" + UUID().uuidString).path
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw LecternError(.unreadable, path, "cannot create a temporary folder for the download")
-        }
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}

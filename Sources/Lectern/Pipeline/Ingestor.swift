@@ -8,6 +8,10 @@ public struct IngestSummary: Codable, Sendable, Equatable {
     public var warnings = 0
     public var passages = 0
     public var run: Int64?
+    /// Why the batch ended early (a signal, a library that cannot be written), and how many
+    /// inputs it left unread; a document in hand when it stopped was not written.
+    public var stopped: BatchStop?
+    public var notRead = 0
 }
 
 /// The ingest pipeline: expand inputs → read bytes → pick a reader by content → extract →
@@ -26,6 +30,8 @@ public struct Ingestor: Sendable {
     public var fetcher: WebFetcher?
     /// Where `openstax:` specs find a book's repository and its archive.
     public var openstax = OpenStaxSettings()
+    /// Checked before each input and each embedding batch: a stop leaves only whole documents.
+    public var cancellation: Cancellation?
 
     public init(store: LibraryStore, registry: ReaderRegistry = .standard, embedder: any Embedder,
                 chunkSettings: ChunkSettings = ChunkSettings(), options: ExtractOptions = ExtractOptions()) {
@@ -109,6 +115,11 @@ public struct Ingestor: Sendable {
         }
         let jobs = items.map(Job.local) + remote.map(Job.remote)
         for (index, job) in jobs.enumerated() {
+            if cancellation?.isCancelled == true {
+                summary.stopped = .interrupted
+                summary.notRead = jobs.count - index
+                break
+            }
             events(PipelineEvent(.inputStarted, input: job.display, index: index + 1, total: jobs.count))
             do {
                 let outcomes: [Outcome]
@@ -131,6 +142,18 @@ public struct Ingestor: Sendable {
                         events(PipelineEvent(.stored, input: job.display, title: title, passages: passages, index: index + 1, total: jobs.count))
                     }
                 }
+            } catch let stop where BatchStop.of(stop) != nil {
+                // An interruption abandons this input; a library that cannot be written fails it
+                // once, naming the library, and no later input is read (nothing could be stored).
+                summary.stopped = BatchStop.of(stop)
+                summary.notRead = jobs.count - index
+                if summary.stopped == .libraryUnwritable, let lectern = stop as? LecternError {
+                    summary.failed += 1
+                    summary.notRead -= 1
+                    recorder?.fail(input: lectern.subject ?? store.path, stage: "write", reason: lectern.reason)
+                    events(PipelineEvent(.failed, input: lectern.subject, message: lectern.reason))
+                }
+                break
             } catch {
                 let lectern = error as? LecternError ?? LecternError(.corrupt, job.display, "\(error)")
                 summary.failed += 1
@@ -218,6 +241,7 @@ public struct Ingestor: Sendable {
         var vectors: [[Float]] = []
         vectors.reserveCapacity(passages.count)
         for start in stride(from: 0, to: passages.count, by: batchSize) {
+            try cancellation?.check(item.display)
             let batch = passages[start..<min(start + batchSize, passages.count)].map(\.text)
             vectors += try stage("embed") { try embedder.embed(batch) }
             if passages.count > batchSize {

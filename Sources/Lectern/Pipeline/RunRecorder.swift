@@ -11,9 +11,10 @@ public final class RunRecorder: @unchecked Sendable {
     private var failed = 0
     private var finished = false
 
+    /// `arguments` are recorded through `ArgumentRedaction`: secrets never reach the library.
     public init(store: LibraryStore, command: String, arguments: [String]) throws {
         self.store = store
-        self.id = try store.beginRun(command: command, arguments: arguments)
+        self.id = try store.beginRun(command: command, arguments: ArgumentRedaction.redact(arguments))
     }
 
     public func count(_ stage: String, by amount: Int = 1) {
@@ -49,17 +50,44 @@ public final class RunRecorder: @unchecked Sendable {
     }
 
     /// Runs a command's work; an error that stops it is recorded as the run's failure and the
-    /// run ends `failed` (instead of staying `running` until a later run calls it interrupted).
+    /// run ends `failed` (or `interrupted`, when a signal stopped it) instead of staying `running`.
     public func run<T>(_ work: () throws -> T) throws -> T {
         do {
             let result = try work()
             finish()
             return result
         } catch {
-            fail(input: (error as? LecternError)?.subject ?? "", stage: "run", reason: (error as? LecternError)?.reason ?? "\(error)")
-            finish(status: "failed")
+            fail(error, stage: "run")
+            finish(status: BatchStop.of(error)?.runStatus ?? "failed")
             throw error
         }
+    }
+
+    /// Runs a batch workflow: its run ends the way the batch did (`interrupted` by a signal,
+    /// `failed` when the library could not be written), or `failed` with the error that stopped it.
+    public func run<T: BatchOutcome>(_ work: () throws -> T) throws -> T {
+        do {
+            let result = try work()
+            finish(result.stopped)
+            return result
+        } catch {
+            fail(error, stage: "run")
+            finish(status: BatchStop.of(error)?.runStatus ?? "failed")
+            throw error
+        }
+    }
+
+    /// Records the error that stopped a stage (an interruption is a status, not a failure).
+    public func fail(_ error: any Error, stage: String, input: String? = nil) {
+        let lectern = error as? LecternError
+        guard lectern?.code != .interrupted else { return }
+        fail(input: input ?? lectern?.subject ?? "", stage: stage, reason: lectern?.located ?? "\(error)")
+    }
+
+    /// Ends the run the way a batch ended: `interrupted`, `failed` (the library could not be
+    /// written), else `succeeded` or `partial`.
+    public func finish(_ stop: BatchStop?) {
+        finish(status: stop?.runStatus)
     }
 
     /// Ends the run: `succeeded`, `partial` (some inputs failed) or the given status.
@@ -72,3 +100,10 @@ public final class RunRecorder: @unchecked Sendable {
         try? store.updateRun(id, counts: snapshot, status: status ?? (failures > 0 ? "partial" : "succeeded"))
     }
 }
+
+/// The result of a workflow over a batch, which may end early.
+public protocol BatchOutcome {
+    var stopped: BatchStop? { get }
+}
+
+extension IngestSummary: BatchOutcome {}

@@ -2,18 +2,25 @@ import Foundation
 import GRDB
 
 extension LibraryStore {
-    /// Starts a run record. Runs left `running` by a process that is gone become `interrupted`.
+    /// Starts a run record, with the pid and start time of this process. Runs left `running` by
+    /// a process that is gone become `interrupted`.
     public func beginRun(command: String, arguments: [String]) throws -> Int64 {
-        try write { db in
-            for row in try Row.fetchAll(db, sql: "SELECT id, pid FROM runs WHERE status = 'running'") {
-                let pid: Int32? = row["pid"]
-                if let pid, pid != getpid(), kill(pid, 0) == 0 { continue }
+        let process = RunProcess.current
+        return try write { db in
+            for row in try Row.fetchAll(db, sql: "SELECT id, pid, process_start FROM runs WHERE status = 'running'") {
+                if Self.isRunning(row), (row["pid"] as Int32?) != process.pid { continue }
                 try db.execute(sql: "UPDATE runs SET status = 'interrupted' WHERE id = ?", arguments: [row["id"] as Int64])
             }
-            try db.execute(sql: "INSERT INTO runs(command, arguments, started_at, status, pid) VALUES (?, ?, ?, 'running', ?)",
-                           arguments: [command, Self.json(arguments), Self.now(), Int(getpid())])
+            try db.execute(sql: "INSERT INTO runs(command, arguments, started_at, status, pid, process_start) VALUES (?, ?, ?, 'running', ?, ?)",
+                           arguments: [command, Self.json(arguments), Self.now(), Int(process.pid), process.startTicks])
             return db.lastInsertedRowID
         }
+    }
+
+    /// Whether the process that recorded a `running` row still runs it.
+    static func isRunning(_ row: Row) -> Bool {
+        guard let pid: Int32 = row["pid"] else { return false }
+        return RunProcess(pid: pid, startTicks: row["process_start"]).isAlive
     }
 
     public func updateRun(_ id: Int64, counts: [String: Int], status: String? = nil) throws {
@@ -34,7 +41,8 @@ extension LibraryStore {
         }
     }
 
-    /// The newest runs first.
+    /// The newest runs first. A run still marked `running` whose process is gone (or whose pid
+    /// now belongs to another program) is listed as `interrupted`.
     public func runs(limit: Int = 20) throws -> [RunRecord] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM runs ORDER BY id DESC LIMIT ?", arguments: [limit]).map { row in
@@ -44,7 +52,8 @@ extension LibraryStore {
                 }
                 return RunRecord(
                     id: id, command: row["command"], arguments: Self.decode([String].self, row["arguments"]) ?? [],
-                    startedAt: row["started_at"], endedAt: row["ended_at"], status: row["status"],
+                    startedAt: row["started_at"], endedAt: row["ended_at"],
+                    status: row["status"] == "running" && !Self.isRunning(row) ? "interrupted" : row["status"],
                     counts: Self.decode([String: Int].self, row["counts"]) ?? [:], failures: failures)
             }
         }

@@ -50,7 +50,7 @@ public final class LibraryStore: Sendable {
         do {
             return try writer.write(body)
         } catch let error as DatabaseError {
-            throw LecternError(.database, path, error.message ?? "\(error)")
+            throw writeFailure(error) ?? LecternError(.database, path, error.message ?? "\(error)")
         }
     }
 

@@ -174,6 +174,11 @@ enum Schema {
                 CREATE INDEX summaries_document ON summaries(document_id, ordinal);
                 """)
         }
+        migrator.registerMigration("v4-run-process-start") { db in
+            // With the pid, the process's start time names one process: a reused pid is not
+            // taken for the run's own, still running, process.
+            try db.execute(sql: "ALTER TABLE runs ADD COLUMN process_start INTEGER")
+        }
         return migrator
     }
 }

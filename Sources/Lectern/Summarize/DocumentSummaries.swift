@@ -133,6 +133,89 @@ public struct DocumentSummaries: Sendable {
     }
 }
 
+/// One document `summarize` summarised, with what it stored.
+public struct SummarizedDocument: Codable, Sendable {
+    public var documentId: String
+    public var title: String
+    public var summaries: [StoredSummary]
+}
+
+/// What summarising a set of documents did.
+public struct SummaryBatch: Codable, Sendable, BatchOutcome {
+    public var documents: [SummarizedDocument] = []
+    /// Documents (and references naming none) that failed.
+    public var failed = 0
+    public var stopped: BatchStop?
+    public var notRead = 0
+
+    /// Top-level sections summarised, over all documents.
+    public var sections: Int { documents.reduce(0) { $0 + $1.summaries.filter { $0.section != nil }.count } }
+}
+
+extension DocumentSummaries {
+    /// Summarises the documents `references` name (short ids, paths, folders, URIs; every
+    /// document when there are none), one after the other. A reference that names nothing and a
+    /// document that cannot be summarised are reported (`failed` events, failures in `recorder`)
+    /// and the batch goes on; a section that fails is a warning. `cancellation` is checked
+    /// between documents.
+    public func summarize(_ references: [String], recorder: RunRecorder?, cancellation: Cancellation? = nil,
+                          events: EventHandler) throws -> SummaryBatch {
+        var batch = SummaryBatch()
+        var documents: [StoredDocument] = []
+        if references.isEmpty {
+            documents = try store.allDocuments()
+        } else {
+            for reference in references {
+                let found = try store.documents(matching: reference)
+                if found.isEmpty {
+                    batch.failed += 1
+                    let reason = "no document with this id, path or URI (see `lectern sources`)"
+                    recorder?.fail(input: reference, stage: "summarize", reason: reason)
+                    events(PipelineEvent(.failed, input: reference, message: reason))
+                }
+                documents += found.filter { document in !documents.contains { $0.id == document.id } }
+            }
+        }
+        for (index, document) in documents.enumerated() {
+            if cancellation?.isCancelled == true {
+                batch.stopped = .interrupted
+                batch.notRead = documents.count - index
+                break
+            }
+            let name = document.path.map { InputExpander.display($0) } ?? document.uri
+            events(PipelineEvent(.inputStarted, input: name, index: index + 1, total: documents.count))
+            do {
+                let (summaries, failures) = try summarize(document)
+                for failure in failures {
+                    recorder?.fail(input: name, stage: "summarize", reason: failure.description, warning: true)
+                    events(PipelineEvent(.warning, input: failure.subject, message: failure.reason))
+                }
+                recorder?.count("documents")
+                recorder?.count("sections", by: summaries.filter { $0.section != nil }.count)
+                batch.documents.append(SummarizedDocument(documentId: document.shortId, title: document.title, summaries: summaries))
+                events(PipelineEvent(.stored, input: name, title: document.title, index: index + 1, total: documents.count))
+            } catch let stop where BatchStop.of(stop) != nil {
+                batch.stopped = BatchStop.of(stop)
+                batch.notRead = documents.count - index
+                if let lectern = stop as? LecternError, lectern.code == .writeFailed {
+                    batch.failed += 1
+                    batch.notRead -= 1
+                    recorder?.fail(input: lectern.subject ?? store.path, stage: "write", reason: lectern.reason)
+                    events(PipelineEvent(.failed, input: lectern.subject, message: lectern.reason))
+                }
+                break
+            } catch {
+                batch.failed += 1
+                let reason = (error as? LecternError)?.reason ?? "\(error)"
+                recorder?.fail(input: name, stage: "summarize", reason: reason)
+                events(PipelineEvent(.failed, input: name, message: reason))
+            }
+            recorder?.checkpoint()
+        }
+        return batch
+    }
+}
+
 /// Fixed slots that concurrent workers fill, one each.
 final class ResultSlots<T>: @unchecked Sendable {
     private var values: [T?]

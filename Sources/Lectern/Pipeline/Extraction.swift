@@ -1,0 +1,66 @@
+import Foundation
+
+/// One document `lectern extract` read, as the reader made it.
+public struct ReadDocument: Sendable {
+    /// The input as the user named it (relative to the working folder).
+    public var input: String
+    /// The reader chosen by content.
+    public var reader: String
+    public var document: ExtractedDocument
+    /// The command line named this one document (one file, or a folder read as one, like a
+    /// book); otherwise it is one of several (a folder of files, a glob), however many there are.
+    public var alone: Bool
+}
+
+/// What `lectern extract` did.
+public struct ExtractionResult: Sendable, BatchOutcome {
+    public var read = 0
+    public var failed = 0
+    public var stopped: BatchStop?
+}
+
+/// Reads files, folders and globs into typed blocks without a library: what ingest would store.
+/// A bad input is a `failed` event and the others go on.
+public struct Extraction: Sendable {
+    public var reader: DocumentReader
+    /// Checked between inputs.
+    public var cancellation: Cancellation?
+
+    public init(registry: ReaderRegistry = .standard, options: ExtractOptions = ExtractOptions()) {
+        reader = DocumentReader(registry: registry, options: options)
+    }
+
+    /// Reads every input in order, handing each document to `each` as soon as it is read.
+    public func run(_ paths: [String], events: EventHandler, each: (ReadDocument) -> Void) -> ExtractionResult {
+        var result = ExtractionResult()
+        let (items, missing) = InputExpander(registry: reader.registry).expand(paths)
+        result.failed = missing.count
+        for error in missing {
+            events(PipelineEvent(.failed, input: error.subject, message: error.reason))
+        }
+        let alone = paths.count == 1 && missing.isEmpty && items.count == 1
+            && items[0].path == Configuration.resolvePath(paths[0], base: nil)
+        for item in items {
+            if cancellation?.isCancelled == true {
+                result.stopped = .interrupted
+                break
+            }
+            do {
+                let input = try reader.load(item)
+                var (extractor, document) = try reader.extract(input, display: item.display)
+                if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
+                for warning in document.warnings {
+                    let (line, message) = ExtractedDocument.lineOf(warning: warning)
+                    events(PipelineEvent(.warning, input: item.display, line: line, message: message))
+                }
+                each(ReadDocument(input: item.display, reader: extractor.name, document: document, alone: alone))
+                result.read += 1
+            } catch {
+                result.failed += 1
+                let lectern = error as? LecternError ?? LecternError(.corrupt, item.display, "\(error)")
+                events(PipelineEvent(.failed, input: lectern.subject ?? item.display, line: lectern.line, message: lectern.reason))
+            }
+        }
+        return result
+    }
+}

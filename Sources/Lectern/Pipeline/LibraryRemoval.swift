@@ -1,0 +1,62 @@
+import Foundation
+
+/// What `rm` or `prune` removed (or, for a dry run, would remove): the documents' URIs.
+public struct RemovalResult: Codable, Sendable, Equatable, BatchOutcome {
+    public var removed: [String] = []
+    /// References that named nothing in the library.
+    public var notFound: [String] = []
+    public var dryRun = false
+    public var stopped: BatchStop?
+}
+
+/// Removing documents, with their passages, vectors and summaries: by reference (`rm`), or every
+/// document whose file or folder is gone (`prune`). Each reference is removed in one transaction.
+public struct LibraryRemoval: Sendable {
+    public var store: LibraryStore
+    /// Checked between references.
+    public var cancellation: Cancellation?
+
+    public init(store: LibraryStore) {
+        self.store = store
+    }
+
+    /// Removes what each reference (a path, a folder, a URI, a short id) names; one that names
+    /// nothing is a `failed` event and a failure in `recorder`, and the others go on.
+    public func remove(_ references: [String], recorder: RunRecorder?, events: EventHandler) throws -> RemovalResult {
+        var result = RemovalResult()
+        for reference in references {
+            if cancellation?.isCancelled == true {
+                result.stopped = .interrupted
+                break
+            }
+            let documents = try store.documents(matching: reference)
+            if documents.isEmpty {
+                result.notFound.append(reference)
+                recorder?.fail(input: reference, stage: "rm", reason: "not in the library")
+                events(PipelineEvent(.failed, input: reference, message: "not in the library"))
+                continue
+            }
+            result.removed += try store.removeDocuments(documents)
+        }
+        recorder?.count("removed", by: result.removed.count)
+        return result
+    }
+
+    /// Documents read from a file or folder that no longer exists (web sources are never gone).
+    public func documentsWhoseFilesAreGone() throws -> [StoredDocument] {
+        try store.allDocuments().filter { document in
+            guard let path = document.path else { return false }
+            return !FileManager.default.fileExists(atPath: path)
+        }
+    }
+
+    /// Removes every document whose file or folder is gone, or only lists them (`dryRun`).
+    public func prune(dryRun: Bool, recorder: RunRecorder?) throws -> RemovalResult {
+        let gone = try documentsWhoseFilesAreGone()
+        guard !dryRun else { return RemovalResult(removed: gone.map(\.uri), dryRun: true) }
+        if cancellation?.isCancelled == true { return RemovalResult(stopped: .interrupted) }
+        let removed = try store.removeDocuments(gone)
+        recorder?.count("removed", by: removed.count)
+        return RemovalResult(removed: removed)
+    }
+}
