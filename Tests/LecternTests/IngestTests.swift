@@ -111,9 +111,7 @@ final class IngestTests: XCTestCase {
         XCTAssertEqual(run(HashingEmbedder(), smaller).unchanged, 2)
 
         let narrower = HashingEmbedder(dimension: 256)
-        let pending = try store.passagesMissingVectors(narrower.info, limit: 1000)
-        try store.addVectors(ids: pending.map(\.id), vectors: narrower.embed(pending.map(\.text)), embedder: narrower.info)
-        try store.switchEmbedder(to: narrower.info)
+        XCTAssertTrue(try Reembedding(store: store, target: narrower).run(recorder: nil) { _ in }.switched)
         let after = run(narrower, smaller)
         XCTAssertEqual(after.unchanged, 2, "a reembed with the same tokenizer leaves nothing to redo: \(after)")
         XCTAssertEqual(after.stored, 0)

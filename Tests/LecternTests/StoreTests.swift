@@ -42,19 +42,26 @@ final class StoreTests: XCTestCase {
         try makeDocument(store, uri: "doc:a", passages: 300, embedder: old)
         let new = HashingEmbedder(dimension: 128)
 
-        // A first reembed run is interrupted after one batch.
-        var pending = try store.passagesMissingVectors(new.info, limit: 100)
-        try store.addVectors(ids: pending.map(\.id), vectors: new.embed(pending.map(\.text)), embedder: new.info)
+        // A first reembed run is stopped (as by Ctrl-C) after its first batch.
+        var first = Reembedding(store: store, target: new, batchSize: 100)
+        let stop = Cancellation()
+        first.cancellation = stop
+        let stopped = try first.run(recorder: nil) { event in
+            if event.event == .progress { stop.cancel(signal: SIGINT) }
+        }
+        XCTAssertEqual(stopped.stopped, .interrupted)
+        XCTAssertEqual(stopped.embedded, 100)
+        XCTAssertFalse(stopped.switched)
         XCTAssertThrowsError(try store.switchEmbedder(to: new.info)) { error in
             XCTAssertTrue("\(error)".contains("200 passages still lack vectors"), "\(error)")
         }
         XCTAssertEqual(try store.recordedEmbedder(), old.info, "the library keeps its embedder until the switch")
 
         // The next run finishes the job without redoing the first batch.
-        pending = try store.passagesMissingVectors(new.info, limit: 1000)
-        XCTAssertEqual(pending.count, 200)
-        try store.addVectors(ids: pending.map(\.id), vectors: new.embed(pending.map(\.text)), embedder: new.info)
-        try store.switchEmbedder(to: new.info)
+        let finished = try Reembedding(store: store, target: new, batchSize: 1000).run(recorder: nil) { _ in }
+        XCTAssertEqual(finished.embedded, 200)
+        XCTAssertTrue(finished.switched)
+        XCTAssertNil(finished.stopped)
         XCTAssertEqual(try store.recordedEmbedder(), new.info)
         XCTAssertEqual(try store.stats().vectors, 300, "the old vectors are gone")
         let hits = try Searcher(store: store, embedder: new).search("Passage 42 of doc:a about topic 8", k: 1, mode: .semantic)

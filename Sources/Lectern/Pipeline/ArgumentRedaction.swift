@@ -1,5 +1,6 @@
 /// A command line as a run records it: secrets become `***`, so `lectern runs` and the library
-/// file never hold them. Every run is recorded through this (`RunRecorder` applies it).
+/// file never hold them. Every run is recorded through this (`RunRecorder` applies it to the
+/// arguments, and to each failure's input and reason).
 ///
 /// - the value of a secret option (`--password X`, `--api-key=X`, `--access-token X`: an option
 ///   whose last word is password, secret, token, key …; `--api-key-env NAME` names a variable
@@ -19,15 +20,30 @@ public enum ArgumentRedaction {
             } else if argument.hasPrefix("-"), let equals = argument.firstIndex(of: "=") {
                 let name = String(argument[..<equals])
                 let value = String(argument[argument.index(after: equals)...])
-                recorded.append(name + "=" + (isSecretOption(name) ? "***" : url(value)))
+                recorded.append(name + "=" + (isSecretOption(name) ? "***" : text(value)))
             } else if argument.hasPrefix("-") {
                 recorded.append(argument)
                 hideNext = isSecretOption(argument)
             } else {
-                recorded.append(url(argument))
+                recorded.append(text(argument))
             }
         }
         return recorded
+    }
+
+    /// `text` (a failed input, a reason) with the credentials of every URL in it as `***`.
+    public static func text(_ text: String) -> String {
+        guard text.contains("://") else { return text }
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            guard let scheme = word.range(of: "://") else { return String(word) }
+            // The URL runs from its scheme to the word's end, without closing marks: the
+            // parentheses or quotes of `(https://…)` stay outside.
+            var start = scheme.lowerBound
+            while start > word.startIndex, word[word.index(before: start)].isLetter { start = word.index(before: start) }
+            var end = word.endIndex
+            while end > scheme.upperBound, ")]}>'\",.;".contains(word[word.index(before: end)]) { end = word.index(before: end) }
+            return String(word[..<start]) + url(String(word[start..<end])) + word[end...]
+        }.joined(separator: " ")
     }
 
     /// `--password`, `--api-key`, `--access-token`; not `--api-key-env` or `--max-tokens`.

@@ -41,7 +41,8 @@ public final class RunRecorder: @unchecked Sendable {
     /// Records a failed input (or a warning, which does not fail the run).
     public func fail(input: String, stage: String, reason: String, warning: Bool = false) {
         lock.withLock { if !warning { failed += 1 } }
-        try? store.recordFailure(run: id, RunFailure(input: input, stage: stage, reason: reason, severity: warning ? "warning" : "error"))
+        try? store.recordFailure(run: id, RunFailure(input: ArgumentRedaction.text(input), stage: stage, reason: ArgumentRedaction.text(reason),
+                                                     severity: warning ? "warning" : "error"))
     }
 
     /// Saves the counts so far (a killed run keeps them).
