@@ -35,15 +35,8 @@ struct EmbedCommand: ParsableCommand {
         let input = FileHandle.standardInput.readDataToEndOfFile()
         let texts = String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init).dropLast(input.last == UInt8(ascii: "\n") ? 1 : 0)
-        var vectors: [[Float]] = []
-        vectors.reserveCapacity(texts.count)
         let start = Date()
-        var next = texts.startIndex
-        while next < texts.endIndex {
-            let end = min(next + batch, texts.endIndex)
-            vectors += try chosen.embed(Array(texts[next..<end]))
-            next = end
-        }
+        let vectors = try chosen.embed(Array(texts), batchSize: batch)
         let seconds = Date().timeIntervalSince(start)
         let cpuSeconds = Self.cpuSeconds() - cpuStart
         let terminal = Terminal(events: .text)

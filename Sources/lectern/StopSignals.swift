@@ -55,7 +55,10 @@ enum StopSignals {
         let first = !cancellation.isCancelled
         cancellation.cancel(signal: signalNumber)
         let (cooperative, recorders, events) = state.lock.withLock { (state.stopsAtBoundaries, state.recorders, state.events) }
-        if first && cooperative { return }
+        if first && cooperative {
+            Terminal(events: events).note("\(cancellation.reason): stopping after the document in hand (a second signal stops at once)")
+            return
+        }
         // Stopping at once: what the process leaves behind is put in order first.
         for recorder in recorders { recorder.finish(status: "interrupted") }
         TemporaryFolders.removeAll()

@@ -16,7 +16,7 @@ final class SignalTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
             throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
         }
-        server = try TestServer(routes: ["/v1/embeddings": ["delay": 0.05, "json": [
+        server = try TestServer(routes: ["/v1/embeddings": ["delay": 0.08, "json": [
             "object": "list", "model": "slow",
             "data": [["object": "embedding", "index": 0, "embedding": [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]]],
         ]]])
@@ -155,6 +155,34 @@ final class SignalTests: XCTestCase {
                       result.stdout)
         XCTAssertEqual(try lastRun().status, "interrupted")
         XCTAssertEqual(try assertLibraryHoldsWholeDocuments().count, stored)
+    }
+
+    /// A second signal does not wait for the document in hand (here an embedding request that
+    /// takes 30 s): the process stops at once, and still removes the unpacked archive and ends
+    /// its run as interrupted.
+    func testASecondSignalStopsAtOnceAndStillCleansUp() throws {
+        let stalled = try TestServer(routes: ["/v1/embeddings": ["delay": 30, "json": [
+            "data": [["index": 0, "embedding": [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]]]]]])
+        defer { stalled.stop() }
+        var environment = self.environment
+        environment["LECTERN_EMBEDDING_URL"] = stalled.url("/v1")
+        let book = try writeBookArchive(modules: 1)
+        let started = Date()
+        let running = try RunningLectern(["ingest", book], in: folder.url, environment: environment)
+        let deadline = Date().addingTimeInterval(30)
+        while ((try? stalled.requests()) ?? []).isEmpty && Date() < deadline && running.process.isRunning { usleep(10_000) }
+        XCTAssertFalse(temporaryFolders.isEmpty, "the archive is unpacked while its passage is embedded")
+        running.send(SIGINT)
+        XCTAssertTrue(running.waitForStderr(timeout: 10) { $0.contains("stopping after the document in hand") })
+        XCTAssertTrue(running.process.isRunning, "the first signal waits for the document in hand")
+        running.send(SIGINT)
+        let result = running.finish(timeout: 20)
+        XCTAssertEqual(result.status, 130, result.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 25, "it did not wait for the embedding server")
+        XCTAssertEqual(temporaryFolders, [], "the unpacked archive is removed")
+        XCTAssertEqual(try lastRun().status, "interrupted")
+        XCTAssertNotNil(try lastRun().endedAt, "the run was ended by the process itself")
+        XCTAssertEqual(try assertLibraryHoldsWholeDocuments().count, 0)
     }
 
     /// A process killed outright cannot record anything: its run shows as interrupted as soon
