@@ -45,7 +45,6 @@ struct AskCommand: ParsableCommand {
         let configuration = try global.configuration(flags: llm.flags)
         let terminal = global.terminal()
         let store = try global.openStore(configuration, mustExist: true)
-        let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
         // A run is recorded when a model is asked (its tokens and cost); searching alone is not.
         var recorder: RunRecorder?
         var model: (any LanguageModel)?
@@ -54,9 +53,13 @@ struct AskCommand: ParsableCommand {
             recorder = run
             model = LibraryModel(base, store: store, recorder: run, prices: configuration.llm.prices, useCache: !noCache)
         }
-        let answerer = Answerer(searcher: Searcher(store: store, embedder: embedder), languageModel: model,
-                                maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
-        let ask = { try answerer.ask(question, k: k, filter: SearchFilter(sources: source)) }
+        // The embedder is made inside the recorded run: a remote one that is down leaves the reason.
+        let ask = { () throws -> Answer in
+            let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
+            let answerer = Answerer(searcher: Searcher(store: store, embedder: embedder), languageModel: model,
+                                    maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
+            return try answerer.ask(question, k: k, filter: SearchFilter(sources: source))
+        }
         let answer = try recorder.map { recorder in
             try recorder.run {
                 let answer = try ask()

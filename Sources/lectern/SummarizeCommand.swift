@@ -46,7 +46,6 @@ struct SummarizeCommand: ParsableCommand {
         let terminal = global.terminal()
         let store = try global.openStore(configuration, mustExist: true)
         let recorder = try global.startRun(store, command: "summarize")
-        var summarizer: (any Summarizer)?
         let batch = try recorder.run { () throws -> SummaryBatch in
             let chosen: any Summarizer
             if let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
@@ -55,18 +54,17 @@ struct SummarizeCommand: ParsableCommand {
             } else {
                 chosen = ExtractiveSummarizer()
             }
-            summarizer = chosen
             let writer = DocumentSummaries(store: store, summarizer: chosen, parallelism: configuration.llm.maxConcurrency)
             return try writer.summarize(sources, recorder: recorder, cancellation: StopSignals.cancellation) { terminal.event($0) }
         }
         terminal.finishProgress()
         let counts = recorder.snapshot
-        let provider = summarizer?.provider ?? "", model = summarizer?.model ?? ""
         if json {
-            terminal.json(Report(run: recorder.id, provider: provider, model: model, documents: batch.documents, failed: batch.failed, counts: counts))
+            terminal.json(Report(run: recorder.id, provider: batch.provider, model: batch.model, documents: batch.documents,
+                                 failed: batch.failed, counts: counts))
         } else {
             let done = batch.documents.count, sections = batch.sections
-            var line: TerminalText = "\(done) document\(done == 1 ? "" : "s") summarised (\(sections) section\(sections == 1 ? "" : "s")) with \(provider)/\(model)"
+            var line: TerminalText = "\(done) document\(done == 1 ? "" : "s") summarised (\(sections) section\(sections == 1 ? "" : "s")) with \(batch.provider)/\(batch.model)"
             if batch.failed > 0 { line += ", \(batch.failed) failed" }
             if batch.stopped == .interrupted { line += ", \(StopSignals.cancellation.reason): \(batch.notRead) not read" }
             terminal.out(line)
@@ -78,16 +76,3 @@ struct SummarizeCommand: ParsableCommand {
 }
 
 extension SummarizeCommand: ReportsEvents, StopsAtDocumentBoundaries {}
-
-/// "tokens 1,234 in / 210 out, 3 calls, 2 cached, cost $0.0012" from a run's counts.
-enum UsageLine {
-    static func make(_ counts: [String: Int]) -> String? {
-        let calls = counts["llm.calls"] ?? 0
-        let hits = counts["llm.cache_hits"] ?? 0
-        guard calls + hits > 0 else { return nil }
-        var parts = ["tokens \(counts["llm.input_tokens"] ?? 0) in / \(counts["llm.output_tokens"] ?? 0) out",
-                     "\(calls) call\(calls == 1 ? "" : "s")", "\(hits) cached"]
-        if let micro = counts["llm.cost_microusd"] { parts.append(String(format: "cost $%.4f", Double(micro) / 1_000_000)) }
-        return parts.joined(separator: ", ")
-    }
-}

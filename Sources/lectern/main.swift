@@ -20,7 +20,13 @@ do {
         if error.code == .interrupted, let signal = StopSignals.cancellation.signal { exit(StopSignals.exitStatus(signal)) }
         exit(error.code == .invalidInput ? 2 : 1)
     } catch {
-        LecternCommand.exit(withError: error)
+        // Any other error (help asked for, an exit status, a system's error): as
+        // swift-argument-parser shows it, but as a JSON event with `--events json`.
+        let code = LecternCommand.exitCode(for: error)
+        let message = LecternCommand.message(for: error)
+        guard events == .json, code != .success, !message.isEmpty else { LecternCommand.exit(withError: error) }
+        Terminal(events: events).stop(LecternError(.corrupt, nil, message))
+        exit(code.rawValue)
     }
 } catch {
     let code = LecternCommand.exitCode(for: error)

@@ -142,6 +142,9 @@ public struct SummarizedDocument: Codable, Sendable {
 
 /// What summarising a set of documents did.
 public struct SummaryBatch: Codable, Sendable, BatchOutcome {
+    /// Who wrote the summaries: a model's provider and name, or `extractive`.
+    public var provider: String
+    public var model: String
     public var documents: [SummarizedDocument] = []
     /// Documents (and references naming none) that failed.
     public var failed = 0
@@ -160,7 +163,7 @@ extension DocumentSummaries {
     /// between documents.
     public func summarize(_ references: [String], recorder: RunRecorder?, cancellation: Cancellation? = nil,
                           events: EventHandler) throws -> SummaryBatch {
-        var batch = SummaryBatch()
+        var batch = SummaryBatch(provider: summarizer.provider, model: summarizer.model)
         var documents: [StoredDocument] = []
         if references.isEmpty {
             documents = try store.allDocuments()
