@@ -141,6 +141,11 @@ public enum ConfigType: Sendable, Equatable {
         }
     }
 
+    /// `OPENAI_API_KEY` is a variable's name; `sk-proj-…` is not (it is a key).
+    static func isVariableName(_ text: String) -> Bool {
+        text.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil
+    }
+
     static func format(_ number: Double) -> String {
         number == number.rounded() ? String(Int(number)) : String(number)
     }
@@ -165,7 +170,7 @@ public enum ConfigType: Sendable, Equatable {
             return .string(url)
         case .variableName:
             let name = value.description
-            guard name.isEmpty || name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+            guard name.isEmpty || Self.isVariableName(name) else {
                 // Someone pasted the key itself: say so without repeating it.
                 throw fail("must be the NAME of an environment variable (like OPENAI_API_KEY), not a key")
             }
