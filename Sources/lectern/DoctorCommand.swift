@@ -22,7 +22,7 @@ struct DoctorCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try global.configuration()
+        let configuration = try global.configuration(printWarnings: false)
         let terminal = global.terminal()
         var checks: [Check] = SystemLibraries.versions().map { Check(name: $0.name, ok: $0.found, detail: $0.version) }
         var embedderName = configuration.embedder
@@ -48,6 +48,7 @@ struct DoctorCommand: ParsableCommand {
                             required: embedderName == MiniLMEmbedder.name))
         let userConfig = Configuration.userConfigPath(environment: ProcessInfo.processInfo.environment)
         checks.append(Check(name: "config", ok: true, detail: FileManager.default.fileExists(atPath: userConfig) ? userConfig : "\(userConfig) (absent: defaults)"))
+        checks += configuration.warnings.map { Check(name: "config", ok: false, detail: "\($0)", required: false) }
         if json {
             terminal.json(checks)
         } else {

@@ -15,11 +15,16 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "How progress and problems reach stderr: text, or json (one JSON object a line).")
     var events: EventFormat?
 
-    /// Configuration from flags > environment > config file > defaults.
-    func configuration(flags extra: [String: ConfigValue] = [:]) throws -> Configuration {
+    /// Configuration from flags > environment > config file > defaults. Unknown keys in the
+    /// config file are one warning line each, unless the caller shows them itself (`doctor`).
+    func configuration(flags extra: [String: ConfigValue] = [:], printWarnings: Bool = true) throws -> Configuration {
         var flags = extra
         if let db { flags["database"] = .string(db) }
-        return try Configuration.load(flags: flags)
+        let configuration = try Configuration.load(flags: flags)
+        if printWarnings {
+            for warning in configuration.warnings { terminal().event(PipelineEvent(.warning, input: warning.file, message: warning.message)) }
+        }
+        return configuration
     }
 
     func openStore(_ configuration: Configuration, mustExist: Bool) throws -> LibraryStore {

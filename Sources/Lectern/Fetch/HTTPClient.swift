@@ -316,11 +316,7 @@ public final class HTTPClient: Sendable {
                 secrets.append(String(value[value.index(after: space)...]).trimmingCharacters(in: .whitespaces))
             }
         }
-        if let components = URLComponents(string: request.url) {
-            if let password = components.password { secrets.append(password) }
-            if let user = components.user { secrets.append(user) }
-        }
-        return secrets
+        return secrets + Redaction.credentials(in: request.url)
     }
 
     static func formatSeconds(_ seconds: Double) -> String {

@@ -81,7 +81,7 @@ public enum SourceSpec: Equatable, Sendable {
         case .url(let url): return Redaction.url(url)
         case .wikipedia(let title, let language): return language == "en" ? "wikipedia:\(title)" : "wikipedia:\(language):\(title)"
         case .openstax(let slug): return "openstax:\(slug)"
-        case .ocw(let home): return "ocw:\(home)"
+        case .ocw(let home): return "ocw:\(Redaction.url(home))"
         }
     }
 }

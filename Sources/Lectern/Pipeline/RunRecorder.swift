@@ -13,7 +13,8 @@ public final class RunRecorder: @unchecked Sendable {
 
     public init(store: LibraryStore, command: String, arguments: [String]) throws {
         self.store = store
-        self.id = try store.beginRun(command: command, arguments: arguments)
+        // A URL's credentials (`--base-url http://u:pw@…`, `…?api_key=…`) are never recorded.
+        self.id = try store.beginRun(command: command, arguments: arguments.map(Redaction.urls(in:)))
     }
 
     public func count(_ stage: String, by amount: Int = 1) {
@@ -40,7 +41,8 @@ public final class RunRecorder: @unchecked Sendable {
     /// Records a failed input (or a warning, which does not fail the run).
     public func fail(input: String, stage: String, reason: String, warning: Bool = false) {
         lock.withLock { if !warning { failed += 1 } }
-        try? store.recordFailure(run: id, RunFailure(input: input, stage: stage, reason: reason, severity: warning ? "warning" : "error"))
+        try? store.recordFailure(run: id, RunFailure(input: Redaction.urls(in: input), stage: stage, reason: Redaction.urls(in: reason),
+                                                     severity: warning ? "warning" : "error"))
     }
 
     /// Saves the counts so far (a killed run keeps them).
