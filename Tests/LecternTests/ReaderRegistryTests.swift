@@ -11,10 +11,16 @@ final class ReaderRegistryTests: XCTestCase {
         XCTAssertEqual(reader.name, "markdown")
     }
 
-    func testPlainTextNamedMdWithoutMarkupStillReadsAsText() throws {
-        // The extension is a hint only; without Markdown structure it is still read (as Markdown or text), never refused.
-        let reader = try ReaderRegistry.standard.reader(for: input("Just a sentence.\n", path: "/n/a.txt"))
-        XCTAssertEqual(reader.name, "text")
+    func testPlainTextNamedMdReadsAsMarkdownAndNamedTxtAsText() throws {
+        // The extension is a hint only: a .md file without Markdown structure is still read (by
+        // the Markdown reader, which the extension favours), never refused, and its words are
+        // kept as written; the same words in a .txt file are plain text.
+        for (path, name) in [("/n/a.md", "markdown"), ("/n/a.txt", "text")] {
+            let note = input("Just a sentence.\n", path: path)
+            let reader = try ReaderRegistry.standard.reader(for: note)
+            XCTAssertEqual(reader.name, name, path)
+            XCTAssertEqual(try reader.extract(note).blocks.map(\.text), ["Just a sentence."], path)
+        }
     }
 
     func testBinaryNamedTxtIsRefusedWithReason() {

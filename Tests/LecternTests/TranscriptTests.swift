@@ -376,6 +376,9 @@ final class TranscriptTests: XCTestCase {
         XCTAssertEqual(try read(markdown, name: "plan.md").reader, "markdown")
         XCTAssertEqual(try read("Step 1 --> step 2.\nThen 10:30 is lunch.\n", name: "plain.txt").reader, "text")
         XCTAssertEqual(try read(#"[{"name":"a","value":1},{"name":"b","value":2}]"#, name: "data.json").reader == "transcript-json", false)
+    }
+
+    func testAnOCWCourseJSONIsNotAJSONTurnsFile() throws {
         // An OCW course JSON (it has transcripts inside, as HTML) is not a JSON turns file.
         let ocw = try TestPaths.sharedCorpus("ocw/6-050j-information-and-entropy-spring-2008_parsed.json")
         let input = SourceInput(uri: ocw.absoluteString, path: ocw.path, data: try Data(contentsOf: ocw))
@@ -582,12 +585,16 @@ final class TranscriptTests: XCTestCase {
 extension TranscriptTests {
     /// Cue text that joins with its neighbours when written one after the other (a cue that
     /// starts with a combining accent or a zero-width joiner, emoji, right-to-left text,
-    /// sentences without end) never breaks the builder, and no word is lost.
+    /// sentences without end) never breaks the builder, and no word is lost: every word of every
+    /// cue is in the sentences, except what the builder takes out on purpose (sound tags and
+    /// speaker labels, tested on their own above, and a cue that only repeats the one before it,
+    /// as rolling captions do), and no word appears that no cue said.
     func testCuesWithAnyTextBuildWithoutLosingWords() {
         let pieces = ["\u{301}accent first", "\u{200D}joined", "👩‍🔬 scientist.", "مرحبا بالعالم", "熵增加。", "e\u{301}te\u{301}.",
                       "no end", "A.", "  ", "", "(sound)", "[x + 1]", "- turn", ">> next", "PROF:", "\u{FE0F}", "🇫🇷 flag!", "Ω?"]
         var random = SplitMix(seed: 11)
-        for _ in 0..<300 {
+        var repeatsSeen = 0
+        for round in 0..<300 {
             var time = 0.0
             let cues = (0..<(1 + random.next(30))).map { _ -> Cue in
                 time += Double(random.next(4000)) / 1000
@@ -599,9 +606,24 @@ extension TranscriptTests {
             builder.unpunctuatedWords = 1 + random.next(8)
             let blocks = builder.build(cues).blocks
             XCTAssertTrue(blocks.allSatisfy { ($0.start ?? -1) >= 0 && ($0.end ?? -1) >= ($0.start ?? 0) && !$0.text.isEmpty })
-            let letters = { (s: String) in s.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count }
-            XCTAssertTrue(letters(blocks.map(\.text).joined()) > 0 || cues.allSatisfy { letters($0.text) < 8 })
+
+            var said: [String] = []  // every word the cues speak
+            var kept: [String] = []  // the words of cues that do not repeat the cue before them
+            var previous: String?
+            for cue in cues {  // already in time order
+                let spoken = TranscriptBuilder.takeSpeaker(TranscriptBuilder.removeSoundTags(cue.text).0, speaker: cue.speaker).0
+                let words = Self.words(spoken)
+                guard !words.isEmpty else { continue }
+                said += words
+                let shown = TranscriptBuilder.fold(TranscriptBuilder.dropOrphanMarks(TextCleanup.collapseWhitespace(spoken)))
+                if shown == previous { repeatsSeen += 1 } else { kept += words }
+                previous = shown
+            }
+            let written = Self.words(blocks.map(\.text).joined(separator: " "))
+            XCTAssertTrue(Self.isSubmultiset(kept, of: written), "round \(round): lost \(Self.missing(kept, from: written)) of \(cues.map(\.text))")
+            XCTAssertTrue(Self.isSubmultiset(written, of: said), "round \(round): invented \(Self.missing(written, from: said)) from \(cues.map(\.text))")
         }
+        XCTAssertGreaterThan(repeatsSeen, 0, "the generator makes repeated cues too")
         // An orphan accent at a cue's start is dropped, and the cut pieces keep every word.
         var builder = TranscriptBuilder()
         builder.unpunctuatedWords = 2
@@ -610,6 +632,32 @@ extension TranscriptTests {
         XCTAssertEqual(blocks.map(\.text), ["the first part", "and the second part", "and the third"])
         XCTAssertEqual(blocks.map(\.start), [1, 2, 3])
     }
+}
+
+extension TranscriptTests {
+    /// Words as a reader sees them: runs of letters and digits, accents, joiners and variation
+    /// selectors set aside (so an accent written apart and one composed read the same).
+    static func words(_ text: String) -> [String] {
+        let scalars = text.decomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .format: return false
+            default: return !scalar.properties.isVariationSelector
+            }
+        }
+        return String(String.UnicodeScalarView(scalars)).split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+
+    /// The words of `part` that `whole` lacks, counting repeats.
+    static func missing(_ part: [String], from whole: [String]) -> [String] {
+        var counts = Dictionary(whole.map { ($0, 1) }, uniquingKeysWith: +)
+        return part.filter { word in
+            guard let count = counts[word], count > 0 else { return true }
+            counts[word] = count - 1
+            return false
+        }
+    }
+
+    static func isSubmultiset(_ part: [String], of whole: [String]) -> Bool { missing(part, from: whole).isEmpty }
 }
 
 /// A small seeded generator, so a damaged file that fails can be made again.
