@@ -95,7 +95,7 @@ struct ExtractCommand: ParsableCommand {
     func printBlocks(_ document: ExtractedDocument, on terminal: Terminal) {
         for block in document.blocks {
             var place = block.page.map { "p.\($0) " } ?? ""
-            if let start = block.start { place += "@\(Location.formatTime(start)) " }
+            if let start = block.start { place += "@\(TimeFormat.clock(start)) " }
             if let speaker = block.speaker, block.kind == .cue { place += "\(speaker) " }
             terminal.out(terminal.dim("\(place)\(block.kind.rawValue)\(block.level.map { "/\($0)" } ?? "")") + "  " + block.text)
         }

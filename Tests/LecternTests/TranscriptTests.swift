@@ -201,9 +201,9 @@ final class TranscriptTests: XCTestCase {
             XCTAssertEqual(hit.path.map { URL(fileURLWithPath: $0).lastPathComponent }, file, phrase)
             let time = try XCTUnwrap(hit.time)
             XCTAssertTrue(time >= said.0 - 0.001 && time <= said.1, "\(phrase): \(time) not within \(said.0)–\(said.1)")
-            XCTAssertTrue(hit.location.hasSuffix("\(file) @ \(Location.formatTime(time))"), hit.location)
+            XCTAssertTrue(hit.location.hasSuffix("\(file) @ \(TimeFormat.clock(time))"), hit.location)
             let text = try runLectern(["search", phrase, "-k", "1"], in: folder.url).stdout
-            XCTAssertTrue(text.contains("\(file) @ \(Location.formatTime(time))"), text)
+            XCTAssertTrue(text.contains("\(file) @ \(TimeFormat.clock(time))"), text)
         }
     }
 

@@ -159,16 +159,11 @@ public struct Ingestor: Sendable {
     /// document per part, each under the source's URI + `#<part>`; `part` picks one of them.
     func ingestInput(_ input: SourceInput, display: String, storedPath: String?, sourceKind: String,
                      part: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
-        // A ZIP (a downloaded course, a book's source archive) is read as the folder it holds.
-        let unpacked = try ArchiveSource.unpack(input, display: display)
-        let whole = unpacked?.input ?? input
-        let reader: any Extractor
-        do {
-            reader = try registry.reader(for: whole)
-        } catch var error as LecternError {
-            error.subject = display
-            throw error
-        }
+        // A ZIP (a downloaded course, a book's source archive) is read as the folder it holds;
+        // the reader is chosen here, once, for every document of the source.
+        let source = try self.reader.open(input, display: display)
+        defer { withExtendedLifetime(source) {} }
+        let whole = source.input, reader = source.reader
         let hash = contentHash(whole)
         let parts = reader.parts(of: whole)
         guard !parts.isEmpty else {
@@ -200,7 +195,7 @@ public struct Ingestor: Sendable {
             guard let recorder else { return try work() }
             return try recorder.time(name, work)
         }
-        var (_, document) = try stage("extract") { try extract(input, display: item.display) }
+        var document = try stage("extract") { try self.reader.read(input, with: reader, display: item.display) }
         recorder?.count("blocks", by: document.blocks.count)
         if embedder.isEnglishOnly, EnglishTextCheck.isMostlyNonEnglish(document.blocks.map(\.text)) {
             document.warnings.append("mostly non-English text: \(embedder.info.model) is an English model, so semantic search will miss much here (keyword search still works)")
@@ -231,73 +226,5 @@ public struct Ingestor: Sendable {
             extractor: reader.name, extractorVersion: reader.version, contentHash: hash, skipKey: key,
             document: document, passages: passages, vectors: vectors, embedder: embedder.info)) }
         return .stored(title: document.title, passages: passages.count, warnings: document.warnings.count)
-    }
-}
-
-/// Reads sources into extracted documents without a library: loading bytes with size and
-/// permission checks, then picking the reader by content. `ingest` and `extract` share it, so
-/// `lectern extract` shows exactly what ingest would store.
-public struct DocumentReader: Sendable {
-    public var registry: ReaderRegistry
-    public var options: ExtractOptions
-    /// Files larger than this are refused before reading.
-    public var maxFileBytes: Int = 1 << 30
-
-    public init(registry: ReaderRegistry = .standard, options: ExtractOptions = ExtractOptions()) {
-        self.registry = registry
-        self.options = options
-    }
-
-    /// Reads one file or folder into a `SourceInput`.
-    public func load(_ item: InputExpander.Item) throws -> SourceInput {
-        let uri = "file://" + item.path
-        if item.isDirectory {
-            return SourceInput(uri: uri, path: item.path, isDirectory: true, options: options)
-        }
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: item.path)
-        } catch {
-            throw LecternError(.notFound, item.display, "no such file or directory")
-        }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        if size > maxFileBytes {
-            throw LecternError(.tooLarge, item.display, "file is \(size >> 20) MiB, over the \(maxFileBytes >> 20) MiB limit")
-        }
-        guard FileManager.default.isReadableFile(atPath: item.path) else {
-            throw LecternError(.unreadable, item.display, "permission denied")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: item.path), options: .mappedIfSafe)
-        } catch {
-            let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-            throw LecternError(.unreadable, item.display, "cannot read: \(reason)")
-        }
-        if data.isEmpty { throw LecternError(.empty, item.display, "empty file") }
-        return SourceInput(uri: uri, path: item.path, data: data, options: options)
-    }
-
-    /// Picks the reader by content and extracts: exactly what `lectern extract` shows.
-    public func extract(_ input: SourceInput, display: String) throws -> (reader: any Extractor, document: ExtractedDocument) {
-        // A ZIP (a downloaded course) reads as the folder it holds.
-        if let archive = try ArchiveSource.unpack(input, display: display) {
-            return try withExtendedLifetime(archive) { try extract(archive.input, display: display) }
-        }
-        let reader: any Extractor
-        do {
-            reader = try registry.reader(for: input)
-        } catch var error as LecternError {
-            error.subject = display
-            throw error
-        }
-        do {
-            return (reader, try reader.extract(input))
-        } catch var error as LecternError {
-            if error.subject == nil || error.subject == input.path || error.subject == input.uri { error.subject = display }
-            throw error
-        } catch {
-            throw LecternError(.corrupt, display, "\(error)")
-        }
     }
 }

@@ -22,7 +22,7 @@ public struct Searcher: Sendable {
 
     /// The query's words, lower-cased and folded; stopwords dropped unless nothing else is left.
     public static func terms(_ query: String) -> [String] {
-        let words = HashingEmbedder.words(query).map(TextCleanup.foldForMatching)
+        let words = WordTokenizer.words(query).map(WordTokenizer.fold)
         let content = words.filter { !stopwords.contains($0) }
         var seen = Set<String>()
         return (content.isEmpty ? words : content).filter { seen.insert($0).inserted }
@@ -96,7 +96,7 @@ public struct Searcher: Sendable {
             let text = String(chars[word.start..<word.end])
             guard Snippet.matches(text, terms) else { continue }
             let segment = timeline.lastIndex { Int($0[0]) <= word.start } ?? 0
-            distinct[segment].insert(TextCleanup.foldForMatching(text))
+            distinct[segment].insert(WordTokenizer.fold(text))
             total[segment] += 1
         }
         var best = 0

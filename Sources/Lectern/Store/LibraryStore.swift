@@ -10,7 +10,7 @@ public final class LibraryStore: Sendable {
     public init(path: String, mustExist: Bool = false) throws {
         self.path = path
         if mustExist && !FileManager.default.fileExists(atPath: path) {
-            throw LecternError(.notFound, InputExpander.display(path), "no library here yet: run `lectern ingest PATH` first, or pass --db")
+            throw LecternError(.notFound, DisplayPath.of(path), "no library here yet: run `lectern ingest PATH` first, or pass --db")
         }
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
@@ -24,7 +24,7 @@ public final class LibraryStore: Sendable {
             try Schema.migrator.migrate(writer)
         } catch let error as DatabaseError {
             if error.resultCode == .SQLITE_NOTADB {
-                throw LecternError(.database, InputExpander.display(path), "not a Lectern library (the file is not an SQLite database)")
+                throw LecternError(.database, DisplayPath.of(path), "not a Lectern library (the file is not an SQLite database)")
             }
             throw LecternError(.database, path, error.message ?? "\(error)")
         }

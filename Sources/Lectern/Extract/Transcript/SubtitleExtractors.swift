@@ -21,7 +21,7 @@ enum TranscriptDocument {
         if let duration = result.duration { metadata["duration"] = String(format: "%.3f", duration) }
         if !result.speakers.isEmpty { metadata["speakers"] = result.speakers.joined(separator: ", ") }
         if !result.sounds.isEmpty {
-            metadata["sounds"] = result.sounds.prefix(200).map { "\(Location.formatTime($0.time)) \($0.text)" }.joined(separator: "; ")
+            metadata["sounds"] = result.sounds.prefix(200).map { "\(TimeFormat.clock($0.time)) \($0.text)" }.joined(separator: "; ")
         }
         if result.rolledRepeats > 0 { metadata["rolled_repeats_removed"] = String(result.rolledRepeats) }
         return ExtractedDocument(type: type, title: title ?? "", blocks: result.blocks, metadata: metadata, warnings: warnings)
