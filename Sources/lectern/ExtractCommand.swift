@@ -53,8 +53,7 @@ struct ExtractCommand: ParsableCommand {
                 var (reader, document) = try documents.extract(input, display: item.display)
                 if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
                 for warning in document.warnings {
-                    let (line, message) = ExtractedDocument.lineOf(warning: warning)
-                    terminal.event(PipelineEvent(.warning, input: item.display, line: line, message: message))
+                    terminal.event(PipelineEvent(.warning, input: item.display, line: warning.line, message: warning.message))
                 }
                 if single {
                     show(document, reader: reader, on: terminal)

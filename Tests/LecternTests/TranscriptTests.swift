@@ -148,9 +148,9 @@ final class TranscriptTests: XCTestCase {
         let document = try read(mixed, name: "mixed.srt").document
         XCTAssertEqual(document.blocks.map(\.text), ["Enzymes lower the activation energy.", "They are not used up by the reaction."])
         XCTAssertEqual(document.warnings, [
-            "line 6: malformed timing line '00:00:03,000 --> 00:00:0x,500' (cue skipped)",
-            "line 10: cue ends before it starts ('00:00:09,000 --> 00:00:07,000') (cue skipped)",
-            "line 13: cue 4 has no timing line (cue skipped)",
+            ExtractionWarning("malformed timing line '00:00:03,000 --> 00:00:0x,500' (cue skipped)", line: 6),
+            ExtractionWarning("cue ends before it starts ('00:00:09,000 --> 00:00:07,000') (cue skipped)", line: 10),
+            ExtractionWarning("cue 4 has no timing line (cue skipped)", line: 13),
         ])
         // JSON turns without a start, and stamps that go backwards.
         let turns = try read(#"[{"speaker":"A","start":0,"text":"First point."},{"speaker":"B","text":"No time here."},{"speaker":"A","start":"00:00:04.5","end":7,"text":"Second point."}]"#, name: "turns.json").document
@@ -159,7 +159,7 @@ final class TranscriptTests: XCTestCase {
         XCTAssertEqual(turns.warnings, ["turn 2 has no valid start time (cue skipped)"])
         let stamped = try read("[00:00:01] One.\n[00:00:09] Two.\n[00:00:05] Three.\n[00:00:12] Four.\n", name: "notes.txt").document
         XCTAssertEqual(stamped.blocks.map(\.text), ["One.", "Two.", "Four."])
-        XCTAssertEqual(stamped.warnings, ["line 3: time stamp goes backwards ('[00:00:05] T') (cue skipped)"])
+        XCTAssertEqual(stamped.warnings, [ExtractionWarning("time stamp goes backwards ('[00:00:05] T') (cue skipped)", line: 3)])
     }
 
     func testTimeCodes() {
@@ -273,12 +273,12 @@ final class TranscriptTests: XCTestCase {
         let vtt = try read("WEBVTT\n\n00:01.000 --> 00:0x.000\nLost words.\n\n00:02.000 --> 00:04.000\nKept words.\n", name: "a.vtt").document
         XCTAssertEqual(vtt.blocks.map(\.text), ["Kept words."])
         XCTAssertEqual(vtt.blocks.first?.start, 2)
-        XCTAssertEqual(vtt.warnings, ["line 3: malformed timing line '00:01.000 --> 00:0x.000' (cue skipped)"])
+        XCTAssertEqual(vtt.warnings, [ExtractionWarning("malformed timing line '00:01.000 --> 00:0x.000' (cue skipped)", line: 3)])
 
         // Stamped text: a bent stamp is reported, not glued to the line before.
         let stamped = try read("[00:00:01] Alpha decays.\n[00:0x:05] Beta decays.\n[00:00:09] Gamma rays.\n", name: "n.txt").document
         XCTAssertEqual(stamped.blocks.map(\.text), ["Alpha decays.", "Gamma rays."])
-        XCTAssertEqual(stamped.warnings, ["line 2: malformed time stamp '[00:0x:05]' (cue skipped)"])
+        XCTAssertEqual(stamped.warnings, [ExtractionWarning("malformed time stamp '[00:0x:05]' (cue skipped)", line: 2)])
 
         // JSON turns: a turn that ends before it starts; a file of bad turns fails.
         let turns = try read(#"[{"start":0,"end":3,"text":"Osmosis moves water."},{"start":9,"end":4,"text":"Backwards."}]"#, name: "t.json").document

@@ -28,9 +28,9 @@ public struct MarkdownExtractor: Extractor {
         let decoded = TextDecoding.decodeLines(input.data)
         var parser = Parser(text: decoded.text)
         parser.run()
-        var warnings: [String] = []
+        var warnings: [ExtractionWarning] = []
         if decoded.replacements > 0 {
-            warnings.append("invalid UTF-8: \(decoded.replacements) byte sequence(s) replaced with U+FFFD")
+            warnings.append(ExtractionWarning("invalid UTF-8: \(decoded.replacements) byte sequence(s) replaced with U+FFFD"))
         }
         let firstHeading = parser.blocks.first { $0.kind == .heading && $0.level == 1 }?.text
         let title = parser.frontMatter["title"] ?? firstHeading ?? TextCleanup.titleFromPath(input.displayName)

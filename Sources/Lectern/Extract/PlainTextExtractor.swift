@@ -37,9 +37,9 @@ public struct PlainTextExtractor: Extractor {
         flush()
         let fallback = TextCleanup.titleFromPath(input.displayName)
         let title = blocks.first.map { TextCleanup.firstLineTitle($0.text) } ?? fallback
-        var warnings: [String] = []
+        var warnings: [ExtractionWarning] = []
         if decoded.replacements > 0 {
-            warnings.append("invalid UTF-8: \(decoded.replacements) byte sequence(s) replaced with U+FFFD")
+            warnings.append(ExtractionWarning("invalid UTF-8: \(decoded.replacements) byte sequence(s) replaced with U+FFFD"))
         }
         return ExtractedDocument(type: "text", title: title.isEmpty ? fallback : title, blocks: blocks, warnings: warnings)
     }

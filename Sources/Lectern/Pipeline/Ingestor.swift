@@ -198,17 +198,16 @@ public struct Ingestor: Sendable {
         var document = try stage("extract") { try self.reader.read(input, with: reader, display: item.display) }
         recorder?.count("blocks", by: document.blocks.count)
         if embedder.isEnglishOnly, EnglishTextCheck.isMostlyNonEnglish(document.blocks.map(\.text)) {
-            document.warnings.append("mostly non-English text: \(embedder.info.model) is an English model, so semantic search will miss much here (keyword search still works)")
+            document.warnings.append(ExtractionWarning("mostly non-English text: \(embedder.info.model) is an English model, so semantic search will miss much here (keyword search still works)"))
         }
         let passages = stage("chunk") { chunker.chunk(document.blocks) }
         if passages.isEmpty {
             // One line: the warnings say why there is no text (a scanned PDF's pages).
-            throw LecternError(.empty, item.display, (["no text found"] + document.warnings).joined(separator: ": "))
+            throw LecternError(.empty, item.display, (["no text found"] + document.warnings.map(\.description)).joined(separator: ": "))
         }
         for warning in document.warnings {
-            recorder?.fail(input: item.display, stage: "extract", reason: warning, warning: true)
-            let (line, message) = ExtractedDocument.lineOf(warning: warning)
-            events(PipelineEvent(.warning, input: item.display, line: line, message: message))
+            recorder?.fail(input: item.display, stage: "extract", reason: warning.description, warning: true)
+            events(PipelineEvent(.warning, input: item.display, line: warning.line, message: warning.message))
         }
         var vectors: [[Float]] = []
         vectors.reserveCapacity(passages.count)

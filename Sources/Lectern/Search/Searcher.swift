@@ -95,7 +95,7 @@ public struct Searcher: Sendable {
         for word in Snippet.wordRanges(passage.text) {
             let text = String(chars[word.start..<word.end])
             guard Snippet.matches(text, terms) else { continue }
-            let segment = timeline.lastIndex { Int($0[0]) <= word.start } ?? 0
+            let segment = timeline.lastIndex { $0.offset <= word.start } ?? 0
             distinct[segment].insert(WordTokenizer.fold(text))
             total[segment] += 1
         }
@@ -103,7 +103,7 @@ public struct Searcher: Sendable {
         for index in timeline.indices where (distinct[index].count, total[index]) > (distinct[best].count, total[best]) {
             best = index
         }
-        return total[best] > 0 ? timeline[best][1] : start
+        return total[best] > 0 ? timeline[best].seconds : start
     }
 
     func keywordSearch(_ terms: [String], limit: Int, documents: Set<Int64>?) throws -> [Int64] {

@@ -169,7 +169,7 @@ public final class LibraryStore: Sendable {
                 """, arguments: [w.sourceURI, w.sourceKind, now, now])
             let sourceId = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE uri = ?", arguments: [w.sourceURI])!
             let metadata = Self.json(w.document.metadata)
-            let warnings = Self.json(w.document.warnings)
+            let warnings = Self.json(w.document.warnings.map(\.description))
             let documentId: Int64
             if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM documents WHERE uri = ?", arguments: [w.uri]) {
                 try Self.deleteContent(db, documentIds: [existing])
@@ -212,7 +212,7 @@ public final class LibraryStore: Sendable {
             ids.reserveCapacity(w.passages.count)
             for passage in w.passages {
                 try passageStatement.execute(arguments: [
-                    documentId, passage.ordinal, passage.text, passage.kind, Self.json(passage.sectionPath),
+                    documentId, passage.ordinal, passage.text, passage.kind.rawValue, Self.json(passage.sectionPath),
                     passage.sectionPath.joined(separator: " › "), passage.pageStart, passage.pageEnd, passage.timeStart,
                     passage.timeEnd, passage.speaker, passage.charStart, passage.charEnd, passage.tokenCount,
                     passage.timeline.map { Self.json($0) },

@@ -14,9 +14,9 @@ enum TranscriptDocument {
         }
         let result = TranscriptBuilder().build(cues)
         guard !result.blocks.isEmpty else { throw LecternError(.empty, nil, "no spoken text found (only sound tags)") }
-        var warnings = bad.prefix(5).map { $0.message + " (cue skipped)" }
-        if bad.count > 5 { warnings.append("\(bad.count - 5) more bad cues skipped") }
-        if let decoding { warnings.append(decoding) }
+        var warnings = bad.prefix(5).map { ExtractionWarning($0.reason + " (cue skipped)", line: $0.line) }
+        if bad.count > 5 { warnings.append(ExtractionWarning("\(bad.count - 5) more bad cues skipped")) }
+        if let decoding { warnings.append(ExtractionWarning(decoding)) }
         var metadata: [String: String] = ["cues": String(cues.count)]
         if let duration = result.duration { metadata["duration"] = String(format: "%.3f", duration) }
         if !result.speakers.isEmpty { metadata["speakers"] = result.speakers.joined(separator: ", ") }
