@@ -29,16 +29,6 @@ public struct Chunker: Sendable {
         var timeline: [TimePoint] = []
     }
 
-    /// The part of a block timeline that falls in `offset..<offset+length`, relative to `offset`.
-    static func slice(_ timeline: [TimePoint], offset: Int, length: Int) -> [TimePoint] {
-        guard !timeline.isEmpty else { return [] }
-        var result: [TimePoint] = []
-        if let before = timeline.last(where: { $0.offset <= offset }) { result.append(TimePoint(offset: 0, seconds: before.seconds)) }
-        for point in timeline where point.offset > offset && point.offset < offset + length {
-            result.append(TimePoint(offset: point.offset - offset, seconds: point.seconds))
-        }
-        return result
-    }
 
     /// Consecutive blocks that may share passages: same section path, page and kind class.
     struct Unit {
@@ -95,7 +85,7 @@ public struct Chunker: Sendable {
     func pieces(of block: Block, index: Int) -> [Piece] {
         let timeline = block.timeline
         func piece(_ text: String, _ offset: Int) -> Piece {
-            let times = Self.slice(timeline, offset: offset, length: text.count)
+            let times = TimePoint.slice(timeline, from: offset, length: text.count)
             return Piece(text: text, tokens: tokenCounter.count(text), block: index, kind: block.kind, page: block.page,
                          start: times.first?.seconds ?? block.start, end: block.end, speaker: block.speaker,
                          charStart: block.offset.map { $0 + offset }, charEnd: block.offset.map { $0 + offset + text.count },

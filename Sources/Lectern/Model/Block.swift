@@ -56,6 +56,18 @@ public struct TimePoint: Sendable, Equatable, Codable {
         for point in timeline where point.offset <= offset { best = point.seconds }
         return best
     }
+
+    /// The points of `timeline` within `from..<from+length`, relative to `from`, led by the
+    /// point in force at `from`: the timeline of a piece cut out of the text.
+    public static func slice(_ timeline: [TimePoint], from: Int, length: Int) -> [TimePoint] {
+        guard !timeline.isEmpty else { return [] }
+        var result: [TimePoint] = []
+        if let before = timeline.last(where: { $0.offset <= from }) { result.append(TimePoint(offset: 0, seconds: before.seconds)) }
+        for point in timeline where point.offset > from && point.offset < from + length {
+            result.append(TimePoint(offset: point.offset - from, seconds: point.seconds))
+        }
+        return result
+    }
 }
 
 /// One typed element of an extracted document, with its provenance.

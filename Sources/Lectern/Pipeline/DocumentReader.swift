@@ -64,16 +64,29 @@ public struct DocumentReader: Sendable {
         }
     }
 
-    /// Reads one document of an opened source with the reader chosen for it.
+    /// Reads one document of an opened source with the reader chosen for it, within the
+    /// bounds every reader's output keeps (`OutputBounds`).
     public func read(_ input: SourceInput, with reader: any Extractor, display: String) throws -> ExtractedDocument {
         do {
-            return try reader.extract(input)
+            return try OutputBounds.apply(to: try reader.extract(input), inputBytes: Self.size(of: input), name: display)
         } catch var error as LecternError {
             if error.subject == nil || error.subject == input.path || error.subject == input.uri { error.subject = display }
             throw error
         } catch {
             throw LecternError(.corrupt, display, "\(error)")
         }
+    }
+
+    /// The bytes a source holds: a file's, or those of every file in a folder.
+    static func size(of input: SourceInput) -> Int {
+        guard input.isDirectory, let root = input.path else { return input.data.count }
+        var total = 0
+        let enumerator = FileManager.default.enumerator(at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), values.isRegularFile == true else { continue }
+            total += values.fileSize ?? 0
+        }
+        return total
     }
 
     /// Picks the reader by content and extracts: exactly what `lectern extract` shows.
