@@ -26,6 +26,9 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: "Password for encrypted PDFs.")
     var password: String?
 
+    @Option(help: "The encoding of text files when it is not recognised: utf-8, or windows-1252 (latin-1). Without it, text that is not UTF-8 but reads as Windows-1252 is read as such, with a warning.")
+    var encoding: TextEncoding?
+
     @Flag(help: "Print JSON: one object for one file, JSON lines (one document a line) for several.")
     var json = false
 
@@ -45,7 +48,7 @@ struct ExtractCommand: ParsableCommand {
         // so each is printed with its name, however many there turn out to be.
         let single = paths.count == 1 && missing.isEmpty && items.count == 1
             && items[0].path == Configuration.resolvePath(paths[0], base: nil)
-        let documents = DocumentReader(options: ExtractOptions(password: password))
+        let documents = DocumentReader(options: ExtractOptions(password: password, encoding: encoding))
         var printed = 0
         for item in items {
             do {

@@ -75,6 +75,7 @@ final class LayeringTests: XCTestCase {
         XCTAssertEqual(TimeFormat.clock(3 * 3600 + 5), "03:00:05")
         XCTAssertEqual(WordTokenizer.words("Light-dependent reactions, 2nd stage!"), ["light", "dependent", "reactions", "2nd", "stage"])
         XCTAssertEqual(WordTokenizer.fold("Énergie"), "energie")
+        XCTAssertEqual(WordTokenizer.fold("Größe"), "große", "as the index folds it")
         XCTAssertEqual(Searcher.terms("What are the light-dependent Réactions?"), ["light", "dependent", "reactions"])
     }
 }

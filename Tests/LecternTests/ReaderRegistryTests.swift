@@ -34,12 +34,13 @@ final class ReaderRegistryTests: XCTestCase {
         }
     }
 
-    func testInvalidUTF8IsDecodedWithReplacementAndAWarning() throws {
-        var data = Data("Caf".utf8)
-        data.append(0xE9) // Latin-1 é: invalid in UTF-8
-        data.append(Data(" au lait is a drink.\n".utf8))
+    func testAStrayByteInUTF8IsReplacedWithAWarning() throws {
+        // UTF-8 (the é and ü are well formed) with one stray byte: still UTF-8, the byte replaced.
+        var data = Data("Café with Müller's notes ".utf8)
+        data.append(0xFF)
+        data.append(Data(" on enzymes.\n".utf8))
         let document = try PlainTextExtractor().extract(SourceInput(uri: "file:///c.txt", path: "/c.txt", data: data))
-        XCTAssertEqual(document.blocks.first?.text, "Caf\u{FFFD} au lait is a drink.")
+        XCTAssertEqual(document.blocks.first?.text, "Café with Müller's notes \u{FFFD} on enzymes.")
         XCTAssertEqual(document.warnings, ["invalid UTF-8: 1 byte sequence(s) replaced with U+FFFD"])
     }
 }

@@ -417,7 +417,7 @@ final class TranscriptTests: XCTestCase {
         let old = SourceInput(uri: "file:///tmp/cours.srt", path: "/tmp/cours.srt", data: latin)
         let document = try registry.reader(for: old).extract(old)
         XCTAssertEqual(document.blocks.map(\.text), ["Le café est prêt; René explique l'entropie."])
-        XCTAssertEqual(document.warnings, ["not UTF-8: read as Windows-1252"])
+        XCTAssertEqual(document.warnings, ["invalid UTF-8: read as Windows-1252 (pass --encoding to name another)"])
     }
 
     func testSoundTagsAreToldApartFromBracketsInSpeech() {

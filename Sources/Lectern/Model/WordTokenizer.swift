@@ -19,8 +19,10 @@ public enum WordTokenizer {
         return words
     }
 
-    /// Lower case without diacritics, as the FTS tokenizer compares words ("Énergie" → "energie").
+    /// Lower case without diacritics, as the FTS tokenizer compares words ("Énergie" →
+    /// "energie", "Größe" → "große": case folding would make it "grosse", which the index,
+    /// lower-casing only, never holds).
     public static func fold(_ word: String) -> String {
-        word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+        word.folding(options: [.diacriticInsensitive], locale: nil).lowercased()
     }
 }

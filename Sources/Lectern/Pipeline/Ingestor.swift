@@ -75,8 +75,11 @@ public struct Ingestor: Sendable {
     /// that `reembed` can move every document to its new embedder in the switching transaction
     /// (`LibraryStore.switchEmbedder`) without the next ingest doing everything again.
     func skipKey(contentHash: String, reader: any Extractor) -> String {
-        let passages = ContentHash.sha256([contentHash, "\(reader.name)@\(reader.version)", chunkSettings.key,
-                                           embedder.tokenCounter.countingKey, options.ocr ? "ocr" : ""].joined(separator: "|"))
+        var parts = [contentHash, "\(reader.name)@\(reader.version)", chunkSettings.key,
+                     embedder.tokenCounter.countingKey, options.ocr ? "ocr" : ""]
+        // A named text encoding reads other text; only then is it in the key (old keys stay valid).
+        if let encoding = options.encoding { parts.append("encoding=" + encoding.rawValue) }
+        let passages = ContentHash.sha256(parts.joined(separator: "|"))
         return passages + "|" + embedder.info.key
     }
 
