@@ -64,6 +64,9 @@ struct ExtractCommand: ParsableCommand {
                     show(document, reader: reader, input: item.display, separated: printed > 0, on: terminal)
                 }
                 printed += 1
+            } catch let lectern as LecternError where lectern.code == .unknownShape && item.foundInFolder {
+                // Met while walking a folder: passed over, as ingest does.
+                terminal.event(PipelineEvent(.warning, input: lectern.subject ?? item.display, message: "skipped: " + lectern.reason))
             } catch {
                 failed += 1
                 let lectern = error as? LecternError ?? LecternError(.corrupt, item.display, "\(error)")

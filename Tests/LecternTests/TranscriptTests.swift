@@ -375,7 +375,10 @@ final class TranscriptTests: XCTestCase {
         let markdown = "# Schedule\n\nWe meet weekly.\n\n- [09:30] coffee\n- Talks follow.\n\nThe pipeline runs a --> b --> c.\n\nBring notes.\n"
         XCTAssertEqual(try read(markdown, name: "plan.md").reader, "markdown")
         XCTAssertEqual(try read("Step 1 --> step 2.\nThen 10:30 is lunch.\n", name: "plain.txt").reader, "text")
-        XCTAssertEqual(try read(#"[{"name":"a","value":1},{"name":"b","value":2}]"#, name: "data.json").reader == "transcript-json", false)
+        // JSON of another shape is no transcript, and not text either.
+        XCTAssertThrowsError(try read(#"[{"name":"a","value":1},{"name":"b","value":2}]"#, name: "data.json")) { error in
+            XCTAssertEqual((error as? LecternError)?.code, .unknownShape)
+        }
         // An OCW course JSON (it has transcripts inside, as HTML) is not a JSON turns file.
         let ocw = try TestPaths.sharedCorpus("ocw/6-050j-information-and-entropy-spring-2008_parsed.json")
         let input = SourceInput(uri: ocw.absoluteString, path: ocw.path, data: try Data(contentsOf: ocw))

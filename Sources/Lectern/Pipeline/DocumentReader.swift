@@ -28,6 +28,14 @@ public struct DocumentReader: Sendable {
         if item.isDirectory {
             return SourceInput(uri: uri, path: item.path, isDirectory: true, options: options)
         }
+        var status = stat()
+        guard stat(item.path, &status) == 0 else {
+            throw LecternError(.notFound, item.display, "no such file or directory")
+        }
+        // Opening a FIFO would wait for a writer, and a device never ends: say what it is instead.
+        if let kind = Self.specialFileKind(status.st_mode) {
+            throw LecternError(.unsupported, item.display, "\(kind), not a regular file: Lectern reads files and folders")
+        }
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: item.path)
@@ -50,6 +58,17 @@ public struct DocumentReader: Sendable {
         }
         if data.isEmpty { throw LecternError(.empty, item.display, "empty file") }
         return SourceInput(uri: uri, path: item.path, data: data, options: options)
+    }
+
+    /// What a file that is neither a regular file nor a folder is, for messages.
+    static func specialFileKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return nil
+        }
     }
 
     /// Unpacks a ZIP into the folder it holds and chooses the reader by content.

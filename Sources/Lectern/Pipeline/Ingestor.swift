@@ -109,6 +109,10 @@ public struct Ingestor: Sendable {
                 case .remote(let spec): return spec.display
                 }
             }
+            var foundInFolder: Bool {
+                if case .local(let item) = self { return item.foundInFolder }
+                return false
+            }
         }
         let jobs = items.map(Job.local) + remote.map(Job.remote)
         for (index, job) in jobs.enumerated() {
@@ -134,6 +138,11 @@ public struct Ingestor: Sendable {
                         events(PipelineEvent(.stored, input: job.display, title: title, passages: passages, index: index + 1, total: jobs.count))
                     }
                 }
+            } catch let lectern as LecternError where lectern.code == .unknownShape && job.foundInFolder {
+                // A file of a shape no reader knows, met while walking a folder, is passed over.
+                summary.warnings += 1
+                recorder?.fail(input: job.display, stage: "ingest", reason: "skipped: " + lectern.reason, warning: true)
+                events(PipelineEvent(.warning, input: lectern.subject ?? job.display, message: "skipped: " + lectern.reason))
             } catch {
                 let lectern = error as? LecternError ?? LecternError(.corrupt, job.display, "\(error)")
                 summary.failed += 1

@@ -8,6 +8,9 @@ public struct InputExpander: Sendable {
         /// How messages name it: the path relative to the working directory when inside it.
         public var display: String
         public var isDirectory: Bool
+        /// Found by walking a folder rather than named: a file of a shape no reader knows is
+        /// passed over with a warning, where a file named so is an error.
+        public var foundInFolder = false
     }
 
     public let registry: ReaderRegistry
@@ -40,6 +43,8 @@ public struct InputExpander: Sendable {
                 }
             } else if Self.isSymbolicLink(absolute) {
                 walk.failures.append(LecternError(.notFound, argument, "broken symbolic link"))
+            } else if let problem = SourceSpec.problem(with: argument) {
+                walk.failures.append(LecternError(.invalidInput, argument, problem))
             } else {
                 walk.failures.append(LecternError(.notFound, argument, "no such file or directory"))
             }
@@ -88,7 +93,7 @@ public struct InputExpander: Sendable {
             if isDirectory.boolValue {
                 visit(folder: path, &walk)
             } else {
-                walk.add(Item(path: path, display: DisplayPath.of(path), isDirectory: false))
+                walk.add(Item(path: path, display: DisplayPath.of(path), isDirectory: false, foundInFolder: true))
             }
         }
     }
