@@ -26,6 +26,9 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: "Password for encrypted PDFs.")
     var password: String?
 
+    @Option(help: "The encoding of text files when it is not recognised: utf-8, or windows-1252 (latin-1). Without it, text that is not UTF-8 but reads as Windows-1252 is read as such, with a warning.")
+    var encoding: TextEncoding?
+
     @Flag(help: "Print JSON: one object for one file, JSON lines (one document a line) for several.")
     var json = false
 
@@ -45,7 +48,7 @@ struct ExtractCommand: ParsableCommand {
         // so each is printed with its name, however many there turn out to be.
         let single = paths.count == 1 && missing.isEmpty && items.count == 1
             && items[0].path == Configuration.resolvePath(paths[0], base: nil)
-        let documents = DocumentReader(options: ExtractOptions(password: password))
+        let documents = DocumentReader(options: ExtractOptions(password: password, encoding: encoding))
         var printed = 0
         for item in items {
             do {
@@ -53,8 +56,7 @@ struct ExtractCommand: ParsableCommand {
                 var (reader, document) = try documents.extract(input, display: item.display)
                 if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
                 for warning in document.warnings {
-                    let (line, message) = ExtractedDocument.lineOf(warning: warning)
-                    terminal.event(PipelineEvent(.warning, input: item.display, line: line, message: message))
+                    terminal.event(PipelineEvent(.warning, input: item.display, line: warning.line, message: warning.message))
                 }
                 if single {
                     show(document, reader: reader, on: terminal)
@@ -62,6 +64,9 @@ struct ExtractCommand: ParsableCommand {
                     show(document, reader: reader, input: item.display, separated: printed > 0, on: terminal)
                 }
                 printed += 1
+            } catch let lectern as LecternError where lectern.code == .unknownShape && item.foundInFolder {
+                // Met while walking a folder: passed over, as ingest does.
+                terminal.event(PipelineEvent(.warning, input: lectern.subject ?? item.display, message: "skipped: " + lectern.reason))
             } catch {
                 failed += 1
                 let lectern = error as? LecternError ?? LecternError(.corrupt, item.display, "\(error)")
@@ -95,7 +100,7 @@ struct ExtractCommand: ParsableCommand {
     func printBlocks(_ document: ExtractedDocument, on terminal: Terminal) {
         for block in document.blocks {
             var place = block.page.map { "p.\($0) " } ?? ""
-            if let start = block.start { place += "@\(Location.formatTime(start)) " }
+            if let start = block.start { place += "@\(TimeFormat.clock(start)) " }
             if let speaker = block.speaker, block.kind == .cue { place += "\(speaker) " }
             terminal.out(terminal.dim("\(place)\(block.kind.rawValue)\(block.level.map { "/\($0)" } ?? "")") + "  " + block.text)
         }

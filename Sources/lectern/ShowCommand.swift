@@ -50,7 +50,7 @@ struct ShowCommand: ParsableCommand {
         }
         terminal.out(terminal.bold(doc.title))
         terminal.out("id \(doc.shortId)  type \(doc.type)  reader \(doc.extractor)  \(doc.passageCount) passages  \(doc.blockCount) blocks")
-        terminal.out(doc.path.map { InputExpander.display($0) } ?? doc.uri)
+        terminal.out(doc.path.map(DisplayPath.of) ?? doc.uri)
         for (key, value) in doc.metadataDictionary.sorted(by: { $0.key < $1.key }) { terminal.out("\(key): \(value)") }
         for warning in doc.warningList { terminal.out("warning: \(warning)") }
         terminal.out("updated \(doc.updatedAt)")

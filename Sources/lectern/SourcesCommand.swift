@@ -28,7 +28,7 @@ struct SourcesCommand: ParsableCommand {
         for source in sources {
             let docs = bySource[source.id] ?? []
             let id = docs.count == 1 ? docs[0].shortId : "\(docs.count) docs"
-            let name = docs.count == 1 ? (docs[0].path.map { InputExpander.display($0) } ?? source.uri) : source.uri
+            let name = docs.count == 1 ? (docs[0].path.map(DisplayPath.of) ?? source.uri) : source.uri
             terminal.out("\(terminal.dim(id))  \(name)  \(source.types)  \(source.passages) passages  \(terminal.dim(source.title ?? ""))")
         }
     }

@@ -83,7 +83,7 @@ struct SummarizeCommand: ParsableCommand {
         let writer = DocumentSummaries(store: store, summarizer: summarizer, parallelism: configuration.llm.maxConcurrency)
         var done: [Summarized] = []
         for (index, document) in documents.enumerated() {
-            let name = document.path.map { InputExpander.display($0) } ?? document.uri
+            let name = document.path.map(DisplayPath.of) ?? document.uri
             terminal.event(PipelineEvent(.inputStarted, input: name, index: index + 1, total: documents.count))
             do {
                 let (summaries, failures) = try writer.summarize(document)

@@ -4,7 +4,7 @@ import XCTest
 
 final class StoreTests: XCTestCase {
     func makeDocument(_ store: LibraryStore, uri: String, passages count: Int, embedder: any Embedder) throws {
-        let passages = (0..<count).map { Passage(ordinal: $0, text: "Passage \($0) of \(uri) about topic \($0 % 17).", kind: "text", sectionPath: ["S"], tokenCount: 8) }
+        let passages = (0..<count).map { Passage(ordinal: $0, text: "Passage \($0) of \(uri) about topic \($0 % 17).", kind: .text, sectionPath: ["S"], tokenCount: 8) }
         let vectors = try embedder.embed(passages.map(\.text))
         try store.replaceDocument(LibraryStore.DocumentWrite(
             sourceURI: uri, sourceKind: "file", uri: uri, path: nil, extractor: "text", extractorVersion: 1,

@@ -215,7 +215,7 @@ final class WebReaderTests: XCTestCase {
         XCTAssertTrue(text(document).contains("A sound module survives."))
         XCTAssertFalse(text(document).contains("lollol"))
         XCTAssertEqual(document.warnings.count, 1)
-        XCTAssertTrue(document.warnings.first?.contains("expands to over 1 MiB") ?? false, "\(document.warnings)")
+        XCTAssertTrue(document.warnings.first?.message.contains("expands to over 1 MiB") ?? false, "\(document.warnings)")
     }
 
     // MARK: OpenStax
@@ -292,7 +292,7 @@ final class WebReaderTests: XCTestCase {
         XCTAssertFalse(document.blocks.contains { $0.text.contains("1039005433.2angularmomentum") }, "bare embed ids left out")
         XCTAssertFalse(document.blocks.contains { $0.text.contains("Previous | Next") }, "page navigation left out")
         // Passages of a transcript carry its time span.
-        let passages = Chunker().chunk(document.blocks).filter { $0.kind == "transcript" }
+        let passages = Chunker().chunk(document.blocks).filter { $0.kind == .transcript }
         XCTAssertTrue(passages.contains { $0.timeStart == 4.19 && $0.sectionPath.last == "33.2 Angular Momentum of a Symmetric Object" })
     }
 

@@ -22,7 +22,7 @@ public struct Searcher: Sendable {
 
     /// The query's words, lower-cased and folded; stopwords dropped unless nothing else is left.
     public static func terms(_ query: String) -> [String] {
-        let words = HashingEmbedder.words(query).map(TextCleanup.foldForMatching)
+        let words = WordTokenizer.words(query).map(WordTokenizer.fold)
         let content = words.filter { !stopwords.contains($0) }
         var seen = Set<String>()
         return (content.isEmpty ? words : content).filter { seen.insert($0).inserted }
@@ -95,15 +95,15 @@ public struct Searcher: Sendable {
         for word in Snippet.wordRanges(passage.text) {
             let text = String(chars[word.start..<word.end])
             guard Snippet.matches(text, terms) else { continue }
-            let segment = timeline.lastIndex { Int($0[0]) <= word.start } ?? 0
-            distinct[segment].insert(TextCleanup.foldForMatching(text))
+            let segment = timeline.lastIndex { $0.offset <= word.start } ?? 0
+            distinct[segment].insert(WordTokenizer.fold(text))
             total[segment] += 1
         }
         var best = 0
         for index in timeline.indices where (distinct[index].count, total[index]) > (distinct[best].count, total[best]) {
             best = index
         }
-        return total[best] > 0 ? timeline[best][1] : start
+        return total[best] > 0 ? timeline[best].seconds : start
     }
 
     func keywordSearch(_ terms: [String], limit: Int, documents: Set<Int64>?) throws -> [Int64] {

@@ -10,7 +10,7 @@ public final class LibraryStore: Sendable {
     public init(path: String, mustExist: Bool = false) throws {
         self.path = path
         if mustExist && !FileManager.default.fileExists(atPath: path) {
-            throw LecternError(.notFound, InputExpander.display(path), "no library here yet: run `lectern ingest PATH` first, or pass --db")
+            throw LecternError(.notFound, DisplayPath.of(path), "no library here yet: run `lectern ingest PATH` first, or pass --db")
         }
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
@@ -24,7 +24,7 @@ public final class LibraryStore: Sendable {
             try Schema.migrator.migrate(writer)
         } catch let error as DatabaseError {
             if error.resultCode == .SQLITE_NOTADB {
-                throw LecternError(.database, InputExpander.display(path), "not a Lectern library (the file is not an SQLite database)")
+                throw LecternError(.database, DisplayPath.of(path), "not a Lectern library (the file is not an SQLite database)")
             }
             throw LecternError(.database, path, error.message ?? "\(error)")
         }
@@ -169,7 +169,7 @@ public final class LibraryStore: Sendable {
                 """, arguments: [w.sourceURI, w.sourceKind, now, now])
             let sourceId = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE uri = ?", arguments: [w.sourceURI])!
             let metadata = Self.json(w.document.metadata)
-            let warnings = Self.json(w.document.warnings)
+            let warnings = Self.json(w.document.warnings.map(\.description))
             let documentId: Int64
             if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM documents WHERE uri = ?", arguments: [w.uri]) {
                 try Self.deleteContent(db, documentIds: [existing])
@@ -212,7 +212,7 @@ public final class LibraryStore: Sendable {
             ids.reserveCapacity(w.passages.count)
             for passage in w.passages {
                 try passageStatement.execute(arguments: [
-                    documentId, passage.ordinal, passage.text, passage.kind, Self.json(passage.sectionPath),
+                    documentId, passage.ordinal, passage.text, passage.kind.rawValue, Self.json(passage.sectionPath),
                     passage.sectionPath.joined(separator: " › "), passage.pageStart, passage.pageEnd, passage.timeStart,
                     passage.timeEnd, passage.speaker, passage.charStart, passage.charEnd, passage.tokenCount,
                     passage.timeline.map { Self.json($0) },

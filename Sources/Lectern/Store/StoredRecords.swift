@@ -62,7 +62,7 @@ public struct StoredPassage: Codable, Sendable {
     public var charEnd: Int?
     public var tokenCount: Int
     /// See `Passage.timeline`.
-    public var timeline: [[Double]]?
+    public var timeline: [TimePoint]?
     public var documentTitle: String
     public var documentURI: String
     public var documentPath: String?
@@ -86,7 +86,7 @@ public struct StoredPassage: Codable, Sendable {
         charEnd = row["char_end"]
         tokenCount = row["token_count"]
         let timelineJSON: String? = row["timeline"]
-        timeline = timelineJSON.flatMap { try? JSONDecoder().decode([[Double]].self, from: Data($0.utf8)) }
+        timeline = timelineJSON.flatMap { try? JSONDecoder().decode([TimePoint].self, from: Data($0.utf8)) }
         documentTitle = row["doc_title"]
         documentURI = row["doc_uri"]
         documentPath = row["doc_path"]

@@ -107,7 +107,7 @@ public struct DocumentSummaries: Sendable {
         // window and covers every section rather than the most central one), else its text.
         let allParagraphs = sections.flatMap(\.paragraphs)
         guard !allParagraphs.isEmpty else {
-            throw LecternError(.empty, document.path.map(InputExpander.display) ?? document.uri, "the document has no text to summarise")
+            throw LecternError(.empty, document.path.map(DisplayPath.of) ?? document.uri, "the document has no text to summarise")
         }
         let fromSections = sectionSummaries.count > 1
         let now = ISO8601DateFormatter().string(from: Date())
