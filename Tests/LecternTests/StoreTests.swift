@@ -79,4 +79,32 @@ final class StoreTests: XCTestCase {
         let hits = try Searcher(store: store, embedder: HashingEmbedder()).search("topics", mode: .keyword)
         XCTAssertEqual(hits.count, 3)
     }
+
+    /// The store is the only place that knows SQL, and values reach SQL bound, never spliced
+    /// into its text (issue 12): a search filter or a list of ids cannot change a statement.
+    func testOnlyTheStoreKnowsSQLAndValuesAreBound() throws {
+        let sources = TestPaths.packageRoot.appendingPathComponent("Sources/Lectern")
+        let files = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: sources.path)).filter { $0.hasSuffix(".swift") }
+        var importers: [String] = []
+        var spliced: [String] = []
+        for file in files.sorted() {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            if text.contains("import GRDB") && !file.hasPrefix("Store/") { importers.append(file) }
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("IN (\\(") || line.contains("joined(separator: \",\")") && line.contains("'") {
+                spliced.append("\(file):\(number + 1)")
+            }
+        }
+        XCTAssertEqual(importers, [], "only Sources/Lectern/Store imports GRDB")
+        XCTAssertEqual(spliced, [], "values spliced into SQL text")
+
+        // A type filter is a value, whatever it holds.
+        let folder = try TemporaryFolder()
+        let store = try LibraryStore(path: folder.file("s.db").path)
+        try makeDocument(store, uri: "doc:q", passages: 3, embedder: HashingEmbedder())
+        let searcher = Searcher(store: store, embedder: HashingEmbedder())
+        XCTAssertEqual(try searcher.search("topic", mode: .keyword, filter: SearchFilter(types: ["text"])).count, 3)
+        XCTAssertEqual(try searcher.search("topic", mode: .keyword, filter: SearchFilter(types: ["x') OR ('1' = '1"])).count, 0)
+        XCTAssertEqual(try searcher.search("topic", mode: .keyword, filter: SearchFilter(sources: ["doc:q"], types: ["text", "pdf"])).count, 3)
+    }
 }

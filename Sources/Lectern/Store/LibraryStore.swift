@@ -238,11 +238,11 @@ public final class LibraryStore: Sendable {
     /// Deletes passages (with their FTS rows and vectors) and blocks of documents.
     static func deleteContent(_ db: Database, documentIds: [Int64]) throws {
         guard !documentIds.isEmpty else { return }
-        let list = documentIds.map(String.init).joined(separator: ",")
-        let passageIds = try Int64.fetchAll(db, sql: "SELECT id FROM passages WHERE document_id IN (\(list))")
+        let documents = idSet(documentIds)
+        let passageIds = try SQLRequest<Int64>("SELECT id FROM passages WHERE document_id IN \(documents)").fetchAll(db)
         try VectorBlocks.remove(db, passageIds: Set(passageIds))
-        try db.execute(sql: "DELETE FROM passages WHERE document_id IN (\(list))")
-        try db.execute(sql: "DELETE FROM blocks WHERE document_id IN (\(list))")
+        try db.execute(literal: "DELETE FROM passages WHERE document_id IN \(documents)")
+        try db.execute(literal: "DELETE FROM blocks WHERE document_id IN \(documents)")
     }
 
     /// Removes documents and, when they were its last, their sources. Returns their URIs.
@@ -252,8 +252,7 @@ public final class LibraryStore: Sendable {
         return try write { db in
             let ids = documents.map(\.id)
             try Self.deleteContent(db, documentIds: ids)
-            let list = ids.map(String.init).joined(separator: ",")
-            try db.execute(sql: "DELETE FROM documents WHERE id IN (\(list))")
+            try db.execute(literal: "DELETE FROM documents WHERE id IN \(Self.idSet(ids))")
             try db.execute(sql: "DELETE FROM sources WHERE id NOT IN (SELECT DISTINCT source_id FROM documents)")
             return documents.map(\.uri)
         }
@@ -294,12 +293,11 @@ public final class LibraryStore: Sendable {
     /// Passages by id, in the order of `ids`.
     public func passages(ids: [Int64]) throws -> [StoredPassage] {
         guard !ids.isEmpty else { return [] }
-        let list = ids.map(String.init).joined(separator: ",")
         let found = try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
-                WHERE p.id IN (\(list))
-                """).map(StoredPassage.init(row:))
+            try SQLRequest<Row>("""
+                SELECT \(sql: StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
+                WHERE p.id IN \(Self.idSet(ids))
+                """).fetchAll(db).map(StoredPassage.init(row:))
         }
         let byId = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
         return ids.compactMap { byId[$0] }

@@ -162,8 +162,7 @@ extension LibraryStore {
     public func addVectors(ids: [Int64], vectors: [[Float]], embedder: EmbedderInfo) throws {
         try write { db in
             // Passages deleted meanwhile get no vector.
-            let list = ids.map(String.init).joined(separator: ",")
-            let existing = Set(try Int64.fetchAll(db, sql: "SELECT id FROM passages WHERE id IN (\(list))"))
+            let existing = try SQLRequest<Int64>("SELECT id FROM passages WHERE id IN \(Self.idSet(ids))").fetchSet(db)
             var keptIds: [Int64] = []
             var kept: [[Float]] = []
             for (id, vector) in zip(ids, vectors) where existing.contains(id) {
