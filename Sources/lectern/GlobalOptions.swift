@@ -22,8 +22,15 @@ struct GlobalOptions: ParsableArguments {
         return try Configuration.load(flags: flags)
     }
 
+    /// The library for `access` (`.read` for search and listings: nothing is created or
+    /// written, and a read-only library still opens).
+    func openStore(_ configuration: Configuration, access: LibraryAccess) throws -> LibraryStore {
+        try LibraryStore(path: configuration.database, display: InputExpander.display(configuration.database), access: access)
+    }
+
+    /// `mustExist`: `.write`, else `.create`.
     func openStore(_ configuration: Configuration, mustExist: Bool) throws -> LibraryStore {
-        try LibraryStore(path: configuration.database, mustExist: mustExist)
+        try openStore(configuration, access: mustExist ? .write : .create)
     }
 
     func terminal(defaultJSON: Bool = false) -> Terminal {

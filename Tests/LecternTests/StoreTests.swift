@@ -7,8 +7,8 @@ final class StoreTests: XCTestCase {
         let passages = (0..<count).map { Passage(ordinal: $0, text: "Passage \($0) of \(uri) about topic \($0 % 17).", kind: "text", sectionPath: ["S"], tokenCount: 8) }
         let vectors = try embedder.embed(passages.map(\.text))
         try store.replaceDocument(LibraryStore.DocumentWrite(
-            sourceURI: uri, sourceKind: "file", uri: uri, path: nil, extractor: "text", extractorVersion: 1,
-            contentHash: uri, skipKey: uri, document: ExtractedDocument(type: "text", title: uri, blocks: []),
+            sourceURI: uri, sourceKind: .file, uri: uri, path: nil, extractor: "text", extractorVersion: 1,
+            contentHash: uri, skipKey: SkipKey(passages: uri, embedder: embedder.info.key), document: ExtractedDocument(type: "text", title: uri, blocks: []),
             passages: passages, vectors: vectors, embedder: embedder.info))
     }
 
@@ -106,5 +106,39 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(try searcher.search("topic", mode: .keyword, filter: SearchFilter(types: ["text"])).count, 3)
         XCTAssertEqual(try searcher.search("topic", mode: .keyword, filter: SearchFilter(types: ["x') OR ('1' = '1"])).count, 0)
         XCTAssertEqual(try searcher.search("topic", mode: .keyword, filter: SearchFilter(sources: ["doc:q"], types: ["text", "pdf"])).count, 3)
+    }
+
+    /// The store hands out typed values: the skip key as its parts, and enums for a source's
+    /// kind, a document's type, a run's status and a failure's severity.
+    func testStoredRecordsAreTyped() throws {
+        let folder = try TemporaryFolder()
+        let store = try LibraryStore(path: folder.file("t.db").path)
+        let note = try folder.write("notes/cells.md", "# Cells\n\nThe mitochondrion makes ATP.\n")
+        let recorder = try RunRecorder(store: store, command: "ingest", arguments: [])
+        let ingestor = Ingestor(store: store, embedder: HashingEmbedder())
+        let summary = ingestor.ingest([note.path, folder.file("missing.md").path], recorder: recorder) { _ in }
+        recorder.fail(input: "cells.md", stage: "extract", reason: "a warning", warning: true)
+        recorder.finish()
+        XCTAssertEqual(summary.stored, 1)
+
+        let document = try XCTUnwrap(store.documents(matching: note.path).first)
+        XCTAssertEqual(document.type, .markdown)
+        XCTAssertEqual(document.skipKey.embedder, HashingEmbedder().info.key)
+        XCTAssertEqual(document.skipKey.passages.count, 64, "a SHA-256 of what the passages are cut from")
+        XCTAssertEqual(try store.sources().map(\.kind), [.file])
+        XCTAssertEqual(try store.sources().map(\.types), [[.markdown]])
+        XCTAssertEqual(try store.passages(documentId: document.id).first?.documentType, .markdown)
+        let run = try XCTUnwrap(store.runs().first)
+        XCTAssertEqual(run.status, .partial)
+        XCTAssertEqual(run.failures.map(\.severity), [.error, .warning])
+
+        // A finished reembed moves every document's embedder part and keeps its passage part.
+        let new = HashingEmbedder(dimension: 64)
+        let pending = try store.passagesMissingVectors(new.info, limit: 100)
+        try store.addVectors(ids: pending.map(\.id), vectors: new.embed(pending.map(\.text)), embedder: new.info)
+        try store.switchEmbedder(to: new.info)
+        let moved = try XCTUnwrap(store.documents(matching: note.path).first)
+        XCTAssertEqual(moved.skipKey, SkipKey(passages: document.skipKey.passages, embedder: new.info.key))
+        XCTAssertEqual(try Ingestor(store: store, embedder: new).ingest([note.path], recorder: nil) { _ in }.unchanged, 1)
     }
 }

@@ -19,7 +19,7 @@ extension Ingestor {
             case .fetched(let response, let entry):
                 if response.body.isEmpty { throw LecternError(.empty, spec.display, "the server sent an empty body") }
                 let input = SourceInput(uri: url, data: response.body, contentType: entry.contentType, options: options)
-                let outcomes = try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url",
+                let outcomes = try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: .url,
                                                recorder: recorder, events: events)
                 try store.recordFetch(entry)
                 return outcomes
@@ -33,7 +33,7 @@ extension Ingestor {
             }
             events(PipelineEvent(.progress, input: spec.display, message: "fetched \(crawl.pages) course pages"))
             let input = SourceInput(uri: home, path: folder.path, isDirectory: true, options: options)
-            return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", recorder: recorder, events: events)
+            return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: .url, recorder: recorder, events: events)
         case .openstax(let slug):
             // The source repository's ZIP: unpacked and read as the book folder it holds. In a
             // bundle of several books only the one named is read.
@@ -44,7 +44,7 @@ extension Ingestor {
                     throw LecternError(.unsupported, spec.display, "\(Redaction.url(url)) did not answer with a ZIP archive")
                 }
                 let input = SourceInput(uri: url, data: response.body, options: options)
-                return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", part: slug,
+                return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: .url, part: slug,
                                        recorder: recorder, events: events)
             case .notModified:
                 return [.unchanged]

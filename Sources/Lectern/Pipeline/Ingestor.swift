@@ -71,13 +71,13 @@ public struct Ingestor: Sendable {
     }
 
     /// content hash + reader and version + chunk settings (with the tokenizer that counts
-    /// them) + embedder: same key, same passages and vectors. Stored as `PASSAGES|EMBEDDER`, so
-    /// that `reembed` can move every document to its new embedder in the switching transaction
-    /// (`LibraryStore.switchEmbedder`) without the next ingest doing everything again.
-    func skipKey(contentHash: String, reader: any Extractor) -> String {
+    /// them), and the embedder: same key, same passages and vectors. The embedder is a part of
+    /// its own, so that `reembed` can move every document to its new embedder in the switching
+    /// transaction (`LibraryStore.switchEmbedder`) without the next ingest doing everything again.
+    func skipKey(contentHash: String, reader: any Extractor) -> SkipKey {
         let passages = ContentHash.sha256([contentHash, "\(reader.name)@\(reader.version)", chunkSettings.key,
                                            embedder.tokenCounter.countingKey, options.ocr ? "ocr" : ""].joined(separator: "|"))
-        return passages + "|" + embedder.info.key
+        return SkipKey(passages: passages, embedder: embedder.info.key)
     }
 
     /// Ingests every input, reporting through `events` and recording in `recorder`. Files,
@@ -149,7 +149,7 @@ public struct Ingestor: Sendable {
     func ingestOne(_ item: InputExpander.Item, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
         let input = try load(item)
         return try ingestInput(input, display: item.display, storedPath: item.path,
-                               sourceKind: item.isDirectory ? "folder" : "file", recorder: recorder, events: events)
+                               sourceKind: item.isDirectory ? .folder : .file, recorder: recorder, events: events)
     }
 
     /// Reader by content → extract → chunk → embed → one transaction, for a file, a folder or a
@@ -157,7 +157,7 @@ public struct Ingestor: Sendable {
     ///
     /// A source that holds several documents (the books of an OpenStax bundle) is stored as one
     /// document per part, each under the source's URI + `#<part>`; `part` picks one of them.
-    func ingestInput(_ input: SourceInput, display: String, storedPath: String?, sourceKind: String,
+    func ingestInput(_ input: SourceInput, display: String, storedPath: String?, sourceKind: SourceKind,
                      part: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
         // A ZIP (a downloaded course, a book's source archive) is read as the folder it holds.
         let unpacked = try ArchiveSource.unpack(input, display: display)
@@ -189,7 +189,7 @@ public struct Ingestor: Sendable {
 
     /// Extract → chunk → embed → one transaction, for one document of a source.
     private func ingestDocument(_ input: SourceInput, reader: any Extractor, hash: String, display: String, storedPath: String?,
-                                sourceKind: String, sourceURI: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
+                                sourceKind: SourceKind, sourceURI: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
         let item = (display: display, path: storedPath)
         let key = skipKey(contentHash: hash, reader: reader)
         if let existing = try store.document(uri: input.uri), existing.skipKey == key {

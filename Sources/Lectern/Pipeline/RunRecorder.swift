@@ -40,7 +40,7 @@ public final class RunRecorder: @unchecked Sendable {
     /// Records a failed input (or a warning, which does not fail the run).
     public func fail(input: String, stage: String, reason: String, warning: Bool = false) {
         lock.withLock { if !warning { failed += 1 } }
-        try? store.recordFailure(run: id, RunFailure(input: input, stage: stage, reason: reason, severity: warning ? "warning" : "error"))
+        try? store.recordFailure(run: id, RunFailure(input: input, stage: stage, reason: reason, severity: warning ? .warning : .error))
     }
 
     /// Saves the counts so far (a killed run keeps them).
@@ -57,18 +57,18 @@ public final class RunRecorder: @unchecked Sendable {
             return result
         } catch {
             fail(input: (error as? LecternError)?.subject ?? "", stage: "run", reason: (error as? LecternError)?.reason ?? "\(error)")
-            finish(status: "failed")
+            finish(status: .failed)
             throw error
         }
     }
 
     /// Ends the run: `succeeded`, `partial` (some inputs failed) or the given status.
-    public func finish(status: String? = nil) {
+    public func finish(status: RunStatus? = nil) {
         let (done, failures) = lock.withLock { () -> (Bool, Int) in
             defer { finished = true }
             return (finished, failed)
         }
         guard !done else { return }
-        try? store.updateRun(id, counts: snapshot, status: status ?? (failures > 0 ? "partial" : "succeeded"))
+        try? store.updateRun(id, counts: snapshot, status: status ?? (failures > 0 ? .partial : .succeeded))
     }
 }

@@ -75,7 +75,7 @@ public struct Searcher: Sendable {
             return SearchHit(
                 rank: index + 1, score: entry.value, passageId: passage.id, documentId: passage.documentShortId,
                 title: passage.documentTitle, sectionPath: passage.sectionPath, location: Location.describe(passage, at: spoken),
-                uri: passage.documentURI, path: passage.documentPath, type: passage.documentType, kind: passage.kind,
+                uri: passage.documentURI, path: passage.documentPath, type: passage.documentType.rawValue, kind: passage.kind,
                 pageStart: passage.pageStart, pageEnd: passage.pageEnd, timeStart: passage.timeStart,
                 timeEnd: passage.timeEnd, time: spoken, speaker: speaker, snippet: snippet.text,
                 highlights: snippet.highlights, text: passage.text,
@@ -110,7 +110,9 @@ public struct Searcher: Sendable {
         var ids: Set<Int64>?
         if !filter.sources.isEmpty {
             var matched = Set<Int64>()
-            for source in filter.sources { matched.formUnion(try store.documents(matching: source).map(\.id)) }
+            for source in filter.sources {
+                matched.formUnion(try store.documents(matching: source, absolutePath: Configuration.resolvePath(source, base: nil)).map(\.id))
+            }
             ids = matched
         }
         if !filter.types.isEmpty {

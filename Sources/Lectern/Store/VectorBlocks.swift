@@ -186,10 +186,7 @@ extension LibraryStore {
             try db.execute(sql: "DELETE FROM vector_blocks WHERE embedder <> ?", arguments: [embedder.key])
             // Every document's skip key now names the new embedder (its passage part, with
             // the tokenizer that cut the passages, is kept: another tokenizer still re-chunks).
-            try db.execute(sql: """
-                UPDATE documents SET skip_key = substr(skip_key, 1, instr(skip_key, '|')) || ?
-                WHERE instr(skip_key, '|') > 0
-                """, arguments: [embedder.key])
+            try db.execute(sql: "UPDATE documents SET embedder_key = ?", arguments: [embedder.key])
             try Self.setSetting(db, "embedder", Self.json(embedder))
             try Self.setSetting(db, "reembed_target", nil)
         }
