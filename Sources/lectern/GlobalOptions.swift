@@ -25,7 +25,8 @@ struct GlobalOptions: ParsableArguments {
     /// The library for `access` (`.read` for search and listings: nothing is created or
     /// written, and a read-only library still opens).
     func openStore(_ configuration: Configuration, access: LibraryAccess) throws -> LibraryStore {
-        try LibraryStore(path: configuration.database, display: InputExpander.display(configuration.database), access: access)
+        let path = Configuration.resolvePath(configuration.database, base: nil)
+        return try LibraryStore(path: path, display: InputExpander.display(path), access: access)
     }
 
     /// `mustExist`: `.write`, else `.create`.

@@ -85,7 +85,7 @@ extension LibraryStore {
         }
     }
 
-    /// `access(2)`: what the user may do, whatever the file system says (a read-only mount included).
+    /// Whether this user may write `path` (its permissions, or a read-only mount).
     static func canWrite(_ path: String) -> Bool {
         FileManager.default.isWritableFile(atPath: path)
     }

@@ -167,7 +167,7 @@ public final class LibraryStore: Sendable {
             throw LecternError(.unsupported, w.uri, "the reader \(w.extractor) made a document of unknown type '\(w.document.type)'")
         }
         return try write { db in
-            try Self.checkEmbedder(db, w.embedder, path: display)
+            try Self.checkEmbedder(db, w.embedder, library: display)
             let now = Self.now()
             try db.execute(sql: """
                 INSERT INTO sources(uri, kind, created_at, updated_at) VALUES (?, ?, ?, ?)
@@ -232,11 +232,11 @@ public final class LibraryStore: Sendable {
         }
     }
 
-    static func checkEmbedder(_ db: Database, _ embedder: EmbedderInfo, path: String) throws {
+    static func checkEmbedder(_ db: Database, _ embedder: EmbedderInfo, library: String) throws {
         let recordedJSON = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'embedder'")
         if let recorded = decode(EmbedderInfo.self, recordedJSON) {
             guard recorded == embedder else {
-                throw LecternError(.embedderMismatch, path, "this library's vectors come from \(recorded.name); it cannot take vectors from \(embedder.name) (run `lectern reembed --embedder \(embedder.name)` to switch)")
+                throw LecternError(.embedderMismatch, library, "this library's vectors come from \(recorded.name); it cannot take vectors from \(embedder.name) (run `lectern reembed --embedder \(embedder.name)` to switch)")
             }
         } else {
             try setSetting(db, "embedder", json(embedder))
