@@ -126,18 +126,17 @@ public final class LibraryStore: Sendable {
     /// (or its first 4+ characters), or a source URI. `absolutePath` is `reference` read as a
     /// path from where the user stands (the caller knows where that is).
     public func documents(matching reference: String, absolutePath: String) throws -> [StoredDocument] {
-        let absolute = absolutePath
-        return try read { db in
+        try read { db in
             var found = try StoredDocument.fetchAll(db, sql: """
                 SELECT d.* FROM documents d JOIN sources s ON s.id = d.source_id
                 WHERE d.uri = ?1 OR d.path = ?2 OR s.uri = ?1 OR d.short_id = ?1
                 ORDER BY d.uri
-                """, arguments: [reference, absolute])
+                """, arguments: [reference, absolutePath])
             if found.isEmpty && reference.count >= 4 && reference.allSatisfy(\.isHexDigit) {
                 found = try StoredDocument.fetchAll(db, sql: "SELECT * FROM documents WHERE short_id LIKE ? ORDER BY uri", arguments: [reference.lowercased() + "%"])
             }
             if found.isEmpty {
-                let folder = absolute.hasSuffix("/") ? absolute : absolute + "/"
+                let folder = absolutePath.hasSuffix("/") ? absolutePath : absolutePath + "/"
                 found = try StoredDocument.fetchAll(db, sql: "SELECT * FROM documents WHERE substr(path, 1, ?) = ? ORDER BY uri", arguments: [folder.count, folder])
                 if found.isEmpty {
                     let prefix = reference.hasSuffix("/") ? reference : reference + "/"
