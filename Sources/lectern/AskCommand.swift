@@ -61,7 +61,7 @@ struct AskCommand: ParsableCommand {
         } catch {
             if let recorder {
                 recorder.fail(input: "question", stage: "ask", reason: (error as? LecternError)?.description ?? "\(error)")
-                recorder.finish(status: "failed")
+                recorder.finish(status: .failed)
             }
             throw error
         }

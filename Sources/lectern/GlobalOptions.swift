@@ -27,8 +27,16 @@ struct GlobalOptions: ParsableArguments {
         return configuration
     }
 
+    /// The library for `access` (`.read` for search and listings: nothing is created or
+    /// written, and a read-only library still opens).
+    func openStore(_ configuration: Configuration, access: LibraryAccess) throws -> LibraryStore {
+        let path = Configuration.resolvePath(configuration.database, base: nil)
+        return try LibraryStore(path: path, display: DisplayPath.of(path), access: access)
+    }
+
+    /// `mustExist`: `.write`, else `.create`.
     func openStore(_ configuration: Configuration, mustExist: Bool) throws -> LibraryStore {
-        try LibraryStore(path: configuration.database, mustExist: mustExist)
+        try openStore(configuration, access: mustExist ? .write : .create)
     }
 
     func terminal(defaultJSON: Bool = false) -> Terminal {

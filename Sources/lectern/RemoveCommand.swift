@@ -25,7 +25,7 @@ struct RemoveCommand: ParsableCommand {
         var failed = false
         try recorder.run {
             for source in sources {
-                let documents = try store.documents(matching: source)
+                let documents = try store.documents(matching: source, absolutePath: Configuration.resolvePath(source, base: nil))
                 if documents.isEmpty {
                     terminal.err("lectern: \(source): not in the library")
                     recorder.fail(input: source, stage: "rm", reason: "not in the library")

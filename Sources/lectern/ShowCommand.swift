@@ -31,8 +31,8 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
-        let found = try store.documents(matching: document)
+        let store = try global.openStore(configuration, access: .read)
+        let found = try store.documents(matching: document, absolutePath: Configuration.resolvePath(document, base: nil))
         guard let doc = found.first else {
             throw LecternError(.notFound, document, "no document with this id, path or URI (see `lectern sources`)")
         }

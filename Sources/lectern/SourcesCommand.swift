@@ -13,7 +13,7 @@ struct SourcesCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
+        let store = try global.openStore(configuration, access: .read)
         let sources = try store.sources()
         let documents = try store.allDocuments()
         let bySource = Dictionary(grouping: documents, by: \.sourceId)
@@ -29,7 +29,7 @@ struct SourcesCommand: ParsableCommand {
             let docs = bySource[source.id] ?? []
             let id = docs.count == 1 ? docs[0].shortId : "\(docs.count) docs"
             let name = docs.count == 1 ? (docs[0].path.map(DisplayPath.of) ?? source.uri) : source.uri
-            terminal.out("\(terminal.dim(id))  \(name)  \(source.types)  \(source.passages) passages  \(terminal.dim(source.title ?? ""))")
+            terminal.out("\(terminal.dim(id))  \(name)  \(source.types.map(\.rawValue).joined(separator: ","))  \(source.passages) passages  \(terminal.dim(source.title ?? ""))")
         }
     }
 }
@@ -49,7 +49,7 @@ private struct Listing: Encodable {
         try container.encode(source.kind, forKey: .kind)
         try container.encode(source.documents, forKey: .documents)
         try container.encode(source.passages, forKey: .passages)
-        try container.encode(source.types, forKey: .types)
+        try container.encode(source.types.map(\.rawValue).joined(separator: ","), forKey: .types)
         try container.encodeIfPresent(source.title, forKey: .title)
         try container.encode(source.updatedAt, forKey: .updatedAt)
         try container.encode(documents.map(\.shortId), forKey: .documentIds)

@@ -58,7 +58,7 @@ struct SummarizeCommand: ParsableCommand {
             documents = try store.allDocuments()
         } else {
             for source in sources {
-                let found = try store.documents(matching: source)
+                let found = try store.documents(matching: source, absolutePath: Configuration.resolvePath(source, base: nil))
                 if found.isEmpty {
                     failed += 1
                     let reason = "no document with this id, path or URI (see `lectern sources`)"
@@ -77,7 +77,7 @@ struct SummarizeCommand: ParsableCommand {
                 summarizer = ExtractiveSummarizer()
             }
         } catch {
-            recorder.finish(status: "failed")
+            recorder.finish(status: .failed)
             throw error
         }
         let writer = DocumentSummaries(store: store, summarizer: summarizer, parallelism: configuration.llm.maxConcurrency)

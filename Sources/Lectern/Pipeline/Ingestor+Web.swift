@@ -21,7 +21,7 @@ extension Ingestor {
             case .fetched(let response, let entry):
                 if response.body.isEmpty { throw LecternError(.empty, spec.display, "the server sent an empty body") }
                 let input = SourceInput(uri: recorded, data: response.body, contentType: entry.contentType, options: options)
-                let outcomes = try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url",
+                let outcomes = try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: .url,
                                                recorder: recorder, events: events)
                 try store.recordFetch(entry)
                 return outcomes
@@ -35,7 +35,7 @@ extension Ingestor {
             }
             events(PipelineEvent(.progress, input: spec.display, message: "fetched \(crawl.pages) course pages"))
             let input = SourceInput(uri: Redaction.url(home), path: folder.path, isDirectory: true, options: options)
-            return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", recorder: recorder, events: events)
+            return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: .url, recorder: recorder, events: events)
         case .openstax(let slug):
             // The source repository's ZIP: unpacked and read as the book folder it holds. In a
             // bundle of several books only the one named is read.
@@ -46,7 +46,7 @@ extension Ingestor {
                     throw LecternError(.unsupported, spec.display, "\(Redaction.url(url)) did not answer with a ZIP archive")
                 }
                 let input = SourceInput(uri: Redaction.url(url), data: response.body, options: options)
-                return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", part: slug,
+                return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: .url, part: slug,
                                        recorder: recorder, events: events)
             case .notModified:
                 return [.unchanged]

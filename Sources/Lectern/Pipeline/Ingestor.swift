@@ -71,16 +71,15 @@ public struct Ingestor: Sendable {
     }
 
     /// content hash + reader and version + chunk settings (with the tokenizer that counts
-    /// them) + embedder: same key, same passages and vectors. Stored as `PASSAGES|EMBEDDER`, so
-    /// that `reembed` can move every document to its new embedder in the switching transaction
-    /// (`LibraryStore.switchEmbedder`) without the next ingest doing everything again.
-    func skipKey(contentHash: String, reader: any Extractor) -> String {
+    /// them), and the embedder: same key, same passages and vectors. The embedder is a part of
+    /// its own, so that `reembed` can move every document to its new embedder in the switching
+    /// transaction (`LibraryStore.switchEmbedder`) without the next ingest doing everything again.
+    func skipKey(contentHash: String, reader: any Extractor) -> SkipKey {
         var parts = [contentHash, "\(reader.name)@\(reader.version)", chunkSettings.key,
                      embedder.tokenCounter.countingKey, options.ocr ? "ocr" : ""]
         // A named text encoding reads other text; only then is it in the key (old keys stay valid).
         if let encoding = options.encoding { parts.append("encoding=" + encoding.rawValue) }
-        let passages = ContentHash.sha256(parts.joined(separator: "|"))
-        return passages + "|" + embedder.info.key
+        return SkipKey(passages: ContentHash.sha256(parts.joined(separator: "|")), embedder: embedder.info.key)
     }
 
     /// Ingests every input, reporting through `events` and recording in `recorder`. Files,
@@ -161,7 +160,7 @@ public struct Ingestor: Sendable {
     func ingestOne(_ item: InputExpander.Item, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
         let input = try load(item)
         return try ingestInput(input, display: item.display, storedPath: item.path,
-                               sourceKind: item.isDirectory ? "folder" : "file", recorder: recorder, events: events)
+                               sourceKind: item.isDirectory ? .folder : .file, recorder: recorder, events: events)
     }
 
     /// Reader by content → extract → chunk → embed → one transaction, for a file, a folder or a
@@ -169,7 +168,7 @@ public struct Ingestor: Sendable {
     ///
     /// A source that holds several documents (the books of an OpenStax bundle) is stored as one
     /// document per part, each under the source's URI + `#<part>`; `part` picks one of them.
-    func ingestInput(_ input: SourceInput, display: String, storedPath: String?, sourceKind: String,
+    func ingestInput(_ input: SourceInput, display: String, storedPath: String?, sourceKind: SourceKind,
                      part: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
         // A ZIP (a downloaded course, a book's source archive) is read as the folder it holds;
         // the reader is chosen here, once, for every document of the source.
@@ -196,7 +195,7 @@ public struct Ingestor: Sendable {
 
     /// Extract → chunk → embed → one transaction, for one document of a source.
     private func ingestDocument(_ input: SourceInput, reader: any Extractor, hash: String, display: String, storedPath: String?,
-                                sourceKind: String, sourceURI: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
+                                sourceKind: SourceKind, sourceURI: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
         let item = (display: display, path: storedPath)
         let key = skipKey(contentHash: hash, reader: reader)
         if let existing = try store.document(uri: input.uri), existing.skipKey == key {

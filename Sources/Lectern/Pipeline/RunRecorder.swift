@@ -42,7 +42,7 @@ public final class RunRecorder: @unchecked Sendable {
     public func fail(input: String, stage: String, reason: String, warning: Bool = false) {
         lock.withLock { if !warning { failed += 1 } }
         try? store.recordFailure(run: id, RunFailure(input: Redaction.urls(in: input), stage: stage, reason: Redaction.urls(in: reason),
-                                                     severity: warning ? "warning" : "error"))
+                                                     severity: warning ? .warning : .error))
     }
 
     /// Saves the counts so far (a killed run keeps them).
@@ -59,18 +59,18 @@ public final class RunRecorder: @unchecked Sendable {
             return result
         } catch {
             fail(input: (error as? LecternError)?.subject ?? "", stage: "run", reason: (error as? LecternError)?.reason ?? "\(error)")
-            finish(status: "failed")
+            finish(status: .failed)
             throw error
         }
     }
 
     /// Ends the run: `succeeded`, `partial` (some inputs failed) or the given status.
-    public func finish(status: String? = nil) {
+    public func finish(status: RunStatus? = nil) {
         let (done, failures) = lock.withLock { () -> (Bool, Int) in
             defer { finished = true }
             return (finished, failed)
         }
         guard !done else { return }
-        try? store.updateRun(id, counts: snapshot, status: status ?? (failures > 0 ? "partial" : "succeeded"))
+        try? store.updateRun(id, counts: snapshot, status: status ?? (failures > 0 ? .partial : .succeeded))
     }
 }
