@@ -4,7 +4,7 @@ import Foundation
 /// fenced and indented code, pipe tables, and YAML front matter (its `title` wins).
 public struct MarkdownExtractor: Extractor {
     public let name = "markdown"
-    public let version = 2  // 2: Windows-1252 recognised
+    public let version = 1  // UTF-8 text reads as before; Windows-1252 text, refused before, needs no new version
 
     public init() {}
 

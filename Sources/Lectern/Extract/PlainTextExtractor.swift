@@ -3,7 +3,7 @@ import Foundation
 /// Plain text: paragraphs separated by blank lines. The reader of last resort for any text.
 public struct PlainTextExtractor: Extractor {
     public let name = "text"
-    public let version = 2  // 2: Windows-1252 recognised
+    public let version = 1  // UTF-8 text reads as before; Windows-1252 text, refused before, needs no new version
 
     public init() {}
 

@@ -39,7 +39,7 @@ enum TranscriptDocument {
 /// SubRip (`.srt`): numbered cues, `00:01:02,345 --> 00:01:04,000`, BOM and CRLF tolerated.
 public struct SRTExtractor: Extractor {
     public let name = "srt"
-    public let version = 3  // 3: Windows-1252 recognised, not only after UTF-8 failed
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules (Windows-1252 text, refused before, needs no new version)
 
     public init() {}
 
@@ -74,7 +74,7 @@ public struct SRTExtractor: Extractor {
 /// STYLE and REGION blocks.
 public struct WebVTTExtractor: Extractor {
     public let name = "vtt"
-    public let version = 3  // 3: Windows-1252 recognised, not only after UTF-8 failed
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules (Windows-1252 text, refused before, needs no new version)
 
     public init() {}
 

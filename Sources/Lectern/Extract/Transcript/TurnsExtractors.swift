@@ -97,7 +97,7 @@ public struct TranscriptJSONExtractor: Extractor {
 /// by `Speaker:`; a stamp's text runs until the next stamp.
 public struct StampedTranscriptExtractor: Extractor {
     public let name = "transcript-text"
-    public let version = 3  // 3: Windows-1252 recognised, not only after UTF-8 failed
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules (Windows-1252 text, refused before, needs no new version)
 
     public init() {}
 
