@@ -2,21 +2,142 @@
 #define LECTERN_CPOPPLER_SHIM_H
 /* poppler-glib (with the glib and gobject calls Lectern makes on its objects) is opened with
    dlopen on first use, not linked: only commands that read a PDF pay for loading its ~50
-   libraries. The real headers give the types, enums and constants; every function Lectern
-   calls goes through a `lazy_` wrapper below that looks its symbol up once.
-   Swift calls `SystemLibrary.poppler.load()` (which throws a clear LecternError when the library
-   is missing) before the first wrapper. */
+   libraries. This header declares what Lectern uses of them itself, so that building needs
+   neither the -dev packages nor their include paths (poppler/glib, glib-2.0, cairo: an
+   `unsafeFlags` would make the package unusable as a dependency). Every function goes through a
+   `lazy_` wrapper below that looks its symbol up once. Swift calls `SystemLibrary.poppler.load()`
+   (which throws a clear LecternError when the library is missing) before the first wrapper. */
+#include "../CDynamicLoader/dynamic_loader.h"
+
+#ifdef LECTERN_SHIM_SYSTEM_HEADERS
+/* Only ShimLayoutTests defines this: the real headers instead of the declarations below, which
+   it compares with them field by field and constant by constant. */
 #include <poppler.h>
 #include <glib.h>
 #include <glib-object.h>
-#include "../CLazyLibrary/lazy_library.h"
+#else
+/* glib's basic types (gtypes.h, glibconfig.h). */
+typedef char gchar;
+typedef int gint;
+typedef unsigned int guint;
+typedef gint gboolean;
+typedef double gdouble;
+typedef void *gpointer;
+typedef unsigned short guint16;
+typedef unsigned int guint32;
+typedef guint32 GQuark;
+
+typedef struct _GError GError;
+struct _GError {
+    GQuark domain;
+    gint code;
+    gchar *message;
+};
+
+typedef struct _GList GList;
+struct _GList {
+    gpointer data;
+    GList *next;
+    GList *prev;
+};
+
+typedef enum {
+    G_LOG_FLAG_RECURSION = 1 << 0,
+    G_LOG_FLAG_FATAL = 1 << 1,
+    G_LOG_LEVEL_MASK = ~(G_LOG_FLAG_RECURSION | G_LOG_FLAG_FATAL)
+} GLogLevelFlags;
+typedef void (*GLogFunc)(const gchar *log_domain, GLogLevelFlags log_level, const gchar *message, gpointer user_data);
+
+/* GObjects, only handled through pointers. */
+typedef struct _PopplerDocument PopplerDocument;
+typedef struct _PopplerPage PopplerPage;
+typedef struct _PopplerIndexIter PopplerIndexIter;
+
+typedef enum {
+    POPPLER_ERROR_INVALID = 0,
+    POPPLER_ERROR_ENCRYPTED = 1
+} PopplerError;
+
+typedef struct _PopplerRectangle PopplerRectangle;
+struct _PopplerRectangle {
+    gdouble x1;
+    gdouble y1;
+    gdouble x2;
+    gdouble y2;
+};
+
+typedef struct _PopplerColor PopplerColor;
+struct _PopplerColor {
+    guint16 red;
+    guint16 green;
+    guint16 blue;
+};
+
+typedef struct _PopplerTextAttributes PopplerTextAttributes;
+struct _PopplerTextAttributes {
+    gchar *font_name;
+    gdouble font_size;
+    gboolean is_underlined;
+    PopplerColor color;
+    gint start_index;
+    gint end_index;
+};
+
+typedef enum {
+    POPPLER_DEST_UNKNOWN = 0,
+    POPPLER_DEST_XYZ = 1,
+    POPPLER_DEST_NAMED = 9
+} PopplerDestType;
+
+typedef struct _PopplerDest PopplerDest;
+struct _PopplerDest {
+    PopplerDestType type;
+    int page_num;
+    double left;
+    double bottom;
+    double right;
+    double top;
+    double zoom;
+    gchar *named_dest;
+    guint change_left : 1;
+    guint change_top : 1;
+    guint change_zoom : 1;
+};
+
+typedef enum {
+    POPPLER_ACTION_UNKNOWN = 0,
+    POPPLER_ACTION_NONE = 1,
+    POPPLER_ACTION_GOTO_DEST = 2
+} PopplerActionType;
+
+typedef struct _PopplerActionAny PopplerActionAny;
+struct _PopplerActionAny {
+    PopplerActionType type;
+    gchar *title;
+};
+
+typedef struct _PopplerActionGotoDest PopplerActionGotoDest;
+struct _PopplerActionGotoDest {
+    PopplerActionType type;
+    gchar *title;
+    PopplerDest *dest;
+};
+
+/* Only through pointers that poppler hands out, so only the members read here. */
+typedef union _PopplerAction PopplerAction;
+union _PopplerAction { /* partial: poppler's has more members (and is larger) */
+    PopplerActionType type;
+    PopplerActionAny any;
+    PopplerActionGotoDest goto_dest;
+};
+#endif /* LECTERN_SHIM_SYSTEM_HEADERS */
 
 #define LECTERN_POPPLER_SONAME "libpoppler-glib.so.8"
 LECTERN_LAZY_LIBRARY(poppler, LECTERN_POPPLER_SONAME, "libpoppler-glib.so")
 #define LECTERN_POPPLER_FN(name) LECTERN_LAZY_FN(poppler, name)
 
 /* Every function Lectern calls: (return type, name, parameters, arguments), V for those that
-   return nothing. One list gives the wrappers and the check that load() makes. */
+   return nothing. One list gives the declarations, the wrappers and the check that load() makes. */
 #define LECTERN_POPPLER_API(X, V) \
     X(const char *, poppler_get_version, (void), ()) \
     X(GQuark, poppler_error_quark, (void), ()) \
@@ -47,6 +168,8 @@ LECTERN_LAZY_LIBRARY(poppler, LECTERN_POPPLER_SONAME, "libpoppler-glib.so")
     V(void, g_free, (gpointer memory), (memory)) \
     V(void, g_object_unref, (gpointer object), (object)) \
     X(guint, g_log_set_handler, (const gchar *domain, GLogLevelFlags levels, GLogFunc handler, gpointer data), (domain, levels, handler, data))
+
+LECTERN_POPPLER_API(LECTERN_LAZY_DECLARE, LECTERN_LAZY_DECLARE)
 
 #define LECTERN_POPPLER_WRAPPER(ret, name, params, args) \
     static inline ret lazy_##name params { return LECTERN_POPPLER_FN(name) args; }

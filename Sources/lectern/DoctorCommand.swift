@@ -13,9 +13,9 @@ struct DoctorCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let configuration = try global.configuration()
+        let configuration = try global.configuration(printWarnings: false)
         let terminal = global.terminal()
-        let checks = DoctorChecks.run(configuration: configuration) { try global.openStore(configuration, mustExist: true) }
+        let checks = DoctorChecks.run(configuration: configuration) { try global.openStore(configuration, access: .read) }
         if json {
             terminal.json(checks)
         } else {

@@ -26,6 +26,9 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: "Password for encrypted PDFs.")
     var password: String?
 
+    @Option(help: "The encoding of text files when it is not recognised: utf-8, or windows-1252 (latin-1). Without it, text that is not UTF-8 but reads as Windows-1252 is read as such, with a warning.")
+    var encoding: TextEncoding?
+
     @Flag(help: "Print JSON: one object for one file, JSON lines (one document a line) for several.")
     var json = false
 
@@ -35,7 +38,7 @@ struct ExtractCommand: ParsableCommand {
 
     func run() throws {
         let terminal = global.terminal()
-        var extraction = Extraction(options: ExtractOptions(password: password))
+        var extraction = Extraction(options: ExtractOptions(password: password, encoding: encoding))
         extraction.cancellation = StopSignals.cancellation
         var printed = 0
         let result = extraction.run(paths, events: { terminal.event($0) }) { read in
@@ -77,7 +80,7 @@ struct ExtractCommand: ParsableCommand {
     func printBlocks(_ document: ExtractedDocument, on terminal: Terminal) {
         for block in document.blocks {
             var place = block.page.map { "p.\($0) " } ?? ""
-            if let start = block.start { place += "@\(Location.formatTime(start)) " }
+            if let start = block.start { place += "@\(TimeFormat.clock(start)) " }
             if let speaker = block.speaker, block.kind == .cue { place += "\(speaker) " }
             terminal.out(terminal.dim("\(place)\(block.kind.rawValue)\(block.level.map { "/\($0)" } ?? "")") + "  \(block.text)")
         }

@@ -15,15 +15,28 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "How progress and problems reach stderr: text, or json (one JSON object a line).")
     var events: EventFormat?
 
-    /// Configuration from flags > environment > config file > defaults.
-    func configuration(flags extra: [String: ConfigValue] = [:]) throws -> Configuration {
+    /// Configuration from flags > environment > config file > defaults. Unknown keys in the
+    /// config file are one warning line each, unless the caller shows them itself (`doctor`).
+    func configuration(flags extra: [String: ConfigValue] = [:], printWarnings: Bool = true) throws -> Configuration {
         var flags = extra
         if let db { flags["database"] = .string(db) }
-        return try Configuration.load(flags: flags)
+        let configuration = try Configuration.load(flags: flags)
+        if printWarnings {
+            for warning in configuration.warnings { terminal().event(PipelineEvent(.warning, input: warning.file, message: warning.message)) }
+        }
+        return configuration
     }
 
+    /// The library for `access` (`.read` for search and listings: nothing is created or
+    /// written, and a read-only library still opens).
+    func openStore(_ configuration: Configuration, access: LibraryAccess) throws -> LibraryStore {
+        let path = Configuration.resolvePath(configuration.database, base: nil)
+        return try LibraryStore(path: path, display: DisplayPath.of(path), access: access)
+    }
+
+    /// `mustExist`: `.write`, else `.create`.
     func openStore(_ configuration: Configuration, mustExist: Bool) throws -> LibraryStore {
-        try LibraryStore(path: configuration.database, mustExist: mustExist)
+        try openStore(configuration, access: mustExist ? .write : .create)
     }
 
     func terminal(defaultJSON: Bool = false) -> Terminal {

@@ -38,6 +38,9 @@ struct IngestCommand: ParsableCommand {
     @Option(help: "Password for encrypted PDFs.")
     var password: String?
 
+    @Option(help: "The encoding of text files when it is not recognised: utf-8, or windows-1252 (latin-1). Without it, text that is not UTF-8 but reads as Windows-1252 is read as such, with a warning.")
+    var encoding: TextEncoding?
+
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
@@ -56,7 +59,7 @@ struct IngestCommand: ParsableCommand {
         let summary = try recorder.run { () throws -> IngestSummary in
             let chosen = try EmbedderCatalog.resolve(store: store, configuration: configuration, requested: embedder)
             var ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
-                                    options: ExtractOptions(password: password))
+                                    options: ExtractOptions(password: password, encoding: encoding))
             ingestor.fetcher = WebFetcher(settings: configuration.http)
             ingestor.openstax = configuration.openstax
             ingestor.cancellation = StopSignals.cancellation

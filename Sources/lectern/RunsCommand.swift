@@ -18,7 +18,7 @@ struct RunsCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
+        let store = try global.openStore(configuration, access: .read)
         let runs = try store.runs(limit: n)
         if json {
             terminal.json(runs)

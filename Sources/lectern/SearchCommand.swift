@@ -20,7 +20,8 @@ struct SearchCommand: ParsableCommand {
     @Argument(help: "What to look for.")
     var query: String
 
-    @Option(name: .short, help: "How many hits.")
+    // Unconditional: `-k -1` is a value to refuse with a reason, not a missing one.
+    @Option(name: .short, parsing: .unconditional, help: "How many hits (at least 1).")
     var k: Int?
 
     @Option(help: "hybrid (words and meaning, fused), keyword (BM25) or semantic (vectors).")
@@ -43,7 +44,7 @@ struct SearchCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
+        let store = try global.openStore(configuration, access: .read)
         let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
         let hits = try Searcher(store: store, embedder: embedder)
             .search(query, k: k ?? configuration.searchLimit, mode: mode, filter: SearchFilter(sources: source, types: type))

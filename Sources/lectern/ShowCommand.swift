@@ -22,7 +22,7 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
+        let store = try global.openStore(configuration, access: .read)
         let view = try LibraryListing.document(document, in: store)
         if json {
             terminal.json(view)
@@ -31,7 +31,7 @@ struct ShowCommand: ParsableCommand {
         let doc = view.document
         terminal.out(terminal.bold(doc.title))
         terminal.out("id \(doc.shortId)  type \(doc.type)  reader \(doc.extractor)  \(doc.passageCount) passages  \(doc.blockCount) blocks")
-        terminal.out("\(doc.path.map { InputExpander.display($0) } ?? doc.uri)")
+        terminal.out("\(doc.path.map(DisplayPath.of) ?? doc.uri)")
         for (key, value) in view.metadata.sorted(by: { $0.key < $1.key }) { terminal.out("\(key): \(value)") }
         for warning in view.warnings { terminal.out("warning: \(warning)") }
         terminal.out("updated \(doc.updatedAt)")

@@ -13,7 +13,7 @@ struct SourcesCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
+        let store = try global.openStore(configuration, access: .read)
         let listings = try LibraryListing.sources(in: store)
         if json {
             terminal.json(listings)
@@ -26,8 +26,8 @@ struct SourcesCommand: ParsableCommand {
         for listing in listings {
             let (source, docs) = (listing.source, listing.documents)
             let id = docs.count == 1 ? docs[0].shortId : "\(docs.count) docs"
-            let name = docs.count == 1 ? (docs[0].path.map { InputExpander.display($0) } ?? source.uri) : source.uri
-            terminal.out("\(terminal.dim(id))  \(name)  \(source.types)  \(source.passages) passages  \(terminal.dim(source.title ?? ""))")
+            let name = docs.count == 1 ? (docs[0].path.map(DisplayPath.of) ?? source.uri) : source.uri
+            terminal.out("\(terminal.dim(id))  \(name)  \(source.types.map(\.rawValue).joined(separator: ","))  \(source.passages) passages  \(terminal.dim(source.title ?? ""))")
         }
     }
 }

@@ -13,7 +13,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
+        let store = try global.openStore(configuration, access: .read)
         let stats = try store.stats()
         if json {
             terminal.json(stats)

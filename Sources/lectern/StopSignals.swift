@@ -60,7 +60,7 @@ enum StopSignals {
             return
         }
         // Stopping at once: what the process leaves behind is put in order first.
-        for recorder in recorders { recorder.finish(status: "interrupted") }
+        for recorder in recorders { recorder.finish(status: .interrupted) }
         TemporaryFolders.removeAll()
         Terminal(events: events).note(cancellation.reason)
         _exit(exitStatus(signalNumber))

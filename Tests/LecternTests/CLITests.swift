@@ -150,7 +150,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("127.0.0.1:9"), result.stderr)
         let runs = try JSONDecoder().decode([RunRecord].self, from: Data(try lectern("runs", "--json").stdout.utf8))
         let reembed = try XCTUnwrap(runs.first { $0.command == "reembed" })
-        XCTAssertEqual(reembed.status, "failed")
+        XCTAssertEqual(reembed.status, .failed)
         XCTAssertEqual(reembed.failures.count, 1)
         XCTAssertEqual(reembed.failures[0].input, "http://127.0.0.1:9/v1/embeddings")
         XCTAssertTrue(reembed.failures[0].reason.contains("connect"), "\(reembed.failures)")

@@ -66,6 +66,6 @@ final class ChunkerCodeTests: XCTestCase {
 
         let listing = Block(kind: .code, text: (1...8).map { "let value\($0) = compute(\($0), factor: \($0 * 3))" }.joined(separator: "\n"), sectionPath: section)
         passages = Chunker().chunk([prose, listing])
-        XCTAssertEqual(passages.map(\.kind), ["text", "code"])
+        XCTAssertEqual(passages.map(\.kind), [.text, .code])
     }
 }

@@ -73,4 +73,158 @@ final class ConfigurationTests: XCTestCase {
             XCTAssertTrue("\(error)".hasPrefix("\(broken.path): line 1"), "\(error)")
         }
     }
+
+    /// `[chunk] max_token = 100` was once accepted in silence and `doctor` said ok: now every
+    /// command warns, one line naming the file, the key and the nearest known key, and `doctor`
+    /// lists it.
+    func testAnUnknownKeyInTheConfigFileIsAWarningThatDoctorLists() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path), "the lectern binary is not built")
+        let folder = try TemporaryFolder()
+        let config = try folder.write("config-home/lectern/config.toml", "[chunk]\nmax_token = 100\n")
+        try folder.write("notes/a.md", "# A\n\nSome text about entropy.\n")
+        let warning = "\(config.path): unknown key chunk.max_token (did you mean chunk.max_tokens?)"
+        let ingest = try runLectern(["ingest", "notes"], in: folder.url)
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        XCTAssertEqual(ingest.stderr, "lectern: warning: \(warning)\n")
+        let doctor = try runLectern(["doctor"], in: folder.url)
+        XCTAssertTrue(doctor.stdout.contains("warn config: \(warning)"), doctor.stdout)
+        XCTAssertFalse(doctor.stderr.contains("unknown key"), "listed once, not also on stderr: \(doctor.stderr)")
+    }
+
+    func testUnknownKeysInAFileAreWarningsNamingTheNearestKnownKey() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("config.toml", """
+            embeder = "hashing"
+            [chunk]
+            max_token = 100
+            [http]
+            timeout = 5
+            [telemetry]
+            endpoint = "https://example.org"
+            """)
+        let configuration = try Configuration.merge([ConfigLayer.file(file.path)])
+        XCTAssertEqual(configuration.warnings.map(\.description), [
+            "\(file.path): unknown key chunk.max_token (did you mean chunk.max_tokens?)",
+            "\(file.path): unknown key embeder (did you mean embedder?)",
+            "\(file.path): unknown key telemetry.endpoint",
+        ])
+        XCTAssertEqual(configuration.chunk.maxTokens, ChunkSettings().maxTokens, "a misspelt key sets nothing")
+        XCTAssertEqual(configuration.http.timeout, 5, "the known keys of the file still count")
+
+        let environment = ConfigLayer.environment(["LECTERN_CHUNK_MAX_TOKEN": "100", "LECTERN_CONFIG": "/elsewhere.toml"])
+        XCTAssertTrue(environment.values.isEmpty, "other LECTERN_ variables are not settings")
+        XCTAssertTrue(environment.warnings.isEmpty)
+    }
+
+    /// A pipeline file is written for one run, so its unknown key is an error: one flag.
+    func testALayerCanRefuseUnknownKeys() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("pipeline.toml", "[search]\nk = 5\n[chunk]\nmax_token = 100\n")
+        XCTAssertThrowsError(try ConfigLayer.file(file.path, unknownKeys: .reject)) { error in
+            XCTAssertEqual("\(error)", "\(file.path): unknown key chunk.max_token (did you mean chunk.max_tokens?)")
+        }
+        XCTAssertEqual(try ConfigLayer.file(file.path, unknownKeys: .warn).warnings.count, 1)
+        let strictButKnown = try ConfigLayer.toml("[llm.prices.\"gpt-4.1-mini\"]\ninput = 0.4\n", name: "p.toml", baseDirectory: nil, unknownKeys: .reject)
+        XCTAssertEqual(try Configuration.merge([strictButKnown]).llm.prices["gpt-4.1-mini"]?.input, 0.4, "a price table's entries are known keys")
+    }
+
+    /// The key's type decides the check, and the message names the file and the key.
+    func testEachKeyIsCheckedByItsType() throws {
+        func error(_ toml: String) -> String {
+            do {
+                _ = try Configuration.merge([ConfigLayer.toml(toml, name: "c.toml", baseDirectory: nil)])
+                return "accepted"
+            } catch {
+                return "\(error)"
+            }
+        }
+        XCTAssertEqual(error("[http]\nretries = -1"), "c.toml: http.retries must be at least 0")
+        XCTAssertEqual(error("[search]\nk = 0"), "c.toml: search.k must be greater than 0")
+        XCTAssertEqual(error("[chunk]\nmax_tokens = 600"), "c.toml: chunk.max_tokens must be at most 510")
+        XCTAssertEqual(error("[http]\ntimeout = \"soon\""), "c.toml: http.timeout must be a number, not 'soon'")
+        XCTAssertEqual(error("[openstax]\narchive = \"https://example.org/book.zip\""), "c.toml: openstax.archive must contain {repository}")
+        XCTAssertEqual(error("[llm]\nprovider = \"gpt\""), "c.toml: llm.provider 'gpt' is not one of openai, anthropic, ollama, extractive")
+        XCTAssertEqual(error("[llm]\nbase_url = \"ftp://reader:hunter2@example.org/v1?api_key=sk-123\""),
+                       "c.toml: llm.base_url must be an http or https URL, not 'ftp://example.org/v1?api_key=***'",
+                       "a refused URL is shown without its credentials")
+        XCTAssertEqual(error("[embedding]\napi_key_env = \"sk-abc123def456\""),
+                       "c.toml: embedding.api_key_env must be the NAME of an environment variable (like OPENAI_API_KEY), not a key")
+        XCTAssertEqual(error("[llm]\ntemperature = 0.2\n[embedding]\nurl = \"\""), "accepted", "an empty URL is no URL")
+    }
+
+    /// Every row's variable sets its key, read by the key's type.
+    func testEveryKeyCanBeSetThroughItsVariable() throws {
+        var environment: [String: String] = [:]
+        for key in ConfigKey.all where !key.type.isTable {
+            environment[key.environmentVariable] = key.defaultValue ?? Self.sample(key.type)
+        }
+        let configuration = try Configuration.merge([ConfigLayer.environment(environment)])
+        for key in ConfigKey.all where !key.type.isTable {
+            XCTAssertEqual(configuration.origins[key.name], "environment", "\(key.environmentVariable) sets \(key.name)")
+        }
+        XCTAssertEqual(ConfigKey.named("database")?.environmentVariable, "LECTERN_DB")
+        XCTAssertEqual(try Configuration.merge([ConfigLayer.environment(["LECTERN_DATABASE": "/tmp/long.db"])]).database, "/tmp/long.db",
+                       "the spelled-out name works too")
+    }
+
+    static func sample(_ type: ConfigType) -> String {
+        switch type {
+        case .wholeNumber(let low, _): return String(max(low, 1))
+        case .number(let low): return String(max(low, 1))
+        case .url: return "http://127.0.0.1:8080/v1"
+        case .variableName: return "SOME_KEY"
+        case .choice(let names): return names[0]
+        default: return "text"
+        }
+    }
+
+    /// The defaults the README shows (from the table) are the defaults the code has.
+    func testTheTablesDefaultsAreTheCodesDefaults() throws {
+        var values: [String: ConfigValue] = [:]
+        for key in ConfigKey.all {
+            if let value = key.defaultValue { values[key.name] = key.type.readsEnvironmentAsText ? .string(value) : ConfigValue.parse(value) }
+        }
+        let documented = try Configuration.merge([ConfigLayer(name: "defaults", values: values)])
+        let code = Configuration()
+        XCTAssertEqual(documented.database, Configuration.resolvePath(code.database, base: nil))
+        XCTAssertEqual(documented.embedder, code.embedder)
+        XCTAssertEqual(documented.modelsDirectory, code.modelsDirectory)
+        XCTAssertEqual(documented.embedding, code.embedding)
+        XCTAssertEqual(documented.chunk, code.chunk)
+        XCTAssertEqual(documented.http, code.http)
+        XCTAssertEqual(documented.openstax, code.openstax)
+        XCTAssertEqual(documented.searchLimit, code.searchLimit)
+        XCTAssertEqual(documented.llm, code.llm)
+    }
+
+    /// The README's reference is the key table: the generated table between its markers is
+    /// `ConfigKey.markdownReference`, and the TOML example loads with unknown keys refused.
+    /// `LECTERN_UPDATE_README=1 swift test --filter ConfigurationTests` rewrites the table.
+    func testTheREADMEsReferenceIsTheKeyTable() throws {
+        let readme = TestPaths.packageRoot.appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let begin = "<!-- config-keys:begin (generated from ConfigKey.all) -->\n", end = "<!-- config-keys:end -->"
+        let start = try XCTUnwrap(text.range(of: begin), "README.md has no \(begin)")
+        let stop = try XCTUnwrap(text.range(of: end, range: start.upperBound..<text.endIndex))
+        let documented = String(text[start.upperBound..<stop.lowerBound])
+        let generated = ConfigKey.markdownReference + "\n"
+        if documented != generated, ProcessInfo.processInfo.environment["LECTERN_UPDATE_README"] == "1" {
+            try text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: generated)
+                .write(to: readme, atomically: true, encoding: .utf8)
+        } else {
+            XCTAssertEqual(documented, generated,
+                           "README.md's key table differs from ConfigKey.all: LECTERN_UPDATE_README=1 swift test --filter ConfigurationTests")
+        }
+
+        let section = try XCTUnwrap(text.range(of: "## Configuration"))
+        let fence = try XCTUnwrap(text.range(of: "```toml\n", range: section.upperBound..<text.endIndex))
+        let close = try XCTUnwrap(text.range(of: "\n```", range: fence.upperBound..<text.endIndex))
+        let example = try ConfigLayer.toml(String(text[fence.upperBound..<close.lowerBound]), name: "README.md", baseDirectory: "/",
+                                           unknownKeys: .reject)
+        XCTAssertGreaterThan(example.values.count, 20)
+        XCTAssertNoThrow(try Configuration.merge([example]), "the README's example is a valid config file")
+        let named = Set(example.values.keys.compactMap { ConfigKey.named($0)?.name })
+        let missing = ConfigKey.all.map(\.name).filter { !named.contains($0) && !documented.contains("`\($0)`") }
+        XCTAssertEqual(missing, [], "every key is in the README")
+    }
 }

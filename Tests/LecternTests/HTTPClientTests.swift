@@ -5,6 +5,14 @@ import XCTest
 
 /// The shared HTTP client against the real loopback test server.
 final class HTTPClientTests: XCTestCase {
+    /// The waits a client or rate limiter asks for, recorded instead of slept, so back-off
+    /// tests take no real seconds and can assert each delay.
+    final class RecordedPauses: Sendable {
+        private let delays = Mutex<[Double]>([])
+        var pause: HTTPClient.Pause { { seconds in self.delays.withLock { $0.append(seconds) } } }
+        var all: [Double] { delays.withLock { $0 } }
+    }
+
     func fastRetries(_ retries: Int = 3) -> HTTPSettings {
         var settings = HTTPSettings()
         settings.maxRetries = retries
@@ -56,49 +64,131 @@ final class HTTPClientTests: XCTestCase {
 
     func testServerErrorsAreRetriedUntilSuccess() throws {
         let server = try TestServer(routes: ["/flaky": ["body": "ok at last", "fail_first": 2, "fail_status": 503]])
-        let response = try HTTPClient(settings: fastRetries()).get(server.url("/flaky"))
+        let pauses = RecordedPauses()
+        let response = try HTTPClient(settings: fastRetries(), pause: pauses.pause).get(server.url("/flaky"))
         XCTAssertEqual(response.text, "ok at last")
         XCTAssertEqual(response.attempts, 3)
         XCTAssertEqual(try server.requests().count, 3)
+        XCTAssertEqual(pauses.all.count, 2, "a wait before each retry")
 
         for status in [500, 502, 504] {
             let once = try TestServer(routes: ["/once": ["body": "fine", "fail_first": 1, "fail_status": status]])
-            let answer = try HTTPClient(settings: fastRetries()).get(once.url("/once"))
+            let answer = try HTTPClient(settings: fastRetries(), pause: RecordedPauses().pause).get(once.url("/once"))
             XCTAssertEqual(answer.text, "fine", "\(status) then 200")
             XCTAssertEqual(answer.attempts, 2, "\(status) then 200")
         }
 
         let failing = try TestServer(routes: ["/down": ["fail_first": 100, "fail_status": 500]])
-        let last = try HTTPClient(settings: fastRetries(2)).send(HTTPRequest(url: failing.url("/down")))
+        let last = try HTTPClient(settings: fastRetries(2), pause: RecordedPauses().pause).send(HTTPRequest(url: failing.url("/down")))
         XCTAssertEqual(last.status, 500, "after the retries, the last answer comes back")
         XCTAssertEqual(try failing.requests().count, 3, "two retries, three attempts")
     }
 
-    func testTooManyRequestsWaitsForRetryAfter() throws {
-        let server = try TestServer(routes: ["/limited": ["body": "fine", "rate_limit": ["requests": 1, "window": 1.0, "retry_after": 1]]])
-        let client = HTTPClient(settings: fastRetries())
-        XCTAssertEqual(try client.get(server.url("/limited")).text, "fine")
-        let second = try client.get(server.url("/limited"))
-        XCTAssertEqual(second.text, "fine")
-        XCTAssertEqual(second.attempts, 2, "the 429 was retried")
-        let times = try server.requests().compactMap { $0["time"] as? Double }
-        XCTAssertEqual(times.count, 3)
-        XCTAssertGreaterThanOrEqual(times[2] - times[1], 0.95, "the retry waited for Retry-After: 1, not the 0.05 s back-off")
+    /// Without Retry-After, the n-th retry waits retry_delay × 2^(n-1) times a random factor
+    /// in [0.5, 1] (full jitter), never more than max_retry_delay.
+    func testBackOffIsExponentialWithJitterAndCapped() throws {
+        let server = try TestServer(routes: ["/down": ["fail_first": 100, "fail_status": 503]])
+        var settings = fastRetries(3)
+        settings.retryBaseDelay = 0.5
+        settings.timeout = 60
+        var firstDelays: [Double] = []
+        for _ in 0..<5 {
+            let pauses = RecordedPauses()
+            XCTAssertEqual(try HTTPClient(settings: settings, pause: pauses.pause).send(HTTPRequest(url: server.url("/down"))).status, 503)
+            let delays = pauses.all
+            XCTAssertEqual(delays.count, 3, "three retries, a wait before each")
+            for (index, delay) in delays.enumerated() {
+                let full = 0.5 * pow(2, Double(index))
+                XCTAssertTrue((full / 2...full).contains(delay), "retry \(index + 1) waited \(delay) s, not within [\(full / 2), \(full)]")
+            }
+            firstDelays.append(delays[0])
+        }
+        XCTAssertGreaterThan(Set(firstDelays).count, 1, "jitter: five clients did not all wait the same \(firstDelays)")
 
-        let api = try TestServer(routes: ["/v1/messages": ["json": ["ok": true], "fail_first": 1, "fail_status": 429,
-                                                          "fail_headers": ["retry-after-ms": "400"]]])
-        XCTAssertEqual(try client.send(HTTPRequest(url: api.url("/v1/messages"), method: "POST", body: Data("{}".utf8))).status, 200)
-        let apiTimes = try api.requests().compactMap { $0["time"] as? Double }
-        XCTAssertEqual(apiTimes.count, 2)
-        XCTAssertGreaterThanOrEqual(apiTimes[1] - apiTimes[0], 0.35, "retry-after-ms: 400 was honoured, not the 0.05 s back-off")
+        // A connection error backs off the same way; the cap holds: 4, 8, 16 s capped at 5.
+        let closed = try TestServer(routes: [:])
+        let port = closed.port
+        closed.stop()
+        settings.retryBaseDelay = 4
+        settings.maxRetryDelay = 5
+        let pauses = RecordedPauses()
+        XCTAssertThrowsError(try HTTPClient(settings: settings, pause: pauses.pause).get("http://127.0.0.1:\(port)/gone")) { error in
+            XCTAssertTrue("\(error)".hasSuffix("(after 4 attempts)"), "\(error)")
+        }
+        let delays = pauses.all
+        XCTAssertEqual(delays.count, 3)
+        XCTAssertTrue((2...4).contains(delays[0]), "\(delays)")
+        XCTAssertTrue((4...5).contains(delays[1]), "\(delays)")
+        XCTAssertEqual(delays[2], 5, "16 s of back-off capped at http.max_retry_delay")
+    }
+
+    func testTooManyRequestsWaitsForRetryAfter() throws {
+        var settings = fastRetries()
+        settings.timeout = 60
+        settings.maxRetryDelay = 5
+        func waits(_ failHeaders: [String: String]) throws -> [Double] {
+            let server = try TestServer(routes: ["/limited": ["body": "fine", "fail_first": 1, "fail_status": 429, "fail_headers": failHeaders]])
+            let pauses = RecordedPauses()
+            let response = try HTTPClient(settings: settings, pause: pauses.pause).get(server.url("/limited"))
+            XCTAssertEqual(response.text, "fine")
+            XCTAssertEqual(response.attempts, 2, "the 429 was retried")
+            return pauses.all
+        }
+        XCTAssertEqual(try waits(["Retry-After": "1"]), [1], "Retry-After: 1, not the 0.05 s back-off")
+        XCTAssertEqual(try waits(["retry-after-ms": "400"]), [0.4], "retry-after-ms: 400 (OpenAI, Anthropic)")
+        XCTAssertEqual(try waits(["Retry-After": "3600"]), [5], "a long Retry-After is capped at http.max_retry_delay")
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let byDate = try waits(["Retry-After": formatter.string(from: Date().addingTimeInterval(4))])
+        XCTAssertEqual(byDate.count, 1)
+        XCTAssertTrue((2...4).contains(byDate[0]), "an HTTP date four seconds ahead (whole seconds): \(byDate)")
 
         XCTAssertEqual(HTTPClient.parseRetryAfter("120"), 120)
         let date = Date(timeIntervalSince1970: 1_800_000_000)
         XCTAssertEqual(HTTPClient.parseRetryAfter("Fri, 15 Jan 2027 08:00:00 GMT", now: date).map { $0.rounded() },
                        Date(timeIntervalSince1970: 1_800_000_000).distance(to: ISO8601DateFormatter().date(from: "2027-01-15T08:00:00Z")!).rounded())
-        var settings = HTTPSettings()
-        settings.maxRetryDelay = 5
-        XCTAssertEqual(HTTPClient(settings: settings).delay(afterAttempt: 1, retryAfter: "3600"), 5, "a long Retry-After is capped")
+    }
+
+    /// http.timeout bounds the whole request: a slow-drip server that once held one URL for
+    /// 243 s under the 60 s default (four attempts of 60 s, and back-off) now takes the timeout.
+    func testTheTimeoutBoundsTheWholeRequestWithItsRetries() throws {
+        let server = try TestServer(routes: [
+            "/drip": ["drip": ["every": 0.2, "for": 30]],
+            "/busy-then-drip": ["drip": ["every": 0.2, "for": 30], "fail_first": 1, "fail_status": 503],
+            "/come-back-later": ["fail_first": 100, "fail_status": 429, "fail_headers": ["Retry-After": "10"]],
+        ])
+        var settings = fastRetries(3)
+        settings.timeout = 2
+        let start = Date()
+        XCTAssertThrowsError(try HTTPClient(settings: settings).get(server.url("/drip"))) { error in
+            XCTAssertEqual((error as? LecternError)?.code, .network)
+            XCTAssertEqual("\(error)", "\(server.url("/drip")): took longer than http.timeout = 2 s")
+        }
+        // Generous: the timeout and the server's start-up are 2 s and some; four attempts were 8 s.
+        XCTAssertLessThan(Date().timeIntervalSince(start), 6, "one request, retries included, within about http.timeout")
+        XCTAssertEqual(try server.requests().count, 1, "no retry starts once the time is spent")
+
+        // A retry gets what is left of the time, and its failure says how many attempts there were.
+        let pauses = RecordedPauses()
+        XCTAssertThrowsError(try HTTPClient(settings: settings, pause: pauses.pause).get(server.url("/busy-then-drip"))) { error in
+            XCTAssertEqual("\(error)", "\(server.url("/busy-then-drip")): took longer than http.timeout = 2 s (after 2 attempts)")
+        }
+        XCTAssertEqual(pauses.all.count, 1)
+        XCTAssertEqual(try server.requests().filter { $0["path"] as? String == "/busy-then-drip" }.count, 2)
+
+        // A wait that would end past the deadline is not made: the 429 comes back at once.
+        let waits = RecordedPauses()
+        let refused = try HTTPClient(settings: settings, pause: waits.pause).send(HTTPRequest(url: server.url("/come-back-later")))
+        XCTAssertEqual(refused.status, 429)
+        XCTAssertEqual(refused.attempts, 1)
+        XCTAssertEqual(waits.all, [], "Retry-After: 10 does not fit in a 2 s timeout")
+
+        // A caller's own per-request timeout bounds it the same way, and is named as such.
+        XCTAssertThrowsError(try HTTPClient(settings: settings).send(HTTPRequest(url: server.url("/drip"), timeout: 1))) { error in
+            XCTAssertEqual("\(error)", "\(server.url("/drip")): took longer than its 1 s timeout")
+        }
     }
 
     func testOversizedBodiesAreRefusedNamingTheLimit() throws {
@@ -157,12 +247,10 @@ final class HTTPClientTests: XCTestCase {
         let server = try TestServer(routes: ["/slow": ["body": "late", "delay": 3]])
         var settings = fastRetries(0)
         settings.timeout = 0.5
-        let start = Date()
         XCTAssertThrowsError(try HTTPClient(settings: settings).get(server.url("/slow"))) { error in
             XCTAssertEqual((error as? LecternError)?.code, .network)
-            XCTAssertTrue("\(error)".lowercased().contains("timed out"), "\(error)")
+            XCTAssertEqual("\(error)", "\(server.url("/slow")): took longer than http.timeout = 0.5 s", "the client gave up at its timeout, not the server's pace")
         }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 2.5, "the client gave up at its timeout, not the server's pace")
         // A per-request timeout overrides the setting.
         XCTAssertEqual(try HTTPClient(settings: settings).send(HTTPRequest(url: server.url("/slow"), timeout: 10)).text, "late")
     }
@@ -349,13 +437,18 @@ final class HTTPClientTests: XCTestCase {
     }
 
     func testRateLimiterSpacesRequestsToOneHost() throws {
-        let limiter = RateLimiter(interval: 0.3)
-        let start = Date()
+        let pauses = RecordedPauses()
+        let limiter = RateLimiter(interval: 0.3, pause: pauses.pause)
         limiter.wait(for: "http://127.0.0.1:1/a")
         limiter.wait(for: "http://other.example/x")
-        XCTAssertLessThan(Date().timeIntervalSince(start), 0.25, "different hosts do not wait for each other")
+        XCTAssertEqual(pauses.all, [], "the first request to a host, and other hosts, do not wait")
         limiter.wait(for: "http://127.0.0.1:1/b")
         limiter.wait(for: "http://127.0.0.1:1/c")
-        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.59, "three requests to one host span two intervals")
+        // Nothing really slept, so the second waits one interval and the third two (less the
+        // moments between the calls).
+        let waits = pauses.all
+        XCTAssertEqual(waits.count, 2, "\(waits)")
+        XCTAssertTrue((0.2...0.3).contains(waits[0]), "\(waits)")
+        XCTAssertTrue((0.5...0.6).contains(waits[1]), "three requests to one host span two intervals: \(waits)")
     }
 }

@@ -83,8 +83,8 @@ final class IngestTests: XCTestCase {
         XCTAssertTrue(events.contains { $0.event == .warning && ($0.input ?? "").hasSuffix("latin1.txt") && ($0.message ?? "").contains("invalid UTF-8") })
         // The run record keeps each failure with its reason.
         let run = try XCTUnwrap(store.runs(limit: 1).first)
-        XCTAssertEqual(run.status, "partial")
-        XCTAssertEqual(run.failures.filter { $0.severity == "error" }.count, 4)
+        XCTAssertEqual(run.status, .partial)
+        XCTAssertEqual(run.failures.filter { $0.severity == .error }.count, 4)
         XCTAssertEqual(run.counts["documents"], 2)
         // Counts and milliseconds per stage: what `lectern runs` shows of a slow import.
         XCTAssertEqual(run.counts["passages"], run.counts["vectors"])

@@ -127,6 +127,9 @@ final class PDFExtractorTests: XCTestCase {
         let genetics = own("genetics-primer.pdf")
         XCTAssertEqual(try PDFFile(path: genetics.path, password: nil).title, "Untitled")
         XCTAssertEqual(try extract(genetics).title, "Genetics Primer: Genes and Inheritance")
+    }
+
+    func testRealPDFsWithPlaceholderTitlesAreTitledByTheLargestTextOnPageOne() throws {
         // Real PDFs whose info title is a placeholder ("untitled") or empty.
         // pdftohtml puts the same text in page 1's largest font (23 pt and 22 pt).
         for (name, title) in [("docling-bookmark_sample.pdf", "PART I - DEFINITIONS"),
@@ -296,7 +299,9 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertEqual(document.blocks.map(\.text), try extract(own("cell-biology-notes.pdf")).blocks.map(\.text))
         let after = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("lectern-") && $0.hasSuffix(".pdf") })
         XCTAssertEqual(after, before, "the temporary copy is removed")
-        // Encrypted bytes: the same clear error as a file.
+    }
+
+    func testEncryptedBytesWithoutAFileGiveTheSameClearErrorAsAFile() throws {
         let locked = SourceInput(uri: "https://example.org/locked.pdf", path: nil, data: try Data(contentsOf: try shared("docling-2206.01062_pg3.pdf")))
         XCTAssertThrowsError(try PDFExtractor().extract(locked)) { error in
             XCTAssertEqual(error as? LecternError, LecternError(.encrypted, nil, "encrypted: pass --password"))
@@ -349,7 +354,10 @@ final class PDFExtractorTests: XCTestCase {
         let text = try runLectern(["extract", own("calculus-handout.pdf").path], in: folder.url)
         XCTAssertEqual(text.status, 0, text.stderr)
         XCTAssertTrue(text.stdout.contains("p.1 heading"), text.stdout)
-        // Encrypted: one line naming the file without the password, the text with it.
+    }
+
+    func testExtractOfAnEncryptedPDFIsOneLineWithoutItsPasswordAndTheTextWithIt() throws {
+        let folder = try TemporaryFolder()
         let encrypted = try shared("pypdf-libreoffice-writer-password.pdf")
         let refused = try runLectern(["extract", encrypted.path], in: folder.url)
         XCTAssertEqual(refused.status, 1)

@@ -11,10 +11,16 @@ final class ReaderRegistryTests: XCTestCase {
         XCTAssertEqual(reader.name, "markdown")
     }
 
-    func testPlainTextNamedMdWithoutMarkupStillReadsAsText() throws {
-        // The extension is a hint only; without Markdown structure it is still read (as Markdown or text), never refused.
-        let reader = try ReaderRegistry.standard.reader(for: input("Just a sentence.\n", path: "/n/a.txt"))
-        XCTAssertEqual(reader.name, "text")
+    func testPlainTextNamedMdReadsAsMarkdownAndNamedTxtAsText() throws {
+        // The extension is a hint only: a .md file without Markdown structure is still read (by
+        // the Markdown reader, which the extension favours), never refused, and its words are
+        // kept as written; the same words in a .txt file are plain text.
+        for (path, name) in [("/n/a.md", "markdown"), ("/n/a.txt", "text")] {
+            let note = input("Just a sentence.\n", path: path)
+            let reader = try ReaderRegistry.standard.reader(for: note)
+            XCTAssertEqual(reader.name, name, path)
+            XCTAssertEqual(try reader.extract(note).blocks.map(\.text), ["Just a sentence."], path)
+        }
     }
 
     func testBinaryNamedTxtIsRefusedWithReason() {
@@ -34,13 +40,53 @@ final class ReaderRegistryTests: XCTestCase {
         }
     }
 
-    func testInvalidUTF8IsDecodedWithReplacementAndAWarning() throws {
-        var data = Data("Caf".utf8)
-        data.append(0xE9) // Latin-1 é: invalid in UTF-8
-        data.append(Data(" au lait is a drink.\n".utf8))
+    func testAStrayByteInUTF8IsReplacedWithAWarning() throws {
+        // UTF-8 (the é and ü are well formed) with one stray byte: still UTF-8, the byte replaced.
+        var data = Data("Café with Müller's notes ".utf8)
+        data.append(0xFF)
+        data.append(Data(" on enzymes.\n".utf8))
         let document = try PlainTextExtractor().extract(SourceInput(uri: "file:///c.txt", path: "/c.txt", data: data))
-        XCTAssertEqual(document.blocks.first?.text, "Caf\u{FFFD} au lait is a drink.")
+        XCTAssertEqual(document.blocks.first?.text, "Café with Müller's notes \u{FFFD} on enzymes.")
         XCTAssertEqual(document.warnings, ["invalid UTF-8: 1 byte sequence(s) replaced with U+FFFD"])
+    }
+}
+
+/// A reader that counts how often it is asked whether it reads an input: sniffing can be the
+/// costly part (a JSON transcript is parsed to be recognised), so a source is sniffed once.
+final class CountingReader: Extractor, @unchecked Sendable {
+    let name = "counting"
+    let version = 1
+    private let lock = NSLock()
+    private var asked = 0
+    var timesAsked: Int { lock.withLock { asked } }
+
+    func confidence(for input: SourceInput) -> Int {
+        lock.withLock { asked += 1 }
+        return input.data.starts(with: Data("COUNTED".utf8)) ? 95 : 0
+    }
+
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
+        ExtractedDocument(type: "counted", title: "Counted", blocks: [Block(kind: .paragraph, text: "Ribosomes make proteins from amino acids.")])
+    }
+}
+
+final class ReaderChoiceTests: XCTestCase {
+    func testTheReaderIsChosenOncePerDocument() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("notes.counted", "COUNTED\nRibosomes make proteins.\n")
+        let counting = CountingReader()
+        var ingestor = Ingestor(store: try LibraryStore(path: folder.file("library.db").path), embedder: HashingEmbedder())
+        ingestor.registry = ReaderRegistry([counting, PlainTextExtractor()])
+        let summary = ingestor.ingest([file.path], recorder: nil) { _ in }
+        XCTAssertEqual(summary.stored, 1)
+        XCTAssertEqual(counting.timesAsked, 1, "ingest sniffs a file once, not again when it extracts")
+
+        let reader = DocumentReader(registry: ReaderRegistry([counting, PlainTextExtractor()]))
+        let item = InputExpander.Item(path: file.path, display: "notes.counted", isDirectory: false)
+        let (chosen, document) = try reader.extract(try reader.load(item), display: item.display)
+        XCTAssertEqual(chosen.name, "counting")
+        XCTAssertEqual(document.title, "Counted")
+        XCTAssertEqual(counting.timesAsked, 2, "extract sniffs once too")
     }
 }
 

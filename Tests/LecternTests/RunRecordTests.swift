@@ -16,7 +16,7 @@ final class RunRecordTests: XCTestCase {
     /// belongs to another program; this process's own run is still running.
     func testARunWhoseProcessIsGoneIsListedAsInterrupted() throws {
         let own = try RunRecorder(store: store, command: "ingest", arguments: [])
-        XCTAssertEqual(try store.runs(limit: 1).first?.status, "running")
+        XCTAssertEqual(try store.runs(limit: 1).first?.status, .running)
 
         let sleeper = Process()
         sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
@@ -27,12 +27,12 @@ final class RunRecordTests: XCTestCase {
         try store.writer.write { db in
             try db.execute(sql: "UPDATE runs SET pid = ? WHERE id = ?", arguments: [Int(sleeper.processIdentifier), own.id])
         }
-        XCTAssertEqual(try store.runs(limit: 1).first?.status, "interrupted", "a reused pid is another program")
+        XCTAssertEqual(try store.runs(limit: 1).first?.status, .interrupted, "a reused pid is another program")
         // A pid that no process has.
         try store.writer.write { db in try db.execute(sql: "UPDATE runs SET pid = ? WHERE id = ?", arguments: [4_000_000, own.id]) }
-        XCTAssertEqual(try store.runs(limit: 1).first?.status, "interrupted")
+        XCTAssertEqual(try store.runs(limit: 1).first?.status, .interrupted)
         try store.writer.write { db in try db.execute(sql: "UPDATE runs SET pid = ? WHERE id = ?", arguments: [Int(getpid()), own.id]) }
-        XCTAssertEqual(try store.runs(limit: 1).first?.status, "running")
+        XCTAssertEqual(try store.runs(limit: 1).first?.status, .running)
     }
 
     func testTheLibraryPassesTheFirstWriteFailureOnAsOneLineNamingIt() throws {

@@ -128,7 +128,7 @@ final class SignalTests: XCTestCase {
         XCTAssertEqual(running.events.last?.message, "interrupted")
 
         let run = try lastRun()
-        XCTAssertEqual(run.status, "interrupted")
+        XCTAssertEqual(run.status, .interrupted)
         XCTAssertEqual(run.counts["documents"], 2)
         XCTAssertEqual(run.failures, [], "an interruption is not a failed input")
         let documents = try assertLibraryHoldsWholeDocuments()
@@ -153,7 +153,7 @@ final class SignalTests: XCTestCase {
         XCTAssertLessThan(stored, notes.count, "the batch stopped early")
         XCTAssertTrue(result.stdout.hasPrefix("\(stored) stored (\(stored) passages), 0 unchanged, interrupted (SIGTERM): \(notes.count - stored) not read — "),
                       result.stdout)
-        XCTAssertEqual(try lastRun().status, "interrupted")
+        XCTAssertEqual(try lastRun().status, .interrupted)
         XCTAssertEqual(try assertLibraryHoldsWholeDocuments().count, stored)
     }
 
@@ -180,7 +180,7 @@ final class SignalTests: XCTestCase {
         XCTAssertEqual(result.status, 130, result.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(started), 25, "it did not wait for the embedding server")
         XCTAssertEqual(temporaryFolders, [], "the unpacked archive is removed")
-        XCTAssertEqual(try lastRun().status, "interrupted")
+        XCTAssertEqual(try lastRun().status, .interrupted)
         XCTAssertNotNil(try lastRun().endedAt, "the run was ended by the process itself")
         XCTAssertEqual(try assertLibraryHoldsWholeDocuments().count, 0)
     }
@@ -193,7 +193,7 @@ final class SignalTests: XCTestCase {
         XCTAssertTrue(running.waitForStderr { $0.contains("\"stored\"") }, "nothing was stored")
         running.send(SIGKILL)
         XCTAssertEqual(running.finish().status, -SIGKILL)
-        XCTAssertEqual(try lastRun().status, "interrupted")
+        XCTAssertEqual(try lastRun().status, .interrupted)
         _ = try assertLibraryHoldsWholeDocuments()
     }
 
@@ -219,7 +219,7 @@ final class SignalTests: XCTestCase {
         XCTAssertEqual(result.stderr, "lectern: interrupted (SIGTERM)\n")
         let runs = try JSONDecoder().decode([RunRecord].self, from: Data(try runLectern(["runs", "--json"], in: folder.url).stdout.utf8))
         XCTAssertEqual(runs.first?.command, "ask")
-        XCTAssertEqual(runs.first?.status, "interrupted")
+        XCTAssertEqual(runs.first?.status, .interrupted)
         XCTAssertNotNil(runs.first?.endedAt, "the run was ended by the process itself")
     }
 }

@@ -4,11 +4,11 @@ import XCTest
 
 final class StoreTests: XCTestCase {
     func makeDocument(_ store: LibraryStore, uri: String, passages count: Int, embedder: any Embedder) throws {
-        let passages = (0..<count).map { Passage(ordinal: $0, text: "Passage \($0) of \(uri) about topic \($0 % 17).", kind: "text", sectionPath: ["S"], tokenCount: 8) }
+        let passages = (0..<count).map { Passage(ordinal: $0, text: "Passage \($0) of \(uri) about topic \($0 % 17).", kind: .text, sectionPath: ["S"], tokenCount: 8) }
         let vectors = try embedder.embed(passages.map(\.text))
         try store.replaceDocument(LibraryStore.DocumentWrite(
-            sourceURI: uri, sourceKind: "file", uri: uri, path: nil, extractor: "text", extractorVersion: 1,
-            contentHash: uri, skipKey: uri, document: ExtractedDocument(type: "text", title: uri, blocks: []),
+            sourceURI: uri, sourceKind: .file, uri: uri, path: nil, extractor: "text", extractorVersion: 1,
+            contentHash: uri, skipKey: SkipKey(passages: uri, embedder: embedder.info.key), document: ExtractedDocument(type: "text", title: uri, blocks: []),
             passages: passages, vectors: vectors, embedder: embedder.info))
     }
 
@@ -85,5 +85,67 @@ final class StoreTests: XCTestCase {
         // Porter stemming: "topics" finds "topic".
         let hits = try Searcher(store: store, embedder: HashingEmbedder()).search("topics", mode: .keyword)
         XCTAssertEqual(hits.count, 3)
+    }
+
+    /// The store is the only place that knows SQL, and values reach SQL bound, never spliced
+    /// into its text (issue 12): a search filter or a list of ids cannot change a statement.
+    func testOnlyTheStoreKnowsSQLAndValuesAreBound() throws {
+        let sources = TestPaths.packageRoot.appendingPathComponent("Sources/Lectern")
+        let files = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: sources.path)).filter { $0.hasSuffix(".swift") }
+        var importers: [String] = []
+        var spliced: [String] = []
+        for file in files.sorted() {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            if text.contains("import GRDB") && !file.hasPrefix("Store/") { importers.append(file) }
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("IN (\\(") || line.contains("joined(separator: \",\")") && line.contains("'") {
+                spliced.append("\(file):\(number + 1)")
+            }
+        }
+        XCTAssertEqual(importers, [], "only Sources/Lectern/Store imports GRDB")
+        XCTAssertEqual(spliced, [], "values spliced into SQL text")
+
+        // A type filter is a value, whatever it holds.
+        let folder = try TemporaryFolder()
+        let store = try LibraryStore(path: folder.file("s.db").path)
+        try makeDocument(store, uri: "doc:q", passages: 3, embedder: HashingEmbedder())
+        let searcher = Searcher(store: store, embedder: HashingEmbedder())
+        XCTAssertEqual(try searcher.search("topic", mode: .keyword, filter: SearchFilter(types: ["text"])).count, 3)
+        XCTAssertEqual(try searcher.search("topic", mode: .keyword, filter: SearchFilter(types: ["x') OR ('1' = '1"])).count, 0)
+        XCTAssertEqual(try searcher.search("topic", mode: .keyword, filter: SearchFilter(sources: ["doc:q"], types: ["text", "pdf"])).count, 3)
+    }
+
+    /// The store hands out typed values: the skip key as its parts, and enums for a source's
+    /// kind, a document's type, a run's status and a failure's severity.
+    func testStoredRecordsAreTyped() throws {
+        let folder = try TemporaryFolder()
+        let store = try LibraryStore(path: folder.file("t.db").path)
+        let note = try folder.write("notes/cells.md", "# Cells\n\nThe mitochondrion makes ATP.\n")
+        let recorder = try RunRecorder(store: store, command: "ingest", arguments: [])
+        let ingestor = Ingestor(store: store, embedder: HashingEmbedder())
+        let summary = ingestor.ingest([note.path, folder.file("missing.md").path], recorder: recorder) { _ in }
+        recorder.fail(input: "cells.md", stage: "extract", reason: "a warning", warning: true)
+        recorder.finish()
+        XCTAssertEqual(summary.stored, 1)
+
+        let document = try XCTUnwrap(store.documents(matching: note.path).first)
+        XCTAssertEqual(document.type, .markdown)
+        XCTAssertEqual(document.skipKey.embedder, HashingEmbedder().info.key)
+        XCTAssertEqual(document.skipKey.passages.count, 64, "a SHA-256 of what the passages are cut from")
+        XCTAssertEqual(try store.sources().map(\.kind), [.file])
+        XCTAssertEqual(try store.sources().map(\.types), [[.markdown]])
+        XCTAssertEqual(try store.passages(documentId: document.id).first?.documentType, .markdown)
+        let run = try XCTUnwrap(store.runs().first)
+        XCTAssertEqual(run.status, .partial)
+        XCTAssertEqual(run.failures.map(\.severity), [.error, .warning])
+
+        // A finished reembed moves every document's embedder part and keeps its passage part.
+        let new = HashingEmbedder(dimension: 64)
+        let pending = try store.passagesMissingVectors(new.info, limit: 100)
+        try store.addVectors(ids: pending.map(\.id), vectors: new.embed(pending.map(\.text)), embedder: new.info)
+        try store.switchEmbedder(to: new.info)
+        let moved = try XCTUnwrap(store.documents(matching: note.path).first)
+        XCTAssertEqual(moved.skipKey, SkipKey(passages: document.skipKey.passages, embedder: new.info.key))
+        XCTAssertEqual(Ingestor(store: store, embedder: new).ingest([note.path], recorder: nil) { _ in }.unchanged, 1)
     }
 }

@@ -45,13 +45,13 @@ final class SummarizeCLITests: XCTestCase {
                        ["The chloroplast", "The light-dependent reactions", "The Calvin cycle", "Adaptations to hot and dry climates"],
                        "one summary per top-level section; review questions are not summarised")
         // Compared word by word: the Markdown's emphasis marks are not part of the text.
-        let source = HashingEmbedder.words(try String(contentsOf: notes, encoding: .utf8)).joined(separator: " ")
+        let source = WordTokenizer.words(try String(contentsOf: notes, encoding: .utf8)).joined(separator: " ")
         for summary in summaries {
             XCTAssertEqual(summary.provider, "extractive")
             let sentences = SentenceSplitter.split(summary.text)
             XCTAssertTrue((1...5).contains(sentences.count), summary.text)
             for sentence in sentences {
-                XCTAssertTrue(source.contains(HashingEmbedder.words(sentence.text).joined(separator: " ")),
+                XCTAssertTrue(source.contains(WordTokenizer.words(sentence.text).joined(separator: " ")),
                               "an extractive summary quotes its source: \(sentence.text)")
             }
             XCTAssertFalse(summary.keyPoints.isEmpty)

@@ -148,9 +148,9 @@ final class TranscriptTests: XCTestCase {
         let document = try read(mixed, name: "mixed.srt").document
         XCTAssertEqual(document.blocks.map(\.text), ["Enzymes lower the activation energy.", "They are not used up by the reaction."])
         XCTAssertEqual(document.warnings, [
-            "line 6: malformed timing line '00:00:03,000 --> 00:00:0x,500' (cue skipped)",
-            "line 10: cue ends before it starts ('00:00:09,000 --> 00:00:07,000') (cue skipped)",
-            "line 13: cue 4 has no timing line (cue skipped)",
+            ExtractionWarning("malformed timing line '00:00:03,000 --> 00:00:0x,500' (cue skipped)", line: 6),
+            ExtractionWarning("cue ends before it starts ('00:00:09,000 --> 00:00:07,000') (cue skipped)", line: 10),
+            ExtractionWarning("cue 4 has no timing line (cue skipped)", line: 13),
         ])
         // JSON turns without a start, and stamps that go backwards.
         let turns = try read(#"[{"speaker":"A","start":0,"text":"First point."},{"speaker":"B","text":"No time here."},{"speaker":"A","start":"00:00:04.5","end":7,"text":"Second point."}]"#, name: "turns.json").document
@@ -159,7 +159,7 @@ final class TranscriptTests: XCTestCase {
         XCTAssertEqual(turns.warnings, ["turn 2 has no valid start time (cue skipped)"])
         let stamped = try read("[00:00:01] One.\n[00:00:09] Two.\n[00:00:05] Three.\n[00:00:12] Four.\n", name: "notes.txt").document
         XCTAssertEqual(stamped.blocks.map(\.text), ["One.", "Two.", "Four."])
-        XCTAssertEqual(stamped.warnings, ["line 3: time stamp goes backwards ('[00:00:05] T') (cue skipped)"])
+        XCTAssertEqual(stamped.warnings, [ExtractionWarning("time stamp goes backwards ('[00:00:05] T') (cue skipped)", line: 3)])
     }
 
     func testTimeCodes() {
@@ -201,9 +201,9 @@ final class TranscriptTests: XCTestCase {
             XCTAssertEqual(hit.path.map { URL(fileURLWithPath: $0).lastPathComponent }, file, phrase)
             let time = try XCTUnwrap(hit.time)
             XCTAssertTrue(time >= said.0 - 0.001 && time <= said.1, "\(phrase): \(time) not within \(said.0)–\(said.1)")
-            XCTAssertTrue(hit.location.hasSuffix("\(file) @ \(Location.formatTime(time))"), hit.location)
+            XCTAssertTrue(hit.location.hasSuffix("\(file) @ \(TimeFormat.clock(time))"), hit.location)
             let text = try runLectern(["search", phrase, "-k", "1"], in: folder.url).stdout
-            XCTAssertTrue(text.contains("\(file) @ \(Location.formatTime(time))"), text)
+            XCTAssertTrue(text.contains("\(file) @ \(TimeFormat.clock(time))"), text)
         }
     }
 
@@ -273,12 +273,12 @@ final class TranscriptTests: XCTestCase {
         let vtt = try read("WEBVTT\n\n00:01.000 --> 00:0x.000\nLost words.\n\n00:02.000 --> 00:04.000\nKept words.\n", name: "a.vtt").document
         XCTAssertEqual(vtt.blocks.map(\.text), ["Kept words."])
         XCTAssertEqual(vtt.blocks.first?.start, 2)
-        XCTAssertEqual(vtt.warnings, ["line 3: malformed timing line '00:01.000 --> 00:0x.000' (cue skipped)"])
+        XCTAssertEqual(vtt.warnings, [ExtractionWarning("malformed timing line '00:01.000 --> 00:0x.000' (cue skipped)", line: 3)])
 
         // Stamped text: a bent stamp is reported, not glued to the line before.
         let stamped = try read("[00:00:01] Alpha decays.\n[00:0x:05] Beta decays.\n[00:00:09] Gamma rays.\n", name: "n.txt").document
         XCTAssertEqual(stamped.blocks.map(\.text), ["Alpha decays.", "Gamma rays."])
-        XCTAssertEqual(stamped.warnings, ["line 2: malformed time stamp '[00:0x:05]' (cue skipped)"])
+        XCTAssertEqual(stamped.warnings, [ExtractionWarning("malformed time stamp '[00:0x:05]' (cue skipped)", line: 2)])
 
         // JSON turns: a turn that ends before it starts; a file of bad turns fails.
         let turns = try read(#"[{"start":0,"end":3,"text":"Osmosis moves water."},{"start":9,"end":4,"text":"Backwards."}]"#, name: "t.json").document
@@ -375,7 +375,13 @@ final class TranscriptTests: XCTestCase {
         let markdown = "# Schedule\n\nWe meet weekly.\n\n- [09:30] coffee\n- Talks follow.\n\nThe pipeline runs a --> b --> c.\n\nBring notes.\n"
         XCTAssertEqual(try read(markdown, name: "plan.md").reader, "markdown")
         XCTAssertEqual(try read("Step 1 --> step 2.\nThen 10:30 is lunch.\n", name: "plain.txt").reader, "text")
-        XCTAssertEqual(try read(#"[{"name":"a","value":1},{"name":"b","value":2}]"#, name: "data.json").reader == "transcript-json", false)
+        // JSON of another shape is no transcript, and not text either.
+        XCTAssertThrowsError(try read(#"[{"name":"a","value":1},{"name":"b","value":2}]"#, name: "data.json")) { error in
+            XCTAssertEqual((error as? LecternError)?.code, .unknownShape)
+        }
+    }
+
+    func testAnOCWCourseJSONIsNotAJSONTurnsFile() throws {
         // An OCW course JSON (it has transcripts inside, as HTML) is not a JSON turns file.
         let ocw = try TestPaths.sharedCorpus("ocw/6-050j-information-and-entropy-spring-2008_parsed.json")
         let input = SourceInput(uri: ocw.absoluteString, path: ocw.path, data: try Data(contentsOf: ocw))
@@ -417,7 +423,7 @@ final class TranscriptTests: XCTestCase {
         let old = SourceInput(uri: "file:///tmp/cours.srt", path: "/tmp/cours.srt", data: latin)
         let document = try registry.reader(for: old).extract(old)
         XCTAssertEqual(document.blocks.map(\.text), ["Le café est prêt; René explique l'entropie."])
-        XCTAssertEqual(document.warnings, ["not UTF-8: read as Windows-1252"])
+        XCTAssertEqual(document.warnings, ["invalid UTF-8: read as Windows-1252 (pass --encoding to name another)"])
     }
 
     func testSoundTagsAreToldApartFromBracketsInSpeech() {
@@ -582,12 +588,16 @@ final class TranscriptTests: XCTestCase {
 extension TranscriptTests {
     /// Cue text that joins with its neighbours when written one after the other (a cue that
     /// starts with a combining accent or a zero-width joiner, emoji, right-to-left text,
-    /// sentences without end) never breaks the builder, and no word is lost.
+    /// sentences without end) never breaks the builder, and no word is lost: every word of every
+    /// cue is in the sentences, except what the builder takes out on purpose (sound tags and
+    /// speaker labels, tested on their own above, and a cue that only repeats the one before it,
+    /// as rolling captions do), and no word appears that no cue said.
     func testCuesWithAnyTextBuildWithoutLosingWords() {
         let pieces = ["\u{301}accent first", "\u{200D}joined", "👩‍🔬 scientist.", "مرحبا بالعالم", "熵增加。", "e\u{301}te\u{301}.",
                       "no end", "A.", "  ", "", "(sound)", "[x + 1]", "- turn", ">> next", "PROF:", "\u{FE0F}", "🇫🇷 flag!", "Ω?"]
         var random = SplitMix(seed: 11)
-        for _ in 0..<300 {
+        var repeatsSeen = 0
+        for round in 0..<300 {
             var time = 0.0
             let cues = (0..<(1 + random.next(30))).map { _ -> Cue in
                 time += Double(random.next(4000)) / 1000
@@ -599,9 +609,24 @@ extension TranscriptTests {
             builder.unpunctuatedWords = 1 + random.next(8)
             let blocks = builder.build(cues).blocks
             XCTAssertTrue(blocks.allSatisfy { ($0.start ?? -1) >= 0 && ($0.end ?? -1) >= ($0.start ?? 0) && !$0.text.isEmpty })
-            let letters = { (s: String) in s.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count }
-            XCTAssertTrue(letters(blocks.map(\.text).joined()) > 0 || cues.allSatisfy { letters($0.text) < 8 })
+
+            var said: [String] = []  // every word the cues speak
+            var kept: [String] = []  // the words of cues that do not repeat the cue before them
+            var previous: String?
+            for cue in cues {  // already in time order
+                let spoken = TranscriptBuilder.takeSpeaker(TranscriptBuilder.removeSoundTags(cue.text).0, speaker: cue.speaker).0
+                let words = Self.words(spoken)
+                guard !words.isEmpty else { continue }
+                said += words
+                let shown = TranscriptBuilder.fold(TranscriptBuilder.dropOrphanMarks(TextCleanup.collapseWhitespace(spoken)))
+                if shown == previous { repeatsSeen += 1 } else { kept += words }
+                previous = shown
+            }
+            let written = Self.words(blocks.map(\.text).joined(separator: " "))
+            XCTAssertTrue(Self.isSubmultiset(kept, of: written), "round \(round): lost \(Self.missing(kept, from: written)) of \(cues.map(\.text))")
+            XCTAssertTrue(Self.isSubmultiset(written, of: said), "round \(round): invented \(Self.missing(written, from: said)) from \(cues.map(\.text))")
         }
+        XCTAssertGreaterThan(repeatsSeen, 0, "the generator makes repeated cues too")
         // An orphan accent at a cue's start is dropped, and the cut pieces keep every word.
         var builder = TranscriptBuilder()
         builder.unpunctuatedWords = 2
@@ -610,6 +635,32 @@ extension TranscriptTests {
         XCTAssertEqual(blocks.map(\.text), ["the first part", "and the second part", "and the third"])
         XCTAssertEqual(blocks.map(\.start), [1, 2, 3])
     }
+}
+
+extension TranscriptTests {
+    /// Words as a reader sees them: runs of letters and digits, accents, joiners and variation
+    /// selectors set aside (so an accent written apart and one composed read the same).
+    static func words(_ text: String) -> [String] {
+        let scalars = text.decomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .format: return false
+            default: return !scalar.properties.isVariationSelector
+            }
+        }
+        return String(String.UnicodeScalarView(scalars)).split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+
+    /// The words of `part` that `whole` lacks, counting repeats.
+    static func missing(_ part: [String], from whole: [String]) -> [String] {
+        var counts = Dictionary(whole.map { ($0, 1) }, uniquingKeysWith: +)
+        return part.filter { word in
+            guard let count = counts[word], count > 0 else { return true }
+            counts[word] = count - 1
+            return false
+        }
+    }
+
+    static func isSubmultiset(_ part: [String], of whole: [String]) -> Bool { missing(part, from: whole).isEmpty }
 }
 
 /// A small seeded generator, so a damaged file that fails can be made again.

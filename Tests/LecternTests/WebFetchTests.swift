@@ -59,21 +59,22 @@ final class WebFetchTests: XCTestCase {
     }
 
     func testServedPagesAreStoredThenUnchangedAfterA304() throws {
-        let mozilla = try TestPaths.sharedCorpus("wikipedia/wikipedia/source.html")
+        // The project's own Parsoid page, once with a Last-Modified date and once with an ETag.
+        let parsoidHeaders = ["Content-Type": "text/html; charset=utf-8; profile=\"https://www.mediawiki.org/wiki/Specs/HTML/2.8.0\""]
         let server = try TestServer(routes: [
-            "/wiki/Mozilla": ["body_file": mozilla.path, "etag": "\"rev-746574460\"", "headers": ["Content-Type": "text/html; charset=utf-8"]],
             "/api/rest_v1/page/html/Information_theory": ["body_file": parsoidFixture, "last_modified": "Mon, 20 Nov 2023 10:00:00 GMT",
-                                                          "headers": ["Content-Type": "text/html; charset=utf-8; profile=\"https://www.mediawiki.org/wiki/Specs/HTML/2.8.0\""]],
+                                                          "headers": parsoidHeaders],
+            "/mirror/Information_theory": ["body_file": parsoidFixture, "etag": "\"rev-1187000001\"", "headers": parsoidHeaders],
         ])
-        let urls = [server.url("/wiki/Mozilla"), server.url("/api/rest_v1/page/html/Information_theory")]
+        let urls = [server.url("/api/rest_v1/page/html/Information_theory"), server.url("/mirror/Information_theory")]
         let first = ingest(ingestor(), urls)
         XCTAssertEqual(first.stored, 2, events.failures.joined(separator: "\n"))
         let document = try XCTUnwrap(store.document(uri: urls[0]))
-        XCTAssertEqual(document.title, "Mozilla")
+        XCTAssertEqual(document.title, "Information theory")
         XCTAssertEqual(document.extractor, "wikipedia")
         XCTAssertNil(document.path, "a web document's provenance is its URL")
-        XCTAssertEqual(try store.fetchCache(url: urls[0])?.etag, "\"rev-746574460\"")
-        XCTAssertEqual(try store.fetchCache(url: urls[1])?.lastModified, "Mon, 20 Nov 2023 10:00:00 GMT")
+        XCTAssertEqual(try store.fetchCache(url: urls[0])?.lastModified, "Mon, 20 Nov 2023 10:00:00 GMT")
+        XCTAssertEqual(try store.fetchCache(url: urls[1])?.etag, "\"rev-1187000001\"")
 
         let second = ingest(ingestor(), urls)
         XCTAssertEqual(second.unchanged, 2)
@@ -81,13 +82,28 @@ final class WebFetchTests: XCTestCase {
         let requests = try server.requests()
         XCTAssertEqual(requests.count, 4)
         let headers = requests.suffix(2).map { $0["headers"] as? [String: String] ?? [:] }
-        XCTAssertEqual(headers[0]["if-none-match"], "\"rev-746574460\"", "the stored ETag is sent back")
-        XCTAssertEqual(headers[1]["if-modified-since"], "Mon, 20 Nov 2023 10:00:00 GMT", "the stored Last-Modified is sent back")
+        XCTAssertEqual(headers[0]["if-modified-since"], "Mon, 20 Nov 2023 10:00:00 GMT", "the stored Last-Modified is sent back")
+        XCTAssertEqual(headers[1]["if-none-match"], "\"rev-1187000001\"", "the stored ETag is sent back")
+    }
+
+    func testASavedWikipediaPageServedWithAnETagIsSearchableByItsURL() throws {
+        let mozilla = try TestPaths.sharedCorpus("wikipedia/wikipedia/source.html")
+        let server = try TestServer(routes: [
+            "/wiki/Mozilla": ["body_file": mozilla.path, "etag": "\"rev-746574460\"", "headers": ["Content-Type": "text/html; charset=utf-8"]],
+        ])
+        let url = server.url("/wiki/Mozilla")
+        XCTAssertEqual(ingest(ingestor(), [url]).stored, 1, events.failures.joined(separator: "\n"))
+        let document = try XCTUnwrap(store.document(uri: url))
+        XCTAssertEqual(document.title, "Mozilla")
+        XCTAssertEqual(document.extractor, "wikipedia")
+        XCTAssertEqual(try store.fetchCache(url: url)?.etag, "\"rev-746574460\"")
+        XCTAssertEqual(ingest(ingestor(), [url]).unchanged, 1)
+        XCTAssertEqual((try server.requests().last?["headers"] as? [String: String])?["if-none-match"], "\"rev-746574460\"")
 
         // Searchable with the URL as provenance.
         let hits = try Searcher(store: store, embedder: HashingEmbedder()).search("free-software community created by members of Netscape", k: 3)
-        XCTAssertEqual(hits.first?.uri, urls[0])
-        XCTAssertTrue(hits.first?.location.hasPrefix(urls[0]) ?? false, hits.first?.location ?? "")
+        XCTAssertEqual(hits.first?.uri, url)
+        XCTAssertTrue(hits.first?.location.hasPrefix(url) ?? false, hits.first?.location ?? "")
     }
 
     func testChangedChunkSettingsReReadAPageTheServerWouldCallNotModified() throws {
@@ -394,12 +410,20 @@ final class WebFetchTests: XCTestCase {
             """, [json, archive.path])
     }
 
+    /// Runs a Python helper; one that fails is a test failure with its stderr, not a skip.
     func python(_ script: String, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script] + arguments
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-zip-\(UUID().uuidString).stderr")
+        XCTAssertTrue(FileManager.default.createFile(atPath: errors.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: errors) }
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("python3 could not write the ZIP archive") }
+        guard process.terminationStatus == 0 else {
+            let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            throw LecternError(.invalidInput, "python3", "the ZIP helper failed (exit status \(process.terminationStatus)): \(said)")
+        }
     }
 }

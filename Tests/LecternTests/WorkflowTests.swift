@@ -33,7 +33,7 @@ final class WorkflowTests: XCTestCase {
         XCTAssertTrue(log.events.contains { $0.event == .failed && $0.input == "nowhere.md" }, "\(log.events)")
         XCTAssertEqual(try store.summaries(documentId: try XCTUnwrap(store.document(uri: "file://" + paths[0])).id).count, 1)
         let run = try XCTUnwrap(store.runs(limit: 1).first)
-        XCTAssertEqual(run.status, "partial")
+        XCTAssertEqual(run.status, .partial)
         XCTAssertEqual(run.counts["documents"], 2)
         XCTAssertEqual(run.failures.map(\.input), ["nowhere.md"])
 
@@ -48,7 +48,7 @@ final class WorkflowTests: XCTestCase {
         XCTAssertEqual(stopped.documents.count, 1)
         XCTAssertEqual(stopped.notRead, 2)
         XCTAssertEqual(stopped.stopped, .interrupted)
-        XCTAssertEqual(try store.runs(limit: 1).first?.status, "interrupted")
+        XCTAssertEqual(try store.runs(limit: 1).first?.status, .interrupted)
     }
 
     func testRemoveAndPruneSelectWhatTheyRemove() throws {
@@ -100,8 +100,8 @@ final class WorkflowTests: XCTestCase {
         XCTAssertEqual(log.events.map(\.message), ["no such file or directory"])
     }
 
-    /// Every recorded run goes through one redaction: secret options, URL userinfo and key-like
-    /// query values become `***`; a variable's NAME, file names and other options stay.
+    /// Every recorded run goes through one redaction: secret options and key-like query values
+    /// become `***`, a URL's login is left out; a variable's NAME, file names and other options stay.
     func testRunRecordsRedactSecretsInEveryForm() throws {
         let recorder = try RunRecorder(store: store, command: "ingest", arguments: [
             "ingest", "--password", "hunter2", "--api-key=sk-live-123", "--access-token", "tok-9",
@@ -111,13 +111,13 @@ final class WorkflowTests: XCTestCase {
         recorder.fail(input: "http://dave:wh1sper@example.org/a.html", stage: "fetch", reason: "redirected to (https://example.org/b?token=zz-42) and refused")
         recorder.finish()
         let failure = try XCTUnwrap(store.runs(limit: 1).first?.failures.first)
-        XCTAssertEqual(failure.input, "http://***@example.org/a.html")
+        XCTAssertEqual(failure.input, "http://example.org/a.html")
         XCTAssertEqual(failure.reason, "redirected to (https://example.org/b?token=***) and refused")
         let recorded = try XCTUnwrap(store.runs(limit: 1).first).arguments
         XCTAssertEqual(recorded, [
             "ingest", "--password", "***", "--api-key=***", "--access-token", "***",
-            "https://***@example.org/notes.html?page=2&api_key=***&sig=***#top",
-            "--base-url=http://***@127.0.0.1:8080/v1", "--api-key-env", "MY_KEY_VARIABLE", "--max-tokens", "512", "password-notes.md",
+            "https://example.org/notes.html?page=2&api_key=***&sig=***#top",
+            "--base-url=http://127.0.0.1:8080/v1", "--api-key-env", "MY_KEY_VARIABLE", "--max-tokens", "512", "password-notes.md",
         ])
         let library = try Data(contentsOf: folder.file("library.db")) + ((try? Data(contentsOf: folder.file("library.db-wal"))) ?? Data())
         for secret in ["hunter2", "sk-live-123", "tok-9", "s3cret", "k-77", ":pw@", "wh1sper", "zz-42"] {

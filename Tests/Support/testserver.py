@@ -15,6 +15,9 @@ ROUTE keys (all optional):
   rate_limit {"requests": N, "window": seconds, "retry_after": seconds}: 429 beyond N a window,
   delay (seconds before answering), redirect_to (path or URL, with status 302 unless given),
   chunked (true: no Content-Length, body sent in chunks),
+  drip {"every": seconds, "for": seconds}: a slow-drip server that sends its headers, then one
+  byte of a longer declared body every `every` seconds for `for` seconds (a transfer that
+  is never idle long enough for a stall check, and never done),
   chunks [text or JSON value, ...] with chunk_delay (seconds): a streamed body sent piece by
   piece (a JSON value as one line of JSON) with
   chunked transfer encoding, as server-sent events (Anthropic) or JSON lines (Ollama) arrive.
@@ -99,6 +102,8 @@ class Handler(BaseHTTPRequestHandler):
                 WINDOWS[path] = (start, n)
             if n > limit["requests"]:
                 return self.send(429, {"Retry-After": str(limit.get("retry_after", 1)), "Content-Type": "text/plain"}, b"slow down")
+        if route.get("drip"):
+            return self.drip(route.get("status", 200), dict(route.get("headers", {})), route["drip"])
         if route.get("redirect_to"):
             return self.send(route.get("status", 302), {"Location": route["redirect_to"]}, b"")
         etag = route.get("etag")
@@ -161,6 +166,23 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"0\r\n\r\n")
         except (BrokenPipeError, ConnectionResetError):
             pass
+
+    def drip(self, status, headers, spec):
+        every = spec.get("every", 0.2)
+        count = max(1, int(spec.get("for", 30) / every))
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(count + 1))  # one byte more than is ever sent
+        self.end_headers()
+        try:
+            for _ in range(count):
+                self.wfile.write(b".")
+                self.wfile.flush()
+                time.sleep(every)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        self.close_connection = True
 
     def send(self, status, headers, payload, chunked=False):
         self.send_response(status)

@@ -25,34 +25,16 @@ public struct Chunker: Sendable {
         var charEnd: Int?
         /// The first piece of a transcript paragraph (a new paragraph in the passage text).
         var startsParagraph = false
-        /// For transcript pieces spanning several cues: `(offset in text, seconds)` of each cue.
-        var timeline: [(Int, Double)] = []
+        /// For transcript pieces spanning several cues: where in `text` each cue's words begin.
+        var timeline: [TimePoint] = []
     }
 
-    /// A block's `timeline` attribute (`offset:seconds,…`), as `(offset, seconds)` pairs.
-    static func blockTimeline(_ block: Block) -> [(Int, Double)] {
-        guard let raw = block.attributes["timeline"] else { return [] }
-        return raw.split(separator: ",").compactMap { entry in
-            let parts = entry.split(separator: ":")
-            guard parts.count == 2, let offset = Int(parts[0]), let seconds = Double(parts[1]) else { return nil }
-            return (offset, seconds)
-        }
-    }
-
-    /// The part of a block timeline that falls in `offset..<offset+length`, relative to `offset`.
-    static func slice(_ timeline: [(Int, Double)], offset: Int, length: Int) -> [(Int, Double)] {
-        guard !timeline.isEmpty else { return [] }
-        var result: [(Int, Double)] = []
-        if let before = timeline.last(where: { $0.0 <= offset }) { result.append((0, before.1)) }
-        for (at, seconds) in timeline where at > offset && at < offset + length { result.append((at - offset, seconds)) }
-        return result
-    }
 
     /// Consecutive blocks that may share passages: same section path, page and kind class.
     struct Unit {
         var sectionPath: [String]
         var page: Int?
-        var kindClass: String
+        var kindClass: PassageKind
         var pieces: [Piece] = []
     }
 
@@ -68,15 +50,17 @@ public struct Chunker: Sendable {
         }
     }
 
-    static func kindClass(_ kind: BlockKind) -> String {
+    /// Which blocks may share a passage: prose with prose, a transcript with itself, and each
+    /// other kind of content on its own.
+    static func kindClass(_ kind: BlockKind) -> PassageKind {
         switch kind {
-        case .cue: return "transcript"
-        case .code: return "code"
-        case .table: return "table"
-        case .objective: return "objective"
-        case .glossary, .keyTerm: return "glossary"
-        case .exercise: return "exercise"
-        default: return "text"
+        case .cue: return .transcript
+        case .code: return .code
+        case .table: return .table
+        case .objective: return .objective
+        case .glossary, .keyTerm: return .glossary
+        case .exercise: return .exercise
+        default: return .text
         }
     }
 
@@ -89,7 +73,7 @@ public struct Chunker: Sendable {
             var kindClass = Self.kindClass(block.kind)
             // A short code block in prose is usually a formula or a one-line example: it reads
             // with the sentences around it rather than as a passage of its own.
-            if block.kind == .code, tokenCounter.count(text) < settings.minTokens { kindClass = "text" }
+            if block.kind == .code, tokenCounter.count(text) < settings.minTokens { kindClass = .text }
             if units.last.map({ $0.sectionPath != block.sectionPath || $0.page != block.page || $0.kindClass != kindClass }) ?? true {
                 units.append(Unit(sectionPath: block.sectionPath, page: block.page, kindClass: kindClass))
             }
@@ -99,11 +83,11 @@ public struct Chunker: Sendable {
     }
 
     func pieces(of block: Block, index: Int) -> [Piece] {
-        let timeline = Self.blockTimeline(block)
+        let timeline = block.timeline
         func piece(_ text: String, _ offset: Int) -> Piece {
-            let times = Self.slice(timeline, offset: offset, length: text.count)
+            let times = TimePoint.slice(timeline, from: offset, length: text.count)
             return Piece(text: text, tokens: tokenCounter.count(text), block: index, kind: block.kind, page: block.page,
-                         start: times.first?.1 ?? block.start, end: block.end, speaker: block.speaker,
+                         start: times.first?.seconds ?? block.start, end: block.end, speaker: block.speaker,
                          charStart: block.offset.map { $0 + offset }, charEnd: block.offset.map { $0 + offset + text.count },
                          timeline: times)
         }
@@ -115,7 +99,7 @@ public struct Chunker: Sendable {
         }
         var result: [Piece] = []
         defer {
-            if block.attributes["paragraph"] == "start", !result.isEmpty { result[0].startsParagraph = true }
+            if block.startsParagraph, !result.isEmpty { result[0].startsParagraph = true }
         }
         for sentence in sentences {
             let whole = piece(sentence.text, sentence.offset)
@@ -230,38 +214,38 @@ public struct Chunker: Sendable {
         return out
     }
 
-    func makePassage(ordinal: Int, sectionPath: [String], kindClass: String, pieces: [Piece]) -> Passage {
+    func makePassage(ordinal: Int, sectionPath: [String], kindClass: PassageKind, pieces: [Piece]) -> Passage {
         var text = ""
         var previousBlock = -1
-        var timeline: [[Double]] = []
+        var timeline: [TimePoint] = []
         var length = 0  // text.count, kept without recounting
         for piece in pieces {
             if !text.isEmpty {
                 let separator: String
                 if piece.block == previousBlock {
                     separator = " "
-                } else if kindClass == "transcript" {
+                } else if kindClass == .transcript {
                     separator = piece.startsParagraph ? "\n\n" : " "
                 } else {
-                    separator = kindClass == "text" && piece.kind != .listItem ? "\n\n" : "\n"
+                    separator = kindClass == .text && piece.kind != .listItem ? "\n\n" : "\n"
                 }
                 text += separator
                 length += separator.count
             }
-            if kindClass == "transcript" {
-                let times = piece.timeline.isEmpty ? piece.start.map { [(0, $0)] } ?? [] : piece.timeline
-                for (at, seconds) in times where timeline.last?[1] != seconds {
-                    timeline.append([Double(length + at), seconds])
+            if kindClass == .transcript {
+                let times = piece.timeline.isEmpty ? piece.start.map { [TimePoint(offset: 0, seconds: $0)] } ?? [] : piece.timeline
+                for point in times where timeline.last?.seconds != point.seconds {
+                    timeline.append(TimePoint(offset: length + point.offset, seconds: point.seconds))
                 }
             }
             text += piece.text
             length += piece.text.count
             previousBlock = piece.block
         }
-        let kind: String
-        if kindClass == "text" {
-            kind = pieces.allSatisfy { $0.kind == .listItem } ? "list" :
-                pieces.allSatisfy { $0.kind == .caption } ? "caption" : "text"
+        let kind: PassageKind
+        if kindClass == .text {
+            kind = pieces.allSatisfy { $0.kind == .listItem } ? .list :
+                pieces.allSatisfy { $0.kind == .caption } ? .caption : .text
         } else {
             kind = kindClass
         }

@@ -8,6 +8,15 @@ public struct ConfigLayer: Sendable {
     public var values: [String: ConfigValue]
     /// Relative paths in this layer are resolved against this folder; nil = the working directory.
     public var baseDirectory: String?
+    /// Keys in the file that no setting has (when such keys are warned about, not refused).
+    public var warnings: [ConfigWarning] = []
+
+    /// What a file's unknown key is: a warning (the user's config file, which an older or newer
+    /// Lectern may share) or an error (a pipeline file, written for this run).
+    public enum UnknownKeys: Sendable {
+        case warn
+        case reject
+    }
 
     public init(name: String, values: [String: ConfigValue], baseDirectory: String? = nil) {
         self.name = name
@@ -16,7 +25,7 @@ public struct ConfigLayer: Sendable {
     }
 
     /// Reads a TOML file. A missing file gives an empty layer when `optional`.
-    public static func file(_ path: String, optional: Bool = false) throws -> ConfigLayer {
+    public static func file(_ path: String, optional: Bool = false, unknownKeys: UnknownKeys = .warn) throws -> ConfigLayer {
         let directory = (path as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: path) else {
             if optional { return ConfigLayer(name: path, values: [:], baseDirectory: directory) }
@@ -25,10 +34,10 @@ public struct ConfigLayer: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LecternError(.unreadable, path, "cannot read configuration file")
         }
-        return try toml(String(decoding: data, as: UTF8.self), name: path, baseDirectory: directory)
+        return try toml(String(decoding: data, as: UTF8.self), name: path, baseDirectory: directory, unknownKeys: unknownKeys)
     }
 
-    public static func toml(_ text: String, name: String, baseDirectory: String?) throws -> ConfigLayer {
+    public static func toml(_ text: String, name: String, baseDirectory: String?, unknownKeys: UnknownKeys = .warn) throws -> ConfigLayer {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -39,7 +48,13 @@ public struct ConfigLayer: Sendable {
         }
         var values: [String: ConfigValue] = [:]
         flatten(table, prefix: "", into: &values)
-        return ConfigLayer(name: name, values: values, baseDirectory: baseDirectory)
+        var layer = ConfigLayer(name: name, values: values, baseDirectory: baseDirectory)
+        for key in values.keys.sorted() where ConfigKey.named(key) == nil {
+            let warning = ConfigWarning(file: name, key: key)
+            if unknownKeys == .reject { throw LecternError(.configuration, name, warning.message) }
+            layer.warnings.append(warning)
+        }
+        return layer
     }
 
     private static func flatten(_ table: TOMLTable, prefix: String, into values: inout [String: ConfigValue]) {
@@ -62,20 +77,27 @@ public struct ConfigLayer: Sendable {
         }
     }
 
-    /// `LECTERN_*` variables: `LECTERN_CHUNK_MAX_TOKENS` sets `chunk.max_tokens` when that key
-    /// is known; `LECTERN_DB` and `LECTERN_MODELS` are the short forms of two common ones.
-    public static func environment(_ environment: [String: String], knownKeys: [String]) -> ConfigLayer {
-        var values: [String: ConfigValue] = [:]
-        let aliases = ["LECTERN_DB": "database", "LECTERN_MODELS": "models_dir"]
-        var byVariable: [String: String] = [:]
-        for key in knownKeys {
-            byVariable["LECTERN_" + key.uppercased().replacingOccurrences(of: ".", with: "_")] = key
+    /// `LECTERN_*` variables: each key's variable (`LECTERN_CHUNK_MAX_TOKENS` sets
+    /// `chunk.max_tokens`, `LECTERN_DB` sets `database`), read by the key's type. Other
+    /// `LECTERN_*` variables (`LECTERN_CONFIG`) are not settings and are left alone.
+    public static func environment(_ environment: [String: String], keys: [ConfigKey] = ConfigKey.all) -> ConfigLayer {
+        var byVariable: [String: ConfigKey] = [:]
+        for key in keys {
+            // The spelled-out form works for every key, `LECTERN_DATABASE` as well as `LECTERN_DB`.
+            byVariable[ConfigKey.variable(for: key.name)] = key
+            byVariable[key.environmentVariable] = key
         }
+        var values: [String: ConfigValue] = [:]
         for (variable, text) in environment where variable.hasPrefix("LECTERN_") {
-            if let key = aliases[variable] ?? byVariable[variable] {
-                values[key] = key == "database" || key == "models_dir" ? .string(text) : ConfigValue.parse(text)
-            }
+            guard let key = byVariable[variable] else { continue }
+            values[key.name] = key.type.readsEnvironmentAsText ? .string(text) : ConfigValue.parse(text)
         }
         return ConfigLayer(name: "environment", values: values)
+    }
+
+    /// The variables of the keys named in `knownKeys` only.
+    public static func environment(_ environment: [String: String], knownKeys: [String]) -> ConfigLayer {
+        let known = Set(knownKeys)
+        return self.environment(environment, keys: ConfigKey.all.filter { known.contains($0.name) })
     }
 }

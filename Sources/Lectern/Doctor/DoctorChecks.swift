@@ -18,8 +18,8 @@ public struct DoctorCheck: Codable, Sendable, Equatable {
 }
 
 /// What `lectern doctor` checks: the system libraries, the library file's integrity and
-/// embedder, the MiniLM model files (required only where the library embeds with MiniLM), and
-/// the config file.
+/// embedder, the MiniLM model files (required only where the library embeds with MiniLM), the
+/// config file, and each unknown key in the configuration (a warning, not a failure).
 public enum DoctorChecks {
     /// `openLibrary` opens the existing library file (the command's own way of opening it);
     /// it is called only when `configuration.database` exists.
@@ -47,6 +47,7 @@ public enum DoctorChecks {
         let userConfig = Configuration.userConfigPath(environment: environment)
         checks.append(DoctorCheck(name: "config", ok: true,
                                   detail: FileManager.default.fileExists(atPath: userConfig) ? userConfig : "\(userConfig) (absent: defaults)"))
+        checks += configuration.warnings.map { DoctorCheck(name: "config", ok: false, detail: "\($0)", required: false) }
         return checks
     }
 

@@ -27,11 +27,11 @@ public enum EmbedderCatalog {
     public static func resolve(store: LibraryStore, configuration: Configuration, requested: String? = nil) throws -> any Embedder {
         if let recorded = try store.recordedEmbedder() {
             if let requested, requested != recorded.name {
-                throw LecternError(.embedderMismatch, store.path, "this library was built with the \(recorded.name) embedder; run `lectern reembed --embedder \(requested)` to switch")
+                throw LecternError(.embedderMismatch, store.display, "this library was built with the \(recorded.name) embedder; run `lectern reembed --embedder \(requested)` to switch")
             }
             let embedder = try make(recorded.name, configuration: configuration)
             guard embedder.info == recorded else {
-                throw LecternError(.embedderMismatch, store.path, "this library was built with \(recorded.key), this lectern has \(embedder.info.key): run `lectern reembed --embedder \(recorded.name)`")
+                throw LecternError(.embedderMismatch, store.display, "this library was built with \(recorded.key), this lectern has \(embedder.info.key): run `lectern reembed --embedder \(recorded.name)`")
             }
             return embedder
         }

@@ -18,7 +18,7 @@ public struct HashingEmbedder: Embedder {
     private func vector(_ text: String) -> [Float] {
         let dimension = info.dimension
         var values = [Float](repeating: 0, count: dimension)
-        let words = Self.words(text)
+        let words = WordTokenizer.words(text)
         func add(_ feature: String, weight: Float) {
             let hash = Self.fnv1a(feature)
             let index = Int(hash % UInt64(dimension))
@@ -32,22 +32,6 @@ public struct HashingEmbedder: Embedder {
         let norm = values.reduce(0) { $0 + $1 * $1 }.squareRoot()
         if norm > 0 { for i in values.indices { values[i] /= norm } }
         return values
-    }
-
-    /// Lower-cased runs of letters and digits.
-    static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber {
-                current.append(character)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
     }
 
     /// FNV-1a, 64-bit: stable across runs and platforms (Swift's Hasher is seeded per process).

@@ -4,7 +4,7 @@ import Foundation
 /// fenced and indented code, pipe tables, and YAML front matter (its `title` wins).
 public struct MarkdownExtractor: Extractor {
     public let name = "markdown"
-    public let version = 1
+    public let version = 1  // UTF-8 text reads as before; Windows-1252 text, refused before, needs no new version
 
     public init() {}
 
@@ -25,18 +25,15 @@ public struct MarkdownExtractor: Extractor {
     }
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
-        let decoded = TextDecoding.decodeLines(input.data)
+        let decoded = TextDecoding.decodeLines(input.data, encoding: input.options.encoding)
         var parser = Parser(text: decoded.text)
         parser.run()
-        var warnings: [String] = []
-        if decoded.replacements > 0 {
-            warnings.append("invalid UTF-8: \(decoded.replacements) byte sequence(s) replaced with U+FFFD")
-        }
         let firstHeading = parser.blocks.first { $0.kind == .heading && $0.level == 1 }?.text
         let title = parser.frontMatter["title"] ?? firstHeading ?? TextCleanup.titleFromPath(input.displayName)
         var metadata = parser.frontMatter
         metadata.removeValue(forKey: "title")
-        return ExtractedDocument(type: "markdown", title: title, blocks: parser.blocks, metadata: metadata, warnings: warnings)
+        return ExtractedDocument(type: "markdown", title: title, blocks: parser.blocks, metadata: metadata,
+                                 warnings: decoded.warning.map { [$0] } ?? [])
     }
 
     /// `## Heading ##` → (2, "Heading").

@@ -3,7 +3,7 @@ import Foundation
 /// Plain text: paragraphs separated by blank lines. The reader of last resort for any text.
 public struct PlainTextExtractor: Extractor {
     public let name = "text"
-    public let version = 1
+    public let version = 1  // UTF-8 text reads as before; Windows-1252 text, refused before, needs no new version
 
     public init() {}
 
@@ -13,7 +13,7 @@ public struct PlainTextExtractor: Extractor {
     }
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
-        let decoded = TextDecoding.decodeLines(input.data)
+        let decoded = TextDecoding.decodeLines(input.data, encoding: input.options.encoding)
         var blocks: [Block] = []
         var paragraph: [Substring] = []
         var paragraphStart = 0
@@ -37,10 +37,7 @@ public struct PlainTextExtractor: Extractor {
         flush()
         let fallback = TextCleanup.titleFromPath(input.displayName)
         let title = blocks.first.map { TextCleanup.firstLineTitle($0.text) } ?? fallback
-        var warnings: [String] = []
-        if decoded.replacements > 0 {
-            warnings.append("invalid UTF-8: \(decoded.replacements) byte sequence(s) replaced with U+FFFD")
-        }
-        return ExtractedDocument(type: "text", title: title.isEmpty ? fallback : title, blocks: blocks, warnings: warnings)
+        return ExtractedDocument(type: "text", title: title.isEmpty ? fallback : title, blocks: blocks,
+                                 warnings: decoded.warning.map { [$0] } ?? [])
     }
 }

@@ -6,10 +6,13 @@ public struct ExtractOptions: Sendable, Equatable {
     public var password: String?
     /// Run OCR on pages without a text layer when a reader supports it.
     public var ocr: Bool
+    /// The encoding of text files when the user names it (`--encoding`); nil recognises it.
+    public var encoding: TextEncoding?
 
-    public init(password: String? = nil, ocr: Bool = false) {
+    public init(password: String? = nil, ocr: Bool = false, encoding: TextEncoding? = nil) {
         self.password = password
         self.ocr = ocr
+        self.encoding = encoding
     }
 }
 

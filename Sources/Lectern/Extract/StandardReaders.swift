@@ -11,6 +11,7 @@ extension ReaderRegistry {
             WebVTTExtractor(),
             SRTExtractor(),
             TranscriptJSONExtractor(),
+            UnknownJSONExtractor(),
             StampedTranscriptExtractor(),
             MarkdownExtractor(),
             PlainTextExtractor(),

@@ -3,7 +3,8 @@ import Foundation
 
 /// Lectern's one HTTP client, on libcurl: http and https only, bounded redirects, gzip,
 /// connect and total timeouts, a response size cap, and retries with exponential back-off and
-/// jitter after connection errors, 429 and 5xx, honouring `Retry-After`.
+/// jitter after connection errors, 429 and 5xx, honouring `Retry-After`. The total timeout
+/// bounds the whole request: its redirects, its retries and the waits between them.
 ///
 /// Calls block the calling thread; each call uses its own curl handle, so one client may be
 /// shared by threads. Error messages name the URL without credentials and never hold header
@@ -15,40 +16,89 @@ import Foundation
 public final class HTTPClient: Sendable {
     public let settings: HTTPSettings
     public let userAgent: String
+    /// Waits between attempts: the real clock, unless a test records the delays instead.
+    let pause: Pause
 
-    public init(settings: HTTPSettings = HTTPSettings(), userAgent: String? = nil) {
+    /// Waits `seconds`; the real one sleeps the calling thread.
+    typealias Pause = @Sendable (_ seconds: Double) -> Void
+    static let sleep: Pause = { seconds in if seconds > 0 { Thread.sleep(forTimeInterval: seconds) } }
+
+    public convenience init(settings: HTTPSettings = HTTPSettings(), userAgent: String? = nil) {
+        self.init(settings: settings, userAgent: userAgent, pause: HTTPClient.sleep)
+    }
+
+    init(settings: HTTPSettings, userAgent: String? = nil, pause: @escaping Pause) {
         self.settings = settings
         var agent = userAgent ?? "lectern/\(Lectern.version)"
         if userAgent == nil, let contact = settings.contact, !contact.isEmpty { agent += " (+\(contact))" }
         self.userAgent = agent
+        self.pause = pause
     }
 
     /// Once per process, after libcurl is loaded (on the first transfer, not at start-up).
     private static let globalInit: Void = { _ = lazy_curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     /// Sends `request`, retrying where a retry can help. Any status comes back as a response;
-    /// a connection failure, a refused scheme or an oversized body throws.
+    /// a connection failure, a refused scheme, an oversized body or a request that outlasts its
+    /// timeout throws. Each attempt gets the time that remains; a retry whose wait would end
+    /// past the deadline is not made (the last answer, or error, stands).
     public func send(_ request: HTTPRequest) throws -> HTTPResponse {
         try validate(request.url)
+        let deadline = Deadline(seconds: request.timeout ?? settings.timeout, setting: request.timeout == nil ? "http.timeout" : nil)
         var attempt = 0
         while true {
             attempt += 1
             let canRetry = attempt <= settings.maxRetries
             do {
-                var response = try follow(request)
+                var response = try follow(request, deadline: deadline)
                 response.attempts = attempt
                 if canRetry, Self.isRetryable(status: response.status) {
-                    Thread.sleep(forTimeInterval: delay(afterAttempt: attempt, retryAfter: Self.retryAfter(in: response)))
-                    continue
+                    let wait = delay(afterAttempt: attempt, retryAfter: Self.retryAfter(in: response))
+                    if deadline.allows(wait) {
+                        pause(wait)
+                        continue
+                    }
                 }
                 return response
             } catch let error as TransferError {
-                if canRetry, error.retryable {
-                    Thread.sleep(forTimeInterval: delay(afterAttempt: attempt, retryAfter: nil))
-                    continue
+                if canRetry, error.retryable, !error.outlasted {
+                    let wait = delay(afterAttempt: attempt, retryAfter: nil)
+                    if deadline.allows(wait) {
+                        pause(wait)
+                        continue
+                    }
                 }
                 throw error.lecternError(url: Redaction.url(request.url), attempts: attempt)
             }
+        }
+    }
+
+    /// When a whole request must be over, and the setting that says so, for the error line.
+    struct Deadline {
+        let seconds: Double
+        let end: ContinuousClock.Instant
+        /// `http.timeout`, or nil for a caller's own per-request timeout.
+        let setting: String?
+
+        init(seconds: Double, setting: String?) {
+            self.seconds = seconds
+            self.setting = setting
+            end = .now + .milliseconds(Int64((max(0, seconds) * 1000).rounded()))
+        }
+
+        /// Seconds left (negative once past).
+        var remaining: Double {
+            let left = ContinuousClock.now.duration(to: end).components
+            return Double(left.seconds) + Double(left.attoseconds) / 1e18
+        }
+
+        /// Whether an attempt after waiting `seconds` would still start before the end.
+        func allows(_ wait: Double) -> Bool { wait < remaining }
+
+        /// The error of a request that ran out of time.
+        func outlasted() -> TransferError {
+            let limit = setting.map { "\($0) = \(HTTPClient.formatSeconds(seconds))" } ?? "its \(HTTPClient.formatSeconds(seconds)) timeout"
+            return TransferError(code: CURLE_OPERATION_TIMEDOUT, message: "took longer than \(limit)", tooLarge: false, outlasted: true)
         }
     }
 
@@ -109,19 +159,21 @@ public final class HTTPClient: Sendable {
 
     static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
-    /// Performs `original` and follows up to `maxRedirects` redirects, all within the request's
-    /// total timeout. With `maxRedirects` 0 a redirect comes back as the response.
-    func follow(_ original: HTTPRequest) throws -> HTTPResponse {
-        let budget = original.timeout ?? settings.timeout
-        let deadline = Date().addingTimeInterval(budget)
+    /// Performs `original` and follows up to `maxRedirects` redirects, all before `deadline`.
+    /// With `maxRedirects` 0 a redirect comes back as the response.
+    func follow(_ original: HTTPRequest, deadline: Deadline) throws -> HTTPResponse {
         var request = original
         var hops = 0
         while true {
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else {
-                throw TransferError(code: CURLE_OPERATION_TIMEDOUT, message: "timed out after \(Self.formatSeconds(budget)) following redirects", tooLarge: false)
+            let remaining = deadline.remaining
+            guard remaining > 0 else { throw deadline.outlasted() }
+            let response: HTTPResponse
+            let location: String?
+            do {
+                (response, location) = try perform(request, timeout: remaining)
+            } catch let error as TransferError where error.code == CURLE_OPERATION_TIMEDOUT && deadline.remaining < 0.05 {
+                throw deadline.outlasted()  // curl stopped at the time that was left, not at the connect timeout
             }
-            let (response, location) = try perform(request, timeout: remaining)
             guard settings.maxRedirects > 0, Self.redirectStatuses.contains(response.status), let location else { return response }
             hops += 1
             guard hops <= settings.maxRedirects else {
@@ -170,6 +222,8 @@ public final class HTTPClient: Sendable {
         var code: CURLcode
         var message: String
         var tooLarge: Bool
+        /// The request ran out of its total timeout: no time is left for a retry.
+        var outlasted = false
 
         var retryable: Bool {
             if tooLarge { return false }
@@ -316,11 +370,7 @@ public final class HTTPClient: Sendable {
                 secrets.append(String(value[value.index(after: space)...]).trimmingCharacters(in: .whitespaces))
             }
         }
-        if let components = URLComponents(string: request.url) {
-            if let password = components.password { secrets.append(password) }
-            if let user = components.user { secrets.append(user) }
-        }
-        return secrets
+        return secrets + Redaction.credentials(in: request.url)
     }
 
     static func formatSeconds(_ seconds: Double) -> String {

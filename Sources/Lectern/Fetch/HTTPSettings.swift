@@ -2,7 +2,8 @@
 public struct HTTPSettings: Sendable, Equatable {
     /// Seconds to wait for a connection (`http.connect_timeout`).
     public var connectTimeout: Double = 10
-    /// Seconds a whole request (with its body and redirects) may take (`http.timeout`).
+    /// Seconds a whole request may take, its redirects, retries and the waits between them
+    /// included (`http.timeout`).
     public var timeout: Double = 60
     /// Redirects followed (`http.max_redirects`); 0 returns a redirect as the response.
     public var maxRedirects: Int = 5

@@ -6,9 +6,16 @@ public final class RateLimiter: @unchecked Sendable {
     public let interval: Double
     private let lock = NSLock()
     private var nextSlot: [String: Date] = [:]
+    /// How a wait is made: the real clock, unless a test records the pauses instead.
+    private let pause: HTTPClient.Pause
 
-    public init(interval: Double) {
+    public convenience init(interval: Double) {
+        self.init(interval: interval, pause: HTTPClient.sleep)
+    }
+
+    init(interval: Double, pause: @escaping HTTPClient.Pause) {
         self.interval = interval
+        self.pause = pause
     }
 
     /// Blocks until a request to `url`'s host may go, and books the next slot.
@@ -19,7 +26,7 @@ public final class RateLimiter: @unchecked Sendable {
         let slot = max(now, nextSlot[host] ?? now)
         nextSlot[host] = slot.addingTimeInterval(interval)
         lock.unlock()
-        let pause = slot.timeIntervalSince(now)
-        if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+        let wait = slot.timeIntervalSince(now)
+        if wait > 0 { pause(wait) }
     }
 }

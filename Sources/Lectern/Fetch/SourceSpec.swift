@@ -15,23 +15,21 @@ public enum SourceSpec: Equatable, Sendable {
     /// An MIT OpenCourseWare course: its home page and the pages it links under `pages/`.
     case ocw(home: String)
 
-    /// The spec an argument names, or nil for a local path (an existing file always wins).
+    /// The spec an argument names, or nil for a local path (an existing file always wins) and
+    /// for a spec that names nothing (`problem(with:)` says why).
     public static func parse(_ argument: String) -> SourceSpec? {
         if FileManager.default.fileExists(atPath: argument) { return nil }
         let lower = argument.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return .url(argument) }
         guard let colon = argument.firstIndex(of: ":") else { return nil }
         let scheme = lower[..<colon]
-        var rest = String(argument[argument.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-        if rest.count >= 2, let first = rest.first, first == "\"" || first == "'", rest.last == first {
-            rest = String(rest.dropFirst().dropLast())
-        }
+        let rest = Self.name(after: colon, in: argument)
         guard !rest.isEmpty else { return nil }
         switch scheme {
         case "wikipedia", "wiki":
             // `wikipedia:fr:Entropie` reads the French Wikipedia.
-            if let inner = rest.firstIndex(of: ":"), rest[..<inner].count <= 3, rest[..<inner].allSatisfy({ $0.isLowercase }) {
-                return .wikipedia(title: String(rest[rest.index(after: inner)...]), language: String(rest[..<inner]))
+            if let (language, title) = Self.languageAndTitle(rest) {
+                return title.isEmpty ? nil : .wikipedia(title: title, language: language)
             }
             return .wikipedia(title: rest, language: "en")
         case "openstax":
@@ -41,10 +39,56 @@ public enum SourceSpec: Equatable, Sendable {
                 return .ocw(home: rest.hasSuffix("/") ? rest : rest + "/")
             }
             let id = rest.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-            return .ocw(home: "https://ocw.mit.edu/courses/\(id)/")
+            return id.isEmpty ? nil : .ocw(home: "https://ocw.mit.edu/courses/\(id)/")
         default:
             return nil
         }
+    }
+
+    /// Why an argument that is no file and looks like a web source names nothing to fetch
+    /// (`wikipedia:""`, `openstax:` without a book, `ftp://…`); nil for anything else.
+    public static func problem(with argument: String) -> String? {
+        if FileManager.default.fileExists(atPath: argument) { return nil }
+        guard let colon = argument.firstIndex(of: ":") else { return nil }
+        let scheme = argument[..<colon].lowercased()
+        let rest = Self.name(after: colon, in: argument)
+        switch scheme {
+        case "wikipedia", "wiki":
+            let title = Self.languageAndTitle(rest)?.title ?? rest
+            return title.isEmpty ? "no article named: give its title, as in wikipedia:\"Information theory\"" : nil
+        case "openstax":
+            return rest.isEmpty ? "no book named: give its slug, as in openstax:introduction-philosophy-2e" : nil
+        case "ocw":
+            return rest.trimmingCharacters(in: CharacterSet(charactersIn: "/")).isEmpty
+                ? "no course named: give its id or URL, as in ocw:8-01sc-classical-mechanics-fall-2016" : nil
+        case "http", "https":
+            return nil
+        default:
+            // `ftp://…`, `sftp://…`: a URL of a scheme Lectern does not fetch.
+            guard argument[colon...].hasPrefix("://"), scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else {
+                return nil
+            }
+            return "unsupported scheme \(scheme): Lectern fetches http:// and https:// URLs, and wikipedia:, openstax: and ocw: specs"
+        }
+    }
+
+    /// What follows `scheme:`, trimmed, without the quotes a shell may have left around it.
+    static func name(after colon: String.Index, in argument: String) -> String {
+        var rest = String(argument[argument.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        if rest.count >= 2, let first = rest.first, first == "\"" || first == "'", rest.last == first {
+            rest = String(rest.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+        }
+        return rest
+    }
+
+    /// `fr:Entropie` → ("fr", "Entropie"); nil without a language prefix.
+    static func languageAndTitle(_ rest: String) -> (language: String, title: String)? {
+        guard let inner = rest.firstIndex(of: ":"), rest[..<inner].count <= 3, !rest[..<inner].isEmpty,
+              rest[..<inner].allSatisfy({ $0.isLowercase }) else { return nil }
+        let title = String(rest[rest.index(after: inner)...]).trimmingCharacters(in: .whitespaces)
+        let unquoted = title.count >= 2 && (title.first == "\"" || title.first == "'") && title.last == title.first
+            ? String(title.dropFirst().dropLast()) : title
+        return (String(rest[..<inner]), unquoted)
     }
 
     /// The URL fetched first (the only one, except for a course's pages).
@@ -81,7 +125,7 @@ public enum SourceSpec: Equatable, Sendable {
         case .url(let url): return Redaction.url(url)
         case .wikipedia(let title, let language): return language == "en" ? "wikipedia:\(title)" : "wikipedia:\(language):\(title)"
         case .openstax(let slug): return "openstax:\(slug)"
-        case .ocw(let home): return "ocw:\(home)"
+        case .ocw(let home): return "ocw:\(Redaction.url(home))"
         }
     }
 }

@@ -31,7 +31,8 @@ public final class WebFetcher: Sendable {
             guard cached != nil else { throw LecternError(.http, Redaction.url(url), "HTTP 304 to a request that was not conditional") }
             return .notModified
         }
-        let entry = FetchCacheEntry(url: url, etag: response.header("etag"), lastModified: response.header("last-modified"),
+        // Remembered under the URL as the library records it, without its credentials.
+        let entry = FetchCacheEntry(url: Redaction.url(url), etag: response.header("etag"), lastModified: response.header("last-modified"),
                                     contentType: response.header("content-type"), contentHash: ContentHash.sha256(response.body),
                                     fetchedAt: LibraryStore.now())
         return .fetched(response, entry)

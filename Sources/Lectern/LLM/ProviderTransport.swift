@@ -29,17 +29,18 @@ struct ProviderTransport: Sendable {
             let retried = response.attempts > 1 ? " (after \(response.attempts) attempts)" : ""
             var line = "HTTP \(response.statusLine)\(message.map { ": " + $0 } ?? "")\(retried)"
             if let hint = contextHint(response.body) { line += "; " + hint }
-            throw LecternError(.languageModel, subject, redact(line))
+            throw LecternError(.languageModel, subject, redact(line, url: url))
         }
         guard let value = JSONValue.parse(response.body) else {
-            throw LecternError(.languageModel, subject, redact("the answer from \(Redaction.url(url)) is not JSON: " + Self.oneLine(response.text, limit: 160)))
+            throw LecternError(.languageModel, subject, redact("the answer from \(Redaction.url(url)) is not JSON: " + Self.oneLine(response.text, limit: 160), url: url))
         }
         return value
     }
 
-    /// `text` with the key, and any partial echo of it, replaced by ***.
-    func redact(_ text: String) -> String {
-        Redaction.text(text, hidingKey: apiKey)
+    /// `text` with the key, any partial echo of it, and the login in `url` (a base URL's
+    /// `user:password@`, which a server may echo as its Basic token), replaced by ***.
+    func redact(_ text: String, url: String = "") -> String {
+        Redaction.text(Redaction.text(text, hidingKey: apiKey), hiding: Redaction.credentials(in: url))
     }
 
     /// What to change when the server refused a prompt longer than its context window

@@ -25,6 +25,51 @@ public enum BlockKind: String, Codable, Sendable, CaseIterable {
     public var isFurniture: Bool { self == .pageHeader || self == .pageFooter }
 }
 
+/// A moment inside a text: the character `offset` where words said at `seconds` begin. A
+/// transcript sentence spanning several cues holds one per cue, so that a search hit can name
+/// the cue its words are said in. Encoded as the pair `[offset, seconds]`, as stored.
+public struct TimePoint: Sendable, Equatable, Codable {
+    public var offset: Int
+    public var seconds: Double
+
+    public init(offset: Int, seconds: Double) {
+        self.offset = offset
+        self.seconds = seconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var pair = try decoder.unkeyedContainer()
+        offset = Int(try pair.decode(Double.self))
+        seconds = try pair.decode(Double.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var pair = encoder.unkeyedContainer()
+        try pair.encode(Double(offset))
+        try pair.encode(seconds)
+    }
+
+    /// When the text at `offset` is said: the last point at or before it (the first point when
+    /// none is); nil for an empty timeline.
+    public static func time(in timeline: [TimePoint], atOffset offset: Int) -> Double? {
+        guard var best = timeline.first?.seconds else { return nil }
+        for point in timeline where point.offset <= offset { best = point.seconds }
+        return best
+    }
+
+    /// The points of `timeline` within `from..<from+length`, relative to `from`, led by the
+    /// point in force at `from`: the timeline of a piece cut out of the text.
+    public static func slice(_ timeline: [TimePoint], from: Int, length: Int) -> [TimePoint] {
+        guard !timeline.isEmpty else { return [] }
+        var result: [TimePoint] = []
+        if let before = timeline.last(where: { $0.offset <= from }) { result.append(TimePoint(offset: 0, seconds: before.seconds)) }
+        for point in timeline where point.offset > from && point.offset < from + length {
+            result.append(TimePoint(offset: point.offset - from, seconds: point.seconds))
+        }
+        return result
+    }
+}
+
 /// One typed element of an extracted document, with its provenance.
 ///
 /// Extractors produce blocks in reading order. `sectionPath` is the chain of headings above
@@ -42,13 +87,20 @@ public struct Block: Codable, Sendable, Equatable {
     public var end: Double?
     public var speaker: String?
     public var offset: Int?
+    /// For a timed block whose text spans several cues: where in `text` each cue's words begin
+    /// (offsets relative to `text`). Empty when the block is one cue or untimed.
+    public var timeline: [TimePoint]
+    /// A transcript block that opens a paragraph (a new speaker, a long pause, a long run):
+    /// passages start a new paragraph there.
+    public var startsParagraph: Bool
     /// Reader-specific facts (for example a glossary term, a font name, a sound tag).
     public var attributes: [String: String]
 
     public init(
         kind: BlockKind, text: String, level: Int? = nil, sectionPath: [String] = [],
         page: Int? = nil, start: Double? = nil, end: Double? = nil, speaker: String? = nil,
-        offset: Int? = nil, attributes: [String: String] = [:]
+        offset: Int? = nil, timeline: [TimePoint] = [], startsParagraph: Bool = false,
+        attributes: [String: String] = [:]
     ) {
         self.kind = kind
         self.text = text
@@ -59,6 +111,45 @@ public struct Block: Codable, Sendable, Equatable {
         self.end = end
         self.speaker = speaker
         self.offset = offset
+        self.timeline = timeline
+        self.startsParagraph = startsParagraph
         self.attributes = attributes
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, text, level, sectionPath, page, start, end, speaker, offset, timeline, startsParagraph, attributes
+    }
+
+    // The transcript fields are left out of JSON when they say nothing (most blocks).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(BlockKind.self, forKey: .kind)
+        text = try container.decode(String.self, forKey: .text)
+        level = try container.decodeIfPresent(Int.self, forKey: .level)
+        sectionPath = try container.decodeIfPresent([String].self, forKey: .sectionPath) ?? []
+        page = try container.decodeIfPresent(Int.self, forKey: .page)
+        start = try container.decodeIfPresent(Double.self, forKey: .start)
+        end = try container.decodeIfPresent(Double.self, forKey: .end)
+        speaker = try container.decodeIfPresent(String.self, forKey: .speaker)
+        offset = try container.decodeIfPresent(Int.self, forKey: .offset)
+        timeline = try container.decodeIfPresent([TimePoint].self, forKey: .timeline) ?? []
+        startsParagraph = try container.decodeIfPresent(Bool.self, forKey: .startsParagraph) ?? false
+        attributes = try container.decodeIfPresent([String: String].self, forKey: .attributes) ?? [:]
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(text, forKey: .text)
+        try container.encodeIfPresent(level, forKey: .level)
+        try container.encode(sectionPath, forKey: .sectionPath)
+        try container.encodeIfPresent(page, forKey: .page)
+        try container.encodeIfPresent(start, forKey: .start)
+        try container.encodeIfPresent(end, forKey: .end)
+        try container.encodeIfPresent(speaker, forKey: .speaker)
+        try container.encodeIfPresent(offset, forKey: .offset)
+        if !timeline.isEmpty { try container.encode(timeline, forKey: .timeline) }
+        if startsParagraph { try container.encode(true, forKey: .startsParagraph) }
+        try container.encode(attributes, forKey: .attributes)
     }
 }

@@ -9,19 +9,11 @@ public struct ExtractedDocument: Codable, Sendable {
     /// Free-form facts: author, page count, canonical URL, revision, language …
     public var metadata: [String: String]
     /// Problems that did not stop extraction (bad cues, pages without text, replaced bytes).
-    /// A warning about one line of the source starts `line N: ` (see `lineOf(warning:)`).
-    public var warnings: [String]
-
-    /// Splits `line 42: reason` into (42, "reason"), so a front end can print `file:42: reason`.
-    public static func lineOf(warning: String) -> (line: Int?, message: String) {
-        guard warning.hasPrefix("line "), let colon = warning.firstIndex(of: ":"),
-              let line = Int(warning[warning.index(warning.startIndex, offsetBy: 5)..<colon]) else { return (nil, warning) }
-        return (line, String(warning[warning.index(after: colon)...].drop { $0 == " " }))
-    }
+    public var warnings: [ExtractionWarning]
 
     public init(
         type: String, title: String, blocks: [Block], metadata: [String: String] = [:],
-        warnings: [String] = []
+        warnings: [ExtractionWarning] = []
     ) {
         self.type = type
         self.title = title

@@ -6,6 +6,9 @@ public struct LecternError: Error, CustomStringConvertible, Equatable, Sendable 
         case notFound = "not_found"
         case unreadable
         case unsupported
+        /// Content of a known format in a shape no reader knows (JSON that is no transcript
+        /// nor course): an error when named, passed over when found in a folder.
+        case unknownShape = "unknown_shape"
         case empty
         case encrypted
         case corrupt

@@ -1,11 +1,24 @@
 import Foundation
 
+/// What a passage holds, from the kinds of its blocks: prose passages are `text` (or `list`,
+/// `caption` when all their blocks are), the others keep their blocks' kind of content.
+public enum PassageKind: String, Codable, Sendable, CaseIterable {
+    case text
+    case list
+    case caption
+    case code
+    case table
+    case transcript
+    case objective
+    case glossary
+    case exercise
+}
+
 /// A chunk of a document's text sized for the embedder, with provenance.
 public struct Passage: Codable, Sendable, Equatable {
     public var ordinal: Int
     public var text: String
-    /// `text`, `list`, `code`, `table`, `caption`, `transcript`, `objective`, `glossary`, `exercise` …
-    public var kind: String
+    public var kind: PassageKind
     public var sectionPath: [String]
     public var pageStart: Int?
     public var pageEnd: Int?
@@ -15,15 +28,15 @@ public struct Passage: Codable, Sendable, Equatable {
     public var charStart: Int?
     public var charEnd: Int?
     public var tokenCount: Int
-    /// For transcripts: `[character offset in text, seconds]` where each timed sentence starts,
-    /// so that a search hit can name the moment its words are said, not just the passage start.
-    public var timeline: [[Double]]?
+    /// For transcripts: where in `text` each timed sentence (or cue) starts, so that a search
+    /// hit can name the moment its words are said, not just the passage start.
+    public var timeline: [TimePoint]?
 
     public init(
-        ordinal: Int, text: String, kind: String, sectionPath: [String], pageStart: Int? = nil,
+        ordinal: Int, text: String, kind: PassageKind, sectionPath: [String], pageStart: Int? = nil,
         pageEnd: Int? = nil, timeStart: Double? = nil, timeEnd: Double? = nil,
         speaker: String? = nil, charStart: Int? = nil, charEnd: Int? = nil, tokenCount: Int,
-        timeline: [[Double]]? = nil
+        timeline: [TimePoint]? = nil
     ) {
         self.ordinal = ordinal
         self.text = text
@@ -42,13 +55,6 @@ public struct Passage: Codable, Sendable, Equatable {
 
     /// When the text at `offset` is said: the start of the timed sentence holding it.
     public func time(atOffset offset: Int) -> Double? {
-        Passage.time(in: timeline, atOffset: offset) ?? timeStart
-    }
-
-    static func time(in timeline: [[Double]]?, atOffset offset: Int) -> Double? {
-        guard let timeline, !timeline.isEmpty else { return nil }
-        var best = timeline[0][1]
-        for point in timeline where point.count == 2 && Int(point[0]) <= offset { best = point[1] }
-        return best
+        timeline.flatMap { TimePoint.time(in: $0, atOffset: offset) } ?? timeStart
     }
 }

@@ -51,10 +51,10 @@ public enum BatchStop: String, Codable, Sendable, Equatable {
     }
 
     /// The status a run that ended this way records.
-    public var runStatus: String {
+    public var runStatus: RunStatus {
         switch self {
-        case .interrupted: return "interrupted"
-        case .libraryUnwritable: return "failed"
+        case .interrupted: return .interrupted
+        case .libraryUnwritable: return .failed
         }
     }
 }

@@ -16,6 +16,8 @@ public struct ReadDocument: Sendable {
 public struct ExtractionResult: Sendable, BatchOutcome {
     public var read = 0
     public var failed = 0
+    /// Files of a shape no reader knows, met while walking a folder (a warning each).
+    public var skipped = 0
     public var stopped: BatchStop?
 }
 
@@ -38,6 +40,8 @@ public struct Extraction: Sendable {
         for error in missing {
             events(PipelineEvent(.failed, input: error.subject, message: error.reason))
         }
+        // One argument that names one document (a file, or a folder read as one, like a book)
+        // prints one document without its name; a folder of files or a glob can give several.
         let alone = paths.count == 1 && missing.isEmpty && items.count == 1
             && items[0].path == Configuration.resolvePath(paths[0], base: nil)
         for item in items {
@@ -50,11 +54,14 @@ public struct Extraction: Sendable {
                 var (extractor, document) = try reader.extract(input, display: item.display)
                 if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
                 for warning in document.warnings {
-                    let (line, message) = ExtractedDocument.lineOf(warning: warning)
-                    events(PipelineEvent(.warning, input: item.display, line: line, message: message))
+                    events(PipelineEvent(.warning, input: item.display, line: warning.line, message: warning.message))
                 }
                 each(ReadDocument(input: item.display, reader: extractor.name, document: document, alone: alone))
                 result.read += 1
+            } catch let lectern as LecternError where lectern.code == .unknownShape && item.foundInFolder {
+                // Met while walking a folder: passed over, as ingest does.
+                result.skipped += 1
+                events(PipelineEvent(.warning, input: lectern.subject ?? item.display, message: "skipped: " + lectern.reason))
             } catch {
                 result.failed += 1
                 let lectern = error as? LecternError ?? LecternError(.corrupt, item.display, "\(error)")

@@ -9,17 +9,19 @@ extension Ingestor {
         switch spec {
         case .url, .wikipedia:
             let url = spec.url
+            // Fetched with its credentials, recorded without them.
+            let recorded = Redaction.url(url)
             // Validators only count when the document they describe is still in the library and
             // would be stored the same way again from the same bytes.
-            let stored = try store.document(uri: url)
-            let cached = stored.map(isCurrent) == true ? try store.fetchCache(url: url) : nil
+            let stored = try store.document(uri: recorded)
+            let cached = stored.map(isCurrent) == true ? try store.fetchCache(url: recorded) : nil
             switch try fetcher.fetch(url, cached: cached) {
             case .notModified:
                 return [.unchanged]
             case .fetched(let response, let entry):
                 if response.body.isEmpty { throw LecternError(.empty, spec.display, "the server sent an empty body") }
-                let input = SourceInput(uri: url, data: response.body, contentType: entry.contentType, options: options)
-                let outcomes = try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url",
+                let input = SourceInput(uri: recorded, data: response.body, contentType: entry.contentType, options: options)
+                let outcomes = try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: .url,
                                                recorder: recorder, events: events)
                 try store.recordFetch(entry)
                 return outcomes
@@ -32,8 +34,8 @@ extension Ingestor {
                 events(PipelineEvent(.warning, input: spec.display, message: skipped))
             }
             events(PipelineEvent(.progress, input: spec.display, message: "fetched \(crawl.pages) course pages"))
-            let input = SourceInput(uri: home, path: folder.path, isDirectory: true, options: options)
-            return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", recorder: recorder, events: events)
+            let input = SourceInput(uri: Redaction.url(home), path: folder.path, isDirectory: true, options: options)
+            return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: .url, recorder: recorder, events: events)
         case .openstax(let slug):
             // The source repository's ZIP: unpacked and read as the book folder it holds. In a
             // bundle of several books only the one named is read.
@@ -43,8 +45,8 @@ extension Ingestor {
                 guard ArchiveSource.isZip(response.body) else {
                     throw LecternError(.unsupported, spec.display, "\(Redaction.url(url)) did not answer with a ZIP archive")
                 }
-                let input = SourceInput(uri: url, data: response.body, options: options)
-                return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: "url", part: slug,
+                let input = SourceInput(uri: Redaction.url(url), data: response.body, options: options)
+                return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: .url, part: slug,
                                        recorder: recorder, events: events)
             case .notModified:
                 return [.unchanged]

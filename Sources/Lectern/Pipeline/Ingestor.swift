@@ -77,13 +77,15 @@ public struct Ingestor: Sendable {
     }
 
     /// content hash + reader and version + chunk settings (with the tokenizer that counts
-    /// them) + embedder: same key, same passages and vectors. Stored as `PASSAGES|EMBEDDER`, so
-    /// that `reembed` can move every document to its new embedder in the switching transaction
-    /// (`LibraryStore.switchEmbedder`) without the next ingest doing everything again.
-    func skipKey(contentHash: String, reader: any Extractor) -> String {
-        let passages = ContentHash.sha256([contentHash, "\(reader.name)@\(reader.version)", chunkSettings.key,
-                                           embedder.tokenCounter.countingKey, options.ocr ? "ocr" : ""].joined(separator: "|"))
-        return passages + "|" + embedder.info.key
+    /// them), and the embedder: same key, same passages and vectors. The embedder is a part of
+    /// its own, so that `reembed` can move every document to its new embedder in the switching
+    /// transaction (`LibraryStore.switchEmbedder`) without the next ingest doing everything again.
+    func skipKey(contentHash: String, reader: any Extractor) -> SkipKey {
+        var parts = [contentHash, "\(reader.name)@\(reader.version)", chunkSettings.key,
+                     embedder.tokenCounter.countingKey, options.ocr ? "ocr" : ""]
+        // A named text encoding reads other text; only then is it in the key (old keys stay valid).
+        if let encoding = options.encoding { parts.append("encoding=" + encoding.rawValue) }
+        return SkipKey(passages: ContentHash.sha256(parts.joined(separator: "|")), embedder: embedder.info.key)
     }
 
     /// Ingests every input, reporting through `events` and recording in `recorder`. Files,
@@ -111,6 +113,10 @@ public struct Ingestor: Sendable {
                 case .local(let item): return item.display
                 case .remote(let spec): return spec.display
                 }
+            }
+            var foundInFolder: Bool {
+                if case .local(let item) = self { return item.foundInFolder }
+                return false
             }
         }
         let jobs = items.map(Job.local) + remote.map(Job.remote)
@@ -150,10 +156,15 @@ public struct Ingestor: Sendable {
                 if summary.stopped == .libraryUnwritable, let lectern = stop as? LecternError {
                     summary.failed += 1
                     summary.notRead -= 1
-                    recorder?.fail(input: lectern.subject ?? store.path, stage: "write", reason: lectern.reason)
+                    recorder?.fail(input: lectern.subject ?? store.display, stage: "write", reason: lectern.reason)
                     events(PipelineEvent(.failed, input: lectern.subject, message: lectern.reason))
                 }
                 break
+            } catch let lectern as LecternError where lectern.code == .unknownShape && job.foundInFolder {
+                // A file of a shape no reader knows, met while walking a folder, is passed over.
+                summary.warnings += 1
+                recorder?.fail(input: job.display, stage: "ingest", reason: "skipped: " + lectern.reason, warning: true)
+                events(PipelineEvent(.warning, input: lectern.subject ?? job.display, message: "skipped: " + lectern.reason))
             } catch {
                 let lectern = error as? LecternError ?? LecternError(.corrupt, job.display, "\(error)")
                 summary.failed += 1
@@ -172,7 +183,7 @@ public struct Ingestor: Sendable {
     func ingestOne(_ item: InputExpander.Item, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
         let input = try load(item)
         return try ingestInput(input, display: item.display, storedPath: item.path,
-                               sourceKind: item.isDirectory ? "folder" : "file", recorder: recorder, events: events)
+                               sourceKind: item.isDirectory ? .folder : .file, recorder: recorder, events: events)
     }
 
     /// Reader by content → extract → chunk → embed → one transaction, for a file, a folder or a
@@ -180,18 +191,13 @@ public struct Ingestor: Sendable {
     ///
     /// A source that holds several documents (the books of an OpenStax bundle) is stored as one
     /// document per part, each under the source's URI + `#<part>`; `part` picks one of them.
-    func ingestInput(_ input: SourceInput, display: String, storedPath: String?, sourceKind: String,
+    func ingestInput(_ input: SourceInput, display: String, storedPath: String?, sourceKind: SourceKind,
                      part: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
-        // A ZIP (a downloaded course, a book's source archive) is read as the folder it holds.
-        let unpacked = try ArchiveSource.unpack(input, display: display)
-        let whole = unpacked?.input ?? input
-        let reader: any Extractor
-        do {
-            reader = try registry.reader(for: whole)
-        } catch var error as LecternError {
-            error.subject = display
-            throw error
-        }
+        // A ZIP (a downloaded course, a book's source archive) is read as the folder it holds;
+        // the reader is chosen here, once, for every document of the source.
+        let source = try self.reader.open(input, display: display)
+        defer { withExtendedLifetime(source) {} }
+        let whole = source.input, reader = source.reader
         let hash = contentHash(whole)
         let parts = reader.parts(of: whole)
         guard !parts.isEmpty else {
@@ -212,7 +218,7 @@ public struct Ingestor: Sendable {
 
     /// Extract → chunk → embed → one transaction, for one document of a source.
     private func ingestDocument(_ input: SourceInput, reader: any Extractor, hash: String, display: String, storedPath: String?,
-                                sourceKind: String, sourceURI: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
+                                sourceKind: SourceKind, sourceURI: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
         let item = (display: display, path: storedPath)
         let key = skipKey(contentHash: hash, reader: reader)
         if let existing = try store.document(uri: input.uri), existing.skipKey == key {
@@ -223,20 +229,19 @@ public struct Ingestor: Sendable {
             guard let recorder else { return try work() }
             return try recorder.time(name, work)
         }
-        var (_, document) = try stage("extract") { try extract(input, display: item.display) }
+        var document = try stage("extract") { try self.reader.read(input, with: reader, display: item.display) }
         recorder?.count("blocks", by: document.blocks.count)
         if embedder.isEnglishOnly, EnglishTextCheck.isMostlyNonEnglish(document.blocks.map(\.text)) {
-            document.warnings.append("mostly non-English text: \(embedder.info.model) is an English model, so semantic search will miss much here (keyword search still works)")
+            document.warnings.append(ExtractionWarning("mostly non-English text: \(embedder.info.model) is an English model, so semantic search will miss much here (keyword search still works)"))
         }
         let passages = stage("chunk") { chunker.chunk(document.blocks) }
         if passages.isEmpty {
             // One line: the warnings say why there is no text (a scanned PDF's pages).
-            throw LecternError(.empty, item.display, (["no text found"] + document.warnings).joined(separator: ": "))
+            throw LecternError(.empty, item.display, (["no text found"] + document.warnings.map(\.description)).joined(separator: ": "))
         }
         for warning in document.warnings {
-            recorder?.fail(input: item.display, stage: "extract", reason: warning, warning: true)
-            let (line, message) = ExtractedDocument.lineOf(warning: warning)
-            events(PipelineEvent(.warning, input: item.display, line: line, message: message))
+            recorder?.fail(input: item.display, stage: "extract", reason: warning.description, warning: true)
+            events(PipelineEvent(.warning, input: item.display, line: warning.line, message: warning.message))
         }
         var vectors: [[Float]] = []
         vectors.reserveCapacity(passages.count)
@@ -255,73 +260,5 @@ public struct Ingestor: Sendable {
             extractor: reader.name, extractorVersion: reader.version, contentHash: hash, skipKey: key,
             document: document, passages: passages, vectors: vectors, embedder: embedder.info)) }
         return .stored(title: document.title, passages: passages.count, warnings: document.warnings.count)
-    }
-}
-
-/// Reads sources into extracted documents without a library: loading bytes with size and
-/// permission checks, then picking the reader by content. `ingest` and `extract` share it, so
-/// `lectern extract` shows exactly what ingest would store.
-public struct DocumentReader: Sendable {
-    public var registry: ReaderRegistry
-    public var options: ExtractOptions
-    /// Files larger than this are refused before reading.
-    public var maxFileBytes: Int = 1 << 30
-
-    public init(registry: ReaderRegistry = .standard, options: ExtractOptions = ExtractOptions()) {
-        self.registry = registry
-        self.options = options
-    }
-
-    /// Reads one file or folder into a `SourceInput`.
-    public func load(_ item: InputExpander.Item) throws -> SourceInput {
-        let uri = "file://" + item.path
-        if item.isDirectory {
-            return SourceInput(uri: uri, path: item.path, isDirectory: true, options: options)
-        }
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: item.path)
-        } catch {
-            throw LecternError(.notFound, item.display, "no such file or directory")
-        }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        if size > maxFileBytes {
-            throw LecternError(.tooLarge, item.display, "file is \(size >> 20) MiB, over the \(maxFileBytes >> 20) MiB limit")
-        }
-        guard FileManager.default.isReadableFile(atPath: item.path) else {
-            throw LecternError(.unreadable, item.display, "permission denied")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: item.path), options: .mappedIfSafe)
-        } catch {
-            let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-            throw LecternError(.unreadable, item.display, "cannot read: \(reason)")
-        }
-        if data.isEmpty { throw LecternError(.empty, item.display, "empty file") }
-        return SourceInput(uri: uri, path: item.path, data: data, options: options)
-    }
-
-    /// Picks the reader by content and extracts: exactly what `lectern extract` shows.
-    public func extract(_ input: SourceInput, display: String) throws -> (reader: any Extractor, document: ExtractedDocument) {
-        // A ZIP (a downloaded course) reads as the folder it holds.
-        if let archive = try ArchiveSource.unpack(input, display: display) {
-            return try withExtendedLifetime(archive) { try extract(archive.input, display: display) }
-        }
-        let reader: any Extractor
-        do {
-            reader = try registry.reader(for: input)
-        } catch var error as LecternError {
-            error.subject = display
-            throw error
-        }
-        do {
-            return (reader, try reader.extract(input))
-        } catch var error as LecternError {
-            if error.subject == nil || error.subject == input.path || error.subject == input.uri { error.subject = display }
-            throw error
-        } catch {
-            throw LecternError(.corrupt, display, "\(error)")
-        }
     }
 }

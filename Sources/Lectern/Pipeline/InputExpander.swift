@@ -8,6 +8,9 @@ public struct InputExpander: Sendable {
         /// How messages name it: the path relative to the working directory when inside it.
         public var display: String
         public var isDirectory: Bool
+        /// Found by walking a folder rather than named: a file of a shape no reader knows is
+        /// passed over with a warning, where a file named so is an error.
+        public var foundInFolder = false
     }
 
     public let registry: ReaderRegistry
@@ -24,7 +27,7 @@ public struct InputExpander: Sendable {
                 if isDirectory.boolValue {
                     visit(folder: absolute, &walk)
                 } else {
-                    walk.add(Item(path: absolute, display: Self.display(absolute), isDirectory: false))
+                    walk.add(Item(path: absolute, display: DisplayPath.of(absolute), isDirectory: false))
                 }
             } else if argument.contains(where: { "*?[".contains($0) }) {
                 let matches = Self.glob(absolute)
@@ -35,11 +38,13 @@ public struct InputExpander: Sendable {
                     var dir: ObjCBool = false
                     _ = FileManager.default.fileExists(atPath: match, isDirectory: &dir)
                     if dir.boolValue { visit(folder: match, &walk) } else {
-                        walk.add(Item(path: match, display: Self.display(match), isDirectory: false))
+                        walk.add(Item(path: match, display: DisplayPath.of(match), isDirectory: false))
                     }
                 }
             } else if Self.isSymbolicLink(absolute) {
                 walk.failures.append(LecternError(.notFound, argument, "broken symbolic link"))
+            } else if let problem = SourceSpec.problem(with: argument) {
+                walk.failures.append(LecternError(.invalidInput, argument, problem))
             } else {
                 walk.failures.append(LecternError(.notFound, argument, "no such file or directory"))
             }
@@ -65,14 +70,14 @@ public struct InputExpander: Sendable {
     func visit(folder: String, _ walk: inout Walk) {
         guard walk.walkedFolders.insert(Self.realPath(folder)).inserted else { return }
         if registry.extractors.contains(where: { $0.confidence(for: SourceInput(uri: "file://" + folder, path: folder, isDirectory: true)) > 0 }) {
-            walk.add(Item(path: folder, display: Self.display(folder), isDirectory: true))
+            walk.add(Item(path: folder, display: DisplayPath.of(folder), isDirectory: true))
             return
         }
         let names: [String]
         do {
             names = try Self.listFolder(folder)
         } catch {
-            walk.failures.append(LecternError(.unreadable, Self.display(folder), "cannot list folder: \(error.reason)"))
+            walk.failures.append(LecternError(.unreadable, DisplayPath.of(folder), "cannot list folder: \(error.reason)"))
             return
         }
         for name in names.sorted() where !name.hasPrefix(".") {
@@ -81,14 +86,14 @@ public struct InputExpander: Sendable {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 if Self.isSymbolicLink(path) {
-                    walk.failures.append(LecternError(.notFound, Self.display(path), "broken symbolic link"))
+                    walk.failures.append(LecternError(.notFound, DisplayPath.of(path), "broken symbolic link"))
                 }
                 continue
             }
             if isDirectory.boolValue {
                 visit(folder: path, &walk)
             } else {
-                walk.add(Item(path: path, display: Self.display(path), isDirectory: false))
+                walk.add(Item(path: path, display: DisplayPath.of(path), isDirectory: false, foundInFolder: true))
             }
         }
     }
@@ -124,11 +129,9 @@ public struct InputExpander: Sendable {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
-    public static func display(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-    }
+    /// Moved to Model; kept so that branches written before the move still build.
+    @available(*, deprecated, renamed: "DisplayPath.of")
+    public static func display(_ path: String) -> String { DisplayPath.of(path) }
 
     static func glob(_ pattern: String) -> [String] {
         var result = glob_t()

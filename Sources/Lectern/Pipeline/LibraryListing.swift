@@ -15,7 +15,8 @@ public struct SourceListing: Encodable, Sendable {
         try container.encode(source.kind, forKey: .kind)
         try container.encode(source.documents, forKey: .documents)
         try container.encode(source.passages, forKey: .passages)
-        try container.encode(source.types, forKey: .types)
+        // "markdown,pdf", as listings always showed it.
+        try container.encode(source.types.map(\.rawValue).joined(separator: ","), forKey: .types)
         try container.encodeIfPresent(source.title, forKey: .title)
         try container.encode(source.updatedAt, forKey: .updatedAt)
         try container.encode(documents.map(\.shortId), forKey: .documentIds)
@@ -48,7 +49,7 @@ public enum LibraryListing {
     /// The one document `reference` (a short id or its first 4+ characters, a path, a URI)
     /// names; naming none or several is an error that says so.
     public static func document(_ reference: String, in store: LibraryStore) throws -> DocumentView {
-        let found = try store.documents(matching: reference)
+        let found = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
         guard let document = found.first else {
             throw LecternError(.notFound, reference, "no document with this id, path or URI (see `lectern sources`)")
         }

@@ -29,7 +29,7 @@ public struct LibraryRemoval: Sendable {
                 result.stopped = .interrupted
                 break
             }
-            let documents = try store.documents(matching: reference)
+            let documents = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
             if documents.isEmpty {
                 result.notFound.append(reference)
                 recorder?.fail(input: reference, stage: "rm", reason: "not in the library")

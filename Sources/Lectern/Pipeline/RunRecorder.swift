@@ -42,7 +42,7 @@ public final class RunRecorder: @unchecked Sendable {
     public func fail(input: String, stage: String, reason: String, warning: Bool = false) {
         lock.withLock { if !warning { failed += 1 } }
         try? store.recordFailure(run: id, RunFailure(input: ArgumentRedaction.text(input), stage: stage, reason: ArgumentRedaction.text(reason),
-                                                     severity: warning ? "warning" : "error"))
+                                                     severity: warning ? .warning : .error))
     }
 
     /// Saves the counts so far (a killed run keeps them).
@@ -59,7 +59,7 @@ public final class RunRecorder: @unchecked Sendable {
             return result
         } catch {
             fail(error, stage: "run")
-            finish(status: BatchStop.of(error)?.runStatus ?? "failed")
+            finish(status: BatchStop.of(error)?.runStatus ?? .failed)
             throw error
         }
     }
@@ -73,7 +73,7 @@ public final class RunRecorder: @unchecked Sendable {
             return result
         } catch {
             fail(error, stage: "run")
-            finish(status: BatchStop.of(error)?.runStatus ?? "failed")
+            finish(status: BatchStop.of(error)?.runStatus ?? .failed)
             throw error
         }
     }
@@ -92,13 +92,13 @@ public final class RunRecorder: @unchecked Sendable {
     }
 
     /// Ends the run: `succeeded`, `partial` (some inputs failed) or the given status.
-    public func finish(status: String? = nil) {
+    public func finish(status: RunStatus? = nil) {
         let (done, failures) = lock.withLock { () -> (Bool, Int) in
             defer { finished = true }
             return (finished, failed)
         }
         guard !done else { return }
-        try? store.updateRun(id, counts: snapshot, status: status ?? (failures > 0 ? "partial" : "succeeded"))
+        try? store.updateRun(id, counts: snapshot, status: status ?? (failures > 0 ? .partial : .succeeded))
     }
 }
 

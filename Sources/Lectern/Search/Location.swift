@@ -8,13 +8,13 @@ public enum Location {
     public static func describe(_ passage: StoredPassage, at time: Double? = nil) -> String {
         let name: String
         if let path = passage.documentPath {
-            name = InputExpander.display(path)
+            name = DisplayPath.of(path)
         } else {
             name = passage.documentURI
         }
         var parts = [name]
         if let start = time ?? passage.timeStart {
-            parts[0] += " @ " + formatTime(start)
+            parts[0] += " @ " + TimeFormat.clock(start)
         } else if let page = passage.pageStart {
             parts[0] += " p.\(page)" + (passage.pageEnd.map { $0 != page ? "–\($0)" : "" } ?? "")
         }
@@ -24,9 +24,7 @@ public enum Location {
         return parts.joined(separator: " ")
     }
 
-    /// 754.2 → "00:12:34".
-    public static func formatTime(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded(.down))
-        return String(format: "%02d:%02d:%02d", total / 3600, (total / 60) % 60, total % 60)
-    }
+    /// Moved to Model; kept so that branches written before the move still build.
+    @available(*, deprecated, renamed: "TimeFormat.clock")
+    public static func formatTime(_ seconds: Double) -> String { TimeFormat.clock(seconds) }
 }

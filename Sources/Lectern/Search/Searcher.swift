@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Hybrid search: FTS5 BM25 and exact k-NN over the vector blocks, fused by reciprocal rank.
 public struct Searcher: Sendable {
@@ -22,7 +21,7 @@ public struct Searcher: Sendable {
 
     /// The query's words, lower-cased and folded; stopwords dropped unless nothing else is left.
     public static func terms(_ query: String) -> [String] {
-        let words = HashingEmbedder.words(query).map(TextCleanup.foldForMatching)
+        let words = WordTokenizer.words(query).map(WordTokenizer.fold)
         let content = words.filter { !stopwords.contains($0) }
         var seen = Set<String>()
         return (content.isEmpty ? words : content).filter { seen.insert($0).inserted }
@@ -39,12 +38,12 @@ public struct Searcher: Sendable {
 
         var keyword: [Int64] = []
         if mode != .semantic {
-            keyword = try keywordSearch(terms, limit: depth, documents: allowedDocuments)
+            keyword = try store.keywordMatches(terms, limit: depth, documents: allowedDocuments)
         }
         var semantic: [(id: Int64, score: Float)] = []
         if mode != .keyword {
             let index = try store.vectorIndex(for: embedder.info)
-            let allowedPassages = try allowedDocuments.map { try passageIds(documents: $0) }
+            let allowedPassages = try allowedDocuments.map { try store.passageIds(documents: $0) }
             semantic = index.nearest(to: try embedder.embed(query), k: depth, allowed: allowedPassages)
         }
 
@@ -76,7 +75,7 @@ public struct Searcher: Sendable {
             return SearchHit(
                 rank: index + 1, score: entry.value, passageId: passage.id, documentId: passage.documentShortId,
                 title: passage.documentTitle, sectionPath: passage.sectionPath, location: Location.describe(passage, at: spoken),
-                uri: passage.documentURI, path: passage.documentPath, type: passage.documentType, kind: passage.kind,
+                uri: passage.documentURI, path: passage.documentPath, type: passage.documentType.rawValue, kind: passage.kind,
                 pageStart: passage.pageStart, pageEnd: passage.pageEnd, timeStart: passage.timeStart,
                 timeEnd: passage.timeEnd, time: spoken, speaker: speaker, snippet: snippet.text,
                 highlights: snippet.highlights, text: passage.text,
@@ -95,29 +94,15 @@ public struct Searcher: Sendable {
         for word in Snippet.wordRanges(passage.text) {
             let text = String(chars[word.start..<word.end])
             guard Snippet.matches(text, terms) else { continue }
-            let segment = timeline.lastIndex { Int($0[0]) <= word.start } ?? 0
-            distinct[segment].insert(TextCleanup.foldForMatching(text))
+            let segment = timeline.lastIndex { $0.offset <= word.start } ?? 0
+            distinct[segment].insert(WordTokenizer.fold(text))
             total[segment] += 1
         }
         var best = 0
         for index in timeline.indices where (distinct[index].count, total[index]) > (distinct[best].count, total[best]) {
             best = index
         }
-        return total[best] > 0 ? timeline[best][1] : start
-    }
-
-    func keywordSearch(_ terms: [String], limit: Int, documents: Set<Int64>?) throws -> [Int64] {
-        // Each word quoted (no FTS syntax from users), any word may match; BM25 ranks by how many and how rare.
-        let match = terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"" }.joined(separator: " OR ")
-        var sql = """
-            SELECT p.id FROM passages_fts JOIN passages p ON p.id = passages_fts.rowid
-            WHERE passages_fts MATCH ?
-            """
-        if let documents {
-            sql += " AND p.document_id IN (\(documents.map(String.init).joined(separator: ",")))"
-        }
-        sql += " ORDER BY bm25(passages_fts, 1.0, 0.5) LIMIT ?"
-        return try store.read { db in try Int64.fetchAll(db, sql: sql, arguments: [match, limit]) }
+        return total[best] > 0 ? timeline[best].seconds : start
     }
 
     func documentIds(for filter: SearchFilter) throws -> Set<Int64>? {
@@ -125,19 +110,15 @@ public struct Searcher: Sendable {
         var ids: Set<Int64>?
         if !filter.sources.isEmpty {
             var matched = Set<Int64>()
-            for source in filter.sources { matched.formUnion(try store.documents(matching: source).map(\.id)) }
+            for source in filter.sources {
+                matched.formUnion(try store.documents(matching: source, absolutePath: Configuration.resolvePath(source, base: nil)).map(\.id))
+            }
             ids = matched
         }
         if !filter.types.isEmpty {
-            let types = filter.types.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }.joined(separator: ",")
-            let typed = Set(try store.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM documents WHERE type IN (\(types))") })
+            let typed = try store.documentIds(types: filter.types)
             ids = ids.map { $0.intersection(typed) } ?? typed
         }
         return ids
-    }
-
-    func passageIds(documents: Set<Int64>) throws -> Set<Int64> {
-        let list = documents.map(String.init).joined(separator: ",")
-        return Set(try store.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM passages WHERE document_id IN (\(list))") })
     }
 }

@@ -54,7 +54,7 @@ public enum Snippet {
     /// A word matches a query term when equal, or when they share a stem-like prefix
     /// (the FTS index stems with Porter, so "reactions" finds "reaction").
     static func matches(_ word: String, _ terms: [String]) -> Bool {
-        let w = TextCleanup.foldForMatching(word)
+        let w = WordTokenizer.fold(word)
         for term in terms {
             if w == term { return true }
             let stem = term.count >= 5 ? String(term.prefix(term.count - 2)) : term.count >= 4 ? String(term.prefix(term.count - 1)) : nil
@@ -65,8 +65,7 @@ public enum Snippet {
 }
 
 extension TextCleanup {
-    /// Lower case without diacritics, as the FTS tokenizer compares words.
-    public static func foldForMatching(_ word: String) -> String {
-        word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
-    }
+    /// Moved to Model; kept so that branches written before the move still build.
+    @available(*, deprecated, renamed: "WordTokenizer.fold")
+    public static func foldForMatching(_ word: String) -> String { WordTokenizer.fold(word) }
 }

@@ -7,12 +7,12 @@ extension LibraryStore {
     public func beginRun(command: String, arguments: [String]) throws -> Int64 {
         let process = RunProcess.current
         return try write { db in
-            for row in try Row.fetchAll(db, sql: "SELECT id, pid, process_start FROM runs WHERE status = 'running'") {
+            for row in try Row.fetchAll(db, sql: "SELECT id, pid, process_start FROM runs WHERE status = ?", arguments: [RunStatus.running.rawValue]) {
                 if Self.isRunning(row), (row["pid"] as Int32?) != process.pid { continue }
-                try db.execute(sql: "UPDATE runs SET status = 'interrupted' WHERE id = ?", arguments: [row["id"] as Int64])
+                try db.execute(sql: "UPDATE runs SET status = ? WHERE id = ?", arguments: [RunStatus.interrupted.rawValue, row["id"] as Int64])
             }
-            try db.execute(sql: "INSERT INTO runs(command, arguments, started_at, status, pid, process_start) VALUES (?, ?, ?, 'running', ?, ?)",
-                           arguments: [command, Self.json(arguments), Self.now(), Int(process.pid), process.startTicks])
+            try db.execute(sql: "INSERT INTO runs(command, arguments, started_at, status, pid, process_start) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [command, Self.json(arguments), Self.now(), RunStatus.running.rawValue, Int(process.pid), process.startTicks])
             return db.lastInsertedRowID
         }
     }
@@ -23,11 +23,11 @@ extension LibraryStore {
         return RunProcess(pid: pid, startTicks: row["process_start"]).isAlive
     }
 
-    public func updateRun(_ id: Int64, counts: [String: Int], status: String? = nil) throws {
+    public func updateRun(_ id: Int64, counts: [String: Int], status: RunStatus? = nil) throws {
         try write { db in
             if let status {
                 try db.execute(sql: "UPDATE runs SET counts = ?, status = ?, ended_at = ? WHERE id = ?",
-                               arguments: [Self.json(counts), status, Self.now(), id])
+                               arguments: [Self.json(counts), status.rawValue, Self.now(), id])
             } else {
                 try db.execute(sql: "UPDATE runs SET counts = ? WHERE id = ?", arguments: [Self.json(counts), id])
             }
@@ -37,7 +37,7 @@ extension LibraryStore {
     public func recordFailure(run: Int64, _ failure: RunFailure) throws {
         try write { db in
             try db.execute(sql: "INSERT INTO run_failures(run_id, input, stage, reason, severity, at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [run, failure.input, failure.stage, failure.reason, failure.severity, Self.now()])
+                           arguments: [run, failure.input, failure.stage, failure.reason, failure.severity.rawValue, Self.now()])
         }
     }
 
@@ -48,12 +48,14 @@ extension LibraryStore {
             try Row.fetchAll(db, sql: "SELECT * FROM runs ORDER BY id DESC LIMIT ?", arguments: [limit]).map { row in
                 let id: Int64 = row["id"]
                 let failures = try Row.fetchAll(db, sql: "SELECT input, stage, reason, severity FROM run_failures WHERE run_id = ? ORDER BY id", arguments: [id]).map {
-                    RunFailure(input: $0["input"], stage: $0["stage"], reason: $0["reason"], severity: $0["severity"])
+                    RunFailure(input: $0["input"], stage: $0["stage"], reason: $0["reason"],
+                               severity: try StoredValue.decode($0["severity"], as: FailureSeverity.self))
                 }
+                let status = try StoredValue.decode(row["status"], as: RunStatus.self)
                 return RunRecord(
                     id: id, command: row["command"], arguments: Self.decode([String].self, row["arguments"]) ?? [],
                     startedAt: row["started_at"], endedAt: row["ended_at"],
-                    status: row["status"] == "running" && !Self.isRunning(row) ? "interrupted" : row["status"],
+                    status: status == .running && !Self.isRunning(row) ? .interrupted : status,
                     counts: Self.decode([String: Int].self, row["counts"]) ?? [:], failures: failures)
             }
         }

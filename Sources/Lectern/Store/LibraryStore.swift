@@ -3,31 +3,25 @@ import GRDB
 
 /// The one SQLite file (WAL) that holds a study library. The only type that knows SQL.
 public final class LibraryStore: Sendable {
+    /// The library file, absolute.
     public let path: String
-    let writer: DatabasePool
+    /// How messages name it (`lectern.db`, relative to where the user stands).
+    public let display: String
+    public let access: LibraryAccess
+    let writer: DatabaseQueue
 
-    /// Opens (and creates, unless `mustExist`) the library at `path`, migrating it.
-    public init(path: String, mustExist: Bool = false) throws {
+    /// Opens the library at `path` (absolute) for `access`. A file that is not a library is
+    /// refused and left as it was; see `LibraryAccess` for what each access may do.
+    public init(path: String, display: String? = nil, access: LibraryAccess = .create) throws {
         self.path = path
-        if mustExist && !FileManager.default.fileExists(atPath: path) {
-            throw LecternError(.notFound, InputExpander.display(path), "no library here yet: run `lectern ingest PATH` first, or pass --db")
-        }
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
-            throw LecternError(.notFound, path, "folder \(directory) does not exist")
-        }
-        var configuration = GRDB.Configuration()
-        configuration.busyMode = .timeout(15)
-        configuration.foreignKeysEnabled = true
-        do {
-            writer = try DatabasePool(path: path, configuration: configuration)
-            try Schema.migrator.migrate(writer)
-        } catch let error as DatabaseError {
-            if error.resultCode == .SQLITE_NOTADB {
-                throw LecternError(.database, InputExpander.display(path), "not a Lectern library (the file is not an SQLite database)")
-            }
-            throw LecternError(.database, path, error.message ?? "\(error)")
-        }
+        self.display = display ?? path
+        self.access = access
+        writer = try Self.open(path: path, display: display ?? path, access: access)
+    }
+
+    /// `mustExist`: `.write`, else `.create`.
+    public convenience init(path: String, mustExist: Bool) throws {
+        try self.init(path: path, access: mustExist ? .write : .create)
     }
 
     static func now() -> String {
@@ -47,10 +41,12 @@ public final class LibraryStore: Sendable {
 
     /// Runs `body` as one write transaction, turning SQLite errors into one-line messages.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
+        guard access != .read else { throw Self.readOnly(display) }
         do {
             return try writer.write(body)
         } catch let error as DatabaseError {
-            throw writeFailure(error) ?? LecternError(.database, path, error.message ?? "\(error)")
+            if error.resultCode == .SQLITE_READONLY { throw Self.readOnly(display) }
+            throw writeFailure(error) ?? LecternError(.database, display, error.message ?? "\(error)")
         }
     }
 
@@ -58,7 +54,7 @@ public final class LibraryStore: Sendable {
         do {
             return try writer.read(body)
         } catch let error as DatabaseError {
-            throw LecternError(.database, path, error.message ?? "\(error)")
+            throw LecternError(.database, display, error.message ?? "\(error)")
         }
     }
 
@@ -90,21 +86,21 @@ public final class LibraryStore: Sendable {
     /// Everything needed to (re)write one document in one transaction.
     public struct DocumentWrite: Sendable {
         public var sourceURI: String
-        public var sourceKind: String
+        public var sourceKind: SourceKind
         public var uri: String
         public var path: String?
         public var extractor: String
         public var extractorVersion: Int
         public var contentHash: String
-        public var skipKey: String
+        public var skipKey: SkipKey
         public var document: ExtractedDocument
         public var passages: [Passage]
         public var vectors: [[Float]]
         public var embedder: EmbedderInfo
 
         public init(
-            sourceURI: String, sourceKind: String, uri: String, path: String?, extractor: String,
-            extractorVersion: Int, contentHash: String, skipKey: String, document: ExtractedDocument,
+            sourceURI: String, sourceKind: SourceKind, uri: String, path: String?, extractor: String,
+            extractorVersion: Int, contentHash: String, skipKey: SkipKey, document: ExtractedDocument,
             passages: [Passage], vectors: [[Float]], embedder: EmbedderInfo
         ) {
             self.sourceURI = sourceURI
@@ -127,20 +123,20 @@ public final class LibraryStore: Sendable {
     }
 
     /// Documents a user means by `reference`: a URI, a path (file or folder), a short id
-    /// (or its first 4+ characters), or a source URI.
-    public func documents(matching reference: String) throws -> [StoredDocument] {
-        let absolute = Configuration.resolvePath(reference, base: nil)
-        return try read { db in
+    /// (or its first 4+ characters), or a source URI. `absolutePath` is `reference` read as a
+    /// path from where the user stands (the caller knows where that is).
+    public func documents(matching reference: String, absolutePath: String) throws -> [StoredDocument] {
+        try read { db in
             var found = try StoredDocument.fetchAll(db, sql: """
                 SELECT d.* FROM documents d JOIN sources s ON s.id = d.source_id
                 WHERE d.uri = ?1 OR d.path = ?2 OR s.uri = ?1 OR d.short_id = ?1
                 ORDER BY d.uri
-                """, arguments: [reference, absolute])
+                """, arguments: [reference, absolutePath])
             if found.isEmpty && reference.count >= 4 && reference.allSatisfy(\.isHexDigit) {
                 found = try StoredDocument.fetchAll(db, sql: "SELECT * FROM documents WHERE short_id LIKE ? ORDER BY uri", arguments: [reference.lowercased() + "%"])
             }
             if found.isEmpty {
-                let folder = absolute.hasSuffix("/") ? absolute : absolute + "/"
+                let folder = absolutePath.hasSuffix("/") ? absolutePath : absolutePath + "/"
                 found = try StoredDocument.fetchAll(db, sql: "SELECT * FROM documents WHERE substr(path, 1, ?) = ? ORDER BY uri", arguments: [folder.count, folder])
                 if found.isEmpty {
                     let prefix = reference.hasSuffix("/") ? reference : reference + "/"
@@ -149,6 +145,12 @@ public final class LibraryStore: Sendable {
             }
             return found
         }
+    }
+
+    /// Documents by a URI, a short id or an absolute path (`documents(matching:absolutePath:)`
+    /// for what a user typed, which may be a relative path).
+    public func documents(matching reference: String) throws -> [StoredDocument] {
+        try documents(matching: reference, absolutePath: reference)
     }
 
     public func allDocuments() throws -> [StoredDocument] {
@@ -160,36 +162,41 @@ public final class LibraryStore: Sendable {
     @discardableResult
     public func replaceDocument(_ w: DocumentWrite) throws -> Int64 {
         precondition(w.passages.count == w.vectors.count, "one vector per passage")
+        guard let type = DocumentType(rawValue: w.document.type) else {
+            throw LecternError(.unsupported, w.uri, "the reader \(w.extractor) made a document of unknown type '\(w.document.type)'")
+        }
         return try write { db in
-            try Self.checkEmbedder(db, w.embedder, path: path)
+            try Self.checkEmbedder(db, w.embedder, library: display)
             let now = Self.now()
             try db.execute(sql: """
                 INSERT INTO sources(uri, kind, created_at, updated_at) VALUES (?, ?, ?, ?)
                 ON CONFLICT(uri) DO UPDATE SET updated_at = excluded.updated_at, kind = excluded.kind
-                """, arguments: [w.sourceURI, w.sourceKind, now, now])
+                """, arguments: [w.sourceURI, w.sourceKind.rawValue, now, now])
             let sourceId = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE uri = ?", arguments: [w.sourceURI])!
             let metadata = Self.json(w.document.metadata)
-            let warnings = Self.json(w.document.warnings)
+            let warnings = Self.json(w.document.warnings.map(\.description))
             let documentId: Int64
             if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM documents WHERE uri = ?", arguments: [w.uri]) {
                 try Self.deleteContent(db, documentIds: [existing])
                 try db.execute(sql: """
                     UPDATE documents SET source_id = ?, path = ?, type = ?, extractor = ?, extractor_version = ?,
-                        title = ?, content_hash = ?, skip_key = ?, metadata = ?, warnings = ?, block_count = ?,
-                        passage_count = ?, updated_at = ?
+                        title = ?, content_hash = ?, passage_key = ?, embedder_key = ?, metadata = ?, warnings = ?,
+                        block_count = ?, passage_count = ?, updated_at = ?
                     WHERE id = ?
-                    """, arguments: [sourceId, w.path, w.document.type, w.extractor, w.extractorVersion, w.document.title,
-                                     w.contentHash, w.skipKey, metadata, warnings, w.document.blocks.count,
-                                     w.passages.count, now, existing])
+                    """, arguments: [sourceId, w.path, type.rawValue, w.extractor, w.extractorVersion, w.document.title,
+                                     w.contentHash, w.skipKey.passages, w.skipKey.embedder, metadata, warnings,
+                                     w.document.blocks.count, w.passages.count, now, existing])
                 documentId = existing
             } else {
                 try db.execute(sql: """
                     INSERT INTO documents(source_id, uri, short_id, path, type, extractor, extractor_version, title,
-                        content_hash, skip_key, metadata, warnings, block_count, passage_count, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [sourceId, w.uri, ContentHash.shortId(w.uri), w.path, w.document.type, w.extractor,
-                                     w.extractorVersion, w.document.title, w.contentHash, w.skipKey, metadata, warnings,
-                                     w.document.blocks.count, w.passages.count, now, now])
+                        content_hash, passage_key, embedder_key, metadata, warnings, block_count, passage_count, created_at,
+                        updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [sourceId, w.uri, ContentHash.shortId(w.uri), w.path, type.rawValue, w.extractor,
+                                     w.extractorVersion, w.document.title, w.contentHash, w.skipKey.passages,
+                                     w.skipKey.embedder, metadata, warnings, w.document.blocks.count, w.passages.count,
+                                     now, now])
                 documentId = db.lastInsertedRowID
             }
             let blockStatement = try db.makeStatement(sql: """
@@ -212,7 +219,7 @@ public final class LibraryStore: Sendable {
             ids.reserveCapacity(w.passages.count)
             for passage in w.passages {
                 try passageStatement.execute(arguments: [
-                    documentId, passage.ordinal, passage.text, passage.kind, Self.json(passage.sectionPath),
+                    documentId, passage.ordinal, passage.text, passage.kind.rawValue, Self.json(passage.sectionPath),
                     passage.sectionPath.joined(separator: " › "), passage.pageStart, passage.pageEnd, passage.timeStart,
                     passage.timeEnd, passage.speaker, passage.charStart, passage.charEnd, passage.tokenCount,
                     passage.timeline.map { Self.json($0) },
@@ -224,11 +231,11 @@ public final class LibraryStore: Sendable {
         }
     }
 
-    static func checkEmbedder(_ db: Database, _ embedder: EmbedderInfo, path: String) throws {
+    static func checkEmbedder(_ db: Database, _ embedder: EmbedderInfo, library: String) throws {
         let recordedJSON = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'embedder'")
         if let recorded = decode(EmbedderInfo.self, recordedJSON) {
             guard recorded == embedder else {
-                throw LecternError(.embedderMismatch, path, "this library's vectors come from \(recorded.name); it cannot take vectors from \(embedder.name) (run `lectern reembed --embedder \(embedder.name)` to switch)")
+                throw LecternError(.embedderMismatch, library, "this library's vectors come from \(recorded.name); it cannot take vectors from \(embedder.name) (run `lectern reembed --embedder \(embedder.name)` to switch)")
             }
         } else {
             try setSetting(db, "embedder", json(embedder))
@@ -238,11 +245,11 @@ public final class LibraryStore: Sendable {
     /// Deletes passages (with their FTS rows and vectors) and blocks of documents.
     static func deleteContent(_ db: Database, documentIds: [Int64]) throws {
         guard !documentIds.isEmpty else { return }
-        let list = documentIds.map(String.init).joined(separator: ",")
-        let passageIds = try Int64.fetchAll(db, sql: "SELECT id FROM passages WHERE document_id IN (\(list))")
+        let documents = idSet(documentIds)
+        let passageIds = try SQLRequest<Int64>("SELECT id FROM passages WHERE document_id IN \(documents)").fetchAll(db)
         try VectorBlocks.remove(db, passageIds: Set(passageIds))
-        try db.execute(sql: "DELETE FROM passages WHERE document_id IN (\(list))")
-        try db.execute(sql: "DELETE FROM blocks WHERE document_id IN (\(list))")
+        try db.execute(literal: "DELETE FROM passages WHERE document_id IN \(documents)")
+        try db.execute(literal: "DELETE FROM blocks WHERE document_id IN \(documents)")
     }
 
     /// Removes documents and, when they were its last, their sources. Returns their URIs.
@@ -252,8 +259,7 @@ public final class LibraryStore: Sendable {
         return try write { db in
             let ids = documents.map(\.id)
             try Self.deleteContent(db, documentIds: ids)
-            let list = ids.map(String.init).joined(separator: ",")
-            try db.execute(sql: "DELETE FROM documents WHERE id IN (\(list))")
+            try db.execute(literal: "DELETE FROM documents WHERE id IN \(Self.idSet(ids))")
             try db.execute(sql: "DELETE FROM sources WHERE id NOT IN (SELECT DISTINCT source_id FROM documents)")
             return documents.map(\.uri)
         }
@@ -287,19 +293,18 @@ public final class LibraryStore: Sendable {
             try Row.fetchAll(db, sql: """
                 SELECT \(StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
                 WHERE p.document_id = ? ORDER BY p.ordinal
-                """, arguments: [documentId]).map(StoredPassage.init(row:))
+                """, arguments: [documentId]).map { try StoredPassage(row: $0) }
         }
     }
 
     /// Passages by id, in the order of `ids`.
     public func passages(ids: [Int64]) throws -> [StoredPassage] {
         guard !ids.isEmpty else { return [] }
-        let list = ids.map(String.init).joined(separator: ",")
         let found = try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
-                WHERE p.id IN (\(list))
-                """).map(StoredPassage.init(row:))
+            try SQLRequest<Row>("""
+                SELECT \(sql: StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
+                WHERE p.id IN \(Self.idSet(ids))
+                """).fetchAll(db).map { try StoredPassage(row: $0) }
         }
         let byId = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
         return ids.compactMap { byId[$0] }
@@ -307,16 +312,19 @@ public final class LibraryStore: Sendable {
 
     public func sources() throws -> [SourceSummary] {
         try read { db in
-            try Row.fetchAll(db, sql: """
+            var types: [Int64: [DocumentType]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT DISTINCT source_id, type FROM documents ORDER BY type") {
+                types[row["source_id"], default: []].append(try StoredValue.decode(row["type"], as: DocumentType.self))
+            }
+            return try Row.fetchAll(db, sql: """
                 SELECT s.id, s.uri, s.kind, s.updated_at, COUNT(d.id) AS documents,
-                    COALESCE(SUM(d.passage_count), 0) AS passages, GROUP_CONCAT(DISTINCT d.type) AS types,
-                    MIN(d.title) AS title
+                    COALESCE(SUM(d.passage_count), 0) AS passages, MIN(d.title) AS title
                 FROM sources s LEFT JOIN documents d ON d.source_id = s.id
                 GROUP BY s.id ORDER BY s.uri
                 """).map { row in
-                SourceSummary(id: row["id"], uri: row["uri"], kind: row["kind"], documents: row["documents"],
-                              passages: row["passages"], types: row["types"] ?? "", title: row["title"],
-                              updatedAt: row["updated_at"])
+                SourceSummary(id: row["id"], uri: row["uri"], kind: try StoredValue.decode(row["kind"], as: SourceKind.self),
+                              documents: row["documents"], passages: row["passages"], types: types[row["id"]] ?? [],
+                              title: row["title"], updatedAt: row["updated_at"])
             }
         }
     }

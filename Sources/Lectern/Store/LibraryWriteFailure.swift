@@ -8,7 +8,7 @@ extension LibraryStore {
     /// errors (a constraint, a busy lock), which concern one write, not the file.
     func writeFailure(_ error: DatabaseError) -> LecternError? {
         guard error.resultCode == .SQLITE_FULL || error.resultCode == .SQLITE_IOERR else { return nil }
-        return LecternError(.writeFailed, InputExpander.display(path), "cannot write the library: \(writeFailureReason(error))")
+        return LecternError(.writeFailed, display, "cannot write the library: \(writeFailureReason(error))")
     }
 
     /// SQLite says "disk I/O error" for a write refused by a file-size limit (EFBIG) and "database

@@ -1,10 +1,31 @@
 import GRDB
 
-/// The store's history: named, append-only migrations. Later issues append theirs.
+/// One named change to the schema.
+struct Migration: Sendable {
+    let identifier: String
+    let apply: @Sendable (Database) throws -> Void
+
+    init(_ identifier: String, _ apply: @escaping @Sendable (Database) throws -> Void) {
+        self.identifier = identifier
+        self.apply = apply
+    }
+}
+
+/// The store's history: named, append-only migrations, and what marks a file as a library.
+///
+/// A library records the migrations it has in `grdb_migrations` (the table GRDB's migrator
+/// kept, so that libraries it made are recognised). They are applied here rather than by
+/// GRDB's `DatabaseMigrator`, which reads that table outside a transaction and commits each
+/// migration on its own: two processes opening a new library at once both ran the first one.
+/// `LibraryStore` applies them all, after checking what the file holds, in ONE exclusive
+/// transaction.
 enum Schema {
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1-foundation") { db in
+    /// In the file header (`PRAGMA application_id`): "LCTN".
+    static let applicationId: Int32 = 0x4C43_544E
+    static let migrationTable = "grdb_migrations"
+
+    static let migrations: [Migration] = [
+        Migration("v1-foundation") { db in
             try db.execute(sql: """
                 CREATE TABLE settings (
                     key TEXT PRIMARY KEY NOT NULL,
@@ -113,12 +134,12 @@ enum Schema {
                 );
                 CREATE INDEX run_failures_run ON run_failures(run_id);
                 """)
-        }
-        migrator.registerMigration("v2-passage-timeline") { db in
+        },
+        Migration("v2-passage-timeline") { db in
             // [[offset, seconds], …] of a transcript passage's timed sentences.
             try db.execute(sql: "ALTER TABLE passages ADD COLUMN timeline TEXT")
-        }
-        migrator.registerMigration("v2-web-cache") { db in
+        },
+        Migration("v2-web-cache") { db in
             // What a server said about each URL last time, for conditional GET (304 = unchanged).
             try db.execute(sql: """
                 CREATE TABLE fetch_cache (
@@ -130,8 +151,8 @@ enum Schema {
                     fetched_at TEXT NOT NULL
                 );
                 """)
-        }
-        migrator.registerMigration("v3-llm-cache") { db in
+        },
+        Migration("v3-llm-cache") { db in
             // Model answers by request hash (a re-run costs nothing), every call with its
             // tokens and cost, and the summaries made from documents.
             try db.execute(sql: """
@@ -173,12 +194,63 @@ enum Schema {
                 );
                 CREATE INDEX summaries_document ON summaries(document_id, ordinal);
                 """)
-        }
-        migrator.registerMigration("v4-run-process-start") { db in
+        },
+        Migration("v4-skip-key-parts") { db in
+            // The skip key was one string, `PASSAGES|EMBEDDER`; its parts become columns. A key
+            // of an older form (no `|`) keeps its whole as the passage part and matches no
+            // embedder, so that document is read again once, as before.
+            try db.execute(sql: """
+                ALTER TABLE documents ADD COLUMN passage_key TEXT NOT NULL DEFAULT '';
+                ALTER TABLE documents ADD COLUMN embedder_key TEXT NOT NULL DEFAULT '';
+                UPDATE documents SET
+                    passage_key = CASE WHEN instr(skip_key, '|') > 0 THEN substr(skip_key, 1, instr(skip_key, '|') - 1) ELSE skip_key END,
+                    embedder_key = CASE WHEN instr(skip_key, '|') > 0 THEN substr(skip_key, instr(skip_key, '|') + 1) ELSE '' END;
+                ALTER TABLE documents DROP COLUMN skip_key;
+                """)
+        },
+        Migration("v4-library-mark") { db in
+            // What tells a library from any other SQLite file (libraries made before carry
+            // only their migrations and settings, and get the mark the first time one opens them).
+            try db.execute(sql: "PRAGMA application_id = \(applicationId)")
+            try db.execute(sql: "INSERT INTO settings(key, value) VALUES ('library', 'lectern') ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+        },
+        Migration("v4-run-process-start") { db in
             // With the pid, the process's start time names one process: a reused pid is not
             // taken for the run's own, still running, process.
             try db.execute(sql: "ALTER TABLE runs ADD COLUMN process_start INTEGER")
+        },
+    ]
+
+    /// What a SQLite file holds, told apart before anything writes to it.
+    enum Contents: Equatable {
+        /// Nothing yet, or only an unfinished first migration: a library can be made here.
+        case empty
+        /// A library, with the identifiers of the migrations it still lacks.
+        case library(pending: [String])
+        /// Someone else's file: why it is not a library.
+        case foreign(String)
+    }
+
+    static func contents(_ db: Database) throws -> Contents {
+        let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        let mark = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let applied = tables.contains(migrationTable) ? try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations") : []
+        if mark == applicationId || (mark == 0 && applied.contains("v1-foundation") && tables.contains("settings")) {
+            return .library(pending: migrations.map(\.identifier).filter { !applied.contains($0) })
         }
-        return migrator
+        if mark != 0 { return .foreign("a SQLite file of another application") }
+        // GRDB's migrator created its table before the first migration's transaction.
+        if tables.isEmpty || (tables == [migrationTable] && applied.isEmpty) { return .empty }
+        return .foreign("a SQLite file with other tables")
+    }
+
+    /// Applies the migrations `db` lacks, in order, inside the caller's transaction.
+    static func migrate(_ db: Database) throws {
+        try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        let applied = try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
+        for migration in migrations where !applied.contains(migration.identifier) {
+            try migration.apply(db)
+            try db.execute(sql: "INSERT INTO grdb_migrations(identifier) VALUES (?)", arguments: [migration.identifier])
+        }
     }
 }

@@ -2,27 +2,44 @@ import Foundation
 import GRDB
 
 /// A document as the store keeps it.
-public struct StoredDocument: Codable, Sendable, FetchableRecord, TableRecord {
-    public static let databaseTableName = "documents"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-
+public struct StoredDocument: Codable, Sendable, FetchableRecord {
     public var id: Int64
     public var sourceId: Int64
     public var uri: String
     public var shortId: String
     public var path: String?
-    public var type: String
+    public var type: DocumentType
     public var extractor: String
     public var extractorVersion: Int
     public var title: String
     public var contentHash: String
-    public var skipKey: String
+    public var skipKey: SkipKey
     public var metadata: String
     public var warnings: String
     public var blockCount: Int
     public var passageCount: Int
     public var createdAt: String
     public var updatedAt: String
+
+    public init(row: Row) throws {
+        id = row["id"]
+        sourceId = row["source_id"]
+        uri = row["uri"]
+        shortId = row["short_id"]
+        path = row["path"]
+        type = try StoredValue.decode(row["type"], as: DocumentType.self)
+        extractor = row["extractor"]
+        extractorVersion = row["extractor_version"]
+        title = row["title"]
+        contentHash = row["content_hash"]
+        skipKey = SkipKey(passages: row["passage_key"], embedder: row["embedder_key"])
+        metadata = row["metadata"]
+        warnings = row["warnings"]
+        blockCount = row["block_count"]
+        passageCount = row["passage_count"]
+        createdAt = row["created_at"]
+        updatedAt = row["updated_at"]
+    }
 
     public var metadataDictionary: [String: String] {
         (try? JSONDecoder().decode([String: String].self, from: Data(metadata.utf8))) ?? [:]
@@ -33,16 +50,70 @@ public struct StoredDocument: Codable, Sendable, FetchableRecord, TableRecord {
     }
 }
 
+/// A stored name (a document type, a run status …) read back as its enum.
+enum StoredValue {
+    static func decode<T: RawRepresentable>(_ raw: String, as type: T.Type) throws -> T where T.RawValue == String {
+        guard let value = T(rawValue: raw) else {
+            throw LecternError(.database, nil, "the library holds a \(T.self) '\(raw)' this Lectern does not know (written by a later version?)")
+        }
+        return value
+    }
+}
+
 /// A source with what came of it, for `lectern sources`.
 public struct SourceSummary: Codable, Sendable {
     public var id: Int64
     public var uri: String
-    public var kind: String
+    public var kind: SourceKind
     public var documents: Int
     public var passages: Int
-    public var types: String
+    /// Its documents' types, each once, in name order.
+    public var types: [DocumentType]
     public var title: String?
     public var updatedAt: String
+
+    enum CodingKeys: String, CodingKey { case id, uri, kind, documents, passages, types, title, updatedAt }
+
+    public init(id: Int64, uri: String, kind: SourceKind, documents: Int, passages: Int, types: [DocumentType], title: String?, updatedAt: String) {
+        self.id = id
+        self.uri = uri
+        self.kind = kind
+        self.documents = documents
+        self.passages = passages
+        self.types = types
+        self.title = title
+        self.updatedAt = updatedAt
+    }
+
+    // In JSON (`lectern sources --json`) the types read as one word list: `"markdown,pdf"`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int64.self, forKey: .id)
+        uri = try container.decode(String.self, forKey: .uri)
+        kind = try container.decode(SourceKind.self, forKey: .kind)
+        documents = try container.decode(Int.self, forKey: .documents)
+        passages = try container.decode(Int.self, forKey: .passages)
+        types = try container.decode(String.self, forKey: .types).split(separator: ",").map {
+            guard let type = DocumentType(rawValue: String($0)) else {
+                throw DecodingError.dataCorruptedError(forKey: .types, in: container, debugDescription: "unknown document type '\($0)'")
+            }
+            return type
+        }
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        updatedAt = try container.decode(String.self, forKey: .updatedAt)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(uri, forKey: .uri)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(documents, forKey: .documents)
+        try container.encode(passages, forKey: .passages)
+        try container.encode(types.map(\.rawValue).joined(separator: ","), forKey: .types)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encode(updatedAt, forKey: .updatedAt)
+    }
 }
 
 /// A passage as the store keeps it, with its document's title and location facts.
@@ -62,14 +133,14 @@ public struct StoredPassage: Codable, Sendable {
     public var charEnd: Int?
     public var tokenCount: Int
     /// See `Passage.timeline`.
-    public var timeline: [[Double]]?
+    public var timeline: [TimePoint]?
     public var documentTitle: String
     public var documentURI: String
     public var documentPath: String?
-    public var documentType: String
+    public var documentType: DocumentType
     public var documentShortId: String
 
-    init(row: Row) {
+    init(row: Row) throws {
         id = row["id"]
         documentId = row["document_id"]
         ordinal = row["ordinal"]
@@ -86,11 +157,11 @@ public struct StoredPassage: Codable, Sendable {
         charEnd = row["char_end"]
         tokenCount = row["token_count"]
         let timelineJSON: String? = row["timeline"]
-        timeline = timelineJSON.flatMap { try? JSONDecoder().decode([[Double]].self, from: Data($0.utf8)) }
+        timeline = timelineJSON.flatMap { try? JSONDecoder().decode([TimePoint].self, from: Data($0.utf8)) }
         documentTitle = row["doc_title"]
         documentURI = row["doc_uri"]
         documentPath = row["doc_path"]
-        documentType = row["doc_type"]
+        documentType = try StoredValue.decode(row["doc_type"], as: DocumentType.self)
         documentShortId = row["doc_short_id"]
     }
 
@@ -108,7 +179,7 @@ public struct RunRecord: Codable, Sendable {
     public var arguments: [String]
     public var startedAt: String
     public var endedAt: String?
-    public var status: String
+    public var status: RunStatus
     public var counts: [String: Int]
     public var failures: [RunFailure]
 }
@@ -117,7 +188,14 @@ public struct RunFailure: Codable, Sendable, Equatable {
     public var input: String
     public var stage: String
     public var reason: String
-    public var severity: String
+    public var severity: FailureSeverity
+
+    public init(input: String, stage: String, reason: String, severity: FailureSeverity) {
+        self.input = input
+        self.stage = stage
+        self.reason = reason
+        self.severity = severity
+    }
 }
 
 /// What `lectern stats` shows.

@@ -162,8 +162,7 @@ extension LibraryStore {
     public func addVectors(ids: [Int64], vectors: [[Float]], embedder: EmbedderInfo) throws {
         try write { db in
             // Passages deleted meanwhile get no vector.
-            let list = ids.map(String.init).joined(separator: ",")
-            let existing = Set(try Int64.fetchAll(db, sql: "SELECT id FROM passages WHERE id IN (\(list))"))
+            let existing = try SQLRequest<Int64>("SELECT id FROM passages WHERE id IN \(Self.idSet(ids))").fetchSet(db)
             var keptIds: [Int64] = []
             var kept: [[Float]] = []
             for (id, vector) in zip(ids, vectors) where existing.contains(id) {
@@ -187,10 +186,7 @@ extension LibraryStore {
             try db.execute(sql: "DELETE FROM vector_blocks WHERE embedder <> ?", arguments: [embedder.key])
             // Every document's skip key now names the new embedder (its passage part, with
             // the tokenizer that cut the passages, is kept: another tokenizer still re-chunks).
-            try db.execute(sql: """
-                UPDATE documents SET skip_key = substr(skip_key, 1, instr(skip_key, '|')) || ?
-                WHERE instr(skip_key, '|') > 0
-                """, arguments: [embedder.key])
+            try db.execute(sql: "UPDATE documents SET embedder_key = ?", arguments: [embedder.key])
             try Self.setSetting(db, "embedder", Self.json(embedder))
             try Self.setSetting(db, "reembed_target", nil)
         }

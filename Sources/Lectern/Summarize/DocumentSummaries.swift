@@ -107,7 +107,7 @@ public struct DocumentSummaries: Sendable {
         // window and covers every section rather than the most central one), else its text.
         let allParagraphs = sections.flatMap(\.paragraphs)
         guard !allParagraphs.isEmpty else {
-            throw LecternError(.empty, document.path.map(InputExpander.display) ?? document.uri, "the document has no text to summarise")
+            throw LecternError(.empty, document.path.map(DisplayPath.of) ?? document.uri, "the document has no text to summarise")
         }
         let fromSections = sectionSummaries.count > 1
         let now = ISO8601DateFormatter().string(from: Date())
@@ -169,7 +169,7 @@ extension DocumentSummaries {
             documents = try store.allDocuments()
         } else {
             for reference in references {
-                let found = try store.documents(matching: reference)
+                let found = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
                 if found.isEmpty {
                     batch.failed += 1
                     let reason = "no document with this id, path or URI (see `lectern sources`)"
@@ -185,7 +185,7 @@ extension DocumentSummaries {
                 batch.notRead = documents.count - index
                 break
             }
-            let name = document.path.map { InputExpander.display($0) } ?? document.uri
+            let name = document.path.map { DisplayPath.of($0) } ?? document.uri
             events(PipelineEvent(.inputStarted, input: name, index: index + 1, total: documents.count))
             do {
                 let (summaries, failures) = try summarize(document)
@@ -203,7 +203,7 @@ extension DocumentSummaries {
                 if let lectern = stop as? LecternError, lectern.code == .writeFailed {
                     batch.failed += 1
                     batch.notRead -= 1
-                    recorder?.fail(input: lectern.subject ?? store.path, stage: "write", reason: lectern.reason)
+                    recorder?.fail(input: lectern.subject ?? store.display, stage: "write", reason: lectern.reason)
                     events(PipelineEvent(.failed, input: lectern.subject, message: lectern.reason))
                 }
                 break

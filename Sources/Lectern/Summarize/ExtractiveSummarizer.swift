@@ -42,13 +42,13 @@ public struct ExtractiveSummarizer: Summarizer {
         var folded: [String: String] = [:]  // folding is slow; a text repeats its words
         func fold(_ word: String) -> String {
             if let known = folded[word] { return known }
-            let result = TextCleanup.foldForMatching(word)
+            let result = WordTokenizer.fold(word)
             folded[word] = result
             return result
         }
         for paragraph in paragraphs {
             for piece in SentenceSplitter.split(TextCleanup.collapseWhitespace(paragraph)) {
-                let tokens = HashingEmbedder.words(piece.text)
+                let tokens = WordTokenizer.words(piece.text)
                 guard !tokens.isEmpty else { continue }
                 all.append(Sentence(text: piece.text, words: tokens.map(fold).filter { !stopwords.contains($0) && $0.count > 1 }))
             }
@@ -238,7 +238,7 @@ public struct ExtractiveSummarizer: Summarizer {
         var foldCache: [String: String] = [:]
         func fold(_ word: String) -> String {
             if let known = foldCache[word] { return known }
-            let result = TextCleanup.foldForMatching(word)
+            let result = WordTokenizer.fold(word)
             foldCache[word] = result
             return result
         }

@@ -13,6 +13,16 @@ enum LlamaProcess {
         var description: String
     }
 
+    static let installHint = "run `make llama` (make test does)"
+
+    /// Skips the calling test, naming `make llama`, where the venv or the model is absent.
+    static func requireInstalled(skipping what: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: venv.appendingPathComponent("bin/python").path),
+              FileManager.default.fileExists(atPath: model.path) else {
+            throw XCTSkip("llama.cpp (xllamacpp) and Gemma 3 270M are not installed in \(venv.path): \(installHint); skipping \(what)")
+        }
+    }
+
     /// The running process and its port. Skips the test (with `missing`) only when `make llama`
     /// could not install the venv or the model; when they are there but the server does not
     /// start, throws a `StartFailure` (`failed` and the tail of the server's stderr).

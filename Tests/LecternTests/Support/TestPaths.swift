@@ -12,7 +12,7 @@ enum TestPaths {
     /// ../shared/corpus beside the repository (or `$LECTERN_SHARED_CORPUS`, for a clone kept
     /// elsewhere); tests that need it skip, with a message, when it is absent.
     static func sharedCorpus(_ relative: String = "") throws -> URL {
-        let base = ProcessInfo.processInfo.environment["LECTERN_SHARED_CORPUS"].map { URL(fileURLWithPath: $0) }
+        let base = ProcessInfo.processInfo.environment["LECTERN_SHARED_CORPUS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         let url = base.appendingPathComponent(relative)
         guard FileManager.default.fileExists(atPath: url.path) else {

@@ -22,7 +22,7 @@ final class TestServer {
         // stderr goes to a file, not a pipe: tracebacks of many aborted transfers must never
         // fill a pipe nobody drains and stall the server.
         logFile = specFile.deletingPathExtension().appendingPathExtension("log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         process.standardOutput = out
         process.standardError = try FileHandle(forWritingTo: logFile)
         try process.run()

@@ -22,6 +22,10 @@ public struct RemoteEmbeddingSettings: Sendable, Equatable {
     /// (never its value).
     func apiKey(environment: [String: String]) throws -> String? {
         guard let name = apiKeyEnv, !name.isEmpty else { return nil }
+        guard ConfigType.isVariableName(name) else {
+            // A key pasted where its variable's name belongs: refused without repeating it.
+            throw LecternError(.configuration, "embedding.api_key_env", "must be the NAME of an environment variable (like OPENAI_API_KEY), not a key")
+        }
         guard let key = environment[name], !key.isEmpty else {
             throw LecternError(.configuration, "embedding.api_key_env", "the environment variable \(name) is not set (it should hold the API key)")
         }
@@ -59,9 +63,9 @@ struct RemoteEmbeddingCall: Sendable {
         return json?["error"] as? String
     }
 
-    /// `text` with the key, and any partial echo of it, replaced by ***.
+    /// `text` with the key, any partial echo of it, and the login of the URL, replaced by ***.
     func secretFree(_ text: String) -> String {
-        Redaction.text(text, hidingKey: apiKey)
+        Redaction.text(Redaction.text(text, hidingKey: apiKey), hiding: Redaction.credentials(in: endpoint))
     }
 
     /// Checks one vector per text, all of `dimension` (when known) numbers, and normalises them.

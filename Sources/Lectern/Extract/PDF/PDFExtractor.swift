@@ -41,12 +41,12 @@ public struct PDFExtractor: Extractor {
             throw LecternError(.empty, nil, "no text in any of its \(file.pageCount) pages")
         }
         let layout = PDFLayout(pages: pages, lines: lines, outline: file.outline()).run()
-        var warnings: [String] = []
+        var warnings: [ExtractionWarning] = []
         // A scan is not an error of the file: the pages are named; a document with no text at
         // all then has no passages, which ingest reports as its one failure line.
         if !scanned.isEmpty {
             let list = Self.pageList(scanned)
-            warnings.append("no text layer on \(scanned.count == 1 ? "page" : "pages") \(list) (scanned?): \(scanned.count == 1 ? "it is" : "they are") not searchable; OCR is not built in")
+            warnings.append(ExtractionWarning("no text layer on \(scanned.count == 1 ? "page" : "pages") \(list) (scanned?): \(scanned.count == 1 ? "it is" : "they are") not searchable; OCR is not built in"))
         }
         var metadata: [String: String] = ["pages": String(file.pageCount)]
         if let author = file.author { metadata["author"] = author }

@@ -31,7 +31,4 @@ public struct BadCue: Sendable, Equatable {
         self.line = line
         self.reason = reason
     }
-
-    /// `line 42: reason`, the form `ExtractedDocument.lineOf(warning:)` reads back.
-    public var message: String { line.map { "line \($0): \(reason)" } ?? reason }
 }

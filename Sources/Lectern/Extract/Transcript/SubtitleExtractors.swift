@@ -4,7 +4,7 @@ import Foundation
 /// cues (a file with some bad cues ingests the good ones with a warning; a file with none
 /// good fails naming the first bad line).
 enum TranscriptDocument {
-    static func make(type: String, title: String?, cues: [Cue], bad: [BadCue], decoding: String? = nil) throws -> ExtractedDocument {
+    static func make(type: String, title: String?, cues: [Cue], bad: [BadCue], decoding: ExtractionWarning? = nil) throws -> ExtractedDocument {
         if cues.isEmpty {
             if let first = bad.first {
                 let more = bad.count > 1 ? " (and \(bad.count - 1) more bad cue\(bad.count > 2 ? "s" : ""))" : ""
@@ -14,29 +14,17 @@ enum TranscriptDocument {
         }
         let result = TranscriptBuilder().build(cues)
         guard !result.blocks.isEmpty else { throw LecternError(.empty, nil, "no spoken text found (only sound tags)") }
-        var warnings = bad.prefix(5).map { $0.message + " (cue skipped)" }
-        if bad.count > 5 { warnings.append("\(bad.count - 5) more bad cues skipped") }
+        var warnings = bad.prefix(5).map { ExtractionWarning($0.reason + " (cue skipped)", line: $0.line) }
+        if bad.count > 5 { warnings.append(ExtractionWarning("\(bad.count - 5) more bad cues skipped")) }
         if let decoding { warnings.append(decoding) }
         var metadata: [String: String] = ["cues": String(cues.count)]
         if let duration = result.duration { metadata["duration"] = String(format: "%.3f", duration) }
         if !result.speakers.isEmpty { metadata["speakers"] = result.speakers.joined(separator: ", ") }
         if !result.sounds.isEmpty {
-            metadata["sounds"] = result.sounds.prefix(200).map { "\(Location.formatTime($0.time)) \($0.text)" }.joined(separator: "; ")
+            metadata["sounds"] = result.sounds.prefix(200).map { "\(TimeFormat.clock($0.time)) \($0.text)" }.joined(separator: "; ")
         }
         if result.rolledRepeats > 0 { metadata["rolled_repeats_removed"] = String(result.rolledRepeats) }
         return ExtractedDocument(type: type, title: title ?? "", blocks: result.blocks, metadata: metadata, warnings: warnings)
-    }
-
-    /// The file's text with `\n` line ends, and a warning when it was not clean UTF-8. Old
-    /// subtitle files are often Windows-1252: read as such rather than full of U+FFFD.
-    static func decodeLines(_ data: Data) -> (text: String, warning: String?) {
-        let decoded = TextDecoding.decodeLines(data)
-        guard decoded.replacements > 0 else { return (decoded.text, nil) }
-        if let latin = String(data: data, encoding: .windowsCP1252) {
-            let text = latin.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            return (text, "not UTF-8: read as Windows-1252")
-        }
-        return (decoded.text, "invalid UTF-8: \(decoded.replacements) byte sequence(s) replaced with U+FFFD")
     }
 
     /// The first non-blank lines of a text file (UTF-8 or UTF-16), without a BOM, for sniffing.
@@ -51,7 +39,7 @@ enum TranscriptDocument {
 /// SubRip (`.srt`): numbered cues, `00:01:02,345 --> 00:01:04,000`, BOM and CRLF tolerated.
 public struct SRTExtractor: Extractor {
     public let name = "srt"
-    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules (Windows-1252 text, refused before, needs no new version)
 
     public init() {}
 
@@ -75,7 +63,7 @@ public struct SRTExtractor: Extractor {
     }
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
-        let decoded = TranscriptDocument.decodeLines(input.data)
+        let decoded = TextDecoding.decodeLines(input.data, encoding: input.options.encoding)
         var parser = SubtitleParser(format: .srt)
         parser.parse(decoded.text)
         return try TranscriptDocument.make(type: "srt", title: nil, cues: parser.cues, bad: parser.bad, decoding: decoded.warning)
@@ -86,7 +74,7 @@ public struct SRTExtractor: Extractor {
 /// STYLE and REGION blocks.
 public struct WebVTTExtractor: Extractor {
     public let name = "vtt"
-    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules (Windows-1252 text, refused before, needs no new version)
 
     public init() {}
 
@@ -100,7 +88,7 @@ public struct WebVTTExtractor: Extractor {
     }
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
-        let decoded = TranscriptDocument.decodeLines(input.data)
+        let decoded = TextDecoding.decodeLines(input.data, encoding: input.options.encoding)
         var parser = SubtitleParser(format: .vtt)
         parser.parse(decoded.text)
         return try TranscriptDocument.make(type: "vtt", title: parser.title, cues: parser.cues, bad: parser.bad, decoding: decoded.warning)

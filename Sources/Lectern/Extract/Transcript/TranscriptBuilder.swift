@@ -228,15 +228,12 @@ public struct TranscriptBuilder: Sendable {
             sentencesInParagraph += 1
             wordsInParagraph += words
             previousEnd = end
-            var attributes: [String: String] = newParagraph ? ["paragraph": "start"] : [:]
-            if piece.last > piece.first {
-                // Where each later cue begins inside the sentence, so search can name the exact cue.
-                attributes["timeline"] = (piece.first...piece.last).map { index in
-                    "\(max(0, bounds[index].start - piece.offset)):\(cues[index].start)"
-                }.joined(separator: ",")
-            }
+            // Where each cue of a sentence spanning several begins, so search can name the exact cue.
+            let timeline = piece.last > piece.first ? (piece.first...piece.last).map { index in
+                TimePoint(offset: max(0, bounds[index].start - piece.offset), seconds: cues[index].start)
+            } : []
             blocks.append(Block(kind: .cue, text: piece.text, sectionPath: sectionPath, start: start, end: end,
-                                speaker: cues[piece.first].speaker, attributes: attributes))
+                                speaker: cues[piece.first].speaker, timeline: timeline, startsParagraph: newParagraph))
         }
         return blocks
     }

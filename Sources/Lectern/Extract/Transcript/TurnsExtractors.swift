@@ -97,7 +97,7 @@ public struct TranscriptJSONExtractor: Extractor {
 /// by `Speaker:`; a stamp's text runs until the next stamp.
 public struct StampedTranscriptExtractor: Extractor {
     public let name = "transcript-text"
-    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules
+    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules (Windows-1252 text, refused before, needs no new version)
 
     public init() {}
 
@@ -124,7 +124,7 @@ public struct StampedTranscriptExtractor: Extractor {
     }
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
-        let decoded = TranscriptDocument.decodeLines(input.data)
+        let decoded = TextDecoding.decodeLines(input.data, encoding: input.options.encoding)
         var cues: [Cue] = []
         var bad: [BadCue] = []
         var title: String?

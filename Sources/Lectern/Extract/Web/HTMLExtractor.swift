@@ -26,7 +26,8 @@ public struct HTMLExtractor: Extractor {
     }
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
-        let document = try MarkupDocument.html(input.data, name: input.displayName, contentType: input.contentType)
+        let document = try MarkupDocument.html(input.data, name: input.displayName, contentType: input.contentType,
+                                                  encoding: input.options.encoding)
         let root = MainContent.root(of: document)
         var writer = HTMLBlockWriter()
         writer.skip = MainContent.isBoilerplate

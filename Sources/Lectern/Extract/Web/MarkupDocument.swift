@@ -20,9 +20,10 @@ final class MarkupDocument: @unchecked Sendable {
     /// libxml2 wants one initialisation before parsers run on several threads.
     private static let initialized: Void = { lazy_xmlInitParser() }()
 
-    /// Parses HTML (any quality; libxml2 recovers) into a tree. `contentType` is the server's
-    /// `Content-Type`, whose charset wins over the page's own declaration.
-    static func html(_ data: Data, name: String, contentType: String? = nil) throws -> MarkupDocument {
+    /// Parses HTML (any quality; libxml2 recovers) into a tree. `encoding` is the one the user
+    /// named; else `contentType`, the server's `Content-Type`, whose charset wins over the
+    /// page's own declaration.
+    static func html(_ data: Data, name: String, contentType: String? = nil, encoding: TextEncoding? = nil) throws -> MarkupDocument {
         try SystemLibrary.libxml2.load()
         Self.initialized
         try checkSize(data, name: name)
@@ -36,7 +37,7 @@ final class MarkupDocument: @unchecked Sendable {
         let bytes = data.isEmpty ? Data(" ".utf8) : data
         let document: xmlDocPtr? = bytes.withUnsafeBytes { raw in
             let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
-            return lazy_htmlReadMemory(base, Int32(raw.count), nil, Self.charset(contentType) ?? Self.sniffEncoding(bytes), options)
+            return lazy_htmlReadMemory(base, Int32(raw.count), nil, encoding?.rawValue ?? Self.charset(contentType) ?? Self.sniffEncoding(bytes), options)
         }
         guard let document else { throw LecternError(.corrupt, name, "not readable as HTML") }
         return MarkupDocument(document)
@@ -111,10 +112,11 @@ final class MarkupDocument: @unchecked Sendable {
         return nil
     }
 
-    /// HTML without a charset declaration is read as UTF-8 (libxml2 would guess Latin-1).
+    /// HTML without a charset declaration is read as UTF-8 (libxml2 would guess Latin-1),
+    /// unless it is not UTF-8 and reads as Windows-1252.
     static func sniffEncoding(_ data: Data) -> String? {
         let head = String(decoding: data.prefix(4096), as: UTF8.self).lowercased()
         if head.contains("charset=") || head.contains("encoding=") { return nil }
-        return "UTF-8"
+        return TextDecoding.recognise(data).rawValue
     }
 }

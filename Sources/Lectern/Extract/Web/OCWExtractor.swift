@@ -146,7 +146,7 @@ public struct OCWExtractor: Extractor {
                 placed.insert(item.key)
             }
         }
-        var warnings: [String] = []
+        var warnings: [ExtractionWarning] = []
         var visited = Set<String>()
         func visit(_ parent: String, depth: Int) {
             for page in (children[parent] ?? []).sorted(by: { ($0.order, $0.title) < ($1.order, $1.title) }) {
@@ -159,7 +159,7 @@ public struct OCWExtractor: Extractor {
                                     hiddenKeys: Set(mediaHere.map(\.key)))
                     for item in mediaHere { try writer.video(item, depth: depth + 1, name: display) }
                 } catch {
-                    warnings.append("page \"\(page.title)\" left out: \(error)")
+                    warnings.append(ExtractionWarning("page \"\(page.title)\" left out: \(error)"))
                 }
                 visit(page.uid, depth: depth + 1)
             }
@@ -198,7 +198,7 @@ public struct OCWExtractor: Extractor {
         if let main = MainContent.root(of: home) {
             writer.section(main, title: "Course Home", depth: 1)
         }
-        var warnings: [String] = []
+        var warnings: [ExtractionWarning] = []
         // Syllabus and calendar first, as OCW's own navigation lists them; then the rest by name.
         let preferred = ["syllabus", "calendar", "readings", "lecture-notes", "assignments", "exams"]
         for folder in ["pages", "resources"] {
@@ -213,7 +213,7 @@ public struct OCWExtractor: Extractor {
                     guard let main = MainContent.root(of: page) else { continue }
                     writer.section(main, title: pageTitle, depth: 1)
                 } catch {
-                    warnings.append("\(folder)/\(name) left out: \(error)")
+                    warnings.append(ExtractionWarning("\(folder)/\(name) left out: \(error)"))
                 }
             }
         }

@@ -37,7 +37,7 @@ public struct OpenStaxExtractor: Extractor {
         guard let root = input.path else { throw LecternError(.notFound, input.displayName, "an OpenStax book must be a folder") }
         let entries = try bookEntries(root: root, display: input.displayName)
         let entry: BookEntry
-        var warnings: [String] = []
+        var warnings: [ExtractionWarning] = []
         if let part = input.part {
             guard let chosen = entries.first(where: { $0.slug == part }) else {
                 throw LecternError(.notFound, input.displayName, "no book \"\(part)\" in META-INF/books.xml (it lists \(entries.map(\.slug).joined(separator: ", ")))")
@@ -46,7 +46,7 @@ public struct OpenStaxExtractor: Extractor {
         } else {
             entry = entries[0]
             if entries.count > 1 {
-                warnings.append("a bundle of \(entries.count) books (\(entries.map(\.slug).joined(separator: ", "))): this is \(entry.slug); ingest stores each book as its own document")
+                warnings.append(ExtractionWarning("a bundle of \(entries.count) books (\(entries.map(\.slug).joined(separator: ", "))): this is \(entry.slug); ingest stores each book as its own document"))
             }
         }
         let book = try readBook(root: root, entry: entry, display: input.displayName)
@@ -78,9 +78,9 @@ public struct OpenStaxExtractor: Extractor {
                 blocks += writer.blocks
                 modules += 1
             } catch let error as LecternError {
-                warnings.append("module \(id) left out: \(error.description)")
+                warnings.append(ExtractionWarning("module \(id) left out: \(error.description)"))
             } catch {
-                warnings.append("module \(id) left out: \(error.localizedDescription)")
+                warnings.append(ExtractionWarning("module \(id) left out: \(error.localizedDescription)"))
             }
         }
 
@@ -107,7 +107,7 @@ public struct OpenStaxExtractor: Extractor {
         }
         walk(book.items, path: [], chapter: nil)
         guard modules > 0 else {
-            throw LecternError(.empty, input.displayName, "no readable module in this OpenStax book" + (warnings.first.map { " (\($0))" } ?? ""))
+            throw LecternError(.empty, input.displayName, "no readable module in this OpenStax book" + (warnings.first.map { " (\($0.message))" } ?? ""))
         }
         var metadata = book.metadata
         metadata["modules"] = String(modules)

@@ -42,7 +42,8 @@ public struct WikipediaExtractor: Extractor {
     }
 
     public func extract(_ input: SourceInput) throws -> ExtractedDocument {
-        let document = try MarkupDocument.html(input.data, name: input.displayName, contentType: input.contentType)
+        let document = try MarkupDocument.html(input.data, name: input.displayName, contentType: input.contentType,
+                                                  encoding: input.options.encoding)
         guard let html = document.root else { throw LecternError(.corrupt, input.displayName, "not readable as HTML") }
         let body = html.first { $0.name == "body" } ?? html
         // Desktop: the wiki text sits in #mw-content-text (.mw-parser-output inside it).

@@ -1,5 +1,6 @@
 /// Splits text into sentences at `.`, `!`, `?` (and their CJK forms) followed by a space and
 /// an upper-case letter, digit or opening mark, leaving common abbreviations and initials alone.
+/// Here in Model: transcripts (Extract), the chunker and summaries all cut text into sentences.
 public enum SentenceSplitter {
     static let abbreviations: Set<String> = [
         "e.g", "i.e", "etc", "vs", "cf", "dr", "mr", "mrs", "ms", "prof", "fig", "eq", "no",

@@ -1,4 +1,5 @@
 /// Counts tokens the way the embedder will: one token is one word piece of its tokenizer.
+/// Here in Model: embedders provide it, the chunker and the LLM context budget use it.
 public protocol TokenCounter: Sendable {
     func count(_ text: String) -> Int
     /// Names the way of counting: passages cut by two counters of one name are the same, so

@@ -1,9 +1,10 @@
-#ifndef LECTERN_LAZY_LIBRARY_H
-#define LECTERN_LAZY_LIBRARY_H
-/* A system library opened with dlopen on first use instead of being linked, so that a command
-   loads only the libraries it uses (poppler-glib alone brings ~50). Each shim (CPoppler, CCurl,
-   CLibXML2, COpenBLAS) includes the library's real headers for its types and constants, lists
-   the functions Lectern calls, and gets from the macros below:
+#ifndef LECTERN_DYNAMIC_LOADER_H
+#define LECTERN_DYNAMIC_LOADER_H
+/* The dynamic loader of the shims: a system library opened with dlopen on first use instead of
+   being linked, so that a command loads only the libraries it uses (poppler-glib alone brings
+   ~50). Each shim (CPoppler, CCurl, CLibXML2, COpenBLAS) declares the types and constants it
+   uses itself (no -dev include paths, so no unsafeFlags; ShimLayoutTests compares them with the
+   real headers), lists the functions Lectern calls, and gets from the macros below:
      lectern_<lib>_handle()   the library, opened once (RTLD_LOCAL), NULL when it cannot be;
      lectern_<lib>_load()     NULL when it is loaded with every listed function, "" when it
                               cannot be loaded, else the first function it lacks (an older
@@ -50,7 +51,10 @@
     (__typeof__(&name))fn_; }))
 
 /* For a shim's list `API(X, V)` of (return type, name, parameters, arguments), V for functions
-   that return nothing: the names, for the load() check. */
+   that return nothing: the declarations (never called directly: `&name` only gives the type;
+   the parentheses keep a header's function-like macro of the same name out), and the names for
+   the load() check. */
+#define LECTERN_LAZY_DECLARE(ret, name, params, args) extern ret (name) params;
 #define LECTERN_LAZY_NAME(ret, name, params, args) #name,
 
 /* lectern_<lib>_load(), checking every name given (a list of string literals with commas). */

@@ -1,0 +1,37 @@
+import Foundation
+
+/// JSON that no reader of JSON recognises (not transcript turns, not an OCW course): refused
+/// with a line saying so, rather than stored as its raw text by the reader of last resort.
+/// It asks after the readers that know a JSON shape and before the text readers.
+public struct UnknownJSONExtractor: Extractor {
+    public let name = "json"
+    public let version = 1
+
+    /// Larger JSON is not parsed just to be refused; the text readers take it as they would.
+    static let maxBytes = 64 << 20
+
+    public init() {}
+
+    public func confidence(for input: SourceInput) -> Int {
+        Self.isJSON(input.data) ? 75 : 0
+    }
+
+    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+        throw LecternError(.unknownShape, input.displayName,
+                           "JSON of no known shape (neither transcript turns with start times nor an OCW course)")
+    }
+
+    /// Valid JSON holding an object or an array. The first and last bytes are looked at
+    /// before any parsing: most text is turned down without it.
+    static func isJSON(_ data: Data) -> Bool {
+        guard !data.isEmpty, data.count <= maxBytes else { return false }
+        let space: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
+        var body = data[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        guard let first = body.first(where: { !space.contains($0) }), let last = body.last(where: { !space.contains($0) }),
+              (first == UInt8(ascii: "{") && last == UInt8(ascii: "}")) || (first == UInt8(ascii: "[") && last == UInt8(ascii: "]")) else {
+            return false
+        }
+        return (try? JSONSerialization.jsonObject(with: Data(body))) != nil
+    }
+}

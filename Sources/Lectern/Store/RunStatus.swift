@@ -1,0 +1,13 @@
+/// How a recorded run stands or ended.
+public enum RunStatus: String, Codable, Sendable, CaseIterable, CustomStringConvertible {
+    case running
+    case succeeded
+    /// Some inputs failed, the others were done.
+    case partial
+    /// An error stopped the command.
+    case failed
+    /// Left `running` by a process that is gone.
+    case interrupted
+
+    public var description: String { rawValue }
+}
