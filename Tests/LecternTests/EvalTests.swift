@@ -227,4 +227,35 @@ final class EvalTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.hasPrefix("lectern: bad/qrels/dev.tsv: no such file"), result.stderr)
     }
+
+    // MARK: The evaluation set over the shared corpus
+
+    /// The committed queries and judgements point at units `bench/eval_corpus.py` cuts from
+    /// ../shared, stay paraphrases (low word overlap), split in two halves, and are answerable:
+    /// plain keyword search (no model) ranks judged units high for most of them.
+    func testSharedEvalSetJudgesUnitsTheCorpusHolds() throws {
+        let shared = try TestPaths.sharedCorpus()
+        try lecternBinary()
+        let out = folder.file("shared-beir")
+        let script = TestPaths.packageRoot.appendingPathComponent("bench/eval_corpus.py")
+        let built = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "--shared", shared.path, "--out", out.path, "--stats"])
+        XCTAssertEqual(built.status, 0, built.stderr)
+        let stats = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(built.stdout.utf8)) as? [String: Any])
+        XCTAssertGreaterThanOrEqual(stats["queries"] as? Int ?? 0, 80)
+        XCTAssertEqual((stats["unknown_units"] as? [String])?.count, 0, "judged units the corpus does not have: \(stats["unknown_units"] ?? "")")
+        let split = try XCTUnwrap(stats["split"] as? [String: Int])
+        XCTAssertGreaterThanOrEqual(split["dev"] ?? 0, 40)
+        XCTAssertGreaterThanOrEqual(split["test"] ?? 0, 40)
+        let overlap = try XCTUnwrap(stats["overlap"] as? [String: Double])
+        XCTAssertLessThanOrEqual(overlap["jaccard_relevant_text"] ?? 1, 0.3)
+        XCTAssertLessThanOrEqual(overlap["jaccard_best_sentence"] ?? 1, 0.3, "queries must paraphrase, not copy, the sentences that answer them")
+
+        let result = try runLectern(["eval", out.path, "--mode", "keyword", "--json"], in: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["failed_documents"] as? Int, 0)
+        let keyword = try XCTUnwrap((report["modes"] as? [[String: Any]])?.first)
+        XCTAssertGreaterThan(keyword["ndcg@10"] as? Double ?? 0, 0.5, "the judged units should be findable by their words")
+        XCTAssertGreaterThan(keyword["recall@100"] as? Double ?? 0, 0.8)
+    }
 }
