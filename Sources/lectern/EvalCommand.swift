@@ -31,8 +31,8 @@ struct EvalCommand: ParsableCommand {
             nDCG@10 with LINEAR gain (a document judged 3 gains 3, not 2^3 − 1) and the ideal
             ranking from every judged document; Recall@100 counts documents judged 1 or more;
             MRR@10 is 1/rank of the first such document in the top 10. A query that finds
-            nothing scores 0. The time per query is the search's wall time, query embedding
-            included.
+            nothing scores 0. The time per query is the search's wall time (and its CPU time,
+            steadier on a busy machine), query embedding included, at --depth passages.
 
               lectern eval ./scifact --mode all
               lectern eval ./set --split dev --json --run-file run.trec
@@ -126,10 +126,11 @@ struct EvalCommand: ParsableCommand {
         terminal.out("\(directory) (\(split)): \(dataset.queries.count) queries, \(stats.documents) documents, \(stats.passages) passages, \(chosen.info.key)")
         if summary.failed > 0 { terminal.out("\(summary.failed) corpus records could not be stored (named above) and count as never found") }
         terminal.out(String(format: "ingest %.1f s", ingestSeconds))
-        terminal.out("mode        nDCG@10  Recall@100  MRR@10  ms/query")
+        terminal.out("mode        nDCG@10  Recall@100  MRR@10  ms/query  cpu ms/query")
         for result in results {
             terminal.out(result.mode.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
-                + String(format: "  %7.4f  %10.4f  %6.4f  %8.1f", result.ndcg10, result.recall100, result.mrr10, result.secondsPerQuery * 1000))
+                + String(format: "  %7.4f  %10.4f  %6.4f  %8.1f  %12.1f", result.ndcg10, result.recall100, result.mrr10,
+                                 result.secondsPerQuery * 1000, result.cpuSecondsPerQuery * 1000))
         }
     }
 

@@ -20,6 +20,7 @@ public struct ModeEvaluation: Codable, Sendable {
     public var recall100: Double
     public var mrr10: Double
     public var secondsPerQuery: Double
+    public var cpuSecondsPerQuery: Double
     public var perQuery: [QueryMeasures]
     /// Each query's document ranking, in query order: what `--run-file` writes.
     public var run: [(query: String, documents: [RankedDocument])]
@@ -30,6 +31,7 @@ public struct ModeEvaluation: Codable, Sendable {
         case recall100 = "recall@100"
         case mrr10 = "mrr@10"
         case secondsPerQuery = "seconds_per_query"
+        case cpuSecondsPerQuery = "cpu_seconds_per_query"
         case perQuery = "per_query"
     }
 
@@ -43,6 +45,7 @@ public struct ModeEvaluation: Codable, Sendable {
         recall100 = perQuery.reduce(0) { $0 + $1.recall100 } / count
         mrr10 = perQuery.reduce(0) { $0 + $1.mrr10 } / count
         secondsPerQuery = perQuery.reduce(0) { $0 + $1.seconds } / count
+        cpuSecondsPerQuery = perQuery.reduce(0) { $0 + $1.cpuSeconds } / count
     }
 
     public init(from decoder: any Decoder) throws {
@@ -59,6 +62,7 @@ public struct ModeEvaluation: Codable, Sendable {
         try container.encode(recall100, forKey: .recall100)
         try container.encode(mrr10, forKey: .mrr10)
         try container.encode(secondsPerQuery, forKey: .secondsPerQuery)
+        try container.encode(cpuSecondsPerQuery, forKey: .cpuSecondsPerQuery)
         try container.encode(perQuery, forKey: .perQuery)
     }
 
@@ -120,14 +124,23 @@ public struct RetrievalEvaluation: Sendable {
         var run: [(query: String, documents: [RankedDocument])] = []
         for (index, query) in dataset.queries.enumerated() {
             let start = DispatchTime.now().uptimeNanoseconds
+            let cpuStart = Self.cpuSeconds()
             let ranking = try rank(query.text, mode: mode)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            measures.append(QueryMeasures(query: query.id, ranking: ranking.map(\.id),
-                                          judgements: dataset.qrels.judgements[query.id] ?? [:], seconds: seconds))
+            measures.append(QueryMeasures(query: query.id, ranking: ranking.map(\.id), judgements: dataset.qrels.judgements[query.id] ?? [:],
+                                          seconds: seconds, cpuSeconds: Self.cpuSeconds() - cpuStart))
             run.append((query.id, ranking))
             progress(index + 1, dataset.queries.count)
         }
         return ModeEvaluation(mode: mode, perQuery: measures, run: run)
+    }
+
+    /// User and system time of the whole process (queries run one at a time).
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 }
 

@@ -39,15 +39,18 @@ public struct QueryMeasures: Codable, Sendable, Equatable {
     public var mrr10: Double
     /// Wall time of the search, in seconds.
     public var seconds: Double
+    /// CPU time (user + system, every thread) of the search: steadier than wall time on a shared machine.
+    public var cpuSeconds: Double
     /// How many documents the ranking holds (at most the evaluation depth).
     public var retrieved: Int
 
-    public init(query: String, ranking: [String], judgements: [String: Int], seconds: Double) {
+    public init(query: String, ranking: [String], judgements: [String: Int], seconds: Double, cpuSeconds: Double = 0) {
         self.query = query
         ndcg10 = RetrievalMetrics.ndcg(ranking, judgements: judgements, depth: 10)
         recall100 = RetrievalMetrics.recall(ranking, judgements: judgements, depth: 100)
         mrr10 = RetrievalMetrics.reciprocalRank(ranking, judgements: judgements, depth: 10)
         self.seconds = seconds
+        self.cpuSeconds = cpuSeconds
         retrieved = ranking.count
     }
 
@@ -57,6 +60,7 @@ public struct QueryMeasures: Codable, Sendable, Equatable {
         case recall100 = "recall@100"
         case mrr10 = "mrr@10"
         case seconds
+        case cpuSeconds = "cpu_seconds"
         case retrieved
     }
 }
