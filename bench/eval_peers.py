@@ -80,8 +80,9 @@ def documents(order, scores, corpus_ids):
             continue
         seen.add(cid)
         score = float(scores[index])
-        if ranking and score >= ranking[-1][1]:
-            score = np.nextafter(ranking[-1][1], -np.inf)   # keep the order for tools that sort by score
+        # trec_eval holds scores as 32-bit floats and breaks ties by document id: keep them distinct there.
+        if ranking and np.float32(score) >= np.float32(ranking[-1][1]):
+            score = float(np.nextafter(np.float32(ranking[-1][1]), np.float32(-np.inf)))
         ranking.append((cid, score))
         if len(ranking) == DOCUMENT_DEPTH:
             break

@@ -174,22 +174,27 @@ final class EvalTests: XCTestCase {
     func testRunFileRanksEachDocumentOnceByItsBestPassage() throws {
         try lecternBinary()
         let dataset = try writeNotesDataset()
-        var result = try runLectern(["eval", dataset.path, "--mode", "keyword", "--run-file", "run.trec",
+        var result = try runLectern(["eval", dataset.path, "--mode", "all", "--run-file", "run.trec",
                                      "--keep", "library", "--dump-passages", "passages.jsonl"], in: folder.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("mode        nDCG@10  Recall@100  MRR@10  ms/query  cpu ms/query"), result.stdout)
         XCTAssertTrue(result.stdout.contains("8 queries"), result.stdout)
         XCTAssertTrue(result.stdout.split(separator: "\n").contains { $0.hasPrefix("keyword ") }, result.stdout)
 
-        let lines = try String(contentsOf: folder.file("run.trec"), encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }
-        XCTAssertFalse(lines.isEmpty)
-        for query in Set(lines.map { String($0[0]) }) {
-            let rows = lines.filter { $0[0] == query }
-            XCTAssertEqual(rows.map { Int($0[3]) }, Array(1...rows.count).map { $0 }, "ranks 1…n for \(query)")
-            XCTAssertEqual(Set(rows.map { $0[2] }).count, rows.count, "each document once for \(query)")
-            let scores = rows.compactMap { Double($0[4]) }
-            XCTAssertEqual(zip(scores, scores.dropFirst()).filter { $0.0 <= $0.1 }.count, 0, "scores fall strictly for \(query)")
-            XCTAssertTrue(rows.allSatisfy { $0[1] == "Q0" && $0[5] == "lectern-keyword" })
+        var lines: [[Substring]] = []
+        for mode in ["keyword", "semantic", "hybrid"] {
+            let run = try String(contentsOf: folder.file("run.\(mode).trec"), encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }
+            XCTAssertFalse(run.isEmpty)
+            for query in Set(run.map { String($0[0]) }) {
+                let rows = run.filter { $0[0] == query }
+                XCTAssertEqual(rows.map { Int($0[3]) }, Array(1...rows.count).map { $0 }, "ranks 1…n for \(query)")
+                XCTAssertEqual(Set(rows.map { $0[2] }).count, rows.count, "each document once for \(query)")
+                // trec_eval reads scores into 32-bit floats and breaks ties by document id.
+                let scores = rows.compactMap { Float($0[4]) }
+                XCTAssertEqual(zip(scores, scores.dropFirst()).filter { $0.0 <= $0.1 }.count, 0, "\(mode) scores fall strictly for \(query)")
+                XCTAssertTrue(rows.allSatisfy { $0[1] == "Q0" && $0[5] == "lectern-\(mode)" })
+            }
+            if mode == "keyword" { lines = run }
         }
         // The query about Luther finds the paragraph about the Reformation first.
         XCTAssertEqual(lines.first { $0[0] == "q7" }?[2], "printing-press/p5")
@@ -203,7 +208,7 @@ final class EvalTests: XCTestCase {
 
         // Again with --keep: nothing is re-ingested, the figures are the same.
         let first = result.stdout.split(separator: "\n").first { $0.hasPrefix("keyword ") }.map { $0.split(separator: " ").prefix(4) }
-        result = try runLectern(["eval", dataset.path, "--mode", "keyword", "--keep", "library"], in: folder.url)
+        result = try runLectern(["eval", dataset.path, "--mode", "all", "--keep", "library"], in: folder.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout.split(separator: "\n").first { $0.hasPrefix("keyword ") }.map { $0.split(separator: " ").prefix(4) }, first)
     }

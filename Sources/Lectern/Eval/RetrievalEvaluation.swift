@@ -67,8 +67,8 @@ public struct ModeEvaluation: Codable, Sendable {
     }
 
     /// The run in TREC format, `qid Q0 docid rank score tag` a line, as trec_eval and
-    /// pytrec_eval read it. Scores strictly fall with rank (see `RetrievalEvaluation.rank`),
-    /// so a tool that re-sorts by score keeps Lectern's order.
+    /// pytrec_eval read it. Scores strictly fall with rank, even as 32-bit floats (see
+    /// `RetrievalEvaluation.rank`), so a tool that re-sorts by score keeps Lectern's order.
     public func trecRun(tag: String) -> String {
         var out = ""
         for (query, documents) in run {
@@ -108,10 +108,11 @@ public struct RetrievalEvaluation: Sendable {
         var ranking: [RankedDocument] = []
         for hit in hits {
             guard let path = hit.path, let id = library.corpusIds[path], seen.insert(id).inserted else { continue }
-            // Hits come best first, so a document's first passage is its best; equal scores are
-            // nudged down by one ulp so that the order survives tools that sort by score.
+            // Hits come best first, so a document's first passage is its best. trec_eval keeps
+            // scores as 32-bit floats and breaks ties by document id, so scores that are equal
+            // there are nudged down by one float step: the order survives tools that sort by score.
             var score = hit.score
-            if let last = ranking.last, score >= last.score { score = last.score.nextDown }
+            if let last = ranking.last, Float(score) >= Float(last.score) { score = Double(Float(last.score).nextDown) }
             ranking.append(RankedDocument(id: id, score: score))
             if ranking.count == documentDepth { break }
         }
