@@ -12,6 +12,7 @@ BM25 sees the section (the record's title) and the text, as Lectern's FTS5 index
 Porter stemming and Lectern's stopwords; MiniLM embeds the text alone, as Lectern does.
 """
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -99,7 +100,7 @@ def write_run(path, runs, tag):
     with open(path, "w") as handle:
         for query, ranking in runs.items():
             for rank, (cid, score) in enumerate(ranking, 1):
-                handle.write("%s Q0 %s %d %r %s\n" % (query, cid, rank, score, tag))
+                handle.write("%s Q0 %s %d %r %s\n" % (query, cid, rank, float(score), tag))
 
 
 def main():
@@ -144,9 +145,16 @@ def main():
 
     if "minilm" in peers or "rrf" in peers:
         model = sentence_transformer()
-        start = time.perf_counter()
-        vectors = model.encode([p["text"] for p in passages], batch_size=32, normalize_embeddings=True, convert_to_numpy=True)
-        timing["minilm_index_seconds"] = time.perf_counter() - start
+        # The passages' vectors are kept beside them, keyed by their text: the second split reuses them.
+        key = hashlib.sha256("\n".join(p["text"] for p in passages).encode()).hexdigest()
+        cache = args.passages + ".minilm.npz"
+        if os.path.exists(cache) and str(np.load(cache)["key"]) == key:
+            vectors = np.load(cache)["vectors"]
+        else:
+            start = time.perf_counter()
+            vectors = model.encode([p["text"] for p in passages], batch_size=32, normalize_embeddings=True, convert_to_numpy=True)
+            timing["minilm_index_seconds"] = time.perf_counter() - start
+            np.savez(cache, key=key, vectors=vectors)
         start = time.perf_counter()
         for query in queries:
             scores = vectors @ model.encode([query["text"]], normalize_embeddings=True, convert_to_numpy=True)[0]
