@@ -50,6 +50,7 @@ for split in ("dev", "test"):
         check = oracle[os.path.join(work, "runs", "lectern.%s.%s.trec" % (split, mode["mode"]))]["mean"]
         rows["lectern-" + mode["mode"]] = {"ndcg@10": round(mode["ndcg@10"], 4), "recall@100": round(mode["recall@100"], 4),
                                            "mrr@10": round(mode["mrr@10"], 4), "ms_per_query": round(mode["seconds_per_query"] * 1000, 1),
+                                           "cpu_ms_per_query": round(mode["cpu_seconds_per_query"] * 1000, 1),
                                            "pytrec_eval_ndcg@10": round(check["ndcg@10"], 4)}
     if os.path.exists(os.path.join(work, "peers.%s.json" % split)):
         peers = load("peers.%s.json" % split)
@@ -60,10 +61,11 @@ for split in ("dev", "test"):
             if ms is not None:
                 rows[peer]["ms_per_query"] = round(ms * 1000, 1)
     out["splits"][split] = {"queries": lectern["modes"][0]["queries"], "documents": lectern["documents"],
-                            "passages": lectern["passages"], "results": rows}
+                            "passages": lectern["passages"], "passage_depth": lectern["passage_depth"], "results": rows}
 json.dump(out, open("bench/results/eval.json", "w"), indent=1)
 for split, data in out["splits"].items():
     print("%s (%d queries, %d passages)" % (split, data["queries"], data["passages"]))
     for name, row in data["results"].items():
-        print("  %-17s nDCG@10 %.4f  Recall@100 %.4f  MRR@10 %.4f  %s ms/query" % (name, row["ndcg@10"], row["recall@100"], row["mrr@10"], row.get("ms_per_query", "-")))
+        print("  %-17s nDCG@10 %.4f  Recall@100 %.4f  MRR@10 %.4f  %s ms/query (CPU %s)" % (name, row["ndcg@10"], row["recall@100"],
+              row["mrr@10"], row.get("ms_per_query", "-"), row.get("cpu_ms_per_query", "-")))
 PY
