@@ -22,7 +22,11 @@ for split in dev test; do
     --run-file "$work/runs/lectern.$split.trec" --dump-passages "$work/passages.jsonl" > "$work/lectern.$split.json"
 done
 peers=()
-if [ -x bench/.venv-st/bin/python ] && bench/.venv-st/bin/python -c "import rank_bm25, sentence_transformers" 2>/dev/null; then
+# The peers reuse `make fixtures`' sentence-transformers venv, with rank-bm25 and nltk (Porter) added once.
+if [ -x bench/.venv-st/bin/python ] && ! bench/.venv-st/bin/python -c "import rank_bm25, nltk" 2>/dev/null; then
+  bench/.venv-st/bin/pip install -q --disable-pip-version-check rank-bm25 nltk || true
+fi
+if [ -x bench/.venv-st/bin/python ] && bench/.venv-st/bin/python -c "import rank_bm25, nltk, sentence_transformers" 2>/dev/null; then
   for split in dev test; do
     bench/.venv-st/bin/python bench/eval_peers.py --passages "$work/passages.jsonl" --dataset "$work/dataset" \
       --split "$split" --runs "$work/runs" > "$work/peers.$split.json"
