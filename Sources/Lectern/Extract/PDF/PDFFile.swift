@@ -191,7 +191,7 @@ final class PDFFile {
             var x1 = Double.greatestFiniteMagnitude, y1 = Double.greatestFiniteMagnitude, x2 = 0.0, y2 = 0.0
             var sizeValues: [Double] = [], sizeCounts: [Int] = []
             var boldCount = 0, visible = 0
-            // Gaps wider than a letter's height inside the line: the starts of a table's cells.
+            // Gaps wider than an em inside the line (word spaces are a third of one): where a table's cells start.
             var cellStarts: [Int] = [], cellBoxes: [(x1: Double, x2: Double)] = []
             var cellX1 = 0.0, cellX2 = 0.0, scalarCount = 0, previous: Int?
             for i in lineStart..<end {

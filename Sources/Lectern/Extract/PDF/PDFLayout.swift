@@ -672,7 +672,8 @@ struct PDFLayout {
     /// page with no caption, runs of three or more bare numbers (a plot's axes).
     func markFigureLabels(_ paragraphs: inout [Paragraph]) {
         func isFragment(_ p: Paragraph) -> Bool {
-            p.kind == .paragraph && p.lines.count <= 2 && p.wordCount <= 6 && p.text.count <= 48 && !Self.endsSentence(p.text)
+            p.kind == .paragraph && p.lines.count <= 2 && p.text.utf8.count <= 96 && p.text.count <= 48
+                && PDFRow.wordCount(p.text) <= 6 && !Self.endsSentence(p.text)
         }
         func box(_ p: Paragraph) -> (x1: Double, y1: Double, x2: Double, y2: Double) {
             (p.lines.map(\.x1).min() ?? 0, p.lines.map(\.y1).min() ?? 0, p.lines.map(\.x2).max() ?? 0, p.lines.map(\.y2).max() ?? 0)
@@ -682,29 +683,35 @@ struct PDFLayout {
             var end = start
             while end < paragraphs.count, paragraphs[end].page == paragraphs[start].page { end += 1 }
             let page = start..<end
-            let captions = page.filter { paragraphs[$0].kind == .caption && Self.isFigureCaption(paragraphs[$0].text) }
+            start = end
+            let fragments = page.filter { isFragment(paragraphs[$0]) }
+            guard !fragments.isEmpty else { continue }
             var labels: [Int] = []
-            for index in page where isFragment(paragraphs[index]) {
-                let fragment = box(paragraphs[index])
-                // Below it, a figure caption with no prose between the two.
-                let inFigure = captions.contains { c in
-                    let caption = box(paragraphs[c])
-                    guard caption.y1 >= fragment.y2 - 2 else { return false }
-                    return !page.contains { other in
-                        let p = paragraphs[other]
-                        guard p.kind != .caption, p.kind != .heading, !isFragment(p) else { return false }
-                        let b = box(p)
-                        let between = b.y1 >= fragment.y2 - 1 && b.y2 <= caption.y1 + 1
-                        let beside = min(b.x2, max(fragment.x2, caption.x2)) > max(b.x1, min(fragment.x1, caption.x1))
-                        return between && beside
+            let captions = page.filter { paragraphs[$0].kind == .caption && Self.isFigureCaption(paragraphs[$0].text) }
+            if !captions.isEmpty {
+                let boxes = page.map { box(paragraphs[$0]) }
+                let isFragmentAt = Set(fragments)
+                // Prose: what is neither a fragment nor a caption or heading.
+                let prose = page.filter { !isFragmentAt.contains($0) && paragraphs[$0].kind != .caption && paragraphs[$0].kind != .heading }
+                for index in fragments {
+                    let fragment = boxes[index - page.lowerBound]
+                    // Below it, a figure caption with no prose between the two.
+                    let inFigure = captions.contains { c in
+                        let caption = boxes[c - page.lowerBound]
+                        guard caption.y1 >= fragment.y2 - 2 else { return false }
+                        return !prose.contains { other in
+                            let b = boxes[other - page.lowerBound]
+                            let between = b.y1 >= fragment.y2 - 1 && b.y2 <= caption.y1 + 1
+                            let beside = min(b.x2, max(fragment.x2, caption.x2)) > max(b.x1, min(fragment.x1, caption.x1))
+                            return between && beside
+                        }
                     }
+                    if inFigure { labels.append(index) }
                 }
-                if inFigure { labels.append(index) }
             }
-            let numbers = page.filter { isFragment(paragraphs[$0]) && Self.isAxisText(paragraphs[$0].text) }
+            let numbers = fragments.filter { Self.isAxisText(paragraphs[$0].text) }
             if numbers.count >= 3 { labels += numbers }
             for index in labels { paragraphs[index].kind = .figureLabel }
-            start = end
         }
     }
 
@@ -819,7 +826,7 @@ struct PDFLayout {
             }
             guard let found else { continue }
             matched.insert(found)
-            if firstFound == nil || found < firstFound!.paragraph { firstFound = (entryIndex, found) }
+            if found < firstFound?.paragraph ?? .max { firstFound = (entryIndex, found) }
             let original = paragraphs[found]
             paragraphs[found].kind = .heading
             paragraphs[found].level = entry.level

@@ -96,13 +96,8 @@ struct PDFRow {
         // A table's cells share their row's baseline (but for a cell that spans rows); text boxes
         // that happen to sit side by side (a diagram's) do not.
         let level = rows.filter { row in
-            let feet = row.segments.map(\.y2).sorted()
-            var best = 0, low = 0
-            for high in feet.indices {
-                while feet[high] - feet[low] > 1.5 { low += 1 }
-                best = max(best, high - low + 1)
-            }
-            return best >= 2 && Double(best) >= Double(feet.count) * 0.6
+            let best = largestCluster(row.segments.map(\.y2), within: 1.5)
+            return best >= 2 && Double(best) >= Double(row.segments.count) * 0.6
         }
         guard Double(level.count) >= Double(rows.count) * 0.6 else { return nil }
         // An index set in two columns ("Homotopie, 50") lines up like a table but is not one.
@@ -127,13 +122,7 @@ struct PDFRow {
             let spanned = rows.contains { row in row.segments.filter { $0.x1 >= column.x1 - 0.5 && $0.x1 <= column.x2 }.count > 1 }
             guard cells.count >= 3, !spanned else { continue }
             func share(_ position: (Segment) -> Double) -> Double {
-                let values = cells.map(position).sorted()
-                var best = 0, low = 0
-                for high in values.indices {
-                    while values[high] - values[low] > 2.5 { low += 1 }
-                    best = max(best, high - low + 1)
-                }
-                return Double(best) / Double(values.count)
+                Double(largestCluster(cells.map(position), within: 2.5)) / Double(cells.count)
             }
             guard max(share(\.x1), share(\.x2), share { ($0.x1 + $0.x2) / 2 }) >= 0.7 else { return nil }
         }
@@ -152,6 +141,17 @@ struct PDFRow {
         // At least two columns hold something in most rows.
         guard filled.filter({ Double($0) >= Double(rows.count) * 0.6 }).count >= 2 else { return nil }
         return table
+    }
+
+    /// How many of `values` the largest group lying within `within` of each other holds.
+    static func largestCluster(_ values: [Double], within: Double) -> Int {
+        let sorted = values.sorted()
+        var best = 0, low = 0
+        for high in sorted.indices {
+            while sorted[high] - sorted[low] > within { low += 1 }
+            best = max(best, high - low + 1)
+        }
+        return best
     }
 
     // MARK: - Contents pages
@@ -179,8 +179,9 @@ struct PDFRow {
     static func isContents(_ rows: [PDFRow], followsContents: Bool, slides: Bool) -> Bool {
         guard !rows.isEmpty else { return false }
         let headed = rows.prefix(3).contains { row in
-            row.segments.count == 1 && contentsTitles.contains(PDFLayout.matchKey(row.segments[0].text))
+            row.segments.count == 1 && row.segments[0].words <= 3 && contentsTitles.contains(PDFLayout.matchKey(row.segments[0].text))
         }
+        guard headed || followsContents else { return false }
         let numbers = rows.compactMap(entryPageNumber)
         let entries = numbers.count
         // Page numbers go up the page (a list of quantities under "Contents" does not).
