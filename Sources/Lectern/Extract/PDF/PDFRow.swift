@@ -12,6 +12,12 @@ struct PDFRow {
         var y2: Double
         var line: Int
         var words: Int
+
+        /// "Homotopie, 50", "Isometrie, 6, 10": an index entry's page numbers after a comma.
+        var isIndexEntry: Bool {
+            let digits = text.reversed().prefix { $0.isNumber }.count
+            return digits > 0 && text.dropLast(digits).hasSuffix(", ")
+        }
     }
 
     /// Indices into the page's lines.
@@ -30,19 +36,20 @@ struct PDFRow {
             let pieces = line.cells.isEmpty
                 ? [Segment(text: line.text, x1: line.x1, x2: line.x2, y2: line.y2, line: index, words: wordCount(line.text))]
                 : line.cells.map { Segment(text: $0.text, x1: $0.x1, x2: $0.x2, y2: line.y2, line: index, words: wordCount($0.text)) }
-            if var last = rows.last {
+            if let last = rows.last {
                 let overlap = min(last.y2, line.y2) - max(last.y1, line.y1)
                 if overlap >= 0.5 * min(last.height, line.height) {
-                    last.lines.append(index)
-                    last.segments += pieces
-                    last.segments.sort { $0.x1 < $1.x1 }
-                    last.y1 = min(last.y1, line.y1)
-                    last.y2 = max(last.y2, line.y2)
-                    rows[rows.count - 1] = last
+                    rows[rows.count - 1].lines.append(index)
+                    rows[rows.count - 1].segments += pieces
+                    rows[rows.count - 1].y1 = min(last.y1, line.y1)
+                    rows[rows.count - 1].y2 = max(last.y2, line.y2)
                     continue
                 }
             }
-            rows.append(PDFRow(lines: [index], segments: pieces.sorted { $0.x1 < $1.x1 }, y1: line.y1, y2: line.y2))
+            rows.append(PDFRow(lines: [index], segments: pieces, y1: line.y1, y2: line.y2))
+        }
+        for index in rows.indices where rows[index].segments.count > 1 {
+            rows[index].segments.sort { $0.x1 < $1.x1 }
         }
         return rows
     }
@@ -90,9 +97,6 @@ struct PDFRow {
         let segments = rows.flatMap(\.segments)
         let averageWords = Double(segments.reduce(0) { $0 + $1.words }) / Double(segments.count)
         guard averageWords <= 3 else { return nil }
-        // Lists set side by side (slides do this) are not a table: few of a table's cells are list items.
-        let items = segments.filter { PDFLayout.listMarker($0.text) || ($0.text.count == 1 && $0.text.first.map(PDFLayout.bullets.contains) == true) }
-        guard Double(items.count) < Double(segments.count) * 0.25 else { return nil }
         // A table's cells share their row's baseline (but for a cell that spans rows); text boxes
         // that happen to sit side by side (a diagram's) do not.
         let level = rows.filter { row in
@@ -100,9 +104,6 @@ struct PDFRow {
             return best >= 2 && Double(best) >= Double(row.segments.count) * 0.6
         }
         guard Double(level.count) >= Double(rows.count) * 0.6 else { return nil }
-        // An index set in two columns ("Homotopie, 50") lines up like a table but is not one.
-        let indexEntries = segments.filter { $0.text.range(of: #", [0-9]+$"#, options: .regularExpression) != nil }
-        guard Double(indexEntries.count) < Double(segments.count) * 0.4 else { return nil }
         // Columns: x ranges that no segment bridges.
         let byX = segments.sorted { $0.x1 < $1.x1 }
         var columns: [(x1: Double, x2: Double)] = []
@@ -126,6 +127,12 @@ struct PDFRow {
             }
             guard max(share(\.x1), share(\.x2), share { ($0.x1 + $0.x2) / 2 }) >= 0.7 else { return nil }
         }
+        // Lists set side by side (slides do this) are not a table: few of a table's cells are list items.
+        let items = segments.filter { PDFLayout.listMarker($0.text) || ($0.text.count == 1 && $0.text.first.map(PDFLayout.bullets.contains) == true) }
+        guard Double(items.count) < Double(segments.count) * 0.25 else { return nil }
+        // An index set in two columns ("Homotopie, 50") lines up like a table but is not one.
+        let indexEntries = segments.filter(\.isIndexEntry)
+        guard Double(indexEntries.count) < Double(segments.count) * 0.4 else { return nil }
         var table = Table(rows: [])
         var filled = [Int](repeating: 0, count: columns.count)
         for row in rows {
