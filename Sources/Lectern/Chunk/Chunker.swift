@@ -29,6 +29,7 @@ public struct Chunker: Sendable {
         var block: Int
         var kind: BlockKind
         var page: Int?
+        var pageLabel: String? = nil
         var start: Double?
         var end: Double?
         var speaker: String?
@@ -153,7 +154,7 @@ public struct Chunker: Sendable {
         func piece(_ text: String, _ offset: Int) -> Piece {
             let times = TimePoint.slice(timeline, from: offset, length: text.count)
             return Piece(text: text, tokens: tokenCounter.count(text), block: index, kind: block.kind, page: block.page,
-                         start: times.first?.seconds ?? block.start, end: block.end, speaker: block.speaker,
+                         pageLabel: block.pageLabel, start: times.first?.seconds ?? block.start, end: block.end, speaker: block.speaker,
                          charStart: block.offset.map { $0 + offset }, charEnd: block.offset.map { $0 + offset + text.count },
                          timeline: times)
         }
@@ -386,6 +387,7 @@ public struct Chunker: Sendable {
             pageStart: pages.min(), pageEnd: pages.max(), timeStart: starts.min(), timeEnd: ends.max() ?? starts.max(),
             speaker: speakers.isEmpty ? nil : speakers.joined(separator: ", "),
             charStart: pieces.compactMap(\.charStart).min(), charEnd: pieces.compactMap(\.charEnd).max(),
-            tokenCount: pieces.reduce(0) { $0 + $1.tokens }, timeline: timeline.count > 1 ? timeline : nil)
+            tokenCount: pieces.reduce(0) { $0 + $1.tokens }, timeline: timeline.count > 1 ? timeline : nil,
+            pageLabel: pieces.first { $0.page != nil && $0.page == pages.min() }?.pageLabel)
     }
 }
