@@ -16,8 +16,10 @@ ST_VENV = bench/.venv-st
 # A real llama.cpp server (xllamacpp) and Gemma 3 270M, for the OpenAI-compatible adapters' tests.
 LLAMA_VENV = .venv-llama
 LLAMA_MODEL = $(LLAMA_VENV)/models/gemma-3-270m-q4_k_m.gguf
+# The Python oracles the tests compare with: pytrec_eval (trec_eval's measures) and jsonschema.
+TEST_VENV = .venv-tests
 
-.PHONY: setup model llama build release test demo install bench fixtures clean llm-server-deps
+.PHONY: setup model llama testdeps build release test demo install bench fixtures clean llm-server-deps
 
 # Installs the system libraries with apt; quiet and quick when all are there.
 setup:
@@ -55,13 +57,21 @@ llama:
 
 llm-server-deps: llama
 
+# Installs pytrec-eval-terrier and jsonschema into $(TEST_VENV); quiet when present. The tests that
+# use them skip with a message naming `make testdeps` without it, and fail when it is broken.
+testdeps:
+	@if $(TEST_VENV)/bin/python -c "import pytrec_eval, jsonschema" 2>/dev/null; then exit 0; fi; \
+	echo "make testdeps: installing pytrec-eval-terrier and jsonschema into $(TEST_VENV)"; \
+	( [ -x $(TEST_VENV)/bin/python ] || $(PYTHON) -m venv $(TEST_VENV) ) && \
+	$(TEST_VENV)/bin/pip install -q --disable-pip-version-check pytrec-eval-terrier jsonschema
+
 build: setup
 	$(SWIFT) build
 
 release: setup
 	$(SWIFT) build -c release
 
-test: setup model llama
+test: setup model llama testdeps
 	$(SWIFT) test
 
 demo: release model

@@ -158,6 +158,7 @@ LECTERN_LAZY_LIBRARY(poppler, LECTERN_POPPLER_SONAME, "libpoppler-glib.so")
     X(gboolean, poppler_index_iter_next, (PopplerIndexIter *iter), (iter)) \
     V(void, poppler_page_get_size, (PopplerPage *page, double *width, double *height), (page, width, height)) \
     X(char *, poppler_page_get_text, (PopplerPage *page), (page)) \
+    X(gchar *, poppler_page_get_label, (PopplerPage *page), (page)) \
     X(gboolean, poppler_page_get_text_layout, (PopplerPage *page, PopplerRectangle **rectangles, guint *count), (page, rectangles, count)) \
     X(GList *, poppler_page_get_text_attributes, (PopplerPage *page), (page)) \
     V(void, poppler_page_free_text_attributes, (GList *list), (list)) \

@@ -71,10 +71,11 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertEqual(book.metadata["pages"], "117")
         // Page numbers count along with the pages (printed = index - 3); a number that ends a
         // contents page is text, not a page number.
-        let numbers = book.blocks.filter(\.kind.isFurniture).compactMap { block in Int(block.text).map { ($0, block.page ?? 0) } }
+        let pageFurniture = book.blocks.filter { $0.kind == .pageHeader || $0.kind == .pageFooter }
+        let numbers = pageFurniture.compactMap { block in Int(block.text).map { ($0, block.page ?? 0) } }
         XCTAssertGreaterThan(numbers.count, 90)
         XCTAssertTrue(numbers.allSatisfy { $0.0 == $0.1 - 3 }, "\(numbers.filter { $0.0 != $0.1 - 3 })")
-        XCTAssertFalse(book.blocks.contains { $0.page == 4 && $0.kind.isFurniture })
+        XCTAssertFalse(pageFurniture.contains { $0.page == 4 })
     }
 
     func testRunInHeadingsKeepTheWordsAfterThem() throws {
@@ -228,7 +229,9 @@ final class PDFExtractorTests: XCTestCase {
         let passages = Chunker().chunk(document.blocks)
         let pages = Int(document.metadata["pages"] ?? "0") ?? 0
         XCTAssertEqual(pages, 31)
-        for page in 1...pages {
+        // Every slide but the contents slide (2) and the steps of an overlay frame (15–17, built up
+        // to 18) has a passage.
+        for page in 1...pages where ![2, 15, 16, 17].contains(page) {
             let onPage = passages.filter { $0.pageStart == page }
             XCTAssertFalse(onPage.isEmpty, "slide \(page) has no passage")
             XCTAssertTrue(onPage.allSatisfy { $0.pageEnd == page }, "passages never cross slides")

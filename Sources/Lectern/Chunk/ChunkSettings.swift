@@ -13,5 +13,6 @@ public struct ChunkSettings: Codable, Sendable, Equatable {
         self.minTokens = minTokens
     }
 
-    public var key: String { "max\(maxTokens)-overlap\(overlapTokens)-min\(minTokens)" }
+    /// The settings and the chunker's version: passages cut another way are cut again.
+    public var key: String { "max\(maxTokens)-overlap\(overlapTokens)-min\(minTokens)-chunker\(Chunker.version)" }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// fenced and indented code, pipe tables, and YAML front matter (its `title` wins).
 public struct MarkdownExtractor: Extractor {
     public let name = "markdown"
-    public let version = 1  // UTF-8 text reads as before; Windows-1252 text, refused before, needs no new version
+    public let version = 2  // 2: code spans and fences kept verbatim (Windows-1252 text, refused before, needed no new version)
 
     public init() {}
 
@@ -118,13 +118,14 @@ public struct MarkdownExtractor: Extractor {
                     i += 1
                     continue
                 }
-                if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                if let fence = Self.openingFence(trimmed) {
                     flushParagraph(&paragraph, paragraphLine)
-                    let fence = String(trimmed.prefix(3))
                     let start = i
                     var body: [Substring] = []
                     i += 1
-                    while i < lines.count, !lines[i].trimmingCharacters(in: .whitespaces).hasPrefix(fence) {
+                    // Only a run of the same mark, at least as long and with nothing after it,
+                    // closes the block: a shorter fence inside is code like the rest.
+                    while i < lines.count, !Self.closes(lines[i], fence: fence) {
                         body.append(lines[i])
                         i += 1
                     }
@@ -197,6 +198,20 @@ public struct MarkdownExtractor: Extractor {
             emit(.paragraph, text, line: line)
         }
 
+        /// "```swift" → ("`", 3); "~~~~" → ("~", 4); a backtick fence's info string has no backtick.
+        static func openingFence(_ trimmed: String) -> (mark: Character, length: Int)? {
+            guard let mark = trimmed.first, mark == "`" || mark == "~" else { return nil }
+            let length = trimmed.prefix { $0 == mark }.count
+            guard length >= 3 else { return nil }
+            if mark == "`", trimmed.dropFirst(length).contains("`") { return nil }
+            return (mark, length)
+        }
+
+        static func closes(_ line: Substring, fence: (mark: Character, length: Int)) -> Bool {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return trimmed.count >= fence.length && trimmed.allSatisfy { $0 == fence.mark }
+        }
+
         /// `  - item` → (1, "item"); `3. item` → (0, "item").
         static func listItem(_ line: Substring) -> (Int, String)? {
             let indent = line.prefix { $0 == " " }.count
@@ -218,16 +233,63 @@ public struct MarkdownExtractor: Extractor {
         }
     }
 
-    /// Inline Markdown to plain text: emphasis, code spans, links, images, HTML tags.
+    /// Inline Markdown to plain text: emphasis, code spans, links, images, HTML tags. A code
+    /// span is text as written, whatever it holds (`<div>`, `**`, `\n`).
     enum Inline {
         static func plain(_ text: String) -> String {
+            // Code spans are set aside while the markup around them is read (a link's text may
+            // be code), then put back as written.
+            var spans: [String] = []
+            var masked = ""
+            var rest = Substring(text)
+            while let (before, code, after) = codeSpan(in: rest) {
+                masked += before + placeholder(spans.count)
+                spans.append(code)
+                rest = after
+            }
+            masked += rest
+            var s = markup(masked)
+            for (index, code) in spans.enumerated() {
+                s = s.replacingOccurrences(of: placeholder(index), with: code)
+            }
+            return s
+        }
+
+        /// Private-use characters that no markup rule touches.
+        private static func placeholder(_ index: Int) -> String { "\u{E000}\(index)\u{E001}" }
+
+        /// The first code span: a run of backticks, its content, and the next run of the same
+        /// length (CommonMark); one space on each side of the content is padding.
+        static func codeSpan(in text: Substring) -> (Substring, String, Substring)? {
+            var search = text.startIndex
+            while let open = text[search...].firstIndex(of: "`") {
+                let ticks = text[open...].prefix { $0 == "`" }
+                var cursor = ticks.endIndex
+                while let close = text[cursor...].firstIndex(of: "`") {
+                    let run = text[close...].prefix { $0 == "`" }
+                    if run.count == ticks.count {
+                        var code = String(text[ticks.endIndex..<close])
+                        if code.count >= 2, code.first == " ", code.last == " ", code.contains(where: { $0 != " " }) {
+                            code = String(code.dropFirst().dropLast())
+                        }
+                        return (text[..<open], code, text[run.endIndex...])
+                    }
+                    cursor = run.endIndex
+                }
+                // No closing run of that length: the backticks are literal text.
+                search = ticks.endIndex
+            }
+            return nil
+        }
+
+        /// Markup outside code spans.
+        static func markup(_ text: String) -> String {
             var s = text
             // Images and links keep their text: ![alt](src) → alt, [text](url) → text.
             s = replace(s, #"!\[([^\]]*)\]\([^)]*\)"#, "$1")
             s = replace(s, #"\[([^\]]+)\]\([^)]*\)"#, "$1")
             s = replace(s, #"\[([^\]]+)\]\[[^\]]*\]"#, "$1")
             s = replace(s, #"<[A-Za-z/][^>]*>"#, "")
-            s = replace(s, #"`([^`]*)`"#, "$1")
             s = replace(s, #"(\*\*|__)(.+?)\1"#, "$2")
             s = replace(s, #"(?<![\w*])[*_]([^*_\s][^*_]*?)[*_](?![\w*])"#, "$1")
             s = replace(s, #"~~(.+?)~~"#, "$1")

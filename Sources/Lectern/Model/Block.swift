@@ -14,6 +14,10 @@ public enum BlockKind: String, Codable, Sendable, CaseIterable {
     /// Repeating page furniture: kept as metadata, never in passages.
     case pageHeader = "page_header"
     case pageFooter = "page_footer"
+    /// An entry of a document's own table of contents: it repeats the headings, so it stays out of passages.
+    case contentsEntry = "contents_entry"
+    /// Words set inside a figure (an axis's numbers, a drawing's part names): out of passages; the caption stays.
+    case figureLabel = "figure_label"
     /// One timed piece of a transcript (a merged caption sentence or paragraph).
     case cue
     case objective
@@ -21,8 +25,9 @@ public enum BlockKind: String, Codable, Sendable, CaseIterable {
     case exercise
     case keyTerm = "key_term"
 
-    /// Blocks of these kinds never reach passage text.
-    public var isFurniture: Bool { self == .pageHeader || self == .pageFooter }
+    /// Blocks of these kinds never reach passage text: page furniture, and what only points at or
+    /// decorates the text (a contents entry, a figure's labels).
+    public var isFurniture: Bool { self == .pageHeader || self == .pageFooter || self == .contentsEntry || self == .figureLabel }
 }
 
 /// A moment inside a text: the character `offset` where words said at `seconds` begin. A
@@ -83,6 +88,9 @@ public struct Block: Codable, Sendable, Equatable {
     public var level: Int?
     public var sectionPath: [String]
     public var page: Int?
+    /// The page's own name where it differs from its number (`iii`, `A-3`, a slide's frame
+    /// number): what a reader of the printed page calls it. `page` stays the physical page.
+    public var pageLabel: String?
     public var start: Double?
     public var end: Double?
     public var speaker: String?
@@ -100,13 +108,14 @@ public struct Block: Codable, Sendable, Equatable {
         kind: BlockKind, text: String, level: Int? = nil, sectionPath: [String] = [],
         page: Int? = nil, start: Double? = nil, end: Double? = nil, speaker: String? = nil,
         offset: Int? = nil, timeline: [TimePoint] = [], startsParagraph: Bool = false,
-        attributes: [String: String] = [:]
+        attributes: [String: String] = [:], pageLabel: String? = nil
     ) {
         self.kind = kind
         self.text = text
         self.level = level
         self.sectionPath = sectionPath
         self.page = page
+        self.pageLabel = pageLabel
         self.start = start
         self.end = end
         self.speaker = speaker
@@ -117,7 +126,7 @@ public struct Block: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, text, level, sectionPath, page, start, end, speaker, offset, timeline, startsParagraph, attributes
+        case kind, text, level, sectionPath, page, pageLabel, start, end, speaker, offset, timeline, startsParagraph, attributes
     }
 
     // The transcript fields are left out of JSON when they say nothing (most blocks).
@@ -128,6 +137,7 @@ public struct Block: Codable, Sendable, Equatable {
         level = try container.decodeIfPresent(Int.self, forKey: .level)
         sectionPath = try container.decodeIfPresent([String].self, forKey: .sectionPath) ?? []
         page = try container.decodeIfPresent(Int.self, forKey: .page)
+        pageLabel = try container.decodeIfPresent(String.self, forKey: .pageLabel)
         start = try container.decodeIfPresent(Double.self, forKey: .start)
         end = try container.decodeIfPresent(Double.self, forKey: .end)
         speaker = try container.decodeIfPresent(String.self, forKey: .speaker)
@@ -144,6 +154,7 @@ public struct Block: Codable, Sendable, Equatable {
         try container.encodeIfPresent(level, forKey: .level)
         try container.encode(sectionPath, forKey: .sectionPath)
         try container.encodeIfPresent(page, forKey: .page)
+        try container.encodeIfPresent(pageLabel, forKey: .pageLabel)
         try container.encodeIfPresent(start, forKey: .start)
         try container.encodeIfPresent(end, forKey: .end)
         try container.encodeIfPresent(speaker, forKey: .speaker)

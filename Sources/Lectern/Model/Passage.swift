@@ -22,6 +22,8 @@ public struct Passage: Codable, Sendable, Equatable {
     public var sectionPath: [String]
     public var pageStart: Int?
     public var pageEnd: Int?
+    /// The first page's own name where it differs from its number (see `Block.pageLabel`).
+    public var pageLabel: String?
     public var timeStart: Double?
     public var timeEnd: Double?
     public var speaker: String?
@@ -36,7 +38,7 @@ public struct Passage: Codable, Sendable, Equatable {
         ordinal: Int, text: String, kind: PassageKind, sectionPath: [String], pageStart: Int? = nil,
         pageEnd: Int? = nil, timeStart: Double? = nil, timeEnd: Double? = nil,
         speaker: String? = nil, charStart: Int? = nil, charEnd: Int? = nil, tokenCount: Int,
-        timeline: [TimePoint]? = nil
+        timeline: [TimePoint]? = nil, pageLabel: String? = nil
     ) {
         self.ordinal = ordinal
         self.text = text
@@ -44,6 +46,7 @@ public struct Passage: Codable, Sendable, Equatable {
         self.sectionPath = sectionPath
         self.pageStart = pageStart
         self.pageEnd = pageEnd
+        self.pageLabel = pageLabel
         self.timeStart = timeStart
         self.timeEnd = timeEnd
         self.speaker = speaker

@@ -6,7 +6,9 @@ import Foundation
 public struct PDFExtractor: Extractor {
     public let name = "pdf"
     /// 2: line-end hyphen rules, run-in section numbers, lone marks and dot leaders dropped (libraries re-read their PDFs).
-    public let version = 2
+    /// 3: tables as rows, contents pages and figure labels out of passages, page labels, outline
+    /// entries only where their text is, overlay slides folded, file names never the title.
+    public let version = 3
 
     public init() {}
 
@@ -95,7 +97,7 @@ public struct PDFExtractor: Extractor {
         var run = PageRun()
         for index in range {
             let page = file.page(index)
-            run.pages.append(PDFLayout.PageInfo(width: page.width, height: page.height))
+            run.pages.append(PDFLayout.PageInfo(width: page.width, height: page.height, label: page.label))
             if page.lines.isEmpty, page.hasImages { run.scanned.append(index + 1) }
             run.lines += page.lines
         }
@@ -122,6 +124,12 @@ public struct PDFExtractor: Extractor {
         }
     }
 
+    /// Extensions of the files a PDF is made from, which office tools leave as its title.
+    static let documentExtensions: Set<String> = [
+        "doc", "docx", "odt", "rtf", "txt", "md", "tex", "dvi", "ps", "pdf", "ppt", "pptx", "pps", "ppsx", "odp", "key",
+        "xls", "xlsx", "ods", "odg", "pages", "numbers", "html", "htm", "indd", "qxp", "pub", "wpd", "svg",
+    ]
+
     /// Info-dictionary titles that name nothing ("untitled", "Microsoft Word - notes.docx") are ignored.
     static func usableTitle(_ title: String?) -> String? {
         guard var title = title?.trimmingCharacters(in: .whitespaces), !title.isEmpty else { return nil }
@@ -130,7 +138,9 @@ public struct PDFExtractor: Extractor {
         }
         let lower = title.lowercased()
         if ["untitled", "untitled document", "title", "document", "slide 1", "no title"].contains(lower) { return nil }
-        for suffix in [".doc", ".docx", ".pdf", ".odt", ".ppt", ".pptx", ".tex", ".dvi"] where lower.hasSuffix(suffix) { return nil }
+        // A file name ("odf_presentation.odp", "C:\\notes\\week 3.docx") names the file, not the document.
+        if let dot = lower.lastIndex(of: "."), documentExtensions.contains(String(lower[lower.index(after: dot)...])) { return nil }
+        if PDFRow.contentsTitles.contains(PDFLayout.matchKey(title)) { return nil }
         return title
     }
 

@@ -12,8 +12,17 @@ struct PDFLine {
     var bold: Bool
     /// A blank line before it in poppler's text: poppler saw a block boundary.
     var blockBreakBefore: Bool
+    /// The pieces of the line that wide gaps set apart (a table row's cells), when there are
+    /// several; empty for an ordinary line.
+    var cells: [PDFCell] = []
 
     var height: Double { max(y2 - y1, 1) }
+}
+
+/// A piece of a line that a wide gap sets apart from the rest: a table cell, a contents entry's page number.
+struct PDFCell {
+    var text: String
+    var x1: Double, x2: Double
 }
 
 /// One outline (bookmark) entry.
@@ -115,6 +124,8 @@ final class PDFFile {
         var width: Double
         var height: Double
         var hasImages: Bool
+        /// The page's own name (`iii`, `A-3`, a beamer frame's number); nil when it is just its position.
+        var label: String? = nil
     }
 
     func page(_ index: Int) -> Page {
@@ -122,6 +133,13 @@ final class PDFFile {
         defer { lazy_g_object_unref(UnsafeMutableRawPointer(page)) }
         var width = 0.0, height = 0.0
         lazy_poppler_page_get_size(page, &width, &height)
+        let label = string(lazy_poppler_page_get_label(page)).flatMap { $0 == String(index + 1) ? nil : $0 }
+        var result = readText(page, index: index, width: width, height: height)
+        result.label = label
+        return result
+    }
+
+    private func readText(_ page: OpaquePointer, index: Int, width: Double, height: Double) -> Page {
         guard let cText = lazy_poppler_page_get_text(page) else { return Page(lines: [], width: width, height: height, hasImages: imagesOn(page)) }
         let text = String(cString: cText)
         lazy_g_free(cText)
@@ -173,15 +191,34 @@ final class PDFFile {
             var x1 = Double.greatestFiniteMagnitude, y1 = Double.greatestFiniteMagnitude, x2 = 0.0, y2 = 0.0
             var sizeValues: [Double] = [], sizeCounts: [Int] = []
             var boldCount = 0, visible = 0
+            // Gaps wider than an em inside the line (word spaces are a third of one): where a table's cells start.
+            var cellStarts: [Int] = [], cellBoxes: [(x1: Double, x2: Double)] = []
+            var cellX1 = 0.0, cellX2 = 0.0, scalarCount = 0, previous: Int?
             for i in lineStart..<end {
                 let scalar = scalars[i]
                 if PDFText.isSpace(scalar) {
                     pendingSpace = visible > 0
                     continue
                 }
-                if pendingSpace { scalarsOfLine.append(" ") }
+                if haveLayout, let rects {
+                    let r = rects[i]
+                    if let p = previous {
+                        if r.x1 - rects[p].x2 > max(sizes[i], sizes[p], 6) {
+                            cellBoxes.append((cellX1, cellX2))
+                            cellStarts.append(scalarCount + 1)
+                            pendingSpace = true
+                            cellX1 = r.x1
+                        }
+                    } else {
+                        cellX1 = r.x1
+                    }
+                    cellX2 = r.x2
+                    previous = i
+                }
+                if pendingSpace { scalarsOfLine.append(" "); scalarCount += 1 }
                 pendingSpace = false
                 scalarsOfLine.append(scalar)
+                scalarCount += 1
                 visible += 1
                 if haveLayout, let rects {
                     let r = rects[i]
@@ -197,13 +234,25 @@ final class PDFFile {
             }
             // Ligatures and NFC once here: everything after reads clean lines.
             let lineText = PDFText.dropLeaders(PDFText.normalize(String(scalarsOfLine)))
+            var cells: [PDFCell] = []
+            if !cellStarts.isEmpty {
+                cellBoxes.append((cellX1, cellX2))
+                let all = Array(scalarsOfLine)
+                let bounds = [0] + cellStarts + [all.count]
+                for (n, box) in cellBoxes.enumerated() {
+                    var piece = String.UnicodeScalarView()
+                    piece.append(contentsOf: all[bounds[n]..<bounds[n + 1]])
+                    let text = PDFText.dropLeaders(PDFText.normalize(String(piece))).trimmingCharacters(in: .whitespaces)
+                    if !text.isEmpty { cells.append(PDFCell(text: text, x1: box.x1, x2: box.x2)) }
+                }
+            }
             var size = 0.0, sizeCount = 0
             for (value, count) in zip(sizeValues, sizeCounts) where count > sizeCount || (count == sizeCount && value > size) {
                 size = value; sizeCount = count
             }
             if !haveLayout { x1 = 0; y1 = Double(lines.count) * 12; x2 = width; y2 = y1 + 10 }
             lines.append(PDFLine(text: lineText, page: index + 1, x1: x1, y1: y1, x2: x2, y2: y2, fontSize: size,
-                                 bold: boldCount * 2 > visible, blockBreakBefore: blankBefore))
+                                 bold: boldCount * 2 > visible, blockBreakBefore: blankBefore, cells: cells.count > 1 ? cells : []))
             blankBefore = false
         }
         // Poppler's text sometimes runs two blocks together without a newline ("zero.The", a

@@ -8,6 +8,8 @@ struct PDFLayout {
     struct PageInfo {
         var width: Double
         var height: Double
+        /// The page's own name where it differs from its number (`iii`, a slide's frame number).
+        var label: String? = nil
     }
 
     var pages: [PageInfo]
@@ -74,8 +76,9 @@ struct PDFLayout {
         }
         let bodySize = Self.bodyFontSize(bodyLines)
         let lexicon = Self.lexicon(bodyLines)
-        var paragraphs = readingOrder(group(bodyLines, bodySize: bodySize))
-        for index in paragraphs.indices {
+        let isSlides = pages.count >= 2 && pages.allSatisfy { $0.width > $0.height * 1.15 }
+        var paragraphs = readingOrder(pageParagraphs(bodyLines, bodySize: bodySize, slides: isSlides))
+        for index in paragraphs.indices where paragraphs[index].kind == .paragraph {
             paragraphs[index].text = Self.join(paragraphs[index].lines, lexicon: lexicon)
         }
         paragraphs.removeAll { $0.text.isEmpty }
@@ -85,19 +88,29 @@ struct PDFLayout {
         // Nothing to read: a lone mark (a decoration's dot, a bullet no text stands beside).
         paragraphs.removeAll { $0.text.count <= 2 && !$0.text.contains { $0.isLetter || $0.isNumber } }
         classify(&paragraphs, bodySize: bodySize)
-        let isSlides = pages.count >= 2 && pages.allSatisfy { $0.width > $0.height * 1.15 }
+        markFigureLabels(&paragraphs)
         if isSlides { markSlideTitles(&paragraphs, bodySize: bodySize) }
-        if !outline.isEmpty { applyOutline(&paragraphs, keepDetected: isSlides) }
-        rankHeadings(&paragraphs)
-        if isSlides { giveBarePagesText(&paragraphs) }
+        var openAtStart: [PDFOutlineEntry] = []
+        var outlineDepth = 0
+        if !outline.isEmpty, let used = applyOutline(&paragraphs, keepDetected: isSlides) {
+            openAtStart = used
+            outlineDepth = outline.map(\.level).max() ?? 0
+        }
+        rankHeadings(&paragraphs, below: outlineDepth)
+        if isSlides {
+            foldOverlays(&paragraphs)
+            giveBarePagesText(&paragraphs)
+        }
 
         // Section paths, and furniture blocks placed at the start of their pages.
         var blocks: [Block] = []
         var tracker = SectionTracker()
+        // A page cut from a longer work starts inside a section its outline names.
+        for entry in openAtStart { tracker.open(level: entry.level, title: entry.title) }
         var pageDone = Set<Int>()
         for paragraph in paragraphs {
             if pageDone.insert(paragraph.page).inserted, let extra = furnitureBlocks[paragraph.page] {
-                blocks += extra.map { var b = $0; b.sectionPath = tracker.path; return b }
+                blocks += extra.map { var b = $0; b.sectionPath = tracker.path; b.pageLabel = pages[paragraph.page - 1].label; return b }
             }
             // The title names the document; the outline (or the headings) is its section tree.
             if paragraph.kind == .heading {
@@ -107,11 +120,12 @@ struct PDFLayout {
             attributes["font_size"] = String(format: "%.1f", paragraph.fontSize)
             if paragraph.bold { attributes["bold"] = "true" }
             blocks.append(Block(kind: paragraph.kind, text: paragraph.text, level: paragraph.level,
-                                sectionPath: tracker.path, page: paragraph.page, attributes: attributes))
+                                sectionPath: tracker.path, page: paragraph.page, attributes: attributes,
+                                pageLabel: pages[paragraph.page - 1].label))
         }
-        let firstPage = paragraphs.filter { $0.page == 1 }
+        let firstPage = paragraphs.filter { $0.page == 1 && !$0.kind.isFurniture && $0.kind != .table }
         // The largest text on page 1, when it is larger than the body text.
-        let largest = firstPage.filter { $0.fontSize > bodySize + 0.6 && $0.kind != .pageHeader }.max { $0.fontSize < $1.fontSize }
+        let largest = firstPage.filter { $0.fontSize > bodySize + 0.6 }.max { $0.fontSize < $1.fontSize }
         return Result(blocks: blocks, furniture: furnitureTexts, isSlides: isSlides,
                       largestFirstPageText: largest.map { TextCleanup.firstLineTitle($0.text) })
     }
@@ -175,9 +189,13 @@ struct PDFLayout {
         if let top = band(line, page), top ? first : last, repeating.contains(Self.furnitureKey(text)) {
             return top ? .pageHeader : .pageFooter
         }
-        // A bare page number is the page's top-most or bottom-most line, in its outer fifth.
-        if Self.isPageNumber(text) {
-            if let numbering, let value = Int(text), value - line.page != numbering { return nil }
+        // A bare page number is the page's top-most or bottom-most line, in its outer fifth. The
+        // page's own number (its label: "iii", a slide's frame number) is one wherever the count
+        // of the others goes.
+        let ownNumber = text.lowercased() == (page.label ?? String(line.page)).lowercased()
+            || (page.label == nil && PDFRow.romanValue(text) == line.page)
+        if ownNumber || Self.isPageNumber(text) {
+            if !ownNumber, let numbering, let value = Int(text), value - line.page != numbering { return nil }
             if first, line.y2 <= page.height * 0.2 { return .pageHeader }
             if last, line.y1 >= page.height * 0.8 { return .pageFooter }
         }
@@ -238,7 +256,11 @@ struct PDFLayout {
         guard let initial = text.first, "FfTtAaLl".contains(initial) else { return false }
         let lower = text.prefix(16).lowercased()
         guard let prefix = prefixes.first(where: { lower.hasPrefix($0) }) else { return false }
-        return lower.dropFirst(prefix.count).first?.isNumber == true
+        guard lower.dropFirst(prefix.count).first?.isNumber == true else { return false }
+        // "Table 1 shows …" is a sentence about the table: a caption's number is not followed by a verb.
+        let words = text.split(separator: " ", maxSplits: 3)
+        guard words.count > 2, let closing = words[1].last, !".:".contains(closing), let next = words[2].first else { return true }
+        return !next.isLowercase
     }
 
     static func endsSentence(_ text: String) -> Bool {
@@ -277,6 +299,63 @@ struct PDFLayout {
         }
         flush()
         return paragraphs
+    }
+
+    /// Each page's paragraphs in poppler's order: a contents page as its entries, a table as its
+    /// rows (`Belgium | 11.5 | 30,689 | …`), the other lines grouped into paragraphs.
+    func pageParagraphs(_ lines: [PDFLine], bodySize: Double, slides: Bool) -> [Paragraph] {
+        var result: [Paragraph] = []
+        var start = 0
+        var contentsPage = -1
+        while start < lines.count {
+            let page = lines[start].page
+            var end = start
+            while end < lines.count, lines[end].page == page { end += 1 }
+            // Rows only where there can be a table or a contents page: cells, or several short lines.
+            var shortLines = 0
+            let mayHoldRows = contentsPage == page - 1 || lines[start..<end].contains { line in
+                if PDFRow.wordCount(line.text) <= 3 { shortLines += 1 }
+                return !line.cells.isEmpty || shortLines >= 3
+            }
+            guard mayHoldRows else {
+                result += group(Array(lines[start..<end]), bodySize: bodySize)
+                start = end
+                continue
+            }
+            let rows = PDFRow.rows(Array(start..<end), of: lines)
+            func paragraph(_ indices: [Int], _ kind: BlockKind, _ text: String) -> Paragraph {
+                Paragraph(lines: indices.sorted().map { lines[$0] }, kind: kind, text: text)
+            }
+            if PDFRow.isContents(rows, followsContents: contentsPage == page - 1, slides: slides) {
+                contentsPage = page
+                result += rows.map { paragraph($0.lines, .contentsEntry, $0.segments.map(\.text).joined(separator: " ")) }
+                start = end
+                continue
+            }
+            var tableRows: [(first: Int, paragraph: Paragraph)] = []
+            var taken = Set<Int>()
+            for table in PDFRow.tables(rows) {
+                for row in table.rows {
+                    tableRows.append((row.lines.min() ?? start, paragraph(row.lines, .table, row.cells.joined(separator: " | "))))
+                    taken.formUnion(row.lines)
+                }
+            }
+            if tableRows.isEmpty {
+                result += group(Array(lines[start..<end]), bodySize: bodySize)
+            } else {
+                // Table rows take the place of their first line among the page's paragraphs.
+                let rest = (start..<end).filter { !taken.contains($0) }
+                var merged: [(first: Int, paragraph: Paragraph)] = []
+                var position = 0
+                for grouped in group(rest.map { lines[$0] }, bodySize: bodySize) {
+                    merged.append((rest[position], grouped))
+                    position += grouped.lines.count
+                }
+                result += (merged + tableRows).sorted { $0.first < $1.first }.map(\.paragraph)
+            }
+            start = end
+        }
+        return result
     }
 
     /// Lines → text: words hyphenated at a line end re-joined unless the hyphen is part of the
@@ -411,7 +490,7 @@ struct PDFLayout {
         var index = 0
         while index + 1 < paragraphs.count {
             let a = paragraphs[index], b = paragraphs[index + 1]
-            let continues = a.page == b.page && !Self.endsSentence(a.text) && b.text.first?.isLowercase == true
+            let continues = a.page == b.page && a.kind == .paragraph && b.kind == .paragraph && !Self.endsSentence(a.text) && b.text.first?.isLowercase == true
                 && abs(a.fontSize - b.fontSize) <= 0.6 && a.bold == b.bold && b.lines[0].y1 < a.lines[a.lines.count - 1].y1
                 && !Self.listMarker(b.text) && a.wordCount >= 8
             if continues {
@@ -434,7 +513,7 @@ struct PDFLayout {
         var index = 0
         while index + 1 < paragraphs.count {
             let a = paragraphs[index], b = paragraphs[index + 1]
-            guard b.page == a.page + 1, a.kind == .paragraph, !Self.endsSentence(a.text), a.wordCount >= 8,
+            guard b.page == a.page + 1, a.kind == .paragraph, b.kind == .paragraph, !Self.endsSentence(a.text), a.wordCount >= 8,
                   b.text.first?.isLowercase == true, abs(a.fontSize - b.fontSize) <= 0.6, a.bold == b.bold,
                   !Self.listMarker(b.text), let cut = Self.firstSentenceEnd(b.text, maxWords: 50) else {
                 index += 1
@@ -489,7 +568,8 @@ struct PDFLayout {
             let sameLine = b.y1 < a.y2 && b.y2 > a.y1 && b.x1 >= a.x2 - 1
             let near = b.x1 - a.x2 <= max(a.fontSize, 6) * 4
             // A run-in heading ("5.1 Hyper Parameter Optimization We have chosen …") keeps its number too.
-            if isNumber, number.lines.count == 1, next.page == number.page, sameLine, near || next.wordCount <= 20 {
+            if isNumber, number.kind == .paragraph, next.kind == .paragraph, number.lines.count == 1, next.page == number.page, sameLine,
+               near || next.wordCount <= 20 {
                 var merged = next
                 merged.text = number.text + " " + next.text
                 merged.lines.insert(contentsOf: number.lines, at: 0)
@@ -505,7 +585,7 @@ struct PDFLayout {
     func classify(_ paragraphs: inout [Paragraph], bodySize: Double) {
         var titleTaken = false
         let firstPageLargest = paragraphs.filter { $0.page == 1 }.map(\.fontSize).max() ?? 0
-        for index in paragraphs.indices {
+        for index in paragraphs.indices where paragraphs[index].kind == .paragraph {
             let p = paragraphs[index]
             let words = p.wordCount
             if Self.listMarker(p.text) {
@@ -525,9 +605,8 @@ struct PDFLayout {
     }
 
     /// Levels from font-size ranks (larger is higher); bold body-size headings below them all.
-    func rankHeadings(_ paragraphs: inout [Paragraph]) {
+    func rankHeadings(_ paragraphs: inout [Paragraph], below base: Int) {
         let sizes = Set(paragraphs.filter { $0.kind == .heading && $0.level == nil }.map { ($0.fontSize * 2).rounded() / 2 }).sorted(by: >)
-        let base = (outline.map(\.level).max() ?? 0)
         for index in paragraphs.indices where paragraphs[index].kind == .heading && paragraphs[index].level == nil {
             let rank = sizes.firstIndex(of: (paragraphs[index].fontSize * 2).rounded() / 2) ?? sizes.count
             paragraphs[index].level = min(6, base + rank + 1)
@@ -541,9 +620,9 @@ struct PDFLayout {
         var seen = Set<Int>()
         for index in paragraphs.indices {
             let p = paragraphs[index]
-            guard seen.insert(p.page).inserted else { continue }
+            guard !p.kind.isFurniture, seen.insert(p.page).inserted else { continue }
             let page = pages[p.page - 1]
-            if p.y1 < page.height * 0.3, p.wordCount <= 15, p.fontSize >= bodySize, p.kind != .listItem {
+            if p.y1 < page.height * 0.3, p.wordCount <= 15, p.fontSize >= bodySize, p.kind != .listItem, p.kind != .table {
                 paragraphs[index].kind = p.kind == .title ? .title : .heading
                 paragraphs[index].lines[0].bold = paragraphs[index].lines[0].bold
                 paragraphs[index].level = nil
@@ -556,10 +635,104 @@ struct PDFLayout {
         }
     }
 
+    /// Overlays: beamer builds a frame up over several pages (`\pause`, `\item<2->`), each page
+    /// the one before plus a little. A slide whose words all come back on the next one, under the
+    /// same frame title (or the same page label: beamer gives a frame's pages one number), is a
+    /// step of that frame: only the fullest page is kept, so the frame gives one passage.
+    func foldOverlays(_ paragraphs: inout [Paragraph]) {
+        var byPage: [Int: [Int]] = [:]
+        for (index, p) in paragraphs.enumerated() where !p.kind.isFurniture { byPage[p.page, default: []].append(index) }
+        func words(_ page: Int) -> [String: Int] {
+            var counts: [String: Int] = [:]
+            for index in byPage[page] ?? [] where paragraphs[index].kind != .heading {
+                for word in paragraphs[index].text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
+                    counts[String(word), default: 0] += 1
+                }
+            }
+            return counts
+        }
+        func title(_ page: Int) -> String? {
+            (byPage[page] ?? []).first { paragraphs[$0].kind == .heading }.map { paragraphs[$0].text }
+        }
+        var steps = Set<Int>()
+        for page in byPage.keys.sorted() where byPage[page + 1] != nil {
+            let sameFrame = (title(page) != nil && title(page) == title(page + 1))
+                || (pages[page - 1].label != nil && pages[page - 1].label == pages[page].label)
+            guard sameFrame else { continue }
+            let here = words(page), next = words(page + 1)
+            if !here.isEmpty, here.allSatisfy({ next[$0.key, default: 0] >= $0.value }) { steps.insert(page) }
+        }
+        paragraphs.removeAll { steps.contains($0.page) }
+    }
+
+    // MARK: - Figures
+
+    /// Short pieces of text set inside a figure (a drawing's part names, an axis's numbers) are
+    /// its labels, not prose: those between a figure's caption and the prose above it, and on a
+    /// page with no caption, runs of three or more bare numbers (a plot's axes).
+    func markFigureLabels(_ paragraphs: inout [Paragraph]) {
+        func isFragment(_ p: Paragraph) -> Bool {
+            p.kind == .paragraph && p.lines.count <= 2 && p.text.utf8.count <= 96 && p.text.count <= 48
+                && PDFRow.wordCount(p.text) <= 6 && !Self.endsSentence(p.text)
+        }
+        func box(_ p: Paragraph) -> (x1: Double, y1: Double, x2: Double, y2: Double) {
+            (p.lines.map(\.x1).min() ?? 0, p.lines.map(\.y1).min() ?? 0, p.lines.map(\.x2).max() ?? 0, p.lines.map(\.y2).max() ?? 0)
+        }
+        var start = 0
+        while start < paragraphs.count {
+            var end = start
+            while end < paragraphs.count, paragraphs[end].page == paragraphs[start].page { end += 1 }
+            let page = start..<end
+            start = end
+            let fragments = page.filter { isFragment(paragraphs[$0]) }
+            guard !fragments.isEmpty else { continue }
+            var labels: [Int] = []
+            let captions = page.filter { paragraphs[$0].kind == .caption && Self.isFigureCaption(paragraphs[$0].text) }
+            if !captions.isEmpty {
+                let boxes = page.map { box(paragraphs[$0]) }
+                let isFragmentAt = Set(fragments)
+                // Prose: what is neither a fragment nor a caption or heading.
+                let prose = page.filter { !isFragmentAt.contains($0) && paragraphs[$0].kind != .caption && paragraphs[$0].kind != .heading }
+                for index in fragments {
+                    let fragment = boxes[index - page.lowerBound]
+                    // Below it, a figure caption with no prose between the two.
+                    let inFigure = captions.contains { c in
+                        let caption = boxes[c - page.lowerBound]
+                        guard caption.y1 >= fragment.y2 - 2 else { return false }
+                        return !prose.contains { other in
+                            let b = boxes[other - page.lowerBound]
+                            let between = b.y1 >= fragment.y2 - 1 && b.y2 <= caption.y1 + 1
+                            let beside = min(b.x2, max(fragment.x2, caption.x2)) > max(b.x1, min(fragment.x1, caption.x1))
+                            return between && beside
+                        }
+                    }
+                    if inFigure { labels.append(index) }
+                }
+            }
+            let numbers = fragments.filter { Self.isAxisText(paragraphs[$0].text) }
+            if numbers.count >= 3 { labels += numbers }
+            for index in labels { paragraphs[index].kind = .figureLabel }
+        }
+    }
+
+    static func isFigureCaption(_ text: String) -> Bool {
+        let lower = text.prefix(12).lowercased()
+        return ["figure", "fig.", "fig ", "abbildung", "abb."].contains { lower.hasPrefix($0) }
+    }
+
+    /// An axis's ticks and a plot's letters: numbers ("0.5", "−2", "20,116") and single letters only.
+    static func isAxisText(_ text: String) -> Bool {
+        let tokens = text.split(separator: " ")
+        return !tokens.isEmpty && tokens.allSatisfy { token in
+            token.count == 1 && token.first?.isLetter == true
+                || (token.contains { $0.isNumber } && token.allSatisfy { $0.isNumber || ".,−-+%".contains($0) })
+        }
+    }
+
     /// A slide with only a title still deserves a passage: its title becomes its text.
     func giveBarePagesText(_ paragraphs: inout [Paragraph]) {
         var hasBody = Set<Int>()
-        for p in paragraphs where p.kind != .heading && p.kind != .title { hasBody.insert(p.page) }
+        for p in paragraphs where p.kind != .heading && p.kind != .title && !p.kind.isFurniture { hasBody.insert(p.page) }
         var index = 0
         while index < paragraphs.count {
             let p = paragraphs[index]
@@ -612,19 +785,25 @@ struct PDFLayout {
         return String(rest)
     }
 
-    /// The outline is the section tree: each entry becomes the heading it points at (found on
-    /// its page by its text), or a heading of its own where the page has no such text. A
+    /// The outline is the section tree: each entry becomes the heading it points at, found on its
+    /// page by its text. An entry whose text is not on the page it points to is not used: a page cut
+    /// from a paper keeps the whole paper's outline, whose other entries name nothing on it. A
     /// paragraph that only starts with the entry's text (a run-in heading: short, or exactly where
     /// the entry points) is split: the heading, then the rest of its words as a paragraph.
     /// Headings found by font alone are kept only on slides (as frame titles below the outline).
-    func applyOutline(_ paragraphs: inout [Paragraph], keepDetected: Bool) {
+    /// Returns nil when no entry is on its page (the outline is then no guide: the detected
+    /// headings stay), else the entries whose sections are open where the text begins (on a cut-out
+    /// page, the section that runs on before its first heading).
+    func applyOutline(_ paragraphs: inout [Paragraph], keepDetected: Bool) -> [PDFOutlineEntry]? {
         var matched = Set<Int>()
+        var firstFound: (entry: Int, paragraph: Int)?
         var insertions: [(index: Int, paragraph: Paragraph)] = []
-        for entry in outline {
+        for (entryIndex, entry) in outline.enumerated() {
             let key = Self.matchKey(entry.title)
             guard !key.isEmpty else { continue }
             let candidates = paragraphs.indices.filter {
-                !matched.contains($0) && (entry.page == 0 || ($0 < paragraphs.count && (paragraphs[$0].page == entry.page || paragraphs[$0].page == entry.page + 1)))
+                !matched.contains($0) && !paragraphs[$0].kind.isFurniture && paragraphs[$0].kind != .table
+                    && (entry.page == 0 || paragraphs[$0].page == entry.page || paragraphs[$0].page == entry.page + 1)
             }
             // Where the destination points: the first paragraph of the page at or below its top.
             let destination = entry.page > 0
@@ -645,28 +824,22 @@ struct PDFLayout {
                 remainder = rest
                 return true
             }
-            if let found {
-                matched.insert(found)
-                let original = paragraphs[found]
-                paragraphs[found].kind = .heading
-                paragraphs[found].level = entry.level
-                paragraphs[found].text = entry.title
-                // A run-in heading ("Osmosis. Water moves …"): the words after it stay, as the
-                // paragraph that follows the heading.
-                if let remainder, !remainder.isEmpty {
-                    var body = original
-                    body.text = remainder
-                    insertions.append((found + 1, body))
-                }
-            } else if let at = destination {
-                var heading = Paragraph(lines: [PDFLine(text: entry.title, page: entry.page, x1: 0, y1: entry.top ?? 0, x2: 0, y2: entry.top ?? 0,
-                                                        fontSize: 0, bold: false, blockBreakBefore: true)])
-                heading.kind = .heading
-                heading.level = entry.level
-                heading.text = entry.title
-                insertions.append((at, heading))
+            guard let found else { continue }
+            matched.insert(found)
+            if found < firstFound?.paragraph ?? .max { firstFound = (entryIndex, found) }
+            let original = paragraphs[found]
+            paragraphs[found].kind = .heading
+            paragraphs[found].level = entry.level
+            paragraphs[found].text = entry.title
+            // A run-in heading ("Osmosis. Water moves …"): the words after it stay, as the
+            // paragraph that follows the heading.
+            if let remainder, !remainder.isEmpty {
+                var body = original
+                body.text = remainder
+                insertions.append((found + 1, body))
             }
         }
+        guard let firstFound else { return nil }
         if !keepDetected {
             for index in paragraphs.indices where paragraphs[index].kind == .heading && !matched.contains(index) {
                 paragraphs[index].kind = .paragraph
@@ -682,5 +855,10 @@ struct PDFLayout {
         for insertion in insertions.enumerated().sorted(by: { ($0.element.index, $0.offset) > ($1.element.index, $1.offset) }) {
             paragraphs.insert(insertion.element.paragraph, at: insertion.element.index)
         }
+        // Text before the first heading found, on a page the entries before it point to, is in
+        // their sections: the outline says what this page goes on from.
+        let textBefore = paragraphs[..<firstFound.paragraph].contains { !$0.kind.isFurniture && $0.kind != .title }
+        guard textBefore, let firstPage = paragraphs.first?.page else { return [] }
+        return outline[..<firstFound.entry].filter { $0.page > 0 && $0.page <= firstPage }
     }
 }

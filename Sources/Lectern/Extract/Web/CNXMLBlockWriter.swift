@@ -16,7 +16,6 @@ struct CNXMLBlockWriter {
     private var stack: [(level: Int, title: String)] = []
     /// Emphasised terms with the sentence that introduces them.
     private var keyTerms: [(term: String, sentence: String)] = []
-    private var exerciseCount = 0
 
     init(basePath: [String], baseLevel: Int, moduleID: String) {
         self.basePath = basePath
@@ -99,7 +98,7 @@ struct CNXMLBlockWriter {
                     block(item, kind: role == "learning-objectives" ? .objective : .listItem, role: role, level: 1)
                 }
             case "exercise":
-                exercise(child, role: role)
+                exercise(child)
             case "figure":
                 if let caption = child.child("caption") { emit(.caption, inline(caption)) }
             case "table":
@@ -131,8 +130,7 @@ struct CNXMLBlockWriter {
         }
     }
 
-    private mutating func exercise(_ node: MarkupNode, role: String?) {
-        exerciseCount += 1
+    private mutating func exercise(_ node: MarkupNode) {
         let problem = node.child("problem").map { inline($0) } ?? ""
         let solution = node.children("solution").map { inline($0) }.filter { !$0.isEmpty }.joined(separator: " ")
         var attributes: [String: String] = [:]
@@ -140,13 +138,16 @@ struct CNXMLBlockWriter {
         let embed = node.first { $0.name == "link" && $0.hasClass("os-embed") }?.attribute("url")
         if let embed { attributes["embed"] = embed }
         if !solution.isEmpty { attributes["solution"] = solution }
-        let label = (role.flatMap { Self.sectionNames[$0] } ?? "Exercise") + " \(exerciseCount)"
         var text = problem
-        if text.isEmpty, let embed {
-            // OpenStax keeps some questions in its exercise bank; the module only links them.
-            text = "\(label): exercise \(embed.replacingOccurrences(of: "#exercise/", with: "")) (held in the OpenStax exercise bank)"
-        }
         if !solution.isEmpty { text += " Answer: " + solution }
+        text = TextCleanup.collapseWhitespace(text)
+        if text.isEmpty, embed != nil {
+            // OpenStax keeps some questions in its exercise bank and the module only links them:
+            // the exercise is kept (its link in `embed`) with no text, so it is never a passage.
+            attributes["module"] = moduleID
+            blocks.append(Block(kind: .exercise, text: "", sectionPath: path, attributes: attributes))
+            return
+        }
         emit(.exercise, text, attributes: attributes)
     }
 

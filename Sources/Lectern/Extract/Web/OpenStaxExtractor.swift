@@ -8,7 +8,7 @@ import Foundation
 /// document per book: `parts` names them and `input.part` picks the one `extract` reads.
 public struct OpenStaxExtractor: Extractor {
     public let name = "openstax"
-    public let version = 1
+    public let version = 2  // 2: exercises held in the exercise bank have no placeholder text
 
     /// A module larger than this is refused (a CNXML section is some tens of KB).
     static let maxModuleBytes = 16 << 20

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A library built from a BEIR corpus for `lectern eval`: each corpus record is written to a
+/// file of its own under `DIR/records/` and ingested through the ordinary pipeline (chunker,
+/// embedder, store), so what is measured is what `lectern search` does. Built again in the same
+/// folder, unchanged records are skipped and records no longer in the corpus are removed.
+public struct EvalLibrary: Sendable {
+    public let directory: String
+    public let store: LibraryStore
+    /// The stored document's path → the corpus id of its record.
+    public let corpusIds: [String: String]
+
+    public static let databaseName = "eval.db"
+
+    /// Opens or makes `directory/eval.db` and ingests `corpus` into it with `embedder`.
+    public static func build(_ corpus: [BEIRDataset.Record], in directory: String, embedder: any Embedder,
+                             chunkSettings: ChunkSettings = ChunkSettings(), events: @escaping EventHandler = { _ in })
+        throws -> (library: EvalLibrary, summary: IngestSummary) {
+        let records = directory + "/records"
+        do {
+            try FileManager.default.createDirectory(atPath: records, withIntermediateDirectories: true)
+        } catch {
+            throw LecternError(.unreadable, records, "cannot make the folder: \(error.localizedDescription)")
+        }
+        let store = try LibraryStore(path: directory + "/" + databaseName)
+        if let recorded = try store.recordedEmbedder(), recorded != embedder.info {
+            throw LecternError(.embedderMismatch, directory, "this eval library was built with \(recorded.key), not \(embedder.info.key): use another --keep folder")
+        }
+        var corpusIds: [String: String] = [:]
+        var paths: [String] = []
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for record in corpus {
+            let path = records + "/" + fileName(for: record.id)
+            // Sorted keys put `_id` first, which is how `BEIRRecordReader` knows the file.
+            let data = try encoder.encode(record)
+            if FileManager.default.contents(atPath: path) != data {
+                guard FileManager.default.createFile(atPath: path, contents: data) else {
+                    throw LecternError(.unreadable, path, "cannot write the corpus record")
+                }
+            }
+            corpusIds[path] = record.id
+            paths.append(path)
+        }
+        // Records of an earlier corpus in the same folder would skew BM25's statistics and the ranks.
+        let stale = try store.allDocuments().filter { $0.path.map { corpusIds[$0] == nil } ?? true }
+        try store.removeDocuments(stale)
+        for document in stale { if let path = document.path { try? FileManager.default.removeItem(atPath: path) } }
+
+        var ingestor = Ingestor(store: store, registry: ReaderRegistry([BEIRRecordReader()]), embedder: embedder,
+                                chunkSettings: chunkSettings)
+        ingestor.batchSize = 64
+        let summary = ingestor.ingest(paths, recorder: nil, events: events)
+        return (EvalLibrary(directory: directory, store: store, corpusIds: corpusIds), summary)
+    }
+
+    /// The id, made safe as a file name: `/`, `%`, `:` and other bytes become `%XX`.
+    static func fileName(for id: String) -> String {
+        var name = ""
+        for byte in id.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) || "._-@#".unicodeScalars.contains(scalar) {
+                name.unicodeScalars.append(scalar)
+            } else {
+                name += String(format: "%%%02X", byte)
+            }
+        }
+        if name.hasPrefix(".") { name = "%2E" + name.dropFirst() }
+        return String(name.prefix(200)) + (name.count > 200 ? "-" + String(ContentHash.sha256(id).prefix(12)) : "") + ".json"
+    }
+
+    /// Every passage of the library with the corpus id of its record, in corpus-file order:
+    /// what the peers in `bench/` rank, so that they rank the same units.
+    public func passages() throws -> [(corpusId: String, passage: StoredPassage)] {
+        var out: [(String, StoredPassage)] = []
+        for document in try store.allDocuments() {
+            guard let path = document.path, let id = corpusIds[path] else { continue }
+            for passage in try store.passages(documentId: document.id) { out.append((id, passage)) }
+        }
+        return out
+    }
+}
