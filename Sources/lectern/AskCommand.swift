@@ -97,4 +97,4 @@ struct AskCommand: ParsableCommand {
     }
 }
 
-extension AskCommand: ReportsEvents {}
+extension AskCommand: SharesGlobalOptions {}

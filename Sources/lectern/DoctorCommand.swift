@@ -25,4 +25,4 @@ struct DoctorCommand: ParsableCommand {
     }
 }
 
-extension DoctorCommand: ReportsEvents {}
+extension DoctorCommand: SharesGlobalOptions {}

@@ -84,7 +84,14 @@ struct EvalCommand: ParsableCommand {
         let chosen = try EmbedderCatalog.make(embedder ?? configuration.embedder, configuration: configuration)
         let folder = keep.map { Configuration.resolvePath($0, base: nil) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("lectern-eval-\(UUID().uuidString)").path
-        defer { if keep == nil { try? FileManager.default.removeItem(atPath: folder) } }
+        // A temporary library goes when the command ends, or when a signal stops it at once.
+        if keep == nil { TemporaryFolders.track(folder) }
+        defer {
+            if keep == nil {
+                try? FileManager.default.removeItem(atPath: folder)
+                TemporaryFolders.untrack(folder)
+            }
+        }
 
         let ingestStart = Date()
         let (library, summary) = try EvalLibrary.build(dataset.corpus, in: folder, embedder: chosen,
@@ -125,12 +132,12 @@ struct EvalCommand: ParsableCommand {
         }
         terminal.out("\(directory) (\(split)): \(dataset.queries.count) queries, \(stats.documents) documents, \(stats.passages) passages, \(chosen.info.key)")
         if summary.failed > 0 { terminal.out("\(summary.failed) corpus records could not be stored (named above) and count as never found") }
-        terminal.out(String(format: "ingest %.1f s", ingestSeconds))
+        terminal.out(TerminalText(String(format: "ingest %.1f s", ingestSeconds)))
         terminal.out("mode        nDCG@10  Recall@100  MRR@10  ms/query  cpu ms/query")
         for result in results {
-            terminal.out(result.mode.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+            terminal.out(TerminalText(result.mode.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
                 + String(format: "  %7.4f  %10.4f  %6.4f  %8.1f  %12.1f", result.ndcg10, result.recall100, result.mrr10,
-                                 result.secondsPerQuery * 1000, result.cpuSecondsPerQuery * 1000))
+                                 result.secondsPerQuery * 1000, result.cpuSecondsPerQuery * 1000)))
         }
     }
 
@@ -149,6 +156,10 @@ struct EvalCommand: ParsableCommand {
             throw LecternError(.unreadable, path, "cannot write: \(error.localizedDescription)")
         }
     }
+}
+
+extension EvalCommand: ReportsEvents {
+    var eventFormat: EventFormat { events ?? .text }
 }
 
 struct DumpedPassage: Encodable {

@@ -87,7 +87,7 @@ struct ExtractCommand: ParsableCommand {
     }
 }
 
-extension ExtractCommand: ReportsEvents, StopsAtDocumentBoundaries {}
+extension ExtractCommand: SharesGlobalOptions, StopsAtDocumentBoundaries {}
 
 /// A JSON line of `extract`: the document's own fields plus the input it came from and the
 /// reader that read it.

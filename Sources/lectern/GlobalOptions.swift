@@ -55,10 +55,15 @@ struct GlobalOptions: ParsableArguments {
 /// A command whose options choose how problems reach stderr: `main` renders the error that
 /// stops it in the same format, without reading the command line again.
 protocol ReportsEvents {
+    var eventFormat: EventFormat { get }
+}
+
+/// A command with the global options: `--events` is theirs.
+protocol SharesGlobalOptions: ReportsEvents {
     var global: GlobalOptions { get }
 }
 
-extension ReportsEvents {
+extension SharesGlobalOptions {
     var eventFormat: EventFormat { global.events ?? .text }
 }
 

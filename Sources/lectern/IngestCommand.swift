@@ -84,4 +84,4 @@ struct IngestCommand: ParsableCommand {
     }
 }
 
-extension IngestCommand: ReportsEvents, StopsAtDocumentBoundaries {}
+extension IngestCommand: SharesGlobalOptions, StopsAtDocumentBoundaries {}

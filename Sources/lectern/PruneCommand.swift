@@ -35,4 +35,4 @@ struct PruneCommand: ParsableCommand {
     }
 }
 
-extension PruneCommand: ReportsEvents, StopsAtDocumentBoundaries {}
+extension PruneCommand: SharesGlobalOptions, StopsAtDocumentBoundaries {}

@@ -46,4 +46,4 @@ struct ReembedCommand: ParsableCommand {
     }
 }
 
-extension ReembedCommand: ReportsEvents, StopsAtDocumentBoundaries {}
+extension ReembedCommand: SharesGlobalOptions, StopsAtDocumentBoundaries {}

@@ -30,4 +30,4 @@ struct RemoveCommand: ParsableCommand {
     }
 }
 
-extension RemoveCommand: ReportsEvents, StopsAtDocumentBoundaries {}
+extension RemoveCommand: SharesGlobalOptions, StopsAtDocumentBoundaries {}

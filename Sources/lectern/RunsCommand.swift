@@ -36,4 +36,4 @@ struct RunsCommand: ParsableCommand {
     }
 }
 
-extension RunsCommand: ReportsEvents {}
+extension RunsCommand: SharesGlobalOptions {}

@@ -81,4 +81,4 @@ struct SearchCommand: ParsableCommand {
     }
 }
 
-extension SearchCommand: ReportsEvents {}
+extension SearchCommand: SharesGlobalOptions {}

@@ -64,4 +64,4 @@ struct ShowCommand: ParsableCommand {
     }
 }
 
-extension ShowCommand: ReportsEvents {}
+extension ShowCommand: SharesGlobalOptions {}

@@ -32,4 +32,4 @@ struct SourcesCommand: ParsableCommand {
     }
 }
 
-extension SourcesCommand: ReportsEvents {}
+extension SourcesCommand: SharesGlobalOptions {}

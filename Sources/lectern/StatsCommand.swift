@@ -31,4 +31,4 @@ struct StatsCommand: ParsableCommand {
     }
 }
 
-extension StatsCommand: ReportsEvents {}
+extension StatsCommand: SharesGlobalOptions {}

@@ -75,4 +75,4 @@ struct SummarizeCommand: ParsableCommand {
     }
 }
 
-extension SummarizeCommand: ReportsEvents, StopsAtDocumentBoundaries {}
+extension SummarizeCommand: SharesGlobalOptions, StopsAtDocumentBoundaries {}

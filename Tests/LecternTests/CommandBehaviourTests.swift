@@ -63,6 +63,11 @@ final class CommandBehaviourTests: XCTestCase {
         XCTAssertEqual(events(result.stderr).map(\.event), [.failed])
         result = try lectern("show", "nothing-like-it", "--events=json")
         XCTAssertEqual(events(result.stderr).first?.input, "nothing-like-it")
+        // eval has no library option, but its own --events.
+        result = try lectern("eval", "no-such-set", "--events", "json")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(events(result.stderr).map(\.event), [.failed])
+        XCTAssertTrue(events(result.stderr).first?.input?.hasPrefix("no-such-set") == true, result.stderr)
     }
 
     /// The error path uses the format the command parsed, not a second look at the command line:
