@@ -8,14 +8,7 @@ public struct AnthropicModel: LanguageModel {
     public static let defaultBaseURL = "https://api.anthropic.com"
     public static let apiVersion = "2023-06-01"
     public let info: LanguageModelInfo
-    let baseURL: String
     let transport: ProviderTransport
-
-    init(info: LanguageModelInfo, baseURL: String, transport: ProviderTransport) {
-        self.info = info
-        self.baseURL = baseURL
-        self.transport = transport
-    }
 
     public func complete(_ request: ChatRequest) throws -> ChatResponse {
         var system = request.systemText
@@ -27,12 +20,12 @@ public struct AnthropicModel: LanguageModel {
             "model": .string(info.model),
             "max_tokens": .number(Double(request.maxTokens)),
             "temperature": .number(request.temperature),
-            "messages": .array(request.conversation.map { ["role": .string($0.role.rawValue), "content": .string($0.content)] }),
+            "messages": .array(request.conversation.map(\.json)),
         ]
         if let system { body["system"] = .string(system) }
         var headers = ["anthropic-version": Self.apiVersion]
         if let key = transport.apiKey { headers["x-api-key"] = key }
-        let answer = try transport.post(OpenAICompatibleModel.endpoint(baseURL, "v1/messages"), headers: headers, body: .object(body))
+        let answer = try transport.post("v1/messages", headers: headers, body: .object(body))
         guard let blocks = answer["content"]?.arrayValue else {
             throw LecternError(.languageModel, transport.subject, "the answer has no content")
         }

@@ -38,13 +38,13 @@ public enum LanguageModelCatalog {
         var httpSettings = http
         httpSettings.timeout = max(http.timeout, settings.timeout)
         let transport = ProviderTransport(
-            client: HTTPClient(settings: httpSettings),
+            baseURL: base, client: HTTPClient(settings: httpSettings),
             limit: ConcurrencyLimit.shared(for: provider + " " + base, limit: settings.maxConcurrency),
             apiKey: apiKey, timeout: settings.timeout, subject: info.description, contextTokens: info.contextTokens)
         switch provider {
-        case "anthropic": return AnthropicModel(info: info, baseURL: base, transport: transport)
-        case "ollama": return OllamaModel(info: info, baseURL: base, transport: transport)
-        default: return OpenAICompatibleModel(info: info, baseURL: base, transport: transport)
+        case "anthropic": return AnthropicModel(info: info, transport: transport)
+        case "ollama": return OllamaModel(info: info, transport: transport)
+        default: return OpenAICompatibleModel(info: info, transport: transport)
         }
     }
 }

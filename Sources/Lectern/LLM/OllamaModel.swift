@@ -5,19 +5,12 @@ import Foundation
 public struct OllamaModel: LanguageModel {
     public static let defaultBaseURL = "http://127.0.0.1:11434"
     public let info: LanguageModelInfo
-    let baseURL: String
     let transport: ProviderTransport
-
-    init(info: LanguageModelInfo, baseURL: String, transport: ProviderTransport) {
-        self.info = info
-        self.baseURL = baseURL
-        self.transport = transport
-    }
 
     public func complete(_ request: ChatRequest) throws -> ChatResponse {
         var body: [String: JSONValue] = [
             "model": .string(info.model),
-            "messages": .array(request.messages.map { ["role": .string($0.role.rawValue), "content": .string($0.content)] }),
+            "messages": .array(request.messages.map(\.json)),
             "stream": false,
             "options": [
                 "temperature": .number(request.temperature),
@@ -26,9 +19,7 @@ public struct OllamaModel: LanguageModel {
             ],
         ]
         if let schema = request.schema { body["format"] = schema.value }
-        var headers: [String: String] = [:]
-        if let key = transport.apiKey { headers["Authorization"] = "Bearer \(key)" }
-        let answer = try transport.post(OpenAICompatibleModel.endpoint(baseURL, "api/chat"), headers: headers, body: .object(body))
+        let answer = try transport.post("api/chat", headers: transport.bearer, body: .object(body))
         guard let text = answer["message"]?["content"]?.stringValue else {
             throw LecternError(.languageModel, transport.subject, "the answer has no message.content")
         }

@@ -6,19 +6,12 @@ import Foundation
 public struct OpenAICompatibleModel: LanguageModel {
     public static let defaultBaseURL = "https://api.openai.com/v1"
     public let info: LanguageModelInfo
-    let baseURL: String
     let transport: ProviderTransport
-
-    init(info: LanguageModelInfo, baseURL: String, transport: ProviderTransport) {
-        self.info = info
-        self.baseURL = baseURL
-        self.transport = transport
-    }
 
     public func complete(_ request: ChatRequest) throws -> ChatResponse {
         var body: [String: JSONValue] = [
             "model": .string(info.model),
-            "messages": .array(request.messages.map { ["role": .string($0.role.rawValue), "content": .string($0.content)] }),
+            "messages": .array(request.messages.map(\.json)),
             "max_tokens": .number(Double(request.maxTokens)),
             "temperature": .number(request.temperature),
             "stream": false,
@@ -29,9 +22,7 @@ public struct OpenAICompatibleModel: LanguageModel {
                 "json_schema": ["name": .string(schema.name), "schema": schema.value, "strict": true],
             ]
         }
-        var headers: [String: String] = [:]
-        if let key = transport.apiKey { headers["Authorization"] = "Bearer \(key)" }
-        let answer = try transport.post(Self.endpoint(baseURL, "chat/completions"), headers: headers, body: .object(body))
+        let answer = try transport.post("chat/completions", headers: transport.bearer, body: .object(body))
         guard let message = answer["choices"]?[0]?["message"] else {
             throw LecternError(.languageModel, transport.subject, "the answer has no choices[0].message")
         }
@@ -43,9 +34,5 @@ public struct OpenAICompatibleModel: LanguageModel {
             outputTokens: answer["usage"]?["completion_tokens"]?.intValue ?? 0,
             model: answer["model"]?.stringValue ?? info.model,
             truncated: answer["choices"]?[0]?["finish_reason"]?.stringValue == "length")
-    }
-
-    static func endpoint(_ base: String, _ path: String) -> String {
-        (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/" + path
     }
 }
