@@ -22,7 +22,7 @@ public struct RemoteEmbeddingSettings: Sendable, Equatable {
     /// (never its value).
     func apiKey(environment: [String: String]) throws -> String? {
         guard let name = apiKeyEnv, !name.isEmpty else { return nil }
-        guard ConfigType.isVariableName(name) else {
+        guard EnvironmentVariable.isName(name) else {
             // A key pasted where its variable's name belongs: refused without repeating it.
             throw LecternError(.configuration, "embedding.api_key_env", "must be the NAME of an environment variable (like OPENAI_API_KEY), not a key")
         }
