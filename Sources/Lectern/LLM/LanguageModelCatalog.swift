@@ -20,9 +20,9 @@ public enum LanguageModelCatalog {
         }
         let base: String
         switch provider {
-        case "openai": base = settings.baseURL ?? OpenAICompatibleModel.defaultBaseURL
-        case "anthropic": base = settings.baseURL ?? AnthropicModel.defaultBaseURL
-        case "ollama": base = settings.baseURL ?? OllamaModel.defaultBaseURL
+        case "openai": base = settings.baseURL ?? OpenAIChat.defaultBaseURL
+        case "anthropic": base = settings.baseURL ?? AnthropicChat.defaultBaseURL
+        case "ollama": base = settings.baseURL ?? OllamaChat.defaultBaseURL
         default: throw LecternError(.configuration, "llm.provider", "unknown provider '\(provider)'")
         }
         // The public APIs need a key; with no llm.api_key_env their usual variable is read.
@@ -42,9 +42,9 @@ public enum LanguageModelCatalog {
             limit: ConcurrencyLimit.shared(for: provider + " " + base, limit: settings.maxConcurrency),
             apiKey: apiKey, timeout: settings.timeout, subject: info.description, contextTokens: info.contextTokens)
         switch provider {
-        case "anthropic": return AnthropicModel(info: info, transport: transport)
-        case "ollama": return OllamaModel(info: info, transport: transport)
-        default: return OpenAICompatibleModel(info: info, transport: transport)
+        case "anthropic": return ProviderModel<AnthropicChat>(info: info, transport: transport)
+        case "ollama": return ProviderModel<OllamaChat>(info: info, transport: transport)
+        default: return ProviderModel<OpenAIChat>(info: info, transport: transport)
         }
     }
 }

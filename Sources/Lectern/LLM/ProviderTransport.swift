@@ -16,10 +16,6 @@ struct ProviderTransport: Sendable {
     /// `llm.context_tokens` as prompts are trimmed to it, named when a server finds them too long.
     var contextTokens: Int?
 
-    /// `Authorization: Bearer <key>` when there is a key: how OpenAI-compatible servers and
-    /// Ollama take it.
-    var bearer: [String: String] { apiKey.map { ["Authorization": "Bearer " + $0] } ?? [:] }
-
     /// `path` under the base URL: `chat/completions` → `https://api.openai.com/v1/chat/completions`.
     func endpoint(_ path: String) -> String {
         (baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL) + "/" + path
