@@ -2,7 +2,7 @@ import Foundation
 
 /// Makes embedders by name.
 public enum EmbedderCatalog {
-    public static let names = [HashingEmbedder.name, MiniLMEmbedder.name, "openai:<model>", "ollama:<model>"]
+    public static let names = [HashingEmbedder.name, MiniLMEmbedder.name] + RemoteEmbeddingAPI.all.map { $0.prefix + ":<model>" }
 
     /// The embedder called `name`: MiniLM from its folder under `modelsDirectory`, a remote one
     /// from the `remote` server's settings, reached through `http`.
@@ -12,11 +12,10 @@ public enum EmbedderCatalog {
             return HashingEmbedder()
         case MiniLMEmbedder.name:
             return try MiniLMEmbedder(directory: modelsDirectory + "/" + MiniLMEmbedder.model)
-        case let remoteName where remoteName.hasPrefix(OpenAIEmbedder.prefix + ":") && remoteName.count > OpenAIEmbedder.prefix.count + 1:
-            return try OpenAIEmbedder(model: String(remoteName.dropFirst(OpenAIEmbedder.prefix.count + 1)), settings: remote, http: http)
-        case let remoteName where remoteName.hasPrefix(OllamaEmbedder.prefix + ":") && remoteName.count > OllamaEmbedder.prefix.count + 1:
-            return try OllamaEmbedder(model: String(remoteName.dropFirst(OllamaEmbedder.prefix.count + 1)), settings: remote, http: http)
         default:
+            for api in RemoteEmbeddingAPI.all where name.hasPrefix(api.prefix + ":") && name.count > api.prefix.count + 1 {
+                return try RemoteEmbedder(api, model: String(name.dropFirst(api.prefix.count + 1)), settings: remote, http: http)
+            }
             throw LecternError(.configuration, "embedder", "unknown embedder '\(name)' (known: \(names.joined(separator: ", ")))")
         }
     }

@@ -1,34 +1,24 @@
 import Foundation
 
-/// What OpenAI-compatible and Ollama embedders share: the texts sent in batches, one JSON POST
-/// each, errors as one line without secrets, vectors checked and L2-normalised. The two APIs
-/// differ only in their `Wire`: where they answer, what they are sent, where the vectors are.
+/// How a remote embedder talks to its server, whichever the API: the texts sent in batches,
+/// one JSON POST each, errors as one line without secrets, vectors checked and L2-normalised.
 struct RemoteEmbeddingCall: Sendable {
-    /// One API's request body for some texts, and the vectors (one a text, in order) in its answer.
-    struct Wire: Sendable {
-        /// Appended to the base URL: `/embeddings`, `/api/embed`.
-        let path: String
-        let body: @Sendable (_ model: String, _ texts: [String]) -> [String: Any]
-        /// Throws, naming `endpoint`, when the answer has no vectors where the API puts them.
-        let vectors: @Sendable (_ answer: [String: Any], _ endpoint: String) throws -> [Any]
-    }
-
     let client: HTTPClient
     let endpoint: String
     let apiKey: String?
     let model: String
     /// Texts per request.
     let batch: Int
-    let wire: Wire
+    let api: RemoteEmbeddingAPI
 
     init(baseURL: String, model: String, settings: RemoteEmbeddingSettings, http: HTTPSettings,
-         environment: [String: String], wire: Wire) throws {
+         environment: [String: String], api: RemoteEmbeddingAPI) throws {
         client = HTTPClient(settings: http)
-        endpoint = baseURL.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + wire.path
+        endpoint = baseURL.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + api.path
         apiKey = try settings.apiKey(environment: environment)
         self.model = model
         batch = max(1, settings.batch)
-        self.wire = wire
+        self.api = api
     }
 
     /// `<prefix>:<model>`, with the configured vector size or, without one, the size of the
@@ -49,8 +39,8 @@ struct RemoteEmbeddingCall: Sendable {
 
     func request(_ texts: [String], dimension: Int?) throws -> [[Float]] {
         guard !texts.isEmpty else { return [] }
-        let answer = try post(wire.body(model, texts))
-        return try vectors(wire.vectors(answer, endpoint), expected: texts.count, dimension: dimension)
+        let answer = try post(api.body(model, texts))
+        return try vectors(api.vectors(answer, endpoint), expected: texts.count, dimension: dimension)
     }
 
     /// POSTs `body` and returns the decoded JSON object, or throws the server's own message.
