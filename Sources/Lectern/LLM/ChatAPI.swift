@@ -20,6 +20,11 @@ protocol ChatAPI: Sendable {
 }
 
 extension ChatAPI {
+    /// The model that speaks this API.
+    static func model(info: LanguageModelInfo, transport: ProviderTransport) -> any LanguageModel {
+        ProviderModel<Self>(info: info, transport: transport)
+    }
+
     /// `Authorization: Bearer <key>`: how OpenAI-compatible servers and Ollama take a key.
     static func headers(key: String?) -> [String: String] {
         key.map { ["Authorization": "Bearer " + $0] } ?? [:]
