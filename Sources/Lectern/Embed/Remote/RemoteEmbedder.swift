@@ -15,7 +15,7 @@ public struct RemoteEmbedder: Embedder {
         // A public API that always needs a key (OpenAI's): its usual variable there, and only there.
         if settings.apiKeyEnv == nil, base == api.defaultURL { settings.apiKeyEnv = api.defaultKeyVariable }
         call = try RemoteEmbeddingCall(baseURL: base, model: model, settings: settings, http: http, environment: environment, api: api)
-        info = try call.info(prefix: api.prefix, dimension: settings.dimensions)
+        info = try call.info(dimension: settings.dimensions)
     }
 
     public func embed(_ texts: [String]) throws -> [[Float]] {

@@ -21,11 +21,11 @@ struct RemoteEmbeddingCall: Sendable {
         self.api = api
     }
 
-    /// `<prefix>:<model>`, with the configured vector size or, without one, the size of the
+    /// `<api prefix>:<model>`, with the configured vector size or, without one, the size of the
     /// answer to one probe request.
-    func info(prefix: String, dimension: Int?) throws -> EmbedderInfo {
+    func info(dimension: Int?) throws -> EmbedderInfo {
         let dimension = try dimension ?? request(["dimension probe"], dimension: nil)[0].count
-        return EmbedderInfo(name: prefix + ":" + model, model: model, dimension: dimension, version: 1)
+        return EmbedderInfo(name: api.prefix + ":" + model, model: model, dimension: dimension, version: 1)
     }
 
     /// One vector a text, in order, asked for `batch` texts at a time.
