@@ -111,7 +111,7 @@ final class SecretRedactionTests: XCTestCase {
         let echo = "invalid credentials in Authorization: Basic \(basicToken) (user reader, password \(password))"
         let server = try TestServer(routes: ["/v1/embeddings": ["status": 401, "json": ["error": ["message": echo, "type": "invalid_request_error"]]]])
         let settings = RemoteEmbeddingSettings(url: "http://reader:\(password)@127.0.0.1:\(server.port)/v1")
-        XCTAssertThrowsError(try OpenAIEmbedder(model: "text-embedding-3-small", settings: settings, environment: [:])) { error in
+        XCTAssertThrowsError(try RemoteEmbedder(.openAI, model: "text-embedding-3-small", settings: settings, environment: [:])) { error in
             let text = "\(error)"
             XCTAssertTrue(text.hasPrefix("http://127.0.0.1:\(server.port)/v1/embeddings: HTTP 401"), text)
             self.assertNoSecret(in: text, "the embedder's error")
@@ -151,7 +151,7 @@ final class SecretRedactionTests: XCTestCase {
             XCTAssertEqual("\(error)", "config.toml: embedding.api_key_env must be the NAME of an environment variable (like OPENAI_API_KEY), not a key")
         }
         let settings = RemoteEmbeddingSettings(url: "http://127.0.0.1:9/v1", apiKeyEnv: key, dimensions: 8)
-        XCTAssertThrowsError(try OpenAIEmbedder(model: "m", settings: settings, environment: [:])) { error in
+        XCTAssertThrowsError(try RemoteEmbedder(.openAI, model: "m", settings: settings, environment: [:])) { error in
             XCTAssertTrue("\(error)".contains("must be the NAME of an environment variable"), "\(error)")
             XCTAssertFalse("\(error)".contains(key), "\(error)")
             XCTAssertFalse("\(error)".contains(String(key.prefix(12))), "\(error)")

@@ -1,20 +1,5 @@
 import Foundation
 
-/// Where `openstax:<slug>` looks a book up (`[openstax]` in configuration).
-public struct OpenStaxSettings: Sendable, Equatable {
-    /// OpenStax's approved book list, which names each book's source repository
-    /// (`openstax.book_list`); empty skips it and guesses `osbooks-<slug>`.
-    public var bookList = "https://raw.githubusercontent.com/openstax/content-manager-approved-books/main/approved-book-list.json"
-    /// The repository archive, `{repository}` replaced by its name (`openstax.archive`).
-    public var archive = "https://api.github.com/repos/openstax/{repository}/zipball"
-
-    public init() {}
-
-    public func archiveURL(repository: String) -> String {
-        archive.replacingOccurrences(of: "{repository}", with: repository)
-    }
-}
-
 /// OpenStax's approved book list (github.com/openstax/content-manager-approved-books): which
 /// repository holds each book. Many repositories are bundles (`osbooks-calculus-bundle` holds
 /// calculus-volume-1, -2 and -3), so the slug alone does not name the repository.

@@ -34,7 +34,7 @@ public final class WebFetcher: Sendable {
         // Remembered under the URL as the library records it, without its credentials.
         let entry = FetchCacheEntry(url: Redaction.url(url), etag: response.header("etag"), lastModified: response.header("last-modified"),
                                     contentType: response.header("content-type"), contentHash: ContentHash.sha256(response.body),
-                                    fetchedAt: LibraryStore.now())
+                                    fetchedAt: ISO8601DateFormatter().string(from: Date()))
         return .fetched(response, entry)
     }
 }

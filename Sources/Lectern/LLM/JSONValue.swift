@@ -61,6 +61,11 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         return nil
     }
 
+    /// The value under `path`'s keys, one level each: `["usage", "prompt_tokens"]`.
+    subscript(path path: [String]) -> JSONValue? {
+        path.reduce(self) { value, key in value?[key] }
+    }
+
     public subscript(index: Int) -> JSONValue? {
         if case .array(let a) = self, a.indices.contains(index) { return a[index] }
         return nil

@@ -18,13 +18,14 @@ public enum LanguageModelCatalog {
         guard let model = settings.model, !model.isEmpty else {
             throw LecternError(.configuration, "llm.model", "llm.provider is \(provider) but no llm.model is set")
         }
-        let base: String
+        let api: any ChatAPI.Type
         switch provider {
-        case "openai": base = settings.baseURL ?? OpenAICompatibleModel.defaultBaseURL
-        case "anthropic": base = settings.baseURL ?? AnthropicModel.defaultBaseURL
-        case "ollama": base = settings.baseURL ?? OllamaModel.defaultBaseURL
+        case "openai": api = OpenAIChat.self
+        case "anthropic": api = AnthropicChat.self
+        case "ollama": api = OllamaChat.self
         default: throw LecternError(.configuration, "llm.provider", "unknown provider '\(provider)'")
         }
+        let base = settings.baseURL ?? api.defaultBaseURL
         // The public APIs need a key; with no llm.api_key_env their usual variable is read.
         let keyVariable = settings.apiKeyEnv ?? (settings.baseURL == nil ? ["openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"][provider] : nil)
         var apiKey: String?
@@ -38,13 +39,9 @@ public enum LanguageModelCatalog {
         var httpSettings = http
         httpSettings.timeout = max(http.timeout, settings.timeout)
         let transport = ProviderTransport(
-            client: HTTPClient(settings: httpSettings),
+            baseURL: base, client: HTTPClient(settings: httpSettings),
             limit: ConcurrencyLimit.shared(for: provider + " " + base, limit: settings.maxConcurrency),
             apiKey: apiKey, timeout: settings.timeout, subject: info.description, contextTokens: info.contextTokens)
-        switch provider {
-        case "anthropic": return AnthropicModel(info: info, baseURL: base, transport: transport)
-        case "ollama": return OllamaModel(info: info, baseURL: base, transport: transport)
-        default: return OpenAICompatibleModel(info: info, baseURL: base, transport: transport)
-        }
+        return api.model(info: info, transport: transport)
     }
 }

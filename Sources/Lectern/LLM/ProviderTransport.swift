@@ -1,9 +1,11 @@
 import Foundation
 
-/// How a provider reaches its API: the shared HTTP client (timeouts, retries on 429/5xx with
-/// Retry-After), the per-provider concurrency limit, and the key, which it keeps out of every
-/// error message.
+/// How a provider reaches its API: where it is, the shared HTTP client (timeouts, retries on
+/// 429/5xx with Retry-After), the per-provider concurrency limit, and the key, which it keeps
+/// out of every error message. What the models share; each adds only its wire format.
 struct ProviderTransport: Sendable {
+    /// The API's base URL (`https://api.openai.com/v1`); paths are appended to it.
+    let baseURL: String
     let client: HTTPClient
     let limit: ConcurrencyLimit
     /// The API key, if any: sent in a header, never logged, replaced by *** in messages.
@@ -14,9 +16,15 @@ struct ProviderTransport: Sendable {
     /// `llm.context_tokens` as prompts are trimmed to it, named when a server finds them too long.
     var contextTokens: Int?
 
-    /// POSTs `body` as JSON and returns the parsed answer; a non-2xx status or a body that is
-    /// not JSON becomes one line naming the model, the status and the provider's message.
-    func post(_ url: String, headers: [String: String], body: JSONValue) throws -> JSONValue {
+    /// `path` under the base URL: `chat/completions` → `https://api.openai.com/v1/chat/completions`.
+    func endpoint(_ path: String) -> String {
+        (baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL) + "/" + path
+    }
+
+    /// POSTs `body` as JSON to `path` and returns the parsed answer; a non-2xx status or a body
+    /// that is not JSON becomes one line naming the model, the status and the provider's message.
+    func post(_ path: String, headers: [String: String], body: JSONValue) throws -> JSONValue {
+        let url = endpoint(path)
         let request = HTTPRequest.json(url, body: body.canonicalData, headers: headers, timeout: timeout)
         let response: HTTPResponse
         do {

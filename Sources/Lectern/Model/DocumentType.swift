@@ -23,9 +23,6 @@ public struct DocumentType: RawRepresentable, Hashable, Codable, Sendable, Custo
     public static let openstax = DocumentType("openstax")
     public static let ocw = DocumentType("ocw")
 
-    /// The built-in readers' types.
-    public static let allCases: [DocumentType] = [.markdown, .text, .pdf, .srt, .vtt, .transcript, .html, .wikipedia, .openstax, .ocw]
-
     public init(from decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
         guard let type = DocumentType(rawValue: name) else {

@@ -13,6 +13,4 @@ public struct SectionTracker: Sendable {
         while let last = stack.last, last.level >= level { stack.removeLast() }
         stack.append((level, title))
     }
-
-    public mutating func reset() { stack.removeAll() }
 }

@@ -23,8 +23,4 @@ public enum Location {
         }
         return parts.joined(separator: " ")
     }
-
-    /// Moved to Model; kept so that branches written before the move still build.
-    @available(*, deprecated, renamed: "TimeFormat.clock")
-    public static func formatTime(_ seconds: Double) -> String { TimeFormat.clock(seconds) }
 }

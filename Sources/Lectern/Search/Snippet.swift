@@ -63,9 +63,3 @@ public enum Snippet {
         return false
     }
 }
-
-extension TextCleanup {
-    /// Moved to Model; kept so that branches written before the move still build.
-    @available(*, deprecated, renamed: "WordTokenizer.fold")
-    public static func foldForMatching(_ word: String) -> String { WordTokenizer.fold(word) }
-}

@@ -1,33 +1,7 @@
 import Foundation
 import GRDB
 
-/// What a server said about a URL when it was last fetched: the validators a conditional
-/// GET sends back (`If-None-Match`, `If-Modified-Since`).
-public struct FetchCacheEntry: Codable, Sendable, Equatable, FetchableRecord {
-    public var url: String
-    public var etag: String?
-    public var lastModified: String?
-    public var contentType: String?
-    public var contentHash: String?
-    public var fetchedAt: String
-
-    public init(url: String, etag: String?, lastModified: String?, contentType: String?, contentHash: String?, fetchedAt: String) {
-        self.url = url
-        self.etag = etag
-        self.lastModified = lastModified
-        self.contentType = contentType
-        self.contentHash = contentHash
-        self.fetchedAt = fetchedAt
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case url, etag
-        case lastModified = "last_modified"
-        case contentType = "content_type"
-        case contentHash = "content_hash"
-        case fetchedAt = "fetched_at"
-    }
-}
+extension FetchCacheEntry: FetchableRecord {}
 
 extension LibraryStore {
     public func fetchCache(url: String) throws -> FetchCacheEntry? {

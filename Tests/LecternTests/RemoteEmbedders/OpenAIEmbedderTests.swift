@@ -37,15 +37,15 @@ final class OpenAIEmbedderTests: XCTestCase {
         configuration.embedding.dimensions = 640
         configuration.embedding.apiKeyEnv = "LECTERN_TEST_EMBEDDING_KEY"
 
-        let keyed = try OpenAIEmbedder(model: "gemma3-270m", settings: configuration.embedding,
+        let keyed = try RemoteEmbedder(.openAI, model: "gemma3-270m", settings: configuration.embedding,
                                        environment: ["LECTERN_TEST_EMBEDDING_KEY": key])
         XCTAssertEqual(try keyed.embed(["a passage"]).first?.count, 640)
 
-        XCTAssertThrowsError(try OpenAIEmbedder(model: "gemma3-270m", settings: configuration.embedding, environment: [:])) { error in
+        XCTAssertThrowsError(try RemoteEmbedder(.openAI, model: "gemma3-270m", settings: configuration.embedding, environment: [:])) { error in
             XCTAssertTrue("\(error)".contains("LECTERN_TEST_EMBEDDING_KEY is not set"), "\(error)")
         }
         let wrong = "sk-wrong-\(UUID().uuidString)"
-        let refused = try OpenAIEmbedder(model: "gemma3-270m", settings: configuration.embedding,
+        let refused = try RemoteEmbedder(.openAI, model: "gemma3-270m", settings: configuration.embedding,
                                          environment: ["LECTERN_TEST_EMBEDDING_KEY": wrong])
         XCTAssertThrowsError(try refused.embed(["a passage"])) { error in
             let text = "\(error)"
@@ -66,7 +66,7 @@ final class OpenAIEmbedderTests: XCTestCase {
         defer { server.stop() }
         var settings = RemoteEmbeddingSettings(url: server.url("/v1"), apiKeyEnv: "LECTERN_TEST_EMBEDDING_KEY", dimensions: 640)
         settings.batch = 8
-        let embedder = try OpenAIEmbedder(model: "text-embedding-3-small", settings: settings,
+        let embedder = try RemoteEmbedder(.openAI, model: "text-embedding-3-small", settings: settings,
                                           environment: ["LECTERN_TEST_EMBEDDING_KEY": key])
         XCTAssertThrowsError(try embedder.embed(["a passage"])) { error in
             let text = "\(error)"

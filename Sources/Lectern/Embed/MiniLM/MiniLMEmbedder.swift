@@ -1,5 +1,4 @@
 import COpenBLAS
-import Dispatch
 import Foundation
 
 /// all-MiniLM-L6-v2, run in-process on OpenBLAS: the default embedder. Its files come from
@@ -46,23 +45,23 @@ public final class MiniLMEmbedder: Embedder {
         let sequences = texts.map { tokenizer.encode($0, maxLength: Self.maxSequenceLength) }
         let batches = Self.batches(lengths: sequences.map(\.count), parallelism: parallelism)
         let dimension = info.dimension
-        let output = UnsafeMutableBufferPointer<Float>.allocate(capacity: texts.count * dimension)
-        defer { output.deallocate() }
-        let results = SendableBuffer(output.baseAddress!)
         let encoder = self.encoder
         let workspaces = self.workspaces
-        DispatchQueue.concurrentPerform(iterations: batches.count) { b in
+        // Each batch's rows, in the batch's order.
+        let encoded = ParallelWork.map(batches.count, workers: parallelism) { b -> [Float] in
             let batch = batches[b]
-            let scratch = UnsafeMutablePointer<Float>.allocate(capacity: batch.count * dimension)
-            defer { scratch.deallocate() }
+            var rows = [Float](repeating: 0, count: batch.count * dimension)
             let workspace = workspaces.take()
             defer { workspaces.give(workspace) }
-            encoder.encode(batch.map { sequences[$0] }, into: scratch, workspace: workspace)
-            for (row, index) in batch.enumerated() {
-                (results.pointer + index * dimension).update(from: scratch + row * dimension, count: dimension)
-            }
+            rows.withUnsafeMutableBufferPointer { encoder.encode(batch.map { sequences[$0] }, into: $0.baseAddress!, workspace: workspace) }
+            return rows
         }
-        return (0..<texts.count).map { Array(output[($0 * dimension)..<(($0 + 1) * dimension)]) }
+        var vectors = [[Float]](repeating: [], count: texts.count)
+        for (batch, result) in zip(batches, encoded) {
+            let rows = try result.get()
+            for (row, index) in batch.enumerated() { vectors[index] = Array(rows[(row * dimension)..<((row + 1) * dimension)]) }
+        }
+        return vectors
     }
 
     /// Splits texts into batches of similar total length: longest first, each to the batch
@@ -81,10 +80,4 @@ public final class MiniLMEmbedder: Embedder {
         }
         return batches.filter { !$0.isEmpty }
     }
-}
-
-/// A pointer that batches running side by side write disjoint rows of.
-private struct SendableBuffer: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<Float>
-    init(_ pointer: UnsafeMutablePointer<Float>) { self.pointer = pointer }
 }

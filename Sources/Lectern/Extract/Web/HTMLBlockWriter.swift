@@ -28,6 +28,12 @@ struct HTMLBlockWriter {
         var kind: BlockKind = .paragraph
         var level: Int?
         var listDepth = 0
+
+        func with(kind: BlockKind) -> Context {
+            var changed = self
+            changed.kind = kind
+            return changed
+        }
     }
 
     static let headingLevels: [String: Int] = ["h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6]
@@ -49,12 +55,8 @@ struct HTMLBlockWriter {
 
     private mutating func walk(_ node: MarkupNode, _ context: Context) {
         for child in node.children {
-            if child.isText {
-                if !dropping { run += child.content }
-                continue
-            }
-            if child.isEntityReference {
-                if !dropping { run += MarkupNode.internalEntityText(child.pointer) }
+            if let characters = child.characters {
+                if !dropping { run += characters }
                 continue
             }
             guard child.isElement, !skip(child) else { continue }
@@ -71,31 +73,16 @@ struct HTMLBlockWriter {
             } else if name == "hr" {
                 flush(context)
             } else if name == "ul" || name == "ol" {
-                flush(context)
                 var inner = context
                 inner.listDepth += 1
-                walk(child, inner)
-                flush(inner)
+                walk(child, apart: context, as: inner)
             } else if name == "li" {
-                flush(context)
-                var inner = context
-                inner.kind = .listItem
-                inner.level = max(1, context.listDepth)
-                walk(child, inner)
-                flush(inner)
+                walk(child, apart: context, as: Context(kind: .listItem, level: max(1, context.listDepth), listDepth: context.listDepth))
             } else if name == "blockquote" {
-                flush(context)
-                var inner = context
-                inner.kind = .quote
-                walk(child, inner)
-                flush(inner)
+                walk(child, apart: context, as: context.with(kind: .quote))
             } else if name == "figcaption" || (name == "div" && child.hasClass("thumbcaption")) {
                 // MediaWiki's desktop HTML captions its thumbnails with a div, not a figcaption.
-                flush(context)
-                var inner = context
-                inner.kind = .caption
-                walk(child, inner)
-                flush(inner)
+                walk(child, apart: context, as: context.with(kind: .caption))
             } else if name == "pre" {
                 flush(context)
                 let code = child.text.trimmingCharacters(in: .newlines)
@@ -106,13 +93,19 @@ struct HTMLBlockWriter {
                 flush(context)
                 table(child)
             } else if Self.containers.contains(name) {
-                flush(context)
-                walk(child, context)
-                flush(context)
+                walk(child, apart: context, as: context)
             } else {
                 walk(child, context)  // inline: a, span, b, em, code, sub, abbr, unknown tags …
             }
         }
+    }
+
+    /// A block-level element: its text becomes blocks of `inner`, never joined to the text
+    /// of `outer` before or after it.
+    private mutating func walk(_ node: MarkupNode, apart outer: Context, as inner: Context) {
+        flush(outer)
+        walk(node, inner)
+        flush(inner)
     }
 
     private mutating func flush(_ context: Context) {
@@ -170,10 +163,8 @@ struct HTMLBlockWriter {
         var out = ""
         func gather(_ node: MarkupNode) {
             for child in node.children {
-                if child.isText {
-                    out += child.content
-                } else if child.isEntityReference {
-                    out += MarkupNode.internalEntityText(child.pointer)
+                if let characters = child.characters {
+                    out += characters
                 } else if child.isElement, !skip(child) {
                     if let text = replacement(child) {
                         out += " " + text + " "

@@ -39,8 +39,6 @@ struct MarkupNode: @unchecked Sendable {
         return MarkupNode(parent, document)
     }
 
-    var nextSibling: MarkupNode? { pointer.pointee.next.map { MarkupNode($0, document) } }
-
     func attribute(_ name: String) -> String? {
         guard isElement, let value = lazy_xmlGetProp(pointer, name) else { return nil }
         defer { lectern_xml_free(value) }
@@ -68,13 +66,19 @@ struct MarkupNode: @unchecked Sendable {
     }
 
     private func appendText(to out: inout String) {
-        if isText {
-            out += content
-        } else if isEntityReference {
-            out += Self.internalEntityText(pointer)
+        if let characters {
+            out += characters
         } else if isElement {
             for child in children { child.appendText(to: &out) }
         }
+    }
+
+    /// The text a text node or an entity reference stands for; nil for anything else (an
+    /// element, a comment), whose text, if any, is in its children.
+    var characters: String? {
+        if isText { return content }
+        if isEntityReference { return Self.internalEntityText(pointer) }
+        return nil
     }
 
     /// The replacement text of an internal general entity; "" for an external one.

@@ -45,24 +45,37 @@ public struct OCWExtractor: Extractor {
 
     // MARK: - Parsed course JSON
 
-    struct Page {
-        var uid: String
+    /// A page or a lecture video of the course JSON, and where it sits in the course's tree.
+    struct Entry {
+        /// A page's uid; a video's key (the embed id the page showing it names).
+        var id: String
         var parent: String
         var order: Int
         var title: String
-        var type: String
         var url: String
+        /// A page's text; for a video, what the course says about it.
         var html: String
-    }
+        /// A page's type (`DownloadSection` pages are left out); "" for a video.
+        var type = ""
+        /// A video's transcript, as timed HTML; "" for a page.
+        var transcript = ""
 
-    struct Media {
-        var key: String
-        var parent: String
-        var order: Int
-        var title: String
-        var about: String
-        var transcript: String
-        var url: String
+        /// `id`, `url` and `html` are in fields that differ between pages and videos.
+        init(_ item: [String: Any], id: String, url: String, html: String) {
+            self.id = id
+            parent = Self.string(item, "parent_uid")
+            order = Int(Self.string(item, "order_index")) ?? 0
+            title = TextCleanup.collapseWhitespace(Self.string(item, "title"))
+            self.url = url
+            self.html = html
+        }
+
+        /// A field as text (a number written out); "" when absent.
+        static func string(_ dictionary: [String: Any], _ key: String) -> String {
+            if let value = dictionary[key] as? String { return value }
+            if let value = dictionary[key] as? NSNumber { return value.stringValue }
+            return ""
+        }
     }
 
     func extractJSON(_ data: Data, display: String) throws -> ExtractedDocument {
@@ -78,11 +91,7 @@ public struct OCWExtractor: Extractor {
         guard let course = object as? [String: Any], let rawPages = course["course_pages"] as? [[String: Any]] else {
             throw LecternError(.unsupported, display, "not an OCW course JSON (no course_pages list)")
         }
-        func string(_ dictionary: [String: Any], _ key: String) -> String {
-            if let value = dictionary[key] as? String { return value }
-            if let value = dictionary[key] as? NSNumber { return value.stringValue }
-            return ""
-        }
+        let string = Entry.string
         let courseUID = string(course, "uid")
         let title = TextCleanup.collapseWhitespace(string(course, "title"))
         let base = "https://ocw.mit.edu"
@@ -105,23 +114,19 @@ public struct OCWExtractor: Extractor {
         metadata = metadata.filter { !$0.value.isEmpty }
 
         let pages = rawPages.map { page in
-            Page(uid: string(page, "uid"), parent: string(page, "parent_uid"), order: Int(string(page, "order_index")) ?? 0,
-                 title: TextCleanup.collapseWhitespace(string(page, "title")), type: string(page, "type"),
-                 url: string(page, "url"), html: string(page, "text"))
+            var entry = Entry(page, id: string(page, "uid"), url: string(page, "url"), html: string(page, "text"))
+            entry.type = string(page, "type")
+            return entry
         }
-        var media: [Media] = []
-        if let embedded = course["course_embedded_media"] as? [String: [String: Any]] {
-            for (key, item) in embedded {
-                media.append(Media(key: key, parent: string(item, "parent_uid"), order: Int(string(item, "order_index")) ?? 0,
-                                   title: TextCleanup.collapseWhitespace(string(item, "title")),
-                                   about: string(item, "about_this_resource_text"), transcript: string(item, "transcript"),
-                                   url: string(item, "technical_location")))
-            }
+        var media: [Entry] = []
+        for (key, item) in course["course_embedded_media"] as? [String: [String: Any]] ?? [:] {
+            var entry = Entry(item, id: key, url: string(item, "technical_location"), html: string(item, "about_this_resource_text"))
+            entry.transcript = string(item, "transcript")
+            media.append(entry)
         }
-        media.sort { ($0.order, $0.key) < ($1.order, $1.key) }
+        media.sort { ($0.order, $0.id) < ($1.order, $1.id) }
 
         var writer = OCWPageWriter(courseTitle: title)
-        writer.append(Block(kind: .title, text: title, level: 0))
         let description = string(course, "description")
         if !description.isEmpty {
             try writer.page(title: "Course Description", depth: 1, html: description, name: display)
@@ -129,53 +134,50 @@ public struct OCWExtractor: Extractor {
 
         // Page tree by parent, in the course's order; a video belongs to the page whose text
         // names its embed id, else to its parent page.
-        let uids = Set(pages.map(\.uid))
-        var children: [String: [Page]] = [:]
+        let uids = Set(pages.map(\.id))
+        var children: [String: [Entry]] = [:]
         for page in pages {
-            let parent = uids.contains(page.parent) && page.parent != page.uid ? page.parent : courseUID
+            let parent = uids.contains(page.parent) && page.parent != page.id ? page.parent : courseUID
             children[parent, default: []].append(page)
         }
-        var mediaByPage: [String: [Media]] = [:]
+        var mediaByPage: [String: [Entry]] = [:]
         var placed = Set<String>()
         for item in media {
-            if let page = pages.first(where: { $0.html.contains(item.key) }) {
-                mediaByPage[page.uid, default: []].append(item)
-                placed.insert(item.key)
+            if let page = pages.first(where: { $0.html.contains(item.id) }) {
+                mediaByPage[page.id, default: []].append(item)
+                placed.insert(item.id)
             } else if uids.contains(item.parent) {
                 mediaByPage[item.parent, default: []].append(item)
-                placed.insert(item.key)
+                placed.insert(item.id)
             }
         }
         var warnings: [ExtractionWarning] = []
         var visited = Set<String>()
         func visit(_ parent: String, depth: Int) {
             for page in (children[parent] ?? []).sorted(by: { ($0.order, $0.title) < ($1.order, $1.title) }) {
-                guard visited.insert(page.uid).inserted else { continue }
+                guard visited.insert(page.id).inserted else { continue }
                 if page.type == "DownloadSection" { continue }
-                let mediaHere = mediaByPage[page.uid] ?? []
+                let mediaHere = mediaByPage[page.id] ?? []
                 do {
                     try writer.page(title: page.title.isEmpty ? "Untitled" : page.title, depth: depth, html: page.html, name: display,
                                     url: page.url.isEmpty ? nil : (page.url.hasPrefix("http") ? page.url : base + page.url),
-                                    hiddenKeys: Set(mediaHere.map(\.key)))
+                                    hiddenKeys: Set(mediaHere.map(\.id)))
                     for item in mediaHere { try writer.video(item, depth: depth + 1, name: display) }
                 } catch {
                     warnings.append(ExtractionWarning("page \"\(page.title)\" left out: \(error)"))
                 }
-                visit(page.uid, depth: depth + 1)
+                visit(page.id, depth: depth + 1)
             }
         }
         visit(courseUID, depth: 1)
-        let unplaced = media.filter { !placed.contains($0.key) && !$0.transcript.isEmpty }
+        let unplaced = media.filter { !placed.contains($0.id) && !$0.transcript.isEmpty }
         if !unplaced.isEmpty {
             writer.heading("Lecture Videos", depth: 1)
             for item in unplaced { try? writer.video(item, depth: 2, name: display) }
         }
         metadata["pages"] = String(pages.count)
         metadata["transcripts"] = String(media.filter { !$0.transcript.isEmpty }.count)
-        guard writer.blocks.contains(where: { $0.kind != .heading && $0.kind != .title }) else {
-            throw LecternError(.empty, display, "no text in this OCW course")
-        }
-        return ExtractedDocument(type: "ocw", title: title, blocks: writer.blocks, metadata: metadata, warnings: warnings)
+        return try writer.document(metadata: metadata, warnings: warnings, display: display, empty: "no text in this OCW course")
     }
 
     // MARK: - Downloaded course folder
@@ -194,7 +196,6 @@ public struct OCWExtractor: Extractor {
             .filter { !$0.isEmpty && $0 != "MIT OpenCourseWare" && $0 != "Free Online Course Materials" && $0 != "Course Home" }
         let title = parts.first ?? TextCleanup.titleFromPath(root)
         var writer = OCWPageWriter(courseTitle: title)
-        writer.append(Block(kind: .title, text: title, level: 0))
         if let main = MainContent.root(of: home) {
             writer.section(main, title: "Course Home", depth: 1)
         }
@@ -218,89 +219,6 @@ public struct OCWExtractor: Extractor {
             }
         }
         metadata["format"] = "folder"
-        guard writer.blocks.contains(where: { $0.kind != .heading && $0.kind != .title }) else {
-            throw LecternError(.empty, display, "no text in this OCW course folder")
-        }
-        return ExtractedDocument(type: "ocw", title: title, blocks: writer.blocks, metadata: metadata, warnings: warnings)
-    }
-}
-
-/// Writes course pages and videos one after another under the course's page tree.
-struct OCWPageWriter {
-    let courseTitle: String
-    private(set) var blocks: [Block] = []
-    private var path: [String] = []
-
-    init(courseTitle: String) { self.courseTitle = courseTitle }
-
-    mutating func append(_ block: Block) { blocks.append(block) }
-
-    mutating func heading(_ title: String, depth: Int, url: String? = nil) {
-        path = Array(path.prefix(depth - 1)) + [title]
-        var attributes: [String: String] = [:]
-        if let url { attributes["url"] = url }
-        blocks.append(Block(kind: .heading, text: title, level: depth, sectionPath: path, attributes: attributes))
-    }
-
-    /// One page: its heading, then its HTML as blocks below it. Previous/next navigation and
-    /// the bare embed ids of videos (shown as videos by OCW) are left out.
-    mutating func page(title: String, depth: Int, html: String, name: String, url: String? = nil, hiddenKeys: Set<String> = []) throws {
-        heading(title, depth: depth, url: url)
-        guard !html.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
-        let document = try MarkupDocument.html(Data(html.utf8), name: name)
-        guard let root = document.root else { return }
-        write(root, depth: depth, hiddenKeys: hiddenKeys)
-    }
-
-    /// A page already parsed (a downloaded course's page), under a heading of its own.
-    mutating func section(_ root: MarkupNode, title: String, depth: Int) {
-        heading(title, depth: depth)
-        write(root, depth: depth, hiddenKeys: [], headingShift: -depth)
-        // A page of a downloaded course may carry its transcript inline.
-        if root.first(where: { $0.name == "span" && $0.attribute("m") != nil }) != nil {
-            blocks += TimedTranscript.cues(root, sectionPath: path)
-        }
-    }
-
-    /// `headingShift`: course JSON pages start at h2, downloaded pages at h1; either way the
-    /// page's own headings sit one level under the page.
-    private mutating func write(_ root: MarkupNode, depth: Int, hiddenKeys: Set<String>, headingShift: Int? = nil) {
-        var writer = HTMLBlockWriter()
-        writer.basePath = path
-        writer.headingShift = headingShift ?? 1 - depth
-        writer.replacement = HTMLExtractor.mathReplacement
-        writer.skip = { node in
-            let name = node.name
-            if MainContent.boilerplateTags.contains(name) { return true }
-            if node.classes.contains(where: { $0.hasPrefix("sc_nav") || $0 == "visually-hidden" || $0 == "sr-only" }) { return true }
-            // Timed transcript spans become cue blocks, not paragraphs.
-            if name == "span", node.attribute("m") != nil { return true }
-            if !hiddenKeys.isEmpty, name == "p" {
-                let text = TextCleanup.collapseWhitespace(node.text)
-                if hiddenKeys.contains(text) { return true }
-            }
-            return false
-        }
-        writer.write(root)
-        blocks += writer.blocks
-    }
-
-    /// A lecture video: its title as a heading, what the course says about it, and its
-    /// transcript as timed cues.
-    mutating func video(_ media: OCWExtractor.Media, depth: Int, name: String) throws {
-        guard !media.transcript.isEmpty || !media.about.isEmpty else { return }
-        // A page that only shows one video is usually named after it: no second heading then.
-        let title = media.title.isEmpty ? "Video" : media.title
-        if path.count >= depth - 1, path.prefix(depth - 1).last == title {
-            path = Array(path.prefix(depth - 1))
-        } else {
-            heading(title, depth: depth, url: media.url.isEmpty ? nil : media.url)
-        }
-        if !media.about.isEmpty, let document = try? MarkupDocument.html(Data(media.about.utf8), name: name), let root = document.root {
-            write(root, depth: depth, hiddenKeys: [])
-        }
-        var cues = try TimedTranscript.cues(html: media.transcript, name: name, sectionPath: path)
-        for index in cues.indices where !media.url.isEmpty { cues[index].attributes["url"] = media.url }
-        blocks += cues
+        return try writer.document(metadata: metadata, warnings: warnings, display: display, empty: "no text in this OCW course folder")
     }
 }

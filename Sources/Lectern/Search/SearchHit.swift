@@ -1,24 +1,3 @@
-/// How to rank: BM25 over words, vector similarity, or both fused by reciprocal rank.
-public enum SearchMode: String, Codable, Sendable, CaseIterable {
-    case hybrid
-    case keyword
-    case semantic
-}
-
-/// Narrows a search to some sources (path, URI or short id; a folder matches what is in it)
-/// and document types (`markdown`, `pdf`, `srt` …).
-public struct SearchFilter: Sendable, Equatable {
-    public var sources: [String]
-    public var types: [String]
-
-    public init(sources: [String] = [], types: [String] = []) {
-        self.sources = sources
-        self.types = types
-    }
-
-    public var isEmpty: Bool { sources.isEmpty && types.isEmpty }
-}
-
 /// One search result, with where it came from.
 public struct SearchHit: Codable, Sendable {
     public var rank: Int

@@ -1,44 +1,47 @@
 import Foundation
 
-/// Where a remote embedder is and how it is reached (`[embedding]` in configuration). The API
-/// key is never configured itself: `api_key_env` names the environment variable holding it.
-public struct RemoteEmbeddingSettings: Sendable, Equatable {
-    /// Base URL: `https://api.openai.com/v1` (OpenAI-compatible) or `http://127.0.0.1:11434` (Ollama) by default.
-    public var url: String?
-    /// Name of the environment variable with the API key (sent as a bearer token).
-    public var apiKeyEnv: String?
-    /// The vector size, when known; otherwise one probe request finds it.
-    public var dimensions: Int?
-    /// Texts per request.
-    public var batch: Int = 64
-
-    public init(url: String? = nil, apiKeyEnv: String? = nil, dimensions: Int? = nil) {
-        self.url = url
-        self.apiKeyEnv = apiKeyEnv
-        self.dimensions = dimensions
-    }
-
-    /// The key from the named variable; a named but unset variable is an error naming it
-    /// (never its value).
-    func apiKey(environment: [String: String]) throws -> String? {
-        guard let name = apiKeyEnv, !name.isEmpty else { return nil }
-        guard ConfigType.isVariableName(name) else {
-            // A key pasted where its variable's name belongs: refused without repeating it.
-            throw LecternError(.configuration, "embedding.api_key_env", "must be the NAME of an environment variable (like OPENAI_API_KEY), not a key")
-        }
-        guard let key = environment[name], !key.isEmpty else {
-            throw LecternError(.configuration, "embedding.api_key_env", "the environment variable \(name) is not set (it should hold the API key)")
-        }
-        return key
-    }
-}
-
-/// What OpenAI-compatible and Ollama embedders share: one JSON POST per batch, errors as one
-/// line without secrets, vectors checked and L2-normalised.
+/// How a remote embedder talks to its server, whichever the API: the texts sent in batches,
+/// one JSON POST each, errors as one line without secrets, vectors checked and L2-normalised.
 struct RemoteEmbeddingCall: Sendable {
     let client: HTTPClient
     let endpoint: String
     let apiKey: String?
+    let model: String
+    /// Texts per request.
+    let batch: Int
+    let api: RemoteEmbeddingAPI
+
+    init(baseURL: String, model: String, settings: RemoteEmbeddingSettings, http: HTTPSettings,
+         environment: [String: String], api: RemoteEmbeddingAPI) throws {
+        client = HTTPClient(settings: http)
+        endpoint = baseURL.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + api.path
+        apiKey = try settings.apiKey(environment: environment)
+        self.model = model
+        batch = max(1, settings.batch)
+        self.api = api
+    }
+
+    /// `<api prefix>:<model>`, with the configured vector size or, without one, the size of the
+    /// answer to one probe request.
+    func info(dimension: Int?) throws -> EmbedderInfo {
+        let dimension = try dimension ?? request(["dimension probe"], dimension: nil)[0].count
+        return EmbedderInfo(name: api.prefix + ":" + model, model: model, dimension: dimension, version: 1)
+    }
+
+    /// One vector a text, in order, asked for `batch` texts at a time.
+    func embed(_ texts: [String], dimension: Int) throws -> [[Float]] {
+        var vectors: [[Float]] = []
+        for start in stride(from: 0, to: texts.count, by: batch) {
+            vectors += try request(Array(texts[start..<min(start + batch, texts.count)]), dimension: dimension)
+        }
+        return vectors
+    }
+
+    func request(_ texts: [String], dimension: Int?) throws -> [[Float]] {
+        guard !texts.isEmpty else { return [] }
+        let answer = try post(api.body(model, texts))
+        return try vectors(api.vectors(answer, endpoint), expected: texts.count, dimension: dimension)
+    }
 
     /// POSTs `body` and returns the decoded JSON object, or throws the server's own message.
     func post(_ body: [String: Any]) throws -> [String: Any] {

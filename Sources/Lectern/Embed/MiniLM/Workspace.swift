@@ -1,0 +1,33 @@
+import Foundation
+
+/// Scratch matrices of one encode call, kept between calls: fresh 30 MB buffers per batch would
+/// cost page faults and zeroing on every call.
+final class Workspace {
+    var x: [Float] = []
+    var qkv: [Float] = []
+    var context: [Float] = []
+    var projected: [Float] = []
+    var intermediate: [Float] = []
+    var scores: [Float] = []
+
+    func reserve(tokens: Int, hidden: Int, intermediate width: Int, longest: Int) {
+        func grow(_ buffer: inout [Float], _ count: Int) {
+            if buffer.count < count { buffer = [Float](repeating: 0, count: count) }
+        }
+        grow(&x, tokens * hidden)
+        grow(&qkv, tokens * 3 * hidden)
+        grow(&context, tokens * hidden)
+        grow(&projected, tokens * hidden)
+        grow(&intermediate, tokens * width)
+        grow(&scores, longest * longest)
+    }
+}
+
+/// Workspaces for batches running side by side; one per batch in flight.
+final class WorkspacePool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [Workspace] = []
+
+    func take() -> Workspace { lock.withLock { idle.popLast() } ?? Workspace() }
+    func give(_ workspace: Workspace) { lock.withLock { idle.append(workspace) } }
+}

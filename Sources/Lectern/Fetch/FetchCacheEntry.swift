@@ -1,0 +1,30 @@
+import Foundation
+
+/// What a server said about a URL when it was last fetched: the validators a conditional
+/// GET sends back (`If-None-Match`, `If-Modified-Since`). The library keeps one a URL; its
+/// coding keys are the columns it is kept in.
+public struct FetchCacheEntry: Codable, Sendable, Equatable {
+    public var url: String
+    public var etag: String?
+    public var lastModified: String?
+    public var contentType: String?
+    public var contentHash: String?
+    public var fetchedAt: String
+
+    public init(url: String, etag: String?, lastModified: String?, contentType: String?, contentHash: String?, fetchedAt: String) {
+        self.url = url
+        self.etag = etag
+        self.lastModified = lastModified
+        self.contentType = contentType
+        self.contentHash = contentHash
+        self.fetchedAt = fetchedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case url, etag
+        case lastModified = "last_modified"
+        case contentType = "content_type"
+        case contentHash = "content_hash"
+        case fetchedAt = "fetched_at"
+    }
+}

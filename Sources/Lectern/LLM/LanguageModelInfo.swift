@@ -1,0 +1,16 @@
+/// Names the model behind a `LanguageModel` and how much text it can read at once.
+public struct LanguageModelInfo: Codable, Sendable, Equatable, CustomStringConvertible {
+    /// `openai`, `anthropic`, `ollama` (or `extractive` for the offline summariser).
+    public var provider: String
+    public var model: String
+    /// The context window in tokens: prompts are trimmed to fit it with the answer.
+    public var contextTokens: Int
+
+    public init(provider: String, model: String, contextTokens: Int) {
+        self.provider = provider
+        self.model = model
+        self.contextTokens = contextTokens
+    }
+
+    public var description: String { "\(provider)/\(model)" }
+}

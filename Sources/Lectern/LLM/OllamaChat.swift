@@ -1,0 +1,28 @@
+/// Ollama's native `POST {base}/api/chat` (not streamed), with a JSON Schema as `format`
+/// (Ollama constrains decoding to it) and the context window as `options.num_ctx`.
+enum OllamaChat: ChatAPI {
+    static let defaultBaseURL = "http://127.0.0.1:11434"
+    static let path = "api/chat"
+
+    static func body(_ request: ChatRequest, model: LanguageModelInfo) -> [String: JSONValue] {
+        var body: [String: JSONValue] = [
+            "model": .string(model.model),
+            "messages": .array(request.messages.map(\.json)),
+            "stream": false,
+            "options": [
+                "temperature": .number(request.temperature),
+                "num_predict": .number(Double(request.maxTokens)),
+                "num_ctx": .number(Double(model.contextTokens)),
+            ],
+        ]
+        if let schema = request.schema { body["format"] = schema.value }
+        return body
+    }
+
+    static let textField = "message.content"
+    static func text(in answer: JSONValue) -> String? { answer["message"]?["content"]?.stringValue }
+
+    static let inputTokens = ["prompt_eval_count"]
+    static let outputTokens = ["eval_count"]
+    static func isTruncated(_ answer: JSONValue) -> Bool { answer["done_reason"]?.stringValue == "length" }
+}

@@ -1,0 +1,34 @@
+/// `POST {base}/chat/completions` in the OpenAI format, which OpenAI, llama.cpp's server, vLLM,
+/// LM Studio and Ollama's `/v1` all speak. A schema goes as `response_format: json_schema`
+/// (llama.cpp turns it into a grammar that constrains decoding).
+enum OpenAIChat: ChatAPI {
+    static let defaultBaseURL = "https://api.openai.com/v1"
+    static let path = "chat/completions"
+
+    static func body(_ request: ChatRequest, model: LanguageModelInfo) -> [String: JSONValue] {
+        var body: [String: JSONValue] = [
+            "model": .string(model.model),
+            "messages": .array(request.messages.map(\.json)),
+            "max_tokens": .number(Double(request.maxTokens)),
+            "temperature": .number(request.temperature),
+            "stream": false,
+        ]
+        if let schema = request.schema {
+            body["response_format"] = [
+                "type": "json_schema",
+                "json_schema": ["name": .string(schema.name), "schema": schema.value, "strict": true],
+            ]
+        }
+        return body
+    }
+
+    static let textField = "choices[0].message"
+    /// Reasoning models may put everything in reasoning_content and leave content empty.
+    static func text(in answer: JSONValue) -> String? {
+        answer["choices"]?[0]?["message"].map { $0["content"]?.stringValue ?? "" }
+    }
+
+    static let inputTokens = ["usage", "prompt_tokens"]
+    static let outputTokens = ["usage", "completion_tokens"]
+    static func isTruncated(_ answer: JSONValue) -> Bool { answer["choices"]?[0]?["finish_reason"]?.stringValue == "length" }
+}
