@@ -1,11 +1,11 @@
 /// How documents are cut into passages. Part of every document's skip key.
 public struct ChunkSettings: Codable, Sendable, Equatable {
     /// At most this many tokens a passage: 256 for MiniLM less `[CLS]` and `[SEP]`.
-    public var maxTokens: Int
+    var maxTokens: Int
     /// Roughly how many tokens of whole sentences a passage repeats from the one before.
-    public var overlapTokens: Int
+    var overlapTokens: Int
     /// Sections smaller than this may join a sibling inside the same parent.
-    public var minTokens: Int
+    var minTokens: Int
 
     public init(maxTokens: Int = 254, overlapTokens: Int = 32, minTokens: Int = 48) {
         self.maxTokens = maxTokens
@@ -14,5 +14,5 @@ public struct ChunkSettings: Codable, Sendable, Equatable {
     }
 
     /// The settings and the chunker's version: passages cut another way are cut again.
-    public var key: String { "max\(maxTokens)-overlap\(overlapTokens)-min\(minTokens)-chunker\(Chunker.version)" }
+    var key: String { "max\(maxTokens)-overlap\(overlapTokens)-min\(minTokens)-chunker\(Chunker.version)" }
 }

@@ -4,20 +4,20 @@
 /// only where small sections merge (so their titles stay searchable); a lead-in ("… you will be
 /// able to:") stays with its list; a passage too small to stand alone joins a neighbour in its
 /// section; page headers and footers never reach passages.
-public struct Chunker: Sendable {
+struct Chunker: Sendable {
     /// The way of cutting, part of every document's skip key (`ChunkSettings.key`): a new
     /// version re-cuts each document once. 2: merged sections keep their headings, lead-ins
     /// stay with their lists, passages under `tinyTokens` join a neighbour.
-    public static let version = 2
+    static let version = 2
 
     /// A passage under this many tokens says too little alone (a lone caption, a lead-in, the
     /// last words of a long sentence): it joins a neighbour in its own section when there is one.
     static let tinyTokens = 20
 
-    public var settings: ChunkSettings
-    public var tokenCounter: any TokenCounter
+    var settings: ChunkSettings
+    var tokenCounter: any TokenCounter
 
-    public init(settings: ChunkSettings = ChunkSettings(), tokenCounter: any TokenCounter = ApproximateTokenCounter()) {
+    init(settings: ChunkSettings = ChunkSettings(), tokenCounter: any TokenCounter = ApproximateTokenCounter()) {
         self.settings = settings
         self.tokenCounter = tokenCounter
     }
@@ -52,7 +52,7 @@ public struct Chunker: Sendable {
         var pieces: [Piece] = []
     }
 
-    public func chunk(_ blocks: [Block]) -> [Passage] {
+    func chunk(_ blocks: [Block]) -> [Passage] {
         let units = makeUnits(blocks)
         var groups: [(unit: Unit, pieces: [Piece])] = []
         for unit in units {

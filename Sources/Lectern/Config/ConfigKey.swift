@@ -4,16 +4,16 @@ import Foundation
 /// `LECTERN_*` variable that sets it, and a line of help. `ConfigKey.all` is the one table of
 /// them: parsing, validation, the environment mapping, unknown-key warnings and the README's
 /// reference all read it, so adding a setting is adding a row.
-public struct ConfigKey: Sendable {
+struct ConfigKey: Sendable {
     /// As written in TOML, dotted: `chunk.max_tokens` is `max_tokens` under `[chunk]`.
-    public let name: String
-    public let type: ConfigType
+    let name: String
+    let type: ConfigType
     /// The default as a TOML value would spell it; nil when there is none, or it depends on
     /// something else (the help says what).
-    public let defaultValue: String?
+    let defaultValue: String?
     /// The `LECTERN_*` variable that sets it.
-    public let environmentVariable: String
-    public let help: String
+    let environmentVariable: String
+    let help: String
     /// Puts the checked value into the configuration.
     let apply: @Sendable (inout Configuration, ConfigAssignment) throws -> Void
 
@@ -28,7 +28,7 @@ public struct ConfigKey: Sendable {
     }
 
     /// The TOML table the key lives in (`chunk`), "" for a top-level key.
-    public var section: String {
+    var section: String {
         guard let dot = name.firstIndex(of: ".") else { return "" }
         return String(name[..<dot])
     }
@@ -51,7 +51,7 @@ public struct ConfigKey: Sendable {
     }
 
     /// The row `key` belongs to, nil for a key no row knows.
-    public static func named(_ key: String) -> ConfigKey? {
+    static func named(_ key: String) -> ConfigKey? {
         if let row = byName[key] { return row }
         return all.first { $0.type.isTable && $0.matches(key) }
     }
@@ -60,7 +60,7 @@ public struct ConfigKey: Sendable {
 
     /// The known key nearest to an unknown one (by edit distance), when one is near enough to
     /// be the likely meaning: `chunk.max_token` → `chunk.max_tokens`.
-    public static func nearest(to key: String) -> String? {
+    static func nearest(to key: String) -> String? {
         let scored = all.map { ($0.name, EditDistance.between(key, $0.name)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.1 <= max(2, key.count / 3) ? best.0 : nil

@@ -3,7 +3,7 @@ import Foundation
 extension ConfigKey {
     /// Every setting, in the order the README lists them. Adding a setting is adding a row here
     /// (and its field where the setting is used).
-    public static let all: [ConfigKey] = [
+    static let all: [ConfigKey] = [
         ConfigKey("database", .path, default: "lectern.db", environment: "LECTERN_DB",
                   help: "The library file (`--db`).") { $0.database = $1.text },
         ConfigKey("embedder", .text, default: "minilm",
@@ -119,7 +119,7 @@ extension LLMSettings {
 
 extension ConfigKey {
     /// The README's table of every key, generated from `all` (a test keeps the README equal to it).
-    public static var markdownReference: String {
+    static var markdownReference: String {
         var lines = ["| Key | Type | Default | Environment | What it sets |", "|---|---|---|---|---|"]
         for key in all {
             let cells = ["`\(key.name)`", key.type.summary, key.defaultValue.map { "`\($0)`" } ?? "—", "`\(key.environmentVariable)`", key.help]

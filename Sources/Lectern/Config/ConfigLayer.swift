@@ -4,28 +4,28 @@ import TOMLKit
 /// The settings one source gives (a TOML file, the environment, flags), as dotted keys
 /// (`chunk.max_tokens`), with the folder that relative paths in it are relative to.
 public struct ConfigLayer: Sendable {
-    public var name: String
-    public var values: [String: ConfigValue]
+    var name: String
+    var values: [String: ConfigValue]
     /// Relative paths in this layer are resolved against this folder; nil = the working directory.
-    public var baseDirectory: String?
+    var baseDirectory: String?
     /// Keys in the file that no setting has (when such keys are warned about, not refused).
-    public var warnings: [ConfigWarning] = []
+    var warnings: [ConfigWarning] = []
 
     /// What a file's unknown key is: a warning (the user's config file, which an older or newer
     /// Lectern may share) or an error (a pipeline file, written for this run).
-    public enum UnknownKeys: Sendable {
+    enum UnknownKeys: Sendable {
         case warn
         case reject
     }
 
-    public init(name: String, values: [String: ConfigValue], baseDirectory: String? = nil) {
+    init(name: String, values: [String: ConfigValue], baseDirectory: String? = nil) {
         self.name = name
         self.values = values
         self.baseDirectory = baseDirectory
     }
 
     /// Reads a TOML file. A missing file gives an empty layer when `optional`.
-    public static func file(_ path: String, optional: Bool = false, unknownKeys: UnknownKeys = .warn) throws -> ConfigLayer {
+    static func file(_ path: String, optional: Bool = false, unknownKeys: UnknownKeys = .warn) throws -> ConfigLayer {
         let directory = (path as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: path) else {
             if optional { return ConfigLayer(name: path, values: [:], baseDirectory: directory) }
@@ -37,7 +37,7 @@ public struct ConfigLayer: Sendable {
         return try toml(String(decoding: data, as: UTF8.self), name: path, baseDirectory: directory, unknownKeys: unknownKeys)
     }
 
-    public static func toml(_ text: String, name: String, baseDirectory: String?, unknownKeys: UnknownKeys = .warn) throws -> ConfigLayer {
+    static func toml(_ text: String, name: String, baseDirectory: String?, unknownKeys: UnknownKeys = .warn) throws -> ConfigLayer {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -80,7 +80,7 @@ public struct ConfigLayer: Sendable {
     /// `LECTERN_*` variables: each key's variable (`LECTERN_CHUNK_MAX_TOKENS` sets
     /// `chunk.max_tokens`, `LECTERN_DB` sets `database`), read by the key's type. Other
     /// `LECTERN_*` variables (`LECTERN_CONFIG`) are not settings and are left alone.
-    public static func environment(_ environment: [String: String], keys: [ConfigKey] = ConfigKey.all) -> ConfigLayer {
+    static func environment(_ environment: [String: String], keys: [ConfigKey] = ConfigKey.all) -> ConfigLayer {
         var byVariable: [String: ConfigKey] = [:]
         for key in keys {
             // The spelled-out form works for every key, `LECTERN_DATABASE` as well as `LECTERN_DB`.
@@ -96,7 +96,7 @@ public struct ConfigLayer: Sendable {
     }
 
     /// The variables of the keys named in `knownKeys` only.
-    public static func environment(_ environment: [String: String], knownKeys: [String]) -> ConfigLayer {
+    static func environment(_ environment: [String: String], knownKeys: [String]) -> ConfigLayer {
         let known = Set(knownKeys)
         return self.environment(environment, keys: ConfigKey.all.filter { known.contains($0.name) })
     }

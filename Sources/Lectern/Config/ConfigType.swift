@@ -2,7 +2,7 @@ import Foundation
 
 /// What a setting holds: decides how a value is checked, how an error shows it, and how a
 /// `LECTERN_*` variable's text is read.
-public enum ConfigType: Sendable, Equatable {
+enum ConfigType: Sendable, Equatable {
     case text
     /// A file or folder: `~` expanded, relative to the file that sets it.
     case path
@@ -31,7 +31,7 @@ public enum ConfigType: Sendable, Equatable {
     }
 
     /// How the README names it.
-    public var summary: String {
+    var summary: String {
         switch self {
         case .text: return "text"
         case .path: return "path"

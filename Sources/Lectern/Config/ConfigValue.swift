@@ -17,7 +17,7 @@ public enum ConfigValue: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Reads an environment variable or flag value: numbers and booleans where they parse.
-    public static func parse(_ text: String) -> ConfigValue {
+    static func parse(_ text: String) -> ConfigValue {
         if let i = Int(text) { return .int(i) }
         if let d = Double(text) { return .double(d) }
         switch text.lowercased() {

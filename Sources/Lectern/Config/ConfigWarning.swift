@@ -5,10 +5,10 @@ import Foundation
 public struct ConfigWarning: Sendable, Equatable, CustomStringConvertible {
     /// The file (or layer) that holds the key.
     public var file: String
-    public var key: String
-    public var suggestion: String?
+    var key: String
+    var suggestion: String?
 
-    public init(file: String, key: String) {
+    init(file: String, key: String) {
         self.file = file
         self.key = key
         self.suggestion = ConfigKey.nearest(to: key)

@@ -7,9 +7,9 @@ public struct Configuration: Sendable {
     public var database: String = "lectern.db"
     /// The embedder a NEW database is built with; a database keeps the one it was built with.
     public var embedder: String = MiniLMEmbedder.name
-    public var modelsDirectory: String = Configuration.defaultModelsDirectory
+    var modelsDirectory: String = Configuration.defaultModelsDirectory
     /// The remote embedder's server (`openai:<model>`, `ollama:<model>`).
-    public var embedding = RemoteEmbeddingSettings()
+    var embedding = RemoteEmbeddingSettings()
     public var chunk = ChunkSettings()
     public var http = HTTPSettings()
     /// Where `openstax:` specs look books up (`[openstax]`).
@@ -18,26 +18,26 @@ public struct Configuration: Sendable {
     /// The language model for summaries and `ask` (`[llm]`); none = offline extractive.
     public var llm = LLMSettings()
     /// Which layer set each key, for `lectern doctor` and error messages.
-    public var origins: [String: String] = [:]
+    var origins: [String: String] = [:]
     /// Keys no row of `ConfigKey.all` knows, with their values (each one also a warning when it
     /// came from a file).
-    public var extra: [String: ConfigValue] = [:]
+    var extra: [String: ConfigValue] = [:]
     /// Unknown keys in the files read, for the CLI to print (one line each) and `doctor` to list.
     public var warnings: [ConfigWarning] = []
 
-    public init() {}
+    init() {}
 
     /// The keys this version understands.
-    public static var knownKeys: [String] { ConfigKey.all.map(\.name) }
+    static var knownKeys: [String] { ConfigKey.all.map(\.name) }
 
-    public static var defaultModelsDirectory: String {
+    static var defaultModelsDirectory: String {
         let home = FileManager.default.homeDirectoryForCurrentUser.path
         return home + "/.cache/lectern/models"
     }
 
     /// `$XDG_CONFIG_HOME/lectern/config.toml`, else `~/.config/lectern/config.toml`;
     /// `$LECTERN_CONFIG` names another file.
-    public static func userConfigPath(environment: [String: String]) -> String {
+    static func userConfigPath(environment: [String: String]) -> String {
         if let path = environment["LECTERN_CONFIG"], !path.isEmpty { return path }
         let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.homeDirectoryForCurrentUser.path + "/.config"
@@ -45,7 +45,7 @@ public struct Configuration: Sendable {
     }
 
     /// Merges layers given lowest precedence first.
-    public static func merge(_ layers: [ConfigLayer]) throws -> Configuration {
+    static func merge(_ layers: [ConfigLayer]) throws -> Configuration {
         var merged: [String: (ConfigValue, ConfigLayer)] = [:]
         for layer in layers {
             for (key, value) in layer.values { merged[key] = (value, layer) }

@@ -9,7 +9,7 @@ public struct DoctorCheck: Codable, Sendable, Equatable {
     /// library that embeds with something else).
     public var required: Bool
 
-    public init(name: String, ok: Bool, detail: String, required: Bool = true) {
+    init(name: String, ok: Bool, detail: String, required: Bool = true) {
         self.name = name
         self.ok = ok
         self.detail = detail

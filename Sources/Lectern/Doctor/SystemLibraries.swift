@@ -10,14 +10,14 @@ import CSQLite
 /// Call `load()` before the library's first `lazy_` function: it throws one clear line when the
 /// library is missing. The handle and every function pointer are cached on the C side (see each
 /// module's shim.h), so `load()` is cheap after the first call.
-public enum SystemLibrary: String, CaseIterable, Sendable {
+enum SystemLibrary: String, CaseIterable, Sendable {
     case poppler = "poppler-glib"
     case libxml2
     case curl = "libcurl"
     case openblas
 
     /// The file dlopen looks for.
-    public var soname: String {
+    var soname: String {
         switch self {
         case .poppler: return LECTERN_POPPLER_SONAME
         case .libxml2: return LECTERN_XML_SONAME
@@ -27,7 +27,7 @@ public enum SystemLibrary: String, CaseIterable, Sendable {
     }
 
     /// The Debian package that holds `soname` (`make setup` installs its -dev package).
-    public var package: String {
+    var package: String {
         switch self {
         case .poppler: return "libpoppler-glib8"
         case .libxml2: return "libxml2"
@@ -37,7 +37,7 @@ public enum SystemLibrary: String, CaseIterable, Sendable {
     }
 
     /// Loads the library (once per process) and checks it has every function Lectern calls.
-    public func load() throws {
+    func load() throws {
         let problem: UnsafePointer<CChar>?
         switch self {
         case .poppler: problem = lectern_poppler_load()
@@ -72,14 +72,14 @@ public enum SystemLibrary: String, CaseIterable, Sendable {
 }
 
 /// The system libraries this build uses, with the versions found at run time.
-public enum SystemLibraries {
-    public struct Library: Codable, Sendable {
-        public var name: String
+enum SystemLibraries {
+    struct Library: Codable, Sendable {
+        var name: String
         /// The version, or why the library could not be loaded.
-        public var version: String
-        public var found: Bool
+        var version: String
+        var found: Bool
 
-        public init(name: String, version: String, found: Bool = true) {
+        init(name: String, version: String, found: Bool = true) {
             self.name = name
             self.version = version
             self.found = found
@@ -87,7 +87,7 @@ public enum SystemLibraries {
     }
 
     /// Loads each library (this is the one command that loads them all) and reports it.
-    public static func versions() -> [Library] {
+    static func versions() -> [Library] {
         func report(_ library: SystemLibrary) -> Library {
             do {
                 try library.load()

@@ -10,9 +10,9 @@ public protocol Embedder: Sendable {
 }
 
 extension Embedder {
-    public var isEnglishOnly: Bool { false }
+    var isEnglishOnly: Bool { false }
 
-    public func embed(_ text: String) throws -> [Float] {
+    func embed(_ text: String) throws -> [Float] {
         try embed([text])[0]
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 
 /// Makes embedders by name.
 public enum EmbedderCatalog {
-    public static let names = [HashingEmbedder.name, MiniLMEmbedder.name] + RemoteEmbeddingAPI.all.map { $0.prefix + ":<model>" }
+    static let names = [HashingEmbedder.name, MiniLMEmbedder.name] + RemoteEmbeddingAPI.all.map { $0.prefix + ":<model>" }
 
     /// The embedder called `name`: MiniLM from its folder under `modelsDirectory`, a remote one
     /// from the `remote` server's settings, reached through `http`.
-    public static func make(_ name: String, modelsDirectory: String, remote: RemoteEmbeddingSettings, http: HTTPSettings) throws -> any Embedder {
+    static func make(_ name: String, modelsDirectory: String, remote: RemoteEmbeddingSettings, http: HTTPSettings) throws -> any Embedder {
         switch name {
         case HashingEmbedder.name:
             return HashingEmbedder()

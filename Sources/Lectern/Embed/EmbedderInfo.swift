@@ -1,14 +1,14 @@
 /// Names one embedding model exactly, so that vectors of different models are never mixed.
 public struct EmbedderInfo: Codable, Sendable, Equatable, CustomStringConvertible {
     /// The name users choose it by (`hashing`, `minilm`, `openai:…`).
-    public var name: String
+    var name: String
     /// The model behind it (`all-MiniLM-L6-v2`, `feature-hashing`).
-    public var model: String
-    public var dimension: Int
+    var model: String
+    var dimension: Int
     /// Bumped when the same name would produce different vectors.
-    public var version: Int
+    var version: Int
 
-    public init(name: String, model: String, dimension: Int, version: Int) {
+    init(name: String, model: String, dimension: Int, version: Int) {
         self.name = name
         self.model = model
         self.dimension = dimension

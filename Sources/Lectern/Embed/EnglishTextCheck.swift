@@ -5,7 +5,7 @@
 /// A cheap guess on a sample of the text: English prose is mostly Latin letters, and about a
 /// third of its words are common function words (the, of, and, to, is …). German, French or
 /// Greek text fails one of the two.
-public enum EnglishTextCheck {
+enum EnglishTextCheck {
     /// Characters examined, spread over the document.
     static let sampleCharacters = 40_000
     /// Fewer letters than this say nothing either way.
@@ -19,7 +19,7 @@ public enum EnglishTextCheck {
         "do", "does", "how", "i", "about", "because", "between", "each", "may", "such", "only", "some",
     ]
 
-    public static func isMostlyNonEnglish(_ texts: [String]) -> Bool {
+    static func isMostlyNonEnglish(_ texts: [String]) -> Bool {
         var letters = 0
         var latinLetters = 0
         var words = 0

@@ -2,16 +2,16 @@ import Foundation
 
 /// A deterministic baseline: signed feature hashing of word unigrams and bigrams into 384
 /// dimensions, L2-normalised. No model files; similar wording gives similar vectors.
-public struct HashingEmbedder: Embedder {
-    public static let name = "hashing"
-    public let info: EmbedderInfo
-    public let tokenCounter: any TokenCounter = ApproximateTokenCounter()
+struct HashingEmbedder: Embedder {
+    static let name = "hashing"
+    let info: EmbedderInfo
+    let tokenCounter: any TokenCounter = ApproximateTokenCounter()
 
-    public init(dimension: Int = 384) {
+    init(dimension: Int = 384) {
         info = EmbedderInfo(name: Self.name, model: "feature-hashing", dimension: dimension, version: 1)
     }
 
-    public func embed(_ texts: [String]) throws -> [[Float]] {
+    func embed(_ texts: [String]) throws -> [[Float]] {
         texts.map(vector)
     }
 

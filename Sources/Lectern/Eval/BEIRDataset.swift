@@ -5,11 +5,11 @@ import Foundation
 /// with a header line). Only the queries the split judges are kept.
 public struct BEIRDataset: Sendable {
     public struct Record: Codable, Sendable, Equatable {
-        public var id: String
-        public var title: String
-        public var text: String
+        var id: String
+        var title: String
+        var text: String
 
-        public init(id: String, title: String, text: String) {
+        init(id: String, title: String, text: String) {
             self.id = id
             self.title = title
             self.text = text
@@ -23,23 +23,23 @@ public struct BEIRDataset: Sendable {
     }
 
     public struct Query: Sendable, Equatable {
-        public var id: String
-        public var text: String
+        var id: String
+        var text: String
 
-        public init(id: String, text: String) {
+        init(id: String, text: String) {
             self.id = id
             self.text = text
         }
     }
 
-    public var directory: String
-    public var split: String
+    var directory: String
+    var split: String
     public var corpus: [Record]
     /// The split's queries, in the order of `queries.jsonl`.
     public var queries: [Query]
-    public var qrels: Qrels
+    var qrels: Qrels
 
-    public init(directory: String, split: String, corpus: [Record], queries: [Query], qrels: Qrels) {
+    init(directory: String, split: String, corpus: [Record], queries: [Query], qrels: Qrels) {
         self.directory = directory
         self.split = split
         self.corpus = corpus
@@ -103,15 +103,15 @@ public struct BEIRDataset: Sendable {
 }
 
 /// Relevance judgements: query id → corpus id → grade (0 not relevant, higher more).
-public struct Qrels: Sendable, Equatable {
-    public var judgements: [String: [String: Int]]
+struct Qrels: Sendable, Equatable {
+    var judgements: [String: [String: Int]]
 
-    public init(_ judgements: [String: [String: Int]]) {
+    init(_ judgements: [String: [String: Int]]) {
         self.judgements = judgements
     }
 
     /// Reads a BEIR qrels file: tab-separated `query-id corpus-id score`, the first line a header.
-    public static func load(_ path: String) throws -> Qrels {
+    static func load(_ path: String) throws -> Qrels {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LecternError(.notFound, path, "no such file (a BEIR dataset has qrels/SPLIT.tsv)")
         }

@@ -4,17 +4,17 @@ import Foundation
 /// `{"_id": …, "title": …, "text": …}`. The title is the document's title and the heading its
 /// passages sit under (so keyword search sees it, as it sees a note's headings); the text's
 /// blank-line-separated paragraphs are the blocks.
-public struct BEIRRecordReader: Extractor {
-    public let name = "beir"
-    public let version = 1
+struct BEIRRecordReader: Extractor {
+    let name = "beir"
+    let version = 1
 
-    public init() {}
+    init() {}
 
-    public func confidence(for input: SourceInput) -> Int {
+    func confidence(for input: SourceInput) -> Int {
         input.prefix(7).elementsEqual(Data(#"{"_id":"#.utf8)) ? 100 : 0
     }
 
-    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
         let record: BEIRDataset.Record
         do {
             record = try JSONDecoder().decode(BEIRDataset.Record.self, from: input.data)

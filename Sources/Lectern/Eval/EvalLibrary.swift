@@ -5,12 +5,12 @@ import Foundation
 /// embedder, store), so what is measured is what `lectern search` does. Built again in the same
 /// folder, unchanged records are skipped and records no longer in the corpus are removed.
 public struct EvalLibrary: Sendable {
-    public let directory: String
+    let directory: String
     public let store: LibraryStore
     /// The stored document's path → the corpus id of its record.
-    public let corpusIds: [String: String]
+    let corpusIds: [String: String]
 
-    public static let databaseName = "eval.db"
+    static let databaseName = "eval.db"
 
     /// Opens or makes `directory/eval.db` and ingests `corpus` into it with `embedder`.
     public static func build(_ corpus: [BEIRDataset.Record], in directory: String, embedder: any Embedder,

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A corpus document in a ranking, with the score of its best passage.
-public struct RankedDocument: Codable, Sendable, Equatable {
-    public var id: String
-    public var score: Double
+struct RankedDocument: Codable, Sendable, Equatable {
+    var id: String
+    var score: Double
 
-    public init(id: String, score: Double) {
+    init(id: String, score: Double) {
         self.id = id
         self.score = score
     }
@@ -14,16 +14,16 @@ public struct RankedDocument: Codable, Sendable, Equatable {
 /// One search mode's figures over a dataset's queries.
 public struct ModeEvaluation: Codable, Sendable {
     public var mode: SearchMode
-    public var queries: Int
+    var queries: Int
     /// Means over every judged query (a query that finds nothing counts 0).
     public var ndcg10: Double
     public var recall100: Double
     public var mrr10: Double
     public var secondsPerQuery: Double
     public var cpuSecondsPerQuery: Double
-    public var perQuery: [QueryMeasures]
+    var perQuery: [QueryMeasures]
     /// Each query's document ranking, in query order: what `--run-file` writes.
-    public var run: [(query: String, documents: [RankedDocument])]
+    var run: [(query: String, documents: [RankedDocument])]
 
     enum CodingKeys: String, CodingKey {
         case mode, queries
@@ -35,7 +35,7 @@ public struct ModeEvaluation: Codable, Sendable {
         case perQuery = "per_query"
     }
 
-    public init(mode: SearchMode, perQuery: [QueryMeasures], run: [(query: String, documents: [RankedDocument])]) {
+    init(mode: SearchMode, perQuery: [QueryMeasures], run: [(query: String, documents: [RankedDocument])]) {
         self.mode = mode
         self.perQuery = perQuery
         self.run = run
@@ -84,12 +84,12 @@ public struct ModeEvaluation: Codable, Sendable {
 /// searched as `lectern search` searches them, and each corpus document is ranked by its best
 /// passage (the first time it appears).
 public struct RetrievalEvaluation: Sendable {
-    public var library: EvalLibrary
-    public var searcher: Searcher
+    var library: EvalLibrary
+    var searcher: Searcher
     /// Passages asked of the search per query: deep enough that 100 documents are usually filled.
     public var passageDepth = 300
     /// Documents kept per query (Recall@100 needs 100).
-    public var documentDepth = 100
+    var documentDepth = 100
 
     public init(library: EvalLibrary, embedder: any Embedder) {
         self.library = library
@@ -97,7 +97,7 @@ public struct RetrievalEvaluation: Sendable {
     }
 
     /// The corpus documents `query` finds, best first, at most `documentDepth`.
-    public func rank(_ query: String, mode: SearchMode) throws -> [RankedDocument] {
+    func rank(_ query: String, mode: SearchMode) throws -> [RankedDocument] {
         let hits: [SearchHit]
         do {
             hits = try searcher.search(query, k: passageDepth, mode: mode)
@@ -147,17 +147,17 @@ public struct RetrievalEvaluation: Sendable {
 
 /// What `lectern eval --json` prints.
 public struct EvalReport: Codable, Sendable {
-    public var dataset: String
-    public var split: String
-    public var embedder: String
-    public var documents: Int
-    public var passages: Int
+    var dataset: String
+    var split: String
+    var embedder: String
+    var documents: Int
+    var passages: Int
     /// Records that could not be stored (no text): they can never be found.
-    public var failedDocuments: Int
-    public var ingestSeconds: Double
-    public var passageDepth: Int
-    public var gain: String = "linear"
-    public var modes: [ModeEvaluation]
+    var failedDocuments: Int
+    var ingestSeconds: Double
+    var passageDepth: Int
+    var gain: String = "linear"
+    var modes: [ModeEvaluation]
 
     public init(dataset: String, split: String, embedder: String, documents: Int, passages: Int, failedDocuments: Int,
                 ingestSeconds: Double, passageDepth: Int, modes: [ModeEvaluation]) {

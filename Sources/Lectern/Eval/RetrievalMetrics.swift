@@ -2,10 +2,10 @@ import Foundation
 
 /// The ranking measures of `lectern eval`, computed as trec_eval (and so `pytrec_eval`)
 /// computes them, so that figures can be compared with published ones.
-public enum RetrievalMetrics {
+enum RetrievalMetrics {
     /// nDCG@k with trec_eval's LINEAR gain (a document of grade g gains g, not 2^g − 1), discount
     /// log2(rank + 1), and the ideal ranking built from every judged document of the query.
-    public static func ndcg(_ ranking: [String], judgements: [String: Int], depth: Int = 10) -> Double {
+    static func ndcg(_ ranking: [String], judgements: [String: Int], depth: Int = 10) -> Double {
         var dcg = 0.0
         for (index, id) in ranking.prefix(depth).enumerated() {
             let grade = judgements[id] ?? 0
@@ -17,7 +17,7 @@ public enum RetrievalMetrics {
     }
 
     /// The share of the relevant documents (grade ≥ 1) found in the first `depth`.
-    public static func recall(_ ranking: [String], judgements: [String: Int], depth: Int = 100) -> Double {
+    static func recall(_ ranking: [String], judgements: [String: Int], depth: Int = 100) -> Double {
         let relevant = judgements.values.filter { $0 > 0 }.count
         guard relevant > 0 else { return 0 }
         let found = ranking.prefix(depth).filter { (judgements[$0] ?? 0) > 0 }.count
@@ -25,26 +25,26 @@ public enum RetrievalMetrics {
     }
 
     /// 1 / the rank of the first relevant document within the first `depth`, else 0.
-    public static func reciprocalRank(_ ranking: [String], judgements: [String: Int], depth: Int = 10) -> Double {
+    static func reciprocalRank(_ ranking: [String], judgements: [String: Int], depth: Int = 10) -> Double {
         guard let index = ranking.prefix(depth).firstIndex(where: { (judgements[$0] ?? 0) > 0 }) else { return 0 }
         return 1 / Double(index + 1)
     }
 }
 
 /// One query's measures in one mode.
-public struct QueryMeasures: Codable, Sendable, Equatable {
-    public var query: String
-    public var ndcg10: Double
-    public var recall100: Double
-    public var mrr10: Double
+struct QueryMeasures: Codable, Sendable, Equatable {
+    var query: String
+    var ndcg10: Double
+    var recall100: Double
+    var mrr10: Double
     /// Wall time of the search, in seconds.
-    public var seconds: Double
+    var seconds: Double
     /// CPU time (user + system, every thread) of the search: steadier than wall time on a shared machine.
-    public var cpuSeconds: Double
+    var cpuSeconds: Double
     /// How many documents the ranking holds (at most the evaluation depth).
-    public var retrieved: Int
+    var retrieved: Int
 
-    public init(query: String, ranking: [String], judgements: [String: Int], seconds: Double, cpuSeconds: Double = 0) {
+    init(query: String, ranking: [String], judgements: [String: Int], seconds: Double, cpuSeconds: Double = 0) {
         self.query = query
         ndcg10 = RetrievalMetrics.ndcg(ranking, judgements: judgements, depth: 10)
         recall100 = RetrievalMetrics.recall(ranking, judgements: judgements, depth: 100)

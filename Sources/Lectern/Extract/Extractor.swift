@@ -2,7 +2,7 @@ import Foundation
 
 /// A reader for one kind of source. Readers are chosen by content: each says how sure it is
 /// that it reads an input, and the registry asks them all.
-public protocol Extractor: Sendable {
+protocol Extractor: Sendable {
     /// A stable name, stored with each document (`markdown`, `text`, `pdf`, `srt` …).
     var name: String { get }
     /// Bumped when the reader's output changes, so re-ingest redoes its documents.
@@ -18,5 +18,5 @@ public protocol Extractor: Sendable {
 }
 
 extension Extractor {
-    public func parts(of input: SourceInput) -> [String] { [] }
+    func parts(of input: SourceInput) -> [String] { [] }
 }

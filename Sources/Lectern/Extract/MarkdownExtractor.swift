@@ -2,13 +2,13 @@ import Foundation
 
 /// CommonMark-style Markdown: ATX and setext headings, paragraphs, list items, block quotes,
 /// fenced and indented code, pipe tables, and YAML front matter (its `title` wins).
-public struct MarkdownExtractor: Extractor {
-    public let name = "markdown"
-    public let version = 2  // 2: code spans and fences kept verbatim (Windows-1252 text, refused before, needed no new version)
+struct MarkdownExtractor: Extractor {
+    let name = "markdown"
+    let version = 2  // 2: code spans and fences kept verbatim (Windows-1252 text, refused before, needed no new version)
 
-    public init() {}
+    init() {}
 
-    public func confidence(for input: SourceInput) -> Int {
+    func confidence(for input: SourceInput) -> Int {
         guard !input.isDirectory, !input.data.isEmpty, !TextDecoding.looksBinary(input.data) else { return 0 }
         let head = String(decoding: input.data.prefix(16384), as: UTF8.self)
         var score = 0
@@ -24,7 +24,7 @@ public struct MarkdownExtractor: Extractor {
         return extensionHint > 0 ? 30 : 0
     }
 
-    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
         let decoded = TextDecoding.decodeLines(input.data, encoding: input.options.encoding)
         var parser = Parser(text: decoded.text)
         parser.run()

@@ -5,17 +5,17 @@ import Foundation
 /// block is longer than `maxBlockCharacters` (longer ones are cut into consecutive blocks at
 /// line or sentence ends). A source that would expand further is refused with one line; a
 /// giant block would otherwise be one giant string in every later stage.
-public enum OutputBounds {
+enum OutputBounds {
     /// How many times its input's size a document's text may be. Text never grows by reading
     /// (PDF streams a few times at most); only an expansion attack grows it this much.
-    public static let expansionFactor = 16
+    static let expansionFactor = 16
     /// Small inputs may always give this much text.
     static let minimumTextLimit = 1 << 20
     /// The longest block, in characters (some 10,000 words): longer ones are cut.
-    public static let maxBlockCharacters = 1 << 16
+    static let maxBlockCharacters = 1 << 16
 
     /// The most text, in UTF-8 bytes, an input of `inputBytes` may be read as.
-    public static func textLimit(inputBytes: Int) -> Int {
+    static func textLimit(inputBytes: Int) -> Int {
         max(minimumTextLimit, inputBytes.multipliedReportingOverflow(by: expansionFactor).partialValue)
     }
 
@@ -24,7 +24,7 @@ public enum OutputBounds {
 
     /// `document` within the bounds: blocks cut to `maxBlockCharacters`; refused when its text
     /// exceeds `textLimit(inputBytes:)`.
-    public static func apply(to document: ExtractedDocument, inputBytes: Int, name: String) throws -> ExtractedDocument {
+    static func apply(to document: ExtractedDocument, inputBytes: Int, name: String) throws -> ExtractedDocument {
         let total = document.blocks.reduce(0) { $0 + $1.text.utf8.count }
         if total > textLimit(inputBytes: inputBytes) {
             throw LecternError(.unsupported, name,

@@ -1,18 +1,18 @@
 import Foundation
 
 /// Plain text: paragraphs separated by blank lines. The reader of last resort for any text.
-public struct PlainTextExtractor: Extractor {
-    public let name = "text"
-    public let version = 1  // UTF-8 text reads as before; Windows-1252 text, refused before, needs no new version
+struct PlainTextExtractor: Extractor {
+    let name = "text"
+    let version = 1  // UTF-8 text reads as before; Windows-1252 text, refused before, needs no new version
 
-    public init() {}
+    init() {}
 
-    public func confidence(for input: SourceInput) -> Int {
+    func confidence(for input: SourceInput) -> Int {
         guard !input.isDirectory, !input.data.isEmpty, !TextDecoding.looksBinary(input.data) else { return 0 }
         return 10
     }
 
-    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
         let decoded = TextDecoding.decodeLines(input.data, encoding: input.options.encoding)
         var blocks: [Block] = []
         var paragraph: [Substring] = []

@@ -2,18 +2,18 @@ import Foundation
 
 /// The readers Lectern knows, asked in turn which one reads a given input.
 public struct ReaderRegistry: Sendable {
-    public private(set) var extractors: [any Extractor]
+    private(set) var extractors: [any Extractor]
 
-    public init(_ extractors: [any Extractor] = []) {
+    init(_ extractors: [any Extractor] = []) {
         self.extractors = extractors
     }
 
-    public mutating func register(_ extractor: any Extractor) {
+    mutating func register(_ extractor: any Extractor) {
         extractors.append(extractor)
     }
 
     /// The reader most sure of `input`; on a tie, the one registered first.
-    public func reader(for input: SourceInput) throws -> any Extractor {
+    func reader(for input: SourceInput) throws -> any Extractor {
         var best: (any Extractor)?
         var bestScore = 0
         for extractor in extractors {
@@ -38,7 +38,7 @@ public struct ReaderRegistry: Sendable {
         throw LecternError(.unsupported, input.displayName, "no reader understands this content")
     }
 
-    public func reader(named name: String) -> (any Extractor)? {
+    func reader(named name: String) -> (any Extractor)? {
         extractors.first { $0.name == name }
     }
 }

@@ -3,11 +3,11 @@ import Foundation
 /// Options a user may give for one source.
 public struct ExtractOptions: Sendable, Equatable {
     /// Password for encrypted documents (PDF).
-    public var password: String?
+    var password: String?
     /// Run OCR on pages without a text layer when a reader supports it.
-    public var ocr: Bool
+    var ocr: Bool
     /// The encoding of text files when the user names it (`--encoding`); nil recognises it.
-    public var encoding: TextEncoding?
+    var encoding: TextEncoding?
 
     public init(password: String? = nil, ocr: Bool = false, encoding: TextEncoding? = nil) {
         self.password = password
@@ -17,22 +17,22 @@ public struct ExtractOptions: Sendable, Equatable {
 }
 
 /// One source as a reader sees it: its bytes (or its folder) and where it came from.
-public struct SourceInput: Sendable {
+struct SourceInput: Sendable {
     /// `file:///abs/path`, `https://…`, `openstax:slug` …
-    public var uri: String
+    var uri: String
     /// The local file or folder, when there is one.
-    public var path: String?
+    var path: String?
     /// The bytes of a file or a download; empty for a folder.
-    public var data: Data
-    public var isDirectory: Bool
+    var data: Data
+    var isDirectory: Bool
     /// The `Content-Type` a server sent, when fetched.
-    public var contentType: String?
-    public var options: ExtractOptions
+    var contentType: String?
+    var options: ExtractOptions
     /// Which document of a source that holds several to read (a book's slug in an OpenStax
     /// bundle); nil reads the first.
-    public var part: String?
+    var part: String?
 
-    public init(
+    init(
         uri: String, path: String? = nil, data: Data = Data(), isDirectory: Bool = false,
         contentType: String? = nil, options: ExtractOptions = ExtractOptions()
     ) {
@@ -45,15 +45,15 @@ public struct SourceInput: Sendable {
     }
 
     /// What messages call this source: the path as given, else the URI.
-    public var displayName: String { path ?? uri }
+    var displayName: String { path ?? uri }
 
     /// The file name's extension in lower case, a tie-breaker only, never the reason to pick a reader.
-    public var fileExtension: String {
+    var fileExtension: String {
         let name = (path ?? uri).split(separator: "/").last.map(String.init) ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return name[name.index(after: dot)...].lowercased()
     }
 
     /// The first `count` bytes, for sniffing.
-    public func prefix(_ count: Int) -> Data { data.prefix(count) }
+    func prefix(_ count: Int) -> Data { data.prefix(count) }
 }

@@ -21,17 +21,17 @@ public enum TextEncoding: String, Sendable, Equatable, CaseIterable {
 /// Turns bytes into text the way every text reader needs: byte-order marks, UTF-16, text in
 /// Windows-1252 recognised (not UTF-8, no NULs, printable in 1252), or the encoding a user
 /// names; the invalid UTF-8 that remains is replaced (and counted, so the reader can warn).
-public enum TextDecoding {
-    public struct Decoded: Sendable {
-        public var text: String
+enum TextDecoding {
+    struct Decoded: Sendable {
+        var text: String
         /// How many invalid byte sequences became U+FFFD.
-        public var replacements: Int
+        var replacements: Int
         /// The encoding read, and whether it was recognised rather than named by the user.
-        public var encoding: TextEncoding = .utf8
-        public var recognised = false
+        var encoding: TextEncoding = .utf8
+        var recognised = false
 
         /// What a reader tells the user about the decoding: bytes replaced, or a guess made.
-        public var warning: ExtractionWarning? {
+        var warning: ExtractionWarning? {
             if replacements > 0 {
                 return ExtractionWarning("invalid UTF-8: \(replacements) byte sequence(s) replaced with U+FFFD")
             }
@@ -43,7 +43,7 @@ public enum TextDecoding {
     }
 
     /// `encoding` is what the user named; nil recognises it.
-    public static func decode(_ data: Data, encoding: TextEncoding? = nil) -> Decoded {
+    static func decode(_ data: Data, encoding: TextEncoding? = nil) -> Decoded {
         let bytes = [UInt8](data)
         if encoding == .windows1252 {
             return Decoded(text: windows1252(bytes[...]), replacements: 0, encoding: .windows1252)
@@ -75,7 +75,7 @@ public enum TextDecoding {
     }
 
     /// The encoding `decode` reads `data` in when the user names none (UTF-16 aside).
-    public static func recognise(_ data: Data) -> TextEncoding {
+    static func recognise(_ data: Data) -> TextEncoding {
         looksWindows1252([UInt8](data)[...]) ? .windows1252 : .utf8
     }
 
@@ -142,7 +142,7 @@ public enum TextDecoding {
     }
 
     /// True when the bytes are not text: a NUL byte, or many control bytes, in the first 8 KiB.
-    public static func looksBinary(_ data: Data) -> Bool {
+    static func looksBinary(_ data: Data) -> Bool {
         let head = data.prefix(8192)
         if head.isEmpty { return false }
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return false }
@@ -166,7 +166,7 @@ public enum TextDecoding {
     }
 
     /// Decodes and turns CRLF and CR line ends into LF.
-    public static func decodeLines(_ data: Data, encoding: TextEncoding? = nil) -> Decoded {
+    static func decodeLines(_ data: Data, encoding: TextEncoding? = nil) -> Decoded {
         var decoded = decode(data, encoding: encoding)
         if decoded.text.contains("\r") {
             decoded.text = decoded.text.replacingOccurrences(of: "\r\n", with: "\n")

@@ -3,20 +3,20 @@ import Foundation
 /// JSON that no reader of JSON recognises (not transcript turns, not an OCW course): refused
 /// with a line saying so, rather than stored as its raw text by the reader of last resort.
 /// It asks after the readers that know a JSON shape and before the text readers.
-public struct UnknownJSONExtractor: Extractor {
-    public let name = "json"
-    public let version = 1
+struct UnknownJSONExtractor: Extractor {
+    let name = "json"
+    let version = 1
 
     /// Larger JSON is not parsed just to be refused; the text readers take it as they would.
     static let maxBytes = 64 << 20
 
-    public init() {}
+    init() {}
 
-    public func confidence(for input: SourceInput) -> Int {
+    func confidence(for input: SourceInput) -> Int {
         Self.isJSON(input.data) ? 75 : 0
     }
 
-    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
         throw LecternError(.unknownShape, input.displayName,
                            "JSON of no known shape (neither transcript turns with start times nor an OCW course)")
     }

@@ -3,15 +3,15 @@ import Foundation
 /// What a server said about a URL when it was last fetched: the validators a conditional
 /// GET sends back (`If-None-Match`, `If-Modified-Since`). The library keeps one a URL; its
 /// coding keys are the columns it is kept in.
-public struct FetchCacheEntry: Codable, Sendable, Equatable {
-    public var url: String
-    public var etag: String?
-    public var lastModified: String?
-    public var contentType: String?
-    public var contentHash: String?
-    public var fetchedAt: String
+struct FetchCacheEntry: Codable, Sendable, Equatable {
+    var url: String
+    var etag: String?
+    var lastModified: String?
+    var contentType: String?
+    var contentHash: String?
+    var fetchedAt: String
 
-    public init(url: String, etag: String?, lastModified: String?, contentType: String?, contentHash: String?, fetchedAt: String) {
+    init(url: String, etag: String?, lastModified: String?, contentType: String?, contentHash: String?, fetchedAt: String) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified

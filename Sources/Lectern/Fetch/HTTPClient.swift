@@ -13,9 +13,9 @@ import Foundation
 /// Redirects are followed here rather than by libcurl, because libcurl sends custom headers
 /// (an `x-api-key`, say) on to whatever host a redirect names; this client drops credential
 /// headers when a redirect leaves the origin the request was made to.
-public final class HTTPClient: Sendable {
-    public let settings: HTTPSettings
-    public let userAgent: String
+final class HTTPClient: Sendable {
+    let settings: HTTPSettings
+    let userAgent: String
     /// Waits between attempts: the real clock, unless a test records the delays instead.
     let pause: Pause
 
@@ -23,7 +23,7 @@ public final class HTTPClient: Sendable {
     typealias Pause = @Sendable (_ seconds: Double) -> Void
     static let sleep: Pause = { seconds in if seconds > 0 { Thread.sleep(forTimeInterval: seconds) } }
 
-    public convenience init(settings: HTTPSettings = HTTPSettings(), userAgent: String? = nil) {
+    convenience init(settings: HTTPSettings = HTTPSettings(), userAgent: String? = nil) {
         self.init(settings: settings, userAgent: userAgent, pause: HTTPClient.sleep)
     }
 
@@ -42,7 +42,7 @@ public final class HTTPClient: Sendable {
     /// a connection failure, a refused scheme, an oversized body or a request that outlasts its
     /// timeout throws. Each attempt gets the time that remains; a retry whose wait would end
     /// past the deadline is not made (the last answer, or error, stands).
-    public func send(_ request: HTTPRequest) throws -> HTTPResponse {
+    func send(_ request: HTTPRequest) throws -> HTTPResponse {
         try validate(request.url)
         let deadline = Deadline(seconds: request.timeout ?? settings.timeout, setting: request.timeout == nil ? "http.timeout" : nil)
         var attempt = 0
@@ -104,7 +104,7 @@ public final class HTTPClient: Sendable {
 
     /// GET that accepts only success (and 304 when the request was conditional): any other
     /// status becomes one clear error line, "URL: HTTP 404 Not Found".
-    public func get(_ url: String, headers: [String: String] = [:]) throws -> HTTPResponse {
+    func get(_ url: String, headers: [String: String] = [:]) throws -> HTTPResponse {
         let response = try send(HTTPRequest(url: url, headers: headers))
         if response.isSuccess || response.isNotModified { return response }
         throw LecternError(.http, Redaction.url(url), "HTTP \(response.statusLine)")

@@ -1,15 +1,15 @@
 import Foundation
 
 /// One HTTP request. Header names are case-insensitive; the client lower-cases them.
-public struct HTTPRequest: Sendable {
-    public var url: String
-    public var method: String
-    public var headers: [String: String]
-    public var body: Data?
+struct HTTPRequest: Sendable {
+    var url: String
+    var method: String
+    var headers: [String: String]
+    var body: Data?
     /// Overrides `HTTPSettings.timeout` for this request (a slow model, a big download).
-    public var timeout: Double?
+    var timeout: Double?
 
-    public init(url: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil, timeout: Double? = nil) {
+    init(url: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil, timeout: Double? = nil) {
         self.url = url
         self.method = method
         self.headers = headers
@@ -18,14 +18,14 @@ public struct HTTPRequest: Sendable {
     }
 
     /// Headers that carry credentials: never sent on to another origin by a redirect.
-    public static func isCredentialHeader(_ name: String) -> Bool {
+    static func isCredentialHeader(_ name: String) -> Bool {
         let name = name.lowercased()
         return ["authorization", "proxy-authorization", "cookie", "x-api-key", "api-key", "x-goog-api-key"].contains(name)
             || name.contains("token") || name.contains("secret") || name.hasSuffix("-key")
     }
 
     /// A POST of a JSON body.
-    public static func json(_ url: String, body: Data, headers: [String: String] = [:], timeout: Double? = nil) -> HTTPRequest {
+    static func json(_ url: String, body: Data, headers: [String: String] = [:], timeout: Double? = nil) -> HTTPRequest {
         var headers = headers
         headers["Content-Type"] = "application/json"
         return HTTPRequest(url: url, method: "POST", headers: headers, body: body, timeout: timeout)
@@ -33,17 +33,17 @@ public struct HTTPRequest: Sendable {
 }
 
 /// What a server answered, after redirects: the last response's status and headers.
-public struct HTTPResponse: Sendable {
-    public var status: Int
+struct HTTPResponse: Sendable {
+    var status: Int
     /// Lower-cased names; repeated headers joined with ", ".
-    public var headers: [String: String]
-    public var body: Data
+    var headers: [String: String]
+    var body: Data
     /// The URL that answered, after redirects, without any `user:password@`.
-    public var url: String
+    var url: String
     /// How many attempts it took (1 when nothing was retried).
-    public var attempts: Int
+    var attempts: Int
 
-    public init(status: Int, headers: [String: String], body: Data, url: String, attempts: Int = 1) {
+    init(status: Int, headers: [String: String], body: Data, url: String, attempts: Int = 1) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -51,15 +51,15 @@ public struct HTTPResponse: Sendable {
         self.attempts = attempts
     }
 
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
 
-    public var isSuccess: Bool { (200..<300).contains(status) }
-    public var isNotModified: Bool { status == 304 }
+    var isSuccess: Bool { (200..<300).contains(status) }
+    var isNotModified: Bool { status == 304 }
 
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    var text: String { String(decoding: body, as: UTF8.self) }
 
     /// "404 Not Found"; an unregistered code gets its class ("418 Client Error").
-    public var statusLine: String {
+    var statusLine: String {
         let reason = Self.reasonPhrases[status] ?? Self.statusClass(status)
         return reason.isEmpty ? "\(status)" : "\(status) \(reason)"
     }

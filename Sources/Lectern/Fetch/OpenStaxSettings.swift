@@ -4,13 +4,13 @@ import Foundation
 public struct OpenStaxSettings: Sendable, Equatable {
     /// OpenStax's approved book list, which names each book's source repository
     /// (`openstax.book_list`); empty skips it and guesses `osbooks-<slug>`.
-    public var bookList = "https://raw.githubusercontent.com/openstax/content-manager-approved-books/main/approved-book-list.json"
+    var bookList = "https://raw.githubusercontent.com/openstax/content-manager-approved-books/main/approved-book-list.json"
     /// The repository archive, `{repository}` replaced by its name (`openstax.archive`).
-    public var archive = "https://api.github.com/repos/openstax/{repository}/zipball"
+    var archive = "https://api.github.com/repos/openstax/{repository}/zipball"
 
-    public init() {}
+    init() {}
 
-    public func archiveURL(repository: String) -> String {
+    func archiveURL(repository: String) -> String {
         archive.replacingOccurrences(of: "{repository}", with: repository)
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 /// Keeps requests to one host at least `interval` seconds apart, across threads, so that a
 /// crawl of many pages stays polite. Different hosts do not wait for each other.
-public final class RateLimiter: @unchecked Sendable {
-    public let interval: Double
+final class RateLimiter: @unchecked Sendable {
+    let interval: Double
     private let lock = NSLock()
     private var nextSlot: [String: Date] = [:]
     /// How a wait is made: the real clock, unless a test records the pauses instead.
     private let pause: HTTPClient.Pause
 
-    public convenience init(interval: Double) {
+    convenience init(interval: Double) {
         self.init(interval: interval, pause: HTTPClient.sleep)
     }
 
@@ -19,7 +19,7 @@ public final class RateLimiter: @unchecked Sendable {
     }
 
     /// Blocks until a request to `url`'s host may go, and books the next slot.
-    public func wait(for url: String) {
+    func wait(for url: String) {
         let host = URLComponents(string: url)?.host?.lowercased() ?? url
         lock.lock()
         let now = Date()

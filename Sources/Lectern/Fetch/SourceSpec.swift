@@ -4,7 +4,7 @@ import Foundation
 /// `https://…`, `wikipedia:"Information theory"`, `openstax:<book-slug>`, `ocw:<course-id or URL>`.
 /// Each maps to the service's documented endpoint; what comes back goes to the same readers as
 /// a saved file.
-public enum SourceSpec: Equatable, Sendable {
+enum SourceSpec: Equatable, Sendable {
     /// Any page, fetched as is.
     case url(String)
     /// A Wikipedia article through the Wikimedia REST API (Parsoid HTML).
@@ -17,7 +17,7 @@ public enum SourceSpec: Equatable, Sendable {
 
     /// The spec an argument names, or nil for a local path (an existing file always wins) and
     /// for a spec that names nothing (`problem(with:)` says why).
-    public static func parse(_ argument: String) -> SourceSpec? {
+    static func parse(_ argument: String) -> SourceSpec? {
         if FileManager.default.fileExists(atPath: argument) { return nil }
         let lower = argument.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return .url(argument) }
@@ -47,7 +47,7 @@ public enum SourceSpec: Equatable, Sendable {
 
     /// Why an argument that is no file and looks like a web source names nothing to fetch
     /// (`wikipedia:""`, `openstax:` without a book, `ftp://…`); nil for anything else.
-    public static func problem(with argument: String) -> String? {
+    static func problem(with argument: String) -> String? {
         if FileManager.default.fileExists(atPath: argument) { return nil }
         guard let colon = argument.firstIndex(of: ":") else { return nil }
         let scheme = argument[..<colon].lowercased()
@@ -92,7 +92,7 @@ public enum SourceSpec: Equatable, Sendable {
     }
 
     /// The URL fetched first (the only one, except for a course's pages).
-    public var url: String {
+    var url: String {
         switch self {
         case .url(let url):
             return url
@@ -120,7 +120,7 @@ public enum SourceSpec: Equatable, Sendable {
     }
 
     /// How messages name the source: what the user typed, normalised.
-    public var display: String {
+    var display: String {
         switch self {
         case .url(let url): return Redaction.url(url)
         case .wikipedia(let title, let language): return language == "en" ? "wikipedia:\(title)" : "wikipedia:\(language):\(title)"

@@ -4,15 +4,15 @@ import Foundation
 /// and conditional GET with the validators remembered in the library, so that an unchanged
 /// page costs a 304 and nothing else.
 public final class WebFetcher: Sendable {
-    public let client: HTTPClient
-    public let limiter: RateLimiter
+    let client: HTTPClient
+    let limiter: RateLimiter
 
     public init(settings: HTTPSettings = HTTPSettings()) {
         client = HTTPClient(settings: settings)
         limiter = RateLimiter(interval: settings.hostInterval)
     }
 
-    public enum Outcome: Sendable {
+    enum Outcome: Sendable {
         /// 304: the page is what the library already holds.
         case notModified
         /// The body, the URL that answered and the validators to remember once it is stored.
@@ -21,7 +21,7 @@ public final class WebFetcher: Sendable {
 
     /// GET `url`, conditional on `cached` validators when given. Any status but success and 304
     /// is one clear error line; an oversized body is refused naming the limit.
-    public func fetch(_ url: String, cached: FetchCacheEntry? = nil) throws -> Outcome {
+    func fetch(_ url: String, cached: FetchCacheEntry? = nil) throws -> Outcome {
         var headers: [String: String] = [:]
         if let etag = cached?.etag { headers["If-None-Match"] = etag }
         if let modified = cached?.lastModified { headers["If-Modified-Since"] = modified }

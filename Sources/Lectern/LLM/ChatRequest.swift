@@ -1,16 +1,16 @@
 /// One call to a chat model.
 public struct ChatRequest: Sendable, Hashable {
-    public var messages: [ChatMessage]
-    public var maxTokens: Int
-    public var temperature: Double
+    var messages: [ChatMessage]
+    var maxTokens: Int
+    var temperature: Double
     /// When set, the answer must be JSON conforming to it (providers that can constrain
     /// decoding are told; every answer is validated).
-    public var schema: JSONSchema?
+    var schema: JSONSchema?
     /// Names the prompt and its version (`summary/1`): part of the response-cache key, so a
     /// changed prompt never returns answers to the old one.
-    public var template: String
+    var template: String
 
-    public init(messages: [ChatMessage], maxTokens: Int = 512, temperature: Double = 0, schema: JSONSchema? = nil, template: String = "chat/1") {
+    init(messages: [ChatMessage], maxTokens: Int = 512, temperature: Double = 0, schema: JSONSchema? = nil, template: String = "chat/1") {
         self.messages = messages
         self.maxTokens = maxTokens
         self.temperature = temperature

@@ -1,16 +1,16 @@
 /// What a model answered, with what the call cost in tokens.
 public struct ChatResponse: Codable, Sendable, Equatable {
-    public var text: String
-    public var inputTokens: Int
-    public var outputTokens: Int
+    var text: String
+    var inputTokens: Int
+    var outputTokens: Int
     /// The model that answered, as the provider names it.
-    public var model: String
+    var model: String
     /// True when the answer came from the response cache (no request was sent).
-    public var cached: Bool
+    var cached: Bool
     /// True when the model stopped at `maxTokens`, so the text is cut off.
-    public var truncated: Bool
+    var truncated: Bool
 
-    public init(text: String, inputTokens: Int, outputTokens: Int, model: String, cached: Bool = false, truncated: Bool = false) {
+    init(text: String, inputTokens: Int, outputTokens: Int, model: String, cached: Bool = false, truncated: Bool = false) {
         self.text = text
         self.inputTokens = inputTokens
         self.outputTokens = outputTokens

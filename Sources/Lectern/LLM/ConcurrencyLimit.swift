@@ -3,8 +3,8 @@ import Foundation
 /// At most `limit` calls in flight to one provider at once, shared by every model object in
 /// the process that talks to the same endpoint, so that parallel work never floods a server
 /// (or a rate-limited account).
-public final class ConcurrencyLimit: @unchecked Sendable {
-    public let limit: Int
+final class ConcurrencyLimit: @unchecked Sendable {
+    let limit: Int
     private let semaphore: DispatchSemaphore
 
     init(limit: Int) {
@@ -12,7 +12,7 @@ public final class ConcurrencyLimit: @unchecked Sendable {
         semaphore = DispatchSemaphore(value: self.limit)
     }
 
-    public func run<T>(_ body: () throws -> T) rethrows -> T {
+    func run<T>(_ body: () throws -> T) rethrows -> T {
         semaphore.wait()
         defer { semaphore.signal() }
         return try body()
@@ -23,7 +23,7 @@ public final class ConcurrencyLimit: @unchecked Sendable {
 
     /// The limit for `endpoint` (provider and base URL). The first caller's limit holds
     /// until a caller asks for a different one, which replaces it for later calls.
-    public static func shared(for endpoint: String, limit: Int) -> ConcurrencyLimit {
+    static func shared(for endpoint: String, limit: Int) -> ConcurrencyLimit {
         lock.withLock {
             if let existing = shared[endpoint], existing.limit == max(1, limit) { return existing }
             let made = ConcurrencyLimit(limit: limit)

@@ -3,27 +3,27 @@ import Foundation
 /// Fits prompt material into a model's context window, by token estimate: what is left after
 /// the fixed part of the prompt and room for the answer (plus a margin, since the estimate is
 /// not the model's own tokenizer).
-public struct ContextBudget: Sendable {
-    public var contextTokens: Int
-    public var answerTokens: Int
-    public var counter: any TokenCounter = ApproximateTokenCounter()
+struct ContextBudget: Sendable {
+    var contextTokens: Int
+    var answerTokens: Int
+    var counter: any TokenCounter = ApproximateTokenCounter()
     /// Kept free for chat-template tokens and estimate error.
-    public var margin = 0.1
+    var margin = 0.1
 
-    public init(contextTokens: Int, answerTokens: Int) {
+    init(contextTokens: Int, answerTokens: Int) {
         self.contextTokens = contextTokens
         self.answerTokens = answerTokens
     }
 
     /// Tokens left for material once `fixed` (instructions, question) is in.
-    public func available(besides fixed: String) -> Int {
+    func available(besides fixed: String) -> Int {
         let usable = Int(Double(contextTokens) * (1 - margin)) - answerTokens - counter.count(fixed) - 16
         return max(0, usable)
     }
 
     /// The leading texts that fit in `tokens`, the last one cut at a word boundary when it
     /// does not fit whole (and dropped when less than 32 tokens of it would remain).
-    public func fit(_ texts: [String], within tokens: Int) -> [String] {
+    func fit(_ texts: [String], within tokens: Int) -> [String] {
         var left = tokens
         var kept: [String] = []
         for text in texts {
@@ -40,7 +40,7 @@ public struct ContextBudget: Sendable {
     }
 
     /// `text` cut to about `tokens` tokens at a word boundary, marked with "…".
-    public func truncate(_ text: String, to tokens: Int) -> String {
+    func truncate(_ text: String, to tokens: Int) -> String {
         guard counter.count(text) > tokens else { return text }
         var low = 0
         var high = text.count

@@ -6,18 +6,18 @@ import Foundation
 ///
 /// Providers enforce schemas unevenly (llama.cpp and Ollama constrain decoding, Anthropic has
 /// only the prompt), so every answer is checked here before anyone trusts it.
-public struct JSONSchema: Sendable, Hashable {
+struct JSONSchema: Sendable, Hashable {
     /// A short name some APIs require (`response_format.json_schema.name`).
-    public var name: String
-    public var value: JSONValue
+    var name: String
+    var value: JSONValue
 
-    public init(name: String, _ value: JSONValue) {
+    init(name: String, _ value: JSONValue) {
         self.name = name
         self.value = value
     }
 
     /// Every way `instance` breaks the schema, as "$.path: reason"; empty when it conforms.
-    public func violations(of instance: JSONValue) -> [String] {
+    func violations(of instance: JSONValue) -> [String] {
         var problems: [String] = []
         Self.check(instance, against: value, path: "$", into: &problems)
         return problems
@@ -79,7 +79,7 @@ public struct JSONSchema: Sendable, Hashable {
 
     /// The JSON value in a model's answer: the whole text, else the text inside a ```json
     /// fence, else the span from the first `{` or `[` to the last matching close.
-    public static func extractJSON(from text: String) -> JSONValue? {
+    static func extractJSON(from text: String) -> JSONValue? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let value = JSONValue.parse(trimmed) { return value }
         if let fence = trimmed.range(of: "```") {

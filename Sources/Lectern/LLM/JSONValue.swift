@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON value: what providers send and answer, JSON Schemas, and structured model output.
 /// Sendable and Hashable where `Any` from JSONSerialization is neither.
-public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
+enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +10,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -27,7 +27,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -41,22 +41,22 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Parses JSON text; nil when it is not JSON.
-    public static func parse(_ data: Data) -> JSONValue? {
+    static func parse(_ data: Data) -> JSONValue? {
         try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
-    public static func parse(_ text: String) -> JSONValue? { parse(Data(text.utf8)) }
+    static func parse(_ text: String) -> JSONValue? { parse(Data(text.utf8)) }
 
     /// Compact JSON with sorted keys: the same value always gives the same text (cache keys).
-    public var canonicalData: Data {
+    var canonicalData: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(self)) ?? Data("null".utf8)
     }
 
-    public var description: String { String(decoding: canonicalData, as: UTF8.self) }
+    var description: String { String(decoding: canonicalData, as: UTF8.self) }
 
-    public subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }
         return nil
     }
@@ -66,27 +66,27 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         path.reduce(self) { value, key in value?[key] }
     }
 
-    public subscript(index: Int) -> JSONValue? {
+    subscript(index: Int) -> JSONValue? {
         if case .array(let a) = self, a.indices.contains(index) { return a[index] }
         return nil
     }
 
-    public var stringValue: String? {
+    var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
-    public var intValue: Int? {
+    var intValue: Int? {
         if case .number(let n) = self, n.isFinite { return Int(n) }
         return nil
     }
 
-    public var arrayValue: [JSONValue]? {
+    var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
 
-    public var objectValue: [String: JSONValue]? {
+    var objectValue: [String: JSONValue]? {
         if case .object(let o) = self { return o }
         return nil
     }
@@ -106,12 +106,12 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByFloatLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
-    public init(floatLiteral value: Double) { self = .number(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    init(stringLiteral value: String) { self = .string(value) }
+    init(integerLiteral value: Int) { self = .number(Double(value)) }
+    init(floatLiteral value: Double) { self = .number(value) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

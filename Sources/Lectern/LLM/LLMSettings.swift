@@ -4,30 +4,30 @@ import Foundation
 /// are extractive and `ask` shows passages without an answer.
 public struct LLMSettings: Sendable, Equatable {
     /// `openai` (any OpenAI-compatible server), `anthropic`, `ollama`, or `extractive`/nil for none.
-    public var provider: String?
-    public var model: String?
+    var provider: String?
+    var model: String?
     /// Where the API lives; each provider has its public default.
-    public var baseURL: String?
+    var baseURL: String?
     /// The NAME of the environment variable that holds the API key, never the key itself.
-    public var apiKeyEnv: String?
+    var apiKeyEnv: String?
     /// Requests in flight at once to one provider.
     public var maxConcurrency: Int = 2
     /// The context window; prompts are trimmed to fit it. Nil = the provider's usual size.
-    public var contextTokens: Int?
+    var contextTokens: Int?
     /// The most tokens an answer may have.
     public var maxTokens: Int = 512
     public var temperature: Double = 0
     /// Seconds one call may take (a local model on a small CPU is slow).
-    public var timeout: Double = 300
+    var timeout: Double = 300
     /// US dollars per million tokens, by model name.
     public var prices: [String: ModelPrice] = [:]
 
-    public init() {}
+    init() {}
 
     public static let providers = ["openai", "anthropic", "ollama", "extractive"]
 
     /// True when a real model is configured (not the offline extractive default).
-    public var hasModel: Bool {
+    var hasModel: Bool {
         guard let provider, !provider.isEmpty else { return false }
         return provider != "extractive"
     }

@@ -8,16 +8,16 @@ public protocol LanguageModel: Sendable {
 }
 
 /// A value decoded from a schema-constrained answer, with the calls it took.
-public struct Generated<T: Sendable>: Sendable {
-    public var value: T
-    public var responses: [ChatResponse]
+struct Generated<T: Sendable>: Sendable {
+    var value: T
+    var responses: [ChatResponse]
 }
 
 extension LanguageModel {
     /// Asks for JSON conforming to `schema`, validates it and decodes `T`. When the answer is
     /// not JSON or breaks the schema, asks ONCE more with the validation error; a second
     /// failure is an error naming what was wrong.
-    public func generate<T: Decodable & Sendable>(_ type: T.Type, request: ChatRequest, schema: JSONSchema) throws -> Generated<T> {
+    func generate<T: Decodable & Sendable>(_ type: T.Type, request: ChatRequest, schema: JSONSchema) throws -> Generated<T> {
         var request = request
         request.schema = schema
         let first = try complete(request)

@@ -1,12 +1,12 @@
 /// Names the model behind a `LanguageModel` and how much text it can read at once.
 public struct LanguageModelInfo: Codable, Sendable, Equatable, CustomStringConvertible {
     /// `openai`, `anthropic`, `ollama` (or `extractive` for the offline summariser).
-    public var provider: String
-    public var model: String
+    var provider: String
+    var model: String
     /// The context window in tokens: prompts are trimmed to fit it with the answer.
-    public var contextTokens: Int
+    var contextTokens: Int
 
-    public init(provider: String, model: String, contextTokens: Int) {
+    init(provider: String, model: String, contextTokens: Int) {
         self.provider = provider
         self.model = model
         self.contextTokens = contextTokens

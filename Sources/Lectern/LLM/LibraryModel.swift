@@ -4,13 +4,13 @@ import Foundation
 /// nothing), every call recorded with its tokens and cost, and the run's totals counted
 /// (`llm.calls`, `llm.cache_hits`, `llm.input_tokens`, `llm.output_tokens`, `llm.cost_microusd`).
 public struct LibraryModel: LanguageModel {
-    public let base: any LanguageModel
-    public let store: LibraryStore
-    public let recorder: RunRecorder?
+    let base: any LanguageModel
+    let store: LibraryStore
+    let recorder: RunRecorder?
     /// Dollars per million tokens by model name; a model without a price costs nothing known.
-    public let prices: [String: ModelPrice]
+    let prices: [String: ModelPrice]
     /// False for `--no-cache`: always ask (and refresh the cached answer).
-    public let useCache: Bool
+    let useCache: Bool
 
     public init(_ base: any LanguageModel, store: LibraryStore, recorder: RunRecorder?, prices: [String: ModelPrice] = [:], useCache: Bool = true) {
         self.base = base
@@ -23,7 +23,7 @@ public struct LibraryModel: LanguageModel {
     public var info: LanguageModelInfo { base.info }
 
     /// sha256 over provider, model, prompt-template version, schema and the whole input.
-    public func cacheKey(_ request: ChatRequest) -> String {
+    func cacheKey(_ request: ChatRequest) -> String {
         let key: JSONValue = [
             "provider": .string(info.provider),
             "model": .string(info.model),

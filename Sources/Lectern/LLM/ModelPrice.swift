@@ -2,15 +2,15 @@ import Foundation
 
 /// What a model costs, in US dollars per million tokens.
 public struct ModelPrice: Sendable, Equatable, Codable {
-    public var input: Double
-    public var output: Double
+    var input: Double
+    var output: Double
 
-    public init(input: Double, output: Double) {
+    init(input: Double, output: Double) {
         self.input = input
         self.output = output
     }
 
-    public func cost(inputTokens: Int, outputTokens: Int) -> Double {
+    func cost(inputTokens: Int, outputTokens: Int) -> Double {
         (Double(inputTokens) * input + Double(outputTokens) * output) / 1_000_000
     }
 

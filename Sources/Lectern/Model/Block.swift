@@ -11,25 +11,25 @@ public struct Block: Codable, Sendable, Equatable {
     public var text: String
     /// Heading level (1 = top) for headings; nesting depth for list items.
     public var level: Int?
-    public var sectionPath: [String]
+    var sectionPath: [String]
     public var page: Int?
     /// The page's own name where it differs from its number (`iii`, `A-3`, a slide's frame
     /// number): what a reader of the printed page calls it. `page` stays the physical page.
-    public var pageLabel: String?
+    var pageLabel: String?
     public var start: Double?
-    public var end: Double?
+    var end: Double?
     public var speaker: String?
-    public var offset: Int?
+    var offset: Int?
     /// For a timed block whose text spans several cues: where in `text` each cue's words begin
     /// (offsets relative to `text`). Empty when the block is one cue or untimed.
-    public var timeline: [TimePoint]
+    var timeline: [TimePoint]
     /// A transcript block that opens a paragraph (a new speaker, a long pause, a long run):
     /// passages start a new paragraph there.
-    public var startsParagraph: Bool
+    var startsParagraph: Bool
     /// Reader-specific facts (for example a glossary term, a font name, a sound tag).
-    public var attributes: [String: String]
+    var attributes: [String: String]
 
-    public init(
+    init(
         kind: BlockKind, text: String, level: Int? = nil, sectionPath: [String] = [],
         page: Int? = nil, start: Double? = nil, end: Double? = nil, speaker: String? = nil,
         offset: Int? = nil, timeline: [TimePoint] = [], startsParagraph: Bool = false,

@@ -25,5 +25,5 @@ public enum BlockKind: String, Codable, Sendable, CaseIterable {
 
     /// Blocks of these kinds never reach passage text: page furniture, and what only points at or
     /// decorates the text (a contents entry, a figure's labels).
-    public var isFurniture: Bool { self == .pageHeader || self == .pageFooter || self == .contentsEntry || self == .figureLabel }
+    var isFurniture: Bool { self == .pageHeader || self == .pageFooter || self == .contentsEntry || self == .figureLabel }
 }

@@ -11,17 +11,17 @@ public struct DocumentType: RawRepresentable, Hashable, Codable, Sendable, Custo
 
     private init(_ name: String) { rawValue = name }
 
-    public static let markdown = DocumentType("markdown")
-    public static let text = DocumentType("text")
-    public static let pdf = DocumentType("pdf")
-    public static let srt = DocumentType("srt")
-    public static let vtt = DocumentType("vtt")
+    static let markdown = DocumentType("markdown")
+    static let text = DocumentType("text")
+    static let pdf = DocumentType("pdf")
+    static let srt = DocumentType("srt")
+    static let vtt = DocumentType("vtt")
     /// JSON turns, `[hh:mm:ss]`-stamped text, an OCW timed transcript.
-    public static let transcript = DocumentType("transcript")
-    public static let html = DocumentType("html")
-    public static let wikipedia = DocumentType("wikipedia")
-    public static let openstax = DocumentType("openstax")
-    public static let ocw = DocumentType("ocw")
+    static let transcript = DocumentType("transcript")
+    static let html = DocumentType("html")
+    static let wikipedia = DocumentType("wikipedia")
+    static let openstax = DocumentType("openstax")
+    static let ocw = DocumentType("ocw")
 
     public init(from decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)

@@ -7,11 +7,11 @@ public struct ExtractedDocument: Codable, Sendable {
     public var title: String
     public var blocks: [Block]
     /// Free-form facts: author, page count, canonical URL, revision, language …
-    public var metadata: [String: String]
+    var metadata: [String: String]
     /// Problems that did not stop extraction (bad cues, pages without text, replaced bytes).
-    public var warnings: [ExtractionWarning]
+    var warnings: [ExtractionWarning]
 
-    public init(
+    init(
         type: String, title: String, blocks: [Block], metadata: [String: String] = [:],
         warnings: [ExtractionWarning] = []
     ) {
@@ -25,4 +25,4 @@ public struct ExtractedDocument: Codable, Sendable {
 
 /// Some sources hold several documents (an OCW course's pages, a book's chapters when a
 /// reader chooses to split). Most readers return one.
-public typealias ExtractedDocuments = [ExtractedDocument]
+typealias ExtractedDocuments = [ExtractedDocument]

@@ -1,22 +1,22 @@
 /// A problem that did not stop extraction (a bad cue skipped, pages without text, bytes read
 /// in another encoding), with the line of the source it is about when there is one, so a front
 /// end can print `lecture.srt:42: …` without parsing the message.
-public struct ExtractionWarning: Codable, Sendable, Equatable, CustomStringConvertible, ExpressibleByStringLiteral {
+struct ExtractionWarning: Codable, Sendable, Equatable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The 1-based line of the source; nil when the warning is about the whole source or a
     /// place that is not a line (a page, a JSON turn, a module).
-    public var line: Int?
-    public var message: String
+    var line: Int?
+    var message: String
 
-    public init(_ message: String, line: Int? = nil) {
+    init(_ message: String, line: Int? = nil) {
         self.message = message
         self.line = line
     }
 
-    public init(stringLiteral message: String) {
+    init(stringLiteral message: String) {
         self.init(message)
     }
 
     /// `line 42: message`, or the message alone: for places without a `file:line` form (the
     /// run record, the one-line error of a document left with no text).
-    public var description: String { line.map { "line \($0): \(message)" } ?? message }
+    var description: String { line.map { "line \($0): \(message)" } ?? message }
 }

@@ -44,13 +44,13 @@ public struct LecternError: Error, CustomStringConvertible, Equatable, Sendable 
     }
 
     /// `subject` with the line when known: `lecture.srt:42`.
-    public var place: String? {
+    var place: String? {
         guard let subject else { return nil }
         return line.map { "\(subject):\($0)" } ?? subject
     }
 
     /// `reason` prefixed with the line when there is no subject to attach it to.
-    public var located: String {
+    var located: String {
         line.map { "line \($0): \(reason)" } ?? reason
     }
 

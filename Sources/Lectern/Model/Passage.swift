@@ -2,7 +2,7 @@ import Foundation
 
 /// What a passage holds, from the kinds of its blocks: prose passages are `text` (or `list`,
 /// `caption` when all their blocks are), the others keep their blocks' kind of content.
-public enum PassageKind: String, Codable, Sendable, CaseIterable {
+enum PassageKind: String, Codable, Sendable, CaseIterable {
     case text
     case list
     case caption
@@ -15,26 +15,26 @@ public enum PassageKind: String, Codable, Sendable, CaseIterable {
 }
 
 /// A chunk of a document's text sized for the embedder, with provenance.
-public struct Passage: Codable, Sendable, Equatable {
-    public var ordinal: Int
-    public var text: String
-    public var kind: PassageKind
-    public var sectionPath: [String]
-    public var pageStart: Int?
-    public var pageEnd: Int?
+struct Passage: Codable, Sendable, Equatable {
+    var ordinal: Int
+    var text: String
+    var kind: PassageKind
+    var sectionPath: [String]
+    var pageStart: Int?
+    var pageEnd: Int?
     /// The first page's own name where it differs from its number (see `Block.pageLabel`).
-    public var pageLabel: String?
-    public var timeStart: Double?
-    public var timeEnd: Double?
-    public var speaker: String?
-    public var charStart: Int?
-    public var charEnd: Int?
-    public var tokenCount: Int
+    var pageLabel: String?
+    var timeStart: Double?
+    var timeEnd: Double?
+    var speaker: String?
+    var charStart: Int?
+    var charEnd: Int?
+    var tokenCount: Int
     /// For transcripts: where in `text` each timed sentence (or cue) starts, so that a search
     /// hit can name the moment its words are said, not just the passage start.
-    public var timeline: [TimePoint]?
+    var timeline: [TimePoint]?
 
-    public init(
+    init(
         ordinal: Int, text: String, kind: PassageKind, sectionPath: [String], pageStart: Int? = nil,
         pageEnd: Int? = nil, timeStart: Double? = nil, timeEnd: Double? = nil,
         speaker: String? = nil, charStart: Int? = nil, charEnd: Int? = nil, tokenCount: Int,
@@ -57,7 +57,7 @@ public struct Passage: Codable, Sendable, Equatable {
     }
 
     /// When the text at `offset` is said: the start of the timed sentence holding it.
-    public func time(atOffset offset: Int) -> Double? {
+    func time(atOffset offset: Int) -> Double? {
         timeline.flatMap { TimePoint.time(in: $0, atOffset: offset) } ?? timeStart
     }
 }

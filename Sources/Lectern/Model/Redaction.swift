@@ -3,11 +3,11 @@ import Foundation
 /// Keeps secrets out of everything Lectern records or shows: the login in a URL
 /// (`https://user:KEY@host/`), key-like query values (`?api_key=KEY`), and API keys a server
 /// echoes back. Every place that stores or prints a URL goes through `url(_:)`.
-public enum Redaction {
+enum Redaction {
     /// The URL without `user:password@` and with the value of every secret-looking query
     /// parameter (`api_key`, `token`, `X-Amz-Signature`, …) replaced by `***`. A URL without
     /// secrets comes back exactly as given.
-    public static func url(_ url: String) -> String {
+    static func url(_ url: String) -> String {
         guard var components = URLComponents(string: url) else { return url }
         var changed = false
         if components.user != nil || components.password != nil {
@@ -28,7 +28,7 @@ public enum Redaction {
 
     /// `text` with every http(s) URL in it passed through `url(_:)`: a command line
     /// (`--base-url=http://u:pw@host/v1`) or an error line as a run records it.
-    public static func urls(in text: String) -> String {
+    static func urls(in text: String) -> String {
         guard text.contains("://") else { return text }
         var result = ""
         var rest = text[...]
@@ -44,7 +44,7 @@ public enum Redaction {
     }
 
     /// The URL without `user:password@` but otherwise as given (it still fetches the same page).
-    public static func withoutUserInfo(_ url: String) -> String {
+    static func withoutUserInfo(_ url: String) -> String {
         guard var components = URLComponents(string: url), components.user != nil || components.password != nil else { return url }
         components.user = nil
         components.password = nil
@@ -53,7 +53,7 @@ public enum Redaction {
 
     /// What a URL carries that must never be shown: its user and password (as typed and
     /// decoded), the `Basic` token libcurl makes of them, and secret query values.
-    public static func credentials(in url: String) -> [String] {
+    static func credentials(in url: String) -> [String] {
         guard let components = URLComponents(string: url) else { return [] }
         var secrets: [String] = []
         let user = components.user ?? ""
@@ -113,7 +113,7 @@ public enum Redaction {
     /// ("Incorrect API key provided: sk-abc1***wxyz"): its first 8 and last 4 characters, when
     /// the key is long enough that those are not everyday words. The one redaction every
     /// client of a keyed API (language models, embedders) uses.
-    public static func text(_ text: String, hidingKey key: String?) -> String {
+    static func text(_ text: String, hidingKey key: String?) -> String {
         guard let key, !key.isEmpty else { return text }
         var secrets = [key]
         if key.count >= 12 {
@@ -125,7 +125,7 @@ public enum Redaction {
 
     /// `text` with every occurrence of each secret replaced by `***`, longest first (so that a
     /// password inside a longer token does not leave the token's remains).
-    public static func text(_ text: String, hiding secrets: [String]) -> String {
+    static func text(_ text: String, hiding secrets: [String]) -> String {
         var text = text
         for secret in secrets.sorted(by: { $0.count > $1.count }) where secret.count >= 4 {
             text = text.replacingOccurrences(of: secret, with: "***")

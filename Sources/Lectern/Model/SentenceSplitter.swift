@@ -1,14 +1,14 @@
 /// Splits text into sentences at `.`, `!`, `?` (and their CJK forms) followed by a space and
 /// an upper-case letter, digit or opening mark, leaving common abbreviations and initials alone.
 /// Here in Model: transcripts (Extract), the chunker and summaries all cut text into sentences.
-public enum SentenceSplitter {
+enum SentenceSplitter {
     static let abbreviations: Set<String> = [
         "e.g", "i.e", "etc", "vs", "cf", "dr", "mr", "mrs", "ms", "prof", "fig", "eq", "no",
         "vol", "pp", "p", "ch", "sec", "st", "jr", "sr", "al", "approx", "ca", "dept", "inc", "ltd",
     ]
 
     /// Sentences with their character offsets in `text`.
-    public static func split(_ text: String) -> [(text: String, offset: Int)] {
+    static func split(_ text: String) -> [(text: String, offset: Int)] {
         let chars = Array(text)
         var result: [(String, Int)] = []
         var start = 0

@@ -10,12 +10,12 @@ public protocol TokenCounter: Sendable {
 /// An estimate of BERT WordPiece counts for English, used until an embedder brings its own
 /// tokenizer. It errs high (long words split into several pieces, each punctuation mark is a
 /// piece) so that passages sized with it still fit the model.
-public struct ApproximateTokenCounter: TokenCounter {
-    public init() {}
+struct ApproximateTokenCounter: TokenCounter {
+    init() {}
 
-    public var countingKey: String { "approximate-wordpiece@1" }
+    var countingKey: String { "approximate-wordpiece@1" }
 
-    public func count(_ text: String) -> Int {
+    func count(_ text: String) -> Int {
         var total = 0
         var wordLength = 0
         func endWord() {

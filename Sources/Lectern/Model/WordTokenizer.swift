@@ -2,9 +2,9 @@ import Foundation
 
 /// Words as search, snippets, summaries and the hashing embedder see them. One definition, so
 /// a query's words and a passage's words always split and fold alike.
-public enum WordTokenizer {
+enum WordTokenizer {
     /// Lower-cased runs of letters and digits: "Light-dependent reactions!" → ["light", "dependent", "reactions"].
-    public static func words(_ text: String) -> [String] {
+    static func words(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
         for character in text.lowercased() {
@@ -22,7 +22,7 @@ public enum WordTokenizer {
     /// Lower case without diacritics, as the FTS tokenizer compares words ("Énergie" →
     /// "energie", "Größe" → "große": case folding would make it "grosse", which the index,
     /// lower-casing only, never holds).
-    public static func fold(_ word: String) -> String {
+    static func fold(_ word: String) -> String {
         word.folding(options: [.diacriticInsensitive], locale: nil).lowercased()
     }
 }

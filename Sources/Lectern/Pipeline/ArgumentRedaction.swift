@@ -7,10 +7,10 @@
 ///   and is kept);
 /// - URL credentials, wherever a URL appears, through `Redaction.urls(in:)` (the one URL
 ///   redaction): the login goes, key-like query values become `***` (`?api_key=***`).
-public enum ArgumentRedaction {
+enum ArgumentRedaction {
     static let secretWords: Set<String> = ["password", "passwd", "pass", "secret", "token", "key", "apikey", "credentials", "auth"]
 
-    public static func redact(_ arguments: some Sequence<String>) -> [String] {
+    static func redact(_ arguments: some Sequence<String>) -> [String] {
         var recorded: [String] = []
         var hideNext = false
         for argument in arguments {
@@ -32,7 +32,7 @@ public enum ArgumentRedaction {
     }
 
     /// `text` (a failed input, a reason) with the credentials of every URL in it hidden.
-    public static func text(_ text: String) -> String {
+    static func text(_ text: String) -> String {
         Redaction.urls(in: text)
     }
 

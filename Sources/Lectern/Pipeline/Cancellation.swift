@@ -29,7 +29,7 @@ public final class Cancellation: @unchecked Sendable {
     }
 
     /// Throws when a stop was asked for: the work in hand is abandoned (nothing of it written).
-    public func check(_ subject: String? = nil) throws {
+    func check(_ subject: String? = nil) throws {
         if isCancelled { throw LecternError(.interrupted, subject, reason) }
     }
 }
@@ -42,7 +42,7 @@ public enum BatchStop: String, Codable, Sendable, Equatable {
     case libraryUnwritable = "library_unwritable"
 
     /// The stop an error means for the whole batch, when it means one.
-    public static func of(_ error: any Error) -> BatchStop? {
+    static func of(_ error: any Error) -> BatchStop? {
         switch (error as? LecternError)?.code {
         case .interrupted?: return .interrupted
         case .writeFailed?: return .libraryUnwritable
@@ -51,7 +51,7 @@ public enum BatchStop: String, Codable, Sendable, Equatable {
     }
 
     /// The status a run that ended this way records.
-    public var runStatus: RunStatus {
+    var runStatus: RunStatus {
         switch self {
         case .interrupted: return .interrupted
         case .libraryUnwritable: return .failed

@@ -3,27 +3,27 @@ import Foundation
 /// Reads sources into extracted documents without a library: loading bytes with size and
 /// permission checks, then picking the reader by content. `ingest` and `extract` share it, so
 /// `lectern extract` shows exactly what ingest would store.
-public struct DocumentReader: Sendable {
-    public var registry: ReaderRegistry
-    public var options: ExtractOptions
+struct DocumentReader: Sendable {
+    var registry: ReaderRegistry
+    var options: ExtractOptions
     /// Files larger than this are refused before reading.
-    public var maxFileBytes: Int = 1 << 30
+    var maxFileBytes: Int = 1 << 30
 
-    public init(registry: ReaderRegistry = .standard, options: ExtractOptions = ExtractOptions()) {
+    init(registry: ReaderRegistry = .standard, options: ExtractOptions = ExtractOptions()) {
         self.registry = registry
         self.options = options
     }
 
     /// A source ready to be read: what the reader sees (a ZIP's unpacked folder, which lives as
     /// long as this value) and the reader chosen for it, once for all its documents.
-    public struct OpenedSource {
-        public let input: SourceInput
-        public let reader: any Extractor
+    struct OpenedSource {
+        let input: SourceInput
+        let reader: any Extractor
         let archive: ArchiveSource?
     }
 
     /// Reads one file or folder into a `SourceInput`.
-    public func load(_ item: InputExpander.Item) throws -> SourceInput {
+    func load(_ item: InputExpander.Item) throws -> SourceInput {
         let uri = "file://" + item.path
         if item.isDirectory {
             return SourceInput(uri: uri, path: item.path, isDirectory: true, options: options)
@@ -72,7 +72,7 @@ public struct DocumentReader: Sendable {
     }
 
     /// Unpacks a ZIP into the folder it holds and chooses the reader by content.
-    public func open(_ input: SourceInput, display: String) throws -> OpenedSource {
+    func open(_ input: SourceInput, display: String) throws -> OpenedSource {
         let archive = try ArchiveSource.unpack(input, display: display)
         let whole = archive?.input ?? input
         do {
@@ -85,7 +85,7 @@ public struct DocumentReader: Sendable {
 
     /// Reads one document of an opened source with the reader chosen for it, within the
     /// bounds every reader's output keeps (`OutputBounds`).
-    public func read(_ input: SourceInput, with reader: any Extractor, display: String) throws -> ExtractedDocument {
+    func read(_ input: SourceInput, with reader: any Extractor, display: String) throws -> ExtractedDocument {
         do {
             return try OutputBounds.apply(to: try reader.extract(input), inputBytes: Self.size(of: input), name: display)
         } catch var error as LecternError {
@@ -109,7 +109,7 @@ public struct DocumentReader: Sendable {
     }
 
     /// Picks the reader by content and extracts: exactly what `lectern extract` shows.
-    public func extract(_ input: SourceInput, display: String) throws -> (reader: any Extractor, document: ExtractedDocument) {
+    func extract(_ input: SourceInput, display: String) throws -> (reader: any Extractor, document: ExtractedDocument) {
         let source = try open(input, display: display)
         return try withExtendedLifetime(source) {
             (source.reader, try read(source.input, with: source.reader, display: display))

@@ -14,17 +14,17 @@ public struct ReadDocument: Sendable {
 
 /// What `lectern extract` did.
 public struct ExtractionResult: Sendable, BatchOutcome {
-    public var read = 0
+    var read = 0
     public var failed = 0
     /// Files of a shape no reader knows, met while walking a folder (a warning each).
-    public var skipped = 0
+    var skipped = 0
     public var stopped: BatchStop?
 }
 
 /// Reads files, folders and globs into typed blocks without a library: what ingest would store.
 /// A bad input is a `failed` event and the others go on.
 public struct Extraction: Sendable {
-    public var reader: DocumentReader
+    var reader: DocumentReader
     /// Checked between inputs.
     public var cancellation: Cancellation?
 

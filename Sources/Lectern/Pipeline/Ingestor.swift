@@ -7,7 +7,7 @@ public struct IngestSummary: Codable, Sendable, Equatable {
     public var failed = 0
     public var warnings = 0
     public var passages = 0
-    public var run: Int64?
+    var run: Int64?
     /// Why the batch ended early (a signal, a library that cannot be written), and how many
     /// inputs it left unread; a document in hand when it stopped was not written.
     public var stopped: BatchStop?
@@ -18,14 +18,14 @@ public struct IngestSummary: Codable, Sendable, Equatable {
 /// chunk → embed → write each document in one transaction. Unchanged documents (same skip
 /// key) are reported and not written. A bad input is reported and the batch goes on.
 public struct Ingestor: Sendable {
-    public var store: LibraryStore
-    public var registry: ReaderRegistry
-    public var embedder: any Embedder
-    public var chunkSettings: ChunkSettings
-    public var options: ExtractOptions
+    var store: LibraryStore
+    var registry: ReaderRegistry
+    var embedder: any Embedder
+    var chunkSettings: ChunkSettings
+    var options: ExtractOptions
     /// Files larger than this are refused before reading.
-    public var maxFileBytes: Int = 1 << 30
-    public var batchSize = 32
+    var maxFileBytes: Int = 1 << 30
+    var batchSize = 32
     /// Fetches URLs and web specs (rate limit per host, conditional GET); one for the whole run.
     public var fetcher: WebFetcher?
     /// Where `openstax:` specs find a book's repository and its archive.
@@ -42,18 +42,18 @@ public struct Ingestor: Sendable {
         self.options = options
     }
 
-    public var chunker: Chunker { Chunker(settings: chunkSettings, tokenCounter: embedder.tokenCounter) }
+    var chunker: Chunker { Chunker(settings: chunkSettings, tokenCounter: embedder.tokenCounter) }
 
     /// Reads one file or folder into a `SourceInput`.
-    public func load(_ item: InputExpander.Item) throws -> SourceInput { try reader.load(item) }
+    func load(_ item: InputExpander.Item) throws -> SourceInput { try reader.load(item) }
 
     /// Picks the reader by content and extracts: exactly what `lectern extract` shows.
-    public func extract(_ input: SourceInput, display: String) throws -> (reader: any Extractor, document: ExtractedDocument) {
+    func extract(_ input: SourceInput, display: String) throws -> (reader: any Extractor, document: ExtractedDocument) {
         try reader.extract(input, display: display)
     }
 
     /// The storeless first half of the pipeline, shared with `lectern extract`.
-    public var reader: DocumentReader {
+    var reader: DocumentReader {
         var reader = DocumentReader(registry: registry, options: options)
         reader.maxFileBytes = maxFileBytes
         return reader

@@ -1,24 +1,24 @@
 import Foundation
 
 /// Turns what a user typed (files, folders, globs) into the sources to read.
-public struct InputExpander: Sendable {
-    public struct Item: Sendable, Equatable {
+struct InputExpander: Sendable {
+    struct Item: Sendable, Equatable {
         /// Absolute path of the file or folder.
-        public var path: String
+        var path: String
         /// How messages name it: the path relative to the working directory when inside it.
-        public var display: String
-        public var isDirectory: Bool
+        var display: String
+        var isDirectory: Bool
         /// Found by walking a folder rather than named: a file of a shape no reader knows is
         /// passed over with a warning, where a file named so is an error.
-        public var foundInFolder = false
+        var foundInFolder = false
     }
 
-    public let registry: ReaderRegistry
-    public init(registry: ReaderRegistry) { self.registry = registry }
+    let registry: ReaderRegistry
+    init(registry: ReaderRegistry) { self.registry = registry }
 
     /// Expanded items in order, and the arguments that named nothing (or a folder that could
     /// not be listed, a broken link), with the reason.
-    public func expand(_ arguments: [String]) -> (items: [Item], failures: [LecternError]) {
+    func expand(_ arguments: [String]) -> (items: [Item], failures: [LecternError]) {
         var walk = Walk()
         for argument in arguments {
             let absolute = Configuration.resolvePath(argument, base: nil)
@@ -131,7 +131,7 @@ public struct InputExpander: Sendable {
 
     /// Moved to Model; kept so that branches written before the move still build.
     @available(*, deprecated, renamed: "DisplayPath.of")
-    public static func display(_ path: String) -> String { DisplayPath.of(path) }
+    static func display(_ path: String) -> String { DisplayPath.of(path) }
 
     static func glob(_ pattern: String) -> [String] {
         var result = glob_t()

@@ -5,14 +5,14 @@ public struct RemovalResult: Codable, Sendable, Equatable, BatchOutcome {
     public var removed: [String] = []
     /// References that named nothing in the library.
     public var notFound: [String] = []
-    public var dryRun = false
+    var dryRun = false
     public var stopped: BatchStop?
 }
 
 /// Removing documents, with their passages, vectors and summaries: by reference (`rm`), or every
 /// document whose file or folder is gone (`prune`). Each reference is removed in one transaction.
 public struct LibraryRemoval: Sendable {
-    public var store: LibraryStore
+    var store: LibraryStore
     /// Checked between references.
     public var cancellation: Cancellation?
 
@@ -43,7 +43,7 @@ public struct LibraryRemoval: Sendable {
     }
 
     /// Documents read from a file or folder that no longer exists (web sources are never gone).
-    public func documentsWhoseFilesAreGone() throws -> [StoredDocument] {
+    func documentsWhoseFilesAreGone() throws -> [StoredDocument] {
         try store.allDocuments().filter { document in
             guard let path = document.path else { return false }
             return !FileManager.default.fileExists(atPath: path)

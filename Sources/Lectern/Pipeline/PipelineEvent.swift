@@ -21,12 +21,12 @@ public struct PipelineEvent: Codable, Sendable, Equatable {
     /// The line of `input` a failure or warning is about, when the reader knows it.
     public var line: Int?
     public var message: String?
-    public var title: String?
-    public var passages: Int?
+    var title: String?
+    var passages: Int?
     public var index: Int?
     public var total: Int?
-    public var counts: [String: Int]?
-    public var run: Int64?
+    var counts: [String: Int]?
+    var run: Int64?
 
     public init(
         _ event: Kind, input: String? = nil, line: Int? = nil, message: String? = nil, title: String? = nil, passages: Int? = nil,

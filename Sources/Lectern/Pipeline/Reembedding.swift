@@ -16,10 +16,10 @@ public struct ReembedResult: Codable, Sendable, Equatable, BatchOutcome {
 /// rest); once every passage has one, the library switches, dropping the old vectors, in one
 /// transaction. Until then searches use the old embedder.
 public struct Reembedding: Sendable {
-    public var store: LibraryStore
-    public var target: any Embedder
+    var store: LibraryStore
+    var target: any Embedder
     /// Passages embedded, and written, per transaction.
-    public var batchSize: Int
+    var batchSize: Int
     /// Checked before each batch; a stop keeps the batches written and does not switch.
     public var cancellation: Cancellation?
 

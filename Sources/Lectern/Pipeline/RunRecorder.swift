@@ -3,7 +3,7 @@ import Foundation
 /// Records one command's work in the store's `runs` table: counts per stage, each failure
 /// with its reason, and how it ended. Every command that does work writes to one.
 public final class RunRecorder: @unchecked Sendable {
-    public let store: LibraryStore
+    let store: LibraryStore
     public let id: Int64
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
@@ -29,7 +29,7 @@ public final class RunRecorder: @unchecked Sendable {
     }
 
     /// Runs one stage of the work (extract, chunk, embed, write), adding its time to the stage's.
-    public func time<T>(_ stage: String, _ work: () throws -> T) rethrows -> T {
+    func time<T>(_ stage: String, _ work: () throws -> T) rethrows -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         defer {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -39,14 +39,14 @@ public final class RunRecorder: @unchecked Sendable {
     }
 
     /// Records a failed input (or a warning, which does not fail the run).
-    public func fail(input: String, stage: String, reason: String, warning: Bool = false) {
+    func fail(input: String, stage: String, reason: String, warning: Bool = false) {
         lock.withLock { if !warning { failed += 1 } }
         try? store.recordFailure(run: id, RunFailure(input: ArgumentRedaction.text(input), stage: stage, reason: ArgumentRedaction.text(reason),
                                                      severity: warning ? .warning : .error))
     }
 
     /// Saves the counts so far (a killed run keeps them).
-    public func checkpoint() {
+    func checkpoint() {
         try? store.updateRun(id, counts: snapshot)
     }
 
@@ -66,7 +66,7 @@ public final class RunRecorder: @unchecked Sendable {
 
     /// Runs a batch workflow: its run ends the way the batch did (`interrupted` by a signal,
     /// `failed` when the library could not be written), or `failed` with the error that stopped it.
-    public func run<T: BatchOutcome>(_ work: () throws -> T) throws -> T {
+    func run<T: BatchOutcome>(_ work: () throws -> T) throws -> T {
         do {
             let result = try work()
             finish(result.stopped)
@@ -79,7 +79,7 @@ public final class RunRecorder: @unchecked Sendable {
     }
 
     /// Records the error that stopped a stage (an interruption is a status, not a failure).
-    public func fail(_ error: any Error, stage: String, input: String? = nil) {
+    func fail(_ error: any Error, stage: String, input: String? = nil) {
         let lectern = error as? LecternError
         guard lectern?.code != .interrupted else { return }
         fail(input: input ?? lectern?.subject ?? "", stage: stage, reason: lectern?.located ?? "\(error)")
@@ -87,7 +87,7 @@ public final class RunRecorder: @unchecked Sendable {
 
     /// Ends the run the way a batch ended: `interrupted`, `failed` (the library could not be
     /// written), else `succeeded` or `partial`.
-    public func finish(_ stop: BatchStop?) {
+    func finish(_ stop: BatchStop?) {
         finish(status: stop?.runStatus)
     }
 
@@ -103,7 +103,7 @@ public final class RunRecorder: @unchecked Sendable {
 }
 
 /// The result of a workflow over a batch, which may end early.
-public protocol BatchOutcome {
+protocol BatchOutcome {
     var stopped: BatchStop? { get }
 }
 

@@ -2,12 +2,12 @@ import Foundation
 
 /// Hybrid search: FTS5 BM25 and exact k-NN over the vector blocks, fused by reciprocal rank.
 public struct Searcher: Sendable {
-    public var store: LibraryStore
-    public var embedder: any Embedder
+    var store: LibraryStore
+    var embedder: any Embedder
     /// The reciprocal-rank-fusion constant (Cormack et al. use 60).
-    public var fusionK: Double = 60
+    var fusionK: Double = 60
     /// How deep each ranking goes before fusion.
-    public var candidates = 100
+    var candidates = 100
 
     public init(store: LibraryStore, embedder: any Embedder) {
         self.store = store
@@ -20,7 +20,7 @@ public struct Searcher: Sendable {
     ]
 
     /// The query's words, lower-cased and folded; stopwords dropped unless nothing else is left.
-    public static func terms(_ query: String) -> [String] {
+    static func terms(_ query: String) -> [String] {
         let words = WordTokenizer.words(query).map(WordTokenizer.fold)
         let content = words.filter { !stopwords.contains($0) }
         var seen = Set<String>()

@@ -1,7 +1,7 @@
 /// A short window of a passage around the query's words, and where those words stand in it.
-public enum Snippet {
+enum Snippet {
     /// The `width`-character window with the most query-word hits, cut at word boundaries.
-    public static func make(_ text: String, terms: [String], width: Int = 220) -> (text: String, highlights: [[Int]]) {
+    static func make(_ text: String, terms: [String], width: Int = 220) -> (text: String, highlights: [[Int]]) {
         let flat = TextCleanup.collapseWhitespace(text)
         let words = wordRanges(flat)
         let chars = Array(flat)

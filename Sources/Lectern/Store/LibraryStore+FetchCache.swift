@@ -4,12 +4,12 @@ import GRDB
 extension FetchCacheEntry: FetchableRecord {}
 
 extension LibraryStore {
-    public func fetchCache(url: String) throws -> FetchCacheEntry? {
+    func fetchCache(url: String) throws -> FetchCacheEntry? {
         try read { db in try FetchCacheEntry.fetchOne(db, sql: "SELECT * FROM fetch_cache WHERE url = ?", arguments: [url]) }
     }
 
     /// Remembers a URL's validators, after its document was stored.
-    public func recordFetch(_ entry: FetchCacheEntry) throws {
+    func recordFetch(_ entry: FetchCacheEntry) throws {
         try write { db in
             try db.execute(sql: """
                 INSERT INTO fetch_cache(url, etag, last_modified, content_type, content_hash, fetched_at) VALUES (?, ?, ?, ?, ?, ?)

@@ -2,15 +2,15 @@ import Foundation
 import GRDB
 
 /// One model call as recorded in `llm_calls`.
-public struct ModelCallRecord: Codable, Sendable, Equatable {
-    public var runId: Int64?
-    public var provider: String
-    public var model: String
-    public var template: String
-    public var inputTokens: Int
-    public var outputTokens: Int
-    public var costUSD: Double?
-    public var cached: Bool
+struct ModelCallRecord: Codable, Sendable, Equatable {
+    var runId: Int64?
+    var provider: String
+    var model: String
+    var template: String
+    var inputTokens: Int
+    var outputTokens: Int
+    var costUSD: Double?
+    var cached: Bool
 }
 
 /// A stored summary of a document (section nil) or of one of its top-level sections.
@@ -22,14 +22,14 @@ public struct StoredSummary: Codable, Sendable, Equatable {
     public var provider: String
     public var model: String
     /// The document's content hash when the summary was made: differs once it is re-ingested.
-    public var contentHash: String
-    public var createdAt: String
+    var contentHash: String
+    var createdAt: String
 }
 
 extension LibraryStore {
     // MARK: Response cache
 
-    public func cachedResponse(key: String) throws -> ChatResponse? {
+    func cachedResponse(key: String) throws -> ChatResponse? {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM llm_cache WHERE key = ?", arguments: [key]) else { return nil }
             return ChatResponse(text: row["response"], inputTokens: row["input_tokens"], outputTokens: row["output_tokens"],
@@ -37,7 +37,7 @@ extension LibraryStore {
         }
     }
 
-    public func cacheResponse(key: String, provider: String, template: String, _ response: ChatResponse) throws {
+    func cacheResponse(key: String, provider: String, template: String, _ response: ChatResponse) throws {
         try write { db in
             try db.execute(sql: """
                 INSERT INTO llm_cache(key, provider, model, template, response, input_tokens, output_tokens, truncated, created_at)
@@ -49,7 +49,7 @@ extension LibraryStore {
         }
     }
 
-    public func recordModelCall(_ call: ModelCallRecord) throws {
+    func recordModelCall(_ call: ModelCallRecord) throws {
         try write { db in
             try db.execute(sql: """
                 INSERT INTO llm_calls(run_id, provider, model, template, input_tokens, output_tokens, cost_usd, cached, at)
@@ -60,7 +60,7 @@ extension LibraryStore {
     }
 
     /// The model calls of one run (or all), oldest first.
-    public func modelCalls(run: Int64? = nil) throws -> [ModelCallRecord] {
+    func modelCalls(run: Int64? = nil) throws -> [ModelCallRecord] {
         try read { db in
             let sql = "SELECT * FROM llm_calls" + (run == nil ? "" : " WHERE run_id = ?") + " ORDER BY id"
             return try Row.fetchAll(db, sql: sql, arguments: run.map { [$0] } ?? []).map { row in
@@ -74,7 +74,7 @@ extension LibraryStore {
     // MARK: Summaries
 
     /// Replaces all summaries of a document in one transaction (document first, then sections in order).
-    public func replaceSummaries(documentId: Int64, _ summaries: [StoredSummary]) throws {
+    func replaceSummaries(documentId: Int64, _ summaries: [StoredSummary]) throws {
         try write { db in
             try db.execute(sql: "DELETE FROM summaries WHERE document_id = ?", arguments: [documentId])
             for (ordinal, summary) in summaries.enumerated() {
@@ -87,7 +87,7 @@ extension LibraryStore {
         }
     }
 
-    public func summaries(documentId: Int64) throws -> [StoredSummary] {
+    func summaries(documentId: Int64) throws -> [StoredSummary] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM summaries WHERE document_id = ? ORDER BY ordinal", arguments: [documentId]).map { row in
                 StoredSummary(section: row["section"], text: row["text"],

@@ -4,7 +4,7 @@ import GRDB
 extension LibraryStore {
     /// Starts a run record, with the pid and start time of this process. Runs left `running` by
     /// a process that is gone become `interrupted`.
-    public func beginRun(command: String, arguments: [String]) throws -> Int64 {
+    func beginRun(command: String, arguments: [String]) throws -> Int64 {
         let process = RunProcess.current
         return try write { db in
             for row in try Row.fetchAll(db, sql: "SELECT id, pid, process_start FROM runs WHERE status = ?", arguments: [RunStatus.running.rawValue]) {
@@ -23,7 +23,7 @@ extension LibraryStore {
         return RunProcess(pid: pid, startTicks: row["process_start"]).isAlive
     }
 
-    public func updateRun(_ id: Int64, counts: [String: Int], status: RunStatus? = nil) throws {
+    func updateRun(_ id: Int64, counts: [String: Int], status: RunStatus? = nil) throws {
         try write { db in
             if let status {
                 try db.execute(sql: "UPDATE runs SET counts = ?, status = ?, ended_at = ? WHERE id = ?",
@@ -34,7 +34,7 @@ extension LibraryStore {
         }
     }
 
-    public func recordFailure(run: Int64, _ failure: RunFailure) throws {
+    func recordFailure(run: Int64, _ failure: RunFailure) throws {
         try write { db in
             try db.execute(sql: "INSERT INTO run_failures(run_id, input, stage, reason, severity, at) VALUES (?, ?, ?, ?, ?, ?)",
                            arguments: [run, failure.input, failure.stage, failure.reason, failure.severity.rawValue, Self.now()])

@@ -4,7 +4,7 @@ import GRDB
 extension LibraryStore {
     /// Passages whose text or section holds any of `terms`, best BM25 first (text weighs twice
     /// the section), at most `limit`; only passages of `documents` when given.
-    public func keywordMatches(_ terms: [String], limit: Int, documents: Set<Int64>? = nil) throws -> [Int64] {
+    func keywordMatches(_ terms: [String], limit: Int, documents: Set<Int64>? = nil) throws -> [Int64] {
         // Each word quoted (no FTS syntax from users), any word may match; BM25 ranks by how many and how rare.
         let match = terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"" }.joined(separator: " OR ")
         var sql: SQL = """
@@ -19,14 +19,14 @@ extension LibraryStore {
     }
 
     /// Documents of any of these types (`markdown`, `pdf`, `srt` …).
-    public func documentIds(types: [String]) throws -> Set<Int64> {
+    func documentIds(types: [String]) throws -> Set<Int64> {
         try read { db in
             try SQLRequest<Int64>("SELECT id FROM documents WHERE type IN \(types)").fetchSet(db)
         }
     }
 
     /// The passages of these documents.
-    public func passageIds(documents: Set<Int64>) throws -> Set<Int64> {
+    func passageIds(documents: Set<Int64>) throws -> Set<Int64> {
         try read { db in
             try SQLRequest<Int64>("SELECT id FROM passages WHERE document_id IN \(Self.idSet(documents))").fetchSet(db)
         }

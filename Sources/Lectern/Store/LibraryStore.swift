@@ -4,10 +4,10 @@ import GRDB
 /// The one SQLite file (WAL) that holds a study library. The only type that knows SQL.
 public final class LibraryStore: Sendable {
     /// The library file, absolute.
-    public let path: String
+    let path: String
     /// How messages name it (`lectern.db`, relative to where the user stands).
-    public let display: String
-    public let access: LibraryAccess
+    let display: String
+    let access: LibraryAccess
     let writer: DatabaseQueue
 
     /// Opens the library at `path` (absolute) for `access`. A file that is not a library is
@@ -20,7 +20,7 @@ public final class LibraryStore: Sendable {
     }
 
     /// `mustExist`: `.write`, else `.create`.
-    public convenience init(path: String, mustExist: Bool) throws {
+    convenience init(path: String, mustExist: Bool) throws {
         try self.init(path: path, access: mustExist ? .write : .create)
     }
 
@@ -60,11 +60,11 @@ public final class LibraryStore: Sendable {
 
     // MARK: Settings
 
-    public func setting(_ key: String) throws -> String? {
+    func setting(_ key: String) throws -> String? {
         try read { db in try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [key]) }
     }
 
-    public func setSetting(_ key: String, _ value: String?) throws {
+    func setSetting(_ key: String, _ value: String?) throws {
         try write { db in try Self.setSetting(db, key, value) }
     }
 
@@ -77,28 +77,28 @@ public final class LibraryStore: Sendable {
     }
 
     /// The embedder this library's vectors were made with; nil for a new library.
-    public func recordedEmbedder() throws -> EmbedderInfo? {
+    func recordedEmbedder() throws -> EmbedderInfo? {
         Self.decode(EmbedderInfo.self, try setting("embedder"))
     }
 
     // MARK: Documents
 
     /// Everything needed to (re)write one document in one transaction.
-    public struct DocumentWrite: Sendable {
-        public var sourceURI: String
-        public var sourceKind: SourceKind
-        public var uri: String
-        public var path: String?
-        public var extractor: String
-        public var extractorVersion: Int
-        public var contentHash: String
-        public var skipKey: SkipKey
-        public var document: ExtractedDocument
-        public var passages: [Passage]
-        public var vectors: [[Float]]
-        public var embedder: EmbedderInfo
+    struct DocumentWrite: Sendable {
+        var sourceURI: String
+        var sourceKind: SourceKind
+        var uri: String
+        var path: String?
+        var extractor: String
+        var extractorVersion: Int
+        var contentHash: String
+        var skipKey: SkipKey
+        var document: ExtractedDocument
+        var passages: [Passage]
+        var vectors: [[Float]]
+        var embedder: EmbedderInfo
 
-        public init(
+        init(
             sourceURI: String, sourceKind: SourceKind, uri: String, path: String?, extractor: String,
             extractorVersion: Int, contentHash: String, skipKey: SkipKey, document: ExtractedDocument,
             passages: [Passage], vectors: [[Float]], embedder: EmbedderInfo
@@ -118,14 +118,14 @@ public final class LibraryStore: Sendable {
         }
     }
 
-    public func document(uri: String) throws -> StoredDocument? {
+    func document(uri: String) throws -> StoredDocument? {
         try read { db in try StoredDocument.fetchOne(db, sql: "SELECT * FROM documents WHERE uri = ?", arguments: [uri]) }
     }
 
     /// Documents a user means by `reference`: a URI, a path (file or folder), a short id
     /// (or its first 4+ characters), or a source URI. `absolutePath` is `reference` read as a
     /// path from where the user stands (the caller knows where that is).
-    public func documents(matching reference: String, absolutePath: String) throws -> [StoredDocument] {
+    func documents(matching reference: String, absolutePath: String) throws -> [StoredDocument] {
         try read { db in
             var found = try StoredDocument.fetchAll(db, sql: """
                 SELECT d.* FROM documents d JOIN sources s ON s.id = d.source_id
@@ -149,18 +149,18 @@ public final class LibraryStore: Sendable {
 
     /// Documents by a URI, a short id or an absolute path (`documents(matching:absolutePath:)`
     /// for what a user typed, which may be a relative path).
-    public func documents(matching reference: String) throws -> [StoredDocument] {
+    func documents(matching reference: String) throws -> [StoredDocument] {
         try documents(matching: reference, absolutePath: reference)
     }
 
-    public func allDocuments() throws -> [StoredDocument] {
+    func allDocuments() throws -> [StoredDocument] {
         try read { db in try StoredDocument.fetchAll(db, sql: "SELECT * FROM documents ORDER BY uri") }
     }
 
     /// Replaces a document's blocks, passages, FTS rows and vectors in ONE transaction.
     /// Returns the document id. Refuses vectors of another embedder than the library's.
     @discardableResult
-    public func replaceDocument(_ w: DocumentWrite) throws -> Int64 {
+    func replaceDocument(_ w: DocumentWrite) throws -> Int64 {
         precondition(w.passages.count == w.vectors.count, "one vector per passage")
         guard let type = DocumentType(rawValue: w.document.type) else {
             throw LecternError(.unsupported, w.uri, "the reader \(w.extractor) made a document of unknown type '\(w.document.type)'")
@@ -254,7 +254,7 @@ public final class LibraryStore: Sendable {
 
     /// Removes documents and, when they were its last, their sources. Returns their URIs.
     @discardableResult
-    public func removeDocuments(_ documents: [StoredDocument]) throws -> [String] {
+    func removeDocuments(_ documents: [StoredDocument]) throws -> [String] {
         guard !documents.isEmpty else { return [] }
         return try write { db in
             let ids = documents.map(\.id)
@@ -265,7 +265,7 @@ public final class LibraryStore: Sendable {
         }
     }
 
-    public func blocks(documentId: Int64) throws -> [Block] {
+    func blocks(documentId: Int64) throws -> [Block] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM blocks WHERE document_id = ? ORDER BY ordinal", arguments: [documentId]).map { row in
                 Block(
@@ -279,7 +279,7 @@ public final class LibraryStore: Sendable {
 
     /// Who speaks at `time` in a transcript: the speaker of the last timed block starting by
     /// then. Nil when the document has no speakers there.
-    public func speaker(documentId: Int64, at time: Double) throws -> String? {
+    func speaker(documentId: Int64, at time: Double) throws -> String? {
         try read { db in
             try String.fetchOne(db, sql: """
                 SELECT speaker FROM blocks WHERE document_id = ? AND time_start IS NOT NULL AND time_start <= ?
@@ -288,7 +288,7 @@ public final class LibraryStore: Sendable {
         }
     }
 
-    public func passages(documentId: Int64) throws -> [StoredPassage] {
+    func passages(documentId: Int64) throws -> [StoredPassage] {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT \(StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
@@ -298,7 +298,7 @@ public final class LibraryStore: Sendable {
     }
 
     /// Passages by id, in the order of `ids`.
-    public func passages(ids: [Int64]) throws -> [StoredPassage] {
+    func passages(ids: [Int64]) throws -> [StoredPassage] {
         guard !ids.isEmpty else { return [] }
         let found = try read { db in
             try SQLRequest<Row>("""
@@ -310,7 +310,7 @@ public final class LibraryStore: Sendable {
         return ids.compactMap { byId[$0] }
     }
 
-    public func sources() throws -> [SourceSummary] {
+    func sources() throws -> [SourceSummary] {
         try read { db in
             var types: [Int64: [DocumentType]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT DISTINCT source_id, type FROM documents ORDER BY type") {
@@ -353,7 +353,7 @@ public final class LibraryStore: Sendable {
     }
 
     /// `PRAGMA integrity_check`: "ok" or the problems SQLite found.
-    public func integrityCheck() throws -> [String] {
+    func integrityCheck() throws -> [String] {
         try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
     }
 }

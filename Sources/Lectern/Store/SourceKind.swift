@@ -1,10 +1,10 @@
 /// Where a source's bytes come from.
-public enum SourceKind: String, Codable, Sendable, CaseIterable, CustomStringConvertible {
+enum SourceKind: String, Codable, Sendable, CaseIterable, CustomStringConvertible {
     case file
     /// A folder read as one document (an OCW course or an OpenStax book saved to disk).
     case folder
     /// A URL or a web spec (`wikipedia:`, `openstax:`, `ocw:`).
     case url
 
-    public var description: String { rawValue }
+    var description: String { rawValue }
 }

@@ -3,22 +3,22 @@ import GRDB
 
 /// A document as the store keeps it.
 public struct StoredDocument: Codable, Sendable, FetchableRecord {
-    public var id: Int64
-    public var sourceId: Int64
+    var id: Int64
+    var sourceId: Int64
     public var uri: String
     public var shortId: String
     public var path: String?
     public var type: DocumentType
     public var extractor: String
-    public var extractorVersion: Int
+    var extractorVersion: Int
     public var title: String
-    public var contentHash: String
-    public var skipKey: SkipKey
-    public var metadata: String
-    public var warnings: String
+    var contentHash: String
+    var skipKey: SkipKey
+    var metadata: String
+    var warnings: String
     public var blockCount: Int
     public var passageCount: Int
-    public var createdAt: String
+    var createdAt: String
     public var updatedAt: String
 
     public init(row: Row) throws {
@@ -41,11 +41,11 @@ public struct StoredDocument: Codable, Sendable, FetchableRecord {
         updatedAt = row["updated_at"]
     }
 
-    public var metadataDictionary: [String: String] {
+    var metadataDictionary: [String: String] {
         (try? JSONDecoder().decode([String: String].self, from: Data(metadata.utf8))) ?? [:]
     }
 
-    public var warningList: [String] {
+    var warningList: [String] {
         (try? JSONDecoder().decode([String].self, from: Data(warnings.utf8))) ?? []
     }
 }
@@ -62,19 +62,19 @@ enum StoredValue {
 
 /// A source with what came of it, for `lectern sources`.
 public struct SourceSummary: Codable, Sendable {
-    public var id: Int64
+    var id: Int64
     public var uri: String
-    public var kind: SourceKind
-    public var documents: Int
+    var kind: SourceKind
+    var documents: Int
     public var passages: Int
     /// Its documents' types, each once, in name order.
     public var types: [DocumentType]
     public var title: String?
-    public var updatedAt: String
+    var updatedAt: String
 
     enum CodingKeys: String, CodingKey { case id, uri, kind, documents, passages, types, title, updatedAt }
 
-    public init(id: Int64, uri: String, kind: SourceKind, documents: Int, passages: Int, types: [DocumentType], title: String?, updatedAt: String) {
+    init(id: Int64, uri: String, kind: SourceKind, documents: Int, passages: Int, types: [DocumentType], title: String?, updatedAt: String) {
         self.id = id
         self.uri = uri
         self.kind = kind
@@ -119,26 +119,26 @@ public struct SourceSummary: Codable, Sendable {
 /// A passage as the store keeps it, with its document's title and location facts.
 public struct StoredPassage: Codable, Sendable {
     public var id: Int64
-    public var documentId: Int64
+    var documentId: Int64
     public var ordinal: Int
     public var text: String
-    public var kind: String
+    var kind: String
     public var sectionPath: [String]
-    public var pageStart: Int?
-    public var pageEnd: Int?
-    public var timeStart: Double?
-    public var timeEnd: Double?
-    public var speaker: String?
-    public var charStart: Int?
-    public var charEnd: Int?
+    var pageStart: Int?
+    var pageEnd: Int?
+    var timeStart: Double?
+    var timeEnd: Double?
+    var speaker: String?
+    var charStart: Int?
+    var charEnd: Int?
     public var tokenCount: Int
     /// See `Passage.timeline`.
-    public var timeline: [TimePoint]?
-    public var documentTitle: String
-    public var documentURI: String
-    public var documentPath: String?
-    public var documentType: DocumentType
-    public var documentShortId: String
+    var timeline: [TimePoint]?
+    var documentTitle: String
+    var documentURI: String
+    var documentPath: String?
+    var documentType: DocumentType
+    var documentShortId: String
 
     init(row: Row) throws {
         id = row["id"]
@@ -176,9 +176,9 @@ public struct StoredPassage: Codable, Sendable {
 public struct RunRecord: Codable, Sendable {
     public var id: Int64
     public var command: String
-    public var arguments: [String]
+    var arguments: [String]
     public var startedAt: String
-    public var endedAt: String?
+    var endedAt: String?
     public var status: RunStatus
     public var counts: [String: Int]
     public var failures: [RunFailure]
@@ -186,11 +186,11 @@ public struct RunRecord: Codable, Sendable {
 
 public struct RunFailure: Codable, Sendable, Equatable {
     public var input: String
-    public var stage: String
+    var stage: String
     public var reason: String
     public var severity: FailureSeverity
 
-    public init(input: String, stage: String, reason: String, severity: FailureSeverity) {
+    init(input: String, stage: String, reason: String, severity: FailureSeverity) {
         self.input = input
         self.stage = stage
         self.reason = reason

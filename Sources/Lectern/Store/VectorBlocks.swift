@@ -77,12 +77,12 @@ enum VectorBlocks {
 }
 
 /// All vectors of one embedder, in memory, for exact k-nearest-neighbour search.
-public struct VectorIndex: Sendable {
-    public let dimension: Int
-    public private(set) var ids: [Int64] = []
-    public private(set) var vectors: [Float] = []
+struct VectorIndex: Sendable {
+    let dimension: Int
+    private(set) var ids: [Int64] = []
+    private(set) var vectors: [Float] = []
 
-    public var count: Int { ids.count }
+    var count: Int { ids.count }
 
     init(dimension: Int) {
         self.dimension = dimension
@@ -95,7 +95,7 @@ public struct VectorIndex: Sendable {
 
     /// The `k` passages most similar to `query` (cosine = dot product of unit vectors),
     /// among `allowed` when given.
-    public func nearest(to query: [Float], k: Int, allowed: Set<Int64>? = nil) -> [(id: Int64, score: Float)] {
+    func nearest(to query: [Float], k: Int, allowed: Set<Int64>? = nil) -> [(id: Int64, score: Float)] {
         guard query.count == dimension, k > 0 else { return [] }
         var best: [(id: Int64, score: Float)] = []
         best.reserveCapacity(k + 1)
@@ -120,7 +120,7 @@ public struct VectorIndex: Sendable {
 
 extension LibraryStore {
     /// Loads every vector of `embedder` (one read per block).
-    public func vectorIndex(for embedder: EmbedderInfo) throws -> VectorIndex {
+    func vectorIndex(for embedder: EmbedderInfo) throws -> VectorIndex {
         try read { db in
             var index = VectorIndex(dimension: embedder.dimension)
             let rows = try Row.fetchCursor(db, sql: "SELECT passage_ids, vectors FROM vector_blocks WHERE embedder = ? ORDER BY id", arguments: [embedder.key])
@@ -133,7 +133,7 @@ extension LibraryStore {
     }
 
     /// Ids of passages that have a vector from `embedder`.
-    public func passageIdsWithVectors(_ embedder: EmbedderInfo) throws -> Set<Int64> {
+    func passageIdsWithVectors(_ embedder: EmbedderInfo) throws -> Set<Int64> {
         try read { db in
             var ids = Set<Int64>()
             for data in try Data.fetchAll(db, sql: "SELECT passage_ids FROM vector_blocks WHERE embedder = ?", arguments: [embedder.key]) {
@@ -144,7 +144,7 @@ extension LibraryStore {
     }
 
     /// Up to `limit` passages (id, text) without a vector from `embedder`, for `reembed`.
-    public func passagesMissingVectors(_ embedder: EmbedderInfo, limit: Int) throws -> [(id: Int64, text: String)] {
+    func passagesMissingVectors(_ embedder: EmbedderInfo, limit: Int) throws -> [(id: Int64, text: String)] {
         let have = try passageIdsWithVectors(embedder)
         return try read { db in
             var result: [(Int64, String)] = []
@@ -159,7 +159,7 @@ extension LibraryStore {
 
     /// Stores vectors of `embedder` for existing passages (one transaction per call), as
     /// `reembed` goes; the library keeps using its recorded embedder until `switchEmbedder`.
-    public func addVectors(ids: [Int64], vectors: [[Float]], embedder: EmbedderInfo) throws {
+    func addVectors(ids: [Int64], vectors: [[Float]], embedder: EmbedderInfo) throws {
         try write { db in
             // Passages deleted meanwhile get no vector.
             let existing = try SQLRequest<Int64>("SELECT id FROM passages WHERE id IN \(Self.idSet(ids))").fetchSet(db)
@@ -175,7 +175,7 @@ extension LibraryStore {
 
     /// Makes `embedder` the library's embedder and drops every other embedder's vectors, in
     /// one transaction. Fails if any passage still lacks a vector from it.
-    public func switchEmbedder(to embedder: EmbedderInfo) throws {
+    func switchEmbedder(to embedder: EmbedderInfo) throws {
         let have = try passageIdsWithVectors(embedder)
         try write { db in
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM passages") ?? 0

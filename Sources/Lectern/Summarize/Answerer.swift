@@ -6,17 +6,17 @@ public struct Citation: Codable, Sendable, Equatable {
     public var title: String
     /// `paper.pdf p.12 § Methods`, `lecture.srt @ 00:12:34`.
     public var location: String
-    public var documentId: String
-    public var passageId: Int64
-    public var page: Int?
+    var documentId: String
+    var passageId: Int64
+    var page: Int?
     /// Seconds into a recording.
-    public var time: Double?
+    var time: Double?
     public var text: String
 }
 
 /// What `lectern ask` found and answered.
 public struct Answer: Codable, Sendable {
-    public var question: String
+    var question: String
     /// Nil when no model is configured: the passages are the answer.
     public var answer: String?
     public var provider: String?
@@ -31,12 +31,12 @@ public struct Answer: Codable, Sendable {
 /// Answers a question from the library: hybrid search picks passages, a model answers from
 /// them alone with numbered citations. Without a model, the passages are returned.
 public struct Answerer: Sendable {
-    public let searcher: Searcher
-    public let languageModel: (any LanguageModel)?
-    public var maxTokens: Int
-    public var temperature: Double
+    let searcher: Searcher
+    let languageModel: (any LanguageModel)?
+    var maxTokens: Int
+    var temperature: Double
 
-    public static let template = "ask/1"
+    static let template = "ask/1"
 
     public init(searcher: Searcher, languageModel: (any LanguageModel)?, maxTokens: Int = 512, temperature: Double = 0) {
         self.searcher = searcher

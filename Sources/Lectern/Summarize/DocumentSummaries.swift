@@ -4,10 +4,10 @@ import Foundation
 /// its section summaries when it has several sections and a model is used, else from its
 /// text), and stores them together with the provider and model.
 public struct DocumentSummaries: Sendable {
-    public let store: LibraryStore
-    public let summarizer: any Summarizer
+    let store: LibraryStore
+    let summarizer: any Summarizer
     /// Sections summarised at once (a model's calls are also limited per provider).
-    public var parallelism: Int
+    var parallelism: Int
 
     public init(store: LibraryStore, summarizer: any Summarizer, parallelism: Int = 2) {
         self.store = store
@@ -68,7 +68,7 @@ public struct DocumentSummaries: Sendable {
     /// Summarises `document` and replaces its stored summaries. Throws when no summary at all
     /// could be made; a section that fails is left out with its error returned.
     @discardableResult
-    public func summarize(_ document: StoredDocument) throws -> (summaries: [StoredSummary], failures: [LecternError]) {
+    func summarize(_ document: StoredDocument) throws -> (summaries: [StoredSummary], failures: [LecternError]) {
         let blocks = try store.blocks(documentId: document.id)
         let sections = Self.sections(of: blocks)
         let named = sections.compactMap { section in section.name.map { (name: $0, paragraphs: section.paragraphs) } }
@@ -135,9 +135,9 @@ public struct DocumentSummaries: Sendable {
 
 /// One document `summarize` summarised, with what it stored.
 public struct SummarizedDocument: Codable, Sendable {
-    public var documentId: String
-    public var title: String
-    public var summaries: [StoredSummary]
+    var documentId: String
+    var title: String
+    var summaries: [StoredSummary]
 }
 
 /// What summarising a set of documents did.

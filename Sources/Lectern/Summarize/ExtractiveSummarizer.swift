@@ -9,8 +9,8 @@ public struct ExtractiveSummarizer: Summarizer {
     public let model = "textrank-tfidf/1"
     /// Sentences ranked together at most; longer texts are ranked in windows whose winners
     /// are ranked again, which keeps a 1,000-page book linear rather than quadratic.
-    public var window = 300
-    public var maxKeyPoints = 6
+    var window = 300
+    var maxKeyPoints = 6
 
     public init() {}
 

@@ -3,17 +3,17 @@ import Foundation
 /// Summaries from a language model: JSON constrained to a schema (validated, one repair),
 /// the section text trimmed to the model's context window.
 public struct ModelSummarizer: Summarizer {
-    public let languageModel: any LanguageModel
-    public var maxTokens: Int
-    public var temperature: Double
+    let languageModel: any LanguageModel
+    var maxTokens: Int
+    var temperature: Double
 
     /// Bump when the prompt changes, so that cached answers to the old prompt are not reused.
-    public static let template = "summary/1"
+    static let template = "summary/1"
 
     /// The lengths bound what 3–5 sentences and short points need, so that a server which
     /// decodes by the schema (llama.cpp) closes a small model's looping string in time to finish
     /// its JSON within the default llm.max_tokens.
-    public static let schema = JSONSchema(name: "summary", [
+    static let schema = JSONSchema(name: "summary", [
         "type": "object",
         "properties": [
             "summary": ["type": "string", "minLength": 1, "maxLength": 1000],

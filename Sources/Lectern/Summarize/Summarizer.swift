@@ -2,10 +2,10 @@ import Foundation
 
 /// A summary of some text: a few sentences and the points (or terms) a student should keep.
 public struct Summary: Codable, Sendable, Equatable {
-    public var text: String
-    public var keyPoints: [String]
+    var text: String
+    var keyPoints: [String]
 
-    public init(text: String, keyPoints: [String]) {
+    init(text: String, keyPoints: [String]) {
         self.text = text
         self.keyPoints = keyPoints
     }
@@ -18,14 +18,14 @@ public struct Summary: Codable, Sendable, Equatable {
 
 /// What a summariser reads: a document's (or a section's) paragraphs in reading order.
 public struct SummaryInput: Sendable {
-    public var title: String
+    var title: String
     /// The top-level section, nil for the whole document.
-    public var section: String?
-    public var paragraphs: [String]
+    var section: String?
+    var paragraphs: [String]
     /// Summaries of the document's sections, when summarising a whole document from them.
-    public var sectionSummaries: [(section: String, summary: Summary)]
+    var sectionSummaries: [(section: String, summary: Summary)]
 
-    public init(title: String, section: String? = nil, paragraphs: [String], sectionSummaries: [(section: String, summary: Summary)] = []) {
+    init(title: String, section: String? = nil, paragraphs: [String], sectionSummaries: [(section: String, summary: Summary)] = []) {
         self.title = title
         self.section = section
         self.paragraphs = paragraphs

@@ -4,27 +4,27 @@ import Foundation
 /// all-MiniLM-L6-v2, run in-process on OpenBLAS: the default embedder. Its files come from
 /// `make model` (never downloaded at run time); vectors match sentence-transformers to a
 /// cosine of 0.9999 (see MiniLMParityTests).
-public final class MiniLMEmbedder: Embedder {
-    public static let name = "minilm"
-    public static let model = "all-MiniLM-L6-v2"
-    public static let files = ["model.safetensors", "vocab.txt", "tokenizer.json"]
+final class MiniLMEmbedder: Embedder {
+    static let name = "minilm"
+    static let model = "all-MiniLM-L6-v2"
+    static let files = ["model.safetensors", "vocab.txt", "tokenizer.json"]
     /// Sequence length the model was trained at, with `[CLS]` and `[SEP]`.
-    public static let maxSequenceLength = 256
+    static let maxSequenceLength = 256
 
-    public let info = EmbedderInfo(name: MiniLMEmbedder.name, model: MiniLMEmbedder.model, dimension: 384, version: 1)
-    public let tokenizer: WordPieceTokenizer
-    public var tokenCounter: any TokenCounter { tokenizer }
+    let info = EmbedderInfo(name: MiniLMEmbedder.name, model: MiniLMEmbedder.model, dimension: 384, version: 1)
+    let tokenizer: WordPieceTokenizer
+    var tokenCounter: any TokenCounter { tokenizer }
     /// Trained on English sentence pairs: other languages embed poorly.
-    public var isEnglishOnly: Bool { true }
+    var isEnglishOnly: Bool { true }
     let encoder: BertEncoder
     let workspaces = WorkspacePool()
     /// How many batches run side by side (one OpenBLAS thread each).
-    public let parallelism: Int
+    let parallelism: Int
     /// Tokens per packed batch; bounds the working memory (about 30 KB per token).
     static let tokensPerBatch = 2048
 
     /// Loads the model from `directory` (`<models_dir>/all-MiniLM-L6-v2`).
-    public init(directory: String, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+    init(directory: String, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         let missing = Self.files.filter { !FileManager.default.fileExists(atPath: directory + "/" + $0) }
         guard missing.isEmpty else {
             throw LecternError(.modelMissing, directory, "the all-MiniLM-L6-v2 model files are missing (\(missing.joined(separator: ", "))): run `make model`")
@@ -40,7 +40,7 @@ public final class MiniLMEmbedder: Embedder {
         lazy_openblas_set_num_threads(1)
     }
 
-    public func embed(_ texts: [String]) throws -> [[Float]] {
+    func embed(_ texts: [String]) throws -> [[Float]] {
         guard !texts.isEmpty else { return [] }
         let sequences = texts.map { tokenizer.encode($0, maxLength: Self.maxSequenceLength) }
         let batches = Self.batches(lengths: sequences.map(\.count), parallelism: parallelism)

@@ -5,24 +5,24 @@ import Foundation
 /// accent stripping, BertPreTokenizer, WordPiece with `##` continuations), so that the model
 /// sees exactly the pieces it was trained on. It is also the chunker's token counter: a
 /// passage of N pieces is N tokens to the model.
-public struct WordPieceTokenizer: TokenCounter, Sendable {
+struct WordPieceTokenizer: TokenCounter, Sendable {
     /// Words longer than this (in Unicode scalars) become a single `[UNK]`, as in BERT.
-    public static let maxCharactersPerWord = 100
+    static let maxCharactersPerWord = 100
     /// Special tokens that are matched in the raw text before normalisation, as the
     /// `added_tokens` of `tokenizer.json` are.
     static let specialTokens = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 
     let vocabulary: [String: Int32]
-    public let unknownId: Int32
-    public let classifierId: Int32
-    public let separatorId: Int32
-    public var vocabularySize: Int { vocabulary.count }
+    let unknownId: Int32
+    let classifierId: Int32
+    let separatorId: Int32
+    var vocabularySize: Int { vocabulary.count }
     /// BERT uncased WordPiece over this vocabulary (the size names it well enough: every
     /// uncased BERT vocabulary of 30,522 pieces counts alike).
-    public var countingKey: String { "bert-uncased-wordpiece-\(vocabulary.count)" }
+    var countingKey: String { "bert-uncased-wordpiece-\(vocabulary.count)" }
 
     /// One piece per line; the line number is the id (BERT's `vocab.txt`).
-    public init(vocabularyFile path: String) throws {
+    init(vocabularyFile path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LecternError(.modelMissing, path, "cannot read the tokenizer vocabulary: run `make model`")
         }
@@ -31,7 +31,7 @@ public struct WordPieceTokenizer: TokenCounter, Sendable {
         try self.init(vocabulary: lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }, source: path)
     }
 
-    public init(vocabulary pieces: [String], source: String = "vocabulary") throws {
+    init(vocabulary pieces: [String], source: String = "vocabulary") throws {
         var vocabulary: [String: Int32] = [:]
         vocabulary.reserveCapacity(pieces.count)
         for (id, piece) in pieces.enumerated() where vocabulary[piece] == nil {
@@ -47,7 +47,7 @@ public struct WordPieceTokenizer: TokenCounter, Sendable {
     }
 
     /// The model's input: `[CLS] pieces [SEP]`, cut to `maxLength` ids in all.
-    public func encode(_ text: String, maxLength: Int = 256) -> [Int32] {
+    func encode(_ text: String, maxLength: Int = 256) -> [Int32] {
         var ids = [classifierId]
         ids.append(contentsOf: pieceIds(text).prefix(max(0, maxLength - 2)))
         ids.append(separatorId)
@@ -55,7 +55,7 @@ public struct WordPieceTokenizer: TokenCounter, Sendable {
     }
 
     /// Word piece ids of `text`, without `[CLS]`/`[SEP]` and without truncation.
-    public func pieceIds(_ text: String) -> [Int32] {
+    func pieceIds(_ text: String) -> [Int32] {
         var ids: [Int32] = []
         for segment in Self.splitSpecialTokens(text) {
             switch segment {
@@ -71,7 +71,7 @@ public struct WordPieceTokenizer: TokenCounter, Sendable {
     }
 
     /// Pieces without `[CLS]`/`[SEP]`: what a passage costs of the model's 256.
-    public func count(_ text: String) -> Int { pieceIds(text).count }
+    func count(_ text: String) -> Int { pieceIds(text).count }
 
     /// Greedy longest-match-first WordPiece; a word with an unmatchable rest is `[UNK]`.
     func appendPieces(of word: ArraySlice<Unicode.Scalar>, to ids: inout [Int32]) {

@@ -2,13 +2,13 @@ import Foundation
 
 /// An embedder behind an HTTP API, `api` saying which: an OpenAI-compatible server
 /// (`openai:<model>`) or Ollama (`ollama:<model>`).
-public struct RemoteEmbedder: Embedder {
-    public let info: EmbedderInfo
+struct RemoteEmbedder: Embedder {
+    let info: EmbedderInfo
     /// The server's tokenizer is unknown here; the estimate errs on the long side.
-    public let tokenCounter: any TokenCounter = ApproximateTokenCounter()
+    let tokenCounter: any TokenCounter = ApproximateTokenCounter()
     let call: RemoteEmbeddingCall
 
-    public init(_ api: RemoteEmbeddingAPI, model: String, settings: RemoteEmbeddingSettings, http: HTTPSettings = HTTPSettings(),
+    init(_ api: RemoteEmbeddingAPI, model: String, settings: RemoteEmbeddingSettings, http: HTTPSettings = HTTPSettings(),
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let base = (settings.url ?? api.defaultURL).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         var settings = settings
@@ -18,7 +18,7 @@ public struct RemoteEmbedder: Embedder {
         info = try call.info(dimension: settings.dimensions)
     }
 
-    public func embed(_ texts: [String]) throws -> [[Float]] {
+    func embed(_ texts: [String]) throws -> [[Float]] {
         try call.embed(texts, dimension: info.dimension)
     }
 }

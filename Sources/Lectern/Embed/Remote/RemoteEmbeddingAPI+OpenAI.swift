@@ -4,7 +4,7 @@ extension RemoteEmbeddingAPI {
     /// An OpenAI-compatible `/v1/embeddings` server: OpenAI itself, llama.cpp's server, vLLM,
     /// LM Studio, Ollama's `/v1`. `{"model", "input": [...], "encoding_format": "float"}` →
     /// `{"data": [{"index", "embedding"}]}`.
-    public static let openAI = RemoteEmbeddingAPI(
+    static let openAI = RemoteEmbeddingAPI(
         prefix: "openai", defaultURL: "https://api.openai.com/v1", defaultKeyVariable: "OPENAI_API_KEY", path: "/embeddings",
         body: { model, texts in ["model": model, "input": texts, "encoding_format": "float"] },
         vectors: { answer, endpoint in

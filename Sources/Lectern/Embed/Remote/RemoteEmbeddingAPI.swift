@@ -1,8 +1,8 @@
 /// One embedding API's wire format: where it answers, what it is sent, and where the vectors
 /// (one a text, in order) are in its answer.
-public struct RemoteEmbeddingAPI: Sendable {
+struct RemoteEmbeddingAPI: Sendable {
     /// What users choose it by: `openai` in `openai:<model>`.
-    public let prefix: String
+    let prefix: String
     /// Its public server, used when `embedding.url` is not set.
     let defaultURL: String
     /// The variable holding the key for the public server when `embedding.api_key_env` is not set.

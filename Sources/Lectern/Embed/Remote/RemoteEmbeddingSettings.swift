@@ -2,17 +2,17 @@ import Foundation
 
 /// Where a remote embedder is and how it is reached (`[embedding]` in configuration). The API
 /// key is never configured itself: `api_key_env` names the environment variable holding it.
-public struct RemoteEmbeddingSettings: Sendable, Equatable {
+struct RemoteEmbeddingSettings: Sendable, Equatable {
     /// Base URL: `https://api.openai.com/v1` (OpenAI-compatible) or `http://127.0.0.1:11434` (Ollama) by default.
-    public var url: String?
+    var url: String?
     /// Name of the environment variable with the API key (sent as a bearer token).
-    public var apiKeyEnv: String?
+    var apiKeyEnv: String?
     /// The vector size, when known; otherwise one probe request finds it.
-    public var dimensions: Int?
+    var dimensions: Int?
     /// Texts per request.
-    public var batch: Int = 64
+    var batch: Int = 64
 
-    public init(url: String? = nil, apiKeyEnv: String? = nil, dimensions: Int? = nil) {
+    init(url: String? = nil, apiKeyEnv: String? = nil, dimensions: Int? = nil) {
         self.url = url
         self.apiKeyEnv = apiKeyEnv
         self.dimensions = dimensions

@@ -3,23 +3,23 @@ import Foundation
 /// PDF through poppler-glib: typed blocks in reading order with page provenance, the outline
 /// as the section tree, repeating headers and footers set aside, and a warning naming the
 /// pages that have no text layer (scans).
-public struct PDFExtractor: Extractor {
-    public let name = "pdf"
+struct PDFExtractor: Extractor {
+    let name = "pdf"
     /// 2: line-end hyphen rules, run-in section numbers, lone marks and dot leaders dropped (libraries re-read their PDFs).
     /// 3: tables as rows, contents pages and figure labels out of passages, page labels, outline
     /// entries only where their text is, overlay slides folded, file names never the title.
-    public let version = 3
+    let version = 3
 
-    public init() {}
+    init() {}
 
-    public func confidence(for input: SourceInput) -> Int {
+    func confidence(for input: SourceInput) -> Int {
         guard !input.isDirectory else { return 0 }
         // The header may follow a little junk; readers look in the first 1,024 bytes.
         let head = input.data.prefix(1024)
         return head.range(of: Data("%PDF-".utf8)) != nil ? 100 : 0
     }
 
-    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
         // Poppler reads files; bytes from elsewhere (a download) go through a private temp file.
         var temporary: URL?
         defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// SubRip (`.srt`): numbered cues, `00:01:02,345 --> 00:01:04,000`, BOM and CRLF tolerated.
-public struct SRTExtractor: Extractor {
-    public let name = "srt"
-    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules (Windows-1252 text, refused before, needs no new version)
+struct SRTExtractor: Extractor {
+    let name = "srt"
+    let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules (Windows-1252 text, refused before, needs no new version)
 
-    public init() {}
+    init() {}
 
-    public func confidence(for input: SourceInput) -> Int {
+    func confidence(for input: SourceInput) -> Int {
         guard !input.isDirectory, !input.data.isEmpty, !TextDecoding.looksBinary(input.data) else { return 0 }
         let lines = TranscriptDocument.headLines(input.data)
         guard !lines.contains(where: { $0.hasPrefix("WEBVTT") }) else { return 0 }
@@ -26,7 +26,7 @@ public struct SRTExtractor: Extractor {
         return 0
     }
 
-    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
         let decoded = TextDecoding.decodeLines(input.data, encoding: input.options.encoding)
         var parser = SubtitleParser(format: .srt)
         parser.parse(decoded.text)

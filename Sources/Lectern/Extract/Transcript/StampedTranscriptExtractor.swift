@@ -2,11 +2,11 @@ import Foundation
 
 /// Plain text with `[hh:mm:ss]` (or `[mm:ss]`) stamps starting its lines, optionally followed
 /// by `Speaker:`; a stamp's text runs until the next stamp.
-public struct StampedTranscriptExtractor: Extractor {
-    public let name = "transcript-text"
-    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules (Windows-1252 text, refused before, needs no new version)
+struct StampedTranscriptExtractor: Extractor {
+    let name = "transcript-text"
+    let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules (Windows-1252 text, refused before, needs no new version)
 
-    public init() {}
+    init() {}
 
     static func stamp(_ line: Substring) -> (Double, Substring)? {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -23,14 +23,14 @@ public struct StampedTranscriptExtractor: Extractor {
         return inside.first?.isASCIIDigit == true && inside.contains(":")
     }
 
-    public func confidence(for input: SourceInput) -> Int {
+    func confidence(for input: SourceInput) -> Int {
         guard !input.isDirectory, !input.data.isEmpty, !TextDecoding.looksBinary(input.data) else { return 0 }
         let lines = TranscriptDocument.headLines(input.data, count: 40)
         let stamped = lines.filter { Self.stamp($0) != nil }.count
         return stamped >= 2 && stamped * 2 >= lines.count ? 80 : 0
     }
 
-    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
         let decoded = TextDecoding.decodeLines(input.data, encoding: input.options.encoding)
         var cues: [Cue] = []
         var bad: [BadCue] = []

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Time codes as subtitle and transcript formats write them.
-public enum TimeCode {
+enum TimeCode {
     /// `01:02:03,456` (SRT), `01:02:03.456` and `02:03.456` (WebVTT), `1:02:03`, `02:03`, `[00:12:34]`
     /// → seconds. Nil when the text is not a time code (letters, minutes or seconds ≥ 60, …).
-    public static func parse<S: StringProtocol>(_ raw: S) -> Double? {
+    static func parse<S: StringProtocol>(_ raw: S) -> Double? {
         // Bytes, not Characters: this runs on every timing line of long files.
         var bytes = Array(raw.utf8)[...]
         while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }

@@ -8,31 +8,31 @@ import Foundation
 /// rolled repeats, takes the sound tags out of the text (they are kept as metadata), joins
 /// the cues of one speaker into a text stream, splits it into sentences, and gives each
 /// sentence the start of the cue it begins in and the end of the cue it ends in.
-public struct TranscriptBuilder: Sendable {
+struct TranscriptBuilder: Sendable {
     /// A silence longer than this between two sentences starts a new paragraph.
-    public var paragraphPause: Double = 2.5
+    var paragraphPause: Double = 2.5
     /// Paragraphs are cut after this many sentences or words, whichever comes first.
-    public var paragraphSentences = 6
-    public var paragraphWords = 150
+    var paragraphSentences = 6
+    var paragraphWords = 150
     /// A run without sentence punctuation (automatic captions) is cut at cue boundaries into
     /// pieces of about this many words, so each keeps a precise time.
-    public var unpunctuatedWords = 40
+    var unpunctuatedWords = 40
 
-    public init() {}
+    init() {}
 
     /// A sound description taken out of the text, and when it was heard.
-    public struct Sound: Sendable, Equatable {
-        public var time: Double
-        public var text: String
+    struct Sound: Sendable, Equatable {
+        var time: Double
+        var text: String
     }
 
-    public struct Result: Sendable {
-        public var blocks: [Block]
-        public var sounds: [Sound]
-        public var speakers: [String]
-        public var duration: Double?
+    struct Result: Sendable {
+        var blocks: [Block]
+        var sounds: [Sound]
+        var speakers: [String]
+        var duration: Double?
         /// Cues dropped because they only repeated the previous cue (rolling captions).
-        public var rolledRepeats: Int
+        var rolledRepeats: Int
     }
 
     /// Cleaned cue text, with what was learned from its markup.
@@ -51,7 +51,7 @@ public struct TranscriptBuilder: Sendable {
         var shownDuration: Double
     }
 
-    public func build(_ cues: [Cue], sectionPath: [String] = []) -> Result {
+    func build(_ cues: [Cue], sectionPath: [String] = []) -> Result {
         var sounds: [Sound] = []
         var cleaned: [CleanCue] = []
         var rolled = 0
@@ -125,7 +125,7 @@ public struct TranscriptBuilder: Sendable {
     /// Cues → sentence blocks (kind `.cue`, with start, end, speaker, paragraph starts and the
     /// sounds heard) with the default settings: the entry point for readers of other timed
     /// formats, such as OCW's timed transcript HTML, which make one `Cue` per timed span.
-    public static func blocks(from cues: [Cue], sectionPath: [String] = []) -> [Block] {
+    static func blocks(from cues: [Cue], sectionPath: [String] = []) -> [Block] {
         TranscriptBuilder().build(cues, sectionPath: sectionPath).blocks
     }
 

@@ -3,13 +3,13 @@ import Foundation
 /// A JSON transcript: an array of turns `{speaker, text | transcript, start, end}` (times in
 /// seconds or as `hh:mm:ss.mmm` strings), or an object whose `segments` (Whisper's output) or
 /// `turns` hold them.
-public struct TranscriptJSONExtractor: Extractor {
-    public let name = "transcript-json"
-    public let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules
+struct TranscriptJSONExtractor: Extractor {
+    let name = "transcript-json"
+    let version = 2  // 2: voices split, sounds on blocks, OCW-proven rolling rules
 
-    public init() {}
+    init() {}
 
-    public func confidence(for input: SourceInput) -> Int {
+    func confidence(for input: SourceInput) -> Int {
         guard !input.isDirectory, let first = input.data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }),
               first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else { return 0 }
         // Cheap first: a transcript names its times near the top; other JSON (a 3 MB course) is
@@ -62,7 +62,7 @@ public struct TranscriptJSONExtractor: Extractor {
         return seconds
     }
 
-    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
         let turns: [[String: Any]]
         do {
             turns = try Self.turns(input.data)

@@ -2,13 +2,13 @@ import Foundation
 
 /// Any web page: libxml2's HTML parser (no network, no entities), then the main content
 /// (boilerplate left out) as typed blocks with the h1–h6 section tree.
-public struct HTMLExtractor: Extractor {
-    public let name = "html"
-    public let version = 1
+struct HTMLExtractor: Extractor {
+    let name = "html"
+    let version = 1
 
-    public init() {}
+    init() {}
 
-    public func confidence(for input: SourceInput) -> Int {
+    func confidence(for input: SourceInput) -> Int {
         guard !input.isDirectory, !input.data.isEmpty else { return 0 }
         if let type = input.contentType?.lowercased(), type.contains("html") { return 60 }
         return Self.looksLikeHTML(input.data) ? 60 : 0
@@ -25,7 +25,7 @@ public struct HTMLExtractor: Extractor {
         return ["<head", "<body", "<p>", "<div", "<h1", "<h2", "<meta", "<title"].contains { trimmed.hasPrefix($0) }
     }
 
-    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
         let document = try MarkupDocument.html(input.data, name: input.displayName, contentType: input.contentType,
                                                   encoding: input.options.encoding)
         let root = MainContent.root(of: document)

@@ -8,16 +8,16 @@ import Foundation
 /// Blocks: the course description, then every page (syllabus, calendar, lecture notes, weekly
 /// units …) in the course's order under its page path, with each lecture video's transcript as
 /// timed cue blocks under the page that shows it.
-public struct OCWExtractor: Extractor {
-    public let name = "ocw"
-    public let version = 1
+struct OCWExtractor: Extractor {
+    let name = "ocw"
+    let version = 1
 
     /// The parsed JSON of a big course is a few MB; refuse absurd ones.
     static let maxJSONBytes = 256 << 20
 
-    public init() {}
+    init() {}
 
-    public func confidence(for input: SourceInput) -> Int {
+    func confidence(for input: SourceInput) -> Int {
         if input.isDirectory {
             guard let root = input.path else { return 0 }
             return Self.isCourseFolder(root) ? 90 : 0
@@ -35,7 +35,7 @@ public struct OCWExtractor: Extractor {
         return pages.contains { manager.fileExists(atPath: root + "/pages/\($0)/index.html") }
     }
 
-    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
         if input.isDirectory {
             guard let root = input.path else { throw LecternError(.notFound, input.displayName, "no folder") }
             return try extractFolder(root, display: input.displayName)

@@ -6,16 +6,16 @@ import Foundation
 /// chapter › section › subsection paths, numbered as the book numbers them (2 Logic, 2.1 …).
 /// A bundle (one repository, several books in books.xml, like calculus volumes 1–3) is one
 /// document per book: `parts` names them and `input.part` picks the one `extract` reads.
-public struct OpenStaxExtractor: Extractor {
-    public let name = "openstax"
-    public let version = 2  // 2: exercises held in the exercise bank have no placeholder text
+struct OpenStaxExtractor: Extractor {
+    let name = "openstax"
+    let version = 2  // 2: exercises held in the exercise bank have no placeholder text
 
     /// A module larger than this is refused (a CNXML section is some tens of KB).
     static let maxModuleBytes = 16 << 20
 
-    public init() {}
+    init() {}
 
-    public func confidence(for input: SourceInput) -> Int {
+    func confidence(for input: SourceInput) -> Int {
         guard input.isDirectory, let root = input.path else { return 0 }
         return FileManager.default.fileExists(atPath: root + "/META-INF/books.xml") ? 95 : 0
     }
@@ -33,7 +33,7 @@ public struct OpenStaxExtractor: Extractor {
         case chapter(String, [Item])
     }
 
-    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
         guard let root = input.path else { throw LecternError(.notFound, input.displayName, "an OpenStax book must be a folder") }
         let entries = try bookEntries(root: root, display: input.displayName)
         let entry: BookEntry
@@ -128,7 +128,7 @@ public struct OpenStaxExtractor: Extractor {
         var href: String
     }
 
-    public func parts(of input: SourceInput) -> [String] {
+    func parts(of input: SourceInput) -> [String] {
         guard let root = input.path, let entries = try? bookEntries(root: root, display: input.displayName), entries.count > 1 else { return [] }
         return entries.map(\.slug)
     }

@@ -2,19 +2,19 @@ import Foundation
 
 /// A saved timed transcript (OCW's `<p><span m='4190'>words</span> …</p>`, start in ms), on its own
 /// rather than inside a course: a transcript whose hits name the moment, like an SRT.
-public struct TimedHTMLExtractor: Extractor {
-    public let name = "timed-html"
-    public let version = 1
+struct TimedHTMLExtractor: Extractor {
+    let name = "timed-html"
+    let version = 1
 
-    public init() {}
+    init() {}
 
-    public func confidence(for input: SourceInput) -> Int {
+    func confidence(for input: SourceInput) -> Int {
         guard !input.isDirectory, !input.data.isEmpty, HTMLExtractor.looksLikeHTML(input.data) else { return 0 }
         // Above a plain page (60), below Wikipedia (90): a page made of timed spans is a transcript.
         return TimedTranscript.timedSpanCount(input.data, limit: 5) >= 5 ? 80 : 0
     }
 
-    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
         let document = try MarkupDocument.html(input.data, name: input.displayName, contentType: input.contentType)
         guard let root = document.root else { throw LecternError(.empty, input.displayName, "no timed transcript found") }
         let title = root.first(where: { $0.name == "title" || $0.name == "h1" })

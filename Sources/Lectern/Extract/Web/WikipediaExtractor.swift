@@ -5,12 +5,12 @@ import Foundation
 /// table of contents and maintenance boxes are left out; maths reads as its TeX alt text;
 /// figure captions (`figcaption`, the desktop page's `div.thumbcaption`) are caption blocks.
 /// Title, canonical URL and revision go into metadata.
-public struct WikipediaExtractor: Extractor {
-    public let name = "wikipedia"
+struct WikipediaExtractor: Extractor {
+    let name = "wikipedia"
     /// 2: desktop thumbnail captions are caption blocks, no longer paragraphs.
-    public let version = 2
+    let version = 2
 
-    public init() {}
+    init() {}
 
     /// Sections that hold apparatus rather than article text.
     static let droppedSections: Set<String> = [
@@ -29,7 +29,7 @@ public struct WikipediaExtractor: Extractor {
         "mw-kartographer-maplink", "stub", "asbox", "coordinates", "plainlinks-print",
     ]
 
-    public func confidence(for input: SourceInput) -> Int {
+    func confidence(for input: SourceInput) -> Int {
         guard !input.isDirectory, !input.data.isEmpty, HTMLExtractor.looksLikeHTML(input.data) || input.contentType?.contains("html") == true else { return 0 }
         return Self.isWikipedia(input.data) ? 90 : 0
     }
@@ -41,7 +41,7 @@ public struct WikipediaExtractor: Extractor {
         return markers.contains { data.range(of: Data($0.utf8)) != nil }
     }
 
-    public func extract(_ input: SourceInput) throws -> ExtractedDocument {
+    func extract(_ input: SourceInput) throws -> ExtractedDocument {
         let document = try MarkupDocument.html(input.data, name: input.displayName, contentType: input.contentType,
                                                   encoding: input.options.encoding)
         guard let html = document.root else { throw LecternError(.corrupt, input.displayName, "not readable as HTML") }
