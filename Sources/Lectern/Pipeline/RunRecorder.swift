@@ -66,7 +66,7 @@ public final class RunRecorder: @unchecked Sendable {
 
     /// Runs a batch workflow: its run ends the way the batch did (`interrupted` by a signal,
     /// `failed` when the library could not be written), or `failed` with the error that stopped it.
-    func run<T: BatchOutcome>(_ work: () throws -> T) throws -> T {
+    public func run<T: BatchOutcome>(_ work: () throws -> T) throws -> T {
         do {
             let result = try work()
             finish(result.stopped)
@@ -103,7 +103,7 @@ public final class RunRecorder: @unchecked Sendable {
 }
 
 /// The result of a workflow over a batch, which may end early.
-protocol BatchOutcome {
+public protocol BatchOutcome {
     var stopped: BatchStop? { get }
 }
 
