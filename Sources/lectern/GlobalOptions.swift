@@ -34,6 +34,14 @@ struct GlobalOptions: ParsableArguments {
         return try LibraryStore(path: path, display: DisplayPath.of(path), access: access)
     }
 
+    /// What a command that only reads starts with: the configuration, its terminal, and the
+    /// library opened `.read`.
+    func openForReading() throws -> (configuration: Configuration, terminal: Terminal, store: LibraryStore) {
+        let configuration = try configuration()
+        let terminal = terminal()
+        return (configuration, terminal, try openStore(configuration, access: .read))
+    }
+
     /// `mustExist`: `.write`, else `.create`.
     func openStore(_ configuration: Configuration, mustExist: Bool) throws -> LibraryStore {
         try openStore(configuration, access: mustExist ? .write : .create)

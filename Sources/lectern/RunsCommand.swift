@@ -16,9 +16,7 @@ struct RunsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let configuration = try global.configuration()
-        let terminal = global.terminal()
-        let store = try global.openStore(configuration, access: .read)
+        let (_, terminal, store) = try global.openForReading()
         let runs = try store.runs(limit: n)
         if json {
             terminal.json(runs)

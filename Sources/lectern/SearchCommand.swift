@@ -42,9 +42,7 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try global.configuration()
-        let terminal = global.terminal()
-        let store = try global.openStore(configuration, access: .read)
+        let (configuration, terminal, store) = try global.openForReading()
         let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
         let hits = try Searcher(store: store, embedder: embedder)
             .search(query, k: k ?? configuration.searchLimit, mode: mode, filter: SearchFilter(sources: source, types: type))

@@ -20,9 +20,7 @@ struct ShowCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let configuration = try global.configuration()
-        let terminal = global.terminal()
-        let store = try global.openStore(configuration, access: .read)
+        let (_, terminal, store) = try global.openForReading()
         let view = try LibraryListing.document(document, in: store)
         if json {
             terminal.json(view)

@@ -11,9 +11,7 @@ struct SourcesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let configuration = try global.configuration()
-        let terminal = global.terminal()
-        let store = try global.openStore(configuration, access: .read)
+        let (_, terminal, store) = try global.openForReading()
         let listings = try LibraryListing.sources(in: store)
         if json {
             terminal.json(listings)

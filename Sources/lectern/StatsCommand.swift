@@ -11,9 +11,7 @@ struct StatsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let configuration = try global.configuration()
-        let terminal = global.terminal()
-        let store = try global.openStore(configuration, access: .read)
+        let (configuration, terminal, store) = try global.openForReading()
         let stats = try store.stats()
         if json {
             terminal.json(stats)

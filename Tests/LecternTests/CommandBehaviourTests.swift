@@ -163,11 +163,7 @@ final class CommandBehaviourTests: XCTestCase {
         // 1 MiB: the library holds the first note; the big one cannot be written.
         shell.arguments = ["-c", "ulimit -f 1024 && exec \"$0\" \"$@\"", TestPaths.lecternBinary.path, "ingest", "big.md", "after-1.md", "after-2.md"]
         shell.currentDirectoryURL = folder.url
-        var environment = ProcessInfo.processInfo.environment
-        environment["LECTERN_EMBEDDER"] = HashingEmbedder.name
-        environment["XDG_CONFIG_HOME"] = folder.file("config-home").path
-        environment.removeValue(forKey: "LECTERN_DB")
-        shell.environment = environment
+        shell.environment = lecternEnvironment(in: folder.url)
         let out = Pipe(), err = Pipe()
         shell.standardOutput = out
         shell.standardError = err

@@ -129,10 +129,6 @@ struct InputExpander: Sendable {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
-    /// Moved to Model; kept so that branches written before the move still build.
-    @available(*, deprecated, renamed: "DisplayPath.of")
-    static func display(_ path: String) -> String { DisplayPath.of(path) }
-
     static func glob(_ pattern: String) -> [String] {
         var result = glob_t()
         defer { globfree(&result) }

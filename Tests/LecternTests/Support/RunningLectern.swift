@@ -15,16 +15,7 @@ final class RunningLectern {
         process.executableURL = TestPaths.lecternBinary
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config-home").path
-        env.removeValue(forKey: "LECTERN_CONFIG")
-        env.removeValue(forKey: "LECTERN_DB")
-        env["LECTERN_EMBEDDER"] = HashingEmbedder.name
-        for (key, value) in environment {
-            if value.isEmpty { env.removeValue(forKey: key) } else { env[key] = value }
-        }
-        process.environment = env
+        process.environment = lecternEnvironment(in: directory, overrides: environment)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -70,6 +70,22 @@ func runLectern(_ arguments: [String], in directory: URL, environment: [String: 
     try runLectern(arguments, in: directory, environment: environment, asUnprivilegedUser: false)
 }
 
+/// The environment a test's `lectern` runs in: isolated from the user's own config file and
+/// library, the hashing embedder unless a test is about embeddings (those pass LECTERN_EMBEDDER
+/// themselves, or "" to get the real default, MiniLM); an empty override removes a variable.
+func lecternEnvironment(in directory: URL, overrides: [String: String] = [:]) -> [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config-home").path
+    env.removeValue(forKey: "LECTERN_CONFIG")
+    env.removeValue(forKey: "LECTERN_DB")
+    env["LECTERN_EMBEDDER"] = HashingEmbedder.name
+    for (key, value) in overrides {
+        if value.isEmpty { env.removeValue(forKey: key) } else { env[key] = value }
+    }
+    return env
+}
+
 /// `asUnprivilegedUser`: run as `nobody` (through util-linux's `setpriv` when the tests run as
 /// root, where file permissions would not apply), for tests about files the user cannot read.
 func runLectern(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
@@ -83,19 +99,7 @@ func runLectern(_ arguments: [String], in directory: URL, environment: [String: 
         process.arguments = arguments
     }
     process.currentDirectoryURL = directory
-    var env = ProcessInfo.processInfo.environment
-    env["NO_COLOR"] = "1"
-    // Isolated from the user's own config file and library.
-    env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config-home").path
-    env.removeValue(forKey: "LECTERN_CONFIG")
-    env.removeValue(forKey: "LECTERN_DB")
-    // Tests use the hashing embedder unless they are about embeddings: those pass
-    // LECTERN_EMBEDDER themselves, or "" to get the real default (MiniLM).
-    env["LECTERN_EMBEDDER"] = HashingEmbedder.name
-    for (key, value) in environment {
-        if value.isEmpty { env.removeValue(forKey: key) } else { env[key] = value }
-    }
-    process.environment = env
+    process.environment = lecternEnvironment(in: directory, overrides: environment)
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
