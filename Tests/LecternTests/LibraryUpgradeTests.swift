@@ -7,41 +7,59 @@ import XCTest
 final class LibraryUpgradeTests: XCTestCase {
     static let fixture = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/library-v1")
     /// Where the fixture was made: its documents' URIs and paths name this folder.
-    static let home = URL(fileURLWithPath: "/tmp/lectern-library-v1")
+    static let madeIn = "/tmp/lectern-library-v1"
+    /// A folder of this run's own, so that two suites running at once do not share one; the
+    /// copied library's URIs and paths are moved to it, as if it had been made there.
+    var home: URL!
 
     override func setUpWithError() throws {
-        try? FileManager.default.removeItem(at: Self.home)
-        try FileManager.default.createDirectory(at: Self.home, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.fixture.appendingPathComponent("corpora"), to: Self.home.appendingPathComponent("corpora"))
-        try FileManager.default.copyItem(at: Self.fixture.appendingPathComponent("lectern.sqlite"), to: Self.home.appendingPathComponent("lectern.sqlite"))
+        home = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
+            .appendingPathComponent("lectern-library-v1-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixture.appendingPathComponent("corpora"), to: home.appendingPathComponent("corpora"))
+        try FileManager.default.copyItem(at: Self.fixture.appendingPathComponent("lectern.sqlite"), to: home.appendingPathComponent("lectern.sqlite"))
+        try python("""
+            c = sqlite3.connect(sys.argv[1])
+            for table, column in [("sources", "uri"), ("documents", "uri"), ("documents", "path")]:
+                c.execute(f"UPDATE {table} SET {column} = replace({column}, ?, ?)", (sys.argv[2], sys.argv[3]))
+            c.commit(); c.close()
+            """, [Self.madeIn, home.path])
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: Self.home)
+        if let home { try? FileManager.default.removeItem(at: home) }
     }
 
     func lectern(_ arguments: [String]) throws -> CommandResult {
-        try runLectern(arguments + ["--db", "lectern.sqlite"], in: Self.home)
+        try runLectern(arguments + ["--db", "lectern.sqlite"], in: home)
     }
 
-    /// The documents' skip keys as SQLite holds them, read with Python's sqlite3 (not Lectern).
-    func storedKeys(_ query: String) throws -> [String: String] {
-        let script = "import sqlite3, json, sys; c = sqlite3.connect(sys.argv[1]); print(json.dumps(dict(c.execute(sys.argv[2]).fetchall())))"
+    /// Runs a Python `script` (with `sqlite3`, `json` and `sys` imported) on the copied library,
+    /// its path the first argument: the library as SQLite holds it, read without Lectern.
+    @discardableResult
+    func python(_ script: String, _ arguments: [String]) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, Self.home.appendingPathComponent("lectern.sqlite").path, query]
+        process.arguments = ["python3", "-c", "import sqlite3, json, sys\n" + script, home.appendingPathComponent("lectern.sqlite").path] + arguments
         let out = Pipe()
         process.standardOutput = out
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
+        return data
+    }
+
+    /// The documents' skip keys as SQLite holds them, by URI.
+    func storedKeys(_ query: String) throws -> [String: String] {
+        let data = try python("print(json.dumps(dict(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchall())))", [query])
         return try JSONSerialization.jsonObject(with: data) as? [String: String] ?? [:]
     }
 
     func testAnOldLibraryIsUpgradedInPlaceAndAnswersAsBefore() throws {
         let oldKeys = try storedKeys("SELECT uri, skip_key FROM documents")
         XCTAssertEqual(oldKeys.count, 11)
+        XCTAssertTrue(oldKeys.keys.allSatisfy { $0.hasPrefix("file://" + home.path + "/corpora/") }, "the library now lives in this run's folder: \(oldKeys.keys)")
 
         // The first command that opens it migrates it; nothing is read again or re-embedded.
         let stats = try JSONSerialization.jsonObject(with: Data(try lectern(["stats", "--json"]).stdout.utf8)) as? [String: Any]
@@ -58,7 +76,10 @@ final class LibraryUpgradeTests: XCTestCase {
         XCTAssertEqual(newKeys, oldKeys)
 
         // Every search answers exactly what it answered before the upgrade.
-        let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixture.appendingPathComponent("expected-search.json"))) as? [[String: Any]] ?? []
+        // The answers name the folder the library was made in; here that folder is `home`.
+        let answers = try String(contentsOf: Self.fixture.appendingPathComponent("expected-search.json"), encoding: .utf8)
+            .replacingOccurrences(of: Self.madeIn + "/", with: home.path + "/")
+        let expected = try JSONSerialization.jsonObject(with: Data(answers.utf8)) as? [[String: Any]] ?? []
         XCTAssertEqual(expected.count, 6)
         for search in expected {
             let arguments = try XCTUnwrap(search["arguments"] as? [String])

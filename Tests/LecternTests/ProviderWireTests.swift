@@ -16,6 +16,9 @@ import XCTest
 final class ProviderWireTests: XCTestCase {
     static let anthropicKey = "sk-ant-api03-lectern-test-key-0123456789"
 
+    /// The back-off waits the models' HTTP client asks for, recorded instead of slept.
+    let pauses = HTTPClientTests.RecordedPauses()
+
     func anthropic(_ server: TestServer, retries: Int = 3) throws -> any LanguageModel {
         var settings = LLMSettings()
         settings.provider = "anthropic"
@@ -24,7 +27,7 @@ final class ProviderWireTests: XCTestCase {
         settings.apiKeyEnv = "LECTERN_TEST_ANTHROPIC_KEY"
         var http = HTTPSettings()
         http.maxRetries = retries
-        return try XCTUnwrap(LanguageModelCatalog.make(settings, http: http, environment: ["LECTERN_TEST_ANTHROPIC_KEY": Self.anthropicKey]))
+        return try XCTUnwrap(LanguageModelCatalog.make(settings, http: http, environment: ["LECTERN_TEST_ANTHROPIC_KEY": Self.anthropicKey], pause: pauses.pause))
     }
 
     func ollama(_ server: TestServer, retries: Int = 3) throws -> any LanguageModel {
@@ -34,7 +37,7 @@ final class ProviderWireTests: XCTestCase {
         settings.baseURL = server.baseURL
         var http = HTTPSettings()
         http.maxRetries = retries
-        return try XCTUnwrap(LanguageModelCatalog.make(settings, http: http, environment: [:]))
+        return try XCTUnwrap(LanguageModelCatalog.make(settings, http: http, environment: [:], pause: pauses.pause))
     }
 
     nonisolated(unsafe) static let anthropicHello: [String: Any] = [
@@ -116,15 +119,14 @@ final class ProviderWireTests: XCTestCase {
     func testAnthropicRateLimitWithRetryAfterThenSuccess() throws {
         let server = try TestServer(routes: ["/v1/messages": [
             "json": Self.anthropicHello, "fail_first": 1, "fail_status": 429,
-            "fail_headers": ["retry-after": "1"], "fail_json": Self.anthropicRateLimit,
+            "fail_headers": ["retry-after": "7"], "fail_json": Self.anthropicRateLimit,
         ]])
         defer { server.stop() }
 
         let response = try anthropic(server).complete(ChatRequest(messages: [.user("Hello, world")]))
         XCTAssertEqual(response.outputTokens, 30)
-        let times = try server.requests().compactMap { $0["time"] as? Double }
-        XCTAssertEqual(times.count, 2, "one 429, one retry")
-        XCTAssertGreaterThanOrEqual(times[1] - times[0], 0.9, "the retry waited for Retry-After")
+        XCTAssertEqual(try server.requests().count, 2, "one 429, one retry")
+        XCTAssertEqual(pauses.all, [7], "the retry waited the 7 seconds retry-after asked for, and no other")
     }
 
     func testAnthropicErrorBodyBecomesOneClearLine() throws {
@@ -199,15 +201,14 @@ final class ProviderWireTests: XCTestCase {
     func testOllamaRateLimitWithRetryAfterThenSuccess() throws {
         let server = try TestServer(routes: ["/api/chat": [
             "json": Self.ollamaHello, "fail_first": 1, "fail_status": 429,
-            "fail_headers": ["Retry-After": "1"], "fail_json": Self.ollamaRateLimit,
+            "fail_headers": ["Retry-After": "3"], "fail_json": Self.ollamaRateLimit,
         ]])
         defer { server.stop() }
         let response = try ollama(server).complete(ChatRequest(messages: [.user("why is the sky blue?")]))
         XCTAssertEqual(response.text, "Hello! How are you today?")
         XCTAssertEqual(response.outputTokens, 298)
-        let times = try server.requests().compactMap { $0["time"] as? Double }
-        XCTAssertEqual(times.count, 2, "one 429, one retry")
-        XCTAssertGreaterThanOrEqual(times[1] - times[0], 0.9, "the retry waited for Retry-After")
+        XCTAssertEqual(try server.requests().count, 2, "one 429, one retry")
+        XCTAssertEqual(pauses.all, [3], "the retry waited the 3 seconds Retry-After asked for, and no other")
     }
 
     func testOllamaRateLimitThatNeverLiftsIsOneClearLine() throws {

@@ -183,6 +183,16 @@ final class SecretRedactionTests: XCTestCase {
                        "--base-url=http://127.0.0.1:8080/v1 and https://h/x?token=***.")
         XCTAssertEqual(Redaction.urls(in: "notes/cells.md"), "notes/cells.md")
     }
+
+    func testARecordedCommandLineHidesTheLoginOfAnyURLScheme() {
+        XCTAssertEqual(ArgumentRedaction.redact(["ingest", "--db-url", "postgres://user:pw@db.example.org:5432/notes",
+                                                 "ftp://u:p@files.example.org/slides.pdf", "--mirror=sftp://me:hunter22@h/x"]),
+                       ["ingest", "--db-url", "postgres://db.example.org:5432/notes", "ftp://files.example.org/slides.pdf", "--mirror=sftp://h/x"])
+        XCTAssertEqual(Redaction.urls(in: "cannot reach ftp://u:p@files.example.org/a.pdf: timed out"),
+                       "cannot reach ftp://files.example.org/a.pdf: timed out")
+        XCTAssertEqual(ArgumentRedaction.redact(["file:///home/me/notes.md", "s3://bucket/key.pdf", "openstax:biology-2e"]),
+                       ["file:///home/me/notes.md", "s3://bucket/key.pdf", "openstax:biology-2e"], "URLs without secrets stay as typed")
+    }
 }
 
 final class LockedLines: @unchecked Sendable {

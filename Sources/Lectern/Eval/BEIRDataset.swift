@@ -9,12 +9,6 @@ public struct BEIRDataset: Sendable {
         var title: String
         var text: String
 
-        init(id: String, title: String, text: String) {
-            self.id = id
-            self.title = title
-            self.text = text
-        }
-
         enum CodingKeys: String, CodingKey {
             case id = "_id"
             case title

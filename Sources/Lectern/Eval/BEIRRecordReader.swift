@@ -11,7 +11,7 @@ struct BEIRRecordReader: Extractor {
     init() {}
 
     func confidence(for input: SourceInput) -> Int {
-        input.prefix(7).elementsEqual(Data(#"{"_id":"#.utf8)) ? 100 : 0
+        input.data.prefix(7).elementsEqual(Data(#"{"_id":"#.utf8)) ? 100 : 0
     }
 
     func extract(_ input: SourceInput) throws -> ExtractedDocument {

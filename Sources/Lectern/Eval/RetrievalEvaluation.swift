@@ -4,11 +4,6 @@ import Foundation
 struct RankedDocument: Codable, Sendable, Equatable {
     var id: String
     var score: Double
-
-    init(id: String, score: Double) {
-        self.id = id
-        self.score = score
-    }
 }
 
 /// One search mode's figures over a dataset's queries.
@@ -52,18 +47,6 @@ public struct ModeEvaluation: Codable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(mode: try container.decode(SearchMode.self, forKey: .mode),
                   perQuery: try container.decode([QueryMeasures].self, forKey: .perQuery), run: [])
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(mode, forKey: .mode)
-        try container.encode(queries, forKey: .queries)
-        try container.encode(ndcg10, forKey: .ndcg10)
-        try container.encode(recall100, forKey: .recall100)
-        try container.encode(mrr10, forKey: .mrr10)
-        try container.encode(secondsPerQuery, forKey: .secondsPerQuery)
-        try container.encode(cpuSecondsPerQuery, forKey: .cpuSecondsPerQuery)
-        try container.encode(perQuery, forKey: .perQuery)
     }
 
     /// The run in TREC format, `qid Q0 docid rank score tag` a line, as trec_eval and

@@ -4,14 +4,11 @@ import Foundation
 public struct ExtractOptions: Sendable, Equatable {
     /// Password for encrypted documents (PDF).
     var password: String?
-    /// Run OCR on pages without a text layer when a reader supports it.
-    var ocr: Bool
     /// The encoding of text files when the user names it (`--encoding`); nil recognises it.
     var encoding: TextEncoding?
 
-    public init(password: String? = nil, ocr: Bool = false, encoding: TextEncoding? = nil) {
+    public init(password: String? = nil, encoding: TextEncoding? = nil) {
         self.password = password
-        self.ocr = ocr
         self.encoding = encoding
     }
 }
@@ -53,7 +50,4 @@ struct SourceInput: Sendable {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return name[name.index(after: dot)...].lowercased()
     }
-
-    /// The first `count` bytes, for sniffing.
-    func prefix(_ count: Int) -> Data { data.prefix(count) }
 }

@@ -11,15 +11,6 @@ struct FetchCacheEntry: Codable, Sendable, Equatable {
     var contentHash: String?
     var fetchedAt: String
 
-    init(url: String, etag: String?, lastModified: String?, contentType: String?, contentHash: String?, fetchedAt: String) {
-        self.url = url
-        self.etag = etag
-        self.lastModified = lastModified
-        self.contentType = contentType
-        self.contentHash = contentHash
-        self.fetchedAt = fetchedAt
-    }
-
     enum CodingKeys: String, CodingKey {
         case url, etag
         case lastModified = "last_modified"

@@ -14,6 +14,13 @@ public enum LanguageModelCatalog {
 
     public static func make(_ settings: LLMSettings, http: HTTPSettings = HTTPSettings(),
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (any LanguageModel)? {
+        try make(settings, http: http, environment: environment, pause: HTTPClient.sleep)
+    }
+
+    /// The model whose HTTP client waits between attempts through `pause` (a test records the
+    /// back-off delays instead of sleeping them).
+    static func make(_ settings: LLMSettings, http: HTTPSettings, environment: [String: String],
+                     pause: @escaping HTTPClient.Pause) throws -> (any LanguageModel)? {
         guard settings.hasModel, let provider = settings.provider else { return nil }
         guard let model = settings.model, !model.isEmpty else {
             throw LecternError(.configuration, "llm.model", "llm.provider is \(provider) but no llm.model is set")
@@ -39,7 +46,7 @@ public enum LanguageModelCatalog {
         var httpSettings = http
         httpSettings.timeout = max(http.timeout, settings.timeout)
         let transport = ProviderTransport(
-            baseURL: base, client: HTTPClient(settings: httpSettings),
+            baseURL: base, client: HTTPClient(settings: httpSettings, pause: pause),
             limit: ConcurrencyLimit.shared(for: provider + " " + base, limit: settings.maxConcurrency),
             apiKey: apiKey, timeout: settings.timeout, subject: info.description, contextTokens: info.contextTokens)
         return api.model(info: info, transport: transport)

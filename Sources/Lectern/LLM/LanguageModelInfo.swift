@@ -6,11 +6,5 @@ public struct LanguageModelInfo: Codable, Sendable, Equatable, CustomStringConve
     /// The context window in tokens: prompts are trimmed to fit it with the answer.
     var contextTokens: Int
 
-    init(provider: String, model: String, contextTokens: Int) {
-        self.provider = provider
-        self.model = model
-        self.contextTokens = contextTokens
-    }
-
     public var description: String { "\(provider)/\(model)" }
 }

@@ -22,7 +22,3 @@ public struct ExtractedDocument: Codable, Sendable {
         self.warnings = warnings
     }
 }
-
-/// Some sources hold several documents (an OCW course's pages, a book's chapters when a
-/// reader chooses to split). Most readers return one.
-typealias ExtractedDocuments = [ExtractedDocument]

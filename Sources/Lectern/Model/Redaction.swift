@@ -26,13 +26,14 @@ enum Redaction {
         return changed ? (components.string ?? url) : url
     }
 
-    /// `text` with every http(s) URL in it passed through `url(_:)`: a command line
-    /// (`--base-url=http://u:pw@host/v1`) or an error line as a run records it.
+    /// `text` with every URL in it passed through `url(_:)`: a command line
+    /// (`--base-url=http://u:pw@host/v1`) or an error line as a run records it. Any scheme, not
+    /// only http(s): `postgres://user:pw@host/db` and `ftp://u:p@h` carry logins too.
     static func urls(in text: String) -> String {
         guard text.contains("://") else { return text }
         var result = ""
         var rest = text[...]
-        while let match = rest.range(of: #"https?://[^\s"'<>]+"#, options: [.regularExpression, .caseInsensitive]) {
+        while let match = rest.range(of: #"[a-z][a-z0-9+.-]*://[^\s"'<>]+"#, options: [.regularExpression, .caseInsensitive]) {
             result += rest[..<match.lowerBound]
             // Trailing punctuation ends the sentence, not the URL.
             var candidate = rest[match]

@@ -3,26 +3,9 @@ import Foundation
 /// A moment inside a text: the character `offset` where words said at `seconds` begin. A
 /// transcript sentence spanning several cues holds one per cue, so that a search hit can name
 /// the cue its words are said in. Encoded as the pair `[offset, seconds]`, as stored.
-struct TimePoint: Sendable, Equatable, Codable {
+struct TimePoint: Sendable, Equatable {
     var offset: Int
     var seconds: Double
-
-    init(offset: Int, seconds: Double) {
-        self.offset = offset
-        self.seconds = seconds
-    }
-
-    init(from decoder: any Decoder) throws {
-        var pair = try decoder.unkeyedContainer()
-        offset = Int(try pair.decode(Double.self))
-        seconds = try pair.decode(Double.self)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var pair = encoder.unkeyedContainer()
-        try pair.encode(Double(offset))
-        try pair.encode(seconds)
-    }
 
     /// When the text at `offset` is said: the last point at or before it (the first point when
     /// none is); nil for an empty timeline.
@@ -42,5 +25,20 @@ struct TimePoint: Sendable, Equatable, Codable {
             result.append(TimePoint(offset: point.offset - from, seconds: point.seconds))
         }
         return result
+    }
+}
+
+// The coding lives in an extension so that the memberwise initialiser stays.
+extension TimePoint: Codable {
+    init(from decoder: any Decoder) throws {
+        var pair = try decoder.unkeyedContainer()
+        offset = Int(try pair.decode(Double.self))
+        seconds = try pair.decode(Double.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var pair = encoder.unkeyedContainer()
+        try pair.encode(Double(offset))
+        try pair.encode(seconds)
     }
 }

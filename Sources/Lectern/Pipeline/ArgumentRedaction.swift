@@ -1,6 +1,6 @@
 /// A command line as a run records it: secrets become `***`, so `lectern runs` and the library
 /// file never hold them. Every run is recorded through this (`RunRecorder` applies it to the
-/// arguments, and to each failure's input and reason).
+/// arguments, and `Redaction.urls(in:)` to each failure's input and reason).
 ///
 /// - the value of a secret option (`--password X`, `--api-key=X`, `--access-token X`: an option
 ///   whose last word is password, secret, token, key …; `--api-key-env NAME` names a variable
@@ -20,20 +20,15 @@ enum ArgumentRedaction {
             } else if argument.hasPrefix("-"), let equals = argument.firstIndex(of: "=") {
                 let name = String(argument[..<equals])
                 let value = String(argument[argument.index(after: equals)...])
-                recorded.append(name + "=" + (isSecretOption(name) ? "***" : text(value)))
+                recorded.append(name + "=" + (isSecretOption(name) ? "***" : Redaction.urls(in: value)))
             } else if argument.hasPrefix("-") {
                 recorded.append(argument)
                 hideNext = isSecretOption(argument)
             } else {
-                recorded.append(text(argument))
+                recorded.append(Redaction.urls(in: argument))
             }
         }
         return recorded
-    }
-
-    /// `text` (a failed input, a reason) with the credentials of every URL in it hidden.
-    static func text(_ text: String) -> String {
-        Redaction.urls(in: text)
     }
 
     /// `--password`, `--api-key`, `--access-token`; not `--api-key-env` or `--max-tokens`.

@@ -44,9 +44,6 @@ public struct Ingestor: Sendable {
 
     var chunker: Chunker { Chunker(settings: chunkSettings, tokenCounter: embedder.tokenCounter) }
 
-    /// Reads one file or folder into a `SourceInput`.
-    func load(_ item: InputExpander.Item) throws -> SourceInput { try reader.load(item) }
-
     /// Picks the reader by content and extracts: exactly what `lectern extract` shows.
     func extract(_ input: SourceInput, display: String) throws -> (reader: any Extractor, document: ExtractedDocument) {
         try reader.extract(input, display: display)
@@ -81,8 +78,10 @@ public struct Ingestor: Sendable {
     /// its own, so that `reembed` can move every document to its new embedder in the switching
     /// transaction (`LibraryStore.switchEmbedder`) without the next ingest doing everything again.
     func skipKey(contentHash: String, reader: any Extractor) -> SkipKey {
+        // The empty fifth part was an OCR flag that was never set; libraries store keys made
+        // with it, so it stays in the key as it was.
         var parts = [contentHash, "\(reader.name)@\(reader.version)", chunkSettings.key,
-                     embedder.tokenCounter.countingKey, options.ocr ? "ocr" : ""]
+                     embedder.tokenCounter.countingKey, ""]
         // A named text encoding reads other text; only then is it in the key (old keys stay valid).
         if let encoding = options.encoding { parts.append("encoding=" + encoding.rawValue) }
         return SkipKey(passages: ContentHash.sha256(parts.joined(separator: "|")), embedder: embedder.info.key)
@@ -181,7 +180,7 @@ public struct Ingestor: Sendable {
     enum Outcome { case unchanged, stored(title: String, passages: Int, warnings: Int) }
 
     func ingestOne(_ item: InputExpander.Item, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
-        let input = try load(item)
+        let input = try reader.load(item)
         return try ingestInput(input, display: item.display, storedPath: item.path,
                                sourceKind: item.isDirectory ? .folder : .file, recorder: recorder, events: events)
     }

@@ -41,7 +41,7 @@ public final class RunRecorder: @unchecked Sendable {
     /// Records a failed input (or a warning, which does not fail the run).
     func fail(input: String, stage: String, reason: String, warning: Bool = false) {
         lock.withLock { if !warning { failed += 1 } }
-        try? store.recordFailure(run: id, RunFailure(input: ArgumentRedaction.text(input), stage: stage, reason: ArgumentRedaction.text(reason),
+        try? store.recordFailure(run: id, RunFailure(input: Redaction.urls(in: input), stage: stage, reason: Redaction.urls(in: reason),
                                                      severity: warning ? .warning : .error))
     }
 

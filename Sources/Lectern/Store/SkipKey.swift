@@ -7,9 +7,4 @@ struct SkipKey: Sendable, Equatable, Codable {
     /// `EmbedderInfo.key` of the vectors. `reembed` moves every document to its new embedder
     /// when it switches, so the next ingest has nothing to redo.
     var embedder: String
-
-    init(passages: String, embedder: String) {
-        self.passages = passages
-        self.embedder = embedder
-    }
 }

@@ -75,31 +75,19 @@ public struct DocumentSummaries: Sendable {
         let summarizer = self.summarizer
         let title = document.title
 
-        // Top-level sections, in parallel, each with its own result slot.
-        let results = ResultSlots<Result<Summary, LecternError>>(count: named.count > 1 ? named.count : 0)
-        if named.count > 1 {
-            let queue = OperationQueue()
-            queue.maxConcurrentOperationCount = parallelism
-            for (index, section) in named.enumerated() {
-                queue.addOperation {
-                    do {
-                        results[index] = .success(try summarizer.summarize(SummaryInput(title: title, section: section.name, paragraphs: section.paragraphs)))
-                    } catch let error as LecternError {
-                        results[index] = .failure(LecternError(error.code, "\(title) § \(section.name)", error.reason))
-                    } catch {
-                        results[index] = .failure(LecternError(.languageModel, "\(title) § \(section.name)", "\(error)"))
-                    }
-                }
-            }
-            queue.waitUntilAllOperationsAreFinished()
-        }
+        // Top-level sections, in parallel; results come back in section order.
+        let results = named.count > 1 ? ParallelWork.map(named.count, workers: parallelism) { index in
+            try summarizer.summarize(SummaryInput(title: title, section: named[index].name, paragraphs: named[index].paragraphs))
+        } : []
         var sectionSummaries: [(section: String, summary: Summary)] = []
         var failures: [LecternError] = []
-        for (index, section) in named.enumerated() where named.count > 1 {
-            switch results[index] {
-            case .success(let summary)?: sectionSummaries.append((section.name, summary))
-            case .failure(let error)?: failures.append(error)
-            case nil: break
+        for (section, result) in zip(named, results) {
+            switch result {
+            case .success(let summary): sectionSummaries.append((section.name, summary))
+            case .failure(let error):
+                // Named after its section; a model's own failure keeps its code and reason.
+                let lectern = error as? LecternError
+                failures.append(LecternError(lectern?.code ?? .languageModel, "\(title) § \(section.name)", lectern?.reason ?? "\(error)"))
             }
         }
 
@@ -216,18 +204,5 @@ extension DocumentSummaries {
             recorder?.checkpoint()
         }
         return batch
-    }
-}
-
-/// Fixed slots that concurrent workers fill, one each.
-final class ResultSlots<T>: @unchecked Sendable {
-    private var values: [T?]
-    private let lock = NSLock()
-
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> T? {
-        get { lock.withLock { values[index] } }
-        set { lock.withLock { values[index] = newValue } }
     }
 }

@@ -79,12 +79,11 @@ struct PDFExtractor: Extractor {
         guard workers > 1 else { return read(file, 0..<count) }
         let half = count / 2
         let ranges = [0..<half, half..<count]
-        let results = ResultSlots(count: ranges.count)
-        DispatchQueue.concurrentPerform(iterations: ranges.count) { worker in
-            results.set(worker, Result { read(try PDFFile(path: path, password: password), ranges[worker]) })
+        let results = ParallelWork.map(ranges.count, workers: ranges.count) { worker in
+            read(try PDFFile(path: path, password: password), ranges[worker])
         }
         var all = PageRun()
-        for slot in results.values {
+        for slot in results {
             let part = try slot.get()
             all.pages += part.pages
             all.lines += part.lines
@@ -102,26 +101,6 @@ struct PDFExtractor: Extractor {
             run.lines += page.lines
         }
         return run
-    }
-
-    /// Results the workers hand back, one slot each.
-    final class ResultSlots: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [Result<PageRun, any Error>]
-
-        init(count: Int) { slots = Array(repeating: .success(PageRun()), count: count) }
-
-        func set(_ index: Int, _ value: Result<PageRun, any Error>) {
-            lock.lock()
-            slots[index] = value
-            lock.unlock()
-        }
-
-        var values: [Result<PageRun, any Error>] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots
-        }
     }
 
     /// Extensions of the files a PDF is made from, which office tools leave as its title.

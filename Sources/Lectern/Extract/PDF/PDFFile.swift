@@ -144,7 +144,7 @@ final class PDFFile {
         let text = String(cString: cText)
         lazy_g_free(cText)
         let scalars = Array(text.unicodeScalars)
-        if scalars.allSatisfy(PDFText.isSpace) {
+        if scalars.allSatisfy(TextCleanup.isWhitespace) {
             return Page(lines: [], width: width, height: height, hasImages: imagesOn(page))
         }
         // One rectangle per character of the text, when poppler's layout matches it.
@@ -196,7 +196,7 @@ final class PDFFile {
             var cellX1 = 0.0, cellX2 = 0.0, scalarCount = 0, previous: Int?
             for i in lineStart..<end {
                 let scalar = scalars[i]
-                if PDFText.isSpace(scalar) {
+                if TextCleanup.isWhitespace(scalar) {
                     pendingSpace = visible > 0
                     continue
                 }
@@ -264,7 +264,7 @@ final class PDFFile {
                 lastVisible = nil
                 continue
             }
-            guard haveLayout, let rects, !PDFText.isSpace(scalar) else { continue }
+            guard haveLayout, let rects, !TextCleanup.isWhitespace(scalar) else { continue }
             if let p = lastVisible, p >= lineStart {
                 let a = rects[p], b = rects[i]
                 let size = max(sizes[i], 6)
@@ -343,14 +343,6 @@ enum PDFText {
         }
         if dots >= 4 { flush() } else { out.append(contentsOf: run) }
         return String(String(out).trimmingCharacters(in: .whitespaces))
-    }
-
-    /// Whitespace, with a quick answer for ASCII (most of the text).
-    @inline(__always)
-    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
-        return value == 0xA0 || scalar.properties.isWhitespace
     }
 
     static func isBoldFont(_ name: String) -> Bool {

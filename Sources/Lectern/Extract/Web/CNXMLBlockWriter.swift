@@ -170,10 +170,8 @@ struct CNXMLBlockWriter {
         var terms: [String] = []
         func gather(_ node: MarkupNode) {
             for child in node.children {
-                if child.isText {
-                    out += child.content
-                } else if child.isEntityReference {
-                    out += MarkupNode.internalEntityText(child.pointer)
+                if let characters = child.characters {
+                    out += characters
                 } else if child.isElement {
                     switch child.name {
                     case "list" where stopAtLists, "footnote", "media", "metadata":
