@@ -16,12 +16,14 @@ struct ExtractCommand: ParsableCommand {
               lectern extract notes/cells.md
               lectern extract lecture.pdf --json
               lectern extract notes/ slides/*.pdf --json
-            """)
+            """ + "\n\n" + InputSelectionOptions.discussion)
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "Files, folders (read recursively) and glob patterns.")
     var paths: [String]
+
+    @OptionGroup var selection: InputSelectionOptions
 
     @Option(help: "Password for encrypted PDFs.")
     var password: String?
@@ -40,6 +42,7 @@ struct ExtractCommand: ParsableCommand {
         let terminal = global.terminal()
         var extraction = Extraction(options: ExtractOptions(password: password, encoding: encoding))
         extraction.cancellation = StopSignals.cancellation
+        extraction.selection = selection.selection
         var printed = 0
         let result = extraction.run(paths, events: { terminal.event($0) }) { read in
             if read.alone {
@@ -48,6 +51,9 @@ struct ExtractCommand: ParsableCommand {
                 show(read, separated: printed > 0, on: terminal)
             }
             printed += 1
+        }
+        if let leftOut = InputSelectionOptions.leftOutLine(files: result.leftOut, folders: result.foldersLeftOut) {
+            terminal.aside(leftOut)
         }
         if result.stopped == .interrupted, let exit = StopSignals.interruptedExit {
             terminal.note(StopSignals.cancellation.reason)

@@ -24,13 +24,15 @@ struct IngestCommand: ParsableCommand {
             version, other chunk settings or another embedder (then it is fetched and re-read).
             An OpenStax bundle of several books is stored as one document per book;
             openstax:SLUG stores the one book it names.
-            """
+            """ + "\n\n" + InputSelectionOptions.discussion
     )
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "Files, folders (read recursively), glob patterns, URLs, and wikipedia:TITLE, openstax:SLUG, ocw:COURSE specs.")
     var paths: [String]
+
+    @OptionGroup var selection: InputSelectionOptions
 
     @Option(help: "Embedder for a new library: minilm (default), hashing, openai:<model>, ollama:<model>. A library keeps the one it was built with.")
     var embedder: String?
@@ -63,18 +65,23 @@ struct IngestCommand: ParsableCommand {
             ingestor.fetcher = WebFetcher(settings: configuration.http)
             ingestor.openstax = configuration.openstax
             ingestor.cancellation = StopSignals.cancellation
+            ingestor.selection = selection.selection
             return ingestor.ingest(paths, recorder: recorder) { terminal.event($0) }
         }
         terminal.finishProgress()
         terminal.event(PipelineEvent(.runFinished, message: summary.stopped.map(\.rawValue),
                                      counts: ["stored": summary.stored, "unchanged": summary.unchanged, "failed": summary.failed,
-                                              "passages": summary.passages, "not_read": summary.notRead], run: recorder.id))
+                                              "passages": summary.passages, "not_read": summary.notRead,
+                                              "left_out": summary.leftOut + summary.foldersLeftOut], run: recorder.id))
         if json {
             terminal.json(summary)
         } else {
             var parts: [TerminalText] = ["\(summary.stored) stored (\(summary.passages) passages)", "\(summary.unchanged) unchanged"]
             if summary.failed > 0 { parts.append("\(summary.failed) failed") }
             if summary.warnings > 0 { parts.append("\(summary.warnings) warnings") }
+            if let leftOut = InputSelectionOptions.leftOutLine(files: summary.leftOut, folders: summary.foldersLeftOut) {
+                parts.append(TerminalText(leftOut))
+            }
             if summary.stopped == .interrupted { parts.append("\(StopSignals.cancellation.reason): \(summary.notRead) not read") }
             if summary.stopped == .libraryUnwritable, summary.notRead > 0 { parts.append("stopped: \(summary.notRead) not read") }
             terminal.out(parts.dropFirst().reduce(parts[0]) { $0 + ", " + $1 } + " — \(configuration.database)")

@@ -6,11 +6,19 @@ struct RemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm",
         abstract: "Remove sources (and their passages and vectors) from the library.",
-        discussion: "SOURCE is a path (a folder removes everything under it), a URI or a document id.")
+        discussion: """
+            SOURCE is a path (a folder removes everything under it), a URI, a document id, or a
+            glob as ingest takes it: quoted, it matches the stored paths (and what is under a
+            folder it matches) and URIs; * and ? stop at a slash.
+
+              lectern rm notes/cells.md
+              lectern rm 'corpus/wikipedia/*/expected.html'
+              lectern rm https://example.org/page.html 3fa2c1
+            """)
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "What to remove.")
+    @Argument(help: "What to remove: paths, folders, globs, URIs or document ids.")
     var sources: [String]
 
     @Flag(help: "Print what was removed as JSON.")

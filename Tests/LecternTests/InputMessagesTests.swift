@@ -57,16 +57,21 @@ final class InputMessagesTests: XCTestCase {
         let extract = try runLectern(["extract", "notes/settings.json"], in: folder.url)
         XCTAssertEqual(extract.status, 1)
         XCTAssertEqual(extract.stderr, "lectern: notes/settings.json: JSON of no known shape (neither transcript turns with start times nor an OCW course)\n")
-        // Met in a folder: passed over with that line; the rest (a JSON transcript too) is read.
+        // Met in a folder: on the default ignore list, counted; the rest (a JSON transcript too) is read.
         let walk = try runLectern(["ingest", "notes"], in: folder.url)
         XCTAssertEqual(walk.status, 0, walk.stderr)
-        XCTAssertEqual(walk.stderr, "lectern: warning: notes/settings.json: skipped: JSON of no known shape (neither transcript turns with start times nor an OCW course)\n")
-        XCTAssertTrue(walk.stdout.hasPrefix("2 stored (2 passages), 0 unchanged, 1 warnings"), walk.stdout)
+        XCTAssertEqual(walk.stderr, "")
+        XCTAssertTrue(walk.stdout.hasPrefix("2 stored (2 passages), 0 unchanged, 1 file left out by ignore rules"), walk.stdout)
         let sources = try runLectern(["sources", "--json"], in: folder.url)
         XCTAssertFalse(sources.stdout.contains("settings.json"), sources.stdout)
         let extractWalk = try runLectern(["extract", "notes"], in: folder.url)
         XCTAssertEqual(extractWalk.status, 0, extractWalk.stderr)
-        XCTAssertEqual(extractWalk.stderr, "lectern: warning: notes/settings.json: skipped: JSON of no known shape (neither transcript turns with start times nor an OCW course)\n")
+        XCTAssertEqual(extractWalk.stderr, "1 file left out by ignore rules\n")
+        // Without the default list, passed over with the reader's line.
+        let everything = try runLectern(["ingest", "notes", "--no-default-ignore"], in: folder.url)
+        XCTAssertEqual(everything.status, 0, everything.stderr)
+        XCTAssertEqual(everything.stderr, "lectern: warning: notes/settings.json: skipped: JSON of no known shape (neither transcript turns with start times nor an OCW course)\n")
+        XCTAssertTrue(everything.stdout.hasPrefix("0 stored (0 passages), 2 unchanged, 1 warnings"), everything.stdout)
     }
 
     func testANegativeHitCountIsRefusedWithItsReason() throws {

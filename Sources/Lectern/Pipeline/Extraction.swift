@@ -19,6 +19,9 @@ public struct ExtractionResult: Sendable, BatchOutcome {
     /// Files of a shape no reader knows, met while walking a folder (a warning each).
     var skipped = 0
     public var stopped: BatchStop?
+    /// Files and folders that folder walks left out by ignore rules.
+    public var leftOut = 0
+    public var foldersLeftOut = 0
 }
 
 /// Reads files, folders and globs into typed blocks without a library: what ingest would store.
@@ -27,6 +30,8 @@ public struct Extraction: Sendable {
     var reader: DocumentReader
     /// Checked between inputs.
     public var cancellation: Cancellation?
+    /// What a folder walk takes (ignore rules, --include/--exclude).
+    public var selection = InputSelection()
 
     public init(registry: ReaderRegistry = .standard, options: ExtractOptions = ExtractOptions()) {
         reader = DocumentReader(registry: registry, options: options)
@@ -35,10 +40,15 @@ public struct Extraction: Sendable {
     /// Reads every input in order, handing each document to `each` as soon as it is read.
     public func run(_ paths: [String], events: EventHandler, each: (ReadDocument) -> Void) -> ExtractionResult {
         var result = ExtractionResult()
-        let (items, missing) = InputExpander(registry: reader.registry).expand(paths)
+        let expansion = InputExpander(registry: reader.registry, selection: selection).walk(paths)
+        let (items, missing) = (expansion.items, expansion.failures)
         result.failed = missing.count
         for error in missing {
             events(PipelineEvent(.failed, input: error.subject, message: error.reason))
+        }
+        for left in expansion.leftOut {
+            if left.isDirectory { result.foldersLeftOut += 1 } else { result.leftOut += 1 }
+            events(PipelineEvent(.leftOut, input: left.display + (left.isDirectory ? "/" : ""), message: left.rule))
         }
         // One argument that names one document (a file, or a folder read as one, like a book)
         // prints one document without its name; a folder of files or a glob can give several.
@@ -58,6 +68,10 @@ public struct Extraction: Sendable {
                 }
                 each(ReadDocument(input: item.display, reader: extractor.name, document: document, alone: alone))
                 result.read += 1
+            } catch let lectern as LecternError where lectern.code == .unknownShape && item.foundInFolder && selection.useDefaultIgnore {
+                // On the default ignore list, as in ingest.
+                result.leftOut += 1
+                events(PipelineEvent(.leftOut, input: item.display, message: InputSelection.unrecognisedJSON + " (" + InputSelection.defaultOrigin + ")"))
             } catch let lectern as LecternError where lectern.code == .unknownShape && item.foundInFolder {
                 // Met while walking a folder: passed over, as ingest does.
                 result.skipped += 1

@@ -12,6 +12,10 @@ public struct IngestSummary: Codable, Sendable, Equatable {
     /// inputs it left unread; a document in hand when it stopped was not written.
     public var stopped: BatchStop?
     public var notRead = 0
+    /// Files and folders that folder walks left out by ignore rules (the default list, a
+    /// `.lecternignore`, `--include`/`--exclude`), counted rather than listed.
+    public var leftOut = 0
+    public var foldersLeftOut = 0
 }
 
 /// The ingest pipeline: expand inputs → read bytes → pick a reader by content → extract →
@@ -32,6 +36,8 @@ public struct Ingestor: Sendable {
     public var openstax = OpenStaxSettings()
     /// Checked before each input and each embedding batch: a stop leaves only whole documents.
     public var cancellation: Cancellation?
+    /// What a folder walk takes (ignore rules, --include/--exclude).
+    public var selection = InputSelection()
 
     public init(store: LibraryStore, registry: ReaderRegistry = .standard, embedder: any Embedder,
                 chunkSettings: ChunkSettings = ChunkSettings(), options: ExtractOptions = ExtractOptions()) {
@@ -97,11 +103,16 @@ public struct Ingestor: Sendable {
         for argument in arguments {
             if let spec = SourceSpec.parse(argument) { remote.append(spec) } else { local.append(argument) }
         }
-        let (items, missing) = InputExpander(registry: registry).expand(local)
-        for error in missing {
+        let expansion = InputExpander(registry: registry, selection: selection).walk(local)
+        let items = expansion.items
+        for error in expansion.failures {
             summary.failed += 1
             recorder?.fail(input: error.subject ?? "", stage: "expand", reason: error.reason)
             events(PipelineEvent(.failed, input: error.subject, message: error.reason))
+        }
+        for left in expansion.leftOut {
+            if left.isDirectory { summary.foldersLeftOut += 1 } else { summary.leftOut += 1 }
+            events(PipelineEvent(.leftOut, input: left.display + (left.isDirectory ? "/" : ""), message: left.rule))
         }
         let web = remote.isEmpty ? nil : (fetcher ?? WebFetcher())
         enum Job {
@@ -159,6 +170,10 @@ public struct Ingestor: Sendable {
                     events(PipelineEvent(.failed, input: lectern.subject, message: lectern.reason))
                 }
                 break
+            } catch let lectern as LecternError where lectern.code == .unknownShape && job.foundInFolder && selection.useDefaultIgnore {
+                // JSON no reader recognises (settings, metadata) is on the default ignore list.
+                summary.leftOut += 1
+                events(PipelineEvent(.leftOut, input: job.display, message: InputSelection.unrecognisedJSON + " (" + InputSelection.defaultOrigin + ")"))
             } catch let lectern as LecternError where lectern.code == .unknownShape && job.foundInFolder {
                 // A file of a shape no reader knows, met while walking a folder, is passed over.
                 summary.warnings += 1
@@ -172,6 +187,9 @@ public struct Ingestor: Sendable {
                 events(PipelineEvent(.failed, input: lectern.subject ?? job.display, line: lectern.line, message: lectern.reason))
             }
             recorder?.checkpoint()
+        }
+        if summary.leftOut + summary.foldersLeftOut > 0 {
+            recorder?.count("left_out", by: summary.leftOut + summary.foldersLeftOut)
         }
         return summary
     }

@@ -11,6 +11,8 @@ public struct PipelineEvent: Codable, Sendable, Equatable {
         case warning
         case failed
         case progress
+        /// A file or folder a folder walk did not take, and the ignore rule that left it out.
+        case leftOut = "left_out"
         /// Something worth saying that is neither a failure nor a warning ("no passages match").
         case note
         case runFinished = "run_finished"
