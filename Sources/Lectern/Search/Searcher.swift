@@ -72,7 +72,7 @@ public struct Searcher: Sendable {
             if let spoken, speaker?.contains(",") == true, let who = try store.speaker(documentId: passage.documentId, at: spoken) {
                 speaker = who
             }
-            return SearchHit(
+            var hit = SearchHit(
                 rank: index + 1, score: entry.value, passageId: passage.id, documentId: passage.documentShortId,
                 title: passage.documentTitle, sectionPath: passage.sectionPath, location: Location.describe(passage, at: spoken),
                 uri: passage.documentURI, path: passage.documentPath, type: passage.documentType.rawValue, kind: passage.kind,
@@ -80,6 +80,9 @@ public struct Searcher: Sendable {
                 timeEnd: passage.timeEnd, time: spoken, speaker: speaker, snippet: snippet.text,
                 highlights: snippet.highlights, text: passage.text,
                 keywordRank: keywordRanks[passage.id], semanticRank: semanticRanks[passage.id])
+            hit.pageLabel = passage.pageLabel
+            hit.link = try PassageLink.link(for: passage, at: spoken, store: store)
+            return hit
         }
     }
 
