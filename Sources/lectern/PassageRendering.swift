@@ -23,6 +23,17 @@ enum PassageRendering {
         }
     }
 
+    /// A recording without headings (a subtitle file): when each passage starts, its first words
+    /// and its `p<N>`.
+    static func printTimeline(_ passages: [StoredPassage], _ terminal: Terminal) {
+        terminal.out(terminal.bold("Contents"))
+        for passage in passages {
+            let words = passage.text.split(whereSeparator: \.isWhitespace).prefix(10).joined(separator: " ")
+            let time = passage.timeStart.map(TimeFormat.clock) ?? "        "
+            terminal.out("\(terminal.dim(time))  \(words)…  \(terminal.dim("p\(passage.id)"))")
+        }
+    }
+
     /// A passage with its neighbours: the hit marked `▶`, each with its `p<N>` and place.
     static func print(_ view: PassageContext, _ terminal: Terminal) {
         terminal.out("\(terminal.bold(view.title))  \(terminal.dim("document \(view.documentShortId)"))")

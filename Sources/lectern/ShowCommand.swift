@@ -70,8 +70,10 @@ struct ShowCommand: ParsableCommand {
             }
         } else if !view.outline.isEmpty {
             PassageRendering.printOutline(view.outline, terminal)
+        } else if view.passages.contains(where: { $0.timeStart != nil }) {
+            PassageRendering.printTimeline(view.passages, terminal)
         } else {
-            // No heading stored (a transcript, plain text): the sections its passages run through.
+            // No heading stored (plain text): the sections its passages run through.
             for section in view.sections where !section.isEmpty {
                 terminal.out("\(String(repeating: "  ", count: section.count - 1))\(section.last ?? "")")
             }

@@ -217,3 +217,25 @@ final class ShowTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("--title"), result.stderr)
     }
 }
+
+extension ShowTests {
+    /// A lecture's video heading carries its time span; a week's page of several lectures none
+    /// (their times each start at zero); a subtitle file without headings lists its passages by
+    /// time; a duration reads as hh:mm:ss.
+    func testShowPrintsTimesOfRecordings() throws {
+        let shown = try lectern("show", try shortId("8-01sc-classical-mechanics-fall-2016_parsed.json"))
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        let lines = shown.stdout.split(separator: "\n").map(String.init)
+        let video = try XCTUnwrap(lines.first { $0.hasPrefix("  0.1 Vectors vs. Scalars ") }, shown.stdout)
+        XCTAssertNotNil(video.range(of: #"00:00:0\d–00:00:5\d$"#, options: .regularExpression), video)
+        let week = try XCTUnwrap(lines.first { $0.hasPrefix("Week 1: Kinematics") })
+        XCTAssertEqual(week, "Week 1: Kinematics", "several lectures: no time span")
+
+        let folder = try TemporaryFolder()
+        let srt = try TestPaths.sharedCorpus("transcripts/hf-course-01_the-pipeline-function.srt")
+        XCTAssertEqual(try runLectern(["ingest", srt.path], in: folder.url).status, 0)
+        let subtitles = try runLectern(["show", srt.path], in: folder.url)
+        XCTAssertTrue(subtitles.stdout.contains("\nduration: 00:04:28\n"), subtitles.stdout)
+        assertInOrder(subtitles.stdout, ["Contents\n", "00:00:05  The pipeline function.", "00:01:08  "])
+    }
+}

@@ -41,16 +41,23 @@ enum DocumentOutline {
             open.append(level)
             let next = headings[(position + 1)...].first { (blocks[$0].level ?? 1) <= level } ?? blocks.endIndex
             var entry = OutlineEntry(depth: depth, title: blocks[index].text)
+            var recordings = 0
+            var previous: Double?
             for block in blocks[index..<next] {
                 if entry.page == nil, let page = block.page {
                     entry.page = page
                     entry.pageLabel = block.pageLabel.flatMap { $0 == String(page) ? nil : $0 }
                 }
                 if let start = block.start {
+                    // Time that starts again names another recording (a week's page of several lectures).
+                    if previous.map({ start < $0 - 1 }) ?? true { recordings += 1 }
+                    previous = start
                     if entry.start == nil { entry.start = start }
                     entry.end = max(entry.end ?? start, block.end ?? start)
                 }
             }
+            // A span over several recordings means nothing: such a section gets no time.
+            if recordings > 1 { entry.start = nil; entry.end = nil }
             entries.append(entry)
         }
         return entries

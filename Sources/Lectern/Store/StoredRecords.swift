@@ -128,7 +128,7 @@ public struct StoredPassage: Codable, Sendable {
     var pageEnd: Int?
     /// The first page's own name (`iii`) where it differs from its number; nil before v5.
     var pageLabel: String?
-    var timeStart: Double?
+    public var timeStart: Double?
     var timeEnd: Double?
     var speaker: String?
     var charStart: Int?
