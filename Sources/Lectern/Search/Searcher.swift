@@ -8,6 +8,9 @@ public struct Searcher: Sendable {
     var fusionK: Double = 60
     /// How deep each ranking goes before fusion.
     var candidates = 100
+    /// Whether hits carry their link (`PassageLink`): a few lookups a hit, which a ranking that
+    /// reads hundreds of hits a query (`lectern eval`) does without.
+    var links = true
 
     public init(store: LibraryStore, embedder: any Embedder) {
         self.store = store
@@ -81,7 +84,7 @@ public struct Searcher: Sendable {
                 highlights: snippet.highlights, text: passage.text,
                 keywordRank: keywordRanks[passage.id], semanticRank: semanticRanks[passage.id])
             hit.pageLabel = passage.pageLabel
-            hit.link = try PassageLink.link(for: passage, at: spoken, store: store)
+            if links { hit.link = try PassageLink.link(for: passage, at: spoken, store: store) }
             return hit
         }
     }
