@@ -43,11 +43,18 @@ struct IngestCommand: ParsableCommand {
     @Option(help: "The encoding of text files when it is not recognised: utf-8, or windows-1252 (latin-1). Without it, text that is not UTF-8 but reads as Windows-1252 is read as such, with a warning.")
     var encoding: TextEncoding?
 
+    @Option(help: "The title to store the document under, instead of the one its reader found (one input only).")
+    var title: String?
+
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one file, folder or glob") }
+        if let title {
+            if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--title is empty") }
+            if paths.count > 1 { throw ValidationError("--title names one document: give one input with it") }
+        }
     }
 
     func run() throws {
@@ -66,6 +73,7 @@ struct IngestCommand: ParsableCommand {
             ingestor.openstax = configuration.openstax
             ingestor.cancellation = StopSignals.cancellation
             ingestor.selection = selection.selection
+            ingestor.title = title
             return ingestor.ingest(paths, recorder: recorder) { terminal.event($0) }
         }
         terminal.finishProgress()

@@ -33,6 +33,9 @@ struct SearchCommand: ParsableCommand {
     @Option(help: "Only documents of this type (markdown, text, pdf, srt …). Repeatable.")
     var type: [String] = []
 
+    @Flag(help: "Group hits by document (best document first), each hit under its document's title.")
+    var group = false
+
     @Flag(help: "Print hits as JSON.")
     var json = false
 
@@ -47,17 +50,22 @@ struct SearchCommand: ParsableCommand {
         let hits = try Searcher(store: store, embedder: embedder)
             .search(query, k: k ?? configuration.searchLimit, mode: mode, filter: SearchFilter(sources: source, types: type))
         if json {
-            terminal.json(hits)
+            if group { terminal.json(HitGroup.groups(hits)) } else { terminal.json(hits) }
             return
         }
         if hits.isEmpty {
             terminal.note("no passages match '\(query)'")
             return
         }
+        if group {
+            HitGroup.print(HitGroup.groups(hits), terminal) { render($0, terminal) }
+            return
+        }
         for hit in hits {
             terminal.out("\(hit.rank). \(terminal.bold(hit.title))  \(terminal.dim(String(format: "%.4f", hit.score)))")
-            terminal.out("   \(hit.location)\(hit.speaker.map { terminal.dim("  — \($0)") } ?? "")")
+            terminal.out("   \(terminal.dim(hit.passageReference))  \(hit.location)\(hit.speaker.map { terminal.dim("  — \($0)") } ?? "")")
             terminal.out("   \(render(hit, terminal))")
+            if let link = PassageRendering.link(hit, terminal) { terminal.out("   \(link)") }
             terminal.out("")
         }
     }

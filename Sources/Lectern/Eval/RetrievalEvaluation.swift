@@ -77,6 +77,7 @@ public struct RetrievalEvaluation: Sendable {
     public init(library: EvalLibrary, embedder: any Embedder) {
         self.library = library
         searcher = Searcher(store: library.store, embedder: embedder)
+        searcher.links = false
     }
 
     /// The corpus documents `query` finds, best first, at most `documentDepth`.

@@ -38,6 +38,9 @@ public struct Ingestor: Sendable {
     public var cancellation: Cancellation?
     /// What a folder walk takes (ignore rules, --include/--exclude).
     public var selection = InputSelection()
+    /// The title every document of this ingest is stored under, instead of the reader's
+    /// (`ingest --title`); also given to an unchanged document.
+    public var title: String?
 
     public init(store: LibraryStore, registry: ReaderRegistry = .standard, embedder: any Embedder,
                 chunkSettings: ChunkSettings = ChunkSettings(), options: ExtractOptions = ExtractOptions()) {
@@ -239,6 +242,7 @@ public struct Ingestor: Sendable {
         let item = (display: display, path: storedPath)
         let key = skipKey(contentHash: hash, reader: reader)
         if let existing = try store.document(uri: input.uri), existing.skipKey == key {
+            if let title, existing.title != title { try store.setTitle(documentId: existing.id, title) }
             return .unchanged
         }
         // Each stage is timed and counted in the run (`lectern runs`): where a slow import goes.
@@ -270,6 +274,7 @@ public struct Ingestor: Sendable {
                 events(PipelineEvent(.progress, input: item.display, message: "embedding", index: vectors.count, total: passages.count))
             }
         }
+        if let title { document.title = title }
         if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
         recorder?.count("vectors", by: vectors.count)
         _ = try stage("write") { try store.replaceDocument(LibraryStore.DocumentWrite(

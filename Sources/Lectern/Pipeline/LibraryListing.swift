@@ -24,12 +24,14 @@ public struct SourceListing: Encodable, Sendable {
     }
 }
 
-/// One document as `lectern show` presents it: its record, metadata and warnings, the section
-/// paths its passages run through (in reading order), its passages and its summaries.
+/// One document as `lectern show` presents it: its record, metadata and warnings, its table of
+/// contents (every heading, in reading order), the section paths its passages run through, its
+/// passages and its summaries.
 public struct DocumentView: Encodable, Sendable {
     public var document: StoredDocument
     public var metadata: [String: String]
     public var warnings: [String]
+    public var outline: [OutlineEntry]
     public var sections: [[String]]
     public var passages: [StoredPassage]
     public var summaries: [StoredSummary]
@@ -61,6 +63,59 @@ public enum LibraryListing {
         var sections: [[String]] = []
         for passage in passages where sections.last != passage.sectionPath { sections.append(passage.sectionPath) }
         return DocumentView(document: document, metadata: document.metadataDictionary, warnings: document.warningList,
+                            outline: DocumentOutline.entries(try store.blocks(documentId: document.id)),
                             sections: sections, passages: passages, summaries: try store.summaries(documentId: document.id))
+    }
+
+    /// `p123` (a search hit's passage) → its row id; nil for anything else (a document's short
+    /// id is hex, so never starts with `p`).
+    public static func passageId(_ reference: String) -> Int64? {
+        guard reference.count > 1, reference.first == "p" || reference.first == "P" else { return nil }
+        return Int64(reference.dropFirst())
+    }
+
+    /// The passage a hit named (`p123`) with `context` passages either side of it in its document.
+    public static func passage(_ id: Int64, context: Int, in store: LibraryStore) throws -> PassageContext {
+        let window = try store.passageWithNeighbours(id: id, context: max(0, context))
+        guard let hit = window.first(where: { $0.id == id }) else {
+            throw LecternError(.notFound, "p\(id)", "no passage with this id (a search hit's `p<N>`; the document may have been re-read since: search again)")
+        }
+        return PassageContext(passageId: id, documentShortId: hit.documentShortId, title: hit.documentTitle,
+                              link: try PassageLink.link(for: hit, store: store),
+                              passages: window.map { PassageContext.Entry($0, isHit: $0.id == id) })
+    }
+}
+
+/// A passage `lectern show p<N>` opens, with its neighbours in reading order.
+public struct PassageContext: Encodable, Sendable {
+    public var passageId: Int64
+    public var documentShortId: String
+    public var title: String
+    public var link: String?
+    public var passages: [Entry]
+
+    public struct Entry: Encodable, Sendable {
+        public var id: Int64
+        public var ordinal: Int
+        /// The one the hit named; the others are its neighbours.
+        public var isHit: Bool
+        public var location: String
+        public var page: Int?
+        public var pageLabel: String?
+        public var time: Double?
+        public var sectionPath: [String]
+        public var text: String
+
+        init(_ passage: StoredPassage, isHit: Bool) {
+            id = passage.id
+            ordinal = passage.ordinal
+            self.isHit = isHit
+            location = Location.describe(passage)
+            page = passage.pageStart
+            pageLabel = passage.pageLabel
+            time = passage.timeStart
+            sectionPath = passage.sectionPath
+            text = passage.text
+        }
     }
 }

@@ -14,6 +14,8 @@ public struct SearchHit: Codable, Sendable {
     var kind: String
     var pageStart: Int?
     var pageEnd: Int?
+    /// The first page's own name (`iii`) where the book numbers it otherwise than `pageStart`.
+    var pageLabel: String? = nil
     var timeStart: Double?
     var timeEnd: Double?
     /// In a transcript: when the query's words are said (seconds), within the passage's span.
@@ -27,4 +29,12 @@ public struct SearchHit: Codable, Sendable {
     var text: String
     var keywordRank: Int?
     var semanticRank: Int?
+    /// Where the passage opens outside Lectern (see `PassageLink`); nil when nowhere.
+    public var link: String? = nil
+
+    /// `p123`: what `lectern show` takes to print this passage with its neighbours (never a
+    /// document's short id, which is hex).
+    public var passageReference: String { "p\(passageId)" }
+    /// The short id of the hit's document, as `lectern sources` lists it.
+    public var documentShortId: String { documentId }
 }

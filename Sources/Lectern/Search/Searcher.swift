@@ -8,6 +8,9 @@ public struct Searcher: Sendable {
     var fusionK: Double = 60
     /// How deep each ranking goes before fusion.
     var candidates = 100
+    /// Whether hits carry their link (`PassageLink`): a few lookups a hit, which a ranking that
+    /// reads hundreds of hits a query (`lectern eval`) does without.
+    var links = true
 
     public init(store: LibraryStore, embedder: any Embedder) {
         self.store = store
@@ -72,7 +75,7 @@ public struct Searcher: Sendable {
             if let spoken, speaker?.contains(",") == true, let who = try store.speaker(documentId: passage.documentId, at: spoken) {
                 speaker = who
             }
-            return SearchHit(
+            var hit = SearchHit(
                 rank: index + 1, score: entry.value, passageId: passage.id, documentId: passage.documentShortId,
                 title: passage.documentTitle, sectionPath: passage.sectionPath, location: Location.describe(passage, at: spoken),
                 uri: passage.documentURI, path: passage.documentPath, type: passage.documentType.rawValue, kind: passage.kind,
@@ -80,6 +83,9 @@ public struct Searcher: Sendable {
                 timeEnd: passage.timeEnd, time: spoken, speaker: speaker, snippet: snippet.text,
                 highlights: snippet.highlights, text: passage.text,
                 keywordRank: keywordRanks[passage.id], semanticRank: semanticRanks[passage.id])
+            hit.pageLabel = passage.pageLabel
+            if links { hit.link = try PassageLink.link(for: passage, at: spoken, store: store) }
+            return hit
         }
     }
 

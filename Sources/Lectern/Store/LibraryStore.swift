@@ -201,19 +201,19 @@ public final class LibraryStore: Sendable {
             }
             let blockStatement = try db.makeStatement(sql: """
                 INSERT INTO blocks(document_id, ordinal, kind, text, level, section_path, page, time_start, time_end,
-                    speaker, char_offset, attributes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    speaker, char_offset, attributes, page_label) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for (ordinal, block) in w.document.blocks.enumerated() {
                 try blockStatement.execute(arguments: [
                     documentId, ordinal, block.kind.rawValue, block.text, block.level, Self.json(block.sectionPath),
                     block.page, block.start, block.end, block.speaker, block.offset,
-                    block.attributes.isEmpty ? nil : Self.json(block.attributes),
+                    block.attributes.isEmpty ? nil : Self.json(block.attributes), block.pageLabel,
                 ])
             }
             let passageStatement = try db.makeStatement(sql: """
                 INSERT INTO passages(document_id, ordinal, text, kind, section_path, section, page_start, page_end,
-                    time_start, time_end, speaker, char_start, char_end, token_count, timeline)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    time_start, time_end, speaker, char_start, char_end, token_count, timeline, page_label)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var ids: [Int64] = []
             ids.reserveCapacity(w.passages.count)
@@ -222,7 +222,7 @@ public final class LibraryStore: Sendable {
                     documentId, passage.ordinal, passage.text, passage.kind.rawValue, Self.json(passage.sectionPath),
                     passage.sectionPath.joined(separator: " › "), passage.pageStart, passage.pageEnd, passage.timeStart,
                     passage.timeEnd, passage.speaker, passage.charStart, passage.charEnd, passage.tokenCount,
-                    passage.timeline.map { Self.json($0) },
+                    passage.timeline.map { Self.json($0) }, passage.pageLabel,
                 ])
                 ids.append(db.lastInsertedRowID)
             }
@@ -272,7 +272,7 @@ public final class LibraryStore: Sendable {
                     kind: BlockKind(rawValue: row["kind"]) ?? .paragraph, text: row["text"], level: row["level"],
                     sectionPath: Self.decode([String].self, row["section_path"]) ?? [], page: row["page"],
                     start: row["time_start"], end: row["time_end"], speaker: row["speaker"], offset: row["char_offset"],
-                    attributes: Self.decode([String: String].self, row["attributes"]) ?? [:])
+                    attributes: Self.decode([String: String].self, row["attributes"]) ?? [:], pageLabel: row["page_label"])
             }
         }
     }

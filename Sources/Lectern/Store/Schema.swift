@@ -219,6 +219,14 @@ enum Schema {
             // taken for the run's own, still running, process.
             try db.execute(sql: "ALTER TABLE runs ADD COLUMN process_start INTEGER")
         },
+        Migration("v5-page-labels") { db in
+            // The page's own name (`iii`, `A-3`) where it differs from its number: what hits and
+            // `show` print; page_start/page keep the physical page. Null for rows written before.
+            try db.execute(sql: """
+                ALTER TABLE passages ADD COLUMN page_label TEXT;
+                ALTER TABLE blocks ADD COLUMN page_label TEXT;
+                """)
+        },
     ]
 
     /// What a SQLite file holds, told apart before anything writes to it.

@@ -126,7 +126,9 @@ public struct StoredPassage: Codable, Sendable {
     public var sectionPath: [String]
     var pageStart: Int?
     var pageEnd: Int?
-    var timeStart: Double?
+    /// The first page's own name (`iii`) where it differs from its number; nil before v5.
+    var pageLabel: String?
+    public var timeStart: Double?
     var timeEnd: Double?
     var speaker: String?
     var charStart: Int?
@@ -150,6 +152,7 @@ public struct StoredPassage: Codable, Sendable {
         sectionPath = (try? JSONDecoder().decode([String].self, from: Data(path.utf8))) ?? []
         pageStart = row["page_start"]
         pageEnd = row["page_end"]
+        pageLabel = row["page_label"]
         timeStart = row["time_start"]
         timeEnd = row["time_end"]
         speaker = row["speaker"]
@@ -167,7 +170,7 @@ public struct StoredPassage: Codable, Sendable {
 
     static let selection = """
         p.id, p.document_id, p.ordinal, p.text, p.kind, p.section_path, p.page_start, p.page_end,
-        p.time_start, p.time_end, p.speaker, p.char_start, p.char_end, p.token_count, p.timeline,
+        p.time_start, p.time_end, p.speaker, p.char_start, p.char_end, p.token_count, p.timeline, p.page_label,
         d.title AS doc_title, d.uri AS doc_uri, d.path AS doc_path, d.type AS doc_type, d.short_id AS doc_short_id
         """
 }

@@ -59,11 +59,14 @@ struct CNXMLBlockWriter {
         }
     }
 
-    private mutating func open(_ title: String, depth: Int) {
+    /// `id`: the section's id, the anchor of a link to it on the book's web page.
+    private mutating func open(_ title: String, depth: Int, id: String? = nil) {
         let level = baseLevel + depth - 1
         while let last = stack.last, last.level >= level { stack.removeLast() }
         stack.append((level, title))
-        blocks.append(Block(kind: .heading, text: title, level: level, sectionPath: path, attributes: ["module": moduleID]))
+        var attributes = ["module": moduleID]
+        if let id { attributes["id"] = id }
+        blocks.append(Block(kind: .heading, text: title, level: level, sectionPath: path, attributes: attributes))
     }
 
     private mutating func emit(_ kind: BlockKind, _ text: String, level: Int? = nil, attributes: [String: String] = [:]) {
@@ -82,7 +85,7 @@ struct CNXMLBlockWriter {
                 let role = child.attribute("class").map { String($0.split(separator: " ").first ?? "") } ?? role
                 var title = inline(child.child("title"))
                 if title.isEmpty, let role { title = Self.sectionNames[role] ?? "" }
-                if !title.isEmpty { open(title, depth: depth + 1) }
+                if !title.isEmpty { open(title, depth: depth + 1, id: child.id) }
                 walkSection(child, depth: title.isEmpty ? depth : depth + 1, role: role)
                 if !title.isEmpty {
                     // Close it so that following siblings of the parent are not put inside it.

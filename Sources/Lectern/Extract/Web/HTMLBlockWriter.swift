@@ -129,7 +129,11 @@ struct HTMLBlockWriter {
             return
         }
         sections.open(level: level, title: text)
-        blocks.append(Block(kind: .heading, text: text, level: level, sectionPath: path))
+        // The id a link to the section ends in (`#History`): on the heading, on MediaWiki's
+        // headline span inside it, or on the wrapper a newer MediaWiki puts around it.
+        let anchor = node.id ?? node.first { $0.hasClass("mw-headline") && $0.id != nil }?.id
+            ?? node.parent.flatMap { $0.hasClass("mw-heading") ? $0.id : nil }
+        blocks.append(Block(kind: .heading, text: text, level: level, sectionPath: path, attributes: anchor.map { ["id": $0] } ?? [:]))
     }
 
     /// Rows of cells joined with " | ", one row a line; the caption becomes a caption block.

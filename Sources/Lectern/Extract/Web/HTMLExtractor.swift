@@ -4,7 +4,7 @@ import Foundation
 /// (boilerplate left out) as typed blocks with the h1–h6 section tree.
 struct HTMLExtractor: Extractor {
     let name = "html"
-    let version = 1
+    let version = 2  // 2: headings keep their anchor (links to a hit's section)
 
     init() {}
 

@@ -10,7 +10,7 @@ import Foundation
 /// timed cue blocks under the page that shows it.
 struct OCWExtractor: Extractor {
     let name = "ocw"
-    let version = 1
+    let version = 2  // 2: a lecture's cues keep its video's address (hits link to their second)
 
     /// The parsed JSON of a big course is a few MB; refuse absurd ones.
     static let maxJSONBytes = 256 << 20
@@ -59,6 +59,8 @@ struct OCWExtractor: Extractor {
         var type = ""
         /// A video's transcript, as timed HTML; "" for a page.
         var transcript = ""
+        /// A video's address on YouTube, where a time can be given (`?t=`); "" when unknown.
+        var video = ""
 
         /// `id`, `url` and `html` are in fields that differ between pages and videos.
         init(_ item: [String: Any], id: String, url: String, html: String) {
@@ -122,6 +124,11 @@ struct OCWExtractor: Extractor {
         for (key, item) in course["course_embedded_media"] as? [String: [String: Any]] ?? [:] {
             var entry = Entry(item, id: key, url: string(item, "technical_location"), html: string(item, "about_this_resource_text"))
             entry.transcript = string(item, "transcript")
+            let streams = item["embedded_media"] as? [[String: Any]] ?? []
+            if let youtube = streams.first(where: { string($0, "id") == "Video-YouTube-Stream" }).map({ string($0, "media_location") }),
+               !youtube.isEmpty, youtube.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+                entry.video = "https://youtu.be/" + youtube
+            }
             media.append(entry)
         }
         media.sort { ($0.order, $0.id) < ($1.order, $1.id) }

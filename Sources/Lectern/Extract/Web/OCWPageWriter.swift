@@ -85,7 +85,10 @@ struct OCWPageWriter {
             write(root, depth: depth, hiddenKeys: [])
         }
         var cues = try TimedTranscript.cues(html: media.transcript, name: name, sectionPath: path)
-        for index in cues.indices where !media.url.isEmpty { cues[index].attributes["url"] = media.url }
+        for index in cues.indices {
+            if !media.url.isEmpty { cues[index].attributes["url"] = media.url }
+            if !media.video.isEmpty { cues[index].attributes["video"] = media.video }
+        }
         blocks += cues
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// document per book: `parts` names them and `input.part` picks the one `extract` reads.
 struct OpenStaxExtractor: Extractor {
     let name = "openstax"
-    let version = 2  // 2: exercises held in the exercise bank have no placeholder text
+    let version = 3  // 2: exercises held in the exercise bank have no placeholder text; 3: pages and sections keep their web address
 
     /// A module larger than this is refused (a CNXML section is some tens of KB).
     static let maxModuleBytes = 16 << 20
@@ -72,7 +72,12 @@ struct OpenStaxExtractor: Extractor {
                 if let number, !isIntroduction { title = "\(number) \(title)" }
                 let level = chapterPath.count + 1
                 let path = chapterPath + [title]
-                blocks.append(Block(kind: .heading, text: title, level: level, sectionPath: path, attributes: ["module": id]))
+                // openstax.org names a section's page after its number and title (`1-1-what-is-philosophy`,
+                // a chapter's introduction `1-introduction`): where a hit's link points.
+                let chapter = number.flatMap { $0.split(separator: ".").first.map(String.init) }
+                let page = Self.pageSlug(isIntroduction ? (chapter.map { $0 + " " } ?? "") + title : title)
+                blocks.append(Block(kind: .heading, text: title, level: level, sectionPath: path,
+                                    attributes: ["module": id, "url": "https://openstax.org/books/\(book.slug)/pages/\(page)"]))
                 var writer = CNXMLBlockWriter(basePath: path, baseLevel: level + 1, moduleID: id)
                 writer.write(document: module)
                 blocks += writer.blocks
@@ -113,6 +118,12 @@ struct OpenStaxExtractor: Extractor {
         metadata["modules"] = String(modules)
         metadata["chapters"] = String(chapterNumber)
         return ExtractedDocument(type: "openstax", title: book.title, blocks: blocks, metadata: metadata, warnings: warnings)
+    }
+
+    /// "1.1 What Is Philosophy?" → "1-1-what-is-philosophy".
+    static func pageSlug(_ title: String) -> String {
+        let words = title.lowercased().split { !($0.isLetter || $0.isNumber) || !$0.isASCII }
+        return words.joined(separator: "-")
     }
 
     private func moduleIsIntroduction(root: String, id: String) -> Bool {

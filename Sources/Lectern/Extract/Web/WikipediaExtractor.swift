@@ -8,7 +8,7 @@ import Foundation
 struct WikipediaExtractor: Extractor {
     let name = "wikipedia"
     /// 2: desktop thumbnail captions are caption blocks, no longer paragraphs.
-    let version = 2
+    let version = 3  // 3: headings keep their anchor (links to a hit's section)
 
     init() {}
 

@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+
+extension LibraryStore {
+    /// The passage with row id `id` and up to `context` passages either side of it in the same
+    /// document, in reading order; empty when no passage has that id.
+    func passageWithNeighbours(id: Int64, context: Int) throws -> [StoredPassage] {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT document_id, ordinal FROM passages WHERE id = ?", arguments: [id]) else {
+                return []
+            }
+            let document: Int64 = row["document_id"], ordinal: Int = row["ordinal"]
+            return try Row.fetchAll(db, sql: """
+                SELECT \(StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
+                WHERE p.document_id = ? AND p.ordinal BETWEEN ? AND ? ORDER BY p.ordinal
+                """, arguments: [document, ordinal - context, ordinal + context]).map { try StoredPassage(row: $0) }
+        }
+    }
+
+    /// The section path and reader facts (an anchor `id`, a page `url`) of a document's headings
+    /// that carry any, in reading order: what a link to a passage's section is made of.
+    func headingAttributes(documentId: Int64) throws -> [(sectionPath: [String], attributes: [String: String])] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT section_path, attributes FROM blocks
+                WHERE document_id = ? AND kind = 'heading' AND attributes IS NOT NULL ORDER BY ordinal
+                """, arguments: [documentId]).map { row in
+                (Self.decode([String].self, row["section_path"]) ?? [], Self.decode([String: String].self, row["attributes"]) ?? [:])
+            }
+        }
+    }
+
+    /// The reader facts of the first timed block in this section (a lecture's video address).
+    func cueAttributes(documentId: Int64, sectionPath: [String]) throws -> [String: String] {
+        try read { db in
+            Self.decode([String: String].self, try String.fetchOne(db, sql: """
+                SELECT attributes FROM blocks
+                WHERE document_id = ? AND kind = 'cue' AND section_path = ? AND attributes IS NOT NULL
+                ORDER BY ordinal LIMIT 1
+                """, arguments: [documentId, Self.json(sectionPath)])) ?? [:]
+        }
+    }
+
+    /// A document's metadata (its web address, for links), by row id.
+    func metadata(documentId: Int64) throws -> [String: String] {
+        try read { db in
+            Self.decode([String: String].self, try String.fetchOne(db, sql: "SELECT metadata FROM documents WHERE id = ?", arguments: [documentId])) ?? [:]
+        }
+    }
+
+    /// Names a stored document as its user wants it named (`ingest --title`).
+    func setTitle(documentId: Int64, _ title: String) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE documents SET title = ? WHERE id = ?", arguments: [title, documentId])
+        }
+    }
+}
