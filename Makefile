@@ -103,10 +103,12 @@ completions: release
 	.build/release/lectern --generate-completion-script fish > .build/completions/lectern.fish
 
 # The man page, lectern(1), from swift-argument-parser's generate-manual plugin (offline: it
-# builds its tool from the package checkout and reads the release binary's help).
-MANUAL = .build/plugins/GenerateManual/outputs/lectern/lectern.1
+# builds its tool from the package checkout and reads the release binary's help), copied out
+# of the plugin's work folder to .build/man.
+MANUAL = .build/man/lectern.1
 manual: release
 	$(SWIFT) package plugin generate-manual --configuration release
+	@mkdir -p .build/man && cp "$$(find .build/plugins -path '*GenerateManual*' -name lectern.1 | head -1)" $(MANUAL)
 
 install: release completions manual
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
