@@ -283,11 +283,26 @@ final class StreamingTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("⠋"), result.stderr)
     }
 
+    /// `--provider extractive` is no model by choice: `ask` says what that setting does rather
+    /// than that no model is configured.
+    func testAskWithTheExtractiveProviderSaysWhatItDoes() throws {
+        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
+            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
+        }
+        let folder = try TemporaryFolder()
+        XCTAssertEqual(try runLectern(["ingest", TestPaths.corpora.appendingPathComponent("transcripts").path], in: folder.url).status, 0)
+        let result = try runLectern(["ask", "does glycolysis need oxygen", "-k", "2", "--provider", "extractive"], in: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "lectern: llm.provider is extractive: ask shows the passages that best answer the question, without a written answer\n")
+        XCTAssertTrue(result.stdout.hasPrefix("[1] Biology 101, lecture 7: cellular respiration — "), result.stdout)
+    }
+
     /// A small model often repeats a key point in other words' clothing: it is kept once.
     func testKeyPointsThatSayTheSameThingAreKeptOnce() {
         XCTAssertEqual(Summary.distinct(["ATP", "atp.", " The ATP ", "Light reactions", "light-reactions", "Élan", "elan", "  ", "Process"]),
                        ["ATP", "Light reactions", "Élan", "Process"])
         XCTAssertEqual(Summary(text: "t", keyPoints: ["Cells", "cell", "Mitochondria"]).keyPoints, ["Cells", "Mitochondria"])
         XCTAssertEqual(Summary.distinct(["Glass", "glass"]), ["Glass"], "a word ending in ss is no plural")
+        XCTAssertEqual(Summary.distinct(["…", "…", "-"]), ["…", "-"], "a point of punctuation is kept, once")
     }
 }

@@ -50,9 +50,9 @@ public struct Configuration: Sendable {
         environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
     }
 
-    /// True when no flag, variable or file named the library: it is the default one, whose
-    /// folder the first write makes.
-    public var usesDefaultDatabase: Bool { origins["database"] == nil }
+    /// True when no flag, variable or file named the library (set by `load`): it is the
+    /// default one, whose folder the first write makes.
+    public private(set) var usesDefaultDatabase = false
 
     /// `$XDG_CONFIG_HOME/lectern/config.toml`, else `~/.config/lectern/config.toml`;
     /// `$LECTERN_CONFIG` names another file.
@@ -107,7 +107,10 @@ public struct Configuration: Sendable {
         layers.append(ConfigLayer.environment(environment))
         layers.append(ConfigLayer(name: "command line", values: flags))
         var configuration = try merge(layers)
-        if configuration.usesDefaultDatabase { configuration.database = defaultDatabasePath(environment: environment) }
+        if configuration.origins["database"] == nil {
+            configuration.database = defaultDatabasePath(environment: environment)
+            configuration.usesDefaultDatabase = true
+        }
         return configuration
     }
 

@@ -18,7 +18,8 @@ public struct Summary: Codable, Sendable, Equatable {
         var result: [String] = []
         for point in points {
             let trimmed = point.trimmingCharacters(in: .whitespacesAndNewlines)
-            let key = identity(trimmed)
+            // A point of only punctuation is its own identity (not silently dropped).
+            let key = identity(trimmed).isEmpty ? trimmed : identity(trimmed)
             guard !key.isEmpty, seen.insert(key).inserted else { continue }
             result.append(trimmed)
         }
