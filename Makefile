@@ -19,7 +19,7 @@ LLAMA_MODEL = $(LLAMA_VENV)/models/gemma-3-270m-q4_k_m.gguf
 # The Python oracles the tests compare with: pytrec_eval (trec_eval's measures) and jsonschema.
 TEST_VENV = .venv-tests
 
-.PHONY: setup model llama testdeps build release test demo install bench fixtures clean llm-server-deps
+.PHONY: setup model llama testdeps build release test demo install completions manual bench fixtures clean llm-server-deps
 
 # Installs the system libraries with apt; quiet and quick when all are there.
 setup:
@@ -95,9 +95,30 @@ demo: release model
 	@echo "== lectern stats"
 	@.build/release/lectern stats --db $(DEMO_DB)
 
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
+# Shell completions, written by swift-argument-parser from the commands' own definitions.
+completions: release
+	@mkdir -p .build/completions
+	.build/release/lectern --generate-completion-script bash > .build/completions/lectern.bash
+	.build/release/lectern --generate-completion-script zsh > .build/completions/_lectern
+	.build/release/lectern --generate-completion-script fish > .build/completions/lectern.fish
+
+# The man page, lectern(1), from swift-argument-parser's generate-manual plugin (offline: it
+# builds its tool from the package checkout and reads the release binary's help), copied out
+# of the plugin's work folder to .build/man.
+MANUAL = .build/man/lectern.1
+manual: release
+	$(SWIFT) package plugin generate-manual --configuration release
+	@mkdir -p .build/man && cp "$$(find .build/plugins -path '*GenerateManual*' -name lectern.1 | head -1)" $(MANUAL)
+
+install: release completions manual
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 0755 .build/release/lectern $(DESTDIR)$(PREFIX)/bin/lectern
+	install -m 0644 $(MANUAL) $(DESTDIR)$(PREFIX)/share/man/man1/lectern.1
+	install -m 0644 .build/completions/lectern.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lectern
+	install -m 0644 .build/completions/_lectern $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lectern
+	install -m 0644 .build/completions/lectern.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/lectern.fish
 
 bench: release model
 	@for script in bench/*.sh; do [ -x "$$script" ] && "$$script"; done; true

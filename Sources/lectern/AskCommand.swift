@@ -7,9 +7,9 @@ struct AskCommand: ParsableCommand {
         commandName: "ask",
         abstract: "Answer a question from the library, citing the passages it comes from.",
         discussion: """
-            Hybrid search finds the passages; the configured language model answers from them
-            alone, citing them as [1], [2] … (title, page or time). Without a model, the best
-            passages are printed.
+            Hybrid search finds the passages; the configured language model answers from them \
+            alone, citing them as [1], [2] … (title, page or time). On a terminal the answer \
+            appears as the model writes it. Without a model, the best passages are printed.
 
               lectern ask "why does glycolysis not need oxygen?"
               lectern ask "what is the chain rule" -k 5 --json
@@ -54,11 +54,19 @@ struct AskCommand: ParsableCommand {
             model = LibraryModel(base, store: store, recorder: run, prices: configuration.llm.prices, useCache: !noCache)
         }
         // The embedder is made inside the recorded run: a remote one that is down leaves the reason.
+        // On a terminal the answer is shown as it is written; a script gets it whole.
+        let streams = !json && terminal.stdoutIsTTY
+        var streamed = false
         let ask = { () throws -> Answer in
             let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
             let answerer = Answerer(searcher: Searcher(store: store, embedder: embedder), languageModel: model,
-                                    maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
-            return try answerer.ask(question, k: k, filter: SearchFilter(sources: source))
+                                    maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature,
+                                    extractive: configuration.llm.isExtractive)
+            let show: ((String) -> Void)? = streams ? { piece in
+                streamed = true
+                terminal.outPiece(piece)
+            } : nil
+            return try answerer.ask(question, k: k, filter: SearchFilter(sources: source), onText: show)
         }
         let answer = try recorder.map { recorder in
             try recorder.run {
@@ -72,7 +80,11 @@ struct AskCommand: ParsableCommand {
             return
         }
         if let text = answer.answer {
-            terminal.outLines(text)
+            if streamed {
+                terminal.outPiece("\n")
+            } else {
+                terminal.outLines(text)
+            }
             terminal.out("")
             let shown = answer.cited.isEmpty ? answer.passages : answer.passages.filter { answer.cited.contains($0.number) }
             for citation in shown {
@@ -80,6 +92,9 @@ struct AskCommand: ParsableCommand {
             }
             if let counts = recorder?.snapshot, let usage = UsageLine.make(counts) {
                 terminal.aside("\(answer.provider ?? "")/\(answer.model ?? ""): \(usage)")
+            }
+            if answer.truncated {
+                terminal.note("the answer was cut off at llm.max_tokens (\(configuration.llm.maxTokens) tokens): raise it to read the rest")
             }
             return
         }

@@ -21,17 +21,17 @@ struct EvalCommand: ParsableCommand {
         commandName: "eval",
         abstract: "Measure retrieval quality on a BEIR-format dataset: nDCG@10, Recall@100, MRR@10.",
         discussion: """
-            DIR holds corpus.jsonl ({"_id", "title", "text"} a line), queries.jsonl ({"_id",
-            "text"} a line) and qrels/SPLIT.tsv (a header, then query-id, corpus-id, score;
-            tab-separated). Each corpus record is ingested as one document (its title the
-            document's title) into a temporary library with the configured embedder; every
+            DIR holds corpus.jsonl ({"_id", "title", "text"} a line), queries.jsonl ({"_id", \
+            "text"} a line) and qrels/SPLIT.tsv (a header, then query-id, corpus-id, score; \
+            tab-separated). Each corpus record is ingested as one document (its title the \
+            document's title) into a temporary library with the configured embedder; every \
             judged query is searched, and corpus documents are ranked by their best passage.
 
-            The measures are trec_eval's (pytrec_eval gives the same figures on --run-file):
-            nDCG@10 with LINEAR gain (a document judged 3 gains 3, not 2^3 − 1) and the ideal
-            ranking from every judged document; Recall@100 counts documents judged 1 or more;
-            MRR@10 is 1/rank of the first such document in the top 10. A query that finds
-            nothing scores 0. The time per query is the search's wall time (and its CPU time,
+            The measures are trec_eval's (pytrec_eval gives the same figures on --run-file): \
+            nDCG@10 with LINEAR gain (a document judged 3 gains 3, not 2^3 − 1) and the ideal \
+            ranking from every judged document; Recall@100 counts documents judged 1 or more; \
+            MRR@10 is 1/rank of the first such document in the top 10. A query that finds \
+            nothing scores 0. The time per query is the search's wall time (and its CPU time, \
             steadier on a busy machine), query embedding included, at --depth passages.
 
               lectern eval ./scifact --mode all

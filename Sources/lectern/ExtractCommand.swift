@@ -7,10 +7,10 @@ struct ExtractCommand: ParsableCommand {
         commandName: "extract",
         abstract: "Print the typed blocks of files without storing them (what ingest would read).",
         discussion: """
-            Takes files, folders (read recursively) and glob patterns, like ingest. Text
-            gives each file a header line, then its blocks. With --json one file is one
-            JSON object; several files, a folder or a glob give JSON lines, one document
-            a line with its "input" and "reader". A file that cannot be read is one line
+            Takes files, folders (read recursively) and glob patterns, like ingest. Text \
+            gives each file a header line, then its blocks. With --json one file is one \
+            JSON object; several files, a folder or a glob give JSON lines, one document \
+            a line with its "input" and "reader". A file that cannot be read is one line \
             on stderr, the others go on, and the exit status is 1.
 
               lectern extract notes/cells.md

@@ -9,10 +9,11 @@ enum EventFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// Options every command that touches a library shares.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "The library file (default ./lectern.db, or $LECTERN_DB).")
+    @Option(name: .long, help: ArgumentHelp(
+        "The library file (default: $LECTERN_DB, else ~/.local/share/lectern/library.db).", valueName: "file"))
     var db: String?
 
-    @Option(name: .long, help: "How progress and problems reach stderr: text, or json (one JSON object a line).")
+    @Option(name: .long, help: "How progress and problems reach stderr: text, or json (one JSON object a line). (default: text)")
     var events: EventFormat?
 
     /// Configuration from flags > environment > config file > defaults. Unknown keys in the
@@ -31,6 +32,11 @@ struct GlobalOptions: ParsableArguments {
     /// written, and a read-only library still opens).
     func openStore(_ configuration: Configuration, access: LibraryAccess) throws -> LibraryStore {
         let path = Configuration.resolvePath(configuration.database, base: nil)
+        if access == .create, configuration.usesDefaultDatabase {
+            // The default library's folder is made by the first command that writes to it.
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                     withIntermediateDirectories: true)
+        }
         return try LibraryStore(path: path, display: DisplayPath.of(path), access: access)
     }
 

@@ -7,22 +7,23 @@ struct IngestCommand: ParsableCommand {
         commandName: "ingest",
         abstract: "Read files, folders, globs and web sources into the library.",
         discussion: """
-            Readers are chosen by content, not by file name. A file whose content is unchanged since
-            the last ingest (same reader, chunk settings and embedder) is reported unchanged and not
-            written; a changed one is replaced in one transaction. Exit status: 0 all inputs
+            Readers are chosen by content, not by file name. A file whose content is unchanged since \
+            the last ingest (same reader, chunk settings and embedder) is reported unchanged and not \
+            written; a changed one is replaced in one transaction. Exit status: 0 all inputs \
             succeeded, 1 some failed (each named on stderr), 2 usage error.
 
               lectern ingest ./notes/*.md
               lectern ingest ~/courses --db study.db
               lectern ingest https://example.org/page.html
-              lectern ingest 'wikipedia:"Information theory"' openstax:introduction-philosophy-2e
+              lectern ingest 'wikipedia:"Information theory"'
+              lectern ingest openstax:introduction-philosophy-2e
               lectern ingest ocw:8-01sc-classical-mechanics-fall-2016
 
-            Web sources are fetched with at most one request a second to each host
-            (http.host_interval) and conditional GET: a page whose ETag or Last-Modified is
-            unchanged is reported unchanged after a 304, unless it was stored with another reader
-            version, other chunk settings or another embedder (then it is fetched and re-read).
-            An OpenStax bundle of several books is stored as one document per book;
+            Web sources are fetched with at most one request a second to each host \
+            (http.host_interval) and conditional GET: a page whose ETag or Last-Modified is \
+            unchanged is reported unchanged after a 304, unless it was stored with another reader \
+            version, other chunk settings or another embedder (then it is fetched and re-read). \
+            An OpenStax bundle of several books is stored as one document per book; \
             openstax:SLUG stores the one book it names.
             """ + "\n\n" + InputSelectionOptions.discussion
     )

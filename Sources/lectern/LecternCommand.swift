@@ -10,13 +10,14 @@ struct LecternCommand: ParsableCommand {
               lectern ingest ./notes            read every note under ./notes
               lectern search "light reactions"  find passages, with where they came from
               lectern sources                   list what the library holds
-              lectern summarize                 summarise every document (offline without a model)
+              lectern summarize                 summarise every document (offline too)
               lectern ask "what is entropy?"    answer from the library, with citations
+              lectern logs                      past questions and answers
             """,
         version: Lectern.version,
         subcommands: [
             IngestCommand.self, SearchCommand.self, AskCommand.self, SummarizeCommand.self, SourcesCommand.self, ShowCommand.self, ExtractCommand.self,
-            RemoveCommand.self, PruneCommand.self, ReembedCommand.self, StatsCommand.self, RunsCommand.self,
+            RemoveCommand.self, PruneCommand.self, ReembedCommand.self, StatsCommand.self, RunsCommand.self, LogsCommand.self,
             DoctorCommand.self, EmbedCommand.self, EvalCommand.self,
         ]
     )

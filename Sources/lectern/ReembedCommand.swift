@@ -7,8 +7,9 @@ struct ReembedCommand: ParsableCommand {
         commandName: "reembed",
         abstract: "Rebuild every vector with another embedder (resumable: run again after an interruption).",
         discussion: """
-            Vectors of the new embedder are written in batches beside the old ones; the library switches
+            Vectors of the new embedder are written in batches beside the old ones; the library switches \
             to the new embedder, and drops the old vectors, in one transaction once every passage has one.
+
               lectern reembed --embedder minilm
             """)
 

@@ -21,7 +21,7 @@ struct SearchCommand: ParsableCommand {
     var query: String
 
     // Unconditional: `-k -1` is a value to refuse with a reason, not a missing one.
-    @Option(name: .short, parsing: .unconditional, help: "How many hits (at least 1).")
+    @Option(name: .short, parsing: .unconditional, help: "How many hits (at least 1; default: search.k, 10).")
     var k: Int?
 
     @Option(help: "hybrid (words and meaning, fused), keyword (BM25) or semantic (vectors).")

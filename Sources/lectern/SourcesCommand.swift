@@ -21,12 +21,35 @@ struct SourcesCommand: ParsableCommand {
             terminal.note("the library is empty")
             return
         }
-        for listing in listings {
+        // Aligned columns: id, name, types, passages, title (the title last, as it may be long).
+        let rows = listings.map { listing -> (id: String, name: String, types: String, passages: Int, title: String) in
             let (source, docs) = (listing.source, listing.documents)
             let id = docs.count == 1 ? docs[0].shortId : "\(docs.count) docs"
             let name = docs.count == 1 ? (docs[0].path.map(DisplayPath.of) ?? source.uri) : source.uri
-            terminal.out("\(terminal.dim(id))  \(name)  \(source.types.map(\.rawValue).joined(separator: ","))  \(source.passages) passages  \(terminal.dim(source.title ?? ""))")
+            return (id, name, source.types.map(\.rawValue).joined(separator: ","), source.passages, source.title ?? "")
         }
+        let idWidth = rows.map { Self.width($0.id) }.max() ?? 0
+        let nameWidth = rows.map { Self.width($0.name) }.max() ?? 0
+        let typesWidth = rows.map { Self.width($0.types) }.max() ?? 0
+        let countWidth = rows.map { String($0.passages).count }.max() ?? 0
+        let counts = rows.map { Self.padded(String($0.passages), countWidth, right: true) + " " + Self.plural($0.passages, "passage") }
+        let countsWidth = counts.map(\.count).max() ?? 0
+        for (row, passages) in zip(rows, counts) {
+            var line: TerminalText = "\(terminal.dim(Self.padded(row.id, idWidth)))  \(Self.padded(row.name, nameWidth))  \(Self.padded(row.types, typesWidth))  "
+            line += row.title.isEmpty ? "\(passages)" : "\(Self.padded(passages, countsWidth))  \(terminal.dim(row.title))"
+            terminal.out(line)
+        }
+    }
+
+    /// `1 passage`, `2 passages`: the word for `count` (the number is written by the caller).
+    static func plural(_ count: Int, _ word: String) -> String { count == 1 ? word : word + "s" }
+
+    /// Columns a cell takes once its control characters are made visible.
+    static func width(_ cell: String) -> Int { TerminalText.visible(cell).count }
+
+    static func padded(_ cell: String, _ width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - Self.width(cell)))
+        return right ? fill + cell : cell + fill
     }
 }
 

@@ -7,14 +7,15 @@ struct SummarizeCommand: ParsableCommand {
         commandName: "summarize",
         abstract: "Summarise documents and their top-level sections, and store the summaries.",
         discussion: """
-            With llm.provider and llm.model configured, a language model writes the summaries
-            (answers are cached in the library: running again costs nothing); without one, an
-            offline extractive method (TextRank) picks 3–5 central sentences and key phrases.
+            With llm.provider and llm.model configured, a language model writes the summaries \
+            (answers are cached in the library: running again costs nothing); without one, an \
+            offline extractive method (TextRank) picks 3–5 central sentences and key phrases. \
             `lectern show DOC` prints them.
 
               lectern summarize                         every document
               lectern summarize notes/cells.md 3fa1
-              LECTERN_LLM_PROVIDER=ollama LECTERN_LLM_MODEL=llama3.2 lectern summarize --no-cache
+              LECTERN_LLM_PROVIDER=ollama LECTERN_LLM_MODEL=llama3.2 \\
+                lectern summarize --no-cache
               lectern summarize --provider ollama --model llama3.2
             """
     )
@@ -46,7 +47,7 @@ struct SummarizeCommand: ParsableCommand {
         let terminal = global.terminal()
         let store = try global.openStore(configuration, mustExist: true)
         let recorder = try global.startRun(store, command: "summarize")
-        let batch = try recorder.run { () throws -> SummaryBatch in
+        let batch = try terminal.withSpinner("summarising") { try recorder.run { () throws -> SummaryBatch in
             let chosen: any Summarizer
             if let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
                 let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: !noCache)
@@ -56,7 +57,7 @@ struct SummarizeCommand: ParsableCommand {
             }
             let writer = DocumentSummaries(store: store, summarizer: chosen, parallelism: configuration.llm.maxConcurrency)
             return try writer.summarize(sources, recorder: recorder, cancellation: StopSignals.cancellation) { terminal.event($0) }
-        }
+        } }
         terminal.finishProgress()
         let counts = recorder.snapshot
         if json {

@@ -11,6 +11,11 @@ final class Terminal: @unchecked Sendable {
     let stderrIsTTY = isatty(STDERR_FILENO) == 1
     private let lock = NSLock()
     private var progressShown = false
+    /// The progress line a spinner turns in front of, while `spinning` (see `withSpinner`).
+    private var progressText = ""
+    private var spinning = false
+    private var spinnerFrame = 0
+    static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     init(events: EventFormat) {
         self.events = events
@@ -35,6 +40,44 @@ final class Terminal: @unchecked Sendable {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) { out("\(TerminalText(indent))\(String(line))") }
     }
 
+    /// A piece of text that arrives as it is written (a model's answer): line breaks kept, other
+    /// control characters shown, no line break added.
+    func outPiece(_ text: String) {
+        let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.visible(String($0)) }.joined(separator: "\n")
+        lock.withLock {
+            clearProgress()
+            FileHandle.standardOutput.write(Data(safe.utf8))
+        }
+    }
+
+    /// Runs `work` with a spinner turning on stderr in front of the progress line (only on a
+    /// terminal, with text events): a long wait for a model shows that something is happening.
+    func withSpinner<T>(_ label: String, _ work: () throws -> T) rethrows -> T {
+        guard stderrIsTTY, events == .text else { return try work() }
+        lock.withLock {
+            progressText = label
+            spinning = true
+        }
+        let thread = Thread { [self] in
+            while lock.withLock({ spinning }) {
+                lock.withLock {
+                    guard spinning else { return }
+                    spinnerFrame = (spinnerFrame + 1) % Self.spinnerFrames.count
+                    drawProgress()
+                }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+        thread.start()
+        defer {
+            lock.withLock {
+                spinning = false
+                clearProgress()
+            }
+        }
+        return try work()
+    }
+
     private func write(_ text: String, to handle: FileHandle) {
         lock.withLock {
             clearProgress()
@@ -51,12 +94,18 @@ final class Terminal: @unchecked Sendable {
 
     private func progress(_ line: String) {
         lock.withLock {
-            let width = 100
-            let visible = TerminalText.visible(line)
-            let cut = visible.count > width ? String(visible.prefix(width - 1)) + "…" : visible
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + cut).utf8))
-            progressShown = true
+            progressText = line
+            drawProgress()
         }
+    }
+
+    /// Draws `progressText` (after the spinner's frame while one turns); the lock is held.
+    private func drawProgress() {
+        let width = 100
+        let visible = (spinning ? Self.spinnerFrames[spinnerFrame] + " " : "") + TerminalText.visible(progressText)
+        let cut = visible.count > width ? String(visible.prefix(width - 1)) + "…" : visible
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + cut).utf8))
+        progressShown = true
     }
 
     /// `input:line: ` (or `input: `) in front of a message, the way compilers name a place.

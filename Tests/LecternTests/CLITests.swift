@@ -23,7 +23,7 @@ final class CLITests: XCTestCase {
         var result = try lectern("ingest", "notes")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("2 stored (2 passages), 0 unchanged"), result.stdout)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.file("lectern.db").path), "default library is ./lectern.db")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.file("lectern.db").path), "the tests' library is ./lectern.db (LECTERN_DB=lectern.db in lecternEnvironment)")
 
         result = try lectern("ingest", "notes")
         XCTAssertTrue(result.stdout.hasPrefix("0 stored (0 passages), 2 unchanged"), result.stdout)

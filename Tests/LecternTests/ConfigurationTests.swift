@@ -197,14 +197,15 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(documented.llm, code.llm)
     }
 
-    /// The README's reference is the key table: the generated table between its markers is
-    /// `ConfigKey.markdownReference`, and the TOML example loads with unknown keys refused.
-    /// `LECTERN_UPDATE_README=1 swift test --filter ConfigurationTests` rewrites the table.
-    func testTheREADMEsReferenceIsTheKeyTable() throws {
-        let readme = TestPaths.packageRoot.appendingPathComponent("README.md")
+    /// The configuration reference (docs/configuration.md) is the key table: the generated table
+    /// between its markers is `ConfigKey.markdownReference`, and the TOML example loads with
+    /// unknown keys refused. `LECTERN_UPDATE_README=1 swift test --filter ConfigurationTests`
+    /// rewrites the table.
+    func testTheConfigurationReferenceIsTheKeyTable() throws {
+        let readme = TestPaths.packageRoot.appendingPathComponent("docs/configuration.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let begin = "<!-- config-keys:begin (generated from ConfigKey.all) -->\n", end = "<!-- config-keys:end -->"
-        let start = try XCTUnwrap(text.range(of: begin), "README.md has no \(begin)")
+        let start = try XCTUnwrap(text.range(of: begin), "docs/configuration.md has no \(begin)")
         let stop = try XCTUnwrap(text.range(of: end, range: start.upperBound..<text.endIndex))
         let documented = String(text[start.upperBound..<stop.lowerBound])
         let generated = ConfigKey.markdownReference + "\n"
@@ -213,18 +214,18 @@ final class ConfigurationTests: XCTestCase {
                 .write(to: readme, atomically: true, encoding: .utf8)
         } else {
             XCTAssertEqual(documented, generated,
-                           "README.md's key table differs from ConfigKey.all: LECTERN_UPDATE_README=1 swift test --filter ConfigurationTests")
+                           "docs/configuration.md's key table differs from ConfigKey.all: LECTERN_UPDATE_README=1 swift test --filter ConfigurationTests")
         }
 
         let section = try XCTUnwrap(text.range(of: "## Configuration"))
         let fence = try XCTUnwrap(text.range(of: "```toml\n", range: section.upperBound..<text.endIndex))
         let close = try XCTUnwrap(text.range(of: "\n```", range: fence.upperBound..<text.endIndex))
-        let example = try ConfigLayer.toml(String(text[fence.upperBound..<close.lowerBound]), name: "README.md", baseDirectory: "/",
+        let example = try ConfigLayer.toml(String(text[fence.upperBound..<close.lowerBound]), name: "docs/configuration.md", baseDirectory: "/",
                                            unknownKeys: .reject)
         XCTAssertGreaterThan(example.values.count, 20)
-        XCTAssertNoThrow(try Configuration.merge([example]), "the README's example is a valid config file")
+        XCTAssertNoThrow(try Configuration.merge([example]), "the documented example is a valid config file")
         let named = Set(example.values.keys.compactMap { ConfigKey.named($0)?.name })
         let missing = ConfigKey.all.map(\.name).filter { !named.contains($0) && !documented.contains("`\($0)`") }
-        XCTAssertEqual(missing, [], "every key is in the README")
+        XCTAssertEqual(missing, [], "every key is in docs/configuration.md")
     }
 }

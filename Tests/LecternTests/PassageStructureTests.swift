@@ -161,13 +161,13 @@ final class PassageStructureTests: XCTestCase {
         XCTAssertTrue(passages.contains { $0.text.contains("<span m='4190'>, inside a <div>") })
     }
 
-    /// The project's README names OCW's `<span m='4190'>` in inline code: `lectern extract`
+    /// The project's formats page names OCW's `<span m='4190'>` in inline code: `lectern extract`
     /// shows it, as written.
     func testReadmeInlineCodeReachesTheText() throws {
         try requireBinary()
-        let readme = TestPaths.packageRoot.appendingPathComponent("README.md")
+        let readme = TestPaths.packageRoot.appendingPathComponent("docs/formats.md")
         guard let source = try? String(contentsOf: readme, encoding: .utf8), source.contains("`<span m='4190'>`") else {
-            throw XCTSkip("README.md no longer names `<span m='4190'>` in inline code")
+            throw XCTSkip("docs/formats.md no longer names `<span m='4190'>` in inline code")
         }
         let folder = try TemporaryFolder()
         let result = try runLectern(["extract", readme.path, "--json"], in: folder.url)

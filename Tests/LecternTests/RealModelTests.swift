@@ -43,6 +43,24 @@ final class RealModelTests: XCTestCase {
         XCTAssertLessThanOrEqual(response.outputTokens, 6, "max_tokens is honoured")
     }
 
+    /// llama.cpp's server streams the answer as server-sent events: it arrives in pieces, the
+    /// same text as when asked whole (temperature 0), with its token counts and finish reason.
+    func testAStreamedAnswerArrivesInPiecesWithItsCountsAndFinishReason() throws {
+        let server = try runningServer()
+        let request = ChatRequest(messages: [.user("Count from one to ten in words.")], maxTokens: 12)
+        final class Pieces: @unchecked Sendable { var texts: [String] = [] }
+        let pieces = Pieces()
+        let streamed = try model(server).stream(request) { pieces.texts.append($0) }
+        XCTAssertGreaterThan(pieces.texts.count, 1, "the answer came in one piece")
+        XCTAssertEqual(pieces.texts.joined(), streamed.text)
+        XCTAssertEqual(streamed.text, try model(server).complete(request).text, "streamed and whole answers differ")
+        XCTAssertGreaterThan(streamed.inputTokens, 0, "no usage in the stream")
+        XCTAssertEqual(streamed.outputTokens, 12)
+        XCTAssertEqual(streamed.finishReason, "length", "12 tokens cannot count to ten in words")
+        XCTAssertTrue(streamed.truncated)
+        XCTAssertEqual(streamed.model, "gemma-3-270m")
+    }
+
     struct Colour: Decodable, Sendable { var colour: String }
 
     func testSchemaConstrainedOutputParsesAndValidates() throws {

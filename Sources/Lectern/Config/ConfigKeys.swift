@@ -4,8 +4,8 @@ extension ConfigKey {
     /// Every setting, in the order the README lists them. Adding a setting is adding a row here
     /// (and its field where the setting is used).
     static let all: [ConfigKey] = [
-        ConfigKey("database", .path, default: "lectern.db", environment: "LECTERN_DB",
-                  help: "The library file (`--db`).") { $0.database = $1.text },
+        ConfigKey("database", .path, environment: "LECTERN_DB",
+                  help: "The library file (`--db`); default `$XDG_DATA_HOME/lectern/library.db`, else `~/.local/share/lectern/library.db`, whatever folder a command runs in.") { $0.database = $1.text },
         ConfigKey("embedder", .text, default: "minilm",
                   help: "The embedder a NEW library is built with: `minilm`, `hashing`, `openai:<model>`, `ollama:<model>`; a library keeps its own.") {
             $0.embedder = $1.text
@@ -118,7 +118,7 @@ extension LLMSettings {
 }
 
 extension ConfigKey {
-    /// The README's table of every key, generated from `all` (a test keeps the README equal to it).
+    /// docs/configuration.md's table of every key, generated from `all` (a test keeps the page equal to it).
     static var markdownReference: String {
         var lines = ["| Key | Type | Default | Environment | What it sets |", "|---|---|---|---|---|"]
         for key in all {

@@ -4,7 +4,9 @@ import Foundation
 /// environment variables, a pipeline file, the user's config file, and defaults. Which keys
 /// exist, what they hold and how they are checked is `ConfigKey.all`.
 public struct Configuration: Sendable {
-    public var database: String = "lectern.db"
+    /// The library file; without `--db`, `LECTERN_DB` or a config value, one file in the
+    /// user's data directory (`defaultDatabasePath`), whatever folder the command runs in.
+    public var database: String = Configuration.defaultDatabasePath(environment: ProcessInfo.processInfo.environment)
     /// The embedder a NEW database is built with; a database keeps the one it was built with.
     public var embedder: String = MiniLMEmbedder.name
     var modelsDirectory: String = Configuration.defaultModelsDirectory
@@ -34,6 +36,23 @@ public struct Configuration: Sendable {
         let home = FileManager.default.homeDirectoryForCurrentUser.path
         return home + "/.cache/lectern/models"
     }
+
+    /// `$XDG_DATA_HOME/lectern/library.db`, else `~/.local/share/lectern/library.db`: the
+    /// XDG base directories' place for a user's data files.
+    public static func defaultDatabasePath(environment: [String: String]) -> String {
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? homeDirectory(environment: environment) + "/.local/share"
+        return base + "/lectern/library.db"
+    }
+
+    /// `$HOME`, else the account's home directory.
+    static func homeDirectory(environment: [String: String]) -> String {
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+    }
+
+    /// True when no flag, variable or file named the library (set by `load`): it is the
+    /// default one, whose folder the first write makes.
+    public private(set) var usesDefaultDatabase = false
 
     /// `$XDG_CONFIG_HOME/lectern/config.toml`, else `~/.config/lectern/config.toml`;
     /// `$LECTERN_CONFIG` names another file.
@@ -87,7 +106,12 @@ public struct Configuration: Sendable {
         if let pipelineFile { layers.append(pipelineFile) }
         layers.append(ConfigLayer.environment(environment))
         layers.append(ConfigLayer(name: "command line", values: flags))
-        return try merge(layers)
+        var configuration = try merge(layers)
+        if configuration.origins["database"] == nil {
+            configuration.database = defaultDatabasePath(environment: environment)
+            configuration.usesDefaultDatabase = true
+        }
+        return configuration
     }
 
     /// `path` made absolute (`~` expanded), relative to `base` or else the working directory: how

@@ -32,7 +32,7 @@ public enum DoctorChecks {
                 let store = try openLibrary()
                 let result = try store.integrityCheck()
                 checks.append(DoctorCheck(name: "library", ok: result == ["ok"],
-                                          detail: "\(configuration.database): integrity_check \(result.joined(separator: "; "))"))
+                                          detail: "\(configuration.database)\(configuration.usesDefaultDatabase ? " (the default library)" : ""): integrity_check \(result.joined(separator: "; "))"))
                 let embedder = try store.recordedEmbedder()
                 embedderName = embedder?.name ?? configuration.embedder
                 checks.append(DoctorCheck(name: "embedder", ok: true,
@@ -41,7 +41,7 @@ public enum DoctorChecks {
                 checks.append(DoctorCheck(name: "library", ok: false, detail: "\(error)"))
             }
         } else {
-            checks.append(DoctorCheck(name: "library", ok: true, detail: "\(configuration.database) does not exist yet (made by the first ingest)"))
+            checks.append(DoctorCheck(name: "library", ok: true, detail: "\(configuration.database)\(configuration.usesDefaultDatabase ? " (the default library)" : "") does not exist yet (made by the first ingest)"))
         }
         checks.append(modelFiles(configuration, required: embedderName == MiniLMEmbedder.name))
         let userConfig = Configuration.userConfigPath(environment: environment)

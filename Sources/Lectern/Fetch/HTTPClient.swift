@@ -61,7 +61,7 @@ final class HTTPClient: Sendable {
                 }
                 return response
             } catch let error as TransferError {
-                if canRetry, error.retryable, !error.outlasted {
+                if canRetry, error.retryable, !error.outlasted, !error.streamed {
                     let wait = delay(afterAttempt: attempt, retryAfter: nil)
                     if deadline.allows(wait) {
                         pause(wait)
@@ -224,6 +224,8 @@ final class HTTPClient: Sendable {
         var tooLarge: Bool
         /// The request ran out of its total timeout: no time is left for a retry.
         var outlasted = false
+        /// Part of the body already went to `HTTPRequest.onBody`: a retry would repeat it.
+        var streamed = false
 
         var retryable: Bool {
             if tooLarge { return false }
@@ -250,13 +252,22 @@ final class HTTPClient: Sendable {
         var headers: [String: String] = [:]
         let limit: Int
         var exceeded = false
+        /// The status of the response being received, from its status line.
+        var status = 0
+        let onBody: (@Sendable (Data) -> Void)?
+        /// Whether `onBody` has been handed a piece.
+        var streamed = false
 
-        init(limit: Int) { self.limit = limit }
+        init(limit: Int, onBody: (@Sendable (Data) -> Void)? = nil) {
+            self.limit = limit
+            self.onBody = onBody
+        }
 
         func header(line: String) {
             let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.hasPrefix("HTTP/") {
                 headers = [:]  // a new response (after a redirect or a 100 Continue)
+                status = trimmed.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
                 return
             }
             guard let colon = trimmed.firstIndex(of: ":") else { return }
@@ -275,7 +286,7 @@ final class HTTPClient: Sendable {
             throw TransferError(code: CURLE_FAILED_INIT, message: "libcurl could not start a transfer", tooLarge: false)
         }
         defer { lazy_curl_easy_cleanup(handle) }
-        let transfer = Transfer(limit: settings.maxResponseBytes)
+        let transfer = Transfer(limit: settings.maxResponseBytes, onBody: request.onBody)
         let context = Unmanaged.passRetained(transfer)
         defer { context.release() }
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -327,6 +338,10 @@ final class HTTPClient: Sendable {
                 return 0  // aborts the transfer with CURLE_WRITE_ERROR
             }
             pointer.withMemoryRebound(to: UInt8.self, capacity: bytes) { transfer.body.append($0, count: bytes) }
+            if let onBody = transfer.onBody, (200..<300).contains(transfer.status) {
+                transfer.streamed = true
+                onBody(Data(transfer.body.suffix(bytes)))
+            }
             return bytes
         }
         lectern_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context.toOpaque())
@@ -349,7 +364,8 @@ final class HTTPClient: Sendable {
             }
             let detail = String(cString: errorBuffer)
             let message = detail.isEmpty ? String(cString: lazy_curl_easy_strerror(code)) : detail
-            throw TransferError(code: code, message: Redaction.text(message, hiding: Self.secrets(in: request)), tooLarge: false)
+            throw TransferError(code: code, message: Redaction.text(message, hiding: Self.secrets(in: request)), tooLarge: false,
+                                streamed: transfer.streamed)
         }
         var status = 0
         lectern_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)

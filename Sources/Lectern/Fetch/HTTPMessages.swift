@@ -8,6 +8,9 @@ struct HTTPRequest: Sendable {
     var body: Data?
     /// Overrides `HTTPSettings.timeout` for this request (a slow model, a big download).
     var timeout: Double?
+    /// Called with each piece of a successful (2xx) body as it arrives, on the calling thread: a
+    /// streamed answer shown as it comes. Once a piece is handed over the request is not retried.
+    var onBody: (@Sendable (Data) -> Void)?
 
     init(url: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil, timeout: Double? = nil) {
         self.url = url

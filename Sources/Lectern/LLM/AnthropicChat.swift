@@ -38,5 +38,41 @@ enum AnthropicChat: ChatAPI {
 
     static let inputTokens = ["usage", "input_tokens"]
     static let outputTokens = ["usage", "output_tokens"]
-    static func isTruncated(_ answer: JSONValue) -> Bool { answer["stop_reason"]?.stringValue == "max_tokens" }
+    static func finishReason(in answer: JSONValue) -> String? { answer["stop_reason"]?.stringValue.map(finishReason) }
+
+    /// `end_turn` and `stop_sequence` are a finished answer (`stop`), `max_tokens` a cut one (`length`).
+    static func finishReason(_ stopReason: String) -> String {
+        switch stopReason {
+        case "end_turn", "stop_sequence": return "stop"
+        case "max_tokens": return "length"
+        default: return stopReason
+        }
+    }
+
+    /// Server-sent events: `message_start` (model, input tokens), `content_block_delta`
+    /// (`text_delta` pieces), `message_delta` (stop reason, output tokens), `message_stop`;
+    /// `error` when the server fails mid-stream.
+    static let streamFraming = StreamFraming.serverSentEvents
+
+    static func read(_ event: JSONValue, into state: inout ChatStreamState) -> String? {
+        switch event["type"]?.stringValue {
+        case "message_start":
+            let message = event["message"]
+            if let model = message?["model"]?.stringValue { state.model = model }
+            state.inputTokens = message?["usage"]?["input_tokens"]?.intValue ?? state.inputTokens
+            state.outputTokens = message?["usage"]?["output_tokens"]?.intValue ?? state.outputTokens
+        case "content_block_delta":
+            if event["delta"]?["type"]?.stringValue == "text_delta" { return event["delta"]?["text"]?.stringValue }
+        case "message_delta":
+            if let reason = event["delta"]?["stop_reason"]?.stringValue { state.finishReason = finishReason(reason) }
+            state.inputTokens = event["usage"]?["input_tokens"]?.intValue ?? state.inputTokens
+            state.outputTokens = event["usage"]?["output_tokens"]?.intValue ?? state.outputTokens
+        case "error":
+            let error = event["error"]
+            state.error = [error?["type"]?.stringValue, error?["message"]?.stringValue].compactMap { $0 }.joined(separator: ": ")
+        default:
+            break
+        }
+        return nil
+    }
 }

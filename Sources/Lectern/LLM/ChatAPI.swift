@@ -15,14 +15,27 @@ protocol ChatAPI: Sendable {
     /// Where the answer counts the tokens read and written.
     static var inputTokens: [String] { get }
     static var outputTokens: [String] { get }
-    /// True when the model stopped at the token limit.
-    static func isTruncated(_ answer: JSONValue) -> Bool
+    /// Why the model stopped, as `ChatResponse.finishReason` words it (`stop`, `length`, …).
+    static func finishReason(in answer: JSONValue) -> String?
+
+    /// How a streamed answer is framed, and the request that asks for one.
+    static var streamFraming: StreamFraming { get }
+    static func streamBody(_ request: ChatRequest, model: LanguageModelInfo) -> [String: JSONValue]
+    /// Reads one event of a streamed answer into `state`; returns the text it adds.
+    static func read(_ event: JSONValue, into state: inout ChatStreamState) -> String?
 }
 
 extension ChatAPI {
     /// The model that speaks this API.
     static func model(info: LanguageModelInfo, transport: ProviderTransport) -> any LanguageModel {
         ProviderModel<Self>(info: info, transport: transport)
+    }
+
+    /// The request body with `stream: true`.
+    static func streamBody(_ request: ChatRequest, model: LanguageModelInfo) -> [String: JSONValue] {
+        var body = body(request, model: model)
+        body["stream"] = true
+        return body
     }
 
     /// `Authorization: Bearer <key>`: how OpenAI-compatible servers and Ollama take a key.

@@ -9,8 +9,13 @@ public struct ChatRequest: Sendable, Hashable {
     /// Names the prompt and its version (`summary/1`): part of the response-cache key, so a
     /// changed prompt never returns answers to the old one.
     var template: String
+    /// What the call is about, for the call log (`lectern logs`): the question, the section
+    /// summarised. Not part of the cache key.
+    var subject: String?
 
-    init(messages: [ChatMessage], maxTokens: Int = 512, temperature: Double = 0, schema: JSONSchema? = nil, template: String = "chat/1") {
+    init(messages: [ChatMessage], maxTokens: Int = 512, temperature: Double = 0, schema: JSONSchema? = nil, template: String = "chat/1",
+         subject: String? = nil) {
+        self.subject = subject
         self.messages = messages
         self.maxTokens = maxTokens
         self.temperature = temperature

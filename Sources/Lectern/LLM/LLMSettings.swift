@@ -26,6 +26,9 @@ public struct LLMSettings: Sendable, Equatable {
 
     public static let providers = ["openai", "anthropic", "ollama", "extractive"]
 
+    /// True when `llm.provider` is `extractive`: no model, by choice.
+    public var isExtractive: Bool { provider == "extractive" }
+
     /// True when a real model is configured (not the offline extractive default).
     var hasModel: Bool {
         guard let provider, !provider.isEmpty else { return false }

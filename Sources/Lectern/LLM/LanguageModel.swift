@@ -5,6 +5,18 @@ import Foundation
 public protocol LanguageModel: Sendable {
     var info: LanguageModelInfo { get }
     func complete(_ request: ChatRequest) throws -> ChatResponse
+    /// As `complete`, handing each piece of the answer's text to `onText` as it arrives (on the
+    /// calling thread, before this returns).
+    func stream(_ request: ChatRequest, onText: @escaping (String) -> Void) throws -> ChatResponse
+}
+
+extension LanguageModel {
+    /// A model that cannot stream hands over its whole answer at once.
+    public func stream(_ request: ChatRequest, onText: @escaping (String) -> Void) throws -> ChatResponse {
+        let response = try complete(request)
+        if !response.text.isEmpty { onText(response.text) }
+        return response
+    }
 }
 
 /// A value decoded from a schema-constrained answer, with the calls it took.

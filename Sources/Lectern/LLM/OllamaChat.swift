@@ -1,4 +1,4 @@
-/// Ollama's native `POST {base}/api/chat` (not streamed), with a JSON Schema as `format`
+/// Ollama's native `POST {base}/api/chat`, with a JSON Schema as `format`
 /// (Ollama constrains decoding to it) and the context window as `options.num_ctx`.
 enum OllamaChat: ChatAPI {
     static let defaultBaseURL = "http://127.0.0.1:11434"
@@ -24,5 +24,20 @@ enum OllamaChat: ChatAPI {
 
     static let inputTokens = ["prompt_eval_count"]
     static let outputTokens = ["eval_count"]
-    static func isTruncated(_ answer: JSONValue) -> Bool { answer["done_reason"]?.stringValue == "length" }
+    static func finishReason(in answer: JSONValue) -> String? { answer["done_reason"]?.stringValue }
+
+    /// One JSON object a line, each with a piece of `message.content`; the last has `done: true`,
+    /// `done_reason` and the token counts.
+    static let streamFraming = StreamFraming.jsonLines
+
+    static func read(_ event: JSONValue, into state: inout ChatStreamState) -> String? {
+        if let model = event["model"]?.stringValue, !model.isEmpty { state.model = model }
+        if let error = event["error"] { state.error = error.stringValue ?? error.description }
+        if case .bool(true)? = event["done"] {
+            state.finishReason = event["done_reason"]?.stringValue ?? "stop"
+            state.inputTokens = event["prompt_eval_count"]?.intValue ?? state.inputTokens
+            state.outputTokens = event["eval_count"]?.intValue ?? state.outputTokens
+        }
+        return event["message"]?["content"]?.stringValue
+    }
 }

@@ -30,5 +30,28 @@ enum OpenAIChat: ChatAPI {
 
     static let inputTokens = ["usage", "prompt_tokens"]
     static let outputTokens = ["usage", "completion_tokens"]
-    static func isTruncated(_ answer: JSONValue) -> Bool { answer["choices"]?[0]?["finish_reason"]?.stringValue == "length" }
+    static func finishReason(in answer: JSONValue) -> String? { answer["choices"]?[0]?["finish_reason"]?.stringValue }
+
+    /// Chunks of `choices[0].delta.content` as server-sent events, ended by `data: [DONE]`;
+    /// `stream_options.include_usage` asks for the token counts in a last chunk.
+    static let streamFraming = StreamFraming.serverSentEvents
+
+    static func streamBody(_ request: ChatRequest, model: LanguageModelInfo) -> [String: JSONValue] {
+        var body = body(request, model: model)
+        body["stream"] = true
+        body["stream_options"] = ["include_usage": true]
+        return body
+    }
+
+    static func read(_ event: JSONValue, into state: inout ChatStreamState) -> String? {
+        if let model = event["model"]?.stringValue, !model.isEmpty { state.model = model }
+        if let usage = event["usage"], usage.objectValue != nil {
+            state.inputTokens = usage["prompt_tokens"]?.intValue ?? state.inputTokens
+            state.outputTokens = usage["completion_tokens"]?.intValue ?? state.outputTokens
+        }
+        if let error = event["error"] { state.error = error["message"]?.stringValue ?? error.stringValue ?? error.description }
+        guard let choice = event["choices"]?[0] else { return nil }
+        if let reason = choice["finish_reason"]?.stringValue { state.finishReason = reason }
+        return choice["delta"]?["content"]?.stringValue
+    }
 }

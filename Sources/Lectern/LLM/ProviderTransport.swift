@@ -25,7 +25,35 @@ struct ProviderTransport: Sendable {
     /// that is not JSON becomes one line naming the model, the status and the provider's message.
     func post(_ path: String, headers: [String: String], body: JSONValue) throws -> JSONValue {
         let url = endpoint(path)
-        let request = HTTPRequest.json(url, body: body.canonicalData, headers: headers, timeout: timeout)
+        let response = try send(HTTPRequest.json(url, body: body.canonicalData, headers: headers, timeout: timeout))
+        guard let value = JSONValue.parse(response.body) else {
+            throw LecternError(.languageModel, subject, redact("the answer from \(Redaction.url(url)) is not JSON: " + Self.oneLine(response.text, limit: 160), url: url))
+        }
+        return value
+    }
+
+    /// POSTs `body` and hands each event of the streamed answer to `onEvent` as it arrives.
+    /// Returns the whole answer when the server sent one JSON body instead of a stream.
+    func stream(_ path: String, headers: [String: String], body: JSONValue, framing: StreamFraming,
+                onEvent: @escaping (JSONValue) -> Void) throws -> JSONValue? {
+        let url = endpoint(path)
+        var request = HTTPRequest.json(url, body: body.canonicalData, headers: headers, timeout: timeout)
+        let reader = StreamEventReader(framing: framing)
+        let sink = StreamSink(reader: reader, deliver: onEvent)
+        request.onBody = { sink.receive($0) }
+        let response = try send(request)
+        sink.finish()
+        if reader.sawEvents { return nil }
+        guard let value = JSONValue.parse(response.body) else {
+            throw LecternError(.languageModel, subject, redact("the answer from \(Redaction.url(url)) is neither a stream nor JSON: " + Self.oneLine(response.text, limit: 160), url: url))
+        }
+        return value
+    }
+
+    /// Sends `request` within the provider's concurrency limit; a non-2xx status becomes one
+    /// line naming the model, the status and the provider's message.
+    private func send(_ request: HTTPRequest) throws -> HTTPResponse {
+        let url = request.url
         let response: HTTPResponse
         do {
             response = try limit.run { try client.send(request) }
@@ -39,10 +67,7 @@ struct ProviderTransport: Sendable {
             if let hint = contextHint(response.body) { line += "; " + hint }
             throw LecternError(.languageModel, subject, redact(line, url: url))
         }
-        guard let value = JSONValue.parse(response.body) else {
-            throw LecternError(.languageModel, subject, redact("the answer from \(Redaction.url(url)) is not JSON: " + Self.oneLine(response.text, limit: 160), url: url))
-        }
-        return value
+        return response
     }
 
     /// `text` with the key, any partial echo of it, and the login in `url` (a base URL's

@@ -37,14 +37,27 @@ public struct LibraryModel: LanguageModel {
     }
 
     public func complete(_ request: ChatRequest) throws -> ChatResponse {
+        try answer(request) { try base.complete(request) }
+    }
+
+    /// A cached answer arrives whole; a new one piece by piece as the model writes it.
+    public func stream(_ request: ChatRequest, onText: @escaping (String) -> Void) throws -> ChatResponse {
+        let response = try answer(request) { try base.stream(request, onText: onText) }
+        if response.cached, !response.text.isEmpty { onText(response.text) }
+        return response
+    }
+
+    private func answer(_ request: ChatRequest, asking: () throws -> ChatResponse) throws -> ChatResponse {
         let key = cacheKey(request)
         if useCache, let hit = try store.cachedResponse(key: key) {
-            account(hit, request: request)
+            account(hit, request: request, milliseconds: 0)
             return hit
         }
-        let response = try base.complete(request)
+        let started = ContinuousClock.now
+        let response = try asking()
+        let elapsed = started.duration(to: .now).components
         try store.cacheResponse(key: key, provider: info.provider, template: request.template, response)
-        account(response, request: request)
+        account(response, request: request, milliseconds: Int(elapsed.seconds) * 1000 + Int(elapsed.attoseconds / 1_000_000_000_000_000))
         return response
     }
 
@@ -52,14 +65,16 @@ public struct LibraryModel: LanguageModel {
         prices[model] ?? prices[info.model]
     }
 
-    private func account(_ response: ChatResponse, request: ChatRequest) {
+    private func account(_ response: ChatResponse, request: ChatRequest, milliseconds: Int) {
         // A cache hit sends nothing, so it costs no tokens.
         let input = response.cached ? 0 : response.inputTokens
         let output = response.cached ? 0 : response.outputTokens
         let cost = price(for: response.model)?.cost(inputTokens: input, outputTokens: output)
         try? store.recordModelCall(ModelCallRecord(
             runId: recorder?.id, provider: info.provider, model: response.model, template: request.template,
-            inputTokens: input, outputTokens: output, costUSD: cost, cached: response.cached))
+            inputTokens: input, outputTokens: output, costUSD: cost, cached: response.cached,
+            subject: request.subject, prompt: request.conversation.last(where: { $0.role == .user })?.content, response: response.text,
+            finishReason: response.finishReason, durationMs: milliseconds))
         guard let recorder else { return }
         recorder.count(response.cached ? "llm.cache_hits" : "llm.calls")
         recorder.count("llm.input_tokens", by: input)

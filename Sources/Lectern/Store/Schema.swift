@@ -227,6 +227,18 @@ enum Schema {
                 ALTER TABLE blocks ADD COLUMN page_label TEXT;
                 """)
         },
+        Migration("v5-llm-log") { db in
+            // `lectern logs`: each call keeps what it was about (a question, a section), the
+            // prompt, the answer, why the model stopped and how long it took.
+            try db.execute(sql: """
+                ALTER TABLE llm_calls ADD COLUMN subject TEXT;
+                ALTER TABLE llm_calls ADD COLUMN prompt TEXT;
+                ALTER TABLE llm_calls ADD COLUMN response TEXT;
+                ALTER TABLE llm_calls ADD COLUMN finish_reason TEXT;
+                ALTER TABLE llm_calls ADD COLUMN duration_ms INTEGER;
+                ALTER TABLE llm_cache ADD COLUMN finish_reason TEXT;
+                """)
+        },
     ]
 
     /// What a SQLite file holds, told apart before anything writes to it.

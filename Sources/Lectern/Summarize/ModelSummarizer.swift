@@ -50,10 +50,11 @@ public struct ModelSummarizer: Summarizer {
         }
         let request = ChatRequest(
             messages: [.system(Self.instructions), .user(heading + "\n\nText:\n" + fitted.joined(separator: "\n\n"))],
-            maxTokens: maxTokens, temperature: temperature, template: Self.template)
+            maxTokens: maxTokens, temperature: temperature, template: Self.template,
+            subject: input.section.map { "\(input.title) › \($0)" } ?? input.title)
         var summary = try languageModel.generate(Summary.self, request: request, schema: Self.schema).value
         summary.text = summary.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        summary.keyPoints = summary.keyPoints.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        summary.keyPoints = Summary.distinct(summary.keyPoints)
         // The schema's minLength counts spaces; a small model can satisfy it with nothing to read.
         guard !summary.text.isEmpty else {
             throw LecternError(.languageModel, languageModel.info.description, "the model's summary is blank (it wrote only spaces)")

@@ -71,14 +71,16 @@ func runLectern(_ arguments: [String], in directory: URL, environment: [String: 
 }
 
 /// The environment a test's `lectern` runs in: isolated from the user's own config file and
-/// library, the hashing embedder unless a test is about embeddings (those pass LECTERN_EMBEDDER
+/// library (the library is `./lectern.db` of the test's folder, and the default library's data
+/// folder is inside it too), the hashing embedder unless a test is about embeddings (those pass LECTERN_EMBEDDER
 /// themselves, or "" to get the real default, MiniLM); an empty override removes a variable.
 func lecternEnvironment(in directory: URL, overrides: [String: String] = [:]) -> [String: String] {
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
     env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config-home").path
     env.removeValue(forKey: "LECTERN_CONFIG")
-    env.removeValue(forKey: "LECTERN_DB")
+    env["LECTERN_DB"] = "lectern.db"
+    env["XDG_DATA_HOME"] = directory.appendingPathComponent("data-home").path
     env["LECTERN_EMBEDDER"] = HashingEmbedder.name
     for (key, value) in overrides {
         if value.isEmpty { env.removeValue(forKey: key) } else { env[key] = value }
