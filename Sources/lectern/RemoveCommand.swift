@@ -7,8 +7,8 @@ struct RemoveCommand: ParsableCommand {
         commandName: "rm",
         abstract: "Remove sources (and their passages and vectors) from the library.",
         discussion: """
-            SOURCE is a path (a folder removes everything under it), a URI, a document id, or a
-            glob as ingest takes it: quoted, it matches the stored paths (and what is under a
+            SOURCE is a path (a folder removes everything under it), a URI, a document id, or a \
+            glob as ingest takes it: quoted, it matches the stored paths (and what is under a \
             folder it matches) and URIs; * and ? stop at a slash.
 
               lectern rm notes/cells.md

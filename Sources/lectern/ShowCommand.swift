@@ -7,12 +7,12 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Show one document (its metadata and table of contents) or one passage of a hit.",
         discussion: """
-            DOC is a short id from `lectern sources` (or its first 4+ characters), a path or a URI;
-            or a search hit's passage, `p<N>`, printed with its neighbours.
+            DOC is a short id from `lectern sources` (or its first 4+ characters), a path or a \
+            URI; or a search hit's passage, `p<N>`, printed with its neighbours.
 
-              lectern show 3f2a                 the document's table of contents
-              lectern show 3f2a --passages      every passage (through a pager on a terminal)
-              lectern show p123 --context 2     a hit with the 2 passages before and after it
+              lectern show 3f2a               its table of contents
+              lectern show 3f2a --passages    every passage (paged on a terminal)
+              lectern show p123 --context 2   a hit and 2 passages either side
             """)
 
     @OptionGroup var global: GlobalOptions
