@@ -23,8 +23,11 @@ struct ExtractCommand: ParsableCommand {
     @Argument(help: "Files, folders (read recursively) and glob patterns.")
     var paths: [String]
 
-    @Option(help: "Password for encrypted PDFs.")
+    @Option(help: "Password for encrypted PDFs (those --password-file does not name).")
     var password: String?
+
+    @Option(help: "A file of passwords for encrypted PDFs: one `glob<TAB>password` a line, `#` comments; the glob matches the path as given or the file name, the first match wins.")
+    var passwordFile: String?
 
     @Option(help: "The encoding of text files when it is not recognised: utf-8, or windows-1252 (latin-1). Without it, text that is not UTF-8 but reads as Windows-1252 is read as such, with a warning.")
     var encoding: TextEncoding?
@@ -39,6 +42,7 @@ struct ExtractCommand: ParsableCommand {
     func run() throws {
         let terminal = global.terminal()
         var extraction = Extraction(options: ExtractOptions(password: password, encoding: encoding))
+        extraction.passwords = try passwordFile.map { try PasswordFile(contentsOf: $0) }
         extraction.cancellation = StopSignals.cancellation
         var printed = 0
         let result = extraction.run(paths, events: { terminal.event($0) }) { read in

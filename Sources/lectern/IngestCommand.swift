@@ -35,8 +35,11 @@ struct IngestCommand: ParsableCommand {
     @Option(help: "Embedder for a new library: minilm (default), hashing, openai:<model>, ollama:<model>. A library keeps the one it was built with.")
     var embedder: String?
 
-    @Option(help: "Password for encrypted PDFs.")
+    @Option(help: "Password for encrypted PDFs (those --password-file does not name).")
     var password: String?
+
+    @Option(help: "A file of passwords for encrypted PDFs: one `glob<TAB>password` a line, `#` comments; the glob matches the path as given or the file name, the first match wins.")
+    var passwordFile: String?
 
     @Option(help: "The encoding of text files when it is not recognised: utf-8, or windows-1252 (latin-1). Without it, text that is not UTF-8 but reads as Windows-1252 is read as such, with a warning.")
     var encoding: TextEncoding?
@@ -51,7 +54,10 @@ struct IngestCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
+        let passwords = try passwordFile.map { try PasswordFile(contentsOf: $0) }
         let store = try global.openStore(configuration, mustExist: false)
+        // A first ingest that stores nothing leaves no empty library file behind.
+        defer { store.discardIfUnused() }
         let recorder = try global.startRun(store, command: "ingest")
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
         // Inside the recorded run: an embedder that cannot start (a server that is down) leaves a
@@ -60,6 +66,7 @@ struct IngestCommand: ParsableCommand {
             let chosen = try EmbedderCatalog.resolve(store: store, configuration: configuration, requested: embedder)
             var ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
                                     options: ExtractOptions(password: password, encoding: encoding))
+            ingestor.passwords = passwords
             ingestor.fetcher = WebFetcher(settings: configuration.http)
             ingestor.openstax = configuration.openstax
             ingestor.cancellation = StopSignals.cancellation
@@ -68,7 +75,8 @@ struct IngestCommand: ParsableCommand {
         terminal.finishProgress()
         terminal.event(PipelineEvent(.runFinished, message: summary.stopped.map(\.rawValue),
                                      counts: ["stored": summary.stored, "unchanged": summary.unchanged, "failed": summary.failed,
-                                              "passages": summary.passages, "not_read": summary.notRead], run: recorder.id))
+                                              "passages": summary.passages, "not_read": summary.notRead, "embedded": summary.embedded,
+                                              "cache_hits": summary.cacheHits, "cache_misses": summary.cacheMisses], run: recorder.id))
         if json {
             terminal.json(summary)
         } else {

@@ -27,6 +27,11 @@ public struct Extraction: Sendable {
     var reader: DocumentReader
     /// Checked between inputs.
     public var cancellation: Cancellation?
+    /// Passwords per file (`--password-file`), before the options' one password.
+    public var passwords: PasswordFile? {
+        get { reader.passwords }
+        set { reader.passwords = newValue }
+    }
 
     public init(registry: ReaderRegistry = .standard, options: ExtractOptions = ExtractOptions()) {
         reader = DocumentReader(registry: registry, options: options)
