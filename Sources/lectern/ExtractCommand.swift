@@ -11,7 +11,9 @@ struct ExtractCommand: ParsableCommand {
             gives each file a header line, then its blocks. With --json one file is one
             JSON object; several files, a folder or a glob give JSON lines, one document
             a line with its "input" and "reader". A file that cannot be read is one line
-            on stderr, the others go on, and the exit status is 1.
+            on stderr, the others go on, and the exit status is 1. Exit statuses are
+            ingest's: 0 all read (a warning, such as a page without a text layer, included),
+            1 some failed, 2 usage error, 130 / 143 stopped by SIGINT / SIGTERM.
 
               lectern extract notes/cells.md
               lectern extract lecture.pdf --json

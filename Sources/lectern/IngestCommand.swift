@@ -9,8 +9,16 @@ struct IngestCommand: ParsableCommand {
         discussion: """
             Readers are chosen by content, not by file name. A file whose content is unchanged since
             the last ingest (same reader, chunk settings and embedder) is reported unchanged and not
-            written; a changed one is replaced in one transaction. Exit status: 0 all inputs
-            succeeded, 1 some failed (each named on stderr), 2 usage error.
+            written; a changed one is replaced in one transaction. Exit status (the same as
+            extract's): 0 all inputs read (warnings included: a scanned PDF without a text layer
+            is stored without passages, warned about once, then reported "unchanged (no text
+            layer)"), 1 some failed (each named on stderr), 2 usage error (a malformed
+            --password-file included), 130 / 143 stopped by SIGINT / SIGTERM.
+
+            A long document stopped while embedding is not stored (a document is written whole
+            or not at all), but the vectors already made are kept: the next ingest embeds only
+            the passages still missing. `lectern prune` removes what such a stop left behind.
+            A first ingest that stores nothing removes the library file it made.
 
               lectern ingest ./notes/*.md
               lectern ingest ~/courses --db study.db

@@ -47,6 +47,14 @@ final class ScriptableBatchTests: XCTestCase {
         // Still listed, so a user sees it is there and why it finds nothing.
         let sources = try lectern(["sources"])
         XCTAssertTrue(sources.stdout.contains("scan.pdf"), sources.stdout)
+        let shown = try lectern(["show", "scan.pdf"])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        // Summarising the whole library passes over it rather than failing.
+        try folder.write("notes.md", "# Cells\n\nThe cell membrane controls what enters and leaves the cell.\n")
+        XCTAssertEqual(try lectern(["ingest", "notes.md"]).status, 0)
+        let summarized = try lectern(["summarize"])
+        XCTAssertEqual(summarized.status, 0, summarized.stderr)
+        XCTAssertTrue(summarized.stdout.hasPrefix("1 document summarised"), summarized.stdout)
     }
 
     /// Situation → exit status, the same for both commands (0 all read, 1 an input failed,

@@ -39,6 +39,8 @@ public struct Ingestor: Sendable {
     public var cancellation: Cancellation?
     /// Passwords per file (`--password-file`), before the options' one password.
     public var passwords: PasswordFile?
+    /// The embedding work of one `ingest` call, a document abandoned by a stop included.
+    var tally: EmbeddingTally?
 
     public init(store: LibraryStore, registry: ReaderRegistry = .standard, embedder: any Embedder,
                 chunkSettings: ChunkSettings = ChunkSettings(), options: ExtractOptions = ExtractOptions()) {
@@ -128,6 +130,9 @@ public struct Ingestor: Sendable {
             }
         }
         let jobs = items.map(Job.local) + remote.map(Job.remote)
+        var worker = self
+        let tally = EmbeddingTally()
+        worker.tally = tally
         for (index, job) in jobs.enumerated() {
             if cancellation?.isCancelled == true {
                 summary.stopped = .interrupted
@@ -138,8 +143,8 @@ public struct Ingestor: Sendable {
             do {
                 let outcomes: [Outcome]
                 switch job {
-                case .local(let item): outcomes = try ingestOne(item, recorder: recorder, events: events)
-                case .remote(let spec): outcomes = try ingestRemote(spec, fetcher: web ?? WebFetcher(), recorder: recorder, events: events)
+                case .local(let item): outcomes = try worker.ingestOne(item, recorder: recorder, events: events)
+                case .remote(let spec): outcomes = try worker.ingestRemote(spec, fetcher: web ?? WebFetcher(), recorder: recorder, events: events)
                 }
                 for outcome in outcomes {
                     switch outcome {
@@ -151,9 +156,6 @@ public struct Ingestor: Sendable {
                         summary.stored += 1
                         summary.passages += passages
                         summary.warnings += warnings
-                        summary.embedded += embedding.embedded
-                        summary.cacheHits += embedding.cacheHits
-                        summary.cacheMisses += passages - embedding.cacheHits
                         recorder?.count("documents")
                         recorder?.count("passages", by: passages)
                         events(PipelineEvent(.stored, input: job.display, title: title, passages: passages, index: index + 1, total: jobs.count,
@@ -187,6 +189,7 @@ public struct Ingestor: Sendable {
             }
             recorder?.checkpoint()
         }
+        (summary.embedded, summary.cacheHits, summary.cacheMisses) = tally.counts
         return summary
     }
 
@@ -200,6 +203,25 @@ public struct Ingestor: Sendable {
 
     /// How a document's vectors were made: texts embedded now, passages found in the cache.
     struct EmbeddingWork { var embedded = 0, cacheHits = 0 }
+
+    /// What a whole `ingest` call embedded and found in the cache, counted as it goes, so that
+    /// the summary of a stopped run includes the work of the document it abandoned (kept in
+    /// the cache for the next run).
+    final class EmbeddingTally: @unchecked Sendable {
+        private let lock = NSLock()
+        private var embeddedTexts = 0, hits = 0, misses = 0
+
+        func looked(hits: Int, misses: Int) {
+            lock.withLock {
+                self.hits += hits
+                self.misses += misses
+            }
+        }
+
+        func embedded(_ count: Int) { lock.withLock { embeddedTexts += count } }
+
+        var counts: (embedded: Int, hits: Int, misses: Int) { lock.withLock { (embeddedTexts, hits, misses) } }
+    }
 
     func ingestOne(_ item: InputExpander.Item, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
         let input = try load(item)
@@ -294,6 +316,7 @@ public struct Ingestor: Sendable {
         let hashes = texts.map(ContentHash.sha256)
         var known = try store.cachedVectors(embedder: info, textHashes: hashes)
         var work = EmbeddingWork(cacheHits: hashes.filter { known[$0] != nil }.count)
+        tally?.looked(hits: work.cacheHits, misses: texts.count - work.cacheHits)
         var cachedTextHashes = Array(known.keys)
         // Each missing text once, in reading order (a repeated slide title is embedded once).
         var queued = Set<String>()
@@ -316,6 +339,7 @@ public struct Ingestor: Sendable {
             let batchHashes = batch.map { hashes[$0] }
             for (hash, vector) in zip(batchHashes, made) { known[hash] = vector }
             work.embedded += batch.count
+            tally?.embedded(batch.count)
             recorder?.count("embedded", by: batch.count)
             if start + batchSize < missing.count {
                 try stage("cache") { try store.cacheVectors(embedder: info, textHashes: batchHashes, vectors: made) }
