@@ -18,7 +18,7 @@ struct IngestCommand: ParsableCommand {
             A long document stopped while embedding is not stored (a document is written whole
             or not at all), but the vectors already made are kept: the next ingest embeds only
             the passages still missing. `lectern prune` removes what such a stop left behind.
-            A first ingest that stores nothing removes the library file it made.
+            A first ingest whose inputs all fail removes the library file it made.
 
               lectern ingest ./notes/*.md
               lectern ingest ~/courses --db study.db
@@ -64,8 +64,6 @@ struct IngestCommand: ParsableCommand {
         let terminal = global.terminal()
         let passwords = try passwordFile.map { try PasswordFile(contentsOf: $0) }
         let store = try global.openStore(configuration, mustExist: false)
-        // A first ingest that stores nothing leaves no empty library file behind.
-        defer { store.discardIfUnused() }
         let recorder = try global.startRun(store, command: "ingest")
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
         // Inside the recorded run: an embedder that cannot start (a server that is down) leaves a
@@ -80,6 +78,9 @@ struct IngestCommand: ParsableCommand {
             ingestor.cancellation = StopSignals.cancellation
             return ingestor.ingest(paths, recorder: recorder) { terminal.event($0) }
         }
+        // A first ingest whose inputs all failed leaves no empty library file behind (one that
+        // could not start, an embedder down, keeps its failed run for `lectern runs`).
+        if summary.stored == 0 { store.discardIfUnused() }
         terminal.finishProgress()
         terminal.event(PipelineEvent(.runFinished, message: summary.stopped.map(\.rawValue),
                                      counts: ["stored": summary.stored, "unchanged": summary.unchanged, "failed": summary.failed,
