@@ -11,7 +11,9 @@ struct ExtractCommand: ParsableCommand {
             gives each file a header line, then its blocks. With --json one file is one \
             JSON object; several files, a folder or a glob give JSON lines, one document \
             a line with its "input" and "reader". A file that cannot be read is one line \
-            on stderr, the others go on, and the exit status is 1.
+            on stderr, the others go on, and the exit status is 1. Exit statuses are \
+            ingest's: 0 all read (a warning, such as a page without a text layer, included), \
+            1 some failed, 2 usage error, 130 / 143 stopped by SIGINT / SIGTERM.
 
               lectern extract notes/cells.md
               lectern extract lecture.pdf --json
@@ -25,8 +27,11 @@ struct ExtractCommand: ParsableCommand {
 
     @OptionGroup var selection: InputSelectionOptions
 
-    @Option(help: "Password for encrypted PDFs.")
+        @Option(help: "Password for encrypted PDFs (those --password-file does not name).")
     var password: String?
+
+    @Option(help: "A file of passwords for encrypted PDFs: one `glob<TAB>password` a line, `#` comments; the glob matches the path as given or the file name, the first match wins.")
+    var passwordFile: String?
 
     @Option(help: "The encoding of text files when it is not recognised: utf-8, or windows-1252 (latin-1). Without it, text that is not UTF-8 but reads as Windows-1252 is read as such, with a warning.")
     var encoding: TextEncoding?
@@ -41,6 +46,7 @@ struct ExtractCommand: ParsableCommand {
     func run() throws {
         let terminal = global.terminal()
         var extraction = Extraction(options: ExtractOptions(password: password, encoding: encoding))
+        extraction.passwords = try passwordFile.map { try PasswordFile(contentsOf: $0) }
         extraction.cancellation = StopSignals.cancellation
         extraction.selection = selection.selection
         var printed = 0

@@ -9,8 +9,16 @@ struct IngestCommand: ParsableCommand {
         discussion: """
             Readers are chosen by content, not by file name. A file whose content is unchanged since \
             the last ingest (same reader, chunk settings and embedder) is reported unchanged and not \
-            written; a changed one is replaced in one transaction. Exit status: 0 all inputs \
-            succeeded, 1 some failed (each named on stderr), 2 usage error.
+            written; a changed one is replaced in one transaction. Exit status (the same as \
+            extract's): 0 all inputs read (warnings included: a scanned PDF without a text layer \
+            is stored without passages, warned about once, then reported "unchanged (no text \
+            layer)"), 1 some failed (each named on stderr), 2 usage error (a malformed \
+            --password-file included), 130 / 143 stopped by SIGINT / SIGTERM.
+
+            A long document stopped while embedding is not stored (a document is written whole \
+            or not at all), but the vectors already made are kept: the next ingest embeds only \
+            the passages still missing. `lectern prune` removes what such a stop left behind. \
+            A first ingest whose inputs all fail removes the library file it made.
 
               lectern ingest ./notes/*.md
               lectern ingest ~/courses --db study.db
@@ -38,8 +46,11 @@ struct IngestCommand: ParsableCommand {
     @Option(help: "Embedder for a new library: minilm (default), hashing, openai:<model>, ollama:<model>. A library keeps the one it was built with.")
     var embedder: String?
 
-    @Option(help: "Password for encrypted PDFs.")
+    @Option(help: "Password for encrypted PDFs (those --password-file does not name).")
     var password: String?
+
+    @Option(help: "A file of passwords for encrypted PDFs: one `glob<TAB>password` a line, `#` comments; the glob matches the path as given or the file name, the first match wins.")
+    var passwordFile: String?
 
     @Option(help: "The encoding of text files when it is not recognised: utf-8, or windows-1252 (latin-1). Without it, text that is not UTF-8 but reads as Windows-1252 is read as such, with a warning.")
     var encoding: TextEncoding?
@@ -61,6 +72,7 @@ struct IngestCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
+        let passwords = try passwordFile.map { try PasswordFile(contentsOf: $0) }
         let store = try global.openStore(configuration, mustExist: false)
         let recorder = try global.startRun(store, command: "ingest")
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
@@ -70,6 +82,7 @@ struct IngestCommand: ParsableCommand {
             let chosen = try EmbedderCatalog.resolve(store: store, configuration: configuration, requested: embedder)
             var ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
                                     options: ExtractOptions(password: password, encoding: encoding))
+            ingestor.passwords = passwords
             ingestor.fetcher = WebFetcher(settings: configuration.http)
             ingestor.openstax = configuration.openstax
             ingestor.cancellation = StopSignals.cancellation
@@ -77,10 +90,14 @@ struct IngestCommand: ParsableCommand {
             ingestor.title = title
             return ingestor.ingest(paths, recorder: recorder) { terminal.event($0) }
         }
+        // A first ingest whose inputs all failed leaves no empty library file behind (one that
+        // could not start, an embedder down, keeps its failed run for `lectern runs`).
+        if summary.stored == 0 { store.discardIfUnused() }
         terminal.finishProgress()
         terminal.event(PipelineEvent(.runFinished, message: summary.stopped.map(\.rawValue),
                                      counts: ["stored": summary.stored, "unchanged": summary.unchanged, "failed": summary.failed,
-                                              "passages": summary.passages, "not_read": summary.notRead,
+                                              "passages": summary.passages, "not_read": summary.notRead, "embedded": summary.embedded,
+                                              "cache_hits": summary.cacheHits, "cache_misses": summary.cacheMisses,
                                               "left_out": summary.leftOut + summary.foldersLeftOut], run: recorder.id))
         if json {
             terminal.json(summary)

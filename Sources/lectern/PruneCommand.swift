@@ -4,7 +4,7 @@ import Lectern
 
 struct PruneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "prune", abstract: "Remove documents whose file or folder no longer exists.")
+        commandName: "prune", abstract: "Remove documents whose file or folder no longer exists, and the cached vectors of interrupted ingests.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -29,7 +29,10 @@ struct PruneCommand: ParsableCommand {
         }
         if json { terminal.json(result.removed) } else {
             for uri in result.removed { terminal.out("\(dryRun ? "would remove" : "removed") \(uri)") }
-            if result.removed.isEmpty && result.stopped == nil { terminal.out("nothing to prune") }
+            if result.cachedVectors > 0 {
+                terminal.out("\(dryRun ? "would remove" : "removed") \(result.cachedVectors) cached vectors of interrupted ingests")
+            }
+            if result.removed.isEmpty && result.cachedVectors == 0 && result.stopped == nil { terminal.out("nothing to prune") }
         }
         if result.stopped == .interrupted, let exit = StopSignals.interruptedExit { throw exit }
     }

@@ -129,6 +129,9 @@ final class Terminal: @unchecked Sendable {
                 err("lectern: warning: \(place(event))\(event.message ?? "")")
             case .note:
                 err("lectern: \(place(event))\(event.message ?? "")")
+            case .unchanged where event.message != nil:
+                // Said on every re-run: why a document stays without passages (a scan).
+                err("lectern: \(place(event))unchanged (\(event.message ?? ""))")
             case .inputStarted:
                 if stderrIsTTY, let index = event.index, let total = event.total {
                     progress("[\(index)/\(total)] \(event.input ?? "")")

@@ -8,6 +8,8 @@ struct DocumentReader: Sendable {
     var options: ExtractOptions
     /// Files larger than this are refused before reading.
     var maxFileBytes: Int = 1 << 30
+    /// Passwords per file (`--password-file`); `options.password` is for the files it does not name.
+    var passwords: PasswordFile?
 
     init(registry: ReaderRegistry = .standard, options: ExtractOptions = ExtractOptions()) {
         self.registry = registry
@@ -26,7 +28,7 @@ struct DocumentReader: Sendable {
     func load(_ item: InputExpander.Item) throws -> SourceInput {
         let uri = "file://" + item.path
         if item.isDirectory {
-            return SourceInput(uri: uri, path: item.path, isDirectory: true, options: options)
+            return SourceInput(uri: uri, path: item.path, isDirectory: true, options: options(for: item))
         }
         var status = stat()
         guard stat(item.path, &status) == 0 else {
@@ -57,7 +59,7 @@ struct DocumentReader: Sendable {
             throw LecternError(.unreadable, item.display, "cannot read: \(reason)")
         }
         if data.isEmpty { throw LecternError(.empty, item.display, "empty file") }
-        return SourceInput(uri: uri, path: item.path, data: data, options: options)
+        return SourceInput(uri: uri, path: item.path, data: data, options: options(for: item))
     }
 
     /// What a file that is neither a regular file nor a folder is, for messages.

@@ -32,6 +32,11 @@ public struct Extraction: Sendable {
     public var cancellation: Cancellation?
     /// What a folder walk takes (ignore rules, --include/--exclude).
     public var selection = InputSelection()
+    /// Passwords per file (`--password-file`), before the options' one password.
+    public var passwords: PasswordFile? {
+        get { reader.passwords }
+        set { reader.passwords = newValue }
+    }
 
     public init(registry: ReaderRegistry = .standard, options: ExtractOptions = ExtractOptions()) {
         reader = DocumentReader(registry: registry, options: options)

@@ -16,6 +16,11 @@ public struct IngestSummary: Codable, Sendable, Equatable {
     /// `.lecternignore`, `--include`/`--exclude`), counted rather than listed.
     public var leftOut = 0
     public var foldersLeftOut = 0
+    /// Passage texts sent to the embedder, and passages whose vector the embedding cache held
+    /// (the work an interrupted ingest of the same document had done): hits and misses.
+    public var embedded = 0
+    public var cacheHits = 0
+    public var cacheMisses = 0
 }
 
 /// The ingest pipeline: expand inputs → read bytes → pick a reader by content → extract →
@@ -41,6 +46,10 @@ public struct Ingestor: Sendable {
     /// The title every document of this ingest is stored under, instead of the reader's
     /// (`ingest --title`); also given to an unchanged document.
     public var title: String?
+    /// Passwords per file (`--password-file`), before the options' one password.
+    public var passwords: PasswordFile?
+    /// The embedding work of one `ingest` call, a document abandoned by a stop included.
+    var tally: EmbeddingTally?
 
     public init(store: LibraryStore, registry: ReaderRegistry = .standard, embedder: any Embedder,
                 chunkSettings: ChunkSettings = ChunkSettings(), options: ExtractOptions = ExtractOptions()) {
@@ -62,6 +71,7 @@ public struct Ingestor: Sendable {
     var reader: DocumentReader {
         var reader = DocumentReader(registry: registry, options: options)
         reader.maxFileBytes = maxFileBytes
+        reader.passwords = passwords
         return reader
     }
 
@@ -133,6 +143,9 @@ public struct Ingestor: Sendable {
             }
         }
         let jobs = items.map(Job.local) + remote.map(Job.remote)
+        var worker = self
+        let tally = EmbeddingTally()
+        worker.tally = tally
         for (index, job) in jobs.enumerated() {
             if cancellation?.isCancelled == true {
                 summary.stopped = .interrupted
@@ -143,22 +156,24 @@ public struct Ingestor: Sendable {
             do {
                 let outcomes: [Outcome]
                 switch job {
-                case .local(let item): outcomes = try ingestOne(item, recorder: recorder, events: events)
-                case .remote(let spec): outcomes = try ingestRemote(spec, fetcher: web ?? WebFetcher(), recorder: recorder, events: events)
+                case .local(let item): outcomes = try worker.ingestOne(item, recorder: recorder, events: events)
+                case .remote(let spec): outcomes = try worker.ingestRemote(spec, fetcher: web ?? WebFetcher(), recorder: recorder, events: events)
                 }
                 for outcome in outcomes {
                     switch outcome {
-                    case .unchanged:
+                    case .unchanged(let note):
                         summary.unchanged += 1
                         recorder?.count("unchanged")
-                        events(PipelineEvent(.unchanged, input: job.display, index: index + 1, total: jobs.count))
-                    case .stored(let title, let passages, let warnings):
+                        events(PipelineEvent(.unchanged, input: job.display, message: note, index: index + 1, total: jobs.count))
+                    case .stored(let title, let passages, let warnings, let embedding):
                         summary.stored += 1
                         summary.passages += passages
                         summary.warnings += warnings
                         recorder?.count("documents")
                         recorder?.count("passages", by: passages)
-                        events(PipelineEvent(.stored, input: job.display, title: title, passages: passages, index: index + 1, total: jobs.count))
+                        events(PipelineEvent(.stored, input: job.display, title: title, passages: passages, index: index + 1, total: jobs.count,
+                                             counts: ["embedded": embedding.embedded, "cache_hits": embedding.cacheHits,
+                                                      "cache_misses": passages - embedding.cacheHits]))
                     }
                 }
             } catch let stop where BatchStop.of(stop) != nil {
@@ -194,11 +209,39 @@ public struct Ingestor: Sendable {
         if summary.leftOut + summary.foldersLeftOut > 0 {
             recorder?.count("left_out", by: summary.leftOut + summary.foldersLeftOut)
         }
+        (summary.embedded, summary.cacheHits, summary.cacheMisses) = tally.counts
         return summary
     }
 
     /// What became of one document; a source of several (an OpenStax bundle) gives one each.
-    enum Outcome { case unchanged, stored(title: String, passages: Int, warnings: Int) }
+    /// An unchanged document stored without text says why (`no text layer`), once per run.
+    enum Outcome {
+        case unchanged(note: String?)
+        case stored(title: String, passages: Int, warnings: Int, embedding: EmbeddingWork)
+        static let unchanged = Outcome.unchanged(note: nil)
+    }
+
+    /// How a document's vectors were made: texts embedded now, passages found in the cache.
+    struct EmbeddingWork { var embedded = 0, cacheHits = 0 }
+
+    /// What a whole `ingest` call embedded and found in the cache, counted as it goes, so that
+    /// the summary of a stopped run includes the work of the document it abandoned (kept in
+    /// the cache for the next run).
+    final class EmbeddingTally: @unchecked Sendable {
+        private let lock = NSLock()
+        private var embeddedTexts = 0, hits = 0, misses = 0
+
+        func looked(hits: Int, misses: Int) {
+            lock.withLock {
+                self.hits += hits
+                self.misses += misses
+            }
+        }
+
+        func embedded(_ count: Int) { lock.withLock { embeddedTexts += count } }
+
+        var counts: (embedded: Int, hits: Int, misses: Int) { lock.withLock { (embeddedTexts, hits, misses) } }
+    }
 
     func ingestOne(_ item: InputExpander.Item, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
         let input = try reader.load(item)
@@ -243,7 +286,9 @@ public struct Ingestor: Sendable {
         let key = skipKey(contentHash: hash, reader: reader)
         if let existing = try store.document(uri: input.uri), existing.skipKey == key {
             if let title, existing.title != title { try store.setTitle(documentId: existing.id, title) }
-            return .unchanged
+            // A document known to hold no text (a scan) is not read again; the re-run says why.
+            guard existing.passageCount == 0 else { return .unchanged }
+            return .unchanged(note: existing.warningList.contains { $0.contains("no text layer") } ? "no text layer" : "no text")
         }
         // Each stage is timed and counted in the run (`lectern runs`): where a slow import goes.
         func stage<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
@@ -256,31 +301,75 @@ public struct Ingestor: Sendable {
             document.warnings.append(ExtractionWarning("mostly non-English text: \(embedder.info.model) is an English model, so semantic search will miss much here (keyword search still works)"))
         }
         let passages = stage("chunk") { chunker.chunk(document.blocks) }
-        if passages.isEmpty {
-            // One line: the warnings say why there is no text (a scanned PDF's pages).
-            throw LecternError(.empty, item.display, (["no text found"] + document.warnings.map(\.description)).joined(separator: ": "))
+        if passages.isEmpty && document.warnings.isEmpty {
+            document.warnings.append(ExtractionWarning("no text found: nothing to search"))
         }
+        // A document without text (a scanned PDF) is stored with no passages and its warning,
+        // the same warning `extract` gives: the next ingest knows it and reports it unchanged.
         for warning in document.warnings {
             recorder?.fail(input: item.display, stage: "extract", reason: warning.description, warning: true)
             events(PipelineEvent(.warning, input: item.display, line: warning.line, message: warning.message))
         }
-        var vectors: [[Float]] = []
-        vectors.reserveCapacity(passages.count)
-        for start in stride(from: 0, to: passages.count, by: batchSize) {
-            try cancellation?.check(item.display)
-            let batch = passages[start..<min(start + batchSize, passages.count)].map(\.text)
-            vectors += try stage("embed") { try embedder.embed(batch) }
-            if passages.count > batchSize {
-                events(PipelineEvent(.progress, input: item.display, message: "embedding", index: vectors.count, total: passages.count))
-            }
-        }
+        let embedding = try embed(passages.map(\.text), display: item.display, recorder: recorder, events: events)
         if let title { document.title = title }
         if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
-        recorder?.count("vectors", by: vectors.count)
-        _ = try stage("write") { try store.replaceDocument(LibraryStore.DocumentWrite(
+        recorder?.count("vectors", by: embedding.vectors.count)
+        var write = LibraryStore.DocumentWrite(
             sourceURI: sourceURI ?? input.uri, sourceKind: sourceKind, uri: input.uri, path: item.path,
             extractor: reader.name, extractorVersion: reader.version, contentHash: hash, skipKey: key,
-            document: document, passages: passages, vectors: vectors, embedder: embedder.info)) }
-        return .stored(title: document.title, passages: passages.count, warnings: document.warnings.count)
+            document: document, passages: passages, vectors: embedding.vectors, embedder: embedder.info)
+        write.cachedTextHashes = embedding.cachedTextHashes
+        _ = try stage("write") { try store.replaceDocument(write) }
+        return .stored(title: document.title, passages: passages.count, warnings: document.warnings.count, embedding: embedding.work)
+    }
+
+    /// One vector per text, in order. Texts the embedding cache holds (an interrupted ingest of
+    /// this document made them) are not embedded again; the others are embedded `batchSize` at a
+    /// time, each batch but the last kept in the cache in its own transaction, so a stop between
+    /// batches loses no embedding work. The last batch goes straight into the document's write.
+    private func embed(_ texts: [String], display: String, recorder: RunRecorder?, events: EventHandler)
+        throws -> (vectors: [[Float]], work: EmbeddingWork, cachedTextHashes: [String]) {
+        guard !texts.isEmpty else { return ([], EmbeddingWork(), []) }
+        func stage<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
+            guard let recorder else { return try work() }
+            return try recorder.time(name, work)
+        }
+        let info = embedder.info
+        let hashes = texts.map(ContentHash.sha256)
+        var known = try store.cachedVectors(embedder: info, textHashes: hashes)
+        var work = EmbeddingWork(cacheHits: hashes.filter { known[$0] != nil }.count)
+        tally?.looked(hits: work.cacheHits, misses: texts.count - work.cacheHits)
+        var cachedTextHashes = Array(known.keys)
+        // Each missing text once, in reading order (a repeated slide title is embedded once).
+        var queued = Set<String>()
+        let missing = hashes.indices.filter { known[hashes[$0]] == nil && queued.insert(hashes[$0]).inserted }
+        let reportsProgress = texts.count > batchSize
+        func progress() {
+            guard reportsProgress else { return }
+            let done = hashes.filter { known[$0] != nil }.count
+            events(PipelineEvent(.progress, input: display, message: "embedding", index: done, total: texts.count,
+                                 counts: ["embedded": work.embedded, "cache_hits": work.cacheHits]))
+        }
+        if work.cacheHits > 0 { progress() }
+        for start in stride(from: 0, to: missing.count, by: batchSize) {
+            try cancellation?.check(display)
+            let batch = Array(missing[start..<min(start + batchSize, missing.count)])
+            let made = try stage("embed") { try embedder.embed(batch.map { texts[$0] }) }
+            guard made.count == batch.count else {
+                throw LecternError(.embedderMismatch, info.name, "returned \(made.count) vectors for \(batch.count) texts")
+            }
+            let batchHashes = batch.map { hashes[$0] }
+            for (hash, vector) in zip(batchHashes, made) { known[hash] = vector }
+            work.embedded += batch.count
+            tally?.embedded(batch.count)
+            recorder?.count("embedded", by: batch.count)
+            if start + batchSize < missing.count {
+                try stage("cache") { try store.cacheVectors(embedder: info, textHashes: batchHashes, vectors: made) }
+                cachedTextHashes += batchHashes
+            }
+            progress()
+        }
+        recorder?.count("cache_hits", by: work.cacheHits)
+        return (hashes.map { known[$0]! }, work, cachedTextHashes)
     }
 }

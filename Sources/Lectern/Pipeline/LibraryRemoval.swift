@@ -7,6 +7,9 @@ public struct RemovalResult: Codable, Sendable, Equatable, BatchOutcome {
     public var notFound: [String] = []
     var dryRun = false
     public var stopped: BatchStop?
+    /// Vectors `prune` removed (or would remove) from the embedding cache: the work of ingests
+    /// that were stopped and not run again.
+    public var cachedVectors = 0
 }
 
 /// Removing documents, with their passages, vectors and summaries: by reference (`rm`), or every
@@ -75,10 +78,16 @@ public struct LibraryRemoval: Sendable {
     /// Removes every document whose file or folder is gone, or only lists them (`dryRun`).
     public func prune(dryRun: Bool, recorder: RunRecorder?) throws -> RemovalResult {
         let gone = try documentsWhoseFilesAreGone()
-        guard !dryRun else { return RemovalResult(removed: gone.map(\.uri), dryRun: true) }
+        guard !dryRun else {
+            return RemovalResult(removed: gone.map(\.uri), dryRun: true, cachedVectors: try store.cachedVectorCount())
+        }
         if cancellation?.isCancelled == true { return RemovalResult(stopped: .interrupted) }
         let removed = try store.removeDocuments(gone)
         recorder?.count("removed", by: removed.count)
-        return RemovalResult(removed: removed)
+        // The cache holds only vectors of documents not stored yet (storing one removes its
+        // own): what is left is from stopped ingests. An ingest running now only loses its head start.
+        let uncached = try store.clearEmbeddingCache()
+        recorder?.count("cached_vectors_removed", by: uncached)
+        return RemovalResult(removed: removed, cachedVectors: uncached)
     }
 }

@@ -9,6 +9,9 @@ public final class LibraryStore: Sendable {
     let display: String
     let access: LibraryAccess
     let writer: DatabaseQueue
+    /// This store made the file (there was none at `path`): a first ingest that stores nothing
+    /// removes it again (`discardIfUnused`).
+    let createdFile: Bool
 
     /// Opens the library at `path` (absolute) for `access`. A file that is not a library is
     /// refused and left as it was; see `LibraryAccess` for what each access may do.
@@ -16,6 +19,7 @@ public final class LibraryStore: Sendable {
         self.path = path
         self.display = display ?? path
         self.access = access
+        createdFile = !FileManager.default.fileExists(atPath: path)
         writer = try Self.open(path: path, display: display ?? path, access: access)
     }
 
@@ -97,6 +101,9 @@ public final class LibraryStore: Sendable {
         var passages: [Passage]
         var vectors: [[Float]]
         var embedder: EmbedderInfo
+        /// Hashes of texts whose vectors the embedding cache held for this document: removed
+        /// from it in the transaction that stores the document.
+        var cachedTextHashes: [String] = []
 
         init(
             sourceURI: String, sourceKind: SourceKind, uri: String, path: String?, extractor: String,
@@ -227,6 +234,7 @@ public final class LibraryStore: Sendable {
                 ids.append(db.lastInsertedRowID)
             }
             try VectorBlocks.append(db, ids: ids, vectors: w.vectors, embedder: w.embedder)
+            try Self.uncacheVectors(db, embedder: w.embedder, textHashes: w.cachedTextHashes)
             return documentId
         }
     }

@@ -239,6 +239,21 @@ enum Schema {
                 ALTER TABLE llm_cache ADD COLUMN finish_reason TEXT;
                 """)
         },
+        Migration("v5-embedding-cache") { db in
+            // Vectors computed for a document not yet stored, by (embedder identity, SHA-256 of
+            // the exact text embedded): an interrupted ingest keeps its embedding work, and the
+            // next run embeds only what is missing. Rows go when their document is stored, and
+            // on `lectern prune`.
+            try db.execute(sql: """
+                CREATE TABLE embedding_cache (
+                    embedder TEXT NOT NULL,
+                    text_hash TEXT NOT NULL,
+                    vector BLOB NOT NULL,
+                    created_at TEXT NOT NULL,
+                    PRIMARY KEY (embedder, text_hash)
+                ) WITHOUT ROWID
+                """)
+        },
     ]
 
     /// What a SQLite file holds, told apart before anything writes to it.

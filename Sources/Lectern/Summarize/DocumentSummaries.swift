@@ -154,7 +154,8 @@ extension DocumentSummaries {
         var batch = SummaryBatch(provider: summarizer.provider, model: summarizer.model)
         var documents: [StoredDocument] = []
         if references.isEmpty {
-            documents = try store.allDocuments()
+            // A document stored without text (a scan) has nothing to summarise: not a failure.
+            documents = try store.allDocuments().filter { $0.passageCount > 0 }
         } else {
             for reference in references {
                 let found = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
