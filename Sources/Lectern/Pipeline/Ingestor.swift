@@ -82,7 +82,7 @@ public struct Ingestor: Sendable {
     /// transaction (`LibraryStore.switchEmbedder`) without the next ingest doing everything again.
     func skipKey(contentHash: String, reader: any Extractor) -> SkipKey {
         var parts = [contentHash, "\(reader.name)@\(reader.version)", chunkSettings.key,
-                     embedder.tokenCounter.countingKey, options.ocr ? "ocr" : ""]
+                     embedder.tokenCounter.countingKey, options.ocr ? "ocr" : "", "headers\(ContextualHeader.version)"]
         // A named text encoding reads other text; only then is it in the key (old keys stay valid).
         if let encoding = options.encoding { parts.append("encoding=" + encoding.rawValue) }
         return SkipKey(passages: ContentHash.sha256(parts.joined(separator: "|")), embedder: embedder.info.key)
@@ -243,17 +243,19 @@ public struct Ingestor: Sendable {
             recorder?.fail(input: item.display, stage: "extract", reason: warning.description, warning: true)
             events(PipelineEvent(.warning, input: item.display, line: warning.line, message: warning.message))
         }
+        if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
         var vectors: [[Float]] = []
         vectors.reserveCapacity(passages.count)
         for start in stride(from: 0, to: passages.count, by: batchSize) {
             try cancellation?.check(item.display)
-            let batch = passages[start..<min(start + batchSize, passages.count)].map(\.text)
+            let batch = passages[start..<min(start + batchSize, passages.count)].map {
+                ContextualHeader.embedded($0.text, title: document.title, sectionPath: $0.sectionPath)
+            }
             vectors += try stage("embed") { try embedder.embed(batch) }
             if passages.count > batchSize {
                 events(PipelineEvent(.progress, input: item.display, message: "embedding", index: vectors.count, total: passages.count))
             }
         }
-        if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
         recorder?.count("vectors", by: vectors.count)
         _ = try stage("write") { try store.replaceDocument(LibraryStore.DocumentWrite(
             sourceURI: sourceURI ?? input.uri, sourceKind: sourceKind, uri: input.uri, path: item.path,

@@ -8,58 +8,90 @@ public struct Searcher: Sendable {
     var fusionK: Double = 60
     /// How deep each ranking goes before fusion.
     var candidates = 100
+    /// What each ranking's reciprocal rank counts for in the fusion.
+    var keywordWeight = 1.0
+    var semanticWeight = 1.0
+    /// BM25's weights of a passage's text and section path.
+    var keywordWeights = LibraryStore.KeywordWeights()
+
+    nonisolated(unsafe) static var tuneConvex: Double?
 
     public init(store: LibraryStore, embedder: any Embedder) {
         self.store = store
         self.embedder = embedder
+        // TUNING ONLY (removed before commit)
+        if let tune = ProcessInfo.processInfo.environment["LECTERN_TUNE"] {
+            for pair in tune.split(separator: ";") {
+                let kv = pair.split(separator: "=").map(String.init)
+                guard kv.count == 2, let v = Double(kv[1]) else { continue }
+                switch kv[0] {
+                case "k": fusionK = v
+                case "kw": keywordWeight = v
+                case "sw": semanticWeight = v
+                case "depth": candidates = Int(v)
+                case "sec": keywordWeights.section = v
+                case "q": SearchQuery.tuneQuestionWords = v > 0
+                case "cc": Self.tuneConvex = v
+                default: break
+                }
+            }
+        }
     }
-
-    static let stopwords: Set<String> = [
-        "a", "an", "and", "are", "as", "at", "be", "by", "do", "does", "for", "from", "how", "in", "is", "it",
-        "of", "on", "or", "that", "the", "this", "to", "was", "what", "when", "where", "which", "who", "why", "with",
-    ]
 
     /// The query's words, lower-cased and folded; stopwords dropped unless nothing else is left.
     static func terms(_ query: String) -> [String] {
-        let words = WordTokenizer.words(query).map(WordTokenizer.fold)
-        let content = words.filter { !stopwords.contains($0) }
-        var seen = Set<String>()
-        return (content.isEmpty ? words : content).filter { seen.insert($0).inserted }
+        SearchQuery(parsing: query).terms
     }
 
     public func search(_ query: String, k: Int = 10, mode: SearchMode = .hybrid, filter: SearchFilter = SearchFilter()) throws -> [SearchHit] {
-        let terms = Self.terms(query)
-        guard !terms.isEmpty else {
-            throw LecternError(.invalidInput, "query", "'\(query)' has no words to search for")
+        let parsed = SearchQuery(parsing: query)
+        guard !parsed.isEmpty else {
+            let why = parsed.exclusions.isEmpty ? "has no words to search for" : "only excludes: it needs a word or a \"phrase\" to search for"
+            throw LecternError(.invalidInput, "query", "'\(query)' \(why)")
         }
+        let terms = parsed.terms
         let allowedDocuments = try documentIds(for: filter)
         if let allowedDocuments, allowedDocuments.isEmpty { return [] }
         let depth = max(candidates, k)
 
-        var keyword: [Int64] = []
+        var keyword: [(id: Int64, score: Double)] = []
         if mode != .semantic {
-            keyword = try store.keywordMatches(terms, limit: depth, documents: allowedDocuments)
+            keyword = try store.keywordMatches(parsed, limit: depth, documents: allowedDocuments, weights: keywordWeights)
         }
         var semantic: [(id: Int64, score: Float)] = []
         if mode != .keyword {
             let index = try store.vectorIndex(for: embedder.info)
-            let allowedPassages = try allowedDocuments.map { try store.passageIds(documents: $0) }
-            semantic = index.nearest(to: try embedder.embed(query), k: depth, allowed: allowedPassages)
+            var allowedPassages = try allowedDocuments.map { try store.passageIds(documents: $0) }
+            // Phrases and exclusions hold in every mode: the vectors rank only the passages they leave.
+            if let constrained = try store.passageIds(allowedBy: parsed) {
+                allowedPassages = allowedPassages.map { $0.intersection(constrained) } ?? constrained
+            }
+            let text = parsed.text.isEmpty ? query : parsed.text
+            semantic = index.nearest(to: try embedder.embed(text), k: depth, allowed: allowedPassages)
         }
 
         var scores: [Int64: Double] = [:]
         var keywordRanks: [Int64: Int] = [:]
         var semanticRanks: [Int64: Int] = [:]
-        for (rank, id) in keyword.enumerated() { keywordRanks[id] = rank + 1 }
+        for (rank, hit) in keyword.enumerated() { keywordRanks[hit.id] = rank + 1 }
         for (rank, hit) in semantic.enumerated() { semanticRanks[hit.id] = rank + 1 }
         switch mode {
         case .keyword:
-            for (rank, id) in keyword.enumerated() { scores[id] = 1.0 / Double(rank + 1) }
+            for hit in keyword { scores[hit.id] = hit.score }
         case .semantic:
             for hit in semantic { scores[hit.id] = Double(hit.score) }
         case .hybrid:
-            for (id, rank) in keywordRanks { scores[id, default: 0] += 1 / (fusionK + Double(rank)) }
-            for (id, rank) in semanticRanks { scores[id, default: 0] += 1 / (fusionK + Double(rank)) }
+            if let alpha = Self.tuneConvex {
+                func normalized(_ values: [(Int64, Double)]) -> [(Int64, Double)] {
+                    guard let lo = values.map(\.1).min(), let hi = values.map(\.1).max(), hi > lo else { return values.map { ($0.0, 1) } }
+                    return values.map { ($0.0, ($0.1 - lo) / (hi - lo)) }
+                }
+                for (id, v) in normalized(keyword.map { ($0.id, $0.score) }) { scores[id, default: 0] += alpha * v }
+                for (id, v) in normalized(semantic.map { ($0.id, Double($0.score)) }) { scores[id, default: 0] += (1 - alpha) * v }
+            } else {
+            for (id, rank) in keywordRanks { scores[id, default: 0] += keywordWeight / (fusionK + Double(rank)) }
+            for (id, rank) in semanticRanks { scores[id, default: 0] += semanticWeight / (fusionK + Double(rank)) }
+            }
         }
         let ranked = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k)
         let passages = try store.passages(ids: ranked.map(\.key))
@@ -103,6 +135,21 @@ public struct Searcher: Sendable {
             best = index
         }
         return total[best] > 0 ? timeline[best].seconds : start
+    }
+
+    /// Why `filter` leaves no document to search, naming the filter at fault (`--source nothing
+    /// matches no document`), or nil when some document passes it.
+    public func emptyFilterReason(_ filter: SearchFilter) throws -> String? {
+        guard let allowed = try documentIds(for: filter), allowed.isEmpty else { return nil }
+        for source in filter.sources where try documentIds(for: SearchFilter(sources: [source])) == [] {
+            return "--source \(source) matches no document"
+        }
+        let types = filter.types.map { "--type \($0)" }.joined(separator: ", ")
+        if !filter.sources.isEmpty, try documentIds(for: SearchFilter(types: filter.types)) != [] {
+            let sources = filter.sources.map { "--source \($0)" }.joined(separator: ", ")
+            return "no document matches both \(sources) and \(types)"
+        }
+        return "\(types) matches no document"
     }
 
     func documentIds(for filter: SearchFilter) throws -> Set<Int64>? {
