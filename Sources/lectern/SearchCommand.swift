@@ -25,7 +25,7 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .short, parsing: .unconditional, help: "How many hits (at least 1).")
     var k: Int?
 
-    @Option(help: "hybrid (words and meaning, fused by reciprocal rank), keyword (scored by BM25) or semantic (scored by cosine similarity).")
+    @Option(help: "hybrid (words and meaning, their scores combined), keyword (scored by BM25) or semantic (scored by cosine similarity).")
     var mode: SearchMode = .hybrid
 
     @Option(help: "Only this source: a path, folder, URI or document id. Repeatable.")

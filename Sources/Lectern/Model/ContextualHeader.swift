@@ -23,8 +23,6 @@ enum ContextualHeader {
     /// What the embedder sees of a passage: its header on a line of its own, then its text.
     static func embedded(_ text: String, title: String, sectionPath: [String]) -> String {
         let header = header(title: title, sectionPath: sectionPath)
-        // TUNING ONLY (removed before commit)
-        if ProcessInfo.processInfo.environment["LECTERN_TUNE_NOHEADER"] != nil { return text }
         return header.isEmpty ? text : header + "\n" + text
     }
 }

@@ -17,14 +17,11 @@ public struct SearchQuery: Sendable, Equatable {
     static let stopwords: Set<String> = [
         "a", "an", "and", "are", "as", "at", "be", "by", "do", "does", "for", "from", "how", "in", "is", "it",
         "of", "on", "or", "that", "the", "this", "to", "was", "what", "when", "where", "which", "who", "why", "with",
-    ]
-
-    nonisolated(unsafe) static var tuneQuestionWords = false
-    static let questionWords: Set<String> = [
+        // Pronouns, auxiliaries and asking verbs of questions (measured: bench/results/eval_tuning.md).
         "can", "could", "would", "should", "will", "i", "me", "my", "we", "you", "your", "our", "they", "their", "there",
         "its", "he", "she", "his", "her", "them", "if", "so", "than", "then", "but", "into", "about", "did", "has", "have",
         "had", "been", "being", "were", "am", "get", "gets", "just", "also", "explain", "describe", "tell", "mean", "means",
-        "happens", "happen", "whose", "whom", "there", "these", "those", "not", "no", "one", "some", "any", "all", "very",
+        "happens", "happen", "whose", "whom", "these", "those", "not", "no", "one", "some", "any", "all", "very",
     ]
 
     public init(parsing query: String) {
@@ -75,7 +72,7 @@ public struct SearchQuery: Sendable, Equatable {
                 kept.append(token)
             }
         }
-        let content = words.filter { !Self.stopwords.contains($0) && !(Self.tuneQuestionWords && Self.questionWords.contains($0)) }
+        let content = words.filter { !Self.stopwords.contains($0) }
         var seen = Set<String>()
         // Stopwords alone ("the who") are still a search; beside a phrase they add nothing.
         self.words = (content.isEmpty && phrases.isEmpty ? words : content).filter { seen.insert($0).inserted }

@@ -1,41 +1,21 @@
 import Foundation
 
-/// Hybrid search: FTS5 BM25 and exact k-NN over the vector blocks, fused by reciprocal rank.
+/// Hybrid search: FTS5 BM25 and exact k-NN over the vector blocks, fused by a weighted sum of
+/// their normalised scores.
 public struct Searcher: Sendable {
     var store: LibraryStore
     var embedder: any Embedder
-    /// The reciprocal-rank-fusion constant (Cormack et al. use 60).
-    var fusionK: Double = 60
     /// How deep each ranking goes before fusion.
     var candidates = 100
-    /// What each ranking's reciprocal rank counts for in the fusion.
-    var keywordWeight = 1.0
-    var semanticWeight = 1.0
+    /// What BM25 counts for in hybrid search; vector similarity counts for the rest (tuned on the
+    /// dev half of eval/shared: bench/results/eval_tuning.md).
+    var keywordWeight = 0.3
     /// BM25's weights of a passage's text and section path.
     var keywordWeights = LibraryStore.KeywordWeights()
-
-    nonisolated(unsafe) static var tuneConvex: Double?
 
     public init(store: LibraryStore, embedder: any Embedder) {
         self.store = store
         self.embedder = embedder
-        // TUNING ONLY (removed before commit)
-        if let tune = ProcessInfo.processInfo.environment["LECTERN_TUNE"] {
-            for pair in tune.split(separator: ";") {
-                let kv = pair.split(separator: "=").map(String.init)
-                guard kv.count == 2, let v = Double(kv[1]) else { continue }
-                switch kv[0] {
-                case "k": fusionK = v
-                case "kw": keywordWeight = v
-                case "sw": semanticWeight = v
-                case "depth": candidates = Int(v)
-                case "sec": keywordWeights.section = v
-                case "q": SearchQuery.tuneQuestionWords = v > 0
-                case "cc": Self.tuneConvex = v
-                default: break
-                }
-            }
-        }
     }
 
     /// The query's words, lower-cased and folded; stopwords dropped unless nothing else is left.
@@ -81,17 +61,10 @@ public struct Searcher: Sendable {
         case .semantic:
             for hit in semantic { scores[hit.id] = Double(hit.score) }
         case .hybrid:
-            if let alpha = Self.tuneConvex {
-                func normalized(_ values: [(Int64, Double)]) -> [(Int64, Double)] {
-                    guard let lo = values.map(\.1).min(), let hi = values.map(\.1).max(), hi > lo else { return values.map { ($0.0, 1) } }
-                    return values.map { ($0.0, ($0.1 - lo) / (hi - lo)) }
-                }
-                for (id, v) in normalized(keyword.map { ($0.id, $0.score) }) { scores[id, default: 0] += alpha * v }
-                for (id, v) in normalized(semantic.map { ($0.id, Double($0.score)) }) { scores[id, default: 0] += (1 - alpha) * v }
-            } else {
-            for (id, rank) in keywordRanks { scores[id, default: 0] += keywordWeight / (fusionK + Double(rank)) }
-            for (id, rank) in semanticRanks { scores[id, default: 0] += semanticWeight / (fusionK + Double(rank)) }
-            }
+            // A convex combination of the two scores, each min-max normalised over its own
+            // candidates (Bruch et al. 2023): on the tuning half it beat reciprocal-rank fusion.
+            for (id, score) in Self.normalized(keyword.map { ($0.id, $0.score) }) { scores[id, default: 0] += keywordWeight * score }
+            for (id, score) in Self.normalized(semantic.map { ($0.id, Double($0.score)) }) { scores[id, default: 0] += (1 - keywordWeight) * score }
         }
         let ranked = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k)
         let passages = try store.passages(ids: ranked.map(\.key))
@@ -113,6 +86,14 @@ public struct Searcher: Sendable {
                 highlights: snippet.highlights, text: passage.text,
                 keywordRank: keywordRanks[passage.id], semanticRank: semanticRanks[passage.id])
         }
+    }
+
+    /// Scores scaled to 0…1 over the candidates (all 1 when they are equal).
+    static func normalized(_ scores: [(Int64, Double)]) -> [(Int64, Double)] {
+        guard let low = scores.map(\.1).min(), let high = scores.map(\.1).max(), high > low else {
+            return scores.map { ($0.0, 1) }
+        }
+        return scores.map { ($0.0, ($0.1 - low) / (high - low)) }
     }
 
     /// For a transcript passage, the start of the timed sentence that holds the most query
