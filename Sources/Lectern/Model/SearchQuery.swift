@@ -3,8 +3,10 @@
 /// (a passage holding it is left out, in every mode). Every part is plain words, lower-cased and
 /// folded, so no user input ever reaches FTS5 as syntax.
 public struct SearchQuery: Sendable, Equatable {
-    /// Bare content words, stopwords dropped unless nothing else is left.
+    /// Bare content words, stopwords and question words dropped unless nothing else is left: what BM25 ranks by.
     var words: [String]
+    /// Bare words without stopwords: what is highlighted.
+    var shownWords: [String]
     /// Each quoted phrase's words, in order (stopwords kept: they are part of the phrase).
     var phrases: [[String]]
     /// Each excluded word or phrase's words.
@@ -12,12 +14,16 @@ public struct SearchQuery: Sendable, Equatable {
     /// The query without quotes and exclusions: what is embedded for semantic search.
     var text: String
 
-    /// Question words a learner writes ("how does …", "what is …") that say nothing about the
-    /// subject: BM25 should not rank by them.
+    /// Words that say nothing about the subject ("how does …", "what is the …"): neither ranked
+    /// by nor highlighted.
     static let stopwords: Set<String> = [
         "a", "an", "and", "are", "as", "at", "be", "by", "do", "does", "for", "from", "how", "in", "is", "it",
         "of", "on", "or", "that", "the", "this", "to", "was", "what", "when", "where", "which", "who", "why", "with",
-        // Pronouns, auxiliaries and asking verbs of questions (measured: bench/results/eval_tuning.md).
+    ]
+
+    /// Pronouns, auxiliaries and asking verbs of a question: BM25 ranks without them (measured:
+    /// bench/results/eval_tuning.md), but they are still highlighted and found in transcripts.
+    static let questionWords: Set<String> = [
         "can", "could", "would", "should", "will", "i", "me", "my", "we", "you", "your", "our", "they", "their", "there",
         "its", "he", "she", "his", "her", "them", "if", "so", "than", "then", "but", "into", "about", "did", "has", "have",
         "had", "been", "being", "were", "am", "get", "gets", "just", "also", "explain", "describe", "tell", "mean", "means",
@@ -72,10 +78,14 @@ public struct SearchQuery: Sendable, Equatable {
                 kept.append(token)
             }
         }
-        let content = words.filter { !Self.stopwords.contains($0) }
-        var seen = Set<String>()
+        let shown = words.filter { !Self.stopwords.contains($0) }
+        let content = shown.filter { !Self.questionWords.contains($0) }
         // Stopwords alone ("the who") are still a search; beside a phrase they add nothing.
-        self.words = (content.isEmpty && phrases.isEmpty ? words : content).filter { seen.insert($0).inserted }
+        let bare = phrases.isEmpty ? words : []
+        var seen = Set<String>()
+        self.words = (content.isEmpty ? (shown.isEmpty ? bare : shown) : content).filter { seen.insert($0).inserted }
+        seen = []
+        shownWords = (shown.isEmpty ? bare : shown).filter { seen.insert($0).inserted }
         var seenPhrases = Set<[String]>()
         self.phrases = phrases.filter { seenPhrases.insert($0).inserted }
         self.exclusions = exclusions
@@ -92,6 +102,6 @@ public struct SearchQuery: Sendable, Equatable {
             let content = phrase.filter { !Self.stopwords.contains($0) }
             return content.isEmpty ? phrase : content
         }
-        return (words + phraseWords).filter { seen.insert($0).inserted }
+        return (shownWords + phraseWords).filter { seen.insert($0).inserted }
     }
 }
