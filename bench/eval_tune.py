@@ -52,12 +52,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--passages", required=True)
     parser.add_argument("--dataset", required=True)
-    parser.add_argument("--library", required=True)
+    parser.add_argument("--library")
     parser.add_argument("--split", default="dev")
+    parser.add_argument("--only", action="store_true", help="measure only the chosen setting (header weight 0.5, question words, convex 0.3)")
+    parser.add_argument("--header-vectors", help="npz cache of sentence-transformers vectors of header + text (made when absent)")
     parser.add_argument("--plain-vectors", help="bench/eval_peers.py's cache of sentence-transformers vectors of the plain text")
     args = parser.parse_args()
-    if args.split != "dev":
-        sys.exit("tuning looks at the dev half only")
+    if args.split != "dev" and not args.only:
+        sys.exit("the grid looks at the dev half only; --only SETTING measures a chosen setting on another split")
     passages = [json.loads(line) for line in open(args.passages)]
     qrels = collections.defaultdict(dict)
     for i, line in enumerate(open(os.path.join(args.dataset, "qrels", args.split + ".tsv"))):
@@ -70,20 +72,26 @@ def main():
     db.execute("CREATE VIRTUAL TABLE f USING fts5(text, section, tokenize='porter unicode61 remove_diacritics 2')")
     db.executemany("INSERT INTO f(rowid, text, section) VALUES (?, ?, ?)",
                    [(i, p["text"], " › ".join(p["section"])) for i, p in enumerate(passages)])
-    lib = sqlite3.connect(args.library)
     vec = {}
-    for ids, blob in lib.execute("SELECT passage_ids, vectors FROM vector_blocks"):
+    lib = sqlite3.connect(args.library) if args.library else None
+    for ids, blob in (lib.execute("SELECT passage_ids, vectors FROM vector_blocks") if lib else []):
         ids = np.frombuffer(ids, dtype=np.int64)
         flat = np.frombuffer(blob, dtype=np.float32).reshape(len(ids), -1)
         for i, v in zip(ids, flat):
             vec[int(i)] = v
     # The library's vectors are of the text it embeds (with its header); the peer's are of the plain text.
-    variants = {"library": np.stack([vec[p["passage"]] for p in passages])}
+    variants = {"library": np.stack([vec[p["passage"]] for p in passages])} if vec else {}
     if args.plain_vectors:
         variants["plain"] = np.load(args.plain_vectors)["vectors"]
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from eval_peers import sentence_transformer
     model = sentence_transformer()
+    if args.header_vectors:
+        # What Lectern embeds (ContextualHeader.embedded): the header on a line of its own, then the text.
+        if not os.path.exists(args.header_vectors):
+            texts = [(" › ".join(p["section"]) + "\n" + p["text"]) if p["section"] else p["text"] for p in passages]
+            np.savez(args.header_vectors, vectors=model.encode(texts, batch_size=32, normalize_embeddings=True, convert_to_numpy=True))
+        variants["header"] = np.load(args.header_vectors)["vectors"]
     qvec = model.encode([q["text"] for q in queries], normalize_embeddings=True, convert_to_numpy=True)
     cid = [p["corpus_id"] for p in passages]
 
@@ -113,8 +121,9 @@ def main():
 
     results = []
     kw_cache = {}
-    for sw in (0.0, 0.25, 0.5, 1.0, 2.0):
-        for question in (False, True):
+    grid = [(0.5, True)] if args.only else [(sw, q) for sw in (0.0, 0.25, 0.5, 1.0, 2.0) for q in (False, True)]
+    for sw, question in grid:
+        if True:
             kw_cache[(sw, question)] = [keyword(q["text"], sw, question) for q in queries]
             rk = {q["_id"]: documents([i for i, _ in kw_cache[(sw, question)][n]]) for n, q in enumerate(queries)}
             results.append(("keyword sec=%s q=%d" % (sw, question),) + measure(rk))
@@ -127,7 +136,7 @@ def main():
         rs = {q["_id"]: documents([i for i, _ in sem[n]]) for n, q in enumerate(queries)}
         results.append(("semantic %s" % name,) + measure(rs))
         for (sw, question), kws in kw_cache.items():
-            for k in (10, 30, 60, 100):
+            for k in (() if args.only else (10, 30, 60, 100)):
                 for kwt in (0.5, 0.7, 1.0):
                     rh = {}
                     for n, q in enumerate(queries):
@@ -138,7 +147,7 @@ def main():
                             fused[i] += 1.0 / (k + r)
                         rh[q["_id"]] = documents(sorted(fused, key=lambda i: (-fused[i], i)))
                     results.append(("hybrid %s sec=%s q=%d rrf k=%d kw=%.1f" % (name, sw, question, k, kwt),) + measure(rh))
-            for alpha in (0.2, 0.3, 0.4, 0.5):
+            for alpha in ((0.3,) if args.only else (0.2, 0.3, 0.4, 0.5)):
                 rh = {}
                 for n, q in enumerate(queries):
                     fused = collections.defaultdict(float)
