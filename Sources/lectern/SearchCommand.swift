@@ -11,26 +11,27 @@ struct SearchCommand: ParsableCommand {
         discussion: """
               lectern search "light-dependent reactions"
               lectern search "entropy" --mode keyword -k 5 --json
+              lectern search '"begging the question" -circular' --mode keyword
               lectern search "derivative" --source notes/calculus.md --type markdown
             """
     )
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "What to look for.")
+    @Argument(help: "What to look for: words, \"a phrase\" (those words in that order), -word or -\"a phrase\" (leave out passages with it).")
     var query: String
 
     // Unconditional: `-k -1` is a value to refuse with a reason, not a missing one.
     @Option(name: .short, parsing: .unconditional, help: "How many hits (at least 1; default: search.k, 10).")
     var k: Int?
 
-    @Option(help: "hybrid (words and meaning, fused), keyword (BM25) or semantic (vectors).")
+    @Option(help: "hybrid (words and meaning, their scores combined), keyword (scored by BM25) or semantic (scored by cosine similarity).")
     var mode: SearchMode = .hybrid
 
     @Option(help: "Only this source: a path, folder, URI or document id. Repeatable.")
     var source: [String] = []
 
-    @Option(help: "Only documents of this type (markdown, text, pdf, srt …). Repeatable.")
+    @Option(help: "Only documents of this type (markdown, text, pdf, srt …; any case). Repeatable.")
     var type: [String] = []
 
     @Flag(help: "Group hits by document (best document first), each hit under its document's title.")
@@ -47,14 +48,15 @@ struct SearchCommand: ParsableCommand {
     func run() throws {
         let (configuration, terminal, store) = try global.openForReading()
         let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
-        let hits = try Searcher(store: store, embedder: embedder)
-            .search(query, k: k ?? configuration.searchLimit, mode: mode, filter: SearchFilter(sources: source, types: type))
+        let searcher = Searcher(store: store, embedder: embedder)
+        let filter = SearchFilter(sources: source, types: type)
+        let hits = try searcher.search(query, k: k ?? configuration.searchLimit, mode: mode, filter: filter)
         if json {
             if group { terminal.json(HitGroup.groups(hits)) } else { terminal.json(hits) }
             return
         }
         if hits.isEmpty {
-            terminal.note("no passages match '\(query)'")
+            terminal.note(try searcher.emptyFilterReason(filter) ?? "no passages match '\(query)'")
             return
         }
         if group {

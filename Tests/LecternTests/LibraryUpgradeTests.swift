@@ -87,9 +87,32 @@ final class LibraryUpgradeTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             // Fields added since (a hit's link, its page label) are left out of the comparison.
             let added: Set<String> = ["link", "pageLabel"]
-            let hits = (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])?
-                .map { $0.filter { !added.contains($0.key) } } as NSArray?
-            XCTAssertEqual(hits, search["hits"] as? NSArray, "lectern \(arguments.joined(separator: " "))")
+            var hits = (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? [])
+                .map { $0.filter { !added.contains($0.key) } }
+            var before = search["hits"] as? [[String: Any]] ?? []
+            if arguments.contains("keyword") {
+                // Keyword mode now reports the BM25 score it ranks by, not 1/rank: the same passages, in the same order.
+                let scores = hits.compactMap { $0["score"] as? Double }
+                XCTAssertTrue(scores.allSatisfy { $0 > 0 } && zip(scores, scores.dropFirst()).allSatisfy { $0 >= $1 }, "\(scores)")
+                hits = hits.map { $0.filter { $0.key != "score" } }
+                before = before.map { $0.filter { $0.key != "score" } }
+            }
+            if !arguments.contains("--mode") {
+                // Hybrid search now combines the two scores rather than their reciprocal ranks (issue 17), so
+                // its order is its own; the upgraded index and vectors rank each passage as before.
+                XCTAssertEqual(hits.count, before.count)
+                let ranks = Dictionary(before.map { ($0["passageId"] as? Int ?? 0, [$0["keywordRank"] as? Int, $0["semanticRank"] as? Int]) },
+                                       uniquingKeysWith: { first, _ in first })
+                var shared = 0
+                for hit in hits {
+                    guard let old = ranks[hit["passageId"] as? Int ?? 0] else { continue }
+                    shared += 1
+                    XCTAssertEqual([hit["keywordRank"] as? Int, hit["semanticRank"] as? Int], old, "lectern \(arguments.joined(separator: " "))")
+                }
+                XCTAssertGreaterThanOrEqual(shared, hits.count - 2, "lectern \(arguments.joined(separator: " "))")
+                continue
+            }
+            XCTAssertEqual(hits as NSArray, before as NSArray, "lectern \(arguments.joined(separator: " "))")
         }
 
         // The runs, their failures and the summaries made before are still there.

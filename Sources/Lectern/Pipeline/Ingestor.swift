@@ -100,7 +100,7 @@ public struct Ingestor: Sendable {
         // The empty fifth part was an OCR flag that was never set; libraries store keys made
         // with it, so it stays in the key as it was.
         var parts = [contentHash, "\(reader.name)@\(reader.version)", chunkSettings.key,
-                     embedder.tokenCounter.countingKey, ""]
+                     embedder.tokenCounter.countingKey, "", "headers\(ContextualHeader.version)"]
         // A named text encoding reads other text; only then is it in the key (old keys stay valid).
         if let encoding = options.encoding { parts.append("encoding=" + encoding.rawValue) }
         return SkipKey(passages: ContentHash.sha256(parts.joined(separator: "|")), embedder: embedder.info.key)
@@ -310,9 +310,12 @@ public struct Ingestor: Sendable {
             recorder?.fail(input: item.display, stage: "extract", reason: warning.description, warning: true)
             events(PipelineEvent(.warning, input: item.display, line: warning.line, message: warning.message))
         }
-        let embedding = try embed(passages.map(\.text), display: item.display, recorder: recorder, events: events)
         if let title { document.title = title }
         if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
+        // What is embedded (and cached) is the passage under its contextual header.
+        let embedding = try embed(passages.map {
+            ContextualHeader.embedded($0.text, title: document.title, sectionPath: $0.sectionPath)
+        }, display: item.display, recorder: recorder, events: events)
         recorder?.count("vectors", by: embedding.vectors.count)
         var write = LibraryStore.DocumentWrite(
             sourceURI: sourceURI ?? input.uri, sourceKind: sourceKind, uri: input.uri, path: item.path,

@@ -1,68 +1,73 @@
 import Foundation
 
-/// Hybrid search: FTS5 BM25 and exact k-NN over the vector blocks, fused by reciprocal rank.
+/// Hybrid search: FTS5 BM25 and exact k-NN over the vector blocks, fused by a weighted sum of
+/// their normalised scores.
 public struct Searcher: Sendable {
     var store: LibraryStore
     var embedder: any Embedder
-    /// The reciprocal-rank-fusion constant (Cormack et al. use 60).
-    var fusionK: Double = 60
     /// How deep each ranking goes before fusion.
     var candidates = 100
     /// Whether hits carry their link (`PassageLink`): a few lookups a hit, which a ranking that
     /// reads hundreds of hits a query (`lectern eval`) does without.
     var links = true
+    /// What BM25 counts for in hybrid search; vector similarity counts for the rest (tuned on the
+    /// dev half of eval/shared: bench/results/eval_tuning.md).
+    var keywordWeight = 0.3
+    /// BM25's weights of a passage's text and section path.
+    var keywordWeights = LibraryStore.KeywordWeights()
 
     public init(store: LibraryStore, embedder: any Embedder) {
         self.store = store
         self.embedder = embedder
     }
 
-    static let stopwords: Set<String> = [
-        "a", "an", "and", "are", "as", "at", "be", "by", "do", "does", "for", "from", "how", "in", "is", "it",
-        "of", "on", "or", "that", "the", "this", "to", "was", "what", "when", "where", "which", "who", "why", "with",
-    ]
-
     /// The query's words, lower-cased and folded; stopwords dropped unless nothing else is left.
     static func terms(_ query: String) -> [String] {
-        let words = WordTokenizer.words(query).map(WordTokenizer.fold)
-        let content = words.filter { !stopwords.contains($0) }
-        var seen = Set<String>()
-        return (content.isEmpty ? words : content).filter { seen.insert($0).inserted }
+        SearchQuery(parsing: query).terms
     }
 
     public func search(_ query: String, k: Int = 10, mode: SearchMode = .hybrid, filter: SearchFilter = SearchFilter()) throws -> [SearchHit] {
-        let terms = Self.terms(query)
-        guard !terms.isEmpty else {
-            throw LecternError(.invalidInput, "query", "'\(query)' has no words to search for")
+        let parsed = SearchQuery(parsing: query)
+        guard !parsed.isEmpty else {
+            let why = parsed.exclusions.isEmpty ? "has no words to search for" : "only excludes: it needs a word or a \"phrase\" to search for"
+            throw LecternError(.invalidInput, "query", "'\(query)' \(why)")
         }
+        let terms = parsed.terms
         let allowedDocuments = try documentIds(for: filter)
         if let allowedDocuments, allowedDocuments.isEmpty { return [] }
         let depth = max(candidates, k)
 
-        var keyword: [Int64] = []
+        var keyword: [(id: Int64, score: Double)] = []
         if mode != .semantic {
-            keyword = try store.keywordMatches(terms, limit: depth, documents: allowedDocuments)
+            keyword = try store.keywordMatches(parsed, limit: depth, documents: allowedDocuments, weights: keywordWeights)
         }
         var semantic: [(id: Int64, score: Float)] = []
         if mode != .keyword {
             let index = try store.vectorIndex(for: embedder.info)
-            let allowedPassages = try allowedDocuments.map { try store.passageIds(documents: $0) }
-            semantic = index.nearest(to: try embedder.embed(query), k: depth, allowed: allowedPassages)
+            var allowedPassages = try allowedDocuments.map { try store.passageIds(documents: $0) }
+            // Phrases and exclusions hold in every mode: the vectors rank only the passages they leave.
+            if let constrained = try store.passageIds(allowedBy: parsed) {
+                allowedPassages = allowedPassages.map { $0.intersection(constrained) } ?? constrained
+            }
+            let text = parsed.text.isEmpty ? query : parsed.text
+            semantic = index.nearest(to: try embedder.embed(text), k: depth, allowed: allowedPassages)
         }
 
         var scores: [Int64: Double] = [:]
         var keywordRanks: [Int64: Int] = [:]
         var semanticRanks: [Int64: Int] = [:]
-        for (rank, id) in keyword.enumerated() { keywordRanks[id] = rank + 1 }
+        for (rank, hit) in keyword.enumerated() { keywordRanks[hit.id] = rank + 1 }
         for (rank, hit) in semantic.enumerated() { semanticRanks[hit.id] = rank + 1 }
         switch mode {
         case .keyword:
-            for (rank, id) in keyword.enumerated() { scores[id] = 1.0 / Double(rank + 1) }
+            for hit in keyword { scores[hit.id] = hit.score }
         case .semantic:
             for hit in semantic { scores[hit.id] = Double(hit.score) }
         case .hybrid:
-            for (id, rank) in keywordRanks { scores[id, default: 0] += 1 / (fusionK + Double(rank)) }
-            for (id, rank) in semanticRanks { scores[id, default: 0] += 1 / (fusionK + Double(rank)) }
+            // A convex combination of the two scores, each min-max normalised over its own
+            // candidates (Bruch et al. 2023): on the tuning half it beat reciprocal-rank fusion.
+            for (id, score) in Self.normalized(keyword.map { ($0.id, $0.score) }) { scores[id, default: 0] += keywordWeight * score }
+            for (id, score) in Self.normalized(semantic.map { ($0.id, Double($0.score)) }) { scores[id, default: 0] += (1 - keywordWeight) * score }
         }
         let ranked = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k)
         let passages = try store.passages(ids: ranked.map(\.key))
@@ -89,6 +94,14 @@ public struct Searcher: Sendable {
         }
     }
 
+    /// Scores scaled to 0…1 over the candidates (all 1 when they are equal).
+    static func normalized(_ scores: [(Int64, Double)]) -> [(Int64, Double)] {
+        guard let low = scores.map(\.1).min(), let high = scores.map(\.1).max(), high > low else {
+            return scores.map { ($0.0, 1) }
+        }
+        return scores.map { ($0.0, ($0.1 - low) / (high - low)) }
+    }
+
     /// For a transcript passage, the start of the timed sentence that holds the most query
     /// words (distinct words first): where a user should start listening.
     static func spokenAt(_ passage: StoredPassage, terms: [String]) -> Double? {
@@ -109,6 +122,21 @@ public struct Searcher: Sendable {
             best = index
         }
         return total[best] > 0 ? timeline[best].seconds : start
+    }
+
+    /// Why `filter` leaves no document to search, naming the filter at fault (`--source nothing
+    /// matches no document`), or nil when some document passes it.
+    public func emptyFilterReason(_ filter: SearchFilter) throws -> String? {
+        guard let allowed = try documentIds(for: filter), allowed.isEmpty else { return nil }
+        for source in filter.sources where try documentIds(for: SearchFilter(sources: [source])) == [] {
+            return "--source \(source) matches no document"
+        }
+        let types = filter.types.map { "--type \($0)" }.joined(separator: ", ")
+        if !filter.sources.isEmpty, try documentIds(for: SearchFilter(types: filter.types)) != [] {
+            let sources = filter.sources.map { "--source \($0)" }.joined(separator: ", ")
+            return "no document matches both \(sources) and \(types)"
+        }
+        return "\(types) matches no document"
     }
 
     func documentIds(for filter: SearchFilter) throws -> Set<Int64>? {

@@ -2,26 +2,67 @@ import Foundation
 import GRDB
 
 extension LibraryStore {
-    /// Passages whose text or section holds any of `terms`, best BM25 first (text weighs twice
-    /// the section), at most `limit`; only passages of `documents` when given.
-    func keywordMatches(_ terms: [String], limit: Int, documents: Set<Int64>? = nil) throws -> [Int64] {
-        // Each word quoted (no FTS syntax from users), any word may match; BM25 ranks by how many and how rare.
-        let match = terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"" }.joined(separator: " OR ")
+    /// BM25 weights of the FTS columns: the passage's text, and its section path.
+    struct KeywordWeights: Sendable, Equatable {
+        var text = 1.0
+        var section = 0.5
+    }
+
+    /// Passages that hold any of the query's words or phrases, every one of its phrases and none
+    /// of its exclusions, best BM25 first with their BM25 score (higher is better), at most
+    /// `limit`; only passages of `documents` when given.
+    func keywordMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>? = nil,
+                        weights: KeywordWeights = KeywordWeights()) throws -> [(id: Int64, score: Double)] {
+        // Any word or phrase may match; BM25 ranks by how many and how rare. FTS5's bm25() is
+        // lower for better matches, so the score is its negation.
+        let any = (query.words.map { [$0] } + query.phrases).map(Self.ftsPhrase).joined(separator: " OR ")
+        guard !any.isEmpty else { return [] }
         var sql: SQL = """
-            SELECT p.id FROM passages_fts JOIN passages p ON p.id = passages_fts.rowid
-            WHERE passages_fts MATCH \(match)
+            SELECT p.id, -bm25(passages_fts, \(weights.text), \(weights.section)) AS score
+            FROM passages_fts JOIN passages p ON p.id = passages_fts.rowid
+            WHERE passages_fts MATCH \(any)
             """
+        sql += Self.constraints(query, column: "p.id")
         if let documents {
             sql += " AND p.document_id IN \(Self.idSet(documents))"
         }
-        sql += " ORDER BY bm25(passages_fts, 1.0, 0.5) LIMIT \(limit)"
-        return try read { db in try SQLRequest<Int64>(literal: sql).fetchAll(db) }
+        sql += " ORDER BY score DESC, p.id LIMIT \(limit)"
+        return try read { db in
+            try Row.fetchAll(db, SQLRequest<Row>(literal: sql)).map { (id: $0[0], score: $0[1]) }
+        }
     }
 
-    /// Documents of any of these types (`markdown`, `pdf`, `srt` …).
+    /// The passages a query's phrases and exclusions leave, or nil when it has neither (all of them).
+    func passageIds(allowedBy query: SearchQuery) throws -> Set<Int64>? {
+        guard !query.phrases.isEmpty || !query.exclusions.isEmpty else { return nil }
+        let sql: SQL = "SELECT id FROM passages WHERE 1" + Self.constraints(query, column: "id")
+        return try read { db in try SQLRequest<Int64>(literal: sql).fetchSet(db) }
+    }
+
+    /// `AND column IN (passages with every phrase) AND column NOT IN (passages with any exclusion)`.
+    private static func constraints(_ query: SearchQuery, column: String) -> SQL {
+        var sql: SQL = ""
+        if !query.phrases.isEmpty {
+            let all = query.phrases.map(ftsPhrase).joined(separator: " AND ")
+            sql += " AND \(sql: column) IN (SELECT rowid FROM passages_fts WHERE passages_fts MATCH \(all))"
+        }
+        if !query.exclusions.isEmpty {
+            let any = query.exclusions.map(ftsPhrase).joined(separator: " OR ")
+            sql += " AND \(sql: column) NOT IN (SELECT rowid FROM passages_fts WHERE passages_fts MATCH \(any))"
+        }
+        return sql
+    }
+
+    /// Words as ONE FTS5 phrase string: quoted, so nothing in them is FTS5 syntax (the words are
+    /// letters and digits already; a stray quote is dropped all the same).
+    private static func ftsPhrase(_ words: [String]) -> String {
+        "\"" + words.joined(separator: " ").replacingOccurrences(of: "\"", with: "") + "\""
+    }
+
+    /// Documents of any of these types (`markdown`, `pdf`, `srt` …), in any case (`PDF`).
     func documentIds(types: [String]) throws -> Set<Int64> {
         try read { db in
-            try SQLRequest<Int64>("SELECT id FROM documents WHERE type IN \(types)").fetchSet(db)
+            try SQLRequest<Int64>("SELECT id FROM documents WHERE lower(type) IN \(types.map { $0.lowercased() })").fetchSet(db)
         }
     }
 

@@ -227,7 +227,8 @@ public final class LibraryStore: Sendable {
             for passage in w.passages {
                 try passageStatement.execute(arguments: [
                     documentId, passage.ordinal, passage.text, passage.kind.rawValue, Self.json(passage.sectionPath),
-                    passage.sectionPath.joined(separator: " › "), passage.pageStart, passage.pageEnd, passage.timeStart,
+                    // The FTS index's second column: the passage's contextual header (title and section path).
+                    ContextualHeader.header(title: w.document.title, sectionPath: passage.sectionPath), passage.pageStart, passage.pageEnd, passage.timeStart,
                     passage.timeEnd, passage.speaker, passage.charStart, passage.charEnd, passage.tokenCount,
                     passage.timeline.map { Self.json($0) }, passage.pageLabel,
                 ])

@@ -148,10 +148,16 @@ extension LibraryStore {
         let have = try passageIdsWithVectors(embedder)
         return try read { db in
             var result: [(Int64, String)] = []
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, text FROM passages ORDER BY id")
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT p.id, p.text, p.section_path, d.title FROM passages p JOIN documents d ON d.id = p.document_id ORDER BY p.id
+                """)
             while let row = try rows.next(), result.count < limit {
                 let id: Int64 = row["id"]
-                if !have.contains(id) { result.append((id, row["text"])) }
+                // The text as the ingest embedded it: with its contextual header.
+                if !have.contains(id) {
+                    let sectionPath = Self.decode([String].self, row["section_path"]) ?? []
+                    result.append((id, ContextualHeader.embedded(row["text"], title: row["title"], sectionPath: sectionPath)))
+                }
             }
             return result
         }
