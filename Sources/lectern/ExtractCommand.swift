@@ -27,14 +27,7 @@ struct ExtractCommand: ParsableCommand {
 
     @OptionGroup var selection: InputSelectionOptions
 
-        @Option(help: "Password for encrypted PDFs (those --password-file does not name).")
-    var password: String?
-
-    @Option(help: "A file of passwords for encrypted PDFs: one `glob<TAB>password` a line, `#` comments; the glob matches the path as given or the file name, the first match wins.")
-    var passwordFile: String?
-
-    @Option(help: "The encoding of text files when it is not recognised: utf-8, or windows-1252 (latin-1). Without it, text that is not UTF-8 but reads as Windows-1252 is read as such, with a warning.")
-    var encoding: TextEncoding?
+    @OptionGroup var reading: ReadingOptions
 
     @Flag(help: "Print JSON: one object for one file, JSON lines (one document a line) for several.")
     var json = false
@@ -45,8 +38,8 @@ struct ExtractCommand: ParsableCommand {
 
     func run() throws {
         let terminal = global.terminal()
-        var extraction = Extraction(options: ExtractOptions(password: password, encoding: encoding))
-        extraction.passwords = try passwordFile.map { try PasswordFile(contentsOf: $0) }
+        var extraction = Extraction(options: reading.extractOptions)
+        extraction.passwords = try reading.passwords()
         extraction.cancellation = StopSignals.cancellation
         extraction.selection = selection.selection
         var printed = 0

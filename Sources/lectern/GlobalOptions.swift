@@ -48,6 +48,16 @@ struct GlobalOptions: ParsableArguments {
         return (configuration, terminal, try openStore(configuration, access: .read))
     }
 
+    /// What `rm` and `prune` start from: the terminal, the existing library, and a removal that
+    /// stops at a document boundary on a signal.
+    func openForRemoval() throws -> (terminal: Terminal, store: LibraryStore, removal: LibraryRemoval) {
+        let configuration = try configuration()
+        let store = try openStore(configuration, mustExist: true)
+        var removal = LibraryRemoval(store: store)
+        removal.cancellation = StopSignals.cancellation
+        return (terminal(), store, removal)
+    }
+
     /// `mustExist`: `.write`, else `.create`.
     func openStore(_ configuration: Configuration, mustExist: Bool) throws -> LibraryStore {
         try openStore(configuration, access: mustExist ? .write : .create)

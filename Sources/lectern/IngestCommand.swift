@@ -46,14 +46,7 @@ struct IngestCommand: ParsableCommand {
     @Option(help: "Embedder for a new library: minilm (default), hashing, openai:<model>, ollama:<model>. A library keeps the one it was built with.")
     var embedder: String?
 
-    @Option(help: "Password for encrypted PDFs (those --password-file does not name).")
-    var password: String?
-
-    @Option(help: "A file of passwords for encrypted PDFs: one `glob<TAB>password` a line, `#` comments; the glob matches the path as given or the file name, the first match wins.")
-    var passwordFile: String?
-
-    @Option(help: "The encoding of text files when it is not recognised: utf-8, or windows-1252 (latin-1). Without it, text that is not UTF-8 but reads as Windows-1252 is read as such, with a warning.")
-    var encoding: TextEncoding?
+    @OptionGroup var reading: ReadingOptions
 
     @Option(help: "The title to store the document under, instead of the one its reader found (one input only).")
     var title: String?
@@ -72,7 +65,7 @@ struct IngestCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
-        let passwords = try passwordFile.map { try PasswordFile(contentsOf: $0) }
+        let passwords = try reading.passwords()
         let store = try global.openStore(configuration, mustExist: false)
         let recorder = try global.startRun(store, command: "ingest")
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
@@ -81,7 +74,7 @@ struct IngestCommand: ParsableCommand {
         let summary = try recorder.run { () throws -> IngestSummary in
             let chosen = try EmbedderCatalog.resolve(store: store, configuration: configuration, requested: embedder)
             var ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
-                                    options: ExtractOptions(password: password, encoding: encoding))
+                                    options: reading.extractOptions)
             ingestor.passwords = passwords
             ingestor.fetcher = WebFetcher(settings: configuration.http)
             ingestor.openstax = configuration.openstax

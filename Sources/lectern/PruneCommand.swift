@@ -15,11 +15,7 @@ struct PruneCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let configuration = try global.configuration()
-        let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
-        var removal = LibraryRemoval(store: store)
-        removal.cancellation = StopSignals.cancellation
+        let (terminal, store, removal) = try global.openForRemoval()
         let result: RemovalResult
         if dryRun {
             result = try removal.prune(dryRun: true, recorder: nil)

@@ -25,12 +25,8 @@ struct RemoveCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let configuration = try global.configuration()
-        let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
+        let (terminal, store, removal) = try global.openForRemoval()
         let recorder = try global.startRun(store, command: "rm")
-        var removal = LibraryRemoval(store: store)
-        removal.cancellation = StopSignals.cancellation
         let result = try recorder.run { try removal.remove(sources, recorder: recorder) { terminal.event($0) } }
         if json { terminal.json(result.removed) } else { for uri in result.removed { terminal.out("removed \(uri)") } }
         if result.stopped == .interrupted, let exit = StopSignals.interruptedExit { throw exit }

@@ -92,6 +92,17 @@ public struct SearchQuery: Sendable, Equatable {
         text = kept.joined(separator: " ")
     }
 
+    /// The same search with its phrases' words as bare words (exclusions kept): what ranks the
+    /// passages that hold a phrase's words apart, after those that hold the phrase.
+    func relaxingPhrases() -> SearchQuery {
+        var relaxed = self
+        let content = phrases.flatMap { $0.filter { !Self.stopwords.contains($0) && !Self.questionWords.contains($0) } }
+        var seen = Set<String>()
+        relaxed.words = (words + (content.isEmpty ? phrases.flatMap { $0 } : content)).filter { seen.insert($0).inserted }
+        relaxed.phrases = []
+        return relaxed
+    }
+
     /// Nothing to look for: no word and no phrase (an empty query, punctuation, or only exclusions).
     var isEmpty: Bool { words.isEmpty && phrases.isEmpty }
 

@@ -35,8 +35,43 @@ public struct Searcher: Sendable {
         let terms = parsed.terms
         let allowedDocuments = try documentIds(for: filter)
         if let allowedDocuments, allowedDocuments.isEmpty { return [] }
-        let depth = max(candidates, k)
+        var ranked = try rank(parsed, query: query, k: k, mode: mode, documents: allowedDocuments)
+        // A quoted phrase ranks the passages holding it first; passages with its words apart
+        // follow (when fewer than k hold it), ranked as if the quotes were not there.
+        if !parsed.phrases.isEmpty, ranked.count < k {
+            let seen = Set(ranked.map(\.id))
+            let apart = try rank(parsed.relaxingPhrases(), query: query, k: k, mode: mode, documents: allowedDocuments)
+            ranked += apart.filter { !seen.contains($0.id) }.prefix(k - ranked.count)
+        }
+        let passages = try store.passages(ids: ranked.map(\.id))
+        return try zip(ranked, passages).enumerated().map { index, pair in
+            let (entry, passage) = pair
+            let snippet = Snippet.make(passage.text, terms: terms)
+            let spoken = Self.spokenAt(passage, terms: terms)
+            // Several people speak in a passage: name the one who says the words at `spoken`.
+            var speaker = passage.speaker
+            if let spoken, speaker?.contains(",") == true, let who = try store.speaker(documentId: passage.documentId, at: spoken) {
+                speaker = who
+            }
+            var hit = SearchHit(
+                rank: index + 1, score: entry.score, passageId: passage.id, documentId: passage.documentShortId,
+                title: passage.documentTitle, sectionPath: passage.sectionPath, location: Location.describe(passage, at: spoken),
+                uri: passage.documentURI, path: passage.documentPath, type: passage.documentType.rawValue, kind: passage.kind,
+                pageStart: passage.pageStart, pageEnd: passage.pageEnd, timeStart: passage.timeStart,
+                timeEnd: passage.timeEnd, time: spoken, speaker: speaker, snippet: snippet.text,
+                highlights: snippet.highlights, text: passage.text,
+                keywordRank: entry.keywordRank, semanticRank: entry.semanticRank)
+            hit.pageLabel = passage.pageLabel
+            if links { hit.link = try PassageLink.link(for: passage, at: spoken, store: store) }
+            return hit
+        }
+    }
 
+    /// One ranking of `parsed` in `mode`: passage ids, best first, at most k, with their score
+    /// and their ranks in the keyword and semantic lists.
+    private func rank(_ parsed: SearchQuery, query: String, k: Int, mode: SearchMode, documents allowedDocuments: Set<Int64>?)
+        throws -> [(id: Int64, score: Double, keywordRank: Int?, semanticRank: Int?)] {
+        let depth = max(candidates, k)
         var keyword: [(id: Int64, score: Double)] = []
         if mode != .semantic {
             keyword = try store.keywordMatches(parsed, limit: depth, documents: allowedDocuments, weights: keywordWeights)
@@ -69,28 +104,8 @@ public struct Searcher: Sendable {
             for (id, score) in Self.normalized(keyword.map { ($0.id, $0.score) }) { scores[id, default: 0] += keywordWeight * score }
             for (id, score) in Self.normalized(semantic.map { ($0.id, Double($0.score)) }) { scores[id, default: 0] += (1 - keywordWeight) * score }
         }
-        let ranked = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k)
-        let passages = try store.passages(ids: ranked.map(\.key))
-        return try zip(ranked, passages).enumerated().map { index, pair in
-            let (entry, passage) = pair
-            let snippet = Snippet.make(passage.text, terms: terms)
-            let spoken = Self.spokenAt(passage, terms: terms)
-            // Several people speak in a passage: name the one who says the words at `spoken`.
-            var speaker = passage.speaker
-            if let spoken, speaker?.contains(",") == true, let who = try store.speaker(documentId: passage.documentId, at: spoken) {
-                speaker = who
-            }
-            var hit = SearchHit(
-                rank: index + 1, score: entry.value, passageId: passage.id, documentId: passage.documentShortId,
-                title: passage.documentTitle, sectionPath: passage.sectionPath, location: Location.describe(passage, at: spoken),
-                uri: passage.documentURI, path: passage.documentPath, type: passage.documentType.rawValue, kind: passage.kind,
-                pageStart: passage.pageStart, pageEnd: passage.pageEnd, timeStart: passage.timeStart,
-                timeEnd: passage.timeEnd, time: spoken, speaker: speaker, snippet: snippet.text,
-                highlights: snippet.highlights, text: passage.text,
-                keywordRank: keywordRanks[passage.id], semanticRank: semanticRanks[passage.id])
-            hit.pageLabel = passage.pageLabel
-            if links { hit.link = try PassageLink.link(for: passage, at: spoken, store: store) }
-            return hit
+        return scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k).map {
+            (id: $0.key, score: $0.value, keywordRank: keywordRanks[$0.key], semanticRank: semanticRanks[$0.key])
         }
     }
 
