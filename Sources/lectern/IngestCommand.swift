@@ -95,9 +95,9 @@ struct IngestCommand: ParsableCommand {
         if json {
             terminal.json(summary)
         } else {
-            var parts: [TerminalText] = ["\(summary.stored) stored (\(summary.passages) passages)", "\(summary.unchanged) unchanged"]
+            var parts: [TerminalText] = ["\(summary.stored) stored (\(Plural.counted(summary.passages, "passage")))", "\(summary.unchanged) unchanged"]
             if summary.failed > 0 { parts.append("\(summary.failed) failed") }
-            if summary.warnings > 0 { parts.append("\(summary.warnings) warnings") }
+            if summary.warnings > 0 { parts.append(TerminalText(Plural.counted(summary.warnings, "warning"))) }
             if let leftOut = InputSelectionOptions.leftOutLine(files: summary.leftOut, folders: summary.foldersLeftOut) {
                 parts.append(TerminalText(leftOut))
             }

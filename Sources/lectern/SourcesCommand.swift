@@ -42,7 +42,7 @@ struct SourcesCommand: ParsableCommand {
     }
 
     /// `1 passage`, `2 passages`: the word for `count` (the number is written by the caller).
-    static func plural(_ count: Int, _ word: String) -> String { count == 1 ? word : word + "s" }
+    static func plural(_ count: Int, _ word: String) -> String { Plural.word(count, word) }
 
     /// Columns a cell takes once its control characters are made visible.
     static func width(_ cell: String) -> Int { TerminalText.visible(cell).count }

@@ -119,7 +119,7 @@ final class CLITests: XCTestCase {
             "lectern: notes/locked: cannot list folder: permission denied",
             "lectern: notes/secret.md: permission denied",
         ])
-        XCTAssertTrue(result.stdout.hasPrefix("1 stored (1 passages), 0 unchanged, 3 failed"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("1 stored (1 passage), 0 unchanged, 3 failed"), result.stdout)
     }
 
     /// A PDF password is recorded as `***` in either spelling of the option; the library file

@@ -71,7 +71,7 @@ final class InputMessagesTests: XCTestCase {
         let everything = try runLectern(["ingest", "notes", "--no-default-ignore"], in: folder.url)
         XCTAssertEqual(everything.status, 0, everything.stderr)
         XCTAssertEqual(everything.stderr, "lectern: warning: notes/settings.json: skipped: JSON of no known shape (neither transcript turns with start times nor an OCW course)\n")
-        XCTAssertTrue(everything.stdout.hasPrefix("0 stored (0 passages), 2 unchanged, 1 warnings"), everything.stdout)
+        XCTAssertTrue(everything.stdout.hasPrefix("0 stored (0 passages), 2 unchanged, 1 warning"), everything.stdout)
     }
 
     func testANegativeHitCountIsRefusedWithItsReason() throws {

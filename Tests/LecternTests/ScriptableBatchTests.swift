@@ -33,7 +33,7 @@ final class ScriptableBatchTests: XCTestCase {
         let first = try lectern(["ingest", "scan.pdf"])
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertEqual(first.stderr, warning, "one line, the one extract gives")
-        XCTAssertTrue(first.stdout.hasPrefix("1 stored (0 passages), 0 unchanged, 1 warnings"), first.stdout)
+        XCTAssertTrue(first.stdout.hasPrefix("1 stored (0 passages), 0 unchanged, 1 warning"), first.stdout)
 
         let again = try lectern(["ingest", "scan.pdf"])
         XCTAssertEqual(again.status, 0, again.stderr)

@@ -29,7 +29,7 @@ final class TranscriptCLITests: XCTestCase {
             "lectern: talks/lecture.srt:2: malformed timing line '00:01:02 -> 00:01:05'",
             "lectern: warning: talks/enzymes.srt:6: malformed timing line '00:00:03,000 -> 00:00:05,000' (cue skipped)",
         ])
-        XCTAssertTrue(result.stdout.hasPrefix("1 stored (1 passages), 0 unchanged, 1 failed, 1 warnings"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("1 stored (1 passage), 0 unchanged, 1 failed, 1 warning"), result.stdout)
 
         // The good cues are searchable, at their own times.
         let search = try runLectern(["search", "catalase hydrogen peroxide", "-k", "1", "--json"], in: folder.url)

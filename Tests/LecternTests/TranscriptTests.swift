@@ -242,7 +242,7 @@ final class TranscriptTests: XCTestCase {
         let result = try runLectern(["ingest", "talks"], in: folder.url, environment: ["LECTERN_EMBEDDER": "hashing"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderr, "lectern: talks/broken.srt:2: malformed timing line '00:00:01,000 => 00:00:02,000'\n")
-        XCTAssertTrue(result.stdout.hasPrefix("1 stored (1 passages), 0 unchanged, 1 failed"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("1 stored (1 passage), 0 unchanged, 1 failed"), result.stdout)
     }
 
     func testMalformedCasesInEachFormat() throws {
