@@ -17,20 +17,31 @@ extension LibraryStore {
                 throw LecternError(.notFound, display, "folder \(directory) does not exist")
             }
         }
-        let size = exists ? try fileSize(path, display) : 0
-        if size > 0 { try checkHeader(path, display) }
-        do {
-            if access == .read {
-                // An empty file is a library nobody has made yet.
-                guard size > 0 else { throw noLibrary(display) }
-                return try openForReading(path: path, display: display)
+        // While another process closes the library's last connection (it checkpoints and removes
+        // `-wal` and `-shm`), SQLite answers an open with SQLITE_BUSY at once, without waiting
+        // for the busy timeout: two commands started together saw "database is locked". That
+        // moment is short, so the open is tried again for up to about ten seconds.
+        for attempt in 1... {
+            let size = manager.fileExists(atPath: path) ? try fileSize(path, display) : 0
+            if size > 0 { try checkHeader(path, display) }
+            do {
+                if access == .read {
+                    // An empty file is a library nobody has made yet.
+                    guard size > 0 else { throw noLibrary(display) }
+                    return try openForReading(path: path, display: display)
+                }
+                try checkWritable(path: path, exists: exists, directory: directory, display: display)
+                return try openForWriting(path: path, display: display, inspect: size > 0)
+            } catch let error as DatabaseError {
+                if error.resultCode == .SQLITE_BUSY && attempt < 200 {
+                    Thread.sleep(forTimeInterval: 0.05)
+                    continue
+                }
+                if error.resultCode == .SQLITE_NOTADB { throw notALibrary(display, "the file is not an SQLite database") }
+                throw LecternError(.database, display, error.message ?? "\(error)")
             }
-            try checkWritable(path: path, exists: exists, directory: directory, display: display)
-            return try openForWriting(path: path, display: display, inspect: size > 0)
-        } catch let error as DatabaseError {
-            if error.resultCode == .SQLITE_NOTADB { throw notALibrary(display, "the file is not an SQLite database") }
-            throw LecternError(.database, display, error.message ?? "\(error)")
         }
+        fatalError("unreachable: the loop returns or throws")
     }
 
     static func noLibrary(_ display: String) -> LecternError {
