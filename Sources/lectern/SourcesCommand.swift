@@ -32,7 +32,7 @@ struct SourcesCommand: ParsableCommand {
         let nameWidth = rows.map { Self.width($0.name) }.max() ?? 0
         let typesWidth = rows.map { Self.width($0.types) }.max() ?? 0
         let countWidth = rows.map { String($0.passages).count }.max() ?? 0
-        let counts = rows.map { Self.padded(String($0.passages), countWidth, right: true) + " " + Self.plural($0.passages, "passage") }
+        let counts = rows.map { Self.padded(String($0.passages), countWidth, right: true) + " " + Plural.word($0.passages, "passage") }
         let countsWidth = counts.map(\.count).max() ?? 0
         for (row, passages) in zip(rows, counts) {
             var line: TerminalText = "\(terminal.dim(Self.padded(row.id, idWidth)))  \(Self.padded(row.name, nameWidth))  \(Self.padded(row.types, typesWidth))  "
@@ -40,9 +40,6 @@ struct SourcesCommand: ParsableCommand {
             terminal.out(line)
         }
     }
-
-    /// `1 passage`, `2 passages`: the word for `count` (the number is written by the caller).
-    static func plural(_ count: Int, _ word: String) -> String { Plural.word(count, word) }
 
     /// Columns a cell takes once its control characters are made visible.
     static func width(_ cell: String) -> Int { TerminalText.visible(cell).count }

@@ -2,16 +2,7 @@ import XCTest
 @testable import Lectern
 
 /// The `lectern` binary as a user runs it: output, stderr lines and exit codes.
-final class CLITests: XCTestCase {
-    var folder: TemporaryFolder!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder()
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
-    }
-
+final class CLITests: CommandTestCase {
     func lectern(_ arguments: String..., environment: [String: String] = [:]) throws -> CommandResult {
         try runLectern(arguments, in: folder.url, environment: environment)
     }

@@ -4,16 +4,7 @@ import XCTest
 /// What every command does the same way: `--events json` for its failures and notes, secrets
 /// kept out of run records, nothing raw from a file reaching the terminal, a full disk, and an
 /// embedding server that is down.
-final class CommandBehaviourTests: XCTestCase {
-    var folder: TemporaryFolder!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder()
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
-    }
-
+final class CommandBehaviourTests: CommandTestCase {
     func lectern(_ arguments: String..., environment: [String: String] = [:]) throws -> CommandResult {
         try runLectern(arguments, in: folder.url, environment: environment)
     }

@@ -3,16 +3,7 @@ import XCTest
 
 /// The project's own study notes in `corpora/`, read the way `make demo` reads them: each demo
 /// question must come back with the note and the section that answers it.
-final class CorporaTests: XCTestCase {
-    var folder: TemporaryFolder!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder()
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
-    }
-
+final class CorporaTests: CommandTestCase {
     func search(_ query: String, _ extra: String...) throws -> [SearchHit] {
         let result = try runLectern(["search", query, "--json", "-k", "3"] + extra, in: folder.url,
                                     environment: ["LECTERN_EMBEDDER": "hashing"])

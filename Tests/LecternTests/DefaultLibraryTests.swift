@@ -3,16 +3,7 @@ import XCTest
 
 /// Without `--db`, `LECTERN_DB` or a config value, the library is one file in the user's data
 /// directory, so every folder a command runs in sees the same library.
-final class DefaultLibraryTests: XCTestCase {
-    var folder: TemporaryFolder!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder()
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
-    }
-
+final class DefaultLibraryTests: CommandTestCase {
     /// The environment of a user who names no library (no LECTERN_DB) and whose data
     /// directory is `data`.
     func user(data: String) -> [String: String] { ["LECTERN_DB": "", "XDG_DATA_HOME": folder.file(data).path] }

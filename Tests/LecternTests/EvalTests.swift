@@ -123,9 +123,7 @@ final class EvalTests: XCTestCase {
     }
 
     func lecternBinary() throws {
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
+        try TestPaths.requireLecternBinary()
     }
 
     func testMeasuresMatchPytrecEvalOnTheSameRunFiles() throws {

@@ -3,16 +3,7 @@ import XCTest
 
 /// What a user reads: help at 80 columns and through a pipe, the shell completions, and the
 /// `sources` listing.
-final class HelpAndListingTests: XCTestCase {
-    var folder: TemporaryFolder!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder()
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
-    }
-
+final class HelpAndListingTests: CommandTestCase {
     static let commands = ["ingest", "search", "ask", "summarize", "sources", "show", "extract", "rm", "prune", "reembed",
                            "stats", "runs", "logs", "doctor", "embed", "eval"]
 

@@ -4,16 +4,7 @@ import XCTest
 /// What a folder ingest takes: the default ignore list on the shared corpus's own files, a
 /// `.lecternignore` in any walked folder, `--include`/`--exclude`, and `rm` taking the globs
 /// `ingest` takes.
-final class InputSelectionTests: XCTestCase {
-    var folder: TemporaryFolder!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder()
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
-    }
-
+final class InputSelectionTests: CommandTestCase {
     func lectern(_ arguments: String...) throws -> CommandResult {
         try runLectern(arguments, in: folder.url)
     }

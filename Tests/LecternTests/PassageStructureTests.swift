@@ -14,9 +14,7 @@ final class PassageStructureTests: XCTestCase {
     }
 
     func requireBinary() throws {
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
+        try TestPaths.requireLecternBinary()
     }
 
     func keywordHits(_ query: String, source: String, in folder: TemporaryFolder) throws -> [SearchHit] {

@@ -130,9 +130,7 @@ final class RealModelTests: XCTestCase {
 
     /// `context_tokens` nil leaves the openai default (8192), larger than the server's n_ctx.
     func cli(_ server: LocalModelServer, contextTokens: Int? = LocalModelServer.contextTokens, maxTokens: Int) throws -> CLI {
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
+        try TestPaths.requireLecternBinary()
         let folder = try TemporaryFolder()
         try folder.write("lectern.toml", """
             [llm]

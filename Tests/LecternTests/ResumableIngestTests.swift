@@ -29,9 +29,7 @@ final class ResumableIngestTests: XCTestCase {
     }
 
     func testAnInterruptedLongIngestReembedsLessThanATenthOnTheRerun() throws {
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
+        try TestPaths.requireLecternBinary()
         let models = (try MiniLMFixtures.modelDirectory() as NSString).deletingLastPathComponent
         let environment = ["LECTERN_EMBEDDER": "", "LECTERN_MODELS": models]
         let folder = try TemporaryFolder()

@@ -4,16 +4,7 @@ import XCTest
 
 /// Batches a script can rely on: passwords per file, a scan reported once and then unchanged,
 /// `extract` and `ingest` exiting alike, and no empty library left by a first ingest that failed.
-final class ScriptableBatchTests: XCTestCase {
-    var folder: TemporaryFolder!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder()
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
-    }
-
+final class ScriptableBatchTests: CommandTestCase {
     func lectern(_ arguments: [String]) throws -> CommandResult {
         try runLectern(arguments, in: folder.url)
     }

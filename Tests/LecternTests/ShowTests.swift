@@ -11,9 +11,7 @@ final class ShowTests: XCTestCase {
 
     static func corpusLibrary() throws -> TemporaryFolder {
         let corpus = try TestPaths.sharedCorpus()
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
+        try TestPaths.requireLecternBinary()
         if let library { return library }
         let folder = try TemporaryFolder()
         let inputs = ["openstax/introduction-philosophy", "pdf/pypdf-GeoTopo-komprimiert.pdf", "wikipedia/wikipedia-3/source.html",

@@ -13,9 +13,7 @@ final class SignalTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try TemporaryFolder()
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
+        try TestPaths.requireLecternBinary()
         server = try TestServer(routes: ["/v1/embeddings": ["delay": 0.08, "json": [
             "object": "list", "model": "slow",
             "data": [["object": "embedding", "index": 0, "embedding": [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]]],

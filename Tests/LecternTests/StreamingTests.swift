@@ -165,9 +165,7 @@ final class StreamingTests: XCTestCase {
 
     /// A library of the project's notes and a config naming the server.
     func library(_ server: TestServer, maxTokens: Int = 512) throws -> (TemporaryFolder, [String: String]) {
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
+        try TestPaths.requireLecternBinary()
         let folder = try TemporaryFolder()
         try folder.write("lectern.toml", """
             [llm]
@@ -286,9 +284,7 @@ final class StreamingTests: XCTestCase {
     /// `--provider extractive` is no model by choice: `ask` says what that setting does rather
     /// than that no model is configured.
     func testAskWithTheExtractiveProviderSaysWhatItDoes() throws {
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
+        try TestPaths.requireLecternBinary()
         let folder = try TemporaryFolder()
         XCTAssertEqual(try runLectern(["ingest", TestPaths.corpora.appendingPathComponent("transcripts").path], in: folder.url).status, 0)
         let result = try runLectern(["ask", "does glycolysis need oxygen", "-k", "2", "--provider", "extractive"], in: folder.url)

@@ -6,16 +6,7 @@ import XCTest
 /// `lectern summarize`, `show` and `ask` as a user runs them: offline with the extractive
 /// summariser, and with a configured OpenAI-compatible provider on the loopback test server
 /// (which answers in the chat-completions wire format).
-final class SummarizeCLITests: XCTestCase {
-    var folder: TemporaryFolder!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder()
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
-    }
-
+final class SummarizeCLITests: CommandTestCase {
     func lectern(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
         try runLectern(arguments, in: folder.url, environment: environment)
     }

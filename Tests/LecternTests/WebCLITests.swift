@@ -7,9 +7,7 @@ import XCTest
 final class WebCLITests: XCTestCase {
     func testWebCorpusIngestsAndIsSearchableWithProvenance() throws {
         let corpus = try TestPaths.sharedCorpus()
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
+        try TestPaths.requireLecternBinary()
         let folder = try TemporaryFolder()
         func lectern(_ arguments: String...) throws -> CommandResult { try runLectern(arguments, in: folder.url) }
         let wikipedia = ["wikipedia", "wikipedia-2", "wikipedia-3", "wikipedia-4"].map { corpus.appendingPathComponent("wikipedia/\($0)/source.html").path }

@@ -10,9 +10,7 @@ final class MiniLMLibraryTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try TemporaryFolder()
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.lecternBinary.path) else {
-            throw XCTSkip("the lectern binary is not built at \(TestPaths.lecternBinary.path)")
-        }
+        try TestPaths.requireLecternBinary()
         models = (try MiniLMFixtures.modelDirectory() as NSString).deletingLastPathComponent
     }
 

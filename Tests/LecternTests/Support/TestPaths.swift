@@ -28,6 +28,13 @@ enum TestPaths {
         }
         return Bundle.main.bundleURL.appendingPathComponent("lectern")
     }
+
+    /// Skips the test, naming the path, when the `lectern` executable is not built.
+    static func requireLecternBinary() throws {
+        guard FileManager.default.isExecutableFile(atPath: lecternBinary.path) else {
+            throw XCTSkip("the lectern binary is not built at \(lecternBinary.path)")
+        }
+    }
 }
 
 /// A fresh temporary folder, removed at the end of the test.
