@@ -11,7 +11,7 @@ struct StatsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (configuration, terminal, store) = try global.openForReading()
+        let (_, terminal, store) = try global.openForReading()
         let stats = try store.stats()
         if json {
             terminal.json(stats)
