@@ -21,6 +21,9 @@ struct CurriculumFindCommand: ParsableCommand {
     @Option(name: .short, parsing: .unconditional, help: "How many topics (at least 1; default 5).")
     var k: Int = 5
 
+    @Option(help: "hybrid (words and meaning, their scores combined), keyword (BM25 over titles, objectives, key terms and summaries) or semantic.")
+    var mode: SearchMode = .hybrid
+
     @Flag(help: "Print topics as JSON.")
     var json = false
 
@@ -32,7 +35,7 @@ struct CurriculumFindCommand: ParsableCommand {
     func run() throws {
         let (configuration, terminal, store) = try global.openForReading()
         let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
-        let hits = try Curricula.find(query, curriculum: curriculum, k: k, in: store, embedder: embedder)
+        let hits = try Curricula.find(query, curriculum: curriculum, k: k, mode: mode, in: store, embedder: embedder)
         if json {
             terminal.json(hits)
             return

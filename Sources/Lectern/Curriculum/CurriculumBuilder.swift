@@ -142,7 +142,7 @@ public struct CurriculumBuilder: Sendable {
                 topic.prerequisites = []
                 return topic
             }
-            return try Self.enrich(draft, stableId: stableId, summarizer: summarizer, origin: origin)
+            return try recorder.time("enrich") { try Self.enrich(draft, stableId: stableId, summarizer: summarizer, origin: origin) }
         }
         var topics: [Topic] = []
         for (index, outcome) in made.enumerated() {

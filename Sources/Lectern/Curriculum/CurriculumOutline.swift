@@ -30,6 +30,8 @@ enum CurriculumOutline {
         "answer key", "license", "licence", "course home", "course description", "syllabus", "calendar", "readings",
         "assignments", "exams", "resource index", "download course materials", "instructor insights", "related resources",
         "course info", "course meeting times", "literatur", "literaturverzeichnis", "index of symbols", "symbolverzeichnis",
+        "stichwortverzeichnis", "abkürzungsverzeichnis", "bildquellen", "image credits", "image sources", "solutions",
+        "answers to exercises", "lösungen der übungsaufgaben", "vorwort",
     ]
 
     /// Sections inside a topic that list sources rather than teach: their passages are left out.
@@ -76,7 +78,7 @@ enum CurriculumOutline {
             let name = passage.sectionPath.count > depth ? passage.sectionPath[depth] : ""
             if let last = result.last, last.name == name {
                 result[result.count - 1].passages.append(passage)
-            } else if let index = result.firstIndex(where: { $0.name == name && !name.isEmpty }) {
+            } else if let index = result.firstIndex(where: { $0.name == name }) {
                 // A section that recurs later (rare) joins its first appearance.
                 result[index].passages.append(passage)
             } else {

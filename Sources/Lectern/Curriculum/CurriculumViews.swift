@@ -128,7 +128,8 @@ public enum Curricula {
 
     /// Topics for a question, ranked like `search` ranks passages: BM25 over their titles,
     /// objectives, key terms and summaries fused with the similarity of their vectors.
-    public static func find(_ query: String, curriculum: String?, k: Int, in store: LibraryStore, embedder: any Embedder) throws -> [TopicHit] {
+    public static func find(_ query: String, curriculum: String?, k: Int, mode: SearchMode = .hybrid, in store: LibraryStore,
+                            embedder: any Embedder) throws -> [TopicHit] {
         let parsed = SearchQuery(parsing: query)
         guard !parsed.isEmpty else { throw LecternError(.invalidInput, "query", "'\(query)' has no words to search for") }
         guard let allowed = try store.topicRowIds(curriculum: curriculum) else {
@@ -136,12 +137,23 @@ public enum Curricula {
         }
         let searcher = Searcher(store: store, embedder: embedder)
         let depth = max(searcher.candidates, k)
-        let keyword = try store.topicKeywordMatches(parsed, limit: depth, curriculum: curriculum)
-        let index = try store.topicVectorIndex(for: embedder.info)
-        let semantic = index.count == 0 ? [] : index.nearest(to: try embedder.embed(parsed.text.isEmpty ? query : parsed.text), k: depth, allowed: allowed)
+        let keyword = mode == .semantic ? [] : try store.topicKeywordMatches(parsed, limit: depth, curriculum: curriculum)
+        var semantic: [(id: Int64, score: Float)] = []
+        if mode != .keyword {
+            let index = try store.topicVectorIndex(for: embedder.info)
+            if index.count > 0 { semantic = index.nearest(to: try embedder.embed(parsed.text.isEmpty ? query : parsed.text), k: depth, allowed: allowed) }
+        }
         var scores: [Int64: Double] = [:]
-        for (id, score) in Searcher.normalized(keyword.map { ($0.id, $0.score) }) { scores[id, default: 0] += searcher.keywordWeight * score }
-        for (id, score) in Searcher.normalized(semantic.map { ($0.id, Double($0.score)) }) { scores[id, default: 0] += (1 - searcher.keywordWeight) * score }
+        switch mode {
+        case .keyword:
+            for hit in keyword { scores[hit.id] = hit.score }
+        case .semantic:
+            for hit in semantic { scores[hit.id] = Double(hit.score) }
+        case .hybrid:
+            // As `search` fuses them: min-max normalised scores, BM25 weighted by `keywordWeight`.
+            for (id, score) in Searcher.normalized(keyword.map { ($0.id, $0.score) }) { scores[id, default: 0] += searcher.keywordWeight * score }
+            for (id, score) in Searcher.normalized(semantic.map { ($0.id, Double($0.score)) }) { scores[id, default: 0] += (1 - searcher.keywordWeight) * score }
+        }
         let ranked = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k)
         let keywordRanks = Dictionary(keyword.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
         let semanticRanks = Dictionary(semantic.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
