@@ -119,7 +119,14 @@ public struct CurriculumBuilder: Sendable {
         }
 
         // Stable ids, then enrichment (what an unchanged topic had is kept).
-        let old = Dictionary((previous?.topics ?? []).map { ($0.stableId, $0) }, uniquingKeysWith: { first, _ in first })
+        // A topic is kept as it was when every document it draws on has the content it had then
+        // (row ids alone do not tell: SQLite gives a re-read document's passages the same ones).
+        let unchangedDocuments = Set((previous?.sources ?? []).filter { source in
+            documents.contains { $0.id == source.documentId && $0.contentHash == source.contentHash }
+        }.map(\.documentId))
+        let old = Dictionary((previous?.topics ?? []).filter { topic in
+            topic.passages.allSatisfy { unchangedDocuments.contains($0.documentId) }
+        }.map { ($0.stableId, $0) }, uniquingKeysWith: { first, _ in first })
         var seenUnits: Set<String> = []
         var seenTopics: Set<String> = []
         var planned: [(unit: Int, draft: TopicDraft, stableId: String)] = []
@@ -228,11 +235,21 @@ public struct CurriculumBuilder: Sendable {
         // What the text argues, not its lists of objectives, glossary entries or exercises.
         var paragraphs = draft.passages.filter { ![.objective, .glossary, .exercise].contains($0.kind) }.map(\.text)
         if paragraphs.isEmpty { paragraphs = draft.passages.map(\.text) }
-        let summary = try summarizer.summarize(SummaryInput(title: draft.title, paragraphs: paragraphs))
+        // A model that fails (or text too thin for one) leaves the offline summary; text with no
+        // sentence at all, none.
+        let input = SummaryInput(title: draft.title, paragraphs: paragraphs)
+        var summaryOrigin = origin
+        let summary: Summary
+        if let made = try? summarizer.summarize(input) {
+            summary = made
+        } else {
+            summaryOrigin = .offline
+            summary = (try? ExtractiveSummarizer().summarize(input)) ?? Summary(text: "", keyPoints: [])
+        }
         let words = draft.passages.reduce(0) { $0 + $1.text.split(whereSeparator: \.isWhitespace).count }
         var seen: Set<String> = []
         return Topic(
-            stableId: stableId, title: draft.title, summary: summary.text, summaryOrigin: origin,
+            stableId: stableId, title: draft.title, summary: summary.text, summaryOrigin: summaryOrigin,
             objectives: objectives.compactMap { statement, origin in
                 let key = statement.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
                 guard seen.insert(key).inserted else { return nil }

@@ -71,12 +71,14 @@ enum CurriculumOutline {
         }
     }
 
-    /// Consecutive runs of passages with the same name at `depth` ("" for passages above it).
+    /// Consecutive runs of passages with the same name at `depth` ("" for passages above it:
+    /// before the first section they are a group of their own, after it they belong to the
+    /// section they follow, as a figure or a page's stray line does).
     static func groups(_ passages: [TopicPassage], depth: Int) -> [(name: String, passages: [TopicPassage])] {
         var result: [(name: String, passages: [TopicPassage])] = []
         for passage in passages {
             let name = passage.sectionPath.count > depth ? passage.sectionPath[depth] : ""
-            if let last = result.last, last.name == name {
+            if let last = result.last, last.name == name || name.isEmpty {
                 result[result.count - 1].passages.append(passage)
             } else if let index = result.firstIndex(where: { $0.name == name }) {
                 // A section that recurs later (rare) joins its first appearance.
@@ -100,12 +102,15 @@ enum CurriculumOutline {
         let passages = teaching(all)
         let depth = divisionDepth(passages)
         let top = groups(passages, depth: depth).filter { !matter.contains(normalised($0.name)) }
-        if alone, top.count >= 2 {
-            let divided = top.filter { group in
+        // Chapters and their sections; what comes before the first chapter (a title page, a
+        // foreword) is front matter then.
+        let chapters = top.filter { !$0.name.isEmpty }
+        if alone, chapters.count >= 2 {
+            let divided = chapters.filter { group in
                 groups(group.passages, depth: depth + 1).filter { !$0.name.isEmpty }.count >= 2
             }
-            if divided.count * 2 >= top.count {
-                return top.map { group in
+            if divided.count * 2 >= chapters.count {
+                return chapters.map { group in
                     let unitTitle = group.name.isEmpty ? document.title : group.name
                     let sections = groups(group.passages, depth: depth + 1).filter { !matter.contains(normalised($0.name)) }
                     let topics = sections.map { section in
