@@ -25,7 +25,7 @@ public struct CurriculumBuildResult: Codable, Sendable, Equatable {
 /// drawing on it are made again.
 public struct CurriculumBuilder: Sendable {
     /// Changes when what a build makes changes: an older build is then rebuilt.
-    static let version = 1
+    static let version = 2
 
     let store: LibraryStore
     let summarizer: any Summarizer
@@ -86,7 +86,8 @@ public struct CurriculumBuilder: Sendable {
                                            rebuiltTopics: 0, keptTopics: 0, mergedTopics: 0, notFound: notFound)
         let buildKey = Self.buildKey(documents, title: title, summarizer: summarizer)
         let previous = try store.curriculum(named: name)
-        if let previous, try store.curriculumBuildKey(named: name) == buildKey {
+        let previousKey = try store.curriculumBuildKey(named: name)
+        if let previous, previousKey == buildKey {
             result.unchanged = true
             result.units = previous.units.count
             result.topics = previous.topics.count
@@ -124,7 +125,11 @@ public struct CurriculumBuilder: Sendable {
         let unchangedDocuments = Set((previous?.sources ?? []).filter { source in
             documents.contains { $0.id == source.documentId && $0.contentHash == source.contentHash }
         }.map(\.documentId))
-        let old = Dictionary((previous?.topics ?? []).filter { topic in
+        // Topics made by another builder version or summariser are made again.
+        let method = Self.methodKey(summarizer) + ":"
+        let sameMethod = previousKey?.hasPrefix(method) ?? false
+        let reusable: [Topic] = sameMethod ? (previous?.topics ?? []) : []
+        let old = Dictionary(reusable.filter { topic in
             topic.passages.allSatisfy { unchangedDocuments.contains($0.documentId) }
         }.map { ($0.stableId, $0) }, uniquingKeysWith: { first, _ in first })
         var seenUnits: Set<String> = []
@@ -259,11 +264,16 @@ public struct CurriculumBuilder: Sendable {
     }
 
     /// What a build depends on: the documents (and their content and chunking), the title asked
-    /// for, the summariser and this builder's version.
+    /// for, the summariser and this builder's version, as `METHOD:SOURCES` (the method part: how topics are
+    /// made, the builder's version and the summariser; the sources part: what from).
     static func buildKey(_ documents: [StoredDocument], title: String?, summarizer: any Summarizer) -> String {
-        var parts = ["v\(version)", title ?? "", summarizer.provider + "/" + summarizer.model]
+        var parts = [title ?? ""]
         parts += documents.map { "\($0.uri)|\($0.contentHash)|\($0.skipKey.passages)|\($0.passageCount)" }
-        return ContentHash.sha256(parts.joined(separator: "\n"))
+        return methodKey(summarizer) + ":" + ContentHash.sha256(parts.joined(separator: "\n"))
+    }
+
+    static func methodKey(_ summarizer: any Summarizer) -> String {
+        String(ContentHash.sha256("v\(version)|\(summarizer.provider)/\(summarizer.model)").prefix(16))
     }
 
     static func unique(_ id: String, _ seen: inout Set<String>) -> String {

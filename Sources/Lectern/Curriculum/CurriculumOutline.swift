@@ -123,7 +123,12 @@ enum CurriculumOutline {
                 }
             }
         }
-        let unit = UnitDraft(title: document.title, topics: topics(document: document, groups: top.isEmpty ? [("", passages)] : top,
+        // A few words before the first section (a title page's name and author) are no topic.
+        var sections = top
+        if sections.count > 1, let first = sections.first, first.name.isEmpty, first.passages.reduce(0, { $0 + $1.tokenCount }) < 50 {
+            sections.removeFirst()
+        }
+        let unit = UnitDraft(title: document.title, topics: topics(document: document, groups: sections.isEmpty ? [("", passages)] : sections,
                                                                       depth: depth, vectors: vectors))
         return unit.topics.isEmpty ? [] : [unit]
     }
