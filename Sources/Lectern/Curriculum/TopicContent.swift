@@ -1,0 +1,50 @@
+import Foundation
+
+/// The content methods the builder calls (segmentation, merge similarity, key terms,
+/// objectives, titles, study time, prerequisites), in one place: the builder depends on these
+/// names only; each is one of Curriculum/Content's functions.
+enum TopicContent {
+    /// Where the subject shifts in consecutive passages: ranges of passage indices, in order.
+    static func segments(vectors: [[Float]], tokenCounts: [Int]) -> [Range<Int>] {
+        TopicSegmentation.segments(vectors: vectors, tokenCounts: tokenCounts)
+    }
+
+    /// How alike two topics' passage vectors are, and the level at which two topics of
+    /// different sources are one subject.
+    static func similarity(_ a: [[Float]], _ b: [[Float]]) -> Float {
+        TopicSimilarity.similarity(a, b)
+    }
+
+    static var mergeThreshold: Float { TopicSimilarity.mergeThreshold }
+
+    /// Terms with their definitions: a glossary's own entries, else definition sentences.
+    static func keyTerms(in passages: [TopicPassage]) -> [KeyTerm] {
+        KeyTermExtraction.keyTerms(in: passages)
+    }
+
+    /// The source's own learning objectives (an OpenStax module's list).
+    static func sourceObjectives(in passages: [TopicPassage]) -> [String] {
+        SourceObjectives.objectives(in: passages)
+    }
+
+    /// Objectives written offline from a topic's title, headings and key terms.
+    static func offlineObjectives(title: String, headings: [String], keyTerms: [KeyTerm], passages: [TopicPassage]) -> [String] {
+        OfflineObjectives.objectives(title: title, headings: headings, keyTerms: keyTerms, passages: passages)
+    }
+
+    /// A title from the key phrases of an untitled stretch of text (`background`: the rest of
+    /// its document, against which its phrases stand out).
+    static func title(for passages: [TopicPassage], background: [TopicPassage]) -> String {
+        KeyPhrases.title(for: passages, background: background)
+    }
+
+    /// Whole minutes to study `words` words.
+    static func studyMinutes(words: Int) -> Int {
+        StudyTime.minutes(words: words)
+    }
+
+    /// Each topic's prerequisites, by its stable id: topics that define a key term it uses.
+    static func prerequisites(for topics: [Topic]) -> [String: [TopicLink]] {
+        PrerequisiteLinks.links(for: topics)
+    }
+}
