@@ -72,7 +72,7 @@ struct ModelTopicWriter: Sendable {
         var objectives: [Objective]
     }
 
-    init(_ languageModel: any LanguageModel, maxTokens: Int = 260, temperature: Double = 0, materialTokens: Int = 600) {
+    init(_ languageModel: any LanguageModel, maxTokens: Int = 400, temperature: Double = 0, materialTokens: Int = 600) {
         self.languageModel = languageModel
         self.materialTokens = materialTokens
         self.maxTokens = maxTokens
