@@ -103,6 +103,8 @@ final class TopicContentTests: XCTestCase {
 
         let bare = OfflineObjectives.objectives(title: "Cellular Respiration", headings: [], keyTerms: [])
         XCTAssertEqual(bare, ["Explain cellular respiration", "Summarise the main ideas of cellular respiration"])
+        let numbered = OfflineObjectives.objectives(title: "2 Mitochondria", headings: ["2.1 Oxidative phosphorylation"], keyTerms: [])
+        XCTAssertEqual(numbered, ["Explain mitochondria", "Describe oxidative phosphorylation"], "section numbers are not words of an objective")
 
         // A module of the philosophy book, as if it had no objectives of its own.
         let book = try TopicLibrary.openStax()

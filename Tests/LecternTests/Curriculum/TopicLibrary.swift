@@ -99,6 +99,11 @@ final class TopicLibrary: @unchecked Sendable {
         return try shared("openstax") { try TopicLibrary(paths: [book.path], embedder: HashingEmbedder()) }
     }
 
+    /// The project's corpora with the hashing embedder (for tests about text, not vectors).
+    static func corpora() throws -> TopicLibrary {
+        try shared("corpora") { try TopicLibrary(paths: [TestPaths.corpora.path], embedder: HashingEmbedder()) }
+    }
+
     /// The passages of one OpenStax module, by its title ("1.2 How Do Philosophers Arrive at Truth?").
     func module(_ title: String) throws -> [TopicPassage] {
         let passages = documents.flatMap(\.passages).filter { $0.sectionPath.count > 1 && $0.sectionPath[1] == title }

@@ -15,7 +15,7 @@ enum KeyPhrases {
         // A second phrase that is not part of the first makes the title name the stretch better.
         if let second = phrases.dropFirst().first(where: { candidate in
             !chosen.contains { sharesWord($0.key, candidate.key) }
-        }), second.score >= first.score * 0.5, first.words + second.words + 1 <= maximumWords {
+        }), second.score >= first.score * 0.75, first.words + second.words + 1 <= maximumWords {
             chosen.append(second)
         }
         return titleCase(chosen.map(\.shown).joined(separator: " and "))
@@ -28,9 +28,10 @@ enum KeyPhrases {
         var score: Double
     }
 
-    /// Candidate phrases (runs of one to three content words), best first.
+    /// Candidate phrases (runs of one to three content words), best first: sublinear term
+    /// frequency in the topic times inverse document frequency over the background's passages,
+    /// a phrase of several words weighted above its words alone.
     static func ranked(_ passages: [TopicPassage], background: [TopicPassage]) -> [Phrase] {
-        // Document frequency over the background's passages.
         var documentFrequency: [String: Int] = [:]
         for passage in background {
             for key in Set(candidates(passage.text).map(\.key)) { documentFrequency[key, default: 0] += 1 }
@@ -40,24 +41,31 @@ enum KeyPhrases {
         var shown: [String: [String: Int]] = [:]
         var firstSeen: [String: Int] = [:]
         var position = 0
+        // Consecutive passages repeat a sentence or two (the chunker's overlap): each counts once.
+        var seenSentences = Set<String>()
         for passage in passages {
-            for candidate in candidates(passage.text) {
-                frequency[candidate.key, default: 0] += 1
-                shown[candidate.key, default: [:]][candidate.shown, default: 0] += 1
-                if firstSeen[candidate.key] == nil { firstSeen[candidate.key] = position }
-                position += 1
+            for line in passage.text.split(separator: "\n") {
+                for sentence in SentenceSplitter.split(String(line)).map(\.text) where seenSentences.insert(sentence).inserted {
+                    for candidate in candidates(sentence) {
+                        frequency[candidate.key, default: 0] += 1
+                        shown[candidate.key, default: [:]][candidate.shown, default: 0] += 1
+                        if firstSeen[candidate.key] == nil { firstSeen[candidate.key] = position }
+                        position += 1
+                    }
+                }
             }
         }
         var phrases: [Phrase] = []
         for (key, count) in frequency {
-            let words = key.split(separator: " ").count
-            // A phrase said once is a chance pairing; a single word said once rarely names a topic.
-            guard count >= 2 || (words == 1 && frequency.count < 20) else { continue }
-            let idf = log((documents + 1) / (Double(documentFrequency[key] ?? 0) + 1)) + 1
-            // A phrase of several words names a subject better than any of its words alone.
-            let score = Double(count) * idf * (1 + 1.0 * Double(words - 1))
+            let words = key.split(separator: " ")
+            // A phrase said once is a chance pairing; one that repeats a word ("pulled pulled")
+            // or ends on a word that names no thing is a piece of a sentence.
+            guard count >= 2 || frequency.count < 20, Set(words).count == words.count,
+                  let last = words.last, !weakEndings.contains(String(last)), !last.hasSuffix("ly") else { continue }
+            let idf = log((documents + 1) / (Double(documentFrequency[key] ?? 0) + 1)) + 0.1
+            let score = (1 + log(Double(count))) * idf * (1 + 0.5 * Double(words.count - 1))
             let surface = shown[key]!.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!.key
-            phrases.append(Phrase(key: key, shown: surface, words: words, score: score))
+            phrases.append(Phrase(key: key, shown: surface, words: words.count, score: score))
         }
         phrases.sort { $0.score != $1.score ? $0.score > $1.score : firstSeen[$0.key]! < firstSeen[$1.key]! }
         // A phrase inside a better one adds nothing ("force" after "friction force").
@@ -67,6 +75,13 @@ enum KeyPhrases {
         }
         return kept
     }
+
+    /// Words (stemmed) a noun phrase does not end on: verbs and adverbs of speech.
+    static let weakEndings: Set<String> = [
+        "allow", "instead", "near", "move", "resist", "exist", "touche", "touch", "increase", "decrease", "generat",
+        "pull", "push", "happen", "become", "remain", "seem", "start", "stop", "follow", "call", "ago", "later",
+        "together", "away", "around", "across", "along", "toward", "towards", "per", "via",
+    ]
 
     /// Runs of content words split into phrases of one to three words: (folded key, as written).
     static func candidates(_ text: String) -> [(key: String, shown: String)] {

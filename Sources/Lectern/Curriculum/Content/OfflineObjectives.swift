@@ -25,7 +25,7 @@ enum OfflineObjectives {
             guard !key.isEmpty, statements.count < maximum, seen.insert(key).inserted else { return }
             statements.append(statement)
         }
-        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = withoutNumber(title)
         if !title.isEmpty, !apparatus.contains(title.lowercased()) {
             add(title.hasSuffix("?") ? "Answer the question “\(title)”" : "Explain \(subject(title))")
         }
@@ -35,7 +35,7 @@ enum OfflineObjectives {
         }
         var seenHeadings = Set([title.lowercased()])
         for heading in headings {
-            let clean = heading.trimmingCharacters(in: .whitespacesAndNewlines)
+            let clean = withoutNumber(heading)
             guard !clean.isEmpty, !apparatus.contains(clean.lowercased()), seenHeadings.insert(clean.lowercased()).inserted else { continue }
             if statements.count >= maximum - (terms.count > 3 ? 1 : 0) { break }
             add(clean.hasSuffix("?") ? "Answer the question “\(clean)”" : "Describe \(subject(clean))")
@@ -47,6 +47,17 @@ enum OfflineObjectives {
         }
         if statements.count < 2 { add("Summarise the main ideas of this topic") }
         return statements
+    }
+
+    /// A heading without its section number: "2.1 Oxidative phosphorylation" → "Oxidative
+    /// phosphorylation", "Chapter 3: Logic" → "Logic".
+    static func withoutNumber(_ heading: String) -> String {
+        var text = heading.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let number = text.range(of: #"^(?:(?:Chapter|Section|Unit|Part|Lecture)\s+)?(?:\d+(?:\.\d+)*|[IVXLC]+)[.:)]?\s+"#,
+                                   options: [.regularExpression, .caseInsensitive]), number.upperBound < text.endIndex {
+            text = String(text[number.upperBound...])
+        }
+        return text
     }
 
     /// "a, b and c".
@@ -62,7 +73,7 @@ enum OfflineObjectives {
     /// keeping acronyms ("ATP"), names the text capitalises ("Calvin"), and words written with
     /// inner capitals; trailing punctuation goes.
     static func inSentence(_ title: String, commonWords: Set<String>) -> String {
-        var text = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = withoutNumber(title)
         while let last = text.last, ".:;!".contains(last) { text.removeLast() }
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let titleCased = words.filter { $0.first?.isLetter == true }.allSatisfy { $0.first!.isUppercase || minorWords.contains($0) }
