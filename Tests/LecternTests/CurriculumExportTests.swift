@@ -13,13 +13,17 @@ final class CurriculumExportTests: XCTestCase {
     static let created = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15T08:00:00Z
     static let modified = Date(timeIntervalSince1970: 1_800_003_600)
 
+    /// The library, ingested by the `lectern` binary (the command-line test builds and exports
+    /// from it too) and opened here as well.
     static func bookLibrary() throws -> (folder: TemporaryFolder, store: LibraryStore) {
         let book = try TestPaths.sharedCorpus("openstax/introduction-philosophy")
+        try TestPaths.requireLecternBinary()
         if let library { return library }
         let folder = try TemporaryFolder()
-        let store = try LibraryStore(path: folder.file("lib.db").path)
         let notes = TestPaths.corpora.appendingPathComponent("notes/photosynthesis.md")
-        _ = Ingestor(store: store, embedder: HashingEmbedder()).ingest([book.path, notes.path], recorder: nil) { _ in }
+        let ingest = try runLectern(["ingest", book.path, notes.path], in: folder.url)
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        let store = try LibraryStore(path: folder.file("lectern.db").path)
         library = (folder, store)
         return (folder, store)
     }
@@ -95,7 +99,7 @@ final class CurriculumExportTests: XCTestCase {
                 units[u].topics[t] = topic
             }
         }
-        let curriculum = Curriculum(name: "philosophy", title: book.title, stableId: "c-philosophy", sources: [Self.source(book)], units: units,
+        let curriculum = Curriculum(name: "philosophy-assembled", title: book.title, stableId: "c-philosophy", sources: [Self.source(book)], units: units,
                                     modelName: nil, createdAt: Self.created, modifiedAt: Self.modified)
         Self.book = curriculum
         return curriculum
@@ -224,9 +228,9 @@ final class CurriculumExportTests: XCTestCase {
 
         try store.saveCurriculum(curriculum)
         defer { _ = try? store.removeCurriculum(named: curriculum.name) }
-        let stored = try XCTUnwrap(try store.curriculum(named: "philosophy"))
+        let stored = try XCTUnwrap(try store.curriculum(named: "philosophy-assembled"))
         XCTAssertEqual(try UMCFExporter().export(stored), first, "the library keeps everything the export reads")
-        let viaWorkflow = try CurriculumExport(store: store).export(curriculumNamed: "philosophy", format: .umcf)
+        let viaWorkflow = try CurriculumExport(store: store).export(curriculumNamed: "philosophy-assembled", format: .umcf)
         XCTAssertEqual(viaWorkflow.data, first)
         XCTAssertEqual(viaWorkflow.units, 12)
         XCTAssertEqual(viaWorkflow.topics, 65)
@@ -455,6 +459,136 @@ final class CurriculumExportTests: XCTestCase {
             XCTAssertEqual((error as? LecternError)?.description,
                            "chemistry: no curriculum of that name in this library (`lectern curriculum list` names them)")
         }
+    }
+
+    // MARK: From the command line
+
+    /// The issue's "done when", as a user runs it: `curriculum build philosophy BOOK`, then
+    /// `export --format umcf` gives a file that passes the schema and the app's rules, with every
+    /// chapter, module, objective and glossary term of the book (counted from its own CNXML
+    /// files), each topic with segments; an unchanged rebuild exports the same bytes, a rebuild
+    /// under a new title keeps every id; Markdown and JSON by the file's extension; `-o -`;
+    /// an unknown curriculum or format is one clear line.
+    func testTheBuiltBookExportsFromTheCommandLine() throws {
+        let library = try Self.bookLibrary().folder
+        let book = try TestPaths.sharedCorpus("openstax/introduction-philosophy")
+        func lectern(_ arguments: String...) throws -> CommandResult { try runLectern(arguments, in: library.url) }
+        let build = try lectern("curriculum", "build", "philosophy", book.path)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let export = try lectern("curriculum", "export", "philosophy", "--format", "umcf", "-o", "philosophy.umcf")
+        XCTAssertEqual(export.status, 0, export.stderr)
+        XCTAssertTrue(export.stdout.hasPrefix("Introduction to Philosophy 2e: 12 units, 65 topics → philosophy.umcf (umcf, "), export.stdout)
+        let file = library.file("philosophy.umcf")
+        let data = try Data(contentsOf: file)
+        let umcf = try JSONDecoder().decode(UMCFDocument.self, from: data)
+
+        let expected = try bookContents(book)
+        let units = umcf.content[0].children ?? []
+        XCTAssertEqual(units.count, expected.chapters.count)
+        for (unit, chapter) in zip(units, expected.chapters) { XCTAssertTrue(unit.title.hasSuffix(chapter), "\(unit.title) is \(chapter)") }
+        let topics = units.flatMap { $0.children ?? [] }
+        XCTAssertEqual(topics.count, expected.modules)
+        for topic in topics {
+            XCTAssertEqual(topic.type, .topic)
+            XCTAssertFalse(topic.transcript?.segments.isEmpty ?? true, "\(topic.title) has segments to speak")
+            XCTAssertFalse(topic.learningObjectives?.isEmpty ?? true, "\(topic.title) has objectives")
+        }
+        func key(_ text: String) -> String { String(text.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        let statements = Set(topics.flatMap { $0.learningObjectives ?? [] }.map { key($0.statement) })
+        XCTAssertGreaterThan(expected.objectives.count, 150)
+        for objective in expected.objectives { XCTAssertTrue(statements.contains(key(objective)), "objective “\(objective)”") }
+        let glossary = Set((umcf.glossary?.terms ?? []).map { key($0.term) })
+        let topicTerms = Set(topics.flatMap { $0.glossaryTerms ?? [] }.map { key($0.term) })
+        XCTAssertGreaterThan(expected.terms.count, 300)
+        for term in expected.terms {
+            XCTAssertTrue(glossary.contains(key(term)), "glossary term “\(term)”")
+            XCTAssertTrue(topicTerms.contains(key(term)), "topic term “\(term)”")
+        }
+        XCTAssertEqual(umcf.rights?.license?.type, "CC-BY-NC-SA-4.0")
+
+        // Unchanged: the rebuild writes nothing and the export is the same bytes, on stdout too.
+        let rebuild = try lectern("curriculum", "build", "philosophy", book.path)
+        XCTAssertTrue(rebuild.stdout.contains("unchanged"), rebuild.stdout)
+        XCTAssertEqual(try lectern("curriculum", "export", "philosophy", "-o", "again.umcf").status, 0)
+        XCTAssertEqual(try Data(contentsOf: library.file("again.umcf")), data, "byte-identical")
+        let piped = try lectern("curriculum", "export", "philosophy", "--format", "umcf", "-o", "-")
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(Data(piped.stdout.utf8), data, "-o - writes the file's bytes and nothing else")
+
+        // Markdown and JSON, told by the extension.
+        let markdown = try lectern("curriculum", "export", "philosophy", "-o", "syllabus.md")
+        XCTAssertEqual(markdown.status, 0, markdown.stderr)
+        let syllabus = try String(contentsOf: library.file("syllabus.md"), encoding: .utf8)
+        XCTAssertTrue(syllabus.hasPrefix("# Introduction to Philosophy 2e\n"), String(syllabus.prefix(200)))
+        XCTAssertTrue(syllabus.contains("\n## \(units[6].title)\n"))
+        XCTAssertTrue(syllabus.contains("Creative Commons Attribution-NonCommercial-ShareAlike 4.0 International"))
+        XCTAssertEqual(try lectern("curriculum", "export", "philosophy", "-o", "record.json").status, 0)
+        let record = try CurriculumRecord.decode(try Data(contentsOf: library.file("record.json")))
+        XCTAssertEqual(record.curriculum, try Self.bookLibrary().store.curriculum(named: "philosophy"))
+
+        // A rebuild under a new title: the same ids, the same creation date, a later modification.
+        let retitled = try lectern("curriculum", "build", "philosophy", book.path, "--title", "Philosophy 101")
+        XCTAssertEqual(retitled.status, 0, retitled.stderr)
+        XCTAssertEqual(try lectern("curriculum", "export", "philosophy", "-o", "retitled.umcf").status, 0)
+        try UMCFCheck.assertValid([file, library.file("retitled.umcf")])
+        let after = try JSONDecoder().decode(UMCFDocument.self, from: try Data(contentsOf: library.file("retitled.umcf")))
+        XCTAssertEqual(after.title, "Philosophy 101")
+        XCTAssertEqual(ids(after), ids(umcf), "every node, objective and segment keeps its id")
+        XCTAssertEqual(after.lifecycle?.created, umcf.lifecycle?.created)
+
+        // Bad requests: one line each, nothing written.
+        let unknown = try lectern("curriculum", "export", "chemistry", "-o", "chemistry.umcf")
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(unknown.stderr, "lectern: chemistry: no curriculum of that name in this library (`lectern curriculum list` names them)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.file("chemistry.umcf").path))
+        let noFormat = try lectern("curriculum", "export", "philosophy")
+        XCTAssertEqual(noFormat.status, 2)
+        XCTAssertTrue(noFormat.stderr.hasPrefix("Error: give --format umcf, md or json when writing to standard output\n"), noFormat.stderr)
+        let unknownExtension = try lectern("curriculum", "export", "philosophy", "-o", "notes.txt")
+        XCTAssertEqual(unknownExtension.status, 2)
+        XCTAssertTrue(unknownExtension.stderr.contains("cannot tell the format from 'notes.txt'"), unknownExtension.stderr)
+        XCTAssertEqual(try lectern("curriculum", "export", "philosophy", "--format", "markdown", "-o", "notes.txt").status, 0,
+                       "--format wins over the extension")
+    }
+
+    /// The book's chapters (collection order), module count, objectives and glossary terms,
+    /// read from its collection and CNXML files with Python's ElementTree, not with Lectern.
+    func bookContents(_ book: URL) throws -> (chapters: [String], modules: Int, objectives: [String], terms: [String]) {
+        let script = """
+            import glob, json, sys
+            import xml.etree.ElementTree as ET
+            root = sys.argv[1]
+            COL, MD = '{http://cnx.rice.edu/collxml}', '{http://cnx.rice.edu/mdml}'
+            collection = ET.parse(glob.glob(root + '/collections/*.collection.xml')[0]).getroot()
+            chapters, modules = [], []
+            for sub in collection.find(COL + 'content').findall(COL + 'subcollection'):
+                chapters.append(sub.find(MD + 'title').text)
+                modules += [m.get('document') for m in sub.iter(COL + 'module')]
+            text = lambda e: ' '.join(''.join(e.itertext()).split())
+            objectives, terms = [], []
+            for m in modules:
+                doc = ET.parse(f'{root}/modules/{m}/index.cnxml').getroot()
+                for section in doc.iter():
+                    if section.tag.endswith('}section') and 'learning-objectives' in (section.get('class') or ''):
+                        objectives += [text(i) for i in section.iter() if i.tag.endswith('}item')]
+                for glossary in doc.iter():
+                    if glossary.tag.endswith('}glossary'):
+                        for definition in glossary:
+                            terms += [text(t) for t in definition if t.tag.endswith('}term')]
+            print(json.dumps({'chapters': chapters, 'modules': len(modules), 'objectives': objectives, 'terms': terms}))
+            """
+        let process = Process()
+        process.executableURL = try UMCFCheck.python()
+        process.arguments = ["-c", script, book.path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        struct Contents: Decodable { var chapters: [String]; var modules: Int; var objectives: [String]; var terms: [String] }
+        let contents = try JSONDecoder().decode(Contents.self, from: data)
+        return (contents.chapters, contents.modules, contents.objectives, contents.terms)
     }
 
     // MARK: The checker

@@ -235,7 +235,9 @@ struct UMCFExporter {
         }
         let attributions = licensed.filter { ($0.licenceURL ?? $0.licence ?? "").lowercased().contains("creativecommons")
             || ($0.licence ?? "").lowercased().contains("creative commons") }.map {
-            "“\($0.title)” (\($0.uri)), licensed under \(licenceName($0.licence ?? "", url: $0.licenceURL))."
+            // A web address credits the source; a path on this machine would mean nothing to a reader.
+            let web = $0.uri.lowercased().hasPrefix("http") ? " (\($0.uri))" : ""
+            return "“\($0.title)”\(web), licensed under \(licenceName($0.licence ?? "", url: $0.licenceURL))."
         }
         return UMCFRights(copyrightAndOtherRestrictions: licensed.isEmpty ? nil : true,
                           description: lines.joined(separator: "\n"), license: license,
