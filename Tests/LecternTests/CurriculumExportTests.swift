@@ -20,8 +20,7 @@ final class CurriculumExportTests: XCTestCase {
         try TestPaths.requireLecternBinary()
         if let library { return library }
         let folder = try TemporaryFolder()
-        let notes = TestPaths.corpora.appendingPathComponent("notes/photosynthesis.md")
-        let ingest = try runLectern(["ingest", book.path, notes.path], in: folder.url)
+        let ingest = try runLectern(["ingest", book.path, TestPaths.corpora.path], in: folder.url)
         XCTAssertEqual(ingest.status, 0, ingest.stderr)
         let store = try LibraryStore(path: folder.file("lectern.db").path)
         library = (folder, store)
@@ -34,9 +33,9 @@ final class CurriculumExportTests: XCTestCase {
         folder = try TemporaryFolder()
     }
 
-    func document(_ type: DocumentType) throws -> StoredDocument {
+    func document(_ type: DocumentType, uriSuffix: String = "") throws -> StoredDocument {
         let store = try Self.bookLibrary().store
-        return try XCTUnwrap(try store.allDocuments().first { $0.type == type }, "no \(type) document in the library")
+        return try XCTUnwrap(try store.allDocuments().first { $0.type == type && $0.uri.hasSuffix(uriSuffix) }, "no \(type) document in the library")
     }
 
     static func source(_ document: StoredDocument) -> CurriculumSource {
@@ -343,7 +342,7 @@ final class CurriculumExportTests: XCTestCase {
     /// with different licences names each licence and claims none for the whole.
     func testGeneratedPartsAndMixedLicencesAreNamed() throws {
         let book = try bookCurriculum()
-        let notesDocument = try document(.markdown)
+        let notesDocument = try document(.markdown, uriSuffix: "notes/photosynthesis.md")
         let notes = try Self.bookLibrary().store.passages(documentId: notesDocument.id).map(Self.topicPassage)
         XCTAssertGreaterThan(notes.count, 1)
         var curriculum = book
@@ -549,6 +548,32 @@ final class CurriculumExportTests: XCTestCase {
         XCTAssertTrue(unknownExtension.stderr.contains("cannot tell the format from 'notes.txt'"), unknownExtension.stderr)
         XCTAssertEqual(try lectern("curriculum", "export", "philosophy", "--format", "markdown", "-o", "notes.txt").status, 0,
                        "--format wins over the extension")
+    }
+
+    /// A curriculum of the project's own corpora (PDFs, notes, lecture transcripts), built and
+    /// exported from the command line: valid, each PDF segment mapped to its page and each
+    /// transcript segment to its time in the recording, the syllabus naming both.
+    func testAMixedCurriculumExportsWithPagesAndTimes() throws {
+        let library = try Self.bookLibrary().folder
+        let build = try runLectern(["curriculum", "build", "biology", TestPaths.corpora.path], in: library.url)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        for name in ["biology.umcf", "biology.md"] {
+            let export = try runLectern(["curriculum", "export", "biology", "-o", name], in: library.url)
+            XCTAssertEqual(export.status, 0, export.stderr)
+        }
+        try UMCFCheck.assertValid([library.file("biology.umcf")])
+        let umcf = try JSONDecoder().decode(UMCFDocument.self, from: try Data(contentsOf: library.file("biology.umcf")))
+        let places = umcf.content[0].children?.flatMap { $0.children ?? [] }
+            .flatMap { $0.extensions?[UMCFExporter.provenanceNamespace]?.segments.values.map { $0 } ?? [] } ?? []
+        let pdfPage = places.first { $0.document.uri.hasSuffix("cell-biology-notes.pdf") }
+        XCTAssertNotNil(pdfPage?.pageStart, "a PDF segment names its page")
+        let lecture = places.first { $0.document.uri.hasSuffix("cell-respiration-lecture.vtt") }
+        XCTAssertNotNil(lecture?.timeStart, "a lecture segment names its time")
+        XCTAssertEqual(Set(umcf.sourceProvenance?.primarySources.compactMap(\.type) ?? []), ["lecture_notes", "other", "video"])
+        XCTAssertNil(umcf.rights?.license, "no source states a licence: none is claimed")
+        let syllabus = try String(contentsOf: library.file("biology.md"), encoding: .utf8)
+        XCTAssertTrue(syllabus.contains("Cell Biology: Lecture Notes, p"), "pages in the syllabus")
+        XCTAssertTrue(syllabus.contains("Biology 101, lecture 7: cellular respiration @ 00:"), "times in the syllabus")
     }
 
     /// The book's chapters (collection order), module count, objectives and glossary terms,
