@@ -55,10 +55,13 @@ struct UMCFExporter {
         var segments: [UMCFTranscriptSegment] = []
         var provenance: [String: UMCFSegmentSource] = [:]
         let terms = topic.keyTerms.map { ($0.term, TermWords($0.term)) }
+        var uriHashes: [String: String] = [:]  // hashed once per document, not once per passage
         for (index, passage) in topic.passages.enumerated() {
             let source = sources[passage.documentId]
             let uri = source?.uri ?? "lectern:document/\(passage.documentId)"
-            var id = Self.segmentId(topic: topic.stableId, documentURI: uri, ordinal: passage.ordinal)
+            let uriHash = uriHashes[uri] ?? ContentHash.shortId(uri)
+            uriHashes[uri] = uriHash
+            var id = "\(topic.stableId)-\(uriHash)-\(passage.ordinal)"
             // The same passage twice in a topic (a merge gone odd) still gets two distinct ids.
             if provenance[id] != nil { id += "-\(index)" }
             let words = terms.isEmpty ? nil : TermWords(passage.text)
@@ -100,8 +103,8 @@ struct UMCFExporter {
             extensions: [Self.provenanceNamespace: UMCFTopicProvenance(segments: provenance)])
     }
 
-    /// `<topic>-<8 hex of the document URI>-<passage ordinal>`: stable while the topic keeps
-    /// its id and the document its passages, whatever the library's row ids.
+    /// A segment's id, `<topic>-<8 hex of the document URI>-<passage ordinal>`: stable while the
+    /// topic keeps its id and the document its passages, whatever the library's row ids.
     static func segmentId(topic: String, documentURI: String, ordinal: Int) -> String {
         "\(topic)-\(ContentHash.shortId(documentURI))-\(ordinal)"
     }
