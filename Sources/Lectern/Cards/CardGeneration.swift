@@ -52,6 +52,47 @@ enum CardGeneration {
         return (deduplicated.cards, report)
     }
 
+    /// Offline cards and a language model's for `topics` of `curriculum`, grounded and
+    /// deduplicated together. A topic whose model call fails keeps its offline cards; the
+    /// failures come back to be recorded.
+    static func withModel(_ curriculum: Curriculum, topics: Set<String>?, model: ModelCardGenerator, now: Date = Date(),
+                          parallelism: Int = 1) -> (cards: [Flashcard], report: CardGenerationReport, failures: [(topic: String, reason: String)]) {
+        let deck = CardDeckContext(curriculum: curriculum, now: now)
+        let chosen = curriculum.topics.filter { topics?.contains($0.stableId) ?? true }
+        let offline = OfflineCardGenerator()
+        let perTopic = ParallelWork.map(chosen.count, workers: parallelism) { index -> (kept: [Flashcard], rejected: [CardRejection], failure: String?) in
+            let topic = chosen[index]
+            var candidates = offline.candidates(for: topic, in: deck)
+            var rejected: [CardRejection] = []
+            var failure: String?
+            do {
+                let written = try model.candidates(for: topic, in: deck)
+                candidates += written.cards
+                rejected += written.rejected
+            } catch {
+                failure = (error as? LecternError)?.located ?? "\(error)"
+            }
+            let grounded = ground(candidates, topic: topic)
+            return (grounded.kept, rejected + grounded.rejected, failure)
+        }
+        var report = CardGenerationReport()
+        report.topics = chosen.count
+        var cards: [Flashcard] = []
+        var failures: [(String, String)] = []
+        for (index, result) in perTopic.enumerated() {
+            guard case .success(let topic) = result else { continue }
+            report.candidates += topic.kept.count + topic.rejected.count
+            cards += topic.kept
+            report.rejections += topic.rejected
+            if let failure = topic.failure { failures.append((chosen[index].stableId, failure)) }
+        }
+        let deduplicated = CardDeduplication.deduplicate(cards)
+        report.exactDuplicates = deduplicated.exact
+        report.nearDuplicates = deduplicated.near
+        report.kept = deduplicated.cards.count
+        return (deduplicated.cards, report, failures)
+    }
+
     /// Keeps the candidates whose cited passage (one of `topic`'s) holds every content word of
     /// the answer; the others come back as rejections with the words they lack.
     static func ground(_ candidates: [Flashcard], topic: Topic) -> (kept: [Flashcard], rejected: [CardRejection]) {

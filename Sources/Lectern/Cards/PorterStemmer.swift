@@ -20,8 +20,8 @@ enum PorterStemmer {
         WordTokenizer.words(text).map { stem(WordTokenizer.fold($0)) }
     }
 
-    private typealias Condition = ([UInt8]) -> Bool
-    private struct Rule {
+    private typealias Condition = @Sendable ([UInt8]) -> Bool
+    private struct Rule: Sendable {
         let suffix: [UInt8]
         let condition: Condition
         let replacement: [UInt8]

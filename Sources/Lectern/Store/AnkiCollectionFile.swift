@@ -38,9 +38,7 @@ struct AnkiCollectionContent: Sendable {
 enum AnkiCollectionFile {
     /// Writes `content` as a new SQLite file at `path` (which must not exist).
     static func write(_ content: AnkiCollectionContent, to path: String) throws {
-        var configuration = Configuration()
-        configuration.journalMode = .default
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let queue = try DatabaseQueue(path: path, configuration: GRDB.Configuration())
         try queue.inDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
             try db.inTransaction {
