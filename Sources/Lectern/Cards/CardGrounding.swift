@@ -14,6 +14,7 @@ struct CardGrounding: Sendable {
     struct PassageStems: Sendable {
         let stems: Set<String>
         init(_ text: String) { stems = Set(PorterStemmer.stems(text)) }
+        init(stems: Set<String>) { self.stems = stems }
     }
 
     enum Verdict: Equatable {
@@ -26,10 +27,9 @@ struct CardGrounding: Sendable {
     static func contentStems(_ answer: String) -> [String] {
         var seen = Set<String>()
         var result: [String] = []
-        for word in WordTokenizer.words(answer) {
-            let folded = WordTokenizer.fold(word)
+        for folded in PorterStemmer.foldedWords(answer) {
             guard !functionWords.contains(folded) else { continue }
-            let stem = PorterStemmer.stem(folded)
+            let stem = PorterStemmer.cachedStem(folded)
             if seen.insert(stem).inserted { result.append(stem) }
         }
         return result

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Ids that must not change between exports of one curriculum: note GUIDs, note-type ids and
@@ -6,7 +7,7 @@ import Foundation
 enum CardIdentity {
     /// Lower case, single spaces, no surrounding punctuation: "  What is  Ethics? " → "what is ethics".
     static func normalised(_ text: String) -> String {
-        WordTokenizer.words(ClozeText.revealed(text)).map(WordTokenizer.fold).joined(separator: " ")
+        PorterStemmer.foldedWords(ClozeText.revealed(text)).joined(separator: " ")
     }
 
     /// Basic notes by their front; Cloze notes by the deleted answer alone, so an edited
@@ -17,8 +18,7 @@ enum CardIdentity {
         case .basic, .basicReversed: key = "basic\u{1F}" + normalised(front)
         case .cloze: key = "cloze\u{1F}" + normalised(ClozeText.deletions(in: front).joined(separator: " "))
         }
-        let digest = ContentHash.sha256([curriculum, topic, key].joined(separator: "\u{1F}"))
-        return "lc" + digest.prefix(16)
+        return "lc" + hex(digest([curriculum, topic, key].joined(separator: "\u{1F}")).prefix(8))
     }
 
     /// A positive id below 2^53 (Anki keeps ids in JSON numbers) from `parts`.
@@ -35,8 +35,17 @@ enum CardIdentity {
 
     static func numericId(_ parts: [String]) -> Int64 {
         // Above 2^40 so it never meets Anki's default deck (1) or its own small ids.
-        let digest = ContentHash.sha256(parts.joined(separator: "\u{1F}"))
-        let value = UInt64(digest.prefix(15), radix: 16) ?? 1
+        let value = digest(parts.joined(separator: "\u{1F}")).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         return Int64(value & ((1 << 52) - 1)) | (1 << 40)
+    }
+
+    /// SHA-256 bytes (ContentHash's hex goes through String(format:), slow for thousands of ids).
+    static func digest(_ text: String) -> [UInt8] { Array(SHA256.hash(data: Data(text.utf8))) }
+
+    static func hex<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in bytes { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)]) }
+        return String(decoding: out, as: UTF8.self)
     }
 }

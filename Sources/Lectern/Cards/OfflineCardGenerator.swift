@@ -9,32 +9,44 @@ struct OfflineCardGenerator: Sendable {
     /// Sentences outside this length (in words) make poor cloze or answer text.
     var sentenceWords = 6...60
 
+    /// A sentence of the topic's prose with what the generators look for in it, made once.
+    struct Sentence {
+        let passage: TopicPassage
+        let text: String
+        /// Folded words, in order.
+        let words: [String]
+        let stems: Set<String>
+    }
+
     func candidates(for topic: Topic, in deck: CardDeckContext) -> [Flashcard] {
         var cards: [Flashcard] = []
         let prose = topic.passages.filter { [.text, .list, .transcript, .caption].contains($0.kind) }
         let sentences = prose.flatMap { passage in
-            SentenceSplitter.split(passage.text).map { (passage: passage, text: $0.text) }
+            SentenceSplitter.split(passage.text).map { piece -> Sentence in
+                let words = PorterStemmer.foldedWords(piece.text)
+                return Sentence(passage: passage, text: piece.text.trimmingCharacters(in: .whitespacesAndNewlines), words: words,
+                                stems: Set(words.map(PorterStemmer.cachedStem)))
+            }
         }
         for term in topic.keyTerms {
             cards += keyTermCards(term, topic: topic, sentences: sentences, deck: deck)
         }
         cards += definitionCards(topic: topic, sentences: sentences, deck: deck)
-        cards += objectiveCards(topic: topic, prose: prose, deck: deck)
+        cards += objectiveCards(topic: topic, sentences: sentences, deck: deck)
         return cards
     }
 
     // MARK: Key terms
 
-    private func keyTermCards(_ term: KeyTerm, topic: Topic, sentences: [(passage: TopicPassage, text: String)],
-                              deck: CardDeckContext) -> [Flashcard] {
+    private func keyTermCards(_ term: KeyTerm, topic: Topic, sentences: [Sentence], deck: CardDeckContext) -> [Flashcard] {
         var cards: [Flashcard] = []
         let name = clean(term.term)
         let meaning = clean(term.definition)
-        guard !name.isEmpty else { return [] }
+        let nameWords = PorterStemmer.foldedWords(name)
+        guard !name.isEmpty, !nameWords.isEmpty else { return [] }
         if !meaning.isEmpty {
             let passage = term.passageId.flatMap { id in topic.passages.first { $0.passageId == id } }
-                ?? topic.passages.first { $0.kind == .glossary && contains($0.text, name) }
-                ?? topic.passages.first { contains($0.text, name) }
+                ?? topic.passages.first { $0.kind == .glossary && Self.contains(PorterStemmer.foldedWords($0.text), nameWords) }
             if let passage {
                 let words = WordTokenizer.words(meaning).count
                 let type: CardNoteType = words <= reverseMeaningWords ? .basicReversed : .basic
@@ -44,24 +56,25 @@ struct OfflineCardGenerator: Sendable {
             }
         }
         // The first sentence of the topic's prose that uses the term, with the term deleted.
-        if let (passage, sentence) = sentences.first(where: { sentenceWords.contains(WordTokenizer.words($0.text).count) && contains($0.text, name) }),
-           let range = sentence.range(of: name, options: [.caseInsensitive, .diacriticInsensitive]) {
-            let cloze = sentence.replacingCharacters(in: range, with: "{{c1::\(sentence[range])}}")
+        if let sentence = sentences.first(where: { sentenceWords.contains($0.words.count) && Self.contains($0.words, nameWords) }),
+           let range = sentence.text.range(of: name, options: [.caseInsensitive]) {
+            let cloze = sentence.text.replacingCharacters(in: range, with: "{{c1::\(sentence.text[range])}}")
             cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: meaning.isEmpty ? "" : "\(name): \(meaning)",
-                                   origin: .keyTerm, passage: passage))
+                                   origin: .keyTerm, passage: sentence.passage))
         }
         return cards
     }
 
-    // MARK: Definition sentences
+    /// Whether `words` holds `phrase` as consecutive words.
+    static func contains(_ words: [String], _ phrase: [String]) -> Bool {
+        guard let first = phrase.first, words.count >= phrase.count else { return false }
+        for start in 0...(words.count - phrase.count) where words[start] == first {
+            if phrase.count == 1 || words[(start + 1)..<(start + phrase.count)].elementsEqual(phrase.dropFirst()) { return true }
+        }
+        return false
+    }
 
-    /// "X is a Y …", "X are the Y …", "X refers to Y", "X is defined as Y", "X means Y".
-    nonisolated(unsafe) private static let definitionPatterns: [(Regex<(Substring, Substring, Substring, Substring)>, String)] = [
-        (try! Regex(#"^(?:The |An? )?([^,;:()]{2,48}?) (refers? to) (.{8,})$"#), "What does %@ refer to?"),
-        (try! Regex(#"^(?:The |An? )?([^,;:()]{2,48}?) ((?:is|are) defined as) (.{8,})$"#), "How is %@ defined?"),
-        (try! Regex(#"^(?:The |An? )?([^,;:()]{2,48}?) (means) (.{8,})$"#), "What does %@ mean?"),
-        (try! Regex(#"^(?:The |An? )?([^,;:()]{2,48}?) (is|are) ((?:an?|the|one of the) .{8,})$"#), "What %@ %@?"),
-    ]
+    // MARK: Definition sentences
 
     /// Subjects that point back rather than name something ("This is a …", "It refers to …").
     private static let pointingWords: Set<String> = [
@@ -69,31 +82,57 @@ struct OfflineCardGenerator: Sendable {
         "such", "each", "another", "i", "we", "you", "his", "her", "their", "its", "our", "my", "your", "all", "some",
     ]
 
-    private func definitionCards(topic: Topic, sentences: [(passage: TopicPassage, text: String)], deck: CardDeckContext) -> [Flashcard] {
-        var cards: [Flashcard] = []
-        for (passage, sentence) in sentences {
-            let trimmed = sentence.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard sentenceWords.contains(WordTokenizer.words(trimmed).count) else { continue }
-            for (pattern, question) in Self.definitionPatterns {
-                guard let match = try? pattern.wholeMatch(in: trimmed) else { continue }
-                let subject = String(match.output.1)
-                let verb = String(match.output.2)
-                var predicate = String(match.output.3)
-                let subjectWords = WordTokenizer.words(subject)
-                guard (1...4).contains(subjectWords.count), let first = subjectWords.first,
-                      !Self.pointingWords.contains(first), !CardGrounding.functionWords.contains(first),
-                      subject.first.map({ $0.isLetter }) == true else { break }
-                if predicate.last == "." { predicate.removeLast() }
-                let front = question.contains("%@ %@")
-                    ? "What \(verb) \(subject)?"
-                    : question.replacingOccurrences(of: "%@", with: subject)
-                cards.append(deck.card(topic: topic, type: .basic, front: front, back: upperFirst(predicate),
-                                       origin: .definition, passage: passage))
-                guard let range = trimmed.range(of: subject) else { break }
-                let cloze = trimmed.replacingCharacters(in: range, with: "{{c1::\(subject)}}")
-                cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: "", origin: .definition, passage: passage))
-                break
+    /// "X is a Y …", "X are the Y …", "X refers to Y", "X is defined as Y", "X means Y": the
+    /// subject, the question it asks and the predicate, read from the sentence's first words.
+    static func definition(in sentence: String) -> (subject: String, question: String, predicate: String)? {
+        let tokens = sentence.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard tokens.count >= 4 else { return nil }
+        var start = 0
+        if ["the", "a", "an"].contains(tokens[0].lowercased()) { start = 1 }
+        for verbAt in (start + 1)..<min(start + 6, tokens.count - 2) {
+            let verb = tokens[verbAt].lowercased()
+            let next = tokens[verbAt + 1].lowercased()
+            let subjectTokens = tokens[start..<verbAt]
+            guard !subjectTokens.contains(where: { $0.contains(where: { ",;:()\"“”".contains($0) }) }) else { return nil }
+            let subject = subjectTokens.joined(separator: " ")
+            var question: String?
+            var predicateStart = verbAt + 1
+            switch verb {
+            case "refers" where next == "to", "refer" where next == "to":
+                question = "What does \(subject) refer to?"; predicateStart = verbAt + 2
+            case "means":
+                question = "What does \(subject) mean?"
+            case "is", "are":
+                if next == "defined", verbAt + 2 < tokens.count, tokens[verbAt + 2].lowercased() == "as" {
+                    question = "How \(verb) \(subject) defined?"; predicateStart = verbAt + 3
+                } else if ["a", "an", "the"].contains(next) || (next == "one" && verbAt + 2 < tokens.count && tokens[verbAt + 2].lowercased() == "of") {
+                    question = "What \(verb) \(subject)?"
+                }
+            default: break
             }
+            if let question {
+                var predicate = tokens[predicateStart...].joined(separator: " ")
+                if predicate.last == "." { predicate.removeLast() }
+                guard predicate.count >= 8 else { return nil }
+                return (subject, question, predicate)
+            }
+        }
+        return nil
+    }
+
+    private func definitionCards(topic: Topic, sentences: [Sentence], deck: CardDeckContext) -> [Flashcard] {
+        var cards: [Flashcard] = []
+        for sentence in sentences where sentenceWords.contains(sentence.words.count) {
+            guard let (subject, question, predicate) = Self.definition(in: sentence.text) else { continue }
+            let subjectWords = WordTokenizer.words(subject)
+            guard (1...4).contains(subjectWords.count), let first = subjectWords.first.map(WordTokenizer.fold),
+                  !Self.pointingWords.contains(first), !CardGrounding.functionWords.contains(first),
+                  subject.first.map({ $0.isLetter }) == true else { continue }
+            cards.append(deck.card(topic: topic, type: .basic, front: question, back: upperFirst(predicate),
+                                   origin: .definition, passage: sentence.passage))
+            guard let range = sentence.text.range(of: subject) else { continue }
+            let cloze = sentence.text.replacingCharacters(in: range, with: "{{c1::\(subject)}}")
+            cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: "", origin: .definition, passage: sentence.passage))
         }
         return cards
     }
@@ -101,34 +140,36 @@ struct OfflineCardGenerator: Sendable {
     // MARK: Objectives
 
     /// Verbs objectives start with, which say what to do rather than what about.
-    private static let objectiveVerbs: Set<String> = [
+    private static let objectiveVerbs: Set<String> = Set([
         "explain", "describe", "identify", "define", "discuss", "compare", "contrast", "summarize", "summarise",
         "evaluate", "analyze", "analyse", "recognize", "recognise", "understand", "distinguish", "articulate",
         "outline", "list", "name", "state", "classify", "apply", "demonstrate", "examine", "assess", "interpret",
         "differentiate", "characterize", "trace", "connect", "relate", "consider", "learn", "know", "use",
-    ]
+    ].map(PorterStemmer.stem))
 
-    private func objectiveCards(topic: Topic, prose: [TopicPassage], deck: CardDeckContext) -> [Flashcard] {
+    private func objectiveCards(topic: Topic, sentences: [Sentence], deck: CardDeckContext) -> [Flashcard] {
         var cards: [Flashcard] = []
         for objective in topic.objectives {
             let statement = clean(objective.statement)
-            let asked = Set(CardGrounding.contentStems(statement)).subtracting(Self.objectiveVerbs.map(PorterStemmer.stem))
+            let asked = Set(CardGrounding.contentStems(statement)).subtracting(Self.objectiveVerbs)
             guard asked.count >= 2 else { continue }
-            // The passage sentence pair that shares most of the objective's words answers it.
-            var best: (passage: TopicPassage, sentences: [String], score: Int)?
-            for passage in prose {
-                let sentences = SentenceSplitter.split(passage.text).map(\.text)
-                for index in sentences.indices {
-                    let window = Array(sentences[index..<min(index + 2, sentences.count)])
-                    let covered = asked.intersection(PorterStemmer.stems(window.joined(separator: " "))).count
-                    if covered > (best?.score ?? 0) { best = (passage, window, covered) }
+            // The pair of neighbouring sentences (one passage) that shares most of the
+            // objective's words answers it.
+            var best: (index: Int, count: Int, score: Int)?
+            for index in sentences.indices {
+                var covered = asked.intersection(sentences[index].stems)
+                var count = 1
+                if index + 1 < sentences.count, sentences[index + 1].passage.passageId == sentences[index].passage.passageId {
+                    covered.formUnion(asked.intersection(sentences[index + 1].stems))
+                    count = 2
                 }
+                if covered.count > (best?.score ?? 0) { best = (index, count, covered.count) }
             }
             guard let best, Double(best.score) >= Double(asked.count) * 0.6, best.score >= 2 else { continue }
-            let answer = best.sentences.joined(separator: " ")
+            let answer = sentences[best.index..<(best.index + best.count)].map(\.text).joined(separator: " ")
             guard WordTokenizer.words(answer).count <= 90 else { continue }
             cards.append(deck.card(topic: topic, type: .basic, front: question(from: statement), back: answer,
-                                   origin: .objective, passage: best.passage))
+                                   origin: .objective, passage: sentences[best.index].passage))
         }
         return cards
     }
@@ -152,17 +193,5 @@ struct OfflineCardGenerator: Sendable {
     private func upperFirst(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst()
-    }
-
-    /// Whether `text` holds `term` as whole words, in any case.
-    private func contains(_ text: String, _ term: String) -> Bool {
-        var searchRange = text.startIndex..<text.endIndex
-        while let range = text.range(of: term, options: [.caseInsensitive, .diacriticInsensitive], range: searchRange) {
-            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
-            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
-            if !(before?.isLetter ?? false) && !(after?.isLetter ?? false) { return true }
-            searchRange = range.upperBound..<text.endIndex
-        }
-        return false
     }
 }

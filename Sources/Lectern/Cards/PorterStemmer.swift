@@ -1,3 +1,5 @@
+import Foundation
+
 /// The Porter stemmer exactly as SQLite's FTS5 `porter` tokenizer applies it (the keyword
 /// index's `tokenize='porter unicode61 remove_diacritics 2'`), so that a card's answer words
 /// and the index agree on what "the same word" is. Works on the folded word's UTF-8 bytes, as
@@ -17,8 +19,69 @@ enum PorterStemmer {
 
     /// Folds and stems every word of `text` as the index would hold it.
     static func stems(_ text: String) -> [String] {
-        WordTokenizer.words(text).map { stem(WordTokenizer.fold($0)) }
+        foldedWords(text).map(cachedStem)
     }
+
+    /// `WordTokenizer.words` then `WordTokenizer.fold`, with ASCII words (nearly all of an
+    /// English text) taken on a fast path: the Foundation folding is for the others.
+    static func foldedWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        var ascii = true
+        var pending = ""
+        func flush() {
+            if !current.isEmpty || !pending.isEmpty {
+                if ascii {
+                    words.append(String(decoding: current, as: UTF8.self))
+                } else {
+                    words.append(WordTokenizer.fold(pending))
+                }
+            }
+            current.removeAll(keepingCapacity: true)
+            pending = ""
+            ascii = true
+        }
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 128 {
+                let byte = UInt8(value)
+                let isWord = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+                if isWord {
+                    let lower = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
+                    current.append(lower)
+                    if !ascii { pending.unicodeScalars.append(Unicode.Scalar(lower)) }
+                } else {
+                    flush()
+                }
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.generalCategory == .nonspacingMark {
+                if ascii {
+                    ascii = false
+                    pending = String(decoding: current, as: UTF8.self)
+                }
+                pending += scalar.properties.lowercaseMapping
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return words
+    }
+
+    /// Stems by word, remembered: a book repeats its words, and every passage and answer
+    /// is stemmed.
+    static func cachedStem(_ word: String) -> String {
+        if let known = cache.lock.withLock({ cache.stems[word] }) { return known }
+        let made = stem(word)
+        cache.lock.withLock { cache.stems[word] = made }
+        return made
+    }
+
+    private final class Cache: @unchecked Sendable {
+        let lock = NSLock()
+        var stems: [String: String] = [:]
+    }
+
+    private static let cache = Cache()
 
     private typealias Condition = @Sendable ([UInt8]) -> Bool
     private struct Rule: Sendable {

@@ -14,6 +14,13 @@ final class BookCurriculum: @unchecked Sendable {
     /// Every glossary term of the book, as its blocks hold them.
     let glossaryTerms: [String]
 
+    /// The offline cards of the whole book (made once: every test that only reads them shares them).
+    lazy var offline: (cards: [Flashcard], report: CardGenerationReport, seconds: Double) = {
+        let started = Date()
+        let (cards, report) = CardGeneration.offline(curriculum, now: Date(timeIntervalSince1970: 1_800_000_000))
+        return (cards, report, Date().timeIntervalSince(started))
+    }()
+
     private static let lock = NSLock()
     nonisolated(unsafe) private static var shared: BookCurriculum?
 
