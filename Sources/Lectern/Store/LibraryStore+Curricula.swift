@@ -270,6 +270,25 @@ extension LibraryStore {
 
     // MARK: Vectors
 
+    /// The library embedder's vectors of these passages (those that have one).
+    func passageVectors(ids: Set<Int64>) throws -> [Int64: [Float]] {
+        guard !ids.isEmpty else { return [:] }
+        return try read { db in
+            guard let embedder = Self.decode(EmbedderInfo.self, try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'embedder'")) else { return [:] }
+            var vectors: [Int64: [Float]] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT passage_ids, vectors FROM vector_blocks WHERE embedder = ?", arguments: [embedder.key])
+            while let row = try rows.next() {
+                let blockIds = VectorBlocks.array(row["passage_ids"] as Data, of: Int64.self)
+                guard blockIds.contains(where: ids.contains) else { continue }
+                let flat = VectorBlocks.array(row["vectors"] as Data, of: Float.self)
+                for (slot, id) in blockIds.enumerated() where ids.contains(id) {
+                    vectors[id] = Array(flat[(slot * embedder.dimension)..<((slot + 1) * embedder.dimension)])
+                }
+            }
+            return vectors
+        }
+    }
+
     /// Each topic's vector: the normalised mean of its passages' vectors from the library's
     /// embedder. Topics whose passages have none get no vector.
     private static func storeTopicVectors(_ db: Database, topicIds: [Int64], passages: [[Int64]]) throws {
