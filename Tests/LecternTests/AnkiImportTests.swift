@@ -54,17 +54,21 @@ final class AnkiImportTests: XCTestCase {
         XCTAssertEqual(snapshot["note_count"] as? Int, cards.count)
         XCTAssertEqual(snapshot["card_count"] as? Int, cards.reduce(0) { $0 + $1.cardCount })
         let decks = (snapshot["decks"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        XCTAssertTrue(decks.contains("Introduction to Philosophy"), "\(decks)")
+        XCTAssertTrue(decks.contains(curriculum.title), "\(decks)")
         let topicDecks = decks.filter { $0.split(separator: "::", omittingEmptySubsequences: false).count >= 3 }
         XCTAssertGreaterThanOrEqual(topicDecks.count, 10, "\(decks)")
-        XCTAssertTrue(decks.contains { $0.hasPrefix("Introduction to Philosophy::1 Introduction to Philosophy::") }, "\(decks)")
-        let course = try XCTUnwrap((snapshot["decks"] as? [[String: Any]])?.first { $0["name"] as? String == "Introduction to Philosophy" })
+        XCTAssertTrue(decks.contains { $0.hasPrefix(curriculum.title + "::1 Introduction to Philosophy::") }, "\(decks)")
+        let course = try XCTUnwrap((snapshot["decks"] as? [[String: Any]])?.first { $0["name"] as? String == curriculum.title })
         XCTAssertTrue((course["desc"] as? String ?? "").contains("Introduction to Philosophy"), "the deck description names its source")
 
         let types = (snapshot["notetypes"] as? [[String: Any]] ?? []).filter { ($0["name"] as? String ?? "").hasPrefix("Lectern") }
-        XCTAssertEqual(types.compactMap { $0["name"] as? String }.sorted(), ["Lectern Basic", "Lectern Basic (and reversed card)", "Lectern Cloze"])
+        XCTAssertEqual(types.compactMap { $0["name"] as? String }.sorted(), ["Lectern Basic (optional reversed card)", "Lectern Cloze"])
         XCTAssertEqual(types.first { $0["name"] as? String == "Lectern Cloze" }?["fields"] as? [String], ["Text", "Back Extra", "Source"])
-        XCTAssertEqual(types.first { $0["name"] as? String == "Lectern Basic" }?["fields"] as? [String], ["Front", "Back", "Source"])
+        XCTAssertEqual(types.first { $0["name"] as? String == "Lectern Basic (optional reversed card)" }?["fields"] as? [String],
+                       ["Front", "Back", "Source", "Add Reverse"])
+        // A Basic note without the reverse makes one card.
+        let single = try XCTUnwrap(cards.first { $0.noteType == .basic })
+        XCTAssertEqual((notes(snapshot).first { $0["guid"] as? String == single.guid }?["cards"] as? [[String: Any]])?.count, 1)
 
         // A glossary note as Anki holds it: its fields, its two cards, its tags, its deck.
         let card = try XCTUnwrap(cards.first { $0.noteType == .basicReversed })
@@ -88,16 +92,20 @@ final class AnkiImportTests: XCTestCase {
         let tsv = folder.file("philosophy.tsv")
         try CardExportFormat.tsv.render(cards, layout: layout).write(to: tsv)
         let text = try String(contentsOf: tsv, encoding: .utf8)
-        XCTAssertTrue(text.hasPrefix("#separator:tab\n#html:true\n#guid column:1\n#notetype column:2\n#deck column:3\n#tags column:6\n"))
+        XCTAssertTrue(text.hasPrefix("#separator:tab\n#html:true\n#guid column:1\n#notetype column:2\n#deck column:3\n#tags column:7\n"))
 
         let snapshot = try anki(folder.file("t.anki2"), [tsv])
         XCTAssertEqual(snapshot["note_count"] as? Int, cards.count)
         XCTAssertEqual(snapshot["card_count"] as? Int, cards.reduce(0) { $0 + $1.cardCount })
         let decks = (snapshot["decks"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        XCTAssertTrue(decks.contains { $0.hasPrefix("Introduction to Philosophy::") }, "\(decks)")
+        XCTAssertTrue(decks.contains { $0.hasPrefix(curriculum.title + "::") }, "\(decks)")
         let card = try XCTUnwrap(cards.first { $0.noteType == .basic })
         let note = try XCTUnwrap(notes(snapshot).first { $0["guid"] as? String == card.guid })
-        XCTAssertEqual(note["notetype"] as? String, "Basic")
+        XCTAssertEqual(note["notetype"] as? String, "Basic (optional reversed card)")
+        let cloze = try XCTUnwrap(cards.first { $0.noteType == .cloze })
+        let clozeNote = try XCTUnwrap(notes(snapshot).first { $0["guid"] as? String == cloze.guid })
+        XCTAssertEqual(clozeNote["notetype"] as? String, "Cloze")
+        XCTAssertTrue(((clozeNote["fields"] as? [String: String])?["Text"] ?? "").contains("{{c1::"))
         XCTAssertEqual((note["fields"] as? [String: String])?["Front"], HTMLText.escape(card.front))
     }
 
@@ -144,9 +152,9 @@ final class AnkiImportTests: XCTestCase {
         XCTAssertEqual(after["note_count"] as? Int, Set(first.map(\.guid)).union(regenerated.map(\.guid)).count, "no note added twice")
         XCTAssertEqual(Set(notes(after).compactMap { $0["guid"] as? String }).count, after["note_count"] as? Int)
         let updated = try XCTUnwrap(notes(after).first { $0["guid"] as? String == glossaryCard.guid })
-        XCTAssertEqual((updated["fields"] as? [String: String])?["Back"], HTMLText.escape(changed.back))
+        XCTAssertEqual((updated["fields"] as? [String: String])?["Back"], HTMLText.escape(changed.back), "\(log); note \(updated); exported mod \(changed.modifiedAt.timeIntervalSince1970), before \(reviewed["mod"] ?? "")")
         let cards = updated["cards"] as? [[String: Any]] ?? []
-        XCTAssertEqual(cards.count, 2)
+        XCTAssertEqual(cards.count, 2, "the reverse card, made before, stays with its reviews")
         XCTAssertTrue(cards.allSatisfy { ($0["reps"] as? Int ?? 0) >= 1 && ($0["type"] as? Int ?? 0) != 0 }, "review state lost: \(cards)")
         XCTAssertGreaterThanOrEqual(after["revlog"] as? Int ?? 0, 2, "the review log is kept")
     }

@@ -52,7 +52,7 @@ final class CardsCLITests: CommandTestCase {
         XCTAssertEqual(listed.count, notes)
         let glossary = try XCTUnwrap(listed.first { ($0["origin"] as? String) == "glossary" })
         XCTAssertNotNil(glossary["passageId"] as? Int)
-        XCTAssertTrue((glossary["deck"] as? String ?? "").hasPrefix("Introduction to Philosophy::"), "\(glossary)")
+        XCTAssertTrue((glossary["deck"] as? String ?? "").hasPrefix("Introduction to Philosophy 2e::"), "\(glossary)")
         XCTAssertTrue((glossary["source"] as? String ?? "").hasPrefix("Introduction to Philosophy"), "\(glossary)")
 
         for format in ["apkg", "tsv", "csv", "md", "json"] {
@@ -62,7 +62,7 @@ final class CardsCLITests: CommandTestCase {
         }
         XCTAssertEqual(try Data(contentsOf: folder.file("deck.apkg")).prefix(2), Data("PK".utf8))
         XCTAssertTrue(try String(contentsOf: folder.file("deck.csv"), encoding: .utf8).hasPrefix("#separator:comma\n#html:true\n"))
-        XCTAssertTrue(try String(contentsOf: folder.file("deck.md"), encoding: .utf8).hasPrefix("# Introduction to Philosophy\n"))
+        XCTAssertTrue(try String(contentsOf: folder.file("deck.md"), encoding: .utf8).hasPrefix("# Introduction to Philosophy 2e\n"))
 
         result = try lectern("cards", "export", "nosuch", "-o", "x.apkg")
         XCTAssertEqual(result.status, 1)

@@ -2,8 +2,8 @@ import Crypto
 import Foundation
 
 /// Writes cards as an Anki package (`.apkg`): a ZIP holding `collection.anki2` in the legacy
-/// layout and an empty `media` map. Note types (Basic, Basic and reversed, Cloze, each with a
-/// Source field) and decks have ids fixed per curriculum, and notes keep their GUIDs, so a
+/// layout and an empty `media` map. Note types (Basic with an optional reverse card, Cloze,
+/// each with a Source field) and decks have ids fixed per curriculum, and notes keep their GUIDs, so a
 /// regenerated deck imports as updates to the notes a learner already has.
 enum AnkiPackageWriter {
     static func package(_ cards: [Flashcard], layout: CardDeckLayout, now: Date = Date()) throws -> Data {
@@ -29,7 +29,8 @@ enum AnkiPackageWriter {
         notes.reserveCapacity(cards.count)
         for (position, card) in cards.enumerated() {
             let noteId = CardIdentity.numericId("note", card.guid)
-            let fields = [HTMLText.escape(card.front), HTMLText.escape(card.back), HTMLText.escape(card.source.attribution)]
+            var fields = [HTMLText.escape(card.front), HTMLText.escape(card.back), HTMLText.escape(card.source.attribution)]
+            if card.noteType != .cloze { fields.append(card.noteType == .basicReversed ? "y" : "") }
             let sortField = card.noteType == .cloze ? ClozeText.revealed(card.front) : card.front
             let modified = Int64(card.modifiedAt.timeIntervalSince1970)
             notes.append(.init(id: noteId, guid: card.guid, noteTypeId: CardIdentity.noteTypeId(curriculum: curriculum, card.noteType),
@@ -81,25 +82,28 @@ enum AnkiPackageWriter {
         func template(_ name: String, _ ordinal: Int, _ question: String, _ answer: String) -> [String: Any] {
             ["name": name, "ord": ordinal, "qfmt": question, "afmt": answer, "bqfmt": "", "bafmt": "", "did": NSNull()]
         }
-        func model(_ type: CardNoteType, name: String, fields: [String], templates: [[String: Any]], cloze: Bool) -> (String, [String: Any]) {
+        func model(_ type: CardNoteType, name: String, fields: [String], templates: [[String: Any]], cloze: Bool,
+                   required: [[Any]]) -> (String, [String: Any]) {
             let id = CardIdentity.noteTypeId(curriculum: layout.curriculumStableId, type)
             return (String(id), [
                 "id": id, "name": name, "type": cloze ? 1 : 0, "mod": now, "usn": -1, "sortf": 0, "did": layout.course.id,
                 "tmpls": templates, "flds": fields.enumerated().map { field($1, $0) }, "css": css,
                 "latexPre": "\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n",
                 "latexPost": "\\end{document}", "latexsvg": false, "tags": [] as [Any], "vers": [] as [Any],
-                "req": templates.indices.map { [$0, "any", [cloze ? 0 : $0]] as [Any] },
+                "req": required,
             ])
         }
         let back = "{{FrontSide}}<hr id=answer>{{Back}}" + source
+        // Anki's "Basic (optional reversed card)": the reverse card exists when Add Reverse is filled.
         let entries = [
-            model(.basic, name: "Lectern Basic", fields: ["Front", "Back", "Source"],
-                  templates: [template("Card 1", 0, "{{Front}}", back)], cloze: false),
-            model(.basicReversed, name: "Lectern Basic (and reversed card)", fields: ["Front", "Back", "Source"],
+            model(.basic, name: "Lectern Basic (optional reversed card)", fields: ["Front", "Back", "Source", "Add Reverse"],
                   templates: [template("Card 1", 0, "{{Front}}", back),
-                              template("Card 2", 1, "{{Back}}", "{{FrontSide}}<hr id=answer>{{Front}}" + source)], cloze: false),
+                              template("Card 2", 1, "{{#Add Reverse}}{{Back}}{{/Add Reverse}}",
+                                       "{{FrontSide}}<hr id=answer>{{Front}}" + source)], cloze: false,
+                  required: [[0, "any", [0]], [1, "all", [1, 3]]]),
             model(.cloze, name: "Lectern Cloze", fields: ["Text", "Back Extra", "Source"],
-                  templates: [template("Cloze", 0, "{{cloze:Text}}", "{{cloze:Text}}<br>{{Back Extra}}" + source)], cloze: true),
+                  templates: [template("Cloze", 0, "{{cloze:Text}}", "{{cloze:Text}}<br>{{Back Extra}}" + source)], cloze: true,
+                  required: [[0, "any", [0]]]),
         ]
         return Dictionary(uniqueKeysWithValues: entries)
     }

@@ -22,11 +22,9 @@ enum CardTextExport {
     /// Anki's stock note types, which every collection has, so the text file imports anywhere;
     /// the Source goes under the answer.
     static func stockNoteType(_ type: CardNoteType) -> String {
-        switch type {
-        case .basic: return "Basic"
-        case .basicReversed: return "Basic (and reversed card)"
-        case .cloze: return "Cloze"
-        }
+        // One type for both Basic kinds, as in the package: a note keeps its type when its
+        // reverse card comes or goes.
+        type == .cloze ? "Cloze" : "Basic (optional reversed card)"
     }
 
     static func delimited(_ cards: [Flashcard], layout: CardDeckLayout, separator: String) -> String {
@@ -36,13 +34,15 @@ enum CardTextExport {
             "#guid column:1",
             "#notetype column:2",
             "#deck column:3",
-            "#tags column:6",
+            "#tags column:7",
         ]
         for card in cards {
             let source = "<div class=source>\(HTMLText.escape(card.source.attribution))</div>"
             let back = card.back.isEmpty ? source : HTMLText.escape(card.back) + source
+            // Basic (optional reversed card)'s third field is Add Reverse; Cloze has two fields.
+            let third = card.noteType == .basicReversed ? "y" : ""
             let columns = [card.guid, stockNoteType(card.noteType), layout.deck(topicStableId: card.topicStableId).name,
-                           HTMLText.escape(card.front), back, card.tags.joined(separator: " ")]
+                           HTMLText.escape(card.front), back, third, card.tags.joined(separator: " ")]
             lines.append(columns.map(quoted).joined(separator: separator))
         }
         return lines.joined(separator: "\n") + "\n"

@@ -24,8 +24,11 @@ enum CardIdentity {
     /// A positive id below 2^53 (Anki keeps ids in JSON numbers) from `parts`.
     static func numericId(_ parts: String...) -> Int64 { numericId(parts) }
 
+    /// Basic and Basic-and-reversed notes share ONE note type (its reverse card made when the
+    /// "Add Reverse" field is filled), so a note whose meaning grows past the reverse limit is
+    /// updated in place: Anki refuses to update a note into another note type.
     static func noteTypeId(curriculum: String, _ noteType: CardNoteType) -> Int64 {
-        numericId("notetype", curriculum, noteType.rawValue)
+        numericId("notetype", curriculum, noteType == .cloze ? "cloze" : "basic")
     }
 
     /// A deck by its path of names under the curriculum (`[unit, topic]`).

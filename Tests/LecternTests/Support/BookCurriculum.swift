@@ -10,7 +10,10 @@ final class BookCurriculum: @unchecked Sendable {
     let folder: TemporaryFolder
     let store: LibraryStore
     let document: StoredDocument
+    /// The curriculum `CurriculumBuilder` builds from the stored book (saved as "philosophy").
     let curriculum: Curriculum
+    /// One assembled by hand from the same stored passages and blocks (a topic per module).
+    let assembled: Curriculum
     /// Every glossary term of the book, as its blocks hold them.
     let glossaryTerms: [String]
 
@@ -82,7 +85,11 @@ final class BookCurriculum: @unchecked Sendable {
             })
         }
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        curriculum = Curriculum(name: "philosophy", title: "Introduction to Philosophy", stableId: "c-philosophy",
-                                sources: [source], units: units, modelName: nil, createdAt: now, modifiedAt: now)
+        assembled = Curriculum(name: "philosophy", title: "Introduction to Philosophy", stableId: "c-philosophy",
+                               sources: [source], units: units, modelName: nil, createdAt: now, modifiedAt: now)
+        // The real thing: `lectern curriculum build` (offline) over the stored book.
+        _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer()).build(
+            name: "philosophy", sources: [], all: true, recorder: nil, events: { _ in })
+        curriculum = try XCTUnwrap(try store.curriculum(named: "philosophy"))
     }
 }
