@@ -109,6 +109,28 @@ final class AnkiImportTests: XCTestCase {
         XCTAssertEqual((note["fields"] as? [String: String])?["Front"], HTMLText.escape(card.front))
     }
 
+    /// 5,000 notes (the book's cards, repeated under new GUIDs) written as an .apkg that Anki
+    /// imports whole; the time is printed (the bound, 2 s, is for a release build).
+    func testFiveThousandCardsExportAsOnePackage() throws {
+        let book = try BookCurriculum.load()
+        let base = book.offline.cards
+        let many = (0..<5_000).map { index -> Flashcard in
+            var card = base[index % base.count]
+            card.guid = "lc-speed-\(index)"
+            if card.noteType == .basicReversed { card.noteType = .basic }
+            return card
+        }
+        let folder = try TemporaryFolder()
+        let apkg = folder.file("many.apkg")
+        let started = Date()
+        try AnkiPackageWriter.write(many, layout: CardDeckLayout(curriculum: book.curriculum), to: apkg.path)
+        let seconds = Date().timeIntervalSince(started)
+        print(String(format: "apkg of 5,000 cards (debug build): %.2f s", seconds))
+        XCTAssertLessThan(seconds, 10)
+        let snapshot = try anki(folder.file("m.anki2"), [apkg])
+        XCTAssertEqual(snapshot["card_count"] as? Int, 5_000)
+    }
+
     /// Reviewed, then a passage edited and the deck regenerated: the re-import updates the
     /// changed note in place (no note added twice) and its review state survives.
     func testARegeneratedDeckUpdatesNotesAndKeepsReviewState() throws {

@@ -84,6 +84,10 @@ final class CardsCLITests: CommandTestCase {
         result = try lectern("cards", "rm", "philosophy", "--topic", topic.stableId)
         XCTAssertEqual(result.status, 0, result.stderr)
         result = try lectern("cards", "list", "--curriculum", "philosophy", "--topic", topic.stableId, "--json")
-        XCTAssertEqual(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "[]")
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [Any])?.count, 0, result.stdout)
+        result = try lectern("cards", "stats")
+        let removed = again.filter { $0["topic"] as? String == topic.stableId }.count
+        XCTAssertGreaterThan(removed, 0)
+        XCTAssertTrue(result.stdout.hasPrefix("philosophy: \(notes - removed) notes"), result.stdout)
     }
 }
