@@ -66,7 +66,7 @@ struct CardsGenerateCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration(flags: llm.flags)
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: !dryRun)
+        let store = try global.openStore(configuration, mustExist: true)
         let cards = Flashcards(store: store)
         var model: (any LanguageModel)?
         if llm.provider != nil {

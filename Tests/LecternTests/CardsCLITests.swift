@@ -64,6 +64,21 @@ final class CardsCLITests: CommandTestCase {
         XCTAssertTrue(try String(contentsOf: folder.file("deck.csv"), encoding: .utf8).hasPrefix("#separator:comma\n#html:true\n"))
         XCTAssertTrue(try String(contentsOf: folder.file("deck.md"), encoding: .utf8).hasPrefix("# Introduction to Philosophy 2e\n"))
 
+        // The curriculum's UMCF export carries the cards as each topic's text_entry assessments.
+        result = try lectern("curriculum", "export", "philosophy", "-o", "philosophy.umcf")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let umcf = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.file("philosophy.umcf"))) as? [String: Any])
+        var assessments: [[String: Any]] = []
+        func collect(_ node: [String: Any]) {
+            assessments += node["assessments"] as? [[String: Any]] ?? []
+            for child in node["children"] as? [[String: Any]] ?? [] { collect(child) }
+        }
+        for node in umcf["content"] as? [[String: Any]] ?? [] { collect(node) }
+        XCTAssertEqual(assessments.count, notes)
+        XCTAssertTrue(assessments.allSatisfy { $0["type"] as? String == "text_entry" && $0["question"] is String && $0["correctAnswer"] is String })
+        XCTAssertFalse(assessments.contains { ($0["question"] as? String ?? "").contains("{{c1::") }, "a cloze is asked with a blank")
+        try UMCFCheck.assertValid([folder.file("philosophy.umcf")])
+
         result = try lectern("cards", "export", "nosuch", "-o", "x.apkg")
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("nosuch"), result.stderr)

@@ -214,7 +214,7 @@ public struct Flashcards: Sendable {
                 : card.front
             result[card.topicStableId, default: []].append(TopicAssessment(
                 stableId: card.guid, question: question, answer: card.answer,
-                hint: card.source.attribution, passageId: card.source.passageId))
+                hint: "Source: " + card.source.attribution, passageId: card.source.passageId))
         }
         return result
     }
