@@ -28,7 +28,7 @@ final class ModelCardTests: XCTestCase {
         topic.passages = Array(topic.passages.filter { $0.kind == .text }.prefix(1))
         let topics = [topic]
         curriculum.units = [CurriculumUnit(stableId: "u", title: "Sample", topics: topics)]
-        let generator = ModelCardGenerator(languageModel: model, maxTokens: 150, cardsPerTopic: 2)
+        let generator = ModelCardGenerator(languageModel: model, maxTokens: 280, cardsPerTopic: 2)
         let (cards, report, failures) = CardGeneration.withModel(curriculum, topics: nil, model: generator)
         let fromModel = cards.filter { $0.origin == .model }
         let modelRejections = report.rejections.filter { [.modelRejected, .malformed].contains($0.reason) }

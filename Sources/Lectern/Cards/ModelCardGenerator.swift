@@ -12,26 +12,30 @@ struct ModelCardGenerator: Sendable {
     static let template = "cards/1"
     static let verifyTemplate = "cards-verify/1"
 
-    static let schema = JSONSchema(name: "flashcards", [
-        "type": "object",
-        "properties": [
-            "cards": [
-                "type": "array", "minItems": 1, "maxItems": 6,
-                "items": [
-                    "type": "object",
-                    "properties": [
-                        "question": ["type": "string", "minLength": 3, "maxLength": 200],
-                        "answer": ["type": "string", "minLength": 1, "maxLength": 200],
-                        "passage": ["type": "integer", "minimum": 1],
+    /// At most `cardsPerTopic` cards of bounded strings: a server that decodes by the schema
+    /// (llama.cpp) then closes a small model's looping string in time to finish its JSON.
+    var schema: JSONSchema {
+        JSONSchema(name: "flashcards", [
+            "type": "object",
+            "properties": [
+                "cards": [
+                    "type": "array", "minItems": 1, "maxItems": .number(Double(cardsPerTopic)),
+                    "items": [
+                        "type": "object",
+                        "properties": [
+                            "question": ["type": "string", "minLength": 3, "maxLength": 120],
+                            "answer": ["type": "string", "minLength": 1, "maxLength": 120],
+                            "passage": ["type": "integer", "minimum": 1],
+                        ],
+                        "required": ["question", "answer", "passage"],
+                        "additionalProperties": false,
                     ],
-                    "required": ["question", "answer", "passage"],
-                    "additionalProperties": false,
                 ],
             ],
-        ],
-        "required": ["cards"],
-        "additionalProperties": false,
-    ])
+            "required": ["cards"],
+            "additionalProperties": false,
+        ])
+    }
 
     static let verifySchema = JSONSchema(name: "verdict", [
         "type": "object",
@@ -108,7 +112,7 @@ struct ModelCardGenerator: Sendable {
     func candidates(for topic: Topic, in deck: CardDeckContext) throws -> (cards: [Flashcard], rejected: [CardRejection]) {
         let passages = material(topic)
         guard !passages.isEmpty else { return ([], []) }
-        let written = try languageModel.generate(Written.self, request: request(topic, passages: passages), schema: Self.schema).value
+        let written = try languageModel.generate(Written.self, request: request(topic, passages: passages), schema: schema).value
         var cards: [Flashcard] = []
         var rejected: [CardRejection] = []
         for card in written.cards.prefix(cardsPerTopic) {

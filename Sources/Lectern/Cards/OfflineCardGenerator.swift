@@ -22,10 +22,12 @@ struct OfflineCardGenerator: Sendable {
         var cards: [Flashcard] = []
         let prose = topic.passages.filter { [.text, .list, .transcript, .caption].contains($0.kind) }
         let sentences = prose.flatMap { passage in
-            SentenceSplitter.split(passage.text).map { piece -> Sentence in
+            SentenceSplitter.split(passage.text).compactMap { piece -> Sentence? in
+                // A figure's credit line is no statement to learn.
+                guard !piece.text.contains("(credit:") else { return nil }
                 let words = PorterStemmer.foldedWords(piece.text)
-                return Sentence(passage: passage, text: piece.text.trimmingCharacters(in: .whitespacesAndNewlines), words: words,
-                                stems: Set(words.map(PorterStemmer.cachedStem)))
+                let text = TextCleanup.collapseWhitespace(piece.text).trimmingCharacters(in: .whitespacesAndNewlines)
+                return Sentence(passage: passage, text: text, words: words, stems: Set(words.map(PorterStemmer.cachedStem)))
             }
         }
         for term in topic.keyTerms {
@@ -152,7 +154,8 @@ struct OfflineCardGenerator: Sendable {
         for objective in topic.objectives {
             let statement = clean(objective.statement)
             let asked = Set(CardGrounding.contentStems(statement)).subtracting(Self.objectiveVerbs)
-            guard asked.count >= 2 else { continue }
+            // "Explain <the topic's title>" asks nothing a card can answer.
+            guard asked.count >= 2, !asked.isSubset(of: CardGrounding.contentStems(topic.title)) else { continue }
             // The pair of neighbouring sentences (one passage) that shares most of the
             // objective's words answers it.
             var best: (index: Int, count: Int, score: Int)?
