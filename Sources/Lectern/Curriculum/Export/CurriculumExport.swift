@@ -37,6 +37,8 @@ public struct CurriculumExport {
 
     public init(store: LibraryStore) {
         self.store = store
+        // The flashcards stored for the curriculum (`lectern cards generate`) are its questions.
+        assessments = { curriculum in try Flashcards(store: store).assessments(curriculum: curriculum.name) }
     }
 
     public func export(curriculumNamed name: String, format: CurriculumExportFormat) throws -> CurriculumExportResult {
