@@ -5,7 +5,8 @@ import Lectern
 struct RunsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "runs", abstract: "List recent runs: what each did and what failed.",
-        discussion: "A run whose process is gone (killed, or the machine restarted) is listed as interrupted.")
+        discussion: "A run whose process is gone (killed, or the machine restarted) is listed as interrupted.",
+        subcommands: [RunsShowCommand.self])
 
     @OptionGroup var global: GlobalOptions
 

@@ -8,7 +8,7 @@ extension Ingestor {
     func ingestRemote(_ spec: SourceSpec, fetcher: WebFetcher, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
         switch spec {
         case .url, .wikipedia:
-            let url = spec.url
+            let url = webSources.url(of: spec)
             // Fetched with its credentials, recorded without them.
             let recorded = Redaction.url(url)
             // Validators only count when the document they describe is still in the library and
