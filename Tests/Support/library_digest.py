@@ -17,6 +17,11 @@ import sys
 
 db = sqlite3.connect(sys.argv[1])
 integrity = db.execute("PRAGMA integrity_check").fetchone()[0]
+if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'vector_blocks'").fetchone():
+    # A library killed before its schema was made holds nothing yet.
+    print(json.dumps({"integrity": integrity, "fts": "ok", "documents": {}, "passages": 0, "vectors": 0, "duplicate_vectors": 0,
+                      "passages_without_vector": 0, "vectors_without_passage": 0}))
+    sys.exit(0)
 try:
     db.execute("INSERT INTO passages_fts(passages_fts) VALUES('integrity-check')")
     fts = "ok"
@@ -35,7 +40,7 @@ for dimension, count, ids, vectors in db.execute("SELECT dimension, count, passa
 passage_ids = set()
 documents = {}
 for doc_id, uri, content_hash, skip_key, count, updated_at in db.execute(
-        "SELECT id, uri, content_hash, skip_key, passage_count, updated_at FROM documents ORDER BY uri"):
+        "SELECT id, uri, content_hash, passage_key || '|' || embedder_key, passage_count, updated_at FROM documents ORDER BY uri"):
     texts, vecs = hashlib.sha256(), hashlib.sha256()
     stored = 0
     for pid, text in db.execute("SELECT id, text FROM passages WHERE document_id = ? ORDER BY ordinal", (doc_id,)):
