@@ -34,6 +34,12 @@ struct SearchCommand: ParsableCommand {
     @Option(help: "Only documents of this type (markdown, text, pdf, srt …; any case). Repeatable.")
     var type: [String] = []
 
+    @Option(help: "Only the passages of this curriculum's topics (see `lectern curriculum list`).")
+    var curriculum: String?
+
+    @Option(help: "Only the passages of this topic (its id from `lectern curriculum show`, or its first 4+ characters). Repeatable.")
+    var topic: [String] = []
+
     @Flag(help: "Group hits by document (best document first), each hit under its document's title.")
     var group = false
 
@@ -49,7 +55,8 @@ struct SearchCommand: ParsableCommand {
         let (configuration, terminal, store) = try global.openForReading()
         let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
         let searcher = Searcher(store: store, embedder: embedder)
-        let filter = SearchFilter(sources: source, types: type)
+        let passages = curriculum == nil && topic.isEmpty ? nil : try Curricula.passageIds(curriculum: curriculum, topics: topic, in: store)
+        let filter = SearchFilter(sources: source, types: type, passages: passages)
         let hits = try searcher.search(query, k: k ?? configuration.searchLimit, mode: mode, filter: filter)
         if json {
             if group { terminal.json(HitGroup.groups(hits)) } else { terminal.json(hits) }

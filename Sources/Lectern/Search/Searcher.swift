@@ -35,12 +35,13 @@ public struct Searcher: Sendable {
         let terms = parsed.terms
         let allowedDocuments = try documentIds(for: filter)
         if let allowedDocuments, allowedDocuments.isEmpty { return [] }
-        var ranked = try rank(parsed, query: query, k: k, mode: mode, documents: allowedDocuments)
+        if let passages = filter.passages, passages.isEmpty { return [] }
+        var ranked = try rank(parsed, query: query, k: k, mode: mode, documents: allowedDocuments, passages: filter.passages)
         // A quoted phrase ranks the passages holding it first; passages with its words apart
         // follow (when fewer than k hold it), ranked as if the quotes were not there.
         if !parsed.phrases.isEmpty, ranked.count < k {
             let seen = Set(ranked.map(\.id))
-            let apart = try rank(parsed.relaxingPhrases(), query: query, k: k, mode: mode, documents: allowedDocuments)
+            let apart = try rank(parsed.relaxingPhrases(), query: query, k: k, mode: mode, documents: allowedDocuments, passages: filter.passages)
             ranked += apart.filter { !seen.contains($0.id) }.prefix(k - ranked.count)
         }
         let passages = try store.passages(ids: ranked.map(\.id))
@@ -69,17 +70,19 @@ public struct Searcher: Sendable {
 
     /// One ranking of `parsed` in `mode`: passage ids, best first, at most k, with their score
     /// and their ranks in the keyword and semantic lists.
-    private func rank(_ parsed: SearchQuery, query: String, k: Int, mode: SearchMode, documents allowedDocuments: Set<Int64>?)
+    private func rank(_ parsed: SearchQuery, query: String, k: Int, mode: SearchMode, documents allowedDocuments: Set<Int64>?,
+                      passages onlyPassages: Set<Int64>? = nil)
         throws -> [(id: Int64, score: Double, keywordRank: Int?, semanticRank: Int?)] {
         let depth = max(candidates, k)
         var keyword: [(id: Int64, score: Double)] = []
         if mode != .semantic {
-            keyword = try store.keywordMatches(parsed, limit: depth, documents: allowedDocuments, weights: keywordWeights)
+            keyword = try store.keywordMatches(parsed, limit: depth, documents: allowedDocuments, passages: onlyPassages, weights: keywordWeights)
         }
         var semantic: [(id: Int64, score: Float)] = []
         if mode != .keyword {
             let index = try store.vectorIndex(for: embedder.info)
             var allowedPassages = try allowedDocuments.map { try store.passageIds(documents: $0) }
+            if let onlyPassages { allowedPassages = allowedPassages.map { $0.intersection(onlyPassages) } ?? onlyPassages }
             // Phrases and exclusions hold in every mode: the vectors rank only the passages they leave.
             if let constrained = try store.passageIds(allowedBy: parsed) {
                 allowedPassages = allowedPassages.map { $0.intersection(constrained) } ?? constrained
@@ -155,7 +158,7 @@ public struct Searcher: Sendable {
     }
 
     func documentIds(for filter: SearchFilter) throws -> Set<Int64>? {
-        guard !filter.isEmpty else { return nil }
+        guard !filter.sources.isEmpty || !filter.types.isEmpty else { return nil }
         var ids: Set<Int64>?
         if !filter.sources.isEmpty {
             var matched = Set<Int64>()

@@ -1,0 +1,121 @@
+import Foundation
+
+// The curriculum as every stage sees it: built from the library's documents (`curriculum
+// build`), stored in the library, exported as UMCF, Markdown or JSON, and the ground that
+// flashcards, `context` and the MCP server stand on. The store keeps these values in its own
+// tables; nothing here knows SQL.
+
+/// Where a piece of a curriculum's text comes from: the source itself (an OpenStax book's own
+/// objectives and glossary), the offline methods, or a language model (named in
+/// `Curriculum.modelName`). UMCF export names the generated parts in `aiGenerationMetadata`.
+enum ContentOrigin: String, Codable, Sendable, Equatable {
+    case source
+    case offline
+    case model
+}
+
+/// A course built from sources: units in the sources' own order, each holding topics.
+struct Curriculum: Codable, Sendable, Equatable {
+    /// The name the user gave (`lectern curriculum build NAME`), unique in a library.
+    var name: String
+    var title: String
+    /// Stable across rebuilds and exports (UMCF `id.value`): derived from the name alone.
+    var stableId: String
+    var sources: [CurriculumSource]
+    var units: [CurriculumUnit]
+    /// The language model that wrote generated parts, when one did (e.g. "gemma3-270m").
+    var modelName: String?
+    var createdAt: Date
+    var modifiedAt: Date
+
+    /// Every topic, in reading order.
+    var topics: [Topic] { units.flatMap(\.topics) }
+}
+
+/// One document a curriculum draws on, with what export needs for provenance and rights.
+struct CurriculumSource: Codable, Sendable, Equatable {
+    var documentId: Int64
+    var uri: String
+    var title: String
+    var type: DocumentType
+    /// The licence as the source states it (an OpenStax collection file's licence name), if any.
+    var licence: String?
+    var licenceURL: String?
+    /// The document's content hash when the curriculum was built: a changed hash means the
+    /// topics drawing on it are rebuilt.
+    var contentHash: String
+}
+
+/// A unit of a course: an OpenStax chapter, one document of a folder, an OCW course's part.
+struct CurriculumUnit: Codable, Sendable, Equatable {
+    /// Stable across rebuilds: derived from the curriculum's stable id and the unit's title path.
+    var stableId: String
+    var title: String
+    var topics: [Topic]
+}
+
+/// What a learner studies in one sitting: an OpenStax module, a PDF outline entry, a Wikipedia
+/// h2 section, a lecture, or a stretch of a transcript where the subject holds.
+struct Topic: Codable, Sendable, Equatable {
+    /// Stable across rebuilds while the topic's place and title hold (UMCF node id, card GUIDs).
+    var stableId: String
+    var title: String
+    var summary: String
+    var summaryOrigin: ContentOrigin
+    var objectives: [LearningObjective]
+    var keyTerms: [KeyTerm]
+    /// Estimated study time in whole minutes, from the word count of its passages.
+    var studyMinutes: Int
+    /// Its passages in reading order; a merged topic holds passages of several documents.
+    var passages: [TopicPassage]
+    /// Topics this one builds on: it uses a key term the other defines.
+    var prerequisites: [TopicLink]
+}
+
+struct LearningObjective: Codable, Sendable, Equatable {
+    /// Stable across rebuilds: derived from the topic's stable id and the normalised statement.
+    var stableId: String
+    var statement: String
+    var origin: ContentOrigin
+}
+
+struct KeyTerm: Codable, Sendable, Equatable {
+    var term: String
+    var definition: String
+    var origin: ContentOrigin
+    /// The passage the definition is read from, when it is read from one.
+    var passageId: Int64?
+}
+
+/// A passage as a topic holds it, with its provenance.
+struct TopicPassage: Codable, Sendable, Equatable {
+    var passageId: Int64
+    var documentId: Int64
+    var ordinal: Int
+    var text: String
+    var kind: PassageKind
+    var sectionPath: [String]
+    var pageStart: Int?
+    var pageEnd: Int?
+    var pageLabel: String?
+    var timeStart: Double?
+    var timeEnd: Double?
+    var tokenCount: Int
+}
+
+/// "This topic builds on that one": it uses `term`, which the other topic defines.
+struct TopicLink: Codable, Sendable, Equatable {
+    var topicStableId: String
+    var term: String
+}
+
+/// A question a topic's assessment asks (flashcards in the UMCF export: `text_entry`
+/// assessments), keyed by the topic's stable id when handed to the exporter.
+struct TopicAssessment: Codable, Sendable, Equatable {
+    var stableId: String
+    var question: String
+    var answer: String
+    var hint: String?
+    /// The passage that holds the answer.
+    var passageId: Int64?
+}
