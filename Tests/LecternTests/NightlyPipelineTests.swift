@@ -68,9 +68,11 @@ final class NightlyPipelineTests: CommandTestCase {
         let first = try run()
         let documents = 1 + 2 + 1 + transcripts.count
         XCTAssertEqual([first.summary.stored, first.summary.unchanged, first.summary.failed], [documents, 0, 0], first.result.stderr)
-        XCTAssertEqual(first.summary.stagesSkipped, ["curriculum nightly: skipped, not available in this build",
-                                                     "cards nightly: skipped, not available in this build",
+        XCTAssertEqual(first.summary.stagesSkipped, ["cards nightly: skipped, not available in this build",
                                                      "export nightly: skipped, not available in this build"])
+        let curriculum = try XCTUnwrap(first.summary.curricula.first)
+        XCTAssertEqual([curriculum.name, "\(curriculum.unchanged)", "\(curriculum.sources)"], ["nightly", "false", "\(documents)"])
+        XCTAssertGreaterThan(curriculum.topics, 10)
         let sources = try runLectern(["sources", "--json"], in: folder.url, environment: environment)
         let types = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(sources.stdout.utf8)) as? [[String: Any]]).compactMap { $0["types"] as? String }
         XCTAssertEqual(Set(types), ["openstax", "wikipedia", "ocw", "srt"], sources.stdout)
@@ -81,6 +83,7 @@ final class NightlyPipelineTests: CommandTestCase {
 
         let second = try run()
         XCTAssertEqual([second.summary.stored, second.summary.unchanged, second.summary.failed], [0, documents, 0], second.result.stderr)
+        XCTAssertEqual(second.summary.curricula.map(\.unchanged), [true], "the curriculum is not rebuilt")
         XCTAssertEqual(digestDocuments(try libraryDigest(library), written: true), digestDocuments(before, written: true), "no document rewritten")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.file("exports").path), [], "no output written")
         let again = try server.requests().dropFirst(served)

@@ -125,7 +125,9 @@ final class PipelineRunTests: CommandTestCase {
         let first = events(result.stderr)
         XCTAssertEqual(first.first?.event, .runStarted)
         XCTAssertEqual(first.last?.event, .runFinished)
-        XCTAssertEqual(first.filter { $0.event == .stored }.count, 4)
+        XCTAssertEqual(first.filter { $0.event == .stored && $0.input != "bits" }.count, 4)
+        XCTAssertTrue(first.contains { $0.event == .note && $0.input == "bits" && $0.message?.hasPrefix("curriculum built: ") == true },
+                      result.stderr)
         XCTAssertTrue(first.contains { $0.event == .note && $0.message == "export bits: skipped, not available in this build" })
         let before = try digest(library)
         XCTAssertEqual(before["integrity"] as? String, "ok")
@@ -134,7 +136,8 @@ final class PipelineRunTests: CommandTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let summary = try JSONDecoder().decode(PipelineRunSummary.self, from: Data(result.stdout.utf8))
         XCTAssertEqual([summary.stored, summary.unchanged, summary.embedded], [0, 4, 0])
-        XCTAssertEqual(events(result.stderr).filter { $0.event == .unchanged }.count, 4)
+        XCTAssertEqual(events(result.stderr).filter { $0.event == .unchanged && $0.input != "bits" }.count, 4)
+        XCTAssertEqual(summary.curricula.map(\.unchanged), [true], "nothing changed: the curriculum is not rebuilt")
         XCTAssertEqual(documents(try digest(library), written: true), documents(before, written: true), "nothing rewritten")
 
         try folder.write("notes/note-2.md", "# Note 2, rewritten\n\nOnly this note changed since the last run.\n")

@@ -12,6 +12,8 @@ public struct PipelineRunSummary: Codable, Sendable, Equatable {
     /// Sources a stop left unread.
     public var notRead = 0
     public var stopped: BatchStop?
+    /// The curricula built (or found unchanged).
+    public var curricula: [CurriculumBuildResult] = []
     /// Output files written (curricula, decks, exports); unchanged ones are not rewritten.
     public var outputsWritten: [String] = []
     /// Stages the pipeline asks for that this build cannot run, with why.
@@ -48,6 +50,8 @@ public struct PipelineRun: Sendable {
 
     /// The stages after ingest, which curricula and cards provide when they are in the build.
     static let laterStagesMissing = "not available in this build"
+    /// The stages this build runs; the plan names the others as not available.
+    static let availableStages: Set<String> = ["ingest", "curriculum"]
     /// Why an input was skipped: its server said 304 to a conditional GET, or its bytes hash
     /// to the stored document's with the same reader, chunk settings and embedder.
     static let unchangedReason = "skipped: not modified since the last run (conditional GET or same content hash and settings)"
@@ -67,7 +71,7 @@ public struct PipelineRun: Sendable {
             steps.append(PipelineStep(stage: "summarise", subject: "documents stored by this run", detail: "(\(Self.laterStagesMissing))"))
         }
         steps += pipeline.curricula.map {
-            PipelineStep(stage: "curriculum", subject: $0.name, detail: "from " + $0.sources.joined(separator: ", ") + " (\(Self.laterStagesMissing))")
+            PipelineStep(stage: "curriculum", subject: $0.name, detail: "from " + $0.sources.joined(separator: ", ") + " (rebuilt if a source changed)")
         }
         steps += pipeline.decks.map {
             PipelineStep(stage: "cards", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (\(Self.laterStagesMissing))")
@@ -121,7 +125,10 @@ public struct PipelineRun: Sendable {
         if summary.stopped == nil, cancellation?.isCancelled == true { summary.stopped = .interrupted }
         recorder?.count("sources", by: pipeline.sources.count)
         if summary.stopped == nil {
-            for step in plan() where step.stage != "ingest" {
+            buildCurricula(store: store, recorder: recorder, events: events, into: &summary)
+        }
+        if summary.stopped == nil {
+            for step in plan() where !Self.availableStages.contains(step.stage) {
                 let note = "\(step.stage) \(step.subject): skipped, \(Self.laterStagesMissing)"
                 summary.stagesSkipped.append(note)
                 recorder?.count("skipped_\(step.stage)")
@@ -130,5 +137,70 @@ public struct PipelineRun: Sendable {
         }
         recorder?.checkpoint()
         return summary
+    }
+
+    /// Builds each `[[curriculum]]` from the documents its sources stored. A curriculum whose
+    /// sources did not change is left as it is (the builder writes nothing).
+    func buildCurricula(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
+        guard !pipeline.curricula.isEmpty else { return }
+        var summarizer: any Summarizer = ExtractiveSummarizer()
+        var modelName: String?
+        do {
+            if let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
+                let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: true)
+                summarizer = ModelSummarizer(library, maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
+                modelName = summarizer.model
+            }
+        } catch {
+            let reason = (error as? LecternError)?.description ?? "\(error)"
+            for curriculum in pipeline.curricula {
+                summary.failed += 1
+                recorder?.fail(input: curriculum.name, stage: "curriculum", reason: reason)
+                events(PipelineEvent(.failed, input: curriculum.name, message: reason))
+            }
+            return
+        }
+        let builder = CurriculumBuilder(store: store, summarizer: summarizer, modelName: modelName,
+                                        parallelism: configuration.llm.maxConcurrency)
+        let byName = Dictionary(pipeline.sources.map { ($0.name, $0) }) { first, _ in first }
+        for curriculum in pipeline.curricula {
+            if cancellation?.isCancelled == true {
+                summary.stopped = .interrupted
+                return
+            }
+            let references = curriculum.sources.compactMap { byName[$0] }.map(reference)
+            do {
+                let build = { try builder.build(name: curriculum.name, sources: references, recorder: recorder, events: events) }
+                let result = try recorder.map { try $0.time("curriculum", build) } ?? build()
+                recorder?.count(result.unchanged ? "curricula_unchanged" : "curricula_built")
+                summary.curricula.append(result)
+                if !result.unchanged {
+                    events(PipelineEvent(.note, input: curriculum.name,
+                                         message: "curriculum built: \(result.units) units, \(result.topics) topics (\(result.rebuiltTopics) made, \(result.keptTopics) kept)"))
+                }
+            } catch {
+                let lectern = error as? LecternError ?? LecternError(.corrupt, curriculum.name, "\(error)")
+                if BatchStop.of(lectern) != nil {
+                    summary.stopped = BatchStop.of(lectern)
+                    return
+                }
+                summary.failed += 1
+                recorder?.fail(input: curriculum.name, stage: "curriculum", reason: lectern.reason)
+                events(PipelineEvent(.failed, input: curriculum.name, message: lectern.reason))
+            }
+        }
+    }
+
+    /// What the curriculum builder is given for a source: the path or glob it was read from,
+    /// or the URI its documents were stored under.
+    func reference(_ source: PipelineSource) -> String {
+        guard let spec = SourceSpec.parse(source.argument) else { return source.argument }
+        switch spec {
+        case .url(let url): return Redaction.url(url)
+        case .wikipedia: return Redaction.url(configuration.webSources.url(of: spec))
+        case .ocw: return Redaction.url(configuration.webSources.resolve(spec).url)
+        // The archive's URL is the source of the book's documents (OpenStax's usual repository name).
+        case .openstax(let slug): return Redaction.url(configuration.openstax.archiveURL(repository: SourceSpec.openstaxRepository(slug)))
+        }
     }
 }
