@@ -5,7 +5,8 @@ Usage: library_digest.py LIBRARY.db
 
 {"integrity": "ok", "fts": "ok", "documents": {uri: {"content_hash", "skip_key", "passages",
  "texts": sha256 of the passage texts in order, "vectors": sha256 of their vectors in order,
- "updated_at"}},
+ "updated_at"}}, "curricula": {name: {"title", "units": [[title, [[topic title, sha256 of its
+ summary, key terms and objectives]]]]}},
  "passages": N, "vectors": N, "duplicate_vectors": N, "passages_without_vector": N,
  "vectors_without_passage": N}
 """
@@ -50,8 +51,18 @@ for doc_id, uri, content_hash, skip_key, count, updated_at in db.execute(
         vecs.update(vector_of.get(pid, b"missing"))
     documents[uri] = {"content_hash": content_hash, "skip_key": skip_key, "passages": stored, "passage_count": count,
                       "texts": texts.hexdigest(), "vectors": vecs.hexdigest(), "updated_at": updated_at}
+curricula = {}
+if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'curricula'").fetchone():
+    for cid, name, title in db.execute("SELECT id, name, title FROM curricula ORDER BY name"):
+        units = []
+        for uid, utitle in db.execute("SELECT id, title FROM curriculum_units WHERE curriculum_id = ? ORDER BY position", (cid,)):
+            topics = [[t, hashlib.sha256((summary + "\0" + terms + "\0" + objectives).encode()).hexdigest()]
+                      for t, summary, terms, objectives in db.execute(
+                          "SELECT title, summary, key_terms, objectives FROM topics WHERE unit_id = ? ORDER BY position", (uid,))]
+            units.append([utitle, topics])
+        curricula[name] = {"title": title, "units": units}
 print(json.dumps({
-    "integrity": integrity, "fts": fts, "documents": documents,
+    "integrity": integrity, "curricula": curricula, "fts": fts, "documents": documents,
     "passages": db.execute("SELECT count(*) FROM passages").fetchone()[0], "vectors": total_vectors,
     "duplicate_vectors": duplicates,
     "passages_without_vector": len(passage_ids - set(vector_of)),
