@@ -31,7 +31,8 @@ struct RunsShowCommand: ParsableCommand {
         terminal.out(TerminalText("run #\(run.id): \(run.command) \(run.arguments.joined(separator: " "))"))
         terminal.out(TerminalText("  status   \(run.status)"))
         terminal.out(TerminalText("  started  \(run.startedAt)" + (run.endedAt.map { "   ended \($0)" } ?? "")))
-        let counts = run.counts.filter { !$0.key.hasPrefix("llm.") }
+        let counts = run.counts.filter { !$0.key.hasPrefix("llm.") && !$0.key.hasPrefix(PipelineRun.outputKey) }
+        let outputs = run.counts.keys.filter { $0.hasPrefix(PipelineRun.outputKey) }.map { String($0.dropFirst(PipelineRun.outputKey.count)) }.sorted()
         let timed = Set(counts.keys.filter { $0.hasSuffix("_ms") }.map { String($0.dropLast(3)) })
         let stages = Self.stageOrder.filter(timed.contains) + timed.subtracting(Self.stageOrder).sorted()
         if !stages.isEmpty {
@@ -46,7 +47,8 @@ struct RunsShowCommand: ParsableCommand {
             terminal.out(TerminalText("  counts   " + plain.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
         }
         terminal.out(TerminalText("  model    " + (UsageLine.make(run.counts) ?? "no model calls")))
-        terminal.out(TerminalText("  outputs  \(counts["outputs_written"] ?? 0) written"))
+        terminal.out(TerminalText("  outputs  \(outputs.count) written" + (counts["outputs_unchanged"].map { ", \($0) unchanged" } ?? "")))
+        for output in outputs { terminal.out(TerminalText("    \(output)")) }
         let failures = run.failures.filter { $0.severity == .error }, warnings = run.failures.filter { $0.severity != .error }
         terminal.out(TerminalText("  failures \(failures.count)" + (warnings.isEmpty ? "" : ", \(Plural.counted(warnings.count, "warning"))")))
         for failure in run.failures {

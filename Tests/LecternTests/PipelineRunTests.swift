@@ -10,6 +10,8 @@ final class PipelineRunTests: CommandTestCase {
                      "parity", "symbol", "alphabet", "probability", "compression", "decoder", "encoder", "error", "rate", "block"]
         for note in 0..<count {
             var text = "# Note \(note): \(words[note % words.count]) and \(words[(note * 7 + 3) % words.count])\n\n"
+            // A definition, which flashcards ask about.
+            text += "\(words[note % words.count].capitalized) is the quantity of \(words[(note + 5) % words.count]) that a channel carries per symbol.\n\n"
             for paragraph in 0..<paragraphs {
                 if paragraph % 4 == 0 { text += "## Part \(paragraph / 4 + 1)\n\n" }
                 let picked = (0..<14).map { words[(note * 31 + paragraph * 17 + $0 * 7) % words.count] }
@@ -99,10 +101,14 @@ final class PipelineRunTests: CommandTestCase {
             [[curriculum]]
             name = "bits"
             sources = ["../notes"]
+            [[deck]]
+            curriculum = "bits"
+            format = "tsv"
+            output = "bits.tsv"
             [[export]]
             curriculum = "bits"
             format = "umcf"
-            output = "bits.umcf.json"
+            output = "bits.umcf"
             """)
         let elsewhere = folder.file("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
@@ -125,10 +131,14 @@ final class PipelineRunTests: CommandTestCase {
         let first = events(result.stderr)
         XCTAssertEqual(first.first?.event, .runStarted)
         XCTAssertEqual(first.last?.event, .runFinished)
-        XCTAssertEqual(first.filter { $0.event == .stored && $0.input != "bits" }.count, 4)
+        XCTAssertEqual(first.filter { $0.event == .stored && $0.input?.hasSuffix(".md") == true }.count, 4)
         XCTAssertTrue(first.contains { $0.event == .note && $0.input == "bits" && $0.message?.hasPrefix("curriculum built: ") == true },
                       result.stderr)
-        XCTAssertTrue(first.contains { $0.event == .note && $0.message == "export bits: skipped, not available in this build" })
+        let outputs = [folder.file("job/bits.tsv").path, folder.file("job/bits.umcf").path]
+        func written() throws -> [Date] {
+            try outputs.map { try XCTUnwrap(FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date) }
+        }
+        let writtenFirst = try written()
         let before = try digest(library)
         XCTAssertEqual(before["integrity"] as? String, "ok")
 
@@ -136,8 +146,10 @@ final class PipelineRunTests: CommandTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let summary = try JSONDecoder().decode(PipelineRunSummary.self, from: Data(result.stdout.utf8))
         XCTAssertEqual([summary.stored, summary.unchanged, summary.embedded], [0, 4, 0])
-        XCTAssertEqual(events(result.stderr).filter { $0.event == .unchanged && $0.input != "bits" }.count, 4)
+        XCTAssertEqual(events(result.stderr).filter { $0.event == .unchanged && $0.input?.hasSuffix(".md") == true }.count, 4)
         XCTAssertEqual(summary.curricula.map(\.unchanged), [true], "nothing changed: the curriculum is not rebuilt")
+        XCTAssertEqual(summary.outputsWritten, [], "no output rewritten")
+        XCTAssertEqual(try written(), writtenFirst)
         XCTAssertEqual(documents(try digest(library), written: true), documents(before, written: true), "nothing rewritten")
 
         try folder.write("notes/note-2.md", "# Note 2, rewritten\n\nOnly this note changed since the last run.\n")
@@ -148,7 +160,7 @@ final class PipelineRunTests: CommandTestCase {
         result = try runLectern(["runs", "show", "1", "--db", library.path], in: elsewhere)
         XCTAssertEqual(result.status, 0, result.stderr)
         for expected in ["run #1: run ", "status   succeeded", "  stages", "    extract ", " ms", "    embed ", "    write ",
-                         "model    no model calls", "outputs  0 written", "failures 0"] {
+                         "model    no model calls", "outputs  2 written", "    \(outputs[0])", "failures 0"] {
             XCTAssertTrue(result.stdout.contains(expected), "\(expected) in:\n\(result.stdout)")
         }
         result = try runLectern(["runs", "show", "9", "--db", library.path], in: elsewhere)

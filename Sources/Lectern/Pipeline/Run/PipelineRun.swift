@@ -51,7 +51,7 @@ public struct PipelineRun: Sendable {
     /// The stages after ingest, which curricula and cards provide when they are in the build.
     static let laterStagesMissing = "not available in this build"
     /// The stages this build runs; the plan names the others as not available.
-    static let availableStages: Set<String> = ["ingest", "curriculum"]
+    static let availableStages: Set<String> = ["ingest", "curriculum", "cards", "export"]
     /// Why an input was skipped: its server said 304 to a conditional GET, or its bytes hash
     /// to the stored document's with the same reader, chunk settings and embedder.
     static let unchangedReason = "skipped: not modified since the last run (conditional GET or same content hash and settings)"
@@ -74,10 +74,10 @@ public struct PipelineRun: Sendable {
             PipelineStep(stage: "curriculum", subject: $0.name, detail: "from " + $0.sources.joined(separator: ", ") + " (rebuilt if a source changed)")
         }
         steps += pipeline.decks.map {
-            PipelineStep(stage: "cards", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (\(Self.laterStagesMissing))")
+            PipelineStep(stage: "cards", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (cards made again if the curriculum changed; the file written if its bytes change)")
         }
         steps += pipeline.exports.map {
-            PipelineStep(stage: "export", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (\(Self.laterStagesMissing))")
+            PipelineStep(stage: "export", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (written if its bytes change)")
         }
         return steps
     }
@@ -123,9 +123,12 @@ public struct PipelineRun: Sendable {
             summary.stopped = done.stopped
         }
         if summary.stopped == nil, cancellation?.isCancelled == true { summary.stopped = .interrupted }
-        recorder?.count("sources", by: pipeline.sources.count)
+        recorder?.count("pipeline_sources", by: pipeline.sources.count)
         if summary.stopped == nil {
             buildCurricula(store: store, recorder: recorder, events: events, into: &summary)
+        }
+        if summary.stopped == nil {
+            writeOutputs(store: store, recorder: recorder, events: events, into: &summary)
         }
         if summary.stopped == nil {
             for step in plan() where !Self.availableStages.contains(step.stage) {
