@@ -62,7 +62,7 @@ final class NightlyPipelineTests: CommandTestCase {
         func run() throws -> (result: CommandResult, summary: PipelineRunSummary, seconds: Double, cpu: Double) {
             func childrenCPU() -> Double {
                 var usage = rusage()
-                getrusage(RUSAGE_CHILDREN, &usage)
+                getrusage(RUSAGE_CHILDREN.rawValue, &usage)
                 return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
             }
             let start = Date(), cpu = childrenCPU()
