@@ -226,13 +226,15 @@ final class PipelineRunTests: CommandTestCase {
     }
 
     /// The issue's kill test: runs killed with SIGKILL at random moments (while notes keep
-    /// changing, so every run has documents and topics to write), then one left to finish, give
-    /// the library a clean run of the same notes gives: same documents, passages, vectors and
-    /// curriculum, none twice, none missing, integrity_check and the FTS index's check ok.
+    /// changing, so every run has documents, topics and cards to write), then one left to
+    /// finish, give the library a clean run of the same notes gives: same documents, passages,
+    /// vectors, curriculum, cards and deck file, none twice, none missing, integrity_check and
+    /// the FTS index's check ok.
     func testRunsKilledAtRandomMomentsLeaveALibraryTheNextRunCompletesAsACleanRunWould() throws {
         let killed = try TemporaryFolder(), clean = try TemporaryFolder()
         try writeNotes(10, paragraphs: 30, in: killed)
         let pipeline = "[[source]]\npath = \"notes\"\n[run]\njobs = 2\n[[curriculum]]\nname = \"notes\"\nsources = [\"notes\"]\n"
+            + "[[deck]]\ncurriculum = \"notes\"\nformat = \"tsv\"\noutput = \"notes.tsv\"\n"
         try killed.write("p.toml", pipeline)
         try clean.write("p.toml", pipeline)
 
@@ -248,7 +250,7 @@ final class PipelineRunTests: CommandTestCase {
             }
             attempts += 1
             let run = try RunningLectern(["run", "p.toml"], in: killed.url)
-            let events = Int.random(in: 1...34), pause = Int.random(in: 0...60)
+            let events = Int.random(in: 1...40), pause = Int.random(in: 0...60)
             moments.append("\(events)+\(pause)ms")
             _ = run.waitForStderr(timeout: 60) { _ in run.events.count >= events }
             usleep(UInt32(pause * 1000))
@@ -296,5 +298,15 @@ final class PipelineRunTests: CommandTestCase {
         XCTAssertFalse(((curricula["notes"] as? [String: Any])?["units"] as? [Any] ?? []).isEmpty, "the curriculum was built")
         XCTAssertEqual(NSDictionary(dictionary: got["curricula"] as? [String: Any] ?? [:]), NSDictionary(dictionary: curricula),
                        "the same curriculum, unit for unit and topic for topic")
+        let cards = try XCTUnwrap(expected["cards"] as? [String: [String]])
+        XCTAssertFalse((cards["notes"] ?? []).isEmpty, "cards were made")
+        XCTAssertEqual(got["cards"] as? [String: [String]], cards, "the same cards, none twice, none missing")
+        let deck = try String(contentsOf: killed.file("notes.tsv"), encoding: .utf8).replacingOccurrences(of: killed.url.path, with: "")
+        let cleanDeck = try String(contentsOf: clean.file("notes.tsv"), encoding: .utf8).replacingOccurrences(of: clean.url.path, with: "")
+        // A card's GUID is made from where its source is (another folder here), so it is left out.
+        func withoutGUID(_ line: Substring) -> Substring { line.hasPrefix("#") ? line : line.drop { $0 != "\t" } }
+        let differing = zip(deck.split(separator: "\n"), cleanDeck.split(separator: "\n")).filter { withoutGUID($0) != withoutGUID($1) }.prefix(2)
+        XCTAssertEqual(deck.split(separator: "\n").count, cleanDeck.split(separator: "\n").count, "the same deck file")
+        XCTAssertTrue(differing.isEmpty, "the same deck file: \(differing)")
     }
 }

@@ -6,7 +6,7 @@ Usage: library_digest.py LIBRARY.db
 {"integrity": "ok", "fts": "ok", "documents": {uri: {"content_hash", "skip_key", "passages",
  "texts": sha256 of the passage texts in order, "vectors": sha256 of their vectors in order,
  "updated_at"}}, "curricula": {name: {"title", "units": [[title, [[topic title, sha256 of its
- summary, key terms and objectives]]]]}},
+ summary, key terms and objectives]]]]}}, "cards": {curriculum: [sha256 of front and back, sorted]},
  "passages": N, "vectors": N, "duplicate_vectors": N, "passages_without_vector": N,
  "vectors_without_passage": N}
 """
@@ -61,8 +61,12 @@ if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'curricula'").fetchone()
                           "SELECT title, summary, key_terms, objectives FROM topics WHERE unit_id = ? ORDER BY position", (uid,))]
             units.append([utitle, topics])
         curricula[name] = {"title": title, "units": units}
+cards = {}
+if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'cards'").fetchone():
+    for curriculum, front, back in db.execute("SELECT curriculum, front, back FROM cards ORDER BY curriculum, front, back"):
+        cards.setdefault(curriculum, []).append(hashlib.sha256((front + "\0" + back).encode()).hexdigest())
 print(json.dumps({
-    "integrity": integrity, "curricula": curricula, "fts": fts, "documents": documents,
+    "integrity": integrity, "curricula": curricula, "cards": cards, "fts": fts, "documents": documents,
     "passages": db.execute("SELECT count(*) FROM passages").fetchone()[0], "vectors": total_vectors,
     "duplicate_vectors": duplicates,
     "passages_without_vector": len(passage_ids - set(vector_of)),
