@@ -118,7 +118,7 @@ struct RunCommand: ParsableCommand {
             if summary.failed > 0 { parts.append("\(summary.failed) failed") }
             if summary.warnings > 0 { parts.append(Plural.counted(summary.warnings, "warning")) }
             parts.append("\(summary.outputsWritten.count) outputs written")
-            if summary.stopped == .interrupted { parts.append("\(StopSignals.cancellation.reason): \(summary.notRead) sources not finished") }
+            if summary.stopped == .interrupted { parts.append("\(StopSignals.cancellation.reason): \(summary.notRead) not read") }
             terminal.out(TerminalText(parts.joined(separator: ", ") + " — \(DisplayPath.of(library))"))
         }
         if summary.stopped == .interrupted, let exit = StopSignals.interruptedExit { throw exit }

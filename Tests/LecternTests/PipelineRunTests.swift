@@ -211,6 +211,24 @@ final class PipelineRunTests: CommandTestCase {
                       result.stderr)
     }
 
+    func testSIGTERMStopsARunAtADocumentBoundaryAndTheRunIsRecordedAsInterrupted() throws {
+        try writeNotes(30, paragraphs: 40)
+        try folder.write("p.toml", "[[source]]\npath = \"notes\"\n[run]\njobs = 1\n")
+        let run = try RunningLectern(["run", "p.toml"], in: folder.url)
+        XCTAssertTrue(run.waitForStderr { $0.contains("\"event\":\"stored\"") })
+        run.send(SIGTERM)
+        let result = run.finish()
+        XCTAssertEqual(result.status, 143, result.stderr)
+        XCTAssertTrue(result.stdout.contains(", interrupted (SIGTERM): "), result.stdout)
+        let shown = try runLectern(["runs", "show", "1"], in: folder.url)
+        XCTAssertTrue(shown.stdout.contains("status   interrupted"), shown.stdout)
+        XCTAssertEqual(try digest(folder.file("lectern.db"))["integrity"] as? String, "ok")
+        let next = try runLectern(["run", "p.toml", "--json"], in: folder.url)
+        let summary = try JSONDecoder().decode(PipelineRunSummary.self, from: Data(next.stdout.utf8))
+        XCTAssertEqual(summary.stored + summary.unchanged, 30, "the next run does the rest")
+        XCTAssertGreaterThan(summary.unchanged, 0, "what the stopped run stored is not done again")
+    }
+
     func testTwoRunsAtOnceGiveExit3() throws {
         // A page the server is slow to send keeps the first run busy while the second starts.
         let server = try TestServer(routes: ["/slow.html": ["body": "<html><head><title>Slow</title></head><body><p>A page that takes its time to arrive.</p></body></html>",
