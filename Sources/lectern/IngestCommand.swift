@@ -66,6 +66,11 @@ struct IngestCommand: ParsableCommand {
         let configuration = try global.configuration()
         let terminal = global.terminal()
         let passwords = try reading.passwords()
+        // While a `lectern run` updates this library, a hand-started ingest waits for it.
+        try RunLock.waitWhileHeld(library: Configuration.resolvePath(configuration.database, base: nil),
+                                  cancellation: StopSignals.cancellation) { holder in
+            terminal.note("a run (\(holder?.description ?? "pid unknown")) is updating this library: waiting for it to finish")
+        }
         let store = try global.openStore(configuration, mustExist: false)
         let recorder = try global.startRun(store, command: "ingest")
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
@@ -78,6 +83,7 @@ struct IngestCommand: ParsableCommand {
             ingestor.passwords = passwords
             ingestor.fetcher = WebFetcher(settings: configuration.http)
             ingestor.openstax = configuration.openstax
+            ingestor.webSources = configuration.webSources
             ingestor.cancellation = StopSignals.cancellation
             ingestor.selection = selection.selection
             ingestor.title = title

@@ -5,7 +5,8 @@ import Lectern
 struct RunsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "runs", abstract: "List recent runs: what each did and what failed.",
-        discussion: "A run whose process is gone (killed, or the machine restarted) is listed as interrupted.")
+        discussion: "A run whose process is gone (killed, or the machine restarted) is listed as interrupted.",
+        subcommands: [RunsShowCommand.self])
 
     @OptionGroup var global: GlobalOptions
 
@@ -23,7 +24,7 @@ struct RunsCommand: ParsableCommand {
             return
         }
         for run in runs {
-            let counts = run.counts.filter { !$0.key.hasPrefix("llm.") }.sorted { $0.key < $1.key }
+            let counts = run.counts.filter { !$0.key.hasPrefix("llm.") && !$0.key.hasPrefix(PipelineRun.outputKey) }.sorted { $0.key < $1.key }
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             terminal.out("#\(run.id)  \(run.startedAt)  \(run.command)  \(run.status)  \(counts)")
             if let usage = UsageLine.make(run.counts) { terminal.out("    model: \(usage)") }

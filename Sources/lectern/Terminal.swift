@@ -15,6 +15,8 @@ final class Terminal: @unchecked Sendable {
     private var progressText = ""
     private var spinning = false
     private var spinnerFrame = 0
+    /// Rates and times left of the progress lines (`12.5/s, 0:42 left`).
+    private var rates = ProgressRates()
     static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     init(events: EventFormat) {
@@ -134,11 +136,14 @@ final class Terminal: @unchecked Sendable {
                 err("lectern: \(place(event))unchanged (\(event.message ?? ""))")
             case .inputStarted:
                 if stderrIsTTY, let index = event.index, let total = event.total {
-                    progress("[\(index)/\(total)] \(event.input ?? "")")
+                    // Inputs started so far, less the one starting now, are the ones done.
+                    let pace = lock.withLock { rates.pace(of: "inputs", done: index - 1, total: total) }
+                    progress("[\(index)/\(total)]\(pace) \(event.input ?? "")")
                 }
             case .progress:
                 if stderrIsTTY, let index = event.index, let total = event.total {
-                    progress("\(event.input ?? "") \(event.message ?? "") \(index)/\(total)")
+                    let pace = lock.withLock { rates.pace(of: "\(event.input ?? "") \(event.message ?? "")", done: index, total: total) }
+                    progress("\(event.input ?? "") \(event.message ?? "") \(index)/\(total)\(pace)")
                 }
             default:
                 break

@@ -62,6 +62,15 @@ extension ConfigKey {
         ConfigKey("openstax.archive", .urlTemplate(placeholder: "{repository}"), default: "https://api.github.com/repos/openstax/{repository}/zipball",
                   help: "Where a book's source archive is downloaded from.") { $0.openstax.archive = $1.text },
 
+        ConfigKey("wikipedia.base_url", .url, default: "https://{language}.wikipedia.org/api/rest_v1/page/html/",
+                  help: "Where `wikipedia:` articles are fetched from (Parsoid HTML); `{language}` is the article's language.") {
+            $0.webSources.wikipediaBase = $1.optionalText ?? WebSourceSettings.defaultWikipediaBase
+        },
+        ConfigKey("ocw.base_url", .url, default: "https://ocw.mit.edu/courses/",
+                  help: "Where `ocw:COURSE` specs find courses (`<base>COURSE/`).") {
+            $0.webSources.ocwBase = $1.optionalText ?? WebSourceSettings.defaultOCWBase
+        },
+
         ConfigKey("search.k", .wholeNumber(atLeast: 1), default: "10",
                   help: "Passages `search` shows.") { $0.searchLimit = $1.int },
 

@@ -16,6 +16,8 @@ public struct Configuration: Sendable {
     public var http = HTTPSettings()
     /// Where `openstax:` specs look books up (`[openstax]`).
     public var openstax = OpenStaxSettings()
+    /// Where `wikipedia:` and `ocw:` specs are fetched from (`[wikipedia]`, `[ocw]`).
+    public var webSources = WebSourceSettings()
     public var searchLimit: Int = 10
     /// The language model for summaries and `ask` (`[llm]`); none = offline extractive.
     public var llm = LLMSettings()

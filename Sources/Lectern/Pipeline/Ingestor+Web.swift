@@ -8,7 +8,7 @@ extension Ingestor {
     func ingestRemote(_ spec: SourceSpec, fetcher: WebFetcher, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
         switch spec {
         case .url, .wikipedia:
-            let url = spec.url
+            let url = webSources.url(of: spec)
             // Fetched with its credentials, recorded without them.
             let recorded = Redaction.url(url)
             // Validators only count when the document they describe is still in the library and
@@ -40,14 +40,21 @@ extension Ingestor {
             // The source repository's ZIP: unpacked and read as the book folder it holds. In a
             // bundle of several books only the one named is read.
             let url = openstax.archiveURL(repository: openstaxRepository(slug, fetcher: fetcher, display: spec.display, events: events))
-            switch try fetcher.fetch(url) {
-            case .fetched(let response, _):
+            // Conditional like a page, when the book stored from this archive is current: an
+            // unchanged book is not downloaded again every night.
+            let recorded = Redaction.url(url)
+            let stored = try store.document(uri: recorded + "#" + slug) ?? store.document(uri: recorded)
+            let cached = stored.map(isCurrent) == true ? try store.fetchCache(url: recorded) : nil
+            switch try fetcher.fetch(url, cached: cached) {
+            case .fetched(let response, let entry):
                 guard ArchiveSource.isZip(response.body) else {
                     throw LecternError(.unsupported, spec.display, "\(Redaction.url(url)) did not answer with a ZIP archive")
                 }
-                let input = SourceInput(uri: Redaction.url(url), data: response.body, options: options)
-                return try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: .url, part: slug,
-                                       recorder: recorder, events: events)
+                let input = SourceInput(uri: recorded, data: response.body, options: options)
+                let outcomes = try ingestInput(input, display: spec.display, storedPath: nil, sourceKind: .url, part: slug,
+                                               recorder: recorder, events: events)
+                try store.recordFetch(entry)
+                return outcomes
             case .notModified:
                 return [.unchanged]
             }

@@ -39,6 +39,8 @@ public struct Ingestor: Sendable {
     public var fetcher: WebFetcher?
     /// Where `openstax:` specs find a book's repository and its archive.
     public var openstax = OpenStaxSettings()
+    /// Where `wikipedia:` and `ocw:` specs are fetched from.
+    public var webSources = WebSourceSettings()
     /// Checked before each input and each embedding batch: a stop leaves only whole documents.
     public var cancellation: Cancellation?
     /// What a folder walk takes (ignore rules, --include/--exclude).
@@ -48,6 +50,8 @@ public struct Ingestor: Sendable {
     public var title: String?
     /// Passwords per file (`--password-file`), before the options' one password.
     public var passwords: PasswordFile?
+    /// Inputs read and embedded side by side (`lectern run --jobs`); 1 for `ingest`.
+    public var parallelism = 1
     /// The embedding work of one `ingest` call, a document abandoned by a stop included.
     var tally: EmbeddingTally?
 
@@ -114,7 +118,7 @@ public struct Ingestor: Sendable {
         var local: [String] = []
         var remote: [SourceSpec] = []
         for argument in arguments {
-            if let spec = SourceSpec.parse(argument) { remote.append(spec) } else { local.append(argument) }
+            if let spec = SourceSpec.parse(argument) { remote.append(webSources.resolve(spec)) } else { local.append(argument) }
         }
         let expansion = InputExpander(registry: registry, selection: selection).walk(local)
         let items = expansion.items
@@ -128,36 +132,36 @@ public struct Ingestor: Sendable {
             events(PipelineEvent(.leftOut, input: left.display + (left.isDirectory ? "/" : ""), message: left.rule))
         }
         let web = remote.isEmpty ? nil : (fetcher ?? WebFetcher())
-        enum Job {
-            case local(InputExpander.Item)
-            case remote(SourceSpec)
-            var display: String {
-                switch self {
-                case .local(let item): return item.display
-                case .remote(let spec): return spec.display
-                }
-            }
-            var foundInFolder: Bool {
-                if case .local(let item) = self { return item.foundInFolder }
-                return false
-            }
-        }
         let jobs = items.map(Job.local) + remote.map(Job.remote)
         var worker = self
         let tally = EmbeddingTally()
         worker.tally = tally
+        var ahead: [Int: Result<[Outcome], any Error>] = [:]
         for (index, job) in jobs.enumerated() {
             if cancellation?.isCancelled == true {
                 summary.stopped = .interrupted
                 summary.notRead = jobs.count - index
                 break
             }
-            events(PipelineEvent(.inputStarted, input: job.display, index: index + 1, total: jobs.count))
             do {
                 let outcomes: [Outcome]
-                switch job {
-                case .local(let item): outcomes = try worker.ingestOne(item, recorder: recorder, events: events)
-                case .remote(let spec): outcomes = try worker.ingestRemote(spec, fetcher: web ?? WebFetcher(), recorder: recorder, events: events)
+                if parallelism > 1 {
+                    // `lectern run --jobs N`: N inputs are read and embedded side by side, a window
+                    // at a time (the store stays the one writer); their outcomes are taken in order here.
+                    if ahead[index] == nil {
+                        let window = Array(index..<min(index + parallelism, jobs.count)), reader = worker
+                        let results = ParallelWork.map(window.count, workers: window.count) { slot -> [Outcome] in
+                            let job = jobs[window[slot]]
+                            try reader.cancellation?.check(job.display)
+                            events(PipelineEvent(.inputStarted, input: job.display, index: window[slot] + 1, total: jobs.count))
+                            return try reader.ingestJob(job, fetcher: web, recorder: recorder, events: events)
+                        }
+                        for (slot, result) in results.enumerated() { ahead[window[slot]] = result }
+                    }
+                    outcomes = try ahead.removeValue(forKey: index)!.get()
+                } else {
+                    events(PipelineEvent(.inputStarted, input: job.display, index: index + 1, total: jobs.count))
+                    outcomes = try worker.ingestJob(job, fetcher: web, recorder: recorder, events: events)
                 }
                 for outcome in outcomes {
                     switch outcome {
@@ -211,6 +215,30 @@ public struct Ingestor: Sendable {
         }
         (summary.embedded, summary.cacheHits, summary.cacheMisses) = tally.counts
         return summary
+    }
+
+    /// One input of a batch: a file or folder found on disk, or a web source.
+    enum Job: Sendable {
+        case local(InputExpander.Item)
+        case remote(SourceSpec)
+        var display: String {
+            switch self {
+            case .local(let item): return item.display
+            case .remote(let spec): return spec.display
+            }
+        }
+        var foundInFolder: Bool {
+            if case .local(let item) = self { return item.foundInFolder }
+            return false
+        }
+    }
+
+    /// Reads one input of a batch.
+    func ingestJob(_ job: Job, fetcher: WebFetcher?, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {
+        switch job {
+        case .local(let item): return try ingestOne(item, recorder: recorder, events: events)
+        case .remote(let spec): return try ingestRemote(spec, fetcher: fetcher ?? WebFetcher(), recorder: recorder, events: events)
+        }
     }
 
     /// What became of one document; a source of several (an OpenStax bundle) gives one each.

@@ -43,9 +43,10 @@ extension LibraryStore {
 
     /// The newest runs first. A run still marked `running` whose process is gone (or whose pid
     /// now belongs to another program) is listed as `interrupted`.
-    public func runs(limit: Int = 20) throws -> [RunRecord] {
+    /// `id`: that run only (`lectern runs show ID`).
+    public func runs(limit: Int = 20, id: Int64? = nil) throws -> [RunRecord] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM runs ORDER BY id DESC LIMIT ?", arguments: [limit]).map { row in
+            try Row.fetchAll(db, sql: "SELECT * FROM runs WHERE ? IS NULL OR id = ? ORDER BY id DESC LIMIT ?", arguments: [id, id, limit]).map { row in
                 let id: Int64 = row["id"]
                 let failures = try Row.fetchAll(db, sql: "SELECT input, stage, reason, severity FROM run_failures WHERE run_id = ? ORDER BY id", arguments: [id]).map {
                     RunFailure(input: $0["input"], stage: $0["stage"], reason: $0["reason"],

@@ -179,9 +179,9 @@ public struct StoredPassage: Codable, Sendable {
 public struct RunRecord: Codable, Sendable {
     public var id: Int64
     public var command: String
-    var arguments: [String]
+    public var arguments: [String]
     public var startedAt: String
-    var endedAt: String?
+    public var endedAt: String?
     public var status: RunStatus
     public var counts: [String: Int]
     public var failures: [RunFailure]
@@ -189,7 +189,7 @@ public struct RunRecord: Codable, Sendable {
 
 public struct RunFailure: Codable, Sendable, Equatable {
     public var input: String
-    var stage: String
+    public var stage: String
     public var reason: String
     public var severity: FailureSeverity
 

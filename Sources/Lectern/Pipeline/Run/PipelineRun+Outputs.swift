@@ -1,0 +1,137 @@
+import Foundation
+
+extension PipelineRun {
+    /// Cards for every curriculum a `[[deck]]` names, then each deck and `[[export]]` file.
+    /// Cards are made again only for a curriculum that was rebuilt (or has none yet); a file
+    /// whose bytes would not change is not written, so an unchanged run rewrites nothing.
+    func writeOutputs(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
+        func fail(_ subject: String, stage: String, _ error: any Error) {
+            let lectern = error as? LecternError ?? LecternError(.corrupt, subject, "\(error)")
+            if let stop = BatchStop.of(lectern) {
+                summary.stopped = stop
+                return
+            }
+            summary.failed += 1
+            recorder?.fail(input: subject, stage: stage, reason: lectern.reason)
+            events(PipelineEvent(.failed, input: subject, message: lectern.reason))
+        }
+        let cards = Flashcards(store: store)
+        var carded = Set<String>(), recarded = Set<String>()
+        // An output whose curriculum and cards did not change, and whose file is as this
+        // library last wrote it, is not even rendered again.
+        func upToDate(_ path: String, curriculum: String, format: String) -> Bool {
+            guard summary.curricula.first(where: { $0.name == curriculum })?.unchanged == true, !recarded.contains(curriculum),
+                  let bytes = FileManager.default.contents(atPath: path) else { return false }
+            return (try? store.setting(Self.outputKey + path)) == format + "|" + ContentHash.sha256(bytes)
+        }
+        func remember(_ data: Data, _ path: String, format: String) throws {
+            let value = format + "|" + ContentHash.sha256(data)
+            if try store.setting(Self.outputKey + path) != value { try store.setSetting(Self.outputKey + path, value) }
+        }
+        for deck in pipeline.decks where !carded.contains(deck.curriculum) && summary.stopped == nil {
+            carded.insert(deck.curriculum)
+            do {
+                let rebuilt = summary.curricula.first { $0.name == deck.curriculum }.map { !$0.unchanged } ?? true
+                if !rebuilt, try !store.cards(curriculum: deck.curriculum).isEmpty {
+                    recorder?.count("cards_unchanged")
+                    events(PipelineEvent(.unchanged, input: deck.curriculum, message: "cards: skipped, the curriculum did not change"))
+                    continue
+                }
+                recarded.insert(deck.curriculum)
+                let made = try timed(recorder, "cards") { try generateCards(cards, curriculum: deck.curriculum, store: store, recorder: recorder) }
+                recorder?.count("cards", by: made.cards)
+                events(PipelineEvent(.note, input: deck.curriculum, message: "cards made: \(made.notes) notes, \(made.cards) cards"))
+            } catch {
+                fail(deck.curriculum, stage: "cards", error)
+            }
+        }
+        for deck in pipeline.decks where summary.stopped == nil {
+            do {
+                if upToDate(deck.output, curriculum: deck.curriculum, format: deck.format) {
+                    try record(false, deck.output, recorder: recorder, events: events, into: &summary)
+                    continue
+                }
+                guard let format = CardExportFormat(rawValue: deck.format), let curriculum = try store.curriculum(named: deck.curriculum) else {
+                    throw LecternError(.notFound, deck.curriculum, "no curriculum of that name was built")
+                }
+                let stored = try store.cards(curriculum: deck.curriculum).map(\.card)
+                guard !stored.isEmpty else {
+                    // Text with nothing to ask about makes no cards: worth saying, not a failure.
+                    let reason = "not written: no cards were made from curriculum \(deck.curriculum)"
+                    recorder?.fail(input: deck.output, stage: "cards", reason: reason, warning: true)
+                    events(PipelineEvent(.warning, input: DisplayPath.of(deck.output), message: reason))
+                    continue
+                }
+                // The curriculum's own time, not the clock: an unchanged deck has the same bytes.
+                let data = try timed(recorder, "export") {
+                    try format.render(stored, layout: CardDeckLayout(curriculum: curriculum), now: curriculum.modifiedAt)
+                }
+                try record(try Self.writeIfChanged(data, to: deck.output), deck.output, recorder: recorder, events: events, into: &summary)
+                try remember(data, deck.output, format: deck.format)
+            } catch {
+                fail(deck.output, stage: "export", error)
+            }
+        }
+        for export in pipeline.exports where summary.stopped == nil {
+            do {
+                if upToDate(export.output, curriculum: export.curriculum, format: export.format) {
+                    try record(false, export.output, recorder: recorder, events: events, into: &summary)
+                    continue
+                }
+                guard let format = CurriculumExportFormat(rawValue: export.format) else {
+                    throw LecternError(.unsupported, export.format, "not a curriculum format")
+                }
+                var exporter = CurriculumExport(store: store)
+                // The curriculum's cards go into UMCF and JSON as its assessments.
+                exporter.assessments = { try cards.assessments(curriculum: $0.name) }
+                let data = try timed(recorder, "export") { try exporter.export(curriculumNamed: export.curriculum, format: format).data }
+                try record(try Self.writeIfChanged(data, to: export.output), export.output, recorder: recorder, events: events, into: &summary)
+                try remember(data, export.output, format: export.format)
+            } catch {
+                fail(export.output, stage: "export", error)
+            }
+        }
+    }
+
+    /// Cards from the language model when one is configured, else offline.
+    private func generateCards(_ cards: Flashcards, curriculum: String, store: LibraryStore, recorder: RunRecorder?) throws -> CardGenerateSummary {
+        guard let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) else {
+            return try cards.generate(curriculum: curriculum, recorder: recorder)
+        }
+        let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: true)
+        return try cards.generate(curriculum: curriculum, recorder: recorder, languageModel: library, prices: configuration.llm.prices,
+                                  parallelism: configuration.llm.maxConcurrency)
+    }
+
+    private func record(_ written: Bool, _ path: String, recorder: RunRecorder?, events: EventHandler, into summary: inout PipelineRunSummary) throws {
+        if written {
+            summary.outputsWritten.append(path)
+            recorder?.count("outputs_written")
+            // The path itself, so that `runs show` can list what a run wrote.
+            recorder?.count(Self.outputKey + path)
+            events(PipelineEvent(.note, input: DisplayPath.of(path), message: "written"))
+        } else {
+            recorder?.count("outputs_unchanged")
+            events(PipelineEvent(.unchanged, input: DisplayPath.of(path), message: "skipped: the same bytes as the file there"))
+        }
+    }
+
+    /// How a run's counts name an output it wrote (`wrote:/abs/path`).
+    public static let outputKey = "wrote:"
+
+    private func timed<T>(_ recorder: RunRecorder?, _ stage: String, _ work: () throws -> T) rethrows -> T {
+        guard let recorder else { return try work() }
+        return try recorder.time(stage, work)
+    }
+
+    /// Writes `data` to `path` (atomically) unless the file there holds the same bytes.
+    static func writeIfChanged(_ data: Data, to path: String) throws -> Bool {
+        if let existing = FileManager.default.contents(atPath: path), existing == data { return false }
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw LecternError(.writeFailed, path, "cannot be written: \((error as NSError).localizedDescription)")
+        }
+        return true
+    }
+}

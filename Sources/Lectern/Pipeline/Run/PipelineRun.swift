@@ -1,0 +1,209 @@
+import Foundation
+
+/// What a `lectern run` did, for the closing line, `--json` and the exit status.
+public struct PipelineRunSummary: Codable, Sendable, Equatable {
+    public var sources = 0
+    public var stored = 0
+    public var unchanged = 0
+    public var failed = 0
+    public var warnings = 0
+    public var passages = 0
+    public var embedded = 0
+    /// Sources a stop left unread.
+    public var notRead = 0
+    public var stopped: BatchStop?
+    /// The curricula built (or found unchanged).
+    public var curricula: [CurriculumBuildResult] = []
+    /// Output files written (curricula, decks, exports); unchanged ones are not rewritten.
+    public var outputsWritten: [String] = []
+    /// Stages the pipeline asks for that this build cannot run, with why.
+    public var stagesSkipped: [String] = []
+    public var run: Int64?
+}
+
+extension PipelineRunSummary: BatchOutcome {}
+
+/// One step of a run's plan (`--dry-run`), as the command prints it.
+public struct PipelineStep: Codable, Sendable, Equatable {
+    public var stage: String
+    public var subject: String
+    public var detail: String
+}
+
+/// The nightly job: brings the library (and the pipeline's outputs) up to date with its
+/// sources. Ingest does the checking (conditional GET, content hashes, skip keys), so a run
+/// where nothing changed reads no document and writes nothing but its run record. Documents
+/// are fetched, read and embedded side by side, up to `jobs` at once; the store is the one
+/// writer (one SQLite connection, one transaction a document), so a run killed at any moment
+/// leaves whole documents only, and the next run does just what is missing.
+public struct PipelineRun: Sendable {
+    public var pipeline: PipelineFile
+    public var configuration: Configuration
+    public var jobs: Int
+    public var cancellation: Cancellation?
+
+    public init(pipeline: PipelineFile, configuration: Configuration, jobs: Int) {
+        self.pipeline = pipeline
+        self.configuration = configuration
+        self.jobs = max(1, jobs)
+    }
+
+    /// The stages after ingest, which curricula and cards provide when they are in the build.
+    static let laterStagesMissing = "not available in this build"
+    /// The stages this build runs; the plan names the others as not available.
+    static let availableStages: Set<String> = ["ingest", "curriculum", "cards", "export"]
+    /// Why an input was skipped: its server said 304 to a conditional GET, or its bytes hash
+    /// to the stored document's with the same reader, chunk settings and embedder.
+    static let unchangedReason = "skipped: not modified since the last run (conditional GET or same content hash and settings)"
+
+    /// What a run would do, changing nothing.
+    public func plan() -> [PipelineStep] {
+        var steps = pipeline.sources.map { source -> PipelineStep in
+            var detail = source.kind.rawValue
+            if source.name != source.value { detail += ", named \(source.name)" }
+            if source.password != nil { detail += ", with a password" }
+            if let licence = source.licence { detail += ", licence \(licence)" }
+            if !source.tags.isEmpty { detail += ", tags " + source.tags.joined(separator: ", ") }
+            return PipelineStep(stage: "ingest", subject: source.kind == .path ? DisplayPath.of(source.argument) : source.argument,
+                                detail: detail + " (read if changed: content hash, conditional GET)")
+        }
+        if pipeline.summarise {
+            steps.append(PipelineStep(stage: "summarise", subject: "documents stored by this run", detail: "(\(Self.laterStagesMissing))"))
+        }
+        steps += pipeline.curricula.map {
+            PipelineStep(stage: "curriculum", subject: $0.name, detail: "from " + $0.sources.joined(separator: ", ") + " (rebuilt if a source changed)")
+        }
+        steps += pipeline.decks.map {
+            PipelineStep(stage: "cards", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (cards made again if the curriculum changed; the file written if its bytes change)")
+        }
+        steps += pipeline.exports.map {
+            PipelineStep(stage: "export", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (written if its bytes change)")
+        }
+        return steps
+    }
+
+    /// Ingests every source (changed ones only are read and written), then the later stages.
+    public func run(store: LibraryStore, embedder: any Embedder, recorder: RunRecorder?, events: @escaping EventHandler) -> PipelineRunSummary {
+        var summary = PipelineRunSummary(sources: pipeline.sources.count, run: recorder?.id)
+        let fetcher = WebFetcher(settings: configuration.http)
+        // One ingest for all sources (one with its own password apart), `jobs` documents at once.
+        var groups: [(password: String?, arguments: [String])] = []
+        for source in pipeline.sources {
+            if let last = groups.indices.last, groups[last].password == source.password {
+                groups[last].arguments.append(source.argument)
+            } else {
+                groups.append((source.password, [source.argument]))
+            }
+        }
+        for (index, group) in groups.enumerated() {
+            guard summary.stopped == nil else {
+                summary.notRead += groups[index...].map(\.arguments.count).reduce(0, +)
+                break
+            }
+            var ingestor = Ingestor(store: store, embedder: embedder, chunkSettings: configuration.chunk,
+                                    options: ExtractOptions(password: group.password))
+            ingestor.fetcher = fetcher
+            ingestor.openstax = configuration.openstax
+            ingestor.webSources = configuration.webSources
+            ingestor.cancellation = cancellation
+            ingestor.parallelism = jobs
+            let done = ingestor.ingest(group.arguments, recorder: recorder) { event in
+                // A nightly log says what was skipped and why, for every input.
+                var event = event
+                if event.event == .unchanged, event.message == nil { event.message = Self.unchangedReason }
+                events(event)
+            }
+            summary.stored += done.stored
+            summary.unchanged += done.unchanged
+            summary.failed += done.failed
+            summary.warnings += done.warnings
+            summary.passages += done.passages
+            summary.embedded += done.embedded
+            summary.notRead += done.notRead
+            summary.stopped = done.stopped
+        }
+        if summary.stopped == nil, cancellation?.isCancelled == true { summary.stopped = .interrupted }
+        recorder?.count("pipeline_sources", by: pipeline.sources.count)
+        if summary.stopped == nil {
+            buildCurricula(store: store, recorder: recorder, events: events, into: &summary)
+        }
+        if summary.stopped == nil {
+            writeOutputs(store: store, recorder: recorder, events: events, into: &summary)
+        }
+        if summary.stopped == nil {
+            for step in plan() where !Self.availableStages.contains(step.stage) {
+                let note = "\(step.stage) \(step.subject): skipped, \(Self.laterStagesMissing)"
+                summary.stagesSkipped.append(note)
+                recorder?.count("skipped_\(step.stage)")
+                events(PipelineEvent(.note, message: note))
+            }
+        }
+        recorder?.checkpoint()
+        return summary
+    }
+
+    /// Builds each `[[curriculum]]` from the documents its sources stored. A curriculum whose
+    /// sources did not change is left as it is (the builder writes nothing).
+    func buildCurricula(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
+        guard !pipeline.curricula.isEmpty else { return }
+        var summarizer: any Summarizer = ExtractiveSummarizer()
+        var modelName: String?
+        do {
+            if let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
+                let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: true)
+                summarizer = ModelSummarizer(library, maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
+                modelName = summarizer.model
+            }
+        } catch {
+            let reason = (error as? LecternError)?.description ?? "\(error)"
+            for curriculum in pipeline.curricula {
+                summary.failed += 1
+                recorder?.fail(input: curriculum.name, stage: "curriculum", reason: reason)
+                events(PipelineEvent(.failed, input: curriculum.name, message: reason))
+            }
+            return
+        }
+        let builder = CurriculumBuilder(store: store, summarizer: summarizer, modelName: modelName,
+                                        parallelism: configuration.llm.maxConcurrency)
+        let byName = Dictionary(pipeline.sources.map { ($0.name, $0) }) { first, _ in first }
+        for curriculum in pipeline.curricula {
+            if cancellation?.isCancelled == true {
+                summary.stopped = .interrupted
+                return
+            }
+            let references = curriculum.sources.compactMap { byName[$0] }.map(reference)
+            do {
+                let build = { try builder.build(name: curriculum.name, sources: references, recorder: recorder, events: events) }
+                let result = try recorder.map { try $0.time("curriculum", build) } ?? build()
+                recorder?.count(result.unchanged ? "curricula_unchanged" : "curricula_built")
+                summary.curricula.append(result)
+                if !result.unchanged {
+                    events(PipelineEvent(.note, input: curriculum.name,
+                                         message: "curriculum built: \(result.units) units, \(result.topics) topics (\(result.rebuiltTopics) made, \(result.keptTopics) kept)"))
+                }
+            } catch {
+                let lectern = error as? LecternError ?? LecternError(.corrupt, curriculum.name, "\(error)")
+                if BatchStop.of(lectern) != nil {
+                    summary.stopped = BatchStop.of(lectern)
+                    return
+                }
+                summary.failed += 1
+                recorder?.fail(input: curriculum.name, stage: "curriculum", reason: lectern.reason)
+                events(PipelineEvent(.failed, input: curriculum.name, message: lectern.reason))
+            }
+        }
+    }
+
+    /// What the curriculum builder is given for a source: the path or glob it was read from,
+    /// or the URI its documents were stored under.
+    func reference(_ source: PipelineSource) -> String {
+        guard let spec = SourceSpec.parse(source.argument) else { return source.argument }
+        switch spec {
+        case .url(let url): return Redaction.url(url)
+        case .wikipedia: return Redaction.url(configuration.webSources.url(of: spec))
+        case .ocw: return Redaction.url(configuration.webSources.resolve(spec).url)
+        // The archive's URL is the source of the book's documents (OpenStax's usual repository name).
+        case .openstax(let slug): return Redaction.url(configuration.openstax.archiveURL(repository: SourceSpec.openstaxRepository(slug)))
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// One `lectern run` at a time per library: an exclusive `flock` on `<library>.run-lock`, whose
+/// text names the holder (pid and start time). The kernel drops the lock when its process dies,
+/// however it dies, so a lock left by a killed run is simply taken by the next one.
+/// Hand-started ingests only wait while a run holds it (`waitWhileHeld`), so two of them still
+/// run side by side.
+public final class RunLock: @unchecked Sendable {
+    /// Who holds a lock, as its file says.
+    public struct Holder: Sendable, Equatable, CustomStringConvertible {
+        public var pid: Int32
+        public var started: String
+        public var description: String { "pid \(pid), started \(started)" }
+    }
+
+    /// Another run holds the lock (exit status 3).
+    public struct Held: Error, CustomStringConvertible, Sendable {
+        public var holder: Holder?
+        public var description: String {
+            "another run (\(holder?.description ?? "pid unknown")) holds the lock"
+        }
+    }
+
+    private let descriptor: Int32
+    public let path: String
+    /// The lock's earlier holder, when the file named a process that is gone (a killed run).
+    public let previous: Holder?
+
+    /// `<library>.run-lock`.
+    public static func path(library: String) -> String { library + ".run-lock" }
+
+    private init(descriptor: Int32, path: String, previous: Holder?) {
+        self.descriptor = descriptor
+        self.path = path
+        self.previous = previous
+    }
+
+    /// Takes the lock of `library`. Held by another process: throws `Held`, or with `wait`
+    /// calls `waiting` once and tries again every 0.2 s until it is free or `cancellation` stops it.
+    public static func acquire(library: String, wait: Bool = false, cancellation: Cancellation? = nil,
+                               waiting: (Holder?) -> Void = { _ in }) throws -> RunLock {
+        let path = path(library: library)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw LecternError(.unreadable, path, "cannot open the run lock: \(String(cString: strerror(errno)))")
+        }
+        var told = false
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let holder = Self.holder(path)
+            guard wait else {
+                close(descriptor)
+                throw Held(holder: holder)
+            }
+            if !told {
+                waiting(holder)
+                told = true
+            }
+            if cancellation?.isCancelled == true {
+                close(descriptor)
+                throw LecternError(.interrupted, path, "stopped while waiting for the run lock")
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        let previous = Self.holder(path).flatMap { $0.pid != getpid() ? $0 : nil }
+        let text = "\(getpid()) \(ISO8601DateFormatter().string(from: Date()))\n"
+        _ = ftruncate(descriptor, 0)
+        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        return RunLock(descriptor: descriptor, path: path, previous: previous)
+    }
+
+    /// Waits while a run holds the lock of `library` (calling `waiting` once), then returns at
+    /// once: a hand-started command does not hold it, so several of them run side by side.
+    public static func waitWhileHeld(library: String, cancellation: Cancellation? = nil, waiting: (Holder?) -> Void) throws {
+        let path = path(library: library)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var told = false
+        while flock(descriptor, LOCK_SH | LOCK_NB) != 0 {
+            if !told {
+                waiting(holder(path))
+                told = true
+            }
+            try cancellation?.check(path)
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        flock(descriptor, LOCK_UN)
+    }
+
+    /// The holder the lock file names, nil when it names none.
+    static func holder(_ path: String) -> Holder? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let parts = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        guard parts.count >= 2, let pid = Int32(parts[0]) else { return nil }
+        return Holder(pid: pid, started: String(parts[1]))
+    }
+
+    /// Gives the lock up (also done by the kernel when the process ends).
+    /// Its text is emptied first: only a run that died leaves its name behind (`previous`).
+    public func release() {
+        _ = ftruncate(descriptor, 0)
+        flock(descriptor, LOCK_UN)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}

@@ -1,0 +1,129 @@
+import ArgumentParser
+import Foundation
+import Lectern
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Bring a library up to date with a pipeline file: the nightly import job.",
+        discussion: """
+            A pipeline file (TOML) names the library, the sources (paths and globs, URLs, \
+            wikipedia:, openstax:, ocw: specs, each with a password, a licence, tags), stage \
+            settings ([chunk], embedder, [llm], [http], [openstax], [wikipedia], [ocw]) and the \
+            curricula, decks and exports to build; relative paths are relative to the file. \
+            Only what changed is read (conditional GET, content hashes); a run where nothing \
+            changed writes nothing but its run record. Sources are read side by side, up to \
+            --jobs at once; a run killed at any moment leaves whole documents only, and the \
+            next run does the rest.
+
+            One run at a time per library: a second one exits 3 ("another run (pid N, started T) \
+            holds the lock") unless --wait; a lock left by a killed run is taken over. On a \
+            terminal, progress shows the rate and the time left; otherwise stderr carries JSON \
+            lines (as --events json). Exit status: 0 all done, 1 some sources failed (the rest \
+            were done), 2 an error in the pipeline file (file:line: key and why; nothing is done), \
+            3 another run holds the lock, 130 / 143 stopped by SIGINT / SIGTERM.
+
+              lectern run pipelines/nightly.toml
+              lectern run pipelines/notes.toml --dry-run
+              lectern runs show 12
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The pipeline file (TOML).")
+    var file: String
+
+    @Flag(help: "Print the plan and change nothing.")
+    var dryRun = false
+
+    @Option(help: "Sources read and embedded at once (default: [run] jobs, else the cores).")
+    var jobs: Int?
+
+    @Flag(help: "Wait for another run of the same library to finish instead of exiting 3.")
+    var wait = false
+
+    @Flag(help: "Print the summary as JSON.")
+    var json = false
+
+    /// JSON-lines events when stderr is no terminal (cron, systemd), unless --events says.
+    var eventFormat: EventFormat { global.events ?? (isatty(STDERR_FILENO) == 1 ? .text : .json) }
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let terminal = Terminal(events: eventFormat)
+        let pipeline: PipelineFile
+        let configuration: Configuration
+        do {
+            pipeline = try PipelineFile(contentsOf: file)
+            var flags: [String: ConfigValue] = [:]
+            if let db = global.db { flags["database"] = .string(db) }
+            configuration = try Configuration.load(pipelineFile: pipeline.settings, flags: flags)
+        } catch let error as LecternError {
+            terminal.stop(error)
+            throw ExitCode(2)
+        }
+        for warning in configuration.warnings { terminal.event(PipelineEvent(.warning, input: warning.file, message: warning.message)) }
+        var work = PipelineRun(pipeline: pipeline, configuration: configuration,
+                               jobs: jobs ?? pipeline.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        work.cancellation = StopSignals.cancellation
+        let library = Configuration.resolvePath(configuration.database, base: nil)
+        if dryRun {
+            if json { terminal.json(work.plan()) } else {
+                terminal.out("plan for \(DisplayPath.of(library)) (\(Plural.counted(pipeline.sources.count, "source")), up to \(work.jobs) at once):")
+                for step in work.plan() {
+                    terminal.out(TerminalText("  \(step.stage)  \(step.subject)  \(step.detail)"))
+                }
+            }
+            return
+        }
+
+        if configuration.usesDefaultDatabase {
+            try? FileManager.default.createDirectory(atPath: (library as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        }
+        let lock: RunLock
+        do {
+            lock = try RunLock.acquire(library: library, wait: wait, cancellation: StopSignals.cancellation) { holder in
+                terminal.note("another run (\(holder?.description ?? "pid unknown")) holds the lock: waiting", input: DisplayPath.of(library))
+            }
+        } catch let held as RunLock.Held {
+            terminal.stop(LecternError(.invalidInput, DisplayPath.of(library), held.description))
+            throw ExitCode(3)
+        }
+        defer { lock.release() }
+        if let previous = lock.previous {
+            terminal.note("took over the run lock left by a run that is gone (\(previous))", input: DisplayPath.of(library))
+        }
+
+        let store = try global.openStore(configuration, mustExist: false)
+        let recorder = try global.startRun(store, command: "run")
+        terminal.event(PipelineEvent(.runStarted, input: file, total: pipeline.sources.count, run: recorder.id))
+        let summary = try recorder.run { () throws -> PipelineRunSummary in
+            let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
+            return work.run(store: store, embedder: embedder, recorder: recorder) { terminal.event($0) }
+        }
+        terminal.finishProgress()
+        terminal.event(PipelineEvent(.runFinished, message: summary.stopped.map(\.rawValue),
+                                     counts: ["sources": summary.sources, "stored": summary.stored, "unchanged": summary.unchanged,
+                                              "failed": summary.failed, "passages": summary.passages, "embedded": summary.embedded,
+                                              "not_read": summary.notRead, "outputs_written": summary.outputsWritten.count],
+                                     run: recorder.id))
+        if json {
+            terminal.json(summary)
+        } else {
+            var parts = ["run #\(recorder.id): \(summary.stored) stored (\(Plural.counted(summary.passages, "passage")))", "\(summary.unchanged) unchanged"]
+            if summary.failed > 0 { parts.append("\(summary.failed) failed") }
+            if summary.warnings > 0 { parts.append(Plural.counted(summary.warnings, "warning")) }
+            parts.append("\(summary.outputsWritten.count) outputs written")
+            if summary.stopped == .interrupted { parts.append("\(StopSignals.cancellation.reason): \(summary.notRead) not read") }
+            terminal.out(TerminalText(parts.joined(separator: ", ") + " — \(DisplayPath.of(library))"))
+        }
+        if summary.stopped == .interrupted, let exit = StopSignals.interruptedExit { throw exit }
+        if summary.failed > 0 || summary.stopped == .libraryUnwritable { throw ExitCode(1) }
+    }
+}
+
+extension RunCommand: SharesGlobalOptions, StopsAtDocumentBoundaries {}
