@@ -57,13 +57,14 @@ llama:
 
 llm-server-deps: llama
 
-# Installs pytrec-eval-terrier and jsonschema into $(TEST_VENV); quiet when present. The tests that
+# Installs pytrec-eval-terrier, jsonschema and mcp (the MCP Python SDK, the client `lectern mcp` is
+# tested with) into $(TEST_VENV); quiet when present. The tests that
 # use them skip with a message naming `make testdeps` without it, and fail when it is broken.
 testdeps:
-	@if $(TEST_VENV)/bin/python -c "import pytrec_eval, jsonschema" 2>/dev/null; then exit 0; fi; \
-	echo "make testdeps: installing pytrec-eval-terrier and jsonschema into $(TEST_VENV)"; \
+	@if $(TEST_VENV)/bin/python -c "import pytrec_eval, jsonschema, mcp" 2>/dev/null; then exit 0; fi; \
+	echo "make testdeps: installing pytrec-eval-terrier, jsonschema and mcp into $(TEST_VENV)"; \
 	( [ -x $(TEST_VENV)/bin/python ] || $(PYTHON) -m venv $(TEST_VENV) ) && \
-	$(TEST_VENV)/bin/pip install -q --disable-pip-version-check pytrec-eval-terrier jsonschema
+	$(TEST_VENV)/bin/pip install -q --disable-pip-version-check pytrec-eval-terrier jsonschema mcp
 
 build: setup
 	$(SWIFT) build

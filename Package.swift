@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // `lectern mcp`: the Model Context Protocol server over stdio (the CLI only links it).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // poppler-glib, libxml2, libcurl and OpenBLAS are opened with dlopen on first use, so
@@ -40,6 +42,7 @@ let package = Package(
             dependencies: [
                 "Lectern",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
         .testTarget(
