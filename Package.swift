@@ -28,10 +28,13 @@ let package = Package(
         .systemLibrary(name: "COpenBLAS"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZLib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The compact vector scan: int8 dot products with AVX-512BW/AVX2 chosen at run time
+        // (per-function target attributes, so no unsafe flags), portable C elsewhere.
+        .target(name: "CVectorScan"),
         .target(
             name: "Lectern",
             dependencies: [
-                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib", "COpenBLAS",
+                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib", "COpenBLAS", "CVectorScan",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -47,7 +50,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LecternTests",
-            dependencies: ["Lectern", "CCurl", "CLibXML2", "COpenBLAS", "CPoppler"]
+            dependencies: ["Lectern", "CCurl", "CLibXML2", "COpenBLAS", "CPoppler", "CVectorScan"]
         ),
     ],
     swiftLanguageModes: [.v6]
