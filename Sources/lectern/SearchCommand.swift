@@ -35,6 +35,12 @@ struct SearchCommand: ParsableCommand {
     @Option(help: "Only documents of this type (markdown, text, pdf, srt …; any case). Repeatable.")
     var type: [String] = []
 
+    @Option(help: "Only the passages of this curriculum's topics (see `lectern curriculum list`).")
+    var curriculum: String?
+
+    @Option(help: "Only the passages of this topic (its id from `lectern curriculum show`, or its first 4+ characters). Repeatable.")
+    var topic: [String] = []
+
     @Flag(help: "Group hits by document (best document first), each hit under its document's title.")
     var group = false
 
@@ -62,7 +68,8 @@ struct SearchCommand: ParsableCommand {
         let (configuration, terminal, store) = try global.openForReading()
         // The model loads only if a query needs a vector: never in keyword mode.
         let session = SearchSession(store: store, configuration: configuration)
-        let filter = SearchFilter(sources: source, types: type)
+        let passages = curriculum == nil && topic.isEmpty ? nil : try Curricula.passageIds(curriculum: curriculum, topics: topic, in: store)
+        let filter = SearchFilter(sources: source, types: type, passages: passages)
         let limit = k ?? configuration.searchLimit
         if stdin {
             try SearchLines.answer(session, k: limit, mode: mode, filter: filter, group: group, timings: timings, terminal: terminal)

@@ -56,12 +56,14 @@ public struct Searcher: Sendable {
         let terms = parsed.terms
         let allowedDocuments = try documentIds(for: filter)
         if let allowedDocuments, allowedDocuments.isEmpty { return [] }
-        var ranked = try rank(parsed, query: query, k: k, mode: mode, documents: allowedDocuments, timings: &timings)
+        if let passages = filter.passages, passages.isEmpty { return [] }
+        var ranked = try rank(parsed, query: query, k: k, mode: mode, documents: allowedDocuments, passages: filter.passages, timings: &timings)
         // A quoted phrase ranks the passages holding it first; passages with its words apart
         // follow (when fewer than k hold it), ranked as if the quotes were not there.
         if !parsed.phrases.isEmpty, ranked.count < k {
             let seen = Set(ranked.map(\.id))
-            let apart = try rank(parsed.relaxingPhrases(), query: query, k: k, mode: mode, documents: allowedDocuments, timings: &timings)
+            let apart = try rank(parsed.relaxingPhrases(), query: query, k: k, mode: mode, documents: allowedDocuments,
+                                 passages: filter.passages, timings: &timings)
             ranked += apart.filter { !seen.contains($0.id) }.prefix(k - ranked.count)
         }
         let passages = try store.passages(ids: ranked.map(\.id))
@@ -91,11 +93,12 @@ public struct Searcher: Sendable {
     /// One ranking of `parsed` in `mode`: passage ids, best first, at most k, with their score
     /// and their ranks in the keyword and semantic lists.
     private func rank(_ parsed: SearchQuery, query: String, k: Int, mode: SearchMode, documents allowedDocuments: Set<Int64>?,
-                      timings: inout SearchTimings) throws -> [(id: Int64, score: Double, keywordRank: Int?, semanticRank: Int?)] {
+                      passages onlyPassages: Set<Int64>?, timings: inout SearchTimings)
+        throws -> [(id: Int64, score: Double, keywordRank: Int?, semanticRank: Int?)] {
         let depth = max(candidates, k)
         var keyword: [(id: Int64, score: Double)] = []
         if mode != .semantic {
-            keyword = try store.keywordMatches(parsed, limit: depth, documents: allowedDocuments, weights: keywordWeights)
+            keyword = try store.keywordMatches(parsed, limit: depth, documents: allowedDocuments, passages: onlyPassages, weights: keywordWeights)
         }
         var semantic: [(id: Int64, score: Float)] = []
         if mode != .keyword {
@@ -105,7 +108,11 @@ public struct Searcher: Sendable {
             let vector = try embedder.embed(text)
             timings.embedding += Self.seconds(since: started)
             // Phrases and exclusions hold in every mode: the vectors rank only the passages they leave.
-            let allowed = try store.passageBitmap(documents: allowedDocuments, allowedBy: parsed)
+            var allowed = try store.passageBitmap(documents: allowedDocuments, allowedBy: parsed)
+            if let onlyPassages {
+                let only = IdBitmap(onlyPassages)
+                allowed = allowed.map { $0.intersection(only) } ?? only
+            }
             semantic = try nearest(to: vector, k: depth, embedder: embedder.info, allowed: allowed)
         }
 
@@ -195,7 +202,7 @@ public struct Searcher: Sendable {
     }
 
     func documentIds(for filter: SearchFilter) throws -> Set<Int64>? {
-        guard !filter.isEmpty else { return nil }
+        guard !filter.sources.isEmpty || !filter.types.isEmpty else { return nil }
         var ids: Set<Int64>?
         if !filter.sources.isEmpty {
             var matched = Set<Int64>()

@@ -11,7 +11,7 @@ extension LibraryStore {
     /// Passages that hold any of the query's words or phrases, every one of its phrases and none
     /// of its exclusions, best BM25 first with their BM25 score (higher is better), at most
     /// `limit`; only passages of `documents` when given.
-    func keywordMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>? = nil,
+    func keywordMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>? = nil, passages: Set<Int64>? = nil,
                         weights: KeywordWeights = KeywordWeights()) throws -> [(id: Int64, score: Double)] {
         // Any word or phrase may match; BM25 ranks by how many and how rare. FTS5's bm25() is
         // lower for better matches, so the score is its negation.
@@ -25,6 +25,9 @@ extension LibraryStore {
         sql += Self.constraints(query, column: "p.id")
         if let documents {
             sql += " AND p.document_id IN \(Self.idSet(documents))"
+        }
+        if let passages {
+            sql += " AND p.id IN \(Self.idSet(passages))"
         }
         sql += " ORDER BY score DESC, p.id LIMIT \(limit)"
         return try read { db in

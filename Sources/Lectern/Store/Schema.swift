@@ -254,6 +254,113 @@ enum Schema {
                 ) WITHOUT ROWID
                 """)
         },
+        Migration("v6-curricula") { db in
+            // Curricula built from the library (`lectern curriculum build`): units, topics with
+            // their objectives, key terms, passages (by row id, in reading order) and prerequisite
+            // links; a keyword index over topics and topic vectors (the mean of their passages'),
+            // stored like passage vectors. A source's content hash at build time tells a rebuild
+            // which topics to make again.
+            try db.execute(sql: """
+                CREATE TABLE curricula (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE,
+                    stable_id TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    model_name TEXT,
+                    build_key TEXT NOT NULL DEFAULT '',
+                    created_at TEXT NOT NULL,
+                    modified_at TEXT NOT NULL
+                );
+                CREATE TABLE curriculum_sources (
+                    curriculum_id INTEGER NOT NULL REFERENCES curricula(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    document_id INTEGER NOT NULL,
+                    uri TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    licence TEXT,
+                    licence_url TEXT,
+                    content_hash TEXT NOT NULL,
+                    PRIMARY KEY (curriculum_id, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE curriculum_units (
+                    id INTEGER PRIMARY KEY,
+                    curriculum_id INTEGER NOT NULL REFERENCES curricula(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    stable_id TEXT NOT NULL,
+                    title TEXT NOT NULL
+                );
+                CREATE INDEX curriculum_units_curriculum ON curriculum_units(curriculum_id, position);
+                CREATE TABLE topics (
+                    id INTEGER PRIMARY KEY,
+                    curriculum_id INTEGER NOT NULL REFERENCES curricula(id) ON DELETE CASCADE,
+                    unit_id INTEGER NOT NULL REFERENCES curriculum_units(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    stable_id TEXT NOT NULL UNIQUE,
+                    title TEXT NOT NULL,
+                    summary TEXT NOT NULL,
+                    summary_origin TEXT NOT NULL,
+                    study_minutes INTEGER NOT NULL,
+                    objectives TEXT NOT NULL,
+                    key_terms TEXT NOT NULL
+                );
+                CREATE INDEX topics_unit ON topics(unit_id, position);
+                CREATE INDEX topics_curriculum ON topics(curriculum_id);
+                CREATE TABLE topic_objectives (
+                    topic_id INTEGER NOT NULL REFERENCES topics(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    stable_id TEXT NOT NULL,
+                    statement TEXT NOT NULL,
+                    origin TEXT NOT NULL,
+                    PRIMARY KEY (topic_id, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE topic_key_terms (
+                    topic_id INTEGER NOT NULL REFERENCES topics(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    term TEXT NOT NULL,
+                    definition TEXT NOT NULL,
+                    origin TEXT NOT NULL,
+                    passage_id INTEGER,
+                    PRIMARY KEY (topic_id, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE topic_passages (
+                    topic_id INTEGER NOT NULL REFERENCES topics(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    passage_id INTEGER NOT NULL,
+                    PRIMARY KEY (topic_id, position)
+                ) WITHOUT ROWID;
+                CREATE INDEX topic_passages_passage ON topic_passages(passage_id);
+                CREATE TABLE topic_links (
+                    topic_id INTEGER NOT NULL REFERENCES topics(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    target_stable_id TEXT NOT NULL,
+                    term TEXT NOT NULL,
+                    PRIMARY KEY (topic_id, position)
+                ) WITHOUT ROWID;
+                CREATE VIRTUAL TABLE topics_fts USING fts5(
+                    title, objectives, key_terms, summary,
+                    content='topics', content_rowid='id',
+                    tokenize='porter unicode61 remove_diacritics 2'
+                );
+                CREATE TRIGGER topics_fts_insert AFTER INSERT ON topics BEGIN
+                    INSERT INTO topics_fts(rowid, title, objectives, key_terms, summary)
+                    VALUES (new.id, new.title, new.objectives, new.key_terms, new.summary);
+                END;
+                CREATE TRIGGER topics_fts_delete AFTER DELETE ON topics BEGIN
+                    INSERT INTO topics_fts(topics_fts, rowid, title, objectives, key_terms, summary)
+                    VALUES ('delete', old.id, old.title, old.objectives, old.key_terms, old.summary);
+                END;
+                CREATE TABLE topic_vector_blocks (
+                    id INTEGER PRIMARY KEY,
+                    embedder TEXT NOT NULL,
+                    dimension INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    topic_ids BLOB NOT NULL,
+                    vectors BLOB NOT NULL
+                );
+                CREATE INDEX topic_vector_blocks_embedder ON topic_vector_blocks(embedder);
+                """)
+        },
         Migration("v6-compact-vectors") { db in
             // Beside each float32 block, the same vectors as int8 codes with a scale per vector:
             // what a search scans (re-ranking its best candidates with the float32 rows). One

@@ -1,0 +1,141 @@
+import Foundation
+
+/// An offline title for a topic that has no heading of its own (a stretch of a transcript):
+/// its key phrases, weighted by tf-idf against the whole input, in title case.
+enum KeyPhrases {
+    static let maximumWords = 8
+
+    /// `background`: the passages of the whole input (the document the topic is cut from), so
+    /// that words every topic of a lecture uses ("today", the course's subject) weigh little.
+    /// Without it the topic's own passages are the background.
+    static func title(for passages: [TopicPassage], background: [TopicPassage] = []) -> String {
+        let phrases = ranked(passages, background: background.isEmpty ? passages : background)
+        guard let first = phrases.first else { return fallback(passages) }
+        var chosen = [first]
+        // A second phrase that is not part of the first makes the title name the stretch better.
+        if let second = phrases.dropFirst().first(where: { candidate in
+            !chosen.contains { sharesWord($0.key, candidate.key) }
+        }), second.score >= first.score * 0.5, first.words + second.words + 1 <= maximumWords {
+            chosen.append(second)
+        }
+        return titleCase(chosen.map(\.shown).joined(separator: " and "))
+    }
+
+    struct Phrase {
+        var key: String
+        var shown: String
+        var words: Int
+        var score: Double
+    }
+
+    /// Candidate phrases (runs of one to three content words), best first.
+    static func ranked(_ passages: [TopicPassage], background: [TopicPassage]) -> [Phrase] {
+        // Document frequency over the background's passages.
+        var documentFrequency: [String: Int] = [:]
+        for passage in background {
+            for key in Set(candidates(passage.text).map(\.key)) { documentFrequency[key, default: 0] += 1 }
+        }
+        let documents = Double(max(background.count, 1))
+        var frequency: [String: Int] = [:]
+        var shown: [String: [String: Int]] = [:]
+        var firstSeen: [String: Int] = [:]
+        var position = 0
+        for passage in passages {
+            for candidate in candidates(passage.text) {
+                frequency[candidate.key, default: 0] += 1
+                shown[candidate.key, default: [:]][candidate.shown, default: 0] += 1
+                if firstSeen[candidate.key] == nil { firstSeen[candidate.key] = position }
+                position += 1
+            }
+        }
+        var phrases: [Phrase] = []
+        for (key, count) in frequency {
+            let words = key.split(separator: " ").count
+            // A phrase said once is a chance pairing; a single word said once rarely names a topic.
+            guard count >= 2 || (words == 1 && frequency.count < 20) else { continue }
+            let idf = log((documents + 1) / (Double(documentFrequency[key] ?? 0) + 1)) + 1
+            // A phrase of several words names a subject better than any of its words alone.
+            let score = Double(count) * idf * (1 + 1.0 * Double(words - 1))
+            let surface = shown[key]!.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!.key
+            phrases.append(Phrase(key: key, shown: surface, words: words, score: score))
+        }
+        phrases.sort { $0.score != $1.score ? $0.score > $1.score : firstSeen[$0.key]! < firstSeen[$1.key]! }
+        // A phrase inside a better one adds nothing ("force" after "friction force").
+        var kept: [Phrase] = []
+        for phrase in phrases where !kept.contains(where: { overlaps($0.key, phrase.key) && $0.score >= phrase.score }) {
+            kept.append(phrase)
+        }
+        return kept
+    }
+
+    /// Runs of content words split into phrases of one to three words: (folded key, as written).
+    static func candidates(_ text: String) -> [(key: String, shown: String)] {
+        var result: [(key: String, shown: String)] = []
+        var run: [String] = []
+        func close() {
+            defer { run = [] }
+            for length in 1...3 where run.count >= length {
+                for start in 0...(run.count - length) {
+                    let words = Array(run[start..<(start + length)])
+                    result.append((words.map { TermMatcher.stem(WordTokenizer.fold($0)) }.joined(separator: " "), words.joined(separator: " ")))
+                }
+            }
+        }
+        for word in ExtractiveSummarizer.surfaceWords(text) {
+            let folded = WordTokenizer.fold(word)
+            if folded.count > 2, !folded.allSatisfy(\.isNumber), !isStopword(folded) {
+                run.append(word)
+            } else {
+                close()
+            }
+        }
+        close()
+        return result
+    }
+
+    static func isStopword(_ word: String) -> Bool {
+        ExtractiveSummarizer.stopwords.contains(word) || spokenFillers.contains(word)
+    }
+
+    /// Words of speech and of teaching that name no subject.
+    static let spokenFillers: Set<String> = [
+        "gonna", "wanna", "gotta", "yes", "hey", "hello", "welcome", "today", "look", "looking", "looks", "talk",
+        "talking", "talked", "said", "says", "saying", "going", "goes", "went", "come", "comes", "coming", "okay",
+        "alright", "basically", "simply", "pretty", "little", "bit", "able", "sure", "course", "let's", "here's",
+        "there's", "that's", "it's", "we're", "you're", "they're", "don't", "doesn't", "example", "examples",
+        "different", "another", "something", "anything", "everything", "someone", "good", "great", "important",
+        "need", "needs", "try", "trying", "question", "answer", "case", "cases", "part", "section", "chapter",
+        "figure", "video", "lecture", "slide", "three", "four", "five", "last", "end", "start", "started",
+        "find", "found", "work", "works", "done", "got", "get", "getting", "called", "given", "gives", "also",
+        "still", "always", "never", "maybe", "probably", "certain", "certainly", "whole", "enough", "quite",
+        "rather", "already", "able", "seen", "show", "shows", "shown", "tell", "told", "feel", "better", "best",
+        "big", "small", "large", "high", "low", "long", "short", "real", "true", "now", "ones", "stuff",
+    ]
+
+    private static func sharesWord(_ a: String, _ b: String) -> Bool {
+        !Set(a.split(separator: " ")).isDisjoint(with: b.split(separator: " "))
+    }
+
+    private static func overlaps(_ a: String, _ b: String) -> Bool {
+        let x = " \(a) ", y = " \(b) "
+        return x.contains(y) || y.contains(x)
+    }
+
+    /// Title case that keeps acronyms and words written with capitals as they are ("ATP",
+    /// "iPhone"), with short function words in lower case after the first word.
+    static func titleCase(_ text: String) -> String {
+        let minor: Set<String> = ["a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "vs", "via"]
+        let words = text.split(separator: " ").prefix(maximumWords).map(String.init)
+        return words.enumerated().map { index, word in
+            if index > 0, minor.contains(word.lowercased()) { return word.lowercased() }
+            if word.dropFirst().contains(where: \.isUppercase) { return word }
+            return word.prefix(1).uppercased() + word.dropFirst()
+        }.joined(separator: " ")
+    }
+
+    /// The first words of the topic when it has no phrase worth naming.
+    private static func fallback(_ passages: [TopicPassage]) -> String {
+        let words = passages.first.map { ExtractiveSummarizer.surfaceWords($0.text) } ?? []
+        return words.isEmpty ? "Untitled Topic" : titleCase(words.prefix(6).joined(separator: " "))
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// A topic's key terms with their definitions: an OpenStax module's glossary (and the terms it
+/// emphasises, with the sentence that introduces them), then the definition sentences of its
+/// text ("X is a Y that …", "X refers to …", "X, or Y, is …", "… is called X", a term in bold).
+enum KeyTermExtraction {
+    /// The longest term a definition sentence may name: longer subjects are clauses, not terms.
+    static let maximumTermWords = 4
+
+    static func keyTerms(in passages: [TopicPassage]) -> [KeyTerm] {
+        var terms: [KeyTerm] = []
+        var seen = Set<String>()
+        func add(_ term: String, _ definition: String, _ passage: TopicPassage) {
+            let term = term.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+            let definition = definition.trimmingCharacters(in: .whitespacesAndNewlines)
+            let key = TermMatcher.stems(term).joined(separator: " ")
+            guard !key.isEmpty, !definition.isEmpty, seen.insert(key).inserted else { return }
+            terms.append(KeyTerm(term: term, definition: definition, origin: .source, passageId: passage.passageId))
+        }
+        // The glossary first: its definitions are the source's own; then the terms the text
+        // emphasises ("Key Terms"), with the sentence that introduces them.
+        let glossaries = passages.filter { $0.kind == .glossary }
+        for passage in glossaries.filter({ $0.sectionPath.last == "Glossary" }) + glossaries.filter({ $0.sectionPath.last != "Glossary" }) {
+            for (term, meaning) in glossaryEntries(passage.text) { add(term, meaning, passage) }
+        }
+        for passage in passages where passage.kind == .text || passage.kind == .transcript || passage.kind == .list {
+            for line in passage.text.split(separator: "\n") {
+                for sentence in SentenceSplitter.split(String(line)).map(\.text) {
+                    if let term = definedTerm(in: sentence) { add(term, clean(sentence), passage) }
+                }
+            }
+        }
+        return terms
+    }
+
+    /// "term: meaning" lines of a glossary passage (heading lines and bare terms are skipped).
+    static func glossaryEntries(_ text: String) -> [(term: String, meaning: String)] {
+        text.split(separator: "\n").compactMap { line in
+            guard let colon = line.range(of: ": ") else { return nil }
+            let term = String(line[..<colon.lowerBound]).trimmingCharacters(in: .whitespaces)
+            let meaning = String(line[colon.upperBound...]).trimmingCharacters(in: .whitespaces)
+            guard !term.isEmpty, term.split(separator: " ").count <= 8, !meaning.isEmpty else { return nil }
+            return (term, meaning)
+        }
+    }
+
+    /// The term a sentence defines, if it is a definition sentence.
+    static func definedTerm(in sentence: String) -> String? {
+        var text = sentence.trimmingCharacters(in: .whitespacesAndNewlines)
+        // A list item's mark ("- Osmosis is …") is not part of its sentence.
+        while let first = text.first, "-•*–·".contains(first) { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
+        // A term set in bold (Markdown keeps it): "**Glycolysis** splits glucose …".
+        if let bold = firstMatch(#"\*\*([^*]{2,60})\*\*"#, in: text), isTerm(bold), text.count > bold.count + 20 {
+            return bold
+        }
+        for pattern in patterns {
+            if let term = matches(pattern, in: text).first(where: isTerm) { return term }
+        }
+        return nil
+    }
+
+    /// Definition forms, each capturing the term. The subject patterns are anchored at the
+    /// sentence start (after an article), so "It is a …" and mid-sentence clauses are not terms.
+    static let patterns: [String] = [
+        // "X, or Y, is …" / "X (Y) is …"
+        #"^(?:The |A |An )?([A-Za-z][\w\- ]{1,50}?),? (?:or|also called|also known as) [^,]{2,50}, (?:is|are|refers? to) "#,
+        #"^(?:The |A |An )?([A-Za-z][\w\- ]{1,50}?) \([^)]{1,40}\) (?:is|are|refers? to) "#,
+        // "X refers to …", "X is defined as …", "X means …"
+        #"^(?:The term |The |A |An )?([A-Za-z][\w\- ]{1,50}?) (?:refers? to|is defined as|are defined as|is the term for|means) "#,
+        // "X is a/an/the Y that|which|who|of|in|where|by|used …"
+        #"^(?:The |A |An )?([A-Za-z][\w\- ]{1,50}?) (?:is|are) (?:a |an |the )?[\w\- ]{2,60}? (?:that|which|who|whose|where|by which|in which|of|for|used|made|consisting|bounded) "#,
+        // "… is called X." / "… a process called X."
+        #" (?:called|known as|termed) (?:the |a |an )?([A-Za-z][\w\- ]{1,40}?)[.,;:]"#,
+    ]
+
+    /// Subjects that are pronouns, vague nouns or clauses are not terms.
+    static func isTerm(_ candidate: String) -> Bool {
+        let words = candidate.split(separator: " ").map { $0.lowercased() }
+        guard let first = words.first, words.count <= maximumTermWords, candidate.count >= 3 else { return false }
+        if vague.contains(first) || vague.contains(words.last!) || prepositions.contains(first) { return false }
+        // A subject holding a determiner or a verb after its first word is a clause, not a term.
+        if words.dropFirst().contains(where: { clauseWords.contains($0) }) { return false }
+        return !words.allSatisfy { ExtractiveSummarizer.stopwords.contains($0) || KeyPhrases.spokenFillers.contains($0) }
+    }
+
+    static let clauseWords: Set<String> = [
+        "is", "are", "was", "were", "be", "and", "but", "if", "when", "because", "the", "that", "this", "these", "those",
+        "one", "no", "not", "which", "who", "it", "its", "their", "we", "you", "they", "all", "any", "some",
+    ]
+
+    static let prepositions: Set<String> = [
+        "during", "in", "on", "at", "for", "after", "before", "inside", "within", "without", "under", "over", "from",
+        "with", "by", "to", "into", "through", "between", "among", "since", "until", "while", "although", "though",
+        "when", "whenever", "where", "if", "because", "so", "then", "understanding", "knowing", "using", "given", "unlike", "like", "as", "once", "even", "still",
+    ]
+
+    static let vague: Set<String> = [
+        "others", "another", "both", "either", "neither", "nothing", "everything", "something", "someone", "everyone",
+        "it", "this", "that", "these", "those", "there", "here", "he", "she", "they", "we", "you", "i", "one", "what",
+        "which", "who", "result", "answer", "problem", "point", "idea", "reason", "goal", "question", "thing", "things",
+        "key", "difference", "main", "first", "second", "next", "last", "other", "same", "way", "fact", "example",
+        "case", "only", "best", "simplest", "easiest", "important", "following", "above", "below", "today", "so",
+        "now", "then", "also", "each", "every", "all", "some", "many", "most", "such", "our", "their", "his", "her",
+        "its", "my", "your", "well", "yes", "okay", "and", "but", "or", "if", "a", "an", "the", "part", "rest",
+        "purpose", "aim", "focus", "topic", "lesson", "chapter", "section", "figure", "table", "video",
+    ]
+
+    private static func matches(_ pattern: String, in text: String) -> [String] {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            guard match.numberOfRanges > 1, let range = Range(match.range(at: 1), in: text) else { return nil }
+            return String(text[range]).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    private static func firstMatch(_ pattern: String, in text: String) -> String? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              match.numberOfRanges > 1, let range = Range(match.range(at: 1), in: text) else { return nil }
+        return String(text[range]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The sentence as a definition: one line, Markdown emphasis marks removed.
+    private static func clean(_ sentence: String) -> String {
+        var text = TextCleanup.collapseWhitespace(sentence.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: ""))
+        while let first = text.first, "-•*–·".contains(first) { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
+        return text
+    }
+}

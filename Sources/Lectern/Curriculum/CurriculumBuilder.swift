@@ -1,0 +1,304 @@
+import Foundation
+
+/// What one `curriculum build` did.
+public struct CurriculumBuildResult: Codable, Sendable, Equatable {
+    public var name: String
+    /// Nothing changed since the last build (same sources, same content, same options): nothing was written.
+    public var unchanged: Bool
+    public var sources: Int
+    public var units: Int
+    public var topics: Int
+    /// Topics made (summarised, their objectives and key terms found) in this build.
+    public var rebuiltTopics: Int
+    /// Topics taken as they were from the last build: none of their sources changed.
+    public var keptTopics: Int
+    /// Topics of a later source that joined an earlier source's topic on the same subject.
+    public var mergedTopics: Int
+    /// Source references that named no document.
+    public var notFound: [String]
+}
+
+/// Builds a curriculum from stored documents: the tree from each document's own structure,
+/// topics of several sources on one subject merged, then every topic enriched (summary,
+/// objectives, key terms, study time, prerequisites) and the whole saved in one transaction.
+/// A rebuild with unchanged sources writes nothing; after a source changes, only the topics
+/// drawing on it are made again.
+public struct CurriculumBuilder: Sendable {
+    /// Changes when what a build makes changes: an older build is then rebuilt.
+    static let version = 1
+
+    let store: LibraryStore
+    let summarizer: any Summarizer
+    /// The language model's name when `summarizer` is one (recorded as `Curriculum.modelName`).
+    var modelName: String?
+    /// Topics summarised at once.
+    var parallelism: Int
+
+    public init(store: LibraryStore, summarizer: any Summarizer, modelName: String? = nil, parallelism: Int = 2) {
+        self.store = store
+        self.summarizer = summarizer
+        self.modelName = modelName
+        self.parallelism = max(1, parallelism)
+    }
+
+    /// The documents `references` name, as `show` and `rm` read them (ids, paths, folders,
+    /// URIs, globs), every document when `all`; in name order, each once.
+    public func documents(_ references: [String], all: Bool) throws -> (documents: [StoredDocument], notFound: [String]) {
+        var found: [StoredDocument] = []
+        var notFound: [String] = []
+        if all { found = try store.allDocuments() }
+        let removal = LibraryRemoval(store: store)
+        for reference in references {
+            var matched = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
+            if matched.isEmpty, reference.contains(where: { "*?[".contains($0) }) { matched = try removal.documents(matchingGlob: reference) }
+            if matched.isEmpty { notFound.append(reference) }
+            found += matched
+        }
+        var seen: Set<Int64> = []
+        found = found.filter { seen.insert($0.id).inserted }
+        found.sort { Self.nameKey($0) < Self.nameKey($1) }
+        return (found, notFound)
+    }
+
+    static func nameKey(_ document: StoredDocument) -> String {
+        (document.path ?? document.uri).lowercased()
+    }
+
+    /// The stable id of a curriculum named `name`.
+    static func curriculumId(_ name: String) -> String {
+        String(ContentHash.sha256("curriculum|" + name).prefix(16))
+    }
+
+    /// Builds (or rebuilds) the curriculum `name` from what `references` name and saves it.
+    /// Throws when they name no document at all; a reference that names nothing is a
+    /// `failed` event and the others go on.
+    public func build(name: String, title: String? = nil, sources references: [String], all: Bool = false,
+                      recorder: RunRecorder?, events: EventHandler) throws -> CurriculumBuildResult {
+        let (documents, notFound) = try self.documents(references, all: all)
+        for reference in notFound {
+            recorder?.fail(input: reference, stage: "curriculum", reason: "not in the library")
+            events(PipelineEvent(.failed, input: reference, message: "not in the library"))
+        }
+        guard !documents.isEmpty else {
+            throw LecternError(.invalidInput, name, all ? "the library holds no document to build from" : "no source names a document in the library")
+        }
+        var result = CurriculumBuildResult(name: name, unchanged: false, sources: documents.count, units: 0, topics: 0,
+                                           rebuiltTopics: 0, keptTopics: 0, mergedTopics: 0, notFound: notFound)
+        let buildKey = Self.buildKey(documents, title: title, summarizer: summarizer)
+        let previous = try store.curriculum(named: name)
+        if let previous, try store.curriculumBuildKey(named: name) == buildKey {
+            result.unchanged = true
+            result.units = previous.units.count
+            result.topics = previous.topics.count
+            result.keptTopics = result.topics
+            recorder?.count("unchanged")
+            events(PipelineEvent(.unchanged, input: name, title: previous.title))
+            return result
+        }
+
+        // The tree, from each document's own structure.
+        let curriculumId = Self.curriculumId(name)
+        var drafts: [(unit: UnitDraft, document: StoredDocument)] = []
+        var vectors: [Int64: [Float]] = [:]
+        for (index, document) in documents.enumerated() {
+            events(PipelineEvent(.inputStarted, input: document.title, index: index + 1, total: documents.count))
+            let passages = try recorder.time("read") { try store.passages(documentId: document.id).map(Self.topicPassage) }
+            let documentVectors = try store.passageVectors(ids: Set(passages.map(\.passageId)))
+            vectors.merge(documentVectors) { $1 }
+            let units = CurriculumOutline.units(document: document, passages: passages, vectors: documentVectors, alone: documents.count == 1)
+            if units.isEmpty {
+                let reason = "has no passages to make topics of"
+                recorder?.fail(input: document.uri, stage: "curriculum", reason: reason, warning: true)
+                events(PipelineEvent(.warning, input: document.uri, message: reason))
+            }
+            drafts += units.map { ($0, document) }
+        }
+        var units = drafts.map(\.unit)
+        if documents.count > 1 {
+            result.mergedTopics = Self.merge(&units, vectors: vectors)
+        }
+
+        // Stable ids, then enrichment (what an unchanged topic had is kept).
+        // A topic is kept as it was when every document it draws on has the content it had then
+        // (row ids alone do not tell: SQLite gives a re-read document's passages the same ones).
+        let unchangedDocuments = Set((previous?.sources ?? []).filter { source in
+            documents.contains { $0.id == source.documentId && $0.contentHash == source.contentHash }
+        }.map(\.documentId))
+        let old = Dictionary((previous?.topics ?? []).filter { topic in
+            topic.passages.allSatisfy { unchangedDocuments.contains($0.documentId) }
+        }.map { ($0.stableId, $0) }, uniquingKeysWith: { first, _ in first })
+        var seenUnits: Set<String> = []
+        var seenTopics: Set<String> = []
+        var planned: [(unit: Int, draft: TopicDraft, stableId: String)] = []
+        var curriculumUnits: [CurriculumUnit] = []
+        for (unitIndex, unit) in units.enumerated() {
+            let unitId = Self.unique(String(ContentHash.sha256(curriculumId + "|unit|" + unit.title).prefix(16)), &seenUnits)
+            curriculumUnits.append(CurriculumUnit(stableId: unitId, title: unit.title, topics: []))
+            for draft in unit.topics {
+                let topicId = Self.unique(String(ContentHash.sha256(curriculumId + "|topic|" + draft.identity).prefix(16)), &seenTopics)
+                planned.append((unitIndex, draft, topicId))
+            }
+        }
+        let summarizer = self.summarizer
+        let origin: ContentOrigin = modelName == nil ? .offline : .model
+        let work = planned
+        let made = ParallelWork.map(work.count, workers: parallelism) { index -> Topic in
+            let (_, draft, stableId) = work[index]
+            if let kept = old[stableId], kept.title == draft.title, kept.passages.map(\.passageId) == draft.passages.map(\.passageId) {
+                var topic = kept
+                topic.prerequisites = []
+                return topic
+            }
+            return try recorder.time("enrich") { try Self.enrich(draft, stableId: stableId, summarizer: summarizer, origin: origin) }
+        }
+        var topics: [Topic] = []
+        for (index, outcome) in made.enumerated() {
+            switch outcome {
+            case .success(let topic):
+                topics.append(topic)
+                if let kept = old[topic.stableId], kept.passages.map(\.passageId) == topic.passages.map(\.passageId), kept.title == topic.title {
+                    result.keptTopics += 1
+                } else {
+                    result.rebuiltTopics += 1
+                }
+            case .failure(let error):
+                throw LecternError(.invalidInput, planned[index].draft.title, "could not be summarised: \(error)")
+            }
+        }
+        let links = TopicContent.prerequisites(for: topics)
+        for (index, var topic) in topics.enumerated() {
+            topic.prerequisites = links[topic.stableId] ?? []
+            curriculumUnits[planned[index].unit].topics.append(topic)
+        }
+        curriculumUnits.removeAll { $0.topics.isEmpty }
+
+        let now = Date()
+        let curriculum = Curriculum(
+            name: name, title: title ?? previous?.title ?? Self.defaultTitle(name: name, documents: documents), stableId: curriculumId,
+            sources: documents.map(Self.source), units: curriculumUnits, modelName: modelName,
+            createdAt: previous?.createdAt ?? now, modifiedAt: now)
+        try recorder.time("write") { try store.saveCurriculum(curriculum, buildKey: buildKey) }
+        result.units = curriculumUnits.count
+        result.topics = topics.count
+        recorder?.count("sources", by: documents.count)
+        recorder?.count("units", by: result.units)
+        recorder?.count("topics", by: result.topics)
+        recorder?.count("topics_rebuilt", by: result.rebuiltTopics)
+        recorder?.count("topics_kept", by: result.keptTopics)
+        recorder?.count("topics_merged", by: result.mergedTopics)
+        events(PipelineEvent(.stored, input: name, title: curriculum.title, passages: curriculum.topics.map(\.passages.count).reduce(0, +)))
+        return result
+    }
+
+    /// Later sources' topics that cover an earlier source's subject join that topic (the first
+    /// source's place and title win). Returns how many joined.
+    static func merge(_ units: inout [UnitDraft], vectors: [Int64: [Float]]) -> Int {
+        var merged = 0
+        var earlier: [(unit: Int, topic: Int, documents: Set<Int64>, vectors: [[Float]])] = []
+        for unitIndex in units.indices {
+            var kept: [TopicDraft] = []
+            for draft in units[unitIndex].topics {
+                let own = draft.passages.compactMap { vectors[$0.passageId] }
+                let documents = Set(draft.passages.map(\.documentId))
+                var best: (index: Int, similarity: Float)?
+                for (index, candidate) in earlier.enumerated() where candidate.documents.isDisjoint(with: documents) && !own.isEmpty {
+                    let similarity = TopicContent.similarity(candidate.vectors, own)
+                    if similarity >= TopicContent.mergeThreshold, similarity > (best?.similarity ?? -1) { best = (index, similarity) }
+                }
+                if let best {
+                    let target = earlier[best.index]
+                    units[target.unit].topics[target.topic].passages += draft.passages
+                    earlier[best.index].vectors += own
+                    merged += 1
+                } else {
+                    kept.append(draft)
+                }
+            }
+            units[unitIndex].topics = kept
+            // This unit's topics are candidates for the units after it.
+            for (topicIndex, draft) in kept.enumerated() {
+                earlier.append((unitIndex, topicIndex, Set(draft.passages.map(\.documentId)), draft.passages.compactMap { vectors[$0.passageId] }))
+            }
+        }
+        units.removeAll { $0.topics.isEmpty }
+        return merged
+    }
+
+    /// Summary, objectives, key terms and study time of a topic made now.
+    static func enrich(_ draft: TopicDraft, stableId: String, summarizer: any Summarizer, origin: ContentOrigin) throws -> Topic {
+        let keyTerms = TopicContent.keyTerms(in: draft.passages)
+        var objectives = TopicContent.sourceObjectives(in: draft.passages).map { ($0, ContentOrigin.source) }
+        if objectives.isEmpty {
+            objectives = TopicContent.offlineObjectives(title: draft.title, headings: draft.headings, keyTerms: keyTerms, passages: draft.passages)
+                .map { ($0, ContentOrigin.offline) }
+        }
+        // What the text argues, not its lists of objectives, glossary entries or exercises.
+        var paragraphs = draft.passages.filter { ![.objective, .glossary, .exercise].contains($0.kind) }.map(\.text)
+        if paragraphs.isEmpty { paragraphs = draft.passages.map(\.text) }
+        // A model that fails (or text too thin for one) leaves the offline summary; text with no
+        // sentence at all, none.
+        let input = SummaryInput(title: draft.title, paragraphs: paragraphs)
+        var summaryOrigin = origin
+        let summary: Summary
+        if let made = try? summarizer.summarize(input) {
+            summary = made
+        } else {
+            summaryOrigin = .offline
+            summary = (try? ExtractiveSummarizer().summarize(input)) ?? Summary(text: "", keyPoints: [])
+        }
+        let words = draft.passages.reduce(0) { $0 + $1.text.split(whereSeparator: \.isWhitespace).count }
+        var seen: Set<String> = []
+        return Topic(
+            stableId: stableId, title: draft.title, summary: summary.text, summaryOrigin: summaryOrigin,
+            objectives: objectives.compactMap { statement, origin in
+                let key = statement.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
+                guard seen.insert(key).inserted else { return nil }
+                return LearningObjective(stableId: String(ContentHash.sha256(stableId + "|objective|" + key).prefix(16)), statement: statement, origin: origin)
+            },
+            keyTerms: keyTerms, studyMinutes: TopicContent.studyMinutes(words: words), passages: draft.passages, prerequisites: [])
+    }
+
+    /// What a build depends on: the documents (and their content and chunking), the title asked
+    /// for, the summariser and this builder's version.
+    static func buildKey(_ documents: [StoredDocument], title: String?, summarizer: any Summarizer) -> String {
+        var parts = ["v\(version)", title ?? "", summarizer.provider + "/" + summarizer.model]
+        parts += documents.map { "\($0.uri)|\($0.contentHash)|\($0.skipKey.passages)|\($0.passageCount)" }
+        return ContentHash.sha256(parts.joined(separator: "\n"))
+    }
+
+    static func unique(_ id: String, _ seen: inout Set<String>) -> String {
+        var candidate = id
+        var number = 2
+        while !seen.insert(candidate).inserted {
+            candidate = id + "-\(number)"
+            number += 1
+        }
+        return candidate
+    }
+
+    static func defaultTitle(name: String, documents: [StoredDocument]) -> String {
+        documents.count == 1 ? documents[0].title : name
+    }
+
+    static func topicPassage(_ stored: StoredPassage) -> TopicPassage {
+        TopicPassage(passageId: stored.id, documentId: stored.documentId, ordinal: stored.ordinal, text: stored.text,
+                     kind: PassageKind(rawValue: stored.kind) ?? .text, sectionPath: stored.sectionPath, pageStart: stored.pageStart,
+                     pageEnd: stored.pageEnd, pageLabel: stored.pageLabel, timeStart: stored.timeStart, timeEnd: stored.timeEnd,
+                     tokenCount: stored.tokenCount)
+    }
+
+    static func source(_ document: StoredDocument) -> CurriculumSource {
+        let metadata = document.metadataDictionary
+        return CurriculumSource(documentId: document.id, uri: document.uri, title: document.title, type: document.type,
+                                licence: metadata["license"] ?? metadata["licence"], licenceURL: metadata["license_url"],
+                                contentHash: document.contentHash)
+    }
+}
+
+private extension Optional where Wrapped == RunRecorder {
+    /// Times a stage when there is a recorder, else just runs it.
+    func time<T>(_ stage: String, _ work: () throws -> T) rethrows -> T {
+        if let recorder = self { return try recorder.time(stage, work) }
+        return try work()
+    }
+}

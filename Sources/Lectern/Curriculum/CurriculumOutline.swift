@@ -1,0 +1,168 @@
+import Foundation
+
+/// A topic before enrichment: where it sits and which passages it holds.
+struct TopicDraft: Sendable {
+    var title: String
+    /// What names it for its stable id: the document URI and its section path (plus a
+    /// segment number for a stretch found by content).
+    var identity: String
+    var headings: [String]
+    var passages: [TopicPassage]
+    /// The title came from key phrases (a stretch of a transcript), not the source.
+    var titleFromContent = false
+}
+
+/// A unit before enrichment.
+struct UnitDraft: Sendable {
+    var title: String
+    var topics: [TopicDraft]
+}
+
+/// The tree a document's own structure gives: the section paths of its passages read as
+/// chapters and sections, front and back matter left out, and a document without usable
+/// structure cut where its subject shifts.
+enum CurriculumOutline {
+    /// Top-level sections that are not teaching: a book's front and back matter, a course
+    /// site's administrative pages (normalised: lower case, leading numbering dropped).
+    static let matter: Set<String> = [
+        "preface", "about openstax", "about the authors", "reviewers", "index", "references", "bibliography",
+        "acknowledgments", "acknowledgements", "contents", "table of contents", "inhaltsverzeichnis", "copyright", "credits",
+        "answer key", "license", "licence", "course home", "course description", "syllabus", "calendar", "readings",
+        "assignments", "exams", "resource index", "download course materials", "instructor insights", "related resources",
+        "course info", "course meeting times", "literatur", "literaturverzeichnis", "index of symbols", "symbolverzeichnis",
+        "stichwortverzeichnis", "abkürzungsverzeichnis", "bildquellen", "image credits", "image sources", "solutions",
+        "answers to exercises", "lösungen der übungsaufgaben", "vorwort",
+    ]
+
+    /// Sections inside a topic that list sources rather than teach: their passages are left out.
+    static let apparatus: Set<String> = [
+        "references", "bibliography", "works cited", "further reading", "suggested reading", "suggested readings",
+        "notes and references", "footnotes",
+    ]
+
+    /// Section titles that say nothing alone: "Introduction" of a chapter becomes
+    /// "Introduction: <chapter>".
+    static let generic: Set<String> = ["introduction", "overview", "summary", "conclusion", "review", "preliminaries"]
+
+    static func normalised(_ title: String) -> String {
+        var words = title.lowercased().split(separator: " ")
+        // "1", "1.2", "A.", "Chapter 3" in front of the title.
+        while let first = words.first, words.count > 1,
+              first.allSatisfy({ $0.isNumber || $0 == "." || $0 == ":" }) || first == "chapter" || first == "kapitel" {
+            words.removeFirst()
+        }
+        return words.joined(separator: " ").trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+    }
+
+    /// The title without its leading number: "1 Introduction to Philosophy" → "Introduction to Philosophy".
+    static func bare(_ title: String) -> String {
+        var words = title.split(separator: " ", omittingEmptySubsequences: true)
+        while let first = words.first, words.count > 1, first.allSatisfy({ $0.isNumber || $0 == "." }) { words.removeFirst() }
+        return words.joined(separator: " ")
+    }
+
+    /// The depth at which the passages' section paths first differ (a note under one title
+    /// divides at its second level).
+    static func divisionDepth(_ passages: [TopicPassage]) -> Int {
+        var depth = 0
+        while true {
+            let names = Set(passages.map { $0.sectionPath.count > depth ? $0.sectionPath[depth] : "" })
+            if names.count == 1, let only = names.first, !only.isEmpty { depth += 1 } else { return depth }
+        }
+    }
+
+    /// Consecutive runs of passages with the same name at `depth` ("" for passages above it:
+    /// before the first section they are a group of their own, after it they belong to the
+    /// section they follow, as a figure or a page's stray line does).
+    static func groups(_ passages: [TopicPassage], depth: Int) -> [(name: String, passages: [TopicPassage])] {
+        var result: [(name: String, passages: [TopicPassage])] = []
+        for passage in passages {
+            let name = passage.sectionPath.count > depth ? passage.sectionPath[depth] : ""
+            if let last = result.last, last.name == name || name.isEmpty {
+                result[result.count - 1].passages.append(passage)
+            } else if let index = result.firstIndex(where: { $0.name == name }) {
+                // A section that recurs later (rare) joins its first appearance.
+                result[index].passages.append(passage)
+            } else {
+                result.append((name, [passage]))
+            }
+        }
+        return result
+    }
+
+    /// The teaching passages of a document: apparatus sections (references) left out.
+    static func teaching(_ passages: [TopicPassage]) -> [TopicPassage] {
+        passages.filter { passage in !passage.sectionPath.contains { apparatus.contains(normalised($0)) } }
+    }
+
+    /// The units a single source gives: chapters as units and their sections as topics when it
+    /// divides in two levels (an OpenStax book, an OCW course of weekly pages of lectures),
+    /// else one unit of its sections.
+    static func units(document: StoredDocument, passages all: [TopicPassage], vectors: [Int64: [Float]], alone: Bool) -> [UnitDraft] {
+        let passages = teaching(all)
+        let depth = divisionDepth(passages)
+        let top = groups(passages, depth: depth).filter { !matter.contains(normalised($0.name)) }
+        // Chapters and their sections; what comes before the first chapter (a title page, a
+        // foreword) is front matter then.
+        let chapters = top.filter { !$0.name.isEmpty }
+        if alone, chapters.count >= 2 {
+            let divided = chapters.filter { group in
+                groups(group.passages, depth: depth + 1).filter { !$0.name.isEmpty }.count >= 2
+            }
+            if divided.count * 2 >= chapters.count {
+                return chapters.map { group in
+                    let unitTitle = group.name.isEmpty ? document.title : group.name
+                    let sections = groups(group.passages, depth: depth + 1).filter { !matter.contains(normalised($0.name)) }
+                    let topics = sections.map { section in
+                        let name = section.name.isEmpty ? unitTitle : section.name
+                        let title = generic.contains(normalised(name)) && name != unitTitle ? "\(name): \(bare(unitTitle))" : name
+                        return TopicDraft(title: title, identity: document.uri + "|" + [group.name, section.name].joined(separator: "/"),
+                                          headings: headings(section.passages, below: depth + 1), passages: section.passages)
+                    }
+                    return UnitDraft(title: unitTitle, topics: topics)
+                }
+            }
+        }
+        let unit = UnitDraft(title: document.title, topics: topics(document: document, groups: top.isEmpty ? [("", passages)] : top,
+                                                                      depth: depth, vectors: vectors))
+        return unit.topics.isEmpty ? [] : [unit]
+    }
+
+    /// One topic per section; a document with one section (or none) is cut by content.
+    static func topics(document: StoredDocument, groups: [(name: String, passages: [TopicPassage])], depth: Int,
+                       vectors: [Int64: [Float]]) -> [TopicDraft] {
+        if groups.count == 1, let only = groups.first {
+            let name = only.name.isEmpty ? document.title : only.name
+            let withVectors = only.passages.filter { vectors[$0.passageId] != nil }
+            if withVectors.count >= 4 {
+                let ranges = TopicContent.segments(vectors: withVectors.map { vectors[$0.passageId]! }, tokenCounts: withVectors.map(\.tokenCount))
+                if ranges.count > 1 {
+                    return ranges.enumerated().map { index, range in
+                        let stretch = Array(withVectors[range])
+                        return TopicDraft(title: TopicContent.title(for: stretch, background: withVectors),
+                                          identity: document.uri + "|" + only.name + "#\(index + 1)",
+                                          headings: [], passages: stretch, titleFromContent: true)
+                    }
+                }
+            }
+            return [TopicDraft(title: name, identity: document.uri + "|" + only.name, headings: headings(only.passages, below: depth),
+                               passages: only.passages)]
+        }
+        return groups.map { group in
+            let name = group.name.isEmpty ? document.title : group.name
+            let title = generic.contains(normalised(name)) ? "\(name): \(bare(document.title))" : name
+            return TopicDraft(title: title, identity: document.uri + "|" + group.name, headings: headings(group.passages, below: depth),
+                              passages: group.passages)
+        }
+    }
+
+    /// The section titles under a topic's own, once each, in order.
+    static func headings(_ passages: [TopicPassage], below depth: Int) -> [String] {
+        var seen: Set<String> = []
+        var result: [String] = []
+        for passage in passages {
+            for name in passage.sectionPath.dropFirst(depth + 1) where seen.insert(name).inserted { result.append(name) }
+        }
+        return result
+    }
+}

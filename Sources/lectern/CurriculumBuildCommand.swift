@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import Lectern
+
+struct CurriculumBuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build (or rebuild) a curriculum from documents in the library.",
+        discussion: """
+            SOURCE is what `show` and `rm` take: a path (a folder takes everything under it), a \
+            URI, a document id, or a quoted glob. Several documents give one unit each, in name \
+            order. Rebuilding with unchanged sources writes nothing; after a source changes (and \
+            is ingested again), only the topics drawing on it are made again. Summaries come from \
+            the language model when one is configured, else from the offline method.
+
+              lectern curriculum build philosophy ~/books/introduction-philosophy
+              lectern curriculum build biology notes/ lectures/ --title "Cell biology"
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @OptionGroup(title: "Language model") var llm: LLMOptions
+
+    @Argument(help: "The curriculum's name (what list, show, export and rm call it).")
+    var name: String
+
+    @Argument(help: "Documents to build from: paths, folders, URIs, document ids or quoted globs.")
+    var sources: [String] = []
+
+    @Flag(help: "Build from every document in the library.")
+    var all = false
+
+    @Option(help: "The curriculum's title (default: the only source's title, else the name).")
+    var title: String?
+
+    @Flag(help: "Print the result as JSON.")
+    var json = false
+
+    func validate() throws {
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the curriculum's name is empty") }
+        if sources.isEmpty && !all { throw ValidationError("give at least one source, or --all") }
+        if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--title is empty") }
+    }
+
+    func run() throws {
+        let configuration = try global.configuration(flags: llm.flags)
+        let terminal = global.terminal()
+        let store = try global.openStore(configuration, mustExist: true)
+        let recorder = try global.startRun(store, command: "curriculum build")
+        terminal.event(PipelineEvent(.runStarted, run: recorder.id))
+        let result = try recorder.run { () throws -> CurriculumBuildResult in
+            var summarizer: any Summarizer = ExtractiveSummarizer()
+            var modelName: String?
+            if let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
+                let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: true)
+                summarizer = ModelSummarizer(library, maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
+                modelName = summarizer.model
+            }
+            let builder = CurriculumBuilder(store: store, summarizer: summarizer, modelName: modelName,
+                                            parallelism: configuration.llm.maxConcurrency)
+            return try builder.build(name: name, title: title, sources: sources, all: all, recorder: recorder) { terminal.event($0) }
+        }
+        terminal.finishProgress()
+        terminal.event(PipelineEvent(.runFinished, counts: recorder.snapshot, run: recorder.id))
+        if json {
+            terminal.json(result)
+        } else if result.unchanged {
+            terminal.out("\(name): unchanged (\(Plural.counted(result.units, "unit")), \(Plural.counted(result.topics, "topic")))")
+        } else {
+            var line = "\(name): \(Plural.counted(result.units, "unit")), \(Plural.counted(result.topics, "topic")) from \(Plural.counted(result.sources, "source"))"
+            line += " (\(result.rebuiltTopics) made, \(result.keptTopics) kept"
+            if result.mergedTopics > 0 { line += ", \(result.mergedTopics) joined across sources" }
+            line += ")"
+            terminal.out(TerminalText(line))
+        }
+        if !result.notFound.isEmpty { throw ExitCode(1) }
+    }
+}
+
+extension CurriculumBuildCommand: SharesGlobalOptions {}

@@ -1,0 +1,198 @@
+import XCTest
+@testable import Lectern
+
+/// What a topic tells a learner, written from its passages offline: key terms with their
+/// definitions, the source's own objectives or generated ones, a title for a stretch of a
+/// transcript, a study time and prerequisite links; on real documents.
+final class TopicContentTests: XCTestCase {
+    func passages(_ text: String, kind: PassageKind = .text, section: [String] = [], id: Int64 = 1) -> [TopicPassage] {
+        [TopicPassage(passageId: id, documentId: 1, ordinal: 0, text: text, kind: kind, sectionPath: section,
+                      tokenCount: WordTokenizer.words(text).count)]
+    }
+
+    // MARK: Key terms
+
+    /// An OpenStax module's glossary becomes its key terms with the book's own definitions; a
+    /// term the text also emphasises ("Predicates") is not listed twice.
+    func testOpenStaxGlossaryBecomesKeyTermsWithTheBooksDefinitions() throws {
+        let book = try TopicLibrary.openStax()
+        let module = try book.module("1.2 How Do Philosophers Arrive at Truth?")
+        let terms = KeyTermExtraction.keyTerms(in: module)
+        print(terms.map { "\($0.term) — \($0.definition)" }.joined(separator: "\n"))
+        let glossary = module.filter { $0.kind == .glossary && $0.sectionPath.last == "Glossary" }
+            .flatMap { $0.text.split(separator: "\n") }.compactMap { $0.split(separator: ":").first.map(String.init) }
+        XCTAssertGreaterThanOrEqual(glossary.count, 10)
+        for term in glossary {
+            XCTAssertTrue(terms.contains { $0.term == term }, "glossary term \(term) is a key term")
+        }
+        let argument = try XCTUnwrap(terms.first { $0.term == "Argument" })
+        XCTAssertTrue(argument.definition.hasPrefix("a set of sentences, where some of those sentences (called premises)"), argument.definition)
+        XCTAssertEqual(argument.origin, .source)
+        XCTAssertNotNil(argument.passageId)
+        XCTAssertEqual(terms.filter { TermMatcher.stems($0.term) == ["predicate"] }.count, 1, "Predicate and Predicates are one term")
+        XCTAssertEqual(Set(terms.map { $0.term.lowercased() }).count, terms.count, "no term twice")
+    }
+
+    /// Definition sentences of notes, a PDF and a lecture: "X is the Y by which …", "X are the
+    /// Y of …", "… is called X"; each definition is its one sentence, and no pronoun or vague
+    /// subject ("It", "This", "The result") becomes a term.
+    func testDefinitionSentencesOfNotesAndLecturesBecomeKeyTerms() throws {
+        let library = try TopicLibrary.lectures()
+        var found: [KeyTerm] = []
+        for name in ["photosynthesis.md", "cell-biology-notes.pdf", "cell-respiration-lecture.vtt", "genetics-primer.pdf"] {
+            let terms = KeyTermExtraction.keyTerms(in: try library.document(name).passages)
+            print("\(name): " + terms.map { "\($0.term) — \($0.definition)" }.joined(separator: "\n   "))
+            found += terms
+        }
+        let byTerm = Dictionary(found.map { ($0.term.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        for expected in ["photosynthesis", "chemiosmosis", "mitochondria", "osmosis", "gene", "photorespiration"] {
+            XCTAssertNotNil(byTerm[expected], "\(expected) is defined: \(byTerm.keys.sorted())")
+        }
+        XCTAssertEqual(byTerm["photosynthesis"]?.definition,
+                       "Photosynthesis is the process by which plants, algae and cyanobacteria capture the energy of sunlight and store it in the chemical bonds of sugars.")
+        for term in found {
+            XCTAssertFalse(KeyTermExtraction.vague.contains(term.term.lowercased().split(separator: " ").first.map(String.init) ?? ""), term.term)
+            XCTAssertLessThanOrEqual(term.term.split(separator: " ").count, KeyTermExtraction.maximumTermWords, term.term)
+            XCTAssertTrue(term.definition.lowercased().contains(term.term.lowercased()), "\(term.term): \(term.definition)")
+            XCTAssertFalse(term.definition.contains("\n"), "one sentence: \(term.definition)")
+            XCTAssertTrue(term.definition.first?.isLetter == true, "no list mark: \(term.definition)")
+        }
+    }
+
+    /// A term set in bold in Markdown, and the "X, or Y, is" and "X refers to" forms.
+    func testBoldTermsAndOtherDefinitionForms() {
+        let terms = KeyTermExtraction.keyTerms(in: passages("""
+            The **stroma** fills the chloroplast around the thylakoids. Entropy, or disorder, is a measure of uncertainty. \
+            Inflation refers to a general rise in prices. It is a problem that economists study. This is the key idea of the unit.
+            """))
+        XCTAssertEqual(terms.map(\.term), ["stroma", "Entropy", "Inflation"])
+        XCTAssertEqual(terms.first?.definition, "The stroma fills the chloroplast around the thylakoids.")
+    }
+
+    // MARK: Objectives
+
+    /// An OpenStax module's own "Learning Objectives" list, without its lead-in.
+    func testOpenStaxModulesOwnObjectives() throws {
+        let book = try TopicLibrary.openStax()
+        let objectives = SourceObjectives.objectives(in: try book.module("1.1 What Is Philosophy?"))
+        XCTAssertEqual(objectives, [
+            "Identify sages (early philosophers) across historical traditions",
+            "Explain the connection between ancient philosophy and the origin of the sciences",
+            "Describe philosophy as a discipline that makes coherent sense of a whole",
+            "Summarize the broad and diverse origins of philosophy",
+        ])
+        XCTAssertEqual(SourceObjectives.objectives(in: try book.module("1.2 How Do Philosophers Arrive at Truth?")).count, 4)
+    }
+
+    /// Offline objectives: two to five, each a sentence starting with a verb, no duplicates,
+    /// a title in title case written as words inside a sentence (names kept).
+    func testOfflineObjectivesAreGrammaticalAndDistinct() throws {
+        let library = try TopicLibrary.lectures()
+        let notes = try library.document("photosynthesis.md").passages
+        let calvin = notes.filter { $0.sectionPath.last == "The Calvin cycle" }
+        let objectives = OfflineObjectives.objectives(title: "The Calvin Cycle", headings: ["Fixation", "Reduction", "Review questions"],
+                                                      keyTerms: KeyTermExtraction.keyTerms(in: calvin), passages: calvin)
+        print(objectives)
+        XCTAssertEqual(objectives.first, "Explain the Calvin cycle")
+        XCTAssertTrue((2...5).contains(objectives.count), "\(objectives)")
+        XCTAssertEqual(Set(objectives).count, objectives.count)
+        for objective in objectives {
+            XCTAssertTrue(["Explain ", "Define ", "Describe ", "Summarise ", "Answer "].contains { objective.hasPrefix($0) }, objective)
+        }
+        XCTAssertFalse(objectives.contains { $0.contains("Review questions") }, "apparatus sections are not objectives")
+
+        let bare = OfflineObjectives.objectives(title: "Cellular Respiration", headings: [], keyTerms: [])
+        XCTAssertEqual(bare, ["Explain cellular respiration", "Summarise the main ideas of cellular respiration"])
+
+        // A module of the philosophy book, as if it had no objectives of its own.
+        let book = try TopicLibrary.openStax()
+        let module = try book.module("1.1 What Is Philosophy?")
+        var headings: [String] = []
+        for passage in module where passage.sectionPath.count > 2 && !headings.contains(passage.sectionPath[2]) { headings.append(passage.sectionPath[2]) }
+        let generated = OfflineObjectives.objectives(title: "What Is Philosophy?", headings: headings,
+                                                     keyTerms: KeyTermExtraction.keyTerms(in: module), passages: module)
+        print(generated)
+        XCTAssertEqual(generated.first, "Answer the question “What Is Philosophy?”")
+        XCTAssertTrue((2...5).contains(generated.count), "\(generated)")
+        XCTAssertTrue(generated.contains { $0.hasPrefix("Define ") && $0.contains("Milesians") && $0.contains("sage") }, "\(generated)")
+        XCTAssertFalse(generated.contains { $0.contains("Learning Objectives") || $0.contains("Glossary") }, "\(generated)")
+    }
+
+    // MARK: Titles, study time, links
+
+    /// Each topic of a real lecture gets a short title in title case from its own key phrases.
+    func testTranscriptTopicsGetKeyPhraseTitles() throws {
+        let library = try TopicLibrary.lectures()
+        let (recording, starts) = try library.recordingJoins()
+        let segments = TopicSegmentation.segments(vectors: recording.vectors, tokenCounts: recording.tokenCounts)
+        var titles: [String] = []
+        for segment in segments {
+            let title = KeyPhrases.title(for: Array(recording.passages[segment]), background: recording.passages)
+            print("\(segment): \(title)")
+            titles.append(title)
+            XCTAssertLessThanOrEqual(title.split(separator: " ").count, KeyPhrases.maximumWords, title)
+            XCTAssertTrue(title.split(separator: " ").allSatisfy { $0.first?.isUppercase == true || ["and", "of", "the", "in", "to", "for", "a", "on"].contains($0) }, title)
+        }
+        XCTAssertEqual(Set(titles).count, titles.count, "topics of one lecture get different titles: \(titles)")
+        let first = try XCTUnwrap(segments.firstIndex { $0.contains(starts[0]) })
+        XCTAssertTrue(titles[first].lowercased().contains("transfer") || titles[first].lowercased().contains("pretrain"), titles[first])
+        let last = try XCTUnwrap(segments.firstIndex { $0.contains(starts[2] + 1) })
+        XCTAssertTrue(titles[last].lowercased().contains("carbon") || titles[last].lowercased().contains("emission"), titles[last])
+        XCTAssertTrue(titles[(first + 1)..<last].contains { $0.lowercased().contains("friction") }, "\(titles)")
+    }
+
+    func testStudyTimeReadsTwoHundredWordsAMinuteRoundedUp() {
+        XCTAssertEqual(StudyTime.minutes(words: 0), 1)
+        XCTAssertEqual(StudyTime.minutes(words: 200), 1)
+        XCTAssertEqual(StudyTime.minutes(words: 201), 2)
+        XCTAssertEqual(StudyTime.minutes(words: 1_000), 5)
+    }
+
+    /// In the philosophy book, a module that uses a term an earlier module defines links to it;
+    /// no topic links to itself, none has more than three links, and a link names a term the
+    /// target defines and the user uses.
+    func testTopicsThatUseAnotherTopicsTermsLinkToIt() throws {
+        let book = try TopicLibrary.openStax()
+        let passages = book.documents.flatMap(\.passages)
+        // The modules of the first chapters (front matter is not a topic).
+        var titles: [String] = []
+        for passage in passages where passage.sectionPath.count > 1 && passage.sectionPath[0].first?.isNumber == true
+            && !titles.contains(passage.sectionPath[1]) { titles.append(passage.sectionPath[1]) }
+        let topics = titles.prefix(16).map { title -> Topic in
+            let modulePassages = passages.filter { $0.sectionPath.count > 1 && $0.sectionPath[1] == title }
+            return Topic(stableId: "t-" + title, title: title, summary: "", summaryOrigin: .offline, objectives: [],
+                         keyTerms: KeyTermExtraction.keyTerms(in: modulePassages), studyMinutes: 1, passages: modulePassages, prerequisites: [])
+        }
+        let links = PrerequisiteLinks.links(for: topics)
+        for (user, targets) in links.sorted(by: { $0.key < $1.key }) { print("\(user) → \(targets.map { "\($0.topicStableId) (\($0.term))" })") }
+        XCTAssertGreaterThanOrEqual(links.count, 4, "several modules build on terms another defines")
+        let byId = Dictionary(uniqueKeysWithValues: topics.map { ($0.stableId, $0) })
+        for (user, targets) in links {
+            XCTAssertLessThanOrEqual(targets.count, PrerequisiteLinks.limit)
+            XCTAssertEqual(Set(targets.map(\.topicStableId)).count, targets.count, "one link per target")
+            for link in targets {
+                XCTAssertNotEqual(link.topicStableId, user)
+                let target = try XCTUnwrap(byId[link.topicStableId])
+                XCTAssertTrue(target.keyTerms.contains { $0.term == link.term }, "\(link.term) is defined by \(link.topicStableId)")
+                let words = byId[user]!.passages.filter { $0.kind != .glossary }.flatMap { TermMatcher.stems($0.text) }
+                XCTAssertGreaterThan(TermMatcher.count(TermMatcher.stems(link.term), in: words), 0, "\(user) uses \(link.term)")
+            }
+        }
+    }
+
+    /// Word-bounded, stemmed matching: "alleles" uses "allele", "reallelement" does not.
+    func testLinksMatchWholeWordsAndPlurals() {
+        func topic(_ id: String, _ text: String, terms: [String]) -> Topic {
+            Topic(stableId: id, title: id, summary: "", summaryOrigin: .offline, objectives: [],
+                  keyTerms: terms.map { KeyTerm(term: $0, definition: "d", origin: .source, passageId: nil) }, studyMinutes: 1,
+                  passages: passages(text), prerequisites: [])
+        }
+        let genes = topic("genes", "An allele is one version of a gene.", terms: ["allele"])
+        let inheritance = topic("inheritance", "Two alleles of each gene; dominant alleles show.", terms: ["dominance"])
+        let unrelated = topic("other", "Reallelement and gallelex are not words.", terms: [])
+        let links = PrerequisiteLinks.links(for: [genes, inheritance, unrelated])
+        XCTAssertEqual(links["inheritance"], [TopicLink(topicStableId: "genes", term: "allele")])
+        XCTAssertNil(links["other"])
+        XCTAssertNil(links["genes"], "a topic needs no link for its own term")
+    }
+}
