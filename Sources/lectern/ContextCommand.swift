@@ -12,8 +12,11 @@ struct ContextCommand: ParsableCommand {
         commandName: "context",
         abstract: "What a tutor needs for a question or topic, cited and within a token budget.",
         discussion: """
-            Prints Markdown for a prompt: the passages that best answer the question (hybrid \
-            search), most useful first, each cited with its document and page or time in the \
+            Prints Markdown for a prompt. In a library with curricula: the topic (--topic, or the \
+            one that best answers the question) with its place in the course, objectives, what it \
+            builds on and what comes next, key terms and summary, then the passages of the topic \
+            and its prerequisites that best serve it. Without curricula: the passages that best \
+            answer the question (hybrid search). Passages come most useful first, each cited with its document and page or time in the \
             recording, packed to --budget tokens without cutting a passage inside a sentence. \
             Tokens are counted by the configured model's server where it offers /tokenize \
             (llama.cpp does), else estimated as word pieces with 10% of the budget kept free.
@@ -21,6 +24,7 @@ struct ContextCommand: ParsableCommand {
               lectern context "how do plants make sugar?"
               lectern context "what is a derivative" --budget 800 --format json
               lectern context "entropy" --source physics/ --type pdf
+              lectern context --topic 3fa1c2d0 --curriculum biology --budget 1500
             """
     )
 
@@ -59,13 +63,12 @@ struct ContextCommand: ParsableCommand {
 
     func run() throws {
         let (configuration, terminal, store) = try global.openForReading()
-        let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
-        let searcher = Searcher(store: store, embedder: embedder)
-        let builder = ContextBuilder(store: store, searcher: searcher, counter: PromptTokenCounter.make(for: configuration))
+        let session = SearchSession(store: store, configuration: configuration)
+        let builder = ContextBuilder(store: store, session: session, counter: PromptTokenCounter.make(for: configuration))
         let context = try builder.build(request)
         if context.passages.isEmpty, context.topic == nil {
             let filter = SearchFilter(sources: source, types: type)
-            terminal.note(try searcher.emptyFilterReason(filter) ?? "no passages match '\(query ?? "")'")
+            terminal.note(try session.emptyFilterReason(filter) ?? "no passages match '\(query ?? "")'")
         }
         switch format {
         case .json: terminal.json(context)

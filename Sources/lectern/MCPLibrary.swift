@@ -10,25 +10,22 @@ actor MCPLibrary {
     let configuration: Configuration
     let store: LibraryStore
     let allowIngest: Bool
-    private var embedder: (any Embedder)?
+    /// The warm search: the model loads on the first call that needs a query vector (a library
+    /// whose model is missing still serves keyword search and resources), the vectors stay in
+    /// memory and are reloaded only when an ingest has changed them.
+    let session: SearchSession
     private var counter: PromptTokenCounter?
 
     init(configuration: Configuration, store: LibraryStore, allowIngest: Bool) {
         self.configuration = configuration
         self.store = store
         self.allowIngest = allowIngest
+        session = SearchSession(store: store, configuration: configuration)
     }
 
-    /// Loads the embedder (and so the model) on the first call that needs it, then keeps it:
-    /// a library whose model is missing still serves keyword search and resources.
-    func searcher() throws -> Searcher {
-        if embedder == nil { embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration) }
-        return Searcher(store: store, embedder: embedder!)
-    }
-
-    func contextBuilder() throws -> ContextBuilder {
+    func contextBuilder() -> ContextBuilder {
         if counter == nil { counter = PromptTokenCounter.make(for: configuration) }
-        return ContextBuilder(store: store, searcher: try searcher(), counter: counter!)
+        return ContextBuilder(store: store, session: session, counter: counter!)
     }
 
     /// Runs tool `name`; any failure is an error result with the command line's message.
@@ -38,6 +35,8 @@ actor MCPLibrary {
             case "search": return try search(arguments)
             case "context": return try context(arguments)
             case "ingest": return try ingest(arguments)
+            case "curriculum": return try curriculum(arguments)
+            case "topic": return try topic(arguments)
             default:
                 throw MCPArguments.problem("unknown tool '\(name)' (tools: \(MCPTools.names.joined(separator: ", ")))")
             }
@@ -53,12 +52,13 @@ actor MCPLibrary {
     }
 
     /// A structured result, with its JSON as the text too (for clients that read only text).
-    static func success<T: Codable>(_ value: T, text: String? = nil) throws -> CallTool.Result {
+    static func success<T: Encodable>(_ value: T, text: String? = nil) throws -> CallTool.Result {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
-        return try CallTool.Result(content: [.text(text: text ?? json, annotations: nil, _meta: nil)],
-                               structuredContent: try Value(value), isError: false)
+        let data = try encoder.encode(value)
+        let structured = try JSONDecoder().decode(Value.self, from: data)
+        return try CallTool.Result(content: [.text(text: text ?? String(decoding: data, as: UTF8.self), annotations: nil, _meta: nil)],
+                               structuredContent: structured, isError: false)
     }
 
     // MARK: Tools
@@ -77,10 +77,9 @@ actor MCPLibrary {
         if k > MCPTools.largestK { throw MCPArguments.problem("k must be at most \(MCPTools.largestK) (got \(k))") }
         let mode = try arguments.choice("mode", of: SearchMode.self, among: SearchMode.allCases.map(\.rawValue)) ?? .hybrid
         let filter = SearchFilter(sources: try arguments.strings("source"), types: try arguments.strings("type"))
-        let searcher = try searcher()
-        let hits = try searcher.search(query, k: k, mode: mode, filter: filter)
+        let hits = try session.search(query, k: k, mode: mode, filter: filter)
         var note: String?
-        if hits.isEmpty { note = try searcher.emptyFilterReason(filter) ?? "no passages match '\(query)'" }
+        if hits.isEmpty { note = try session.emptyFilterReason(filter) ?? "no passages match '\(query)'" }
         return try Self.success(SearchResult(hits: hits, note: note))
     }
 
@@ -91,6 +90,65 @@ actor MCPLibrary {
                                      curriculum: try arguments.string("curriculum"),
                                      budget: try arguments.int("budget") ?? ContextRequest.defaultBudget,
                                      filter: SearchFilter(sources: try arguments.strings("source"), types: try arguments.strings("type")))
+        if let problem = request.problem { throw MCPArguments.problem(problem) }
+        let context = try contextBuilder().build(request)
+        return try Self.success(context, text: context.markdown)
+    }
+
+    struct CurriculumList: Encodable {
+        var curricula: [CurriculumSummary]
+    }
+
+    /// A curriculum's units and topics, without the passages' text (the `topic` tool has it).
+    struct CurriculumTree: Encodable {
+        struct Unit: Encodable {
+            var id: String
+            var title: String
+            var topics: [TopicEntry]
+        }
+        struct TopicEntry: Encodable {
+            var id: String
+            var title: String
+            var studyMinutes: Int
+            var objectives: [String]
+            var keyTerms: [String]
+            var prerequisites: [String]
+            var sources: [String]
+            var passages: Int
+        }
+        var name: String
+        var title: String
+        var units: [Unit]
+
+        init(_ view: CurriculumView) {
+            name = view.name
+            title = view.title
+            units = view.units.map { unit in
+                Unit(id: unit.id, title: unit.title, topics: unit.topics.map {
+                    TopicEntry(id: $0.id, title: $0.title, studyMinutes: $0.studyMinutes, objectives: $0.objectives,
+                               keyTerms: $0.keyTerms, prerequisites: $0.prerequisites, sources: $0.sources, passages: $0.passages)
+                })
+            }
+        }
+    }
+
+    /// Without a name, the library's curricula; with one, its units and topics.
+    func curriculum(_ values: [String: Value]?) throws -> CallTool.Result {
+        let arguments = try MCPArguments(tool: "curriculum", values: values, allowed: ["name"])
+        guard let name = try arguments.string("name") else {
+            return try Self.success(CurriculumList(curricula: try Curricula.list(store)))
+        }
+        guard let view = try Curricula.view(named: name, in: store) else {
+            throw LecternError(.invalidInput, name, "no curriculum of this name (see `lectern curriculum list`)")
+        }
+        return try Self.success(CurriculumTree(view))
+    }
+
+    /// One topic: its place, objectives, links, key terms and summary, with its passages.
+    func topic(_ values: [String: Value]?) throws -> CallTool.Result {
+        let arguments = try MCPArguments(tool: "topic", values: values, allowed: ["id", "curriculum", "budget"])
+        let request = ContextRequest(topicId: try arguments.requiredString("id"), curriculum: try arguments.string("curriculum"),
+                                     budget: try arguments.int("budget") ?? ContextRequest.defaultBudget)
         if let problem = request.problem { throw MCPArguments.problem(problem) }
         let context = try contextBuilder().build(request)
         return try Self.success(context, text: context.markdown)
@@ -112,7 +170,8 @@ actor MCPLibrary {
         let problems = ProblemLines()
         let recorder = try RunRecorder(store: store, command: "ingest", arguments: ["mcp"] + paths)
         let summary = try recorder.run { () throws -> IngestSummary in
-            var ingestor = Ingestor(store: store, embedder: try currentEmbedder(), chunkSettings: configuration.chunk)
+            var ingestor = Ingestor(store: store, embedder: try EmbedderCatalog.resolve(store: store, configuration: configuration),
+                                    chunkSettings: configuration.chunk)
             ingestor.fetcher = WebFetcher(settings: configuration.http)
             ingestor.openstax = configuration.openstax
             return ingestor.ingest(paths, recorder: recorder) { event in
@@ -121,11 +180,6 @@ actor MCPLibrary {
             }
         }
         return try Self.success(IngestResult(summary: summary, problems: problems.lines))
-    }
-
-    private func currentEmbedder() throws -> any Embedder {
-        _ = try searcher()
-        return embedder!
     }
 }
 

@@ -4,11 +4,77 @@ import MCP
 /// The tools `lectern mcp` offers, each with a JSON schema for its input and its output.
 enum MCPTools {
     static let largestK = 100
-    static var names: [String] { ["search", "context", "ingest"] }
+    static var names: [String] { ["search", "context", "curriculum", "topic", "ingest"] }
 
     static func all(allowIngest: Bool) -> [Tool] {
-        [search, context, ingest(allowed: allowIngest)]
+        [search, context, curriculum, topic, ingest(allowed: allowIngest)]
     }
+
+    static let curriculum = Tool(
+        name: "curriculum",
+        title: "Curricula",
+        description: """
+            Without a name: the library's curricula (built with `lectern curriculum build`). With one:             its units and topics in reading order, each topic with its id, objectives, key terms,             prerequisites, sources and study time.
+            """,
+        inputSchema: [
+            "type": "object",
+            "properties": ["name": ["type": "string", "description": "A curriculum's name, as the list gives it."]],
+            "additionalProperties": false,
+        ],
+        annotations: .init(readOnlyHint: true, openWorldHint: false),
+        outputSchema: [
+            "type": "object",
+            "properties": [
+                "curricula": ["type": "array", "items": [
+                    "type": "object",
+                    "properties": ["name": ["type": "string"], "title": ["type": "string"], "units": ["type": "integer"],
+                                   "topics": ["type": "integer"], "updated": ["type": "string"]],
+                    "required": ["name", "title", "units", "topics"],
+                ]],
+                "name": ["type": "string"], "title": ["type": "string"],
+                "units": ["type": "array", "items": [
+                    "type": "object",
+                    "properties": [
+                        "id": ["type": "string"], "title": ["type": "string"],
+                        "topics": ["type": "array", "items": [
+                            "type": "object",
+                            "properties": [
+                                "id": ["type": "string"], "title": ["type": "string"], "studyMinutes": ["type": "integer"],
+                                "objectives": ["type": "array", "items": ["type": "string"]],
+                                "keyTerms": ["type": "array", "items": ["type": "string"]],
+                                "prerequisites": ["type": "array", "items": ["type": "string"]],
+                                "sources": ["type": "array", "items": ["type": "string"]],
+                                "passages": ["type": "integer"],
+                            ],
+                            "required": ["id", "title", "objectives"],
+                        ]],
+                    ],
+                    "required": ["id", "title", "topics"],
+                ]],
+            ],
+        ]
+    )
+
+    static let topic = Tool(
+        name: "topic",
+        title: "One topic",
+        description: """
+            One curriculum topic as a tutor needs it: its place in the course, objectives, what it             builds on and what comes next, key terms and summary, then its passages (and its             prerequisites'), cited, within a token budget.
+            """,
+        inputSchema: [
+            "type": "object",
+            "properties": [
+                "id": ["type": "string", "minLength": 4, "description": "The topic's id (or its first 4+ characters)."],
+                "curriculum": ["type": "string", "description": "The curriculum, when ids could be ambiguous."],
+                "budget": ["type": "integer", "minimum": .int(ContextRequest.smallestBudget),
+                           "description": "Tokens the answer may take (default \(ContextRequest.defaultBudget))."],
+            ],
+            "required": ["id"],
+            "additionalProperties": false,
+        ],
+        annotations: .init(readOnlyHint: true, openWorldHint: false),
+        outputSchema: contextSchema
+    )
 
     static let filterProperties: [String: Value] = [
         "source": ["type": "array", "items": ["type": "string"],

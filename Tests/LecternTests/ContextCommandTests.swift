@@ -28,6 +28,33 @@ final class ContextCommandTests: CommandTestCase {
         XCTAssertTrue(nothing.stderr.contains("--source elsewhere/ matches no document"), nothing.stderr)
     }
 
+    func testATopicComesWithItsPlaceObjectivesAndPassages() throws {
+        let corpora = TestPaths.corpora
+        XCTAssertEqual(try runLectern(["ingest", corpora.path], in: folder.url).status, 0)
+        let build = try runLectern(["curriculum", "build", "biology", corpora.appendingPathComponent("notes/photosynthesis.md").path,
+                                    corpora.appendingPathComponent("transcripts/cell-respiration-lecture.vtt").path], in: folder.url)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let show = try runLectern(["curriculum", "show", "biology", "--json"], in: folder.url)
+        let curriculum = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        let topics = try XCTUnwrap((curriculum["units"] as? [[String: Any]])?.flatMap { $0["topics"] as? [[String: Any]] ?? [] })
+        let calvin = try XCTUnwrap(topics.first { $0["title"] as? String == "The Calvin cycle" }?["stableId"] as? String)
+
+        let context = try runLectern(["context", "--topic", calvin, "--budget", "600"], in: folder.url)
+        XCTAssertEqual(context.status, 0, context.stderr)
+        XCTAssertTrue(context.stdout.hasPrefix("# The Calvin cycle\nTopic 4 of \(topics.count) in biology, unit \u{201C}Photosynthesis\u{201D}"), context.stdout)
+        for section in ["## Objectives\n- ", "## Comes next\n- Adaptations to hot and dry climates", "## Summary\n", "## Passages\n\n### [1] Photosynthesis — "] {
+            XCTAssertTrue(context.stdout.contains(section), "no \(section) in\n\(context.stdout)")
+        }
+        let json = try runLectern(["context", "--topic", String(calvin.prefix(6)), "--budget", "600", "--format", "json"], in: folder.url)
+        let structured = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertLessThanOrEqual(structured["tokens"] as? Int ?? 999, 540)
+        XCTAssertEqual((structured["passages"] as? [[String: Any]])?.first?["from"] as? String, "topic")
+
+        let unknown = try runLectern(["context", "--topic", "feedbeef"], in: folder.url)
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(unknown.stderr, "lectern: feedbeef: no topic with this id (see `lectern curriculum show`)\n")
+    }
+
     func testBadRequestsAreRefusedWithOneLine() throws {
         let small = try runLectern(["context", "entropy", "--budget", "-5"], in: folder.url)
         XCTAssertEqual(small.status, 2)

@@ -22,6 +22,11 @@ final class MCPServerTests: XCTestCase {
             folder = try TemporaryFolder()
             let ingest = try runLectern(["ingest", TestPaths.corpora.path], in: folder.url)
             guard ingest.status == 0 else { setUpProblem = "ingest failed: \(ingest.stderr)"; return }
+            let corpora = TestPaths.corpora
+            let build = try runLectern(["curriculum", "build", "biology", corpora.appendingPathComponent("notes/photosynthesis.md").path,
+                                        corpora.appendingPathComponent("pdf/cell-biology-notes.pdf").path,
+                                        corpora.appendingPathComponent("transcripts/cell-respiration-lecture.vtt").path], in: folder.url)
+            guard build.status == 0 else { setUpProblem = "curriculum build failed: \(build.stderr)"; return }
             report = try runClient(["serve", "--calls", "200"], in: folder.url)
         } catch {
             setUpProblem = "\(error)"
@@ -86,7 +91,7 @@ final class MCPServerTests: XCTestCase {
         let server = try result(report, "server")
         XCTAssertEqual(server["name"] as? String, "lectern")
         let tools = try result(report, "tools")
-        XCTAssertEqual(Set(tools.keys), ["search", "context", "ingest"])
+        XCTAssertEqual(Set(tools.keys), ["search", "context", "curriculum", "topic", "ingest"])
         for (name, tool) in tools {
             let tool = try XCTUnwrap(tool as? [String: Any])
             let input = try XCTUnwrap(tool["inputSchema"] as? [String: Any], name)
@@ -137,10 +142,47 @@ final class MCPServerTests: XCTestCase {
         let passages = try XCTUnwrap(structured["passages"] as? [[String: Any]])
         XCTAssertFalse(passages.isEmpty)
         let markdown = try XCTUnwrap(context["text"] as? String)
-        XCTAssertTrue(markdown.hasPrefix("# Context for"), markdown)
+        // The library has a curriculum: the question's best topic heads the context.
+        let topic = try XCTUnwrap(structured["topic"] as? [String: Any], "no topic for a question in a library with a curriculum")
+        XCTAssertTrue(markdown.hasPrefix("# \(topic["title"] as? String ?? "?")\nTopic "), markdown)
         XCTAssertTrue(markdown.contains("### [1] \(passages[0]["title"] as? String ?? "?") — \(passages[0]["location"] as? String ?? "?")"))
         let large = try XCTUnwrap(try result(report, "contextLarge")["structured"] as? [String: Any])
         XCTAssertGreaterThan((large["passages"] as? [Any])?.count ?? 0, passages.count)
+    }
+
+    func testCurriculaAndTopicsAsATutorNeedsThem() throws {
+        let report = try requireReport()
+        let list = try XCTUnwrap((try result(report, "curricula")["structured"] as? [String: Any])?["curricula"] as? [[String: Any]])
+        XCTAssertEqual(list.map { $0["name"] as? String }, ["biology"])
+        XCTAssertEqual(list.first?["topics"] as? Int, 9)
+        let tree = try XCTUnwrap(try result(report, "curriculumTree")["structured"] as? [String: Any])
+        let units = try XCTUnwrap(tree["units"] as? [[String: Any]])
+        XCTAssertEqual(units.count, 2)
+        XCTAssertEqual((units[0]["topics"] as? [[String: Any]])?.compactMap { $0["title"] as? String }.contains("The Calvin cycle"), true)
+
+        // `topic` takes an id's first 8 characters; the answer is the topic's context.
+        let topic = try result(report, "topic")
+        XCTAssertEqual(topic["isError"] as? Bool, false, "\(topic)")
+        let described = try XCTUnwrap((topic["structured"] as? [String: Any])?["topic"] as? [String: Any])
+        XCTAssertEqual(described["title"] as? String, "The Calvin cycle")
+        XCTAssertEqual(described["position"] as? Int, 4)
+        XCTAssertEqual(described["topicCount"] as? Int, 9)
+        XCTAssertEqual(described["unit"] as? String, "Photosynthesis")
+        XCTAssertFalse((described["objectives"] as? [String] ?? []).isEmpty)
+        XCTAssertEqual((described["next"] as? [[String: Any]])?.first?["title"] as? String, "Adaptations to hot and dry climates")
+        let markdown = try XCTUnwrap(topic["text"] as? String)
+        XCTAssertTrue(markdown.hasPrefix("# The Calvin cycle\nTopic 4 of 9 in biology, unit \u{201C}Photosynthesis\u{201D}"), markdown)
+        XCTAssertTrue(markdown.contains("\n## Objectives\n- "), markdown)
+        let passages = try XCTUnwrap((topic["structured"] as? [String: Any])?["passages"] as? [[String: Any]])
+        XCTAssertEqual(passages.first?["from"] as? String, "topic")
+        XCTAssertTrue((passages.first?["location"] as? String ?? "").contains("photosynthesis.md § Photosynthesis › The Calvin cycle"))
+
+        let context = try XCTUnwrap(try result(report, "contextTopic")["structured"] as? [String: Any])
+        XCTAssertEqual((context["topic"] as? [String: Any])?["title"] as? String, "The Calvin cycle")
+        XCTAssertLessThanOrEqual(context["tokens"] as? Int ?? 9999, 1080)
+        let found = try XCTUnwrap(context["passages"] as? [[String: Any]])
+        XCTAssertEqual(Set(found.compactMap { $0["from"] as? String }), ["topic"])
+        XCTAssertTrue(found.contains { ($0["text"] as? String ?? "").contains("rubisco") }, "\(found)")
     }
 
     func testResourcesAreEachDocumentsOutline() throws {
@@ -173,7 +215,7 @@ final class MCPServerTests: XCTestCase {
             "emptyQuery": "query: '???' has no words to search for",
             "smallBudget": "the budget must be at least 64 tokens (got 5)",
             "noQuestion": "give a question or a topic id",
-            "unknownTool": "unknown tool 'summon' (tools: search, context, ingest)",
+            "unknownTool": "unknown tool 'summon' (tools: search, context, curriculum, topic, ingest)",
         ]
         for (name, message) in expected {
             let outcome = try XCTUnwrap(errors[name] as? [String: Any], name)
@@ -181,10 +223,16 @@ final class MCPServerTests: XCTestCase {
             XCTAssertEqual(outcome["text"] as? String, message, name)
             XCTAssertEqual(outcome["servingAfter"] as? Bool, true, name)
         }
-        let topic = try XCTUnwrap(errors["unknownTopic"] as? [String: Any])
-        XCTAssertEqual(topic["isError"] as? Bool, true)
-        XCTAssertTrue((topic["text"] as? String ?? "").contains("no-such-topic"), "\(topic)")
-        XCTAssertEqual(topic["servingAfter"] as? Bool, true)
+        for (name, message) in [
+            "unknownTopic": "no-such-topic: no topic with this id (see `lectern curriculum show`)",
+            "unknownCurriculum": "geology: no curriculum of this name (see `lectern curriculum list`)",
+            "topicWithoutId": "id is missing",
+        ] {
+            let outcome = try XCTUnwrap(errors[name] as? [String: Any], name)
+            XCTAssertEqual(outcome["isError"] as? Bool, true, name)
+            XCTAssertEqual(outcome["text"] as? String, message, name)
+            XCTAssertEqual(outcome["servingAfter"] as? Bool, true, name)
+        }
         let cli = try runLectern(["search", "???"], in: Self.folder.url)
         XCTAssertEqual(cli.stderr, "lectern: query: '???' has no words to search for\n")
 

@@ -28,10 +28,10 @@ final class TutoringContextTests: XCTestCase {
         super.tearDown()
     }
 
-    var searcher: Searcher { Searcher(store: Self.store, embedder: HashingEmbedder()) }
+    var session: SearchSession { SearchSession(store: Self.store, embedder: HashingEmbedder()) }
 
     func testContextFitsTheBudgetAndCitesEachPassage() throws {
-        let builder = ContextBuilder(store: Self.store, searcher: searcher)
+        let builder = ContextBuilder(store: Self.store, session: session)
         for budget in [120, 300, 900] {
             let context = try builder.build(ContextRequest(query: "how do plants turn light into sugar?", budget: budget))
             XCTAssertEqual(context.budget, budget)
@@ -52,8 +52,8 @@ final class TutoringContextTests: XCTestCase {
 
     func testPassagesComeMostUsefulFirstWithPageOrTime() throws {
         let query = "cellular respiration glucose"
-        let hits = try searcher.search(query, k: 20)
-        let context = try ContextBuilder(store: Self.store, searcher: searcher).build(ContextRequest(query: query, budget: 3000))
+        let hits = try session.search(query, k: ContextBuilder.depth(budget: 3000))
+        let context = try ContextBuilder(store: Self.store, session: session).build(ContextRequest(query: query, budget: 3000))
         // In the search's order, none left out ahead of one kept unless it did not fit.
         let kept = context.passages.map(\.passage)
         XCTAssertEqual(kept, hits.map(\.passageReference).filter { kept.contains($0) })
@@ -62,7 +62,7 @@ final class TutoringContextTests: XCTestCase {
         let lecture = try XCTUnwrap(context.passages.first { $0.location.contains("cell-respiration-lecture.vtt") })
         XCTAssertNotNil(lecture.time)
         XCTAssertTrue(lecture.location.contains(" @ 00:"), lecture.location)
-        let handout = try XCTUnwrap(try ContextBuilder(store: Self.store, searcher: searcher)
+        let handout = try XCTUnwrap(try ContextBuilder(store: Self.store, session: session)
             .build(ContextRequest(query: "membrane transport osmosis", budget: 3000)).passages.first { $0.page != nil })
         XCTAssertTrue(handout.location.contains(" p.\(handout.page!)"), handout.location)
     }
@@ -73,29 +73,29 @@ final class TutoringContextTests: XCTestCase {
                                   uri: "file:///notes.md", from: "search", text: sentences.joined(separator: " "), complete: true)
         let short = ContextPassage(passage: "p2", documentId: "abcd1234", title: "Notes", location: "notes.md § Light",
                                    uri: "file:///notes.md", from: "search", text: "Light splits water.", complete: true)
-        let context = try ContextPacker(counter: .estimate).pack(query: "calvin", topic: nil, candidates: [long, short], budget: 150)
+        let context = try ContextPacker(counter: .estimate).pack(query: "calvin", topic: nil, candidates: [short, long], budget: 150)
         XCTAssertLessThanOrEqual(context.tokens, 135)
-        let cut = try XCTUnwrap(context.passages.first)
+        XCTAssertEqual(context.passages.map(\.passage), ["p2", "p1"])
+        XCTAssertTrue(context.passages[0].complete)
+        let cut = try XCTUnwrap(context.passages.last)
         XCTAssertFalse(cut.complete)
         XCTAssertTrue(long.text.hasPrefix(cut.text))
         XCTAssertTrue(cut.text.hasSuffix("plain words."), "cut inside a sentence: \(cut.text)")
         XCTAssertGreaterThan(cut.text.count, sentences[0].count)
-        XCTAssertTrue(context.markdown.contains("plain words. […]"))
-        // The short passage still fits after the cut one.
-        XCTAssertEqual(context.passages.map(\.passage), ["p1", "p2"])
-        XCTAssertTrue(context.passages[1].complete)
+        XCTAssertTrue(context.markdown.hasSuffix("plain words. […]\n"))
     }
 
     func testBadRequestsAreOneLineEach() throws {
-        let builder = ContextBuilder(store: Self.store, searcher: searcher)
+        let builder = ContextBuilder(store: Self.store, session: session)
         XCTAssertThrowsError(try builder.build(ContextRequest(query: "entropy", budget: 10))) { error in
             XCTAssertEqual((error as? LecternError)?.reason, "the budget must be at least 64 tokens (got 10)")
         }
         XCTAssertThrowsError(try builder.build(ContextRequest(query: "  "))) { error in
             XCTAssertEqual((error as? LecternError)?.reason, "give a question or a topic id")
         }
-        let nothing = try builder.build(ContextRequest(query: "zzzqqq unknownword"))
+        let nothing = try builder.build(ContextRequest(query: "entropy", filter: SearchFilter(sources: ["nowhere/"])))
         XCTAssertTrue(nothing.passages.isEmpty)
+        XCTAssertEqual(nothing.markdown, "# Context for \u{201C}entropy\u{201D}\n")
     }
 
     func testTokensAreCountedByTheModelServerWhenItHasTokenize() throws {
@@ -114,7 +114,7 @@ final class TutoringContextTests: XCTestCase {
         let counted = try counter.count(text)
         XCTAssertGreaterThan(counted, 10)
         XCTAssertNotEqual(counted, ApproximateTokenCounter().count(text))
-        let context = try ContextBuilder(store: Self.store, searcher: searcher, counter: counter)
+        let context = try ContextBuilder(store: Self.store, session: session, counter: counter)
             .build(ContextRequest(query: "chlorophyll light reactions", budget: 250))
         XCTAssertFalse(context.passages.isEmpty)
         XCTAssertLessThanOrEqual(context.tokens, 250)

@@ -50,23 +50,22 @@ def text_of(result):
 class Observer:
     def __init__(self, session, tools):
         self.session = session
-        self.schemas = {tool.name: tool for tool in tools}
         self.schema_errors = []
+        # Compiled once: compiling a schema costs far more than checking a result against it.
+        self.validators = {tool.name: (jsonschema.Draft202012Validator(tool.input_schema),
+                                       tool.output_schema and jsonschema.Draft202012Validator(tool.output_schema))
+                           for tool in tools}
 
     async def call(self, name, arguments):
         """Calls a tool; a structured result is checked against the tool's output schema and the
         arguments of a call expected to succeed against its input schema."""
         result = await self.session.call_tool(name, arguments)
-        tool = self.schemas.get(name)
-        if tool is not None and not result.is_error:
-            try:
-                jsonschema.validate(arguments, tool.input_schema)
-            except jsonschema.ValidationError as error:
+        if name in self.validators and not result.is_error:
+            inputs, outputs = self.validators[name]
+            for error in inputs.iter_errors(arguments):
                 self.schema_errors.append(f"{name} input: {error.message}")
-            if tool.output_schema is not None:
-                try:
-                    jsonschema.validate(result.structured_content, tool.output_schema)
-                except jsonschema.ValidationError as error:
+            if outputs:
+                for error in outputs.iter_errors(result.structured_content):
                     self.schema_errors.append(f"{name} output: {error.message}")
         return {"isError": bool(result.is_error), "text": text_of(result), "structured": result.structured_content}
 
@@ -97,11 +96,17 @@ async def serve(args, session, observer, report):
 
     report["search"] = await observer.call("search", {"query": "light-dependent reactions chlorophyll", "k": 3})
     report["searchFiltered"] = await observer.call(
-        "search", {"query": "derivative", "k": 5, "mode": "keyword", "type": ["srt"]})
+        "search", {"query": "limit approaches", "k": 5, "mode": "keyword", "type": ["srt"]})
     report["searchNothing"] = await observer.call("search", {"query": "photosynthesis", "source": ["nowhere/"]})
     report["context"] = await observer.call("context", {"query": "how do plants turn light into sugar?", "budget": 400})
     report["contextLarge"] = await observer.call("context", {"query": "cellular respiration", "budget": 3000})
     report["ingest"] = await observer.call("ingest", {"paths": ["notes.md"]})
+    report["curricula"] = await observer.call("curriculum", {})
+    report["curriculumTree"] = await observer.call("curriculum", {"name": "biology"})
+    topics = [topic for unit in (report["curriculumTree"]["structured"] or {}).get("units", []) for topic in unit["topics"]]
+    calvin = next((topic["id"] for topic in topics if topic["title"] == "The Calvin cycle"), None)
+    report["topic"] = await observer.call("topic", {"id": calvin[:8] if calvin else "none", "budget": 500})
+    report["contextTopic"] = await observer.call("context", {"topic": calvin or "none", "query": "what does rubisco do?", "budget": 1200})
 
     bad = {
         "negativeK": ("search", {"query": "entropy", "k": -1}),
@@ -110,6 +115,8 @@ async def serve(args, session, observer, report):
         "unknownArgument": ("search", {"query": "entropy", "limit": 3}),
         "emptyQuery": ("search", {"query": "???"}),
         "unknownTopic": ("context", {"topic": "no-such-topic"}),
+        "unknownCurriculum": ("curriculum", {"name": "geology"}),
+        "topicWithoutId": ("topic", {"budget": 500}),
         "smallBudget": ("context", {"query": "entropy", "budget": 5}),
         "noQuestion": ("context", {}),
         "unknownTool": ("summon", {}),

@@ -37,15 +37,17 @@ public struct ContextRequest: Sendable, Equatable {
 
 /// Builds tutoring contexts for `lectern context` and the MCP server's `context` tool: the
 /// passages that best answer a question (hybrid search), with the topic's place, objectives,
-/// links and terms first when the library has curricula. Reads only; never calls a model.
+/// links and terms first when the library has curricula (the topic named, or the one that
+/// best answers the question). Reads only; never calls a model.
 public struct ContextBuilder: Sendable {
     let store: LibraryStore
-    let searcher: Searcher
+    /// The warm search: the model and the vectors stay loaded between contexts.
+    let session: SearchSession
     let counter: PromptTokenCounter
 
-    public init(store: LibraryStore, searcher: Searcher, counter: PromptTokenCounter = .estimate) {
+    public init(store: LibraryStore, session: SearchSession, counter: PromptTokenCounter = .estimate) {
         self.store = store
-        self.searcher = searcher
+        self.session = session
         self.counter = counter
     }
 
@@ -54,12 +56,16 @@ public struct ContextBuilder: Sendable {
         let query = request.query.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
         let packer = ContextPacker(counter: counter)
         if let topicId = request.topicId {
-            throw LecternError(.notFound, topicId, "no topic with this id: this library has no curricula yet")
+            let (curriculum, topic) = try topic(topicId, curriculum: request.curriculum)
+            return try topicContext(curriculum, topic, query: query, request: request)
         }
         guard let query else {
             throw LecternError(.invalidInput, "context", "give a question or a topic id")
         }
-        let hits = try searcher.search(query, k: Self.depth(budget: request.budget), mode: .hybrid, filter: request.filter)
+        if let (curriculum, topic) = try bestTopic(for: query, curriculum: request.curriculum) {
+            return try topicContext(curriculum, topic, query: query, request: request)
+        }
+        let hits = try session.search(query, k: Self.depth(budget: request.budget), mode: .hybrid, filter: request.filter)
         return try packer.pack(query: query, topic: nil, candidates: hits.map { ContextPassage($0, from: "search") },
                                budget: request.budget)
     }
