@@ -16,10 +16,11 @@ struct CurriculumCommand: ParsableCommand {
               lectern curriculum build biology notes/ lectures/
               lectern curriculum show biology --depth 2
               lectern curriculum find "where is ATP made?"
+              lectern curriculum export biology -o biology.umcf
             """,
         subcommands: [
             CurriculumBuildCommand.self, CurriculumListCommand.self, CurriculumShowCommand.self, CurriculumFindCommand.self,
-            CurriculumRemoveCommand.self,
+            CurriculumRemoveCommand.self, CurriculumExportCommand.self,
         ]
     )
 }

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The formats `lectern curriculum export` writes.
+public enum CurriculumExportFormat: String, CaseIterable, Sendable {
+    /// UMCF, the UnaMentis tutoring app's curriculum format (plain JSON, `.umcf`).
+    case umcf
+    /// A readable syllabus.
+    case markdown = "md"
+    /// Lectern's own complete record.
+    case json
+
+    /// The format a file name's extension names (`.umcf`, `.md` or `.markdown`, `.json`), in any case.
+    public init?(fileName: String) {
+        switch (fileName as NSString).pathExtension.lowercased() {
+        case "umcf": self = .umcf
+        case "md", "markdown": self = .markdown
+        case "json": self = .json
+        default: return nil
+        }
+    }
+}
+
+/// What an export made: the bytes and what they hold, for the line the CLI prints.
+public struct CurriculumExportResult: Sendable {
+    public var data: Data
+    public var title: String
+    public var units: Int
+    public var topics: Int
+}
+
+/// Exports a stored curriculum: reads it from the library and writes it in one format. Reads
+/// stored records only (no model, no clock), so an unchanged curriculum exports to the same bytes.
+public struct CurriculumExport {
+    let store: LibraryStore
+    /// The questions of each topic (by stable id) that the UMCF and JSON exports carry.
+    var assessments: (Curriculum) throws -> [String: [TopicAssessment]] = { _ in [:] }
+
+    public init(store: LibraryStore) {
+        self.store = store
+    }
+
+    public func export(curriculumNamed name: String, format: CurriculumExportFormat) throws -> CurriculumExportResult {
+        guard let curriculum = try store.curriculum(named: name) else {
+            throw LecternError(.notFound, name, "no curriculum of that name in this library (`lectern curriculum list` names them)")
+        }
+        let questions = try assessments(curriculum)
+        let data: Data
+        switch format {
+        case .umcf: data = try UMCFExporter().export(curriculum, assessments: questions)
+        case .markdown: data = CurriculumMarkdownExporter().export(curriculum)
+        case .json: data = try CurriculumJSONExporter().export(curriculum, assessments: questions)
+        }
+        return CurriculumExportResult(data: data, title: UMCFExporter.title(curriculum), units: curriculum.units.count,
+                                      topics: curriculum.topics.count)
+    }
+}

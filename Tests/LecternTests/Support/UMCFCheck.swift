@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+/// `Tests/Support/umcf_check.py`: the UMCF schema (jsonschema, draft 2020-12) and the UnaMentis
+/// app's own rules (../shared/formats/umcf/NOTES.md) on exported files. Skips, naming what is
+/// missing, without `.venv-tests` (make testdeps) or the shared formats folder.
+enum UMCFCheck {
+    static var script: URL { TestPaths.packageRoot.appendingPathComponent("Tests/Support/umcf_check.py") }
+
+    static func python() throws -> URL {
+        let python = TestPaths.packageRoot.appendingPathComponent(".venv-tests/bin/python")
+        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+            throw XCTSkip("\(python.path) is absent: run `make testdeps` to validate UMCF with jsonschema")
+        }
+        return python
+    }
+
+    /// ../shared/formats/umcf/umcf-schema.json, beside the shared corpus.
+    static func schema() throws -> URL {
+        let schema = try TestPaths.sharedCorpus().deletingLastPathComponent().appendingPathComponent("formats/umcf/umcf-schema.json")
+        guard FileManager.default.fileExists(atPath: schema.path) else { throw XCTSkip("\(schema.path) is absent: skipping") }
+        return schema
+    }
+
+    /// Runs the checker on `files`: exit status 0 and one `FILE: valid` line each when all pass.
+    static func run(_ files: [URL], schema useSchema: Bool = true) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = try python()
+        process.arguments = [script.path] + (useSchema ? ["--schema", try schema().path] : ["--no-schema"]) + files.map(\.path)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        nonisolated(unsafe) var errData = Data()
+        let errDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            errDone.signal()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        errDone.wait()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Fails the test, with the checker's lines, unless every file passes both halves.
+    static func assertValid(_ files: [URL], file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try run(files)
+        XCTAssertEqual(result.status, 0, "UMCF check failed:\n\(result.stdout.prefix(4000))\(result.stderr)", file: file, line: line)
+        XCTAssertEqual(result.stdout.split(separator: "\n").count, files.count, result.stdout, file: file, line: line)
+    }
+}
