@@ -18,8 +18,10 @@ LLAMA_VENV = .venv-llama
 LLAMA_MODEL = $(LLAMA_VENV)/models/gemma-3-270m-q4_k_m.gguf
 # The Python oracles the tests compare with: pytrec_eval (trec_eval's measures) and jsonschema.
 TEST_VENV = .venv-tests
+# Real Anki (the `anki` wheel, Python 3.11+), into which the flashcard tests import their decks.
+ANKI_VENV = .venv-anki
 
-.PHONY: setup model llama testdeps build release test demo install completions manual bench fixtures clean llm-server-deps
+.PHONY: setup model llama testdeps anki build release test demo install completions manual bench fixtures clean llm-server-deps
 
 # Installs the system libraries with apt; quiet and quick when all are there.
 setup:
@@ -66,13 +68,22 @@ testdeps:
 	( [ -x $(TEST_VENV)/bin/python ] || $(PYTHON) -m venv $(TEST_VENV) ) && \
 	$(TEST_VENV)/bin/pip install -q --disable-pip-version-check pytrec-eval-terrier jsonschema mcp
 
+# Installs Anki's Python package into $(ANKI_VENV); quiet when present. The flashcard import
+# tests skip with a message naming `make anki` without it.
+anki:
+	@if $(ANKI_VENV)/bin/python -c "import anki" 2>/dev/null; then exit 0; fi; \
+	echo "make anki: installing anki into $(ANKI_VENV)"; \
+	( [ -x $(ANKI_VENV)/bin/python ] || $(PYTHON) -m venv $(ANKI_VENV) ) && \
+	$(ANKI_VENV)/bin/pip install -q --disable-pip-version-check anki || \
+	echo "make anki: could not install anki; the Anki import tests will skip"
+
 build: setup
 	$(SWIFT) build
 
 release: setup
 	$(SWIFT) build -c release
 
-test: setup model llama testdeps
+test: setup model llama testdeps anki
 	$(SWIFT) test
 
 demo: release model

@@ -383,6 +383,45 @@ enum Schema {
             try VectorBlocks.buildCompact(db, set: .passages)
             try VectorBlocks.buildCompact(db, set: .topics)
         },
+        Migration("v6-cards") { db in
+            // Flashcards (`lectern cards generate`): one row a note, by curriculum NAME (not row
+            // id: a rebuilt curriculum gets new rows, and its cards, their GUIDs and modification
+            // times must outlive that). Passage and document ids are kept as plain values for the
+            // same reason. card_reports keeps each generate run's rejections and dedup counts.
+            try db.execute(sql: """
+                CREATE TABLE cards (
+                    id INTEGER PRIMARY KEY,
+                    curriculum TEXT NOT NULL,
+                    guid TEXT NOT NULL,
+                    curriculum_stable_id TEXT NOT NULL,
+                    topic_stable_id TEXT NOT NULL,
+                    note_type TEXT NOT NULL,
+                    origin TEXT NOT NULL,
+                    front TEXT NOT NULL,
+                    back TEXT NOT NULL,
+                    passage_id INTEGER NOT NULL,
+                    document_id INTEGER NOT NULL,
+                    page_start INTEGER,
+                    page_label TEXT,
+                    time_start REAL,
+                    source TEXT NOT NULL,
+                    tags TEXT NOT NULL,
+                    grounding REAL NOT NULL,
+                    ordinal INTEGER NOT NULL,
+                    run_id INTEGER,
+                    modified_at REAL NOT NULL,
+                    UNIQUE (curriculum, guid)
+                );
+                CREATE INDEX cards_topic ON cards(curriculum, topic_stable_id);
+                CREATE TABLE card_reports (
+                    run_id INTEGER PRIMARY KEY,
+                    curriculum TEXT NOT NULL,
+                    report TEXT NOT NULL,
+                    created_at TEXT NOT NULL
+                );
+                CREATE INDEX card_reports_curriculum ON card_reports(curriculum, run_id);
+                """)
+        },
     ]
 
     /// What a SQLite file holds, told apart before anything writes to it.

@@ -1,0 +1,144 @@
+import Foundation
+
+/// What one generate run did, for the run record and `cards stats`.
+struct CardGenerationReport: Codable, Sendable, Equatable {
+    var topics = 0
+    var candidates = 0
+    var kept = 0
+    var exactDuplicates = 0
+    var nearDuplicates = 0
+    var rejections: [CardRejection] = []
+
+    var duplicatesRemoved: Int { exactDuplicates + nearDuplicates }
+
+    /// Rejections by reason, for the run's counts.
+    var rejectionCounts: [String: Int] {
+        Dictionary(grouping: rejections, by: \.reason.rawValue).mapValues(\.count)
+    }
+
+    mutating func add(_ other: CardGenerationReport) {
+        topics += other.topics
+        candidates += other.candidates
+        kept += other.kept
+        exactDuplicates += other.exactDuplicates
+        nearDuplicates += other.nearDuplicates
+        rejections += other.rejections
+    }
+}
+
+/// Candidates → grounded → deduplicated cards. Offline generation and the model's cards go
+/// through the same checks.
+enum CardGeneration {
+    /// Offline cards for `topics` of `curriculum` (all of them when nil).
+    static func offline(_ curriculum: Curriculum, topics: Set<String>? = nil, now: Date = Date(),
+                        generator: OfflineCardGenerator = OfflineCardGenerator()) -> (cards: [Flashcard], report: CardGenerationReport) {
+        let deck = CardDeckContext(curriculum: curriculum, now: now)
+        let chosen = curriculum.topics.filter { topics?.contains($0.stableId) ?? true }
+        var report = CardGenerationReport()
+        report.topics = chosen.count
+        let perTopic = ParallelWork.map(chosen.count, workers: ProcessInfo.processInfo.activeProcessorCount) { index in
+            ground(generator.candidates(for: chosen[index], in: deck), topic: chosen[index])
+        }
+        var cards: [Flashcard] = []
+        for case .success(let (kept, rejected)) in perTopic {
+            report.candidates += kept.count + rejected.count
+            cards += kept
+            report.rejections += rejected
+        }
+        let deduplicated = CardDeduplication.deduplicate(cards)
+        report.exactDuplicates = deduplicated.exact
+        report.nearDuplicates = deduplicated.near
+        report.kept = deduplicated.cards.count
+        return (deduplicated.cards, report)
+    }
+
+    /// Offline cards and a language model's for `topics` of `curriculum`, grounded and
+    /// deduplicated together. A topic whose model call fails keeps its offline cards; the
+    /// failures come back to be recorded.
+    static func withModel(_ curriculum: Curriculum, topics: Set<String>?, model: ModelCardGenerator, now: Date = Date(),
+                          parallelism: Int = 1) -> (cards: [Flashcard], report: CardGenerationReport, failures: [(topic: String, reason: String)]) {
+        let deck = CardDeckContext(curriculum: curriculum, now: now)
+        let chosen = curriculum.topics.filter { topics?.contains($0.stableId) ?? true }
+        let offline = OfflineCardGenerator()
+        let perTopic = ParallelWork.map(chosen.count, workers: parallelism) { index -> (kept: [Flashcard], rejected: [CardRejection], failure: String?) in
+            let topic = chosen[index]
+            var candidates = offline.candidates(for: topic, in: deck)
+            var rejected: [CardRejection] = []
+            var failure: String?
+            do {
+                let written = try model.candidates(for: topic, in: deck)
+                candidates += written.cards
+                rejected += written.rejected
+            } catch {
+                failure = (error as? LecternError)?.located ?? "\(error)"
+            }
+            let grounded = ground(candidates, topic: topic)
+            return (grounded.kept, rejected + grounded.rejected, failure)
+        }
+        var report = CardGenerationReport()
+        report.topics = chosen.count
+        var cards: [Flashcard] = []
+        var failures: [(String, String)] = []
+        for (index, result) in perTopic.enumerated() {
+            guard case .success(let topic) = result else { continue }
+            report.candidates += topic.kept.count + topic.rejected.count
+            cards += topic.kept
+            report.rejections += topic.rejected
+            if let failure = topic.failure { failures.append((chosen[index].stableId, failure)) }
+        }
+        let deduplicated = CardDeduplication.deduplicate(cards)
+        report.exactDuplicates = deduplicated.exact
+        report.nearDuplicates = deduplicated.near
+        report.kept = deduplicated.cards.count
+        return (deduplicated.cards, report, failures)
+    }
+
+    /// Keeps the candidates whose cited passage (one of `topic`'s) holds every content word of
+    /// the answer; the others come back as rejections with the words they lack.
+    static func ground(_ candidates: [Flashcard], topic: Topic) -> (kept: [Flashcard], rejected: [CardRejection]) {
+        var stems: [Int64: CardGrounding.PassageStems] = [:]
+        var kept: [Flashcard] = []
+        var rejected: [CardRejection] = []
+        for var card in candidates {
+            func reject(_ reason: CardRejection.Reason, _ detail: String) {
+                rejected.append(CardRejection(topicStableId: topic.stableId, front: card.front, answer: card.answer,
+                                              reason: reason, detail: detail))
+            }
+            guard let passage = topic.passages.first(where: { $0.passageId == card.source.passageId }) else {
+                reject(.unknownPassage, "passage \(card.source.passageId) is not one of topic \(topic.stableId)'s")
+                continue
+            }
+            let passageStems = stems[passage.passageId] ?? CardGrounding.PassageStems(passage.text)
+            stems[passage.passageId] = passageStems
+            switch CardGrounding.check(answer: card.answer, in: passageStems) {
+            case .supported:
+                card.grounding = 1
+                kept.append(card)
+            case .empty:
+                reject(.emptyAnswer, "the answer has no content word")
+            case .unsupported(let missing, let share):
+                card.grounding = share
+                reject(.unsupported, "passage \(passage.passageId) lacks: " + missing.prefix(8).joined(separator: ", "))
+            }
+        }
+        return (kept, rejected)
+    }
+
+    /// Carries the modification times of `previous` cards over to `cards`: unchanged notes
+    /// keep theirs, changed ones get one later than both their old one and `now`, so Anki
+    /// (which updates a note only from a newer one) takes the change.
+    static func revise(_ cards: [Flashcard], previous: [Flashcard], now: Date = Date()) -> [Flashcard] {
+        let before = Dictionary(previous.map { ($0.guid, $0) }, uniquingKeysWith: { first, _ in first })
+        return cards.map { card in
+            var card = card
+            guard let old = before[card.guid] else { card.modifiedAt = now; return card }
+            if old.contentKey == card.contentKey {
+                card.modifiedAt = old.modifiedAt
+            } else {
+                // Anki compares whole seconds.
+                card.modifiedAt = max(now, old.modifiedAt.addingTimeInterval(1))
+            }
+            return card
+        }
+    }
+}

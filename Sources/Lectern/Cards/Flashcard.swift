@@ -1,0 +1,138 @@
+import Foundation
+
+/// The Anki note type a card is written with. A Basic-and-reversed note is ONE note that Anki
+/// turns into two cards (front → back and back → front).
+enum CardNoteType: String, Codable, Sendable, CaseIterable {
+    case basic
+    case basicReversed = "basic-reversed"
+    case cloze
+
+    /// Cards Anki makes from one note of this type (a Cloze note here has one deletion).
+    var cardsPerNote: Int { self == .basicReversed ? 2 : 1 }
+}
+
+/// Which offline method (or the model) made a card: what `cards stats` counts by.
+enum CardOrigin: String, Codable, Sendable, CaseIterable {
+    case glossary
+    case keyTerm = "key-term"
+    case definition
+    case objective
+    case model
+}
+
+/// Where a card's answer is read: the passage it cites, with the place in its document and
+/// the attribution its licence asks for.
+struct CardSource: Codable, Sendable, Equatable {
+    var passageId: Int64
+    var documentId: Int64
+    var documentTitle: String
+    var uri: String
+    var pageStart: Int?
+    var pageLabel: String?
+    var timeStart: Double?
+    var licence: String?
+    var licenceURL: String?
+
+    /// "Introduction to Philosophy, p. 12" or "Lecture 3, 4:05": what the Source field shows.
+    var place: String {
+        if let pageLabel { return "\(documentTitle), p. \(pageLabel)" }
+        if let pageStart { return "\(documentTitle), p. \(pageStart)" }
+        if let timeStart { return "\(documentTitle), \(TimeFormat.clock(timeStart))" }
+        return documentTitle
+    }
+
+    /// The place and the licence, as each note's Source field carries them.
+    var attribution: String {
+        guard let licence else { return place }
+        return "\(place) — \(licence)"
+    }
+}
+
+/// One note of a deck: its identity, what it asks, what it answers and where that answer is.
+struct Flashcard: Codable, Sendable, Equatable {
+    /// Anki's note GUID: stable while the curriculum, topic and front (Cloze: the deleted
+    /// answer) hold, so a re-imported deck updates notes instead of adding them.
+    var guid: String
+    var curriculumStableId: String
+    var topicStableId: String
+    var noteType: CardNoteType
+    /// Basic: the question side. Cloze: the sentence with its deletion (`{{c1::…}}`).
+    var front: String
+    /// Basic: the answer side. Cloze: extra text shown with the answer (may be empty).
+    var back: String
+    var origin: CardOrigin
+    var source: CardSource
+    var tags: [String]
+    /// The share of the answer's content words found in the cited passage (1 for a kept card).
+    var grounding: Double
+    /// Newer whenever the card's text changes, so Anki takes the new version on import.
+    var modifiedAt: Date
+
+    /// The words the card asks the learner to recall: what grounding checks.
+    var answer: String {
+        noteType == .cloze ? ClozeText.deletions(in: front).joined(separator: " ") : back
+    }
+
+    /// Cards Anki makes of this note.
+    var cardCount: Int { noteType.cardsPerNote }
+
+    /// The text whose change means the note must be updated on import.
+    var contentKey: String { [noteType.rawValue, front, back, source.attribution, tags.joined(separator: " ")].joined(separator: "\u{1F}") }
+}
+
+/// A candidate a generator proposed and grounding or dedup turned away, with the reason.
+struct CardRejection: Codable, Sendable, Equatable {
+    enum Reason: String, Codable, Sendable, CaseIterable {
+        /// Answer content words the cited passage does not hold.
+        case unsupported = "answer-not-in-passage"
+        /// The answer has no content word to check.
+        case emptyAnswer = "empty-answer"
+        /// The cited passage is not one of the topic's.
+        case unknownPassage = "passage-not-in-topic"
+        /// The model, asked to verify, said the passage does not support it.
+        case modelRejected = "model-rejected"
+        /// The model's answer did not follow the schema.
+        case malformed = "malformed"
+    }
+
+    var topicStableId: String
+    var front: String
+    var answer: String
+    var reason: Reason
+    /// What exactly failed: the missing words, the passage id, the model's words.
+    var detail: String
+}
+
+enum ClozeText {
+    /// The deleted texts of `{{c1::answer}}` or `{{c1::answer::hint}}`.
+    static func deletions(in text: String) -> [String] {
+        var found: [String] = []
+        var rest = text[...]
+        while let open = rest.range(of: "{{c"), let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) {
+            let inner = rest[open.upperBound..<close.lowerBound]
+            if let separator = inner.range(of: "::") {
+                let body = inner[separator.upperBound...]
+                let answer = body.range(of: "::").map { body[..<$0.lowerBound] } ?? body
+                found.append(String(answer))
+            }
+            rest = rest[close.upperBound...]
+        }
+        return found
+    }
+
+    /// The sentence with its deletions shown as their answers.
+    static func revealed(_ text: String) -> String {
+        var result = ""
+        var rest = text[...]
+        while let open = rest.range(of: "{{c"), let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) {
+            result += rest[..<open.lowerBound]
+            let inner = rest[open.upperBound..<close.lowerBound]
+            if let separator = inner.range(of: "::") {
+                let body = inner[separator.upperBound...]
+                result += body.range(of: "::").map { body[..<$0.lowerBound] } ?? body
+            }
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
+    }
+}

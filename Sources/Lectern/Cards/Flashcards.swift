@@ -1,0 +1,269 @@
+import Foundation
+
+/// What `lectern cards generate` did.
+public struct CardGenerateSummary: Codable, Sendable {
+    public var run: Int64?
+    public var curriculum: String
+    public var topics: Int
+    public var candidates: Int
+    public var notes: Int
+    public var cards: Int
+    public var rejected: Int
+    public var rejections: [String: Int]
+    public var exactDuplicates: Int
+    public var nearDuplicates: Int
+    /// Notes new to the library, and stored notes whose text changed (same GUID, newer time).
+    public var added: Int
+    public var updated: Int
+    public var byType: [String: Int]
+}
+
+/// What a model run would take: `lectern cards generate --dry-run`.
+public struct CardModelPlan: Codable, Sendable {
+    public var model: String
+    public var topics: Int
+    public var calls: Int
+    public var inputTokens: Int
+    public var outputTokens: Int
+    /// In US dollars; nil when the model has no price (llm.prices), a local model for one.
+    public var cost: Double?
+}
+
+/// One stored note as `lectern cards list` prints it.
+public struct CardListing: Codable, Sendable {
+    public var guid: String
+    public var curriculum: String
+    public var topic: String
+    public var deck: String
+    public var noteType: String
+    public var origin: String
+    public var front: String
+    public var back: String
+    public var source: String
+    public var passageId: Int64
+    public var page: Int?
+    public var pageLabel: String?
+    public var time: Double?
+}
+
+/// Counts per curriculum, topic and note type, with the last generate run's rejections and
+/// duplicates removed.
+public struct CardStatistics: Codable, Sendable {
+    public struct TopicCounts: Codable, Sendable {
+        public var topic: String
+        public var title: String
+        public var byType: [String: Int]
+        public var rejected: Int
+    }
+
+    public var curriculum: String
+    public var notes: Int
+    public var cards: Int
+    public var byType: [String: Int]
+    public var byOrigin: [String: Int]
+    public var topics: [TopicCounts]
+    public var rejected: Int
+    public var rejections: [String: Int]
+    public var exactDuplicates: Int
+    public var nearDuplicates: Int
+}
+
+/// What `lectern cards export` wrote.
+public struct CardExportSummary: Codable, Sendable {
+    public var path: String
+    public var format: String
+    public var notes: Int
+    public var cards: Int
+    public var decks: Int
+}
+
+/// The flashcard workflow the CLI drives: generate (offline) into the library, export, list,
+/// count and remove. Every card stands on a curriculum stored in the library.
+public struct Flashcards: Sendable {
+    let store: LibraryStore
+
+    public init(store: LibraryStore) { self.store = store }
+
+    public static let formats = CardExportFormat.allCases.map(\.rawValue)
+
+    func curriculum(_ name: String) throws -> Curriculum {
+        guard let curriculum = try store.curriculum(named: name) else {
+            let known = (try? store.curriculumSummaries().map(\.name)) ?? []
+            throw LecternError(.notFound, name, known.isEmpty
+                ? "no curriculum of that name (build one with `lectern curriculum build`)"
+                : "no curriculum of that name (the library has: \(known.joined(separator: ", ")))")
+        }
+        return curriculum
+    }
+
+    /// The stable ids `references` (stable ids or their first 4+ characters) name in `curriculum`.
+    func topicIds(_ references: [String], in curriculum: Curriculum) throws -> Set<String>? {
+        guard !references.isEmpty else { return nil }
+        var ids = Set<String>()
+        for reference in references {
+            let found = curriculum.topics.filter { $0.stableId == reference || (reference.count >= 4 && $0.stableId.hasPrefix(reference)) }
+            guard !found.isEmpty else { throw LecternError(.notFound, reference, "no topic of curriculum \(curriculum.name) has this id") }
+            ids.formUnion(found.map(\.stableId))
+        }
+        return ids
+    }
+
+    /// Offline cards for the curriculum's topics (all, or `topics`), grounded and deduplicated,
+    /// stored in place of the topics' earlier cards; the run records every rejection.
+    public func generate(curriculum name: String, topics references: [String] = [], recorder: RunRecorder?,
+                         now: Date = Date()) throws -> CardGenerateSummary {
+        let curriculum = try self.curriculum(name)
+        let topics = try topicIds(references, in: curriculum)
+        let (fresh, report) = CardGeneration.offline(curriculum, topics: topics, now: now)
+        return try store(fresh, report: report, curriculum: curriculum, topics: topics, recorder: recorder, now: now)
+    }
+
+    /// The calls, tokens and cost a model run over the curriculum's topics would take.
+    public func plan(curriculum name: String, topics references: [String] = [], languageModel: any LanguageModel,
+                     prices: [String: ModelPrice] = [:], maxTokens: Int = 600) throws -> CardModelPlan {
+        let curriculum = try self.curriculum(name)
+        let topics = try topicIds(references, in: curriculum)
+        let chosen = curriculum.topics.filter { topics?.contains($0.stableId) ?? true }
+        let estimate = ModelCardGenerator(languageModel: languageModel, maxTokens: maxTokens).estimate(chosen)
+        let price = prices[languageModel.info.model] ?? prices[languageModel.info.description]
+        return CardModelPlan(model: languageModel.info.description, topics: chosen.count, calls: estimate.calls,
+                             inputTokens: estimate.inputTokens, outputTokens: estimate.outputTokens,
+                             cost: price?.cost(inputTokens: estimate.inputTokens, outputTokens: estimate.outputTokens))
+    }
+
+    /// Offline cards and `languageModel`'s, grounded, verified and deduplicated, stored like
+    /// `generate`'s. Refuses, before any call, a run whose estimated cost is over `maxCost`.
+    public func generate(curriculum name: String, topics references: [String] = [], recorder: RunRecorder?,
+                         languageModel: any LanguageModel, prices: [String: ModelPrice] = [:], maxCost: Double? = nil,
+                         maxTokens: Int = 600, parallelism: Int = 1, now: Date = Date()) throws -> CardGenerateSummary {
+        let curriculum = try self.curriculum(name)
+        let topics = try topicIds(references, in: curriculum)
+        if let maxCost {
+            let plan = try self.plan(curriculum: name, topics: references, languageModel: languageModel, prices: prices, maxTokens: maxTokens)
+            if let cost = plan.cost, cost > maxCost {
+                throw LecternError(.invalidInput, name, String(format: "this run would cost about $%.4f (%d calls, %d tokens in, %d out), over --max-cost $%.4f: nothing was asked", cost, plan.calls, plan.inputTokens, plan.outputTokens, maxCost))
+            }
+        }
+        let generator = ModelCardGenerator(languageModel: languageModel, maxTokens: maxTokens)
+        let (fresh, report, failures) = CardGeneration.withModel(curriculum, topics: topics, model: generator, now: now, parallelism: parallelism)
+        for failure in failures {
+            recorder?.fail(input: "\(curriculum.name)/\(failure.topic)", stage: "model", reason: failure.reason)
+        }
+        return try store(fresh, report: report, curriculum: curriculum, topics: topics, recorder: recorder, now: now)
+    }
+
+    func store(_ fresh: [Flashcard], report: CardGenerationReport, curriculum: Curriculum, topics: Set<String>?,
+               recorder: RunRecorder?, now: Date) throws -> CardGenerateSummary {
+        let previous = try store.cards(curriculum: curriculum.name).map(\.card)
+        // Notes of the other topics stay; dedup across the curriculum keeps them first.
+        let others = previous.filter { card in topics.map { !$0.contains(card.topicStableId) } ?? false }
+        let otherGuids = Set(others.map(\.guid))
+        let cards = CardGeneration.revise(fresh.filter { !otherGuids.contains($0.guid) }, previous: previous, now: now)
+        let before = Dictionary(previous.map { ($0.guid, $0) }, uniquingKeysWith: { first, _ in first })
+        let added = cards.filter { before[$0.guid] == nil }.count
+        let updated = cards.filter { card in before[card.guid].map { $0.contentKey != card.contentKey } ?? false }.count
+        for rejection in report.rejections {
+            recorder?.fail(input: "\(curriculum.name)/\(rejection.topicStableId): \(rejection.front)", stage: "grounding",
+                           reason: "\(rejection.reason.rawValue): \(rejection.detail)", warning: true)
+        }
+        recorder?.count("topics", by: report.topics)
+        recorder?.count("candidates", by: report.candidates)
+        recorder?.count("notes", by: cards.count)
+        recorder?.count("rejected", by: report.rejections.count)
+        for (reason, count) in report.rejectionCounts { recorder?.count("rejected_\(reason)", by: count) }
+        recorder?.count("duplicates_exact", by: report.exactDuplicates)
+        recorder?.count("duplicates_near", by: report.nearDuplicates)
+        try store.replaceCards(cards, curriculum: curriculum.name, topics: topics, report: report, run: recorder?.id)
+        return CardGenerateSummary(
+            run: recorder?.id, curriculum: curriculum.name, topics: report.topics, candidates: report.candidates,
+            notes: cards.count, cards: cards.reduce(0) { $0 + $1.cardCount }, rejected: report.rejections.count,
+            rejections: report.rejectionCounts, exactDuplicates: report.exactDuplicates, nearDuplicates: report.nearDuplicates,
+            added: added, updated: updated, byType: Dictionary(grouping: cards, by: \.noteType.rawValue).mapValues(\.count))
+    }
+
+    /// Writes the curriculum's stored cards (of `topics` when given) to `path` in `format`.
+    public func export(curriculum name: String, topics references: [String] = [], format: String, to path: String) throws -> CardExportSummary {
+        guard let format = CardExportFormat(rawValue: format.lowercased()) else {
+            throw LecternError(.unsupported, format, "not a card format (use one of: \(Self.formats.joined(separator: ", ")))")
+        }
+        let curriculum = try self.curriculum(name)
+        let stored = try store.cards(curriculum: name, topics: references).map(\.card)
+        guard !stored.isEmpty else {
+            throw LecternError(.notFound, name, "no cards stored for this curriculum (run `lectern cards generate \(name)` first)")
+        }
+        let layout = CardDeckLayout(curriculum: curriculum)
+        let data = try format.render(stored, layout: layout)
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw LecternError(.writeFailed, path, "cannot write the \(format.rawValue) file: \(error.localizedDescription)")
+        }
+        let decks = Set(stored.map { layout.deck(topicStableId: $0.topicStableId).name }).count
+        return CardExportSummary(path: path, format: format.rawValue, notes: stored.count,
+                                 cards: stored.reduce(0) { $0 + $1.cardCount }, decks: decks)
+    }
+
+    /// The cards each topic of a curriculum holds, as `TopicAssessment`s keyed by topic stable
+    /// id: what the UMCF export writes as `text_entry` assessments.
+    func assessments(curriculum name: String) throws -> [String: [TopicAssessment]] {
+        var result: [String: [TopicAssessment]] = [:]
+        for stored in try store.cards(curriculum: name) {
+            let card = stored.card
+            let question = card.noteType == .cloze
+                ? card.front.replacingOccurrences(of: #"\{\{c\d+::(.*?)\}\}"#, with: "_____", options: .regularExpression)
+                : card.front
+            result[card.topicStableId, default: []].append(TopicAssessment(
+                stableId: card.guid, question: question, answer: card.answer,
+                hint: card.source.attribution, passageId: card.source.passageId))
+        }
+        return result
+    }
+
+    public func list(curriculum name: String?, topics: [String] = []) throws -> [CardListing] {
+        var layouts: [String: CardDeckLayout] = [:]
+        return try store.cards(curriculum: name, topics: topics).map { stored in
+            let card = stored.card
+            if layouts[stored.curriculum] == nil, let curriculum = try store.curriculum(named: stored.curriculum) {
+                layouts[stored.curriculum] = CardDeckLayout(curriculum: curriculum)
+            }
+            return CardListing(
+                guid: card.guid, curriculum: stored.curriculum, topic: card.topicStableId,
+                deck: layouts[stored.curriculum]?.deck(topicStableId: card.topicStableId).name ?? stored.curriculum,
+                noteType: card.noteType.rawValue, origin: card.origin.rawValue, front: card.front, back: card.back,
+                source: card.source.attribution, passageId: card.source.passageId, page: card.source.pageStart,
+                pageLabel: card.source.pageLabel, time: card.source.timeStart)
+        }
+    }
+
+    public func statistics(curriculum name: String? = nil) throws -> [CardStatistics] {
+        let stored = try store.cards(curriculum: name)
+        let reports = try store.latestCardReports(curriculum: name)
+        let names = Set(stored.map(\.curriculum)).union(reports.keys).sorted()
+        return try names.map { name in
+            let cards = stored.filter { $0.curriculum == name }.map(\.card)
+            let report = reports[name] ?? CardGenerationReport()
+            let titles = Dictionary((try store.curriculum(named: name)?.topics ?? []).map { ($0.stableId, $0.title) },
+                                    uniquingKeysWith: { first, _ in first })
+            var order: [String] = []
+            for card in cards where !order.contains(card.topicStableId) { order.append(card.topicStableId) }
+            for rejection in report.rejections where !order.contains(rejection.topicStableId) { order.append(rejection.topicStableId) }
+            let topics = order.map { topic in
+                CardStatistics.TopicCounts(
+                    topic: topic, title: titles[topic] ?? "",
+                    byType: Dictionary(grouping: cards.filter { $0.topicStableId == topic }, by: \.noteType.rawValue).mapValues(\.count),
+                    rejected: report.rejections.filter { $0.topicStableId == topic }.count)
+            }
+            return CardStatistics(
+                curriculum: name, notes: cards.count, cards: cards.reduce(0) { $0 + $1.cardCount },
+                byType: Dictionary(grouping: cards, by: \.noteType.rawValue).mapValues(\.count),
+                byOrigin: Dictionary(grouping: cards, by: \.origin.rawValue).mapValues(\.count), topics: topics,
+                rejected: report.rejections.count, rejections: report.rejectionCounts,
+                exactDuplicates: report.exactDuplicates, nearDuplicates: report.nearDuplicates)
+        }
+    }
+
+    /// Removes cards of a curriculum (narrowed to topics or GUIDs); returns how many.
+    public func remove(curriculum name: String?, topics: [String] = [], guids: [String] = []) throws -> Int {
+        try store.removeCards(curriculum: name, topics: topics, guids: guids)
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// Cards made without a model from what a topic already holds: its glossary (term → meaning),
+/// sentences that use a key term, definition sentences ("X is a Y that …", "X refers to …")
+/// and learning objectives a passage answers. Candidates only: grounding and dedup come after.
+struct OfflineCardGenerator: Sendable {
+    /// A meaning up to this many words also makes the reverse card (meaning → term).
+    var reverseMeaningWords = 12
+    /// Sentences outside this length (in words) make poor cloze or answer text.
+    var sentenceWords = 6...60
+
+    /// A sentence of the topic's prose with what the generators look for in it, made once.
+    struct Sentence {
+        let passage: TopicPassage
+        let text: String
+        /// Folded words, in order.
+        let words: [String]
+        let stems: Set<String>
+    }
+
+    func candidates(for topic: Topic, in deck: CardDeckContext) -> [Flashcard] {
+        var cards: [Flashcard] = []
+        let prose = topic.passages.filter { [.text, .list, .transcript, .caption].contains($0.kind) }
+        let sentences = prose.flatMap { passage in
+            SentenceSplitter.split(passage.text).map { piece -> Sentence in
+                let words = PorterStemmer.foldedWords(piece.text)
+                return Sentence(passage: passage, text: piece.text.trimmingCharacters(in: .whitespacesAndNewlines), words: words,
+                                stems: Set(words.map(PorterStemmer.cachedStem)))
+            }
+        }
+        for term in topic.keyTerms {
+            cards += keyTermCards(term, topic: topic, sentences: sentences, deck: deck)
+        }
+        cards += definitionCards(topic: topic, sentences: sentences, deck: deck)
+        cards += objectiveCards(topic: topic, sentences: sentences, deck: deck)
+        return cards
+    }
+
+    // MARK: Key terms
+
+    private func keyTermCards(_ term: KeyTerm, topic: Topic, sentences: [Sentence], deck: CardDeckContext) -> [Flashcard] {
+        var cards: [Flashcard] = []
+        let name = clean(term.term)
+        let meaning = clean(term.definition)
+        let nameWords = PorterStemmer.foldedWords(name)
+        guard !name.isEmpty, !nameWords.isEmpty else { return [] }
+        if !meaning.isEmpty {
+            let passage = term.passageId.flatMap { id in topic.passages.first { $0.passageId == id } }
+                ?? topic.passages.first { $0.kind == .glossary && Self.contains(PorterStemmer.foldedWords($0.text), nameWords) }
+            if let passage {
+                let words = WordTokenizer.words(meaning).count
+                let type: CardNoteType = words <= reverseMeaningWords ? .basicReversed : .basic
+                cards.append(deck.card(topic: topic, type: type, front: name, back: meaning,
+                                       origin: passage.kind == .glossary || term.origin == .source ? .glossary : .keyTerm,
+                                       passage: passage))
+            }
+        }
+        // The first sentence of the topic's prose that uses the term, with the term deleted.
+        if let sentence = sentences.first(where: { sentenceWords.contains($0.words.count) && Self.contains($0.words, nameWords) }),
+           let range = sentence.text.range(of: name, options: [.caseInsensitive]) {
+            let cloze = sentence.text.replacingCharacters(in: range, with: "{{c1::\(sentence.text[range])}}")
+            cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: meaning.isEmpty ? "" : "\(name): \(meaning)",
+                                   origin: .keyTerm, passage: sentence.passage))
+        }
+        return cards
+    }
+
+    /// Whether `words` holds `phrase` as consecutive words.
+    static func contains(_ words: [String], _ phrase: [String]) -> Bool {
+        guard let first = phrase.first, words.count >= phrase.count else { return false }
+        for start in 0...(words.count - phrase.count) where words[start] == first {
+            if phrase.count == 1 || words[(start + 1)..<(start + phrase.count)].elementsEqual(phrase.dropFirst()) { return true }
+        }
+        return false
+    }
+
+    // MARK: Definition sentences
+
+    /// Subjects that point back rather than name something ("This is a …", "It refers to …").
+    private static let pointingWords: Set<String> = [
+        "this", "that", "it", "these", "those", "there", "he", "she", "they", "what", "which", "who", "one", "here",
+        "such", "each", "another", "i", "we", "you", "his", "her", "their", "its", "our", "my", "your", "all", "some",
+    ]
+
+    /// "X is a Y …", "X are the Y …", "X refers to Y", "X is defined as Y", "X means Y": the
+    /// subject, the question it asks and the predicate, read from the sentence's first words.
+    static func definition(in sentence: String) -> (subject: String, question: String, predicate: String)? {
+        let tokens = sentence.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard tokens.count >= 4 else { return nil }
+        var start = 0
+        if ["the", "a", "an"].contains(tokens[0].lowercased()) { start = 1 }
+        for verbAt in (start + 1)..<min(start + 6, tokens.count - 2) {
+            let verb = tokens[verbAt].lowercased()
+            let next = tokens[verbAt + 1].lowercased()
+            let subjectTokens = tokens[start..<verbAt]
+            guard !subjectTokens.contains(where: { $0.contains(where: { ",;:()\"“”".contains($0) }) }) else { return nil }
+            let subject = subjectTokens.joined(separator: " ")
+            var question: String?
+            var predicateStart = verbAt + 1
+            switch verb {
+            case "refers" where next == "to", "refer" where next == "to":
+                question = "What does \(subject) refer to?"; predicateStart = verbAt + 2
+            case "means":
+                question = "What does \(subject) mean?"
+            case "is", "are":
+                if next == "defined", verbAt + 2 < tokens.count, tokens[verbAt + 2].lowercased() == "as" {
+                    question = "How \(verb) \(subject) defined?"; predicateStart = verbAt + 3
+                } else if ["a", "an", "the"].contains(next) || (next == "one" && verbAt + 2 < tokens.count && tokens[verbAt + 2].lowercased() == "of") {
+                    question = "What \(verb) \(subject)?"
+                }
+            default: break
+            }
+            if let question {
+                var predicate = tokens[predicateStart...].joined(separator: " ")
+                if predicate.last == "." { predicate.removeLast() }
+                guard predicate.count >= 8 else { return nil }
+                return (subject, question, predicate)
+            }
+        }
+        return nil
+    }
+
+    private func definitionCards(topic: Topic, sentences: [Sentence], deck: CardDeckContext) -> [Flashcard] {
+        var cards: [Flashcard] = []
+        for sentence in sentences where sentenceWords.contains(sentence.words.count) {
+            guard let (subject, question, predicate) = Self.definition(in: sentence.text) else { continue }
+            let subjectWords = WordTokenizer.words(subject)
+            guard (1...4).contains(subjectWords.count), let first = subjectWords.first.map(WordTokenizer.fold),
+                  !Self.pointingWords.contains(first), !CardGrounding.functionWords.contains(first),
+                  subject.first.map({ $0.isLetter }) == true else { continue }
+            cards.append(deck.card(topic: topic, type: .basic, front: question, back: upperFirst(predicate),
+                                   origin: .definition, passage: sentence.passage))
+            guard let range = sentence.text.range(of: subject) else { continue }
+            let cloze = sentence.text.replacingCharacters(in: range, with: "{{c1::\(subject)}}")
+            cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: "", origin: .definition, passage: sentence.passage))
+        }
+        return cards
+    }
+
+    // MARK: Objectives
+
+    /// Verbs objectives start with, which say what to do rather than what about.
+    private static let objectiveVerbs: Set<String> = Set([
+        "explain", "describe", "identify", "define", "discuss", "compare", "contrast", "summarize", "summarise",
+        "evaluate", "analyze", "analyse", "recognize", "recognise", "understand", "distinguish", "articulate",
+        "outline", "list", "name", "state", "classify", "apply", "demonstrate", "examine", "assess", "interpret",
+        "differentiate", "characterize", "trace", "connect", "relate", "consider", "learn", "know", "use",
+    ].map(PorterStemmer.stem))
+
+    private func objectiveCards(topic: Topic, sentences: [Sentence], deck: CardDeckContext) -> [Flashcard] {
+        var cards: [Flashcard] = []
+        for objective in topic.objectives {
+            let statement = clean(objective.statement)
+            let asked = Set(CardGrounding.contentStems(statement)).subtracting(Self.objectiveVerbs)
+            guard asked.count >= 2 else { continue }
+            // The pair of neighbouring sentences (one passage) that shares most of the
+            // objective's words answers it.
+            var best: (index: Int, count: Int, score: Int)?
+            for index in sentences.indices {
+                var covered = asked.intersection(sentences[index].stems)
+                var count = 1
+                if index + 1 < sentences.count, sentences[index + 1].passage.passageId == sentences[index].passage.passageId {
+                    covered.formUnion(asked.intersection(sentences[index + 1].stems))
+                    count = 2
+                }
+                if covered.count > (best?.score ?? 0) { best = (index, count, covered.count) }
+            }
+            guard let best, Double(best.score) >= Double(asked.count) * 0.6, best.score >= 2 else { continue }
+            let answer = sentences[best.index..<(best.index + best.count)].map(\.text).joined(separator: " ")
+            guard WordTokenizer.words(answer).count <= 90 else { continue }
+            cards.append(deck.card(topic: topic, type: .basic, front: question(from: statement), back: answer,
+                                   origin: .objective, passage: sentences[best.index].passage))
+        }
+        return cards
+    }
+
+    /// "Define ethics." → "What is ethics?"; other objectives stay as the task they set.
+    private func question(from statement: String) -> String {
+        var text = statement.trimmingCharacters(in: CharacterSet(charactersIn: " .;:"))
+        if text.lowercased().hasPrefix("define "), WordTokenizer.words(text).count <= 6 {
+            return "What is \(text.dropFirst(7))?"
+        }
+        text = upperFirst(text)
+        return text.hasSuffix("?") ? text : text + "."
+    }
+
+    // MARK: Text
+
+    private func clean(_ text: String) -> String {
+        TextCleanup.collapseWhitespace(text).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func upperFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+}

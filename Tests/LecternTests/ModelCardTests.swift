@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+@testable import Lectern
+
+/// Cards written by a real model (llama.cpp's server with Gemma 3 270M) through the schema,
+/// verified by it and grounded offline, for two topics of the shared OpenStax book; and the
+/// dry run's plan and the cost limit, which ask nothing.
+final class ModelCardTests: XCTestCase {
+    func gemma(_ server: LocalModelServer) throws -> any LanguageModel {
+        var settings = LLMSettings()
+        settings.provider = "openai"
+        settings.model = "gemma-3-270m"
+        settings.baseURL = server.baseURL
+        settings.contextTokens = LocalModelServer.contextTokens
+        settings.timeout = 240
+        return try XCTUnwrap(LanguageModelCatalog.make(settings, environment: [:]))
+    }
+
+    func testGemmaWritesCardsThroughTheSchemaAndItsRejectionsAreCounted() throws {
+        let book = try BookCurriculum.load()
+        let server = try LocalModelServer()
+        defer { server.stop() }
+        let model = try gemma(server)
+        var curriculum = book.curriculum
+        // Two short topics keep the calls few (about 20 tokens/s here).
+        let topics = curriculum.topics.filter { !$0.passages.isEmpty }.sorted { $0.passages.count < $1.passages.count }.prefix(2)
+        curriculum.units = [CurriculumUnit(stableId: "u", title: "Sample", topics: Array(topics))]
+        let generator = ModelCardGenerator(languageModel: model, maxTokens: 300, cardsPerTopic: 3)
+        let (cards, report, failures) = CardGeneration.withModel(curriculum, topics: nil, model: generator)
+        let fromModel = cards.filter { $0.origin == .model }
+        let modelRejections = report.rejections.filter { [.modelRejected, .malformed].contains($0.reason) }
+        print("gemma: \(fromModel.count) model cards kept; rejections: \(report.rejectionCounts); failures: \(failures.map(\.reason))")
+        XCTAssertEqual(failures.count, 0, "a topic's model call failed: \(failures)")
+        // The model wrote cards: more candidates than the offline methods alone make, each
+        // kept or rejected with its reason.
+        let offline = CardGeneration.offline(curriculum).report
+        XCTAssertGreaterThan(report.candidates, offline.candidates, "the model wrote no card at all")
+        XCTAssertTrue(modelRejections.allSatisfy { !$0.detail.isEmpty })
+        for card in fromModel {
+            let passage = try XCTUnwrap(topics.flatMap(\.passages).first { $0.passageId == card.source.passageId })
+            XCTAssertEqual(CardGrounding.check(answer: card.answer, in: .init(passage.text)), .supported, "\(card.front) → \(card.answer)")
+        }
+    }
+
+    func testTheDryRunPlansAndTheCostLimitRefusesBeforeAnyCall() throws {
+        let book = try BookCurriculum.load()
+        if try book.store.curriculum(named: "philosophy") == nil { try book.store.saveCurriculum(book.curriculum) }
+        var settings = LLMSettings()
+        settings.provider = "openai"
+        settings.model = "gpt-4o-mini"
+        settings.baseURL = "http://127.0.0.1:9/v1"  // nothing listens: a call would fail the test
+        settings.apiKeyEnv = "LECTERN_TEST_NO_KEY"
+        let model = try XCTUnwrap(LanguageModelCatalog.make(settings, environment: ["LECTERN_TEST_NO_KEY": "x"]))
+        let prices = ["gpt-4o-mini": ModelPrice(input: 0.15, output: 0.6)]
+        let cards = Flashcards(store: book.store)
+        let plan = try cards.plan(curriculum: "philosophy", languageModel: model, prices: prices)
+        XCTAssertEqual(plan.topics, book.curriculum.topics.count)
+        XCTAssertGreaterThanOrEqual(plan.calls, plan.topics)
+        XCTAssertGreaterThan(plan.inputTokens, 10_000)
+        let cost = try XCTUnwrap(plan.cost)
+        XCTAssertGreaterThan(cost, 0)
+        XCTAssertThrowsError(try cards.generate(curriculum: "philosophy", recorder: nil, languageModel: model, prices: prices,
+                                                maxCost: cost / 2)) { error in
+            XCTAssertTrue("\(error)".contains("--max-cost"), "\(error)")
+        }
+    }
+}
