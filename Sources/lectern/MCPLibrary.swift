@@ -37,6 +37,7 @@ actor MCPLibrary {
             case "ingest": return try ingest(arguments)
             case "curriculum": return try curriculum(arguments)
             case "topic": return try topic(arguments)
+            case "cards": return try cards(arguments)
             default:
                 throw MCPArguments.problem("unknown tool '\(name)' (tools: \(MCPTools.names.joined(separator: ", ")))")
             }
@@ -152,6 +153,24 @@ actor MCPLibrary {
         if let problem = request.problem { throw MCPArguments.problem(problem) }
         let context = try contextBuilder().build(request)
         return try Self.success(context, text: context.markdown)
+    }
+
+    struct CardsResult: Encodable {
+        var curriculum: String
+        var topic: String
+        var title: String
+        var cards: [CardListing]
+        /// Why there are none, when there are none.
+        var note: String?
+    }
+
+    /// A topic's flashcards (made by `lectern cards generate`), each citing its passage.
+    func cards(_ values: [String: Value]?) throws -> CallTool.Result {
+        let arguments = try MCPArguments(tool: "cards", values: values, allowed: ["topic", "curriculum"])
+        let found = try TopicLookup.find(try arguments.requiredString("topic"), curriculum: try arguments.string("curriculum"), in: store)
+        let cards = try Flashcards(store: store).list(curriculum: found.curriculum, topics: [found.id])
+        let note = cards.isEmpty ? "no cards for this topic yet: `lectern cards generate \(found.curriculum)` makes them" : nil
+        return try Self.success(CardsResult(curriculum: found.curriculum, topic: found.id, title: found.title, cards: cards, note: note))
     }
 
     struct IngestResult: Codable {

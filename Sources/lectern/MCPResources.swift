@@ -2,9 +2,16 @@ import Foundation
 import Lectern
 import MCP
 
-/// What `lectern mcp` offers to read: each document's outline (its table of contents, with pages
-/// or times), under `lectern://document/ID/outline`.
+/// What `lectern mcp` offers to read: each curriculum's syllabus (Markdown) and UMCF export,
+/// and each document's outline (its table of contents, with pages or times).
 extension MCPLibrary {
+    static let syllabusTemplate = "lectern://curriculum/{name}/syllabus.md"
+    static let umcfTemplate = "lectern://curriculum/{name}/export.umcf"
+
+    static func curriculumURI(_ name: String, _ file: String) -> String {
+        "lectern://curriculum/\(name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? name)/\(file)"
+    }
+
     static let outlineTemplate = "lectern://document/{id}/outline"
     /// Resources listed a page at a time, so a library of thousands of documents stays quick.
     static let pageSize = 200
@@ -13,6 +20,14 @@ extension MCPLibrary {
 
     func resources(cursor: String?) throws -> ListResources.Result {
         var all: [Resource] = []
+        for curriculum in try Curricula.list(store) {
+            all.append(Resource(name: "\(curriculum.title): syllabus", uri: Self.curriculumURI(curriculum.name, "syllabus.md"),
+                                description: "The curriculum \(curriculum.name) as a readable syllabus: units, topics, objectives, sources.",
+                                mimeType: "text/markdown"))
+            all.append(Resource(name: "\(curriculum.title): UMCF", uri: Self.curriculumURI(curriculum.name, "export.umcf"),
+                                description: "The curriculum \(curriculum.name) in UMCF, the UnaMentis tutoring app's curriculum format.",
+                                mimeType: "application/json"))
+        }
         for listing in try LibraryListing.sources(in: store) {
             for document in listing.documents {
                 all.append(Resource(name: "\(document.title) (outline)", uri: Self.outlineURI(document.shortId),
@@ -27,6 +42,26 @@ extension MCPLibrary {
     }
 
     func read(_ uri: String) throws -> ReadResource.Result {
+        let curriculumPrefix = "lectern://curriculum/"
+        if uri.hasPrefix(curriculumPrefix) {
+            let rest = uri.dropFirst(curriculumPrefix.count)
+            guard let slash = rest.lastIndex(of: "/"), let name = String(rest[..<slash]).removingPercentEncoding else {
+                throw Self.notFound("unknown resource \(uri) (curricula are \(Self.syllabusTemplate) and \(Self.umcfTemplate))")
+            }
+            let format: CurriculumExportFormat
+            switch rest[rest.index(after: slash)...] {
+            case "syllabus.md": format = .markdown
+            case "export.umcf": format = .umcf
+            default: throw Self.notFound("unknown resource \(uri) (curricula are \(Self.syllabusTemplate) and \(Self.umcfTemplate))")
+            }
+            do {
+                let result = try CurriculumExport(store: store).export(curriculumNamed: name, format: format)
+                return ReadResource.Result(contents: [.text(String(decoding: result.data, as: UTF8.self), uri: uri,
+                                                            mimeType: format == .umcf ? "application/json" : "text/markdown")])
+            } catch let error as LecternError {
+                throw Self.notFound(error.description)
+            }
+        }
         let prefix = "lectern://document/", suffix = "/outline"
         guard uri.hasPrefix(prefix), uri.hasSuffix(suffix), uri.count > prefix.count + suffix.count else {
             throw Self.notFound("unknown resource \(uri) (documents' outlines are \(Self.outlineTemplate))")

@@ -27,6 +27,11 @@ enum MCPServer {
         }
         await server.withMethodHandler(ListResourceTemplates.self) { _ in
             ListResourceTemplates.Result(templates: [
+                Resource.Template(uriTemplate: MCPLibrary.syllabusTemplate, name: "Curriculum syllabus",
+                                  description: "A curriculum as a readable syllabus (NAME: as the curriculum tool lists it).",
+                                  mimeType: "text/markdown"),
+                Resource.Template(uriTemplate: MCPLibrary.umcfTemplate, name: "Curriculum in UMCF",
+                                  description: "A curriculum in UMCF, the UnaMentis tutoring app's format.", mimeType: "application/json"),
                 Resource.Template(uriTemplate: MCPLibrary.outlineTemplate, name: "Document outline",
                                   description: "A document's table of contents, with pages or times (ID: its short id).",
                                   mimeType: "text/markdown"),

@@ -4,11 +4,45 @@ import MCP
 /// The tools `lectern mcp` offers, each with a JSON schema for its input and its output.
 enum MCPTools {
     static let largestK = 100
-    static var names: [String] { ["search", "context", "curriculum", "topic", "ingest"] }
+    static var names: [String] { ["search", "context", "curriculum", "topic", "cards", "ingest"] }
 
     static func all(allowIngest: Bool) -> [Tool] {
-        [search, context, curriculum, topic, ingest(allowed: allowIngest)]
+        [search, context, curriculum, topic, cards, ingest(allowed: allowIngest)]
     }
+
+    static let cards = Tool(
+        name: "cards",
+        title: "A topic's flashcards",
+        description: "The flashcards of one curriculum topic (made by `lectern cards generate`): front, back, note type and the passage each cites.",
+        inputSchema: [
+            "type": "object",
+            "properties": [
+                "topic": ["type": "string", "minLength": 4, "description": "The topic's id (or its first 4+ characters)."],
+                "curriculum": ["type": "string", "description": "The curriculum, when ids could be ambiguous."],
+            ],
+            "required": ["topic"],
+            "additionalProperties": false,
+        ],
+        annotations: .init(readOnlyHint: true, openWorldHint: false),
+        outputSchema: [
+            "type": "object",
+            "properties": [
+                "curriculum": ["type": "string"], "topic": ["type": "string"], "title": ["type": "string"], "note": ["type": "string"],
+                "cards": ["type": "array", "items": [
+                    "type": "object",
+                    "properties": [
+                        "guid": ["type": "string"], "curriculum": ["type": "string"], "topic": ["type": "string"],
+                        "deck": ["type": "string"], "noteType": ["type": "string"], "origin": ["type": "string"],
+                        "front": ["type": "string"], "back": ["type": "string"], "source": ["type": "string"],
+                        "passageId": ["type": "integer"], "page": ["type": "integer"], "pageLabel": ["type": "string"],
+                        "time": ["type": "number"],
+                    ],
+                    "required": ["guid", "noteType", "front", "back", "source", "passageId"],
+                ]],
+            ],
+            "required": ["curriculum", "topic", "title", "cards"],
+        ]
+    )
 
     static let curriculum = Tool(
         name: "curriculum",

@@ -10,7 +10,8 @@ struct McpCommand: ParsableCommand {
         abstract: "Serve the library to MCP clients (assistants, IDEs, tutoring apps) over stdio.",
         discussion: """
             A Model Context Protocol server on stdin and stdout, for a client to start. Tools: \
-            search, context, ingest (only with --allow-ingest). Resources: each document's \
+            search, context, curriculum, topic, cards, ingest (only with --allow-ingest). \
+            Resources: each curriculum's syllabus (Markdown) and UMCF export, each document's \
             outline. The library is opened read-only unless --allow-ingest; the embedding model \
             stays loaded between calls. A tool that fails answers with an error result holding \
             the line the command line would print; the server keeps serving. It stops when its \

@@ -27,6 +27,8 @@ final class MCPServerTests: XCTestCase {
                                         corpora.appendingPathComponent("pdf/cell-biology-notes.pdf").path,
                                         corpora.appendingPathComponent("transcripts/cell-respiration-lecture.vtt").path], in: folder.url)
             guard build.status == 0 else { setUpProblem = "curriculum build failed: \(build.stderr)"; return }
+            let cards = try runLectern(["cards", "generate", "biology"], in: folder.url)
+            guard cards.status == 0 else { setUpProblem = "cards generate failed: \(cards.stderr)"; return }
             report = try runClient(["serve", "--calls", "200"], in: folder.url)
         } catch {
             setUpProblem = "\(error)"
@@ -91,7 +93,7 @@ final class MCPServerTests: XCTestCase {
         let server = try result(report, "server")
         XCTAssertEqual(server["name"] as? String, "lectern")
         let tools = try result(report, "tools")
-        XCTAssertEqual(Set(tools.keys), ["search", "context", "curriculum", "topic", "ingest"])
+        XCTAssertEqual(Set(tools.keys), ["search", "context", "curriculum", "topic", "cards", "ingest"])
         for (name, tool) in tools {
             let tool = try XCTUnwrap(tool as? [String: Any])
             let input = try XCTUnwrap(tool["inputSchema"] as? [String: Any], name)
@@ -185,18 +187,50 @@ final class MCPServerTests: XCTestCase {
         XCTAssertTrue(found.contains { ($0["text"] as? String ?? "").contains("rubisco") }, "\(found)")
     }
 
+    func testATopicsCardsCiteTheirPassages() throws {
+        let report = try requireReport()
+        let cards = try result(report, "cards")
+        XCTAssertEqual(cards["isError"] as? Bool, false, "\(cards)")
+        let structured = try XCTUnwrap(cards["structured"] as? [String: Any])
+        XCTAssertEqual(structured["title"] as? String, "The Calvin cycle")
+        let list = try XCTUnwrap(structured["cards"] as? [[String: Any]])
+        XCTAssertFalse(list.isEmpty, "no cards for the Calvin cycle: \(structured)")
+        for card in list {
+            XCTAssertEqual(card["topic"] as? String, structured["topic"] as? String)
+            XCTAssertFalse((card["front"] as? String ?? "").isEmpty)
+            XCTAssertFalse((card["source"] as? String ?? "").isEmpty)
+        }
+        let unknown = try result(report, "cardsNoTopic")
+        XCTAssertEqual(unknown["isError"] as? Bool, true)
+        XCTAssertEqual(unknown["text"] as? String, "feedbeef: no topic with this id (see `lectern curriculum show`)")
+    }
+
+    func testEachCurriculumIsASyllabusAndAUMCFResource() throws {
+        let report = try requireReport()
+        let read = try XCTUnwrap(report["curriculumResources"] as? [String: String])
+        XCTAssertEqual(Set(read.keys), ["lectern://curriculum/biology/syllabus.md", "lectern://curriculum/biology/export.umcf"])
+        let syllabus = try XCTUnwrap(read["lectern://curriculum/biology/syllabus.md"])
+        XCTAssertTrue(syllabus.contains("The Calvin cycle"), syllabus)
+        // The same bytes `lectern curriculum export` writes.
+        let umcf = try runLectern(["curriculum", "export", "biology", "--format", "umcf"], in: Self.folder.url)
+        XCTAssertEqual(umcf.status, 0, umcf.stderr)
+        XCTAssertEqual(read["lectern://curriculum/biology/export.umcf"], umcf.stdout)
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(umcf.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(Set((report["templates"] as? [String]) ?? []), ["lectern://document/{id}/outline",
+                       "lectern://curriculum/{name}/syllabus.md", "lectern://curriculum/{name}/export.umcf"])
+    }
+
     func testResourcesAreEachDocumentsOutline() throws {
         let report = try requireReport()
-        let resources = try XCTUnwrap(report["resources"] as? [[String: Any]])
-        let documents = try runLectern(["sources", "--json"], in: Self.folder.url)
-        XCTAssertEqual(documents.status, 0)
-        XCTAssertGreaterThanOrEqual(resources.count, 10)
+        let resources = try XCTUnwrap(report["resources"] as? [[String: Any]]).filter {
+            ($0["uri"] as? String ?? "").hasPrefix("lectern://document/")
+        }
+        XCTAssertEqual(resources.count, 11)
         for resource in resources {
             XCTAssertTrue((resource["uri"] as? String ?? "").hasPrefix("lectern://document/"))
             XCTAssertTrue((resource["uri"] as? String ?? "").hasSuffix("/outline"))
             XCTAssertEqual(resource["mimeType"] as? String, "text/markdown")
         }
-        XCTAssertEqual(report["templates"] as? [String], ["lectern://document/{id}/outline"])
         let outline = try XCTUnwrap(report["outline"] as? String)
         XCTAssertTrue(outline.hasPrefix("# "), outline)
         XCTAssertTrue(outline.contains("\n- ") || outline.contains("no headings"), outline)
@@ -215,7 +249,7 @@ final class MCPServerTests: XCTestCase {
             "emptyQuery": "query: '???' has no words to search for",
             "smallBudget": "the budget must be at least 64 tokens (got 5)",
             "noQuestion": "give a question or a topic id",
-            "unknownTool": "unknown tool 'summon' (tools: search, context, curriculum, topic, ingest)",
+            "unknownTool": "unknown tool 'summon' (tools: search, context, curriculum, topic, cards, ingest)",
         ]
         for (name, message) in expected {
             let outcome = try XCTUnwrap(errors[name] as? [String: Any], name)

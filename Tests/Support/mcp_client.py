@@ -106,6 +106,13 @@ async def serve(args, session, observer, report):
     topics = [topic for unit in (report["curriculumTree"]["structured"] or {}).get("units", []) for topic in unit["topics"]]
     calvin = next((topic["id"] for topic in topics if topic["title"] == "The Calvin cycle"), None)
     report["topic"] = await observer.call("topic", {"id": calvin[:8] if calvin else "none", "budget": 500})
+    report["cards"] = await observer.call("cards", {"topic": calvin or "none"})
+    report["cardsNoTopic"] = await observer.call("cards", {"topic": "feedbeef"})
+    curriculum_resources = [r for r in report["resources"] if r["uri"].startswith("lectern://curriculum/")]
+    report["curriculumResources"] = {}
+    for resource in curriculum_resources:
+        read = await session.read_resource(resource["uri"])
+        report["curriculumResources"][resource["uri"]] = read.contents[0].text
     report["contextTopic"] = await observer.call("context", {"topic": calvin or "none", "query": "what does rubisco do?", "budget": 1200})
 
     bad = {
