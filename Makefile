@@ -127,6 +127,7 @@ install: release completions manual
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 0755 .build/release/lectern $(DESTDIR)$(PREFIX)/bin/lectern
+	install -m 0755 .build/release/lectern-mcp $(DESTDIR)$(PREFIX)/bin/lectern-mcp
 	install -m 0644 $(MANUAL) $(DESTDIR)$(PREFIX)/share/man/man1/lectern.1
 	install -m 0644 .build/completions/lectern.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lectern
 	install -m 0644 .build/completions/_lectern $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lectern

@@ -7,13 +7,14 @@ let package = Package(
     products: [
         .library(name: "Lectern", targets: ["Lectern"]),
         .executable(name: "lectern", targets: ["lectern"]),
+        .executable(name: "lectern-mcp", targets: ["lectern-mcp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-        // `lectern mcp`: the Model Context Protocol server over stdio (the CLI only links it).
+        // `lectern mcp`: the Model Context Protocol server over stdio (the lectern-mcp executable).
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
@@ -45,6 +46,14 @@ let package = Package(
             dependencies: [
                 "Lectern",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `lectern mcp` execs this: the MCP SDK links FoundationNetworking, which `lectern`
+        // keeps out so that every command starts in a few milliseconds.
+        .executableTarget(
+            name: "lectern-mcp",
+            dependencies: [
+                "Lectern",
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),

@@ -1,8 +1,6 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import Lectern
-import MCP
 
 struct McpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,9 +11,10 @@ struct McpCommand: ParsableCommand {
             search, context, curriculum, topic, cards, ingest (only with --allow-ingest). \
             Resources: each curriculum's syllabus (Markdown) and UMCF export, each document's \
             outline. The library is opened read-only unless --allow-ingest; the embedding model \
-            stays loaded between calls. A tool that fails answers with an error result holding \
-            the line the command line would print; the server keeps serving. It stops when its \
-            input closes.
+            and the vectors stay loaded between calls. A tool that fails answers with an error \
+            result holding the line the command line would print; the server keeps serving. It \
+            stops when its input closes. (The server is the lectern-mcp program installed beside \
+            lectern.)
 
               lectern mcp --db ~/study/biology.db
               lectern mcp --allow-ingest
@@ -27,36 +26,19 @@ struct McpCommand: ParsableCommand {
     @Flag(help: "Let clients add sources with the ingest tool (the library is then opened for writing).")
     var allowIngest = false
 
+    /// Runs `lectern-mcp` in this process's place: the MCP SDK links FoundationNetworking, which
+    /// this executable keeps out so that every other command starts quickly.
     func run() throws {
-        let configuration = try global.configuration()
-        let store = try global.openStore(configuration, access: allowIngest ? .create : .read)
-        let library = MCPLibrary(configuration: configuration, store: store, allowIngest: allowIngest)
-        // The commands are synchronous; the SDK is async: this thread waits for the server.
-        let stopped = DispatchSemaphore(value: 0)
-        let failure = FailureBox()
-        Task {
-            do {
-                try await MCPServer.serve(library)
-            } catch {
-                failure.error = error
-            }
-            stopped.signal()
+        let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                             ?? CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lectern-mcp").path
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw LecternError(.notFound, executable, "the MCP server is not installed beside lectern (`make install` installs both)")
         }
-        stopped.wait()
-        if let error = failure.error {
-            throw LecternError(.unreadable, "stdin", "the MCP connection failed: \(error)")
-        }
+        let arguments = [executable] + (global.db.map { ["--db", $0] } ?? []) + (allowIngest ? ["--allow-ingest"] : [])
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv(executable, argv)
+        throw LecternError(.unreadable, executable, "cannot start the MCP server: \(String(cString: strerror(errno)))")
     }
 }
 
 extension McpCommand: SharesGlobalOptions {}
-
-/// The error that ended the server, handed from its task to the waiting command.
-final class FailureBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: (any Error)?
-    var error: (any Error)? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}

@@ -30,13 +30,14 @@ def rss_kib(pid):
 
 
 def server_pid(binary):
-    """The pid of the lectern child this process started."""
+    """The pid of the server this process started (`lectern mcp` runs `lectern-mcp` in its place)."""
     me = os.getpid()
+    names = {os.path.realpath(binary), os.path.join(os.path.dirname(os.path.realpath(binary)), "lectern-mcp")}
     for task in os.listdir(f"/proc/{me}/task"):
         with open(f"/proc/{me}/task/{task}/children") as children:
             for pid in children.read().split():
                 try:
-                    if os.readlink(f"/proc/{pid}/exe") == os.path.realpath(binary):
+                    if os.readlink(f"/proc/{pid}/exe") in names:
                         return int(pid)
                 except OSError:
                     pass
