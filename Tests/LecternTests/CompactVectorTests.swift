@@ -72,7 +72,7 @@ final class CompactVectorTests: XCTestCase {
         let info = HashingEmbedder().info
         // Random directions in 384 dimensions are nearly orthogonal: their cosines bunch up
         // near 0, the hardest case for a quantised scan.
-        let vectors = (0..<12_000).map { _ in Self.unitGaussian(info.dimension, &random) }
+        let vectors = (0..<8_000).map { _ in Self.unitGaussian(info.dimension, &random) }
         let queries = (0..<40).map { _ in Self.unitGaussian(info.dimension, &random) }
         let folder = try TemporaryFolder()
         let store = try Self.library(folder, vectors, info: info)
@@ -80,7 +80,7 @@ final class CompactVectorTests: XCTestCase {
         guard case .compact(let compact) = try searcher.vectorCache.vectors(store: store, embedder: info) else {
             return XCTFail("the store wrote no compact blocks")
         }
-        XCTAssertEqual(compact.count, 12_000)
+        XCTAssertEqual(compact.count, 8_000)
         let recall = try recall(searcher, queries, vectors, info: info)
         XCTAssertGreaterThanOrEqual(recall, 0.99, "recall@10 of the compact scan against the exact float32 scan")
     }

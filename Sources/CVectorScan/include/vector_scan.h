@@ -16,7 +16,7 @@ size_t lectern_scan_int8(const int8_t *codes, const float *scales, const int64_t
                          const uint64_t *allowed, size_t allowed_words, size_t keep, uint32_t first_row,
                          float *top_scores, uint32_t *top_rows);
 
-/// Σ a[i]·b[i] over `count` floats.
+/// Σ a[i]·b[i] over `count` floats, summed in order.
 float lectern_dot_f32(const float *a, const float *b, size_t count);
 
 /// Quantises `count` floats to int8 codes with one scale (max |value| / 127; 0 for a zero
