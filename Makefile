@@ -59,13 +59,14 @@ llama:
 
 llm-server-deps: llama
 
-# Installs pytrec-eval-terrier and jsonschema into $(TEST_VENV); quiet when present. The tests that
+# Installs pytrec-eval-terrier, jsonschema and mcp (the MCP Python SDK, the client `lectern mcp` is
+# tested with) into $(TEST_VENV); quiet when present. The tests that
 # use them skip with a message naming `make testdeps` without it, and fail when it is broken.
 testdeps:
-	@if $(TEST_VENV)/bin/python -c "import pytrec_eval, jsonschema" 2>/dev/null; then exit 0; fi; \
-	echo "make testdeps: installing pytrec-eval-terrier and jsonschema into $(TEST_VENV)"; \
+	@if $(TEST_VENV)/bin/python -c "import pytrec_eval, jsonschema, mcp" 2>/dev/null; then exit 0; fi; \
+	echo "make testdeps: installing pytrec-eval-terrier, jsonschema and mcp into $(TEST_VENV)"; \
 	( [ -x $(TEST_VENV)/bin/python ] || $(PYTHON) -m venv $(TEST_VENV) ) && \
-	$(TEST_VENV)/bin/pip install -q --disable-pip-version-check pytrec-eval-terrier jsonschema
+	$(TEST_VENV)/bin/pip install -q --disable-pip-version-check pytrec-eval-terrier jsonschema mcp
 
 # Installs Anki's Python package into $(ANKI_VENV); quiet when present. The flashcard import
 # tests skip with a message naming `make anki` without it.
@@ -126,6 +127,7 @@ install: release completions manual
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 0755 .build/release/lectern $(DESTDIR)$(PREFIX)/bin/lectern
+	install -m 0755 .build/release/lectern-mcp $(DESTDIR)$(PREFIX)/bin/lectern-mcp
 	install -m 0644 $(MANUAL) $(DESTDIR)$(PREFIX)/share/man/man1/lectern.1
 	install -m 0644 .build/completions/lectern.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lectern
 	install -m 0644 .build/completions/_lectern $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lectern

@@ -7,12 +7,15 @@ let package = Package(
     products: [
         .library(name: "Lectern", targets: ["Lectern"]),
         .executable(name: "lectern", targets: ["lectern"]),
+        .executable(name: "lectern-mcp", targets: ["lectern-mcp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // `lectern mcp`: the Model Context Protocol server over stdio (the lectern-mcp executable).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // poppler-glib, libxml2, libcurl and OpenBLAS are opened with dlopen on first use, so
@@ -26,10 +29,13 @@ let package = Package(
         .systemLibrary(name: "COpenBLAS"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZLib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The compact vector scan: int8 dot products with AVX-512BW/AVX2 chosen at run time
+        // (per-function target attributes, so no unsafe flags), portable C elsewhere.
+        .target(name: "CVectorScan"),
         .target(
             name: "Lectern",
             dependencies: [
-                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib", "COpenBLAS",
+                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib", "COpenBLAS", "CVectorScan",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -42,9 +48,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `lectern mcp` execs this: the MCP SDK links FoundationNetworking, which `lectern`
+        // keeps out so that every command starts in a few milliseconds.
+        .executableTarget(
+            name: "lectern-mcp",
+            dependencies: [
+                "Lectern",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
         .testTarget(
             name: "LecternTests",
-            dependencies: ["Lectern", "CCurl", "CLibXML2", "COpenBLAS", "CPoppler"]
+            dependencies: ["Lectern", "CCurl", "CLibXML2", "COpenBLAS", "CPoppler", "CVectorScan"]
         ),
     ],
     swiftLanguageModes: [.v6]

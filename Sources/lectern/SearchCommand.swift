@@ -13,13 +13,14 @@ struct SearchCommand: ParsableCommand {
               lectern search "entropy" --mode keyword -k 5 --json
               lectern search '"begging the question" -circular' --mode keyword
               lectern search "derivative" --source notes/calculus.md --type markdown
+              printf 'entropy\\nchain rule\\n' | lectern search --stdin --mode keyword
             """
     )
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "What to look for: words, \"a phrase\" (those words in that order), -word or -\"a phrase\" (leave out passages with it).")
-    var query: String
+    var query: String?
 
     // Unconditional: `-k -1` is a value to refuse with a reason, not a missing one.
     @Option(name: .short, parsing: .unconditional, help: "How many hits (at least 1; default: search.k, 10).")
@@ -46,24 +47,42 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "Print hits as JSON.")
     var json = false
 
+    @Flag(help: "Read one query a line from standard input and answer each with one line of JSON (the hits, as --json prints them), the model and the vectors loaded once.")
+    var stdin = false
+
+    /// With --stdin: each query's timings as a JSON line on stderr (the benchmark's in-process figure).
+    @Flag(help: .hidden)
+    var timings = false
+
     func validate() throws {
         if let k, k < 1 { throw ValidationError("-k must be at least 1") }
-        if query.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the query is empty") }
+        if stdin {
+            if query != nil { throw ValidationError("--stdin reads the queries from standard input: give no query argument") }
+        } else {
+            guard let query else { throw ValidationError("give a query, or --stdin to read queries a line at a time") }
+            if query.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the query is empty") }
+        }
     }
 
     func run() throws {
         let (configuration, terminal, store) = try global.openForReading()
-        let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
-        let searcher = Searcher(store: store, embedder: embedder)
+        // The model loads only if a query needs a vector: never in keyword mode.
+        let session = SearchSession(store: store, configuration: configuration)
         let passages = curriculum == nil && topic.isEmpty ? nil : try Curricula.passageIds(curriculum: curriculum, topics: topic, in: store)
         let filter = SearchFilter(sources: source, types: type, passages: passages)
-        let hits = try searcher.search(query, k: k ?? configuration.searchLimit, mode: mode, filter: filter)
+        let limit = k ?? configuration.searchLimit
+        if stdin {
+            try SearchLines.answer(session, k: limit, mode: mode, filter: filter, group: group, timings: timings, terminal: terminal)
+            return
+        }
+        let query = query ?? ""
+        let hits = try session.search(query, k: limit, mode: mode, filter: filter)
         if json {
             if group { terminal.json(HitGroup.groups(hits)) } else { terminal.json(hits) }
             return
         }
         if hits.isEmpty {
-            terminal.note(try searcher.emptyFilterReason(filter) ?? "no passages match '\(query)'")
+            terminal.note(try session.emptyFilterReason(filter) ?? "no passages match '\(query)'")
             return
         }
         if group {

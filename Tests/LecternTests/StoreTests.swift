@@ -20,7 +20,7 @@ final class StoreTests: XCTestCase {
         try makeDocument(store, uri: "doc:b", passages: 1500, embedder: embedder)
         var stats = try store.stats()
         XCTAssertEqual(stats.vectors, 3000)
-        XCTAssertEqual(stats.vectorBlocks, 2, "3,000 vectors fill one 2,048-vector block and part of a second")
+        XCTAssertEqual(stats.vectorBlocks, 12, "3,000 vectors fill eleven 256-vector blocks and part of a twelfth")
 
         let index = try store.vectorIndex(for: embedder.info)
         let query = try embedder.embed("Passage 7 of doc:b about topic 7.")

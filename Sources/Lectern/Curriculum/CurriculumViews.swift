@@ -141,7 +141,7 @@ public enum Curricula {
         var semantic: [(id: Int64, score: Float)] = []
         if mode != .keyword {
             let index = try store.topicVectorIndex(for: embedder.info)
-            if index.count > 0 { semantic = index.nearest(to: try embedder.embed(parsed.text.isEmpty ? query : parsed.text), k: depth, allowed: allowed) }
+            if index.count > 0 { semantic = index.nearest(to: try embedder.embed(parsed.text.isEmpty ? query : parsed.text), k: depth, allowed: IdBitmap(allowed)) }
         }
         var scores: [Int64: Double] = [:]
         switch mode {

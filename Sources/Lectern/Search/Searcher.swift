@@ -1,10 +1,15 @@
 import Foundation
 
-/// Hybrid search: FTS5 BM25 and exact k-NN over the vector blocks, fused by a weighted sum of
-/// their normalised scores.
+/// Hybrid search: FTS5 BM25 and k-NN over the compact vectors (re-ranked with the float32
+/// rows), fused by a weighted sum of their normalised scores.
+///
+/// A searcher keeps what it loads: the query embedder (made on the first search that needs a
+/// query vector, never by a keyword search) and the library's compact vectors (reloaded when
+/// they change). Copies share both, so one searcher asked many questions stays warm.
 public struct Searcher: Sendable {
     var store: LibraryStore
-    var embedder: any Embedder
+    let queryEmbedder: QueryEmbedder
+    let vectorCache = VectorCache()
     /// How deep each ranking goes before fusion.
     var candidates = 100
     /// Whether hits carry their link (`PassageLink`): a few lookups a hit, which a ranking that
@@ -15,10 +20,20 @@ public struct Searcher: Sendable {
     var keywordWeight = 0.3
     /// BM25's weights of a passage's text and section path.
     var keywordWeights = LibraryStore.KeywordWeights()
+    /// How many of the compact scan's best rows are re-ranked with their float32 vectors, for
+    /// a ranking `depth` deep.
+    var rerankDepth: @Sendable (Int) -> Int = { depth in max(2 * depth, 100) }
 
     public init(store: LibraryStore, embedder: any Embedder) {
         self.store = store
-        self.embedder = embedder
+        self.queryEmbedder = QueryEmbedder(embedder)
+    }
+
+    /// A searcher that makes the library's embedder (`EmbedderCatalog.resolve`) only when a
+    /// search first needs a query vector.
+    public init(store: LibraryStore, configuration: Configuration) {
+        self.store = store
+        self.queryEmbedder = QueryEmbedder { try EmbedderCatalog.resolve(store: store, configuration: configuration) }
     }
 
     /// The query's words, lower-cased and folded; stopwords dropped unless nothing else is left.
@@ -27,6 +42,12 @@ public struct Searcher: Sendable {
     }
 
     public func search(_ query: String, k: Int = 10, mode: SearchMode = .hybrid, filter: SearchFilter = SearchFilter()) throws -> [SearchHit] {
+        var timings = SearchTimings()
+        return try search(query, k: k, mode: mode, filter: filter, timings: &timings)
+    }
+
+    /// `search`, telling how long the query's embedding took apart from the rest.
+    func search(_ query: String, k: Int, mode: SearchMode, filter: SearchFilter, timings: inout SearchTimings) throws -> [SearchHit] {
         let parsed = SearchQuery(parsing: query)
         guard !parsed.isEmpty else {
             let why = parsed.exclusions.isEmpty ? "has no words to search for" : "only excludes: it needs a word or a \"phrase\" to search for"
@@ -36,12 +57,13 @@ public struct Searcher: Sendable {
         let allowedDocuments = try documentIds(for: filter)
         if let allowedDocuments, allowedDocuments.isEmpty { return [] }
         if let passages = filter.passages, passages.isEmpty { return [] }
-        var ranked = try rank(parsed, query: query, k: k, mode: mode, documents: allowedDocuments, passages: filter.passages)
+        var ranked = try rank(parsed, query: query, k: k, mode: mode, documents: allowedDocuments, passages: filter.passages, timings: &timings)
         // A quoted phrase ranks the passages holding it first; passages with its words apart
         // follow (when fewer than k hold it), ranked as if the quotes were not there.
         if !parsed.phrases.isEmpty, ranked.count < k {
             let seen = Set(ranked.map(\.id))
-            let apart = try rank(parsed.relaxingPhrases(), query: query, k: k, mode: mode, documents: allowedDocuments, passages: filter.passages)
+            let apart = try rank(parsed.relaxingPhrases(), query: query, k: k, mode: mode, documents: allowedDocuments,
+                                 passages: filter.passages, timings: &timings)
             ranked += apart.filter { !seen.contains($0.id) }.prefix(k - ranked.count)
         }
         let passages = try store.passages(ids: ranked.map(\.id))
@@ -71,7 +93,7 @@ public struct Searcher: Sendable {
     /// One ranking of `parsed` in `mode`: passage ids, best first, at most k, with their score
     /// and their ranks in the keyword and semantic lists.
     private func rank(_ parsed: SearchQuery, query: String, k: Int, mode: SearchMode, documents allowedDocuments: Set<Int64>?,
-                      passages onlyPassages: Set<Int64>? = nil)
+                      passages onlyPassages: Set<Int64>?, timings: inout SearchTimings)
         throws -> [(id: Int64, score: Double, keywordRank: Int?, semanticRank: Int?)] {
         let depth = max(candidates, k)
         var keyword: [(id: Int64, score: Double)] = []
@@ -80,15 +102,18 @@ public struct Searcher: Sendable {
         }
         var semantic: [(id: Int64, score: Float)] = []
         if mode != .keyword {
-            let index = try store.vectorIndex(for: embedder.info)
-            var allowedPassages = try allowedDocuments.map { try store.passageIds(documents: $0) }
-            if let onlyPassages { allowedPassages = allowedPassages.map { $0.intersection(onlyPassages) } ?? onlyPassages }
-            // Phrases and exclusions hold in every mode: the vectors rank only the passages they leave.
-            if let constrained = try store.passageIds(allowedBy: parsed) {
-                allowedPassages = allowedPassages.map { $0.intersection(constrained) } ?? constrained
-            }
+            let embedder = try queryEmbedder.embedder()
             let text = parsed.text.isEmpty ? query : parsed.text
-            semantic = index.nearest(to: try embedder.embed(text), k: depth, allowed: allowedPassages)
+            let started = DispatchTime.now()
+            let vector = try embedder.embed(text)
+            timings.embedding += Self.seconds(since: started)
+            // Phrases and exclusions hold in every mode: the vectors rank only the passages they leave.
+            var allowed = try store.passageBitmap(documents: allowedDocuments, allowedBy: parsed)
+            if let onlyPassages {
+                let only = IdBitmap(onlyPassages)
+                allowed = allowed.map { $0.intersection(only) } ?? only
+            }
+            semantic = try nearest(to: vector, k: depth, embedder: embedder.info, allowed: allowed)
         }
 
         var scores: [Int64: Double] = [:]
@@ -110,6 +135,25 @@ public struct Searcher: Sendable {
         return scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k).map {
             (id: $0.key, score: $0.value, keywordRank: keywordRanks[$0.key], semanticRank: semanticRanks[$0.key])
         }
+    }
+
+    /// The `k` passages nearest to `vector`: the compact scan's best `rerankDepth(k)` rows,
+    /// re-ranked by their exact float32 cosine. A library whose compact blocks are incomplete
+    /// is scanned in float32.
+    func nearest(to vector: [Float], k: Int, embedder: EmbedderInfo, allowed: IdBitmap?) throws -> [(id: Int64, score: Float)] {
+        switch try vectorCache.vectors(store: store, embedder: embedder) {
+        case .exact(let index):
+            return index.nearest(to: vector, k: k, allowed: allowed)
+        case .compact(let vectors):
+            let found = vectors.candidates(for: vector, keep: max(k, rerankDepth(k)), allowed: allowed)
+            let exact = try store.exactScores(places: found.map { vectors.place(of: $0.row) }, query: vector)
+            let ranked = zip(found, exact).map { (id: vectors.ids[$0.0.row], score: $0.1) }
+            return Array(ranked.sorted { $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }.prefix(k))
+        }
+    }
+
+    static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
     /// Scores scaled to 0…1 over the candidates (all 1 when they are equal).

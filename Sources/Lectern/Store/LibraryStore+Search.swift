@@ -42,6 +42,22 @@ extension LibraryStore {
         return try read { db in try SQLRequest<Int64>(literal: sql).fetchSet(db) }
     }
 
+    /// The passages a vector scan may return: those of `documents` (all when nil) that hold
+    /// the query's phrases and none of its exclusions, as a bitmap SQLite fills; nil when
+    /// nothing narrows the search.
+    func passageBitmap(documents: Set<Int64>?, allowedBy query: SearchQuery) throws -> IdBitmap? {
+        guard documents != nil || !query.phrases.isEmpty || !query.exclusions.isEmpty else { return nil }
+        var sql: SQL = "SELECT id FROM passages WHERE 1"
+        if let documents { sql += " AND document_id IN \(Self.idSet(documents))" }
+        sql += Self.constraints(query, column: "id")
+        return try read { db in
+            var bitmap = IdBitmap()
+            let ids = try Int64.fetchCursor(db, SQLRequest<Int64>(literal: sql))
+            while let id = try ids.next() { bitmap.insert(id) }
+            return bitmap
+        }
+    }
+
     /// `AND column IN (passages with every phrase) AND column NOT IN (passages with any exclusion)`.
     private static func constraints(_ query: SearchQuery, column: String) -> SQL {
         var sql: SQL = ""

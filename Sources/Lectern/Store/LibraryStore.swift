@@ -256,7 +256,7 @@ public final class LibraryStore: Sendable {
         guard !documentIds.isEmpty else { return }
         let documents = idSet(documentIds)
         let passageIds = try SQLRequest<Int64>("SELECT id FROM passages WHERE document_id IN \(documents)").fetchAll(db)
-        try VectorBlocks.remove(db, passageIds: Set(passageIds))
+        try VectorBlocks.remove(db, ids: Set(passageIds))
         try db.execute(literal: "DELETE FROM passages WHERE document_id IN \(documents)")
         try db.execute(literal: "DELETE FROM blocks WHERE document_id IN \(documents)")
     }

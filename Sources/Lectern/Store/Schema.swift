@@ -361,6 +361,28 @@ enum Schema {
                 CREATE INDEX topic_vector_blocks_embedder ON topic_vector_blocks(embedder);
                 """)
         },
+        Migration("v6-compact-vectors") { db in
+            // Beside each float32 block, the same vectors as int8 codes with a scale per vector:
+            // what a search scans (re-ranking its best candidates with the float32 rows). One
+            // table for every vector set (`passages`, `topics`), keyed by the set's block id.
+            try db.execute(sql: """
+                CREATE TABLE compact_vector_blocks (
+                    id INTEGER PRIMARY KEY,
+                    vector_set TEXT NOT NULL,
+                    block_id INTEGER NOT NULL,
+                    embedder TEXT NOT NULL,
+                    dimension INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    ids BLOB NOT NULL,
+                    scales BLOB NOT NULL,
+                    codes BLOB NOT NULL,
+                    UNIQUE (vector_set, block_id)
+                );
+                CREATE INDEX compact_vector_blocks_embedder ON compact_vector_blocks(vector_set, embedder, block_id);
+                """)
+            try VectorBlocks.buildCompact(db, set: .passages)
+            try VectorBlocks.buildCompact(db, set: .topics)
+        },
         Migration("v6-cards") { db in
             // Flashcards (`lectern cards generate`): one row a note, by curriculum NAME (not row
             // id: a rebuilt curriculum gets new rows, and its cards, their GUIDs and modification

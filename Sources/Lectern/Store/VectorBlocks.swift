@@ -1,10 +1,27 @@
+import CSQLite
+import CVectorScan
 import Foundation
 import GRDB
 
-/// Vectors live in large contiguous blocks (ids and float32 rows as two blobs), not one row
-/// per passage, so a search reads a whole library's vectors in a few reads.
+/// What a set of vectors belongs to. Each set keeps its float32 blocks in a table of its own
+/// (ids in `idColumn`); the compact blocks of every set share `compact_vector_blocks`.
+enum VectorSet: String, Sendable {
+    case passages
+    /// Curriculum topics (their table is made by the curriculum's migration).
+    case topics
+
+    var blockTable: String { self == .passages ? "vector_blocks" : "topic_vector_blocks" }
+    var idColumn: String { self == .passages ? "passage_ids" : "topic_ids" }
+}
+
+/// Vectors live in contiguous blocks (ids and float32 rows as two blobs), not one row per
+/// passage. Beside each block, a compact block holds the same rows as int8 codes with one
+/// scale per vector: a search scans those (a quarter of the bytes) and re-ranks its best
+/// candidates with the float32 rows, read one by one from their block.
 enum VectorBlocks {
-    static let capacity = 2048
+    /// Rows per block: small enough that reading one row of a block (re-ranking) and rewriting
+    /// the open block (each ingest) stay cheap, large enough that a scan reads few rows.
+    static let capacity = 256
 
     static func blob<T>(_ values: [T]) -> Data {
         values.withUnsafeBufferPointer { Data(buffer: $0) }
@@ -18,25 +35,28 @@ enum VectorBlocks {
         }
     }
 
-    /// Appends vectors to the newest block of this embedder that has room, then to new blocks.
-    static func append(_ db: Database, ids: [Int64], vectors: [[Float]], embedder: EmbedderInfo) throws {
+    /// Appends vectors to the newest block of this embedder that has room, then to new blocks,
+    /// with their compact blocks.
+    static func append(_ db: Database, ids: [Int64], vectors: [[Float]], embedder: EmbedderInfo, set: VectorSet = .passages) throws {
         guard !ids.isEmpty else { return }
         for vector in vectors where vector.count != embedder.dimension {
             throw LecternError(.embedderMismatch, embedder.name, "made a vector of \(vector.count) dimensions, expected \(embedder.dimension)")
         }
         var next = 0
         if let open = try Row.fetchOne(db, sql: """
-            SELECT id, count, passage_ids, vectors FROM vector_blocks
+            SELECT id, count, \(set.idColumn) AS ids, vectors FROM \(set.blockTable)
             WHERE embedder = ? AND count < ? ORDER BY id DESC LIMIT 1
             """, arguments: [embedder.key, capacity]) {
             let room = capacity - (open["count"] as Int)
             let take = min(room, ids.count)
-            var blockIds = array(open["passage_ids"] as Data, of: Int64.self)
+            let blockId: Int64 = open["id"]
+            var blockIds = array(open["ids"] as Data, of: Int64.self)
             var flat = array(open["vectors"] as Data, of: Float.self)
             blockIds += ids[0..<take]
             for vector in vectors[0..<take] { flat += vector }
-            try db.execute(sql: "UPDATE vector_blocks SET count = ?, passage_ids = ?, vectors = ? WHERE id = ?",
-                           arguments: [blockIds.count, blob(blockIds), blob(flat), open["id"] as Int64])
+            try db.execute(sql: "UPDATE \(set.blockTable) SET count = ?, \(set.idColumn) = ?, vectors = ? WHERE id = ?",
+                           arguments: [blockIds.count, blob(blockIds), blob(flat), blockId])
+            try writeCompact(db, set: set, block: blockId, embedder: embedder, ids: blockIds, flat: flat)
             next = take
         }
         while next < ids.count {
@@ -44,35 +64,102 @@ enum VectorBlocks {
             var flat: [Float] = []
             flat.reserveCapacity((end - next) * embedder.dimension)
             for vector in vectors[next..<end] { flat += vector }
-            try db.execute(sql: "INSERT INTO vector_blocks(embedder, dimension, count, passage_ids, vectors) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [embedder.key, embedder.dimension, end - next, blob(Array(ids[next..<end])), blob(flat)])
+            let blockIds = Array(ids[next..<end])
+            try db.execute(sql: "INSERT INTO \(set.blockTable)(embedder, dimension, count, \(set.idColumn), vectors) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [embedder.key, embedder.dimension, end - next, blob(blockIds), blob(flat)])
+            try writeCompact(db, set: set, block: db.lastInsertedRowID, embedder: embedder, ids: blockIds, flat: flat)
             next = end
         }
+        try advanceGeneration(db)
     }
 
-    /// Removes the vectors of these passages from every block (of every embedder).
-    static func remove(_ db: Database, passageIds: Set<Int64>) throws {
-        guard !passageIds.isEmpty else { return }
-        for row in try Row.fetchAll(db, sql: "SELECT id, dimension, passage_ids FROM vector_blocks") {
-            let ids = array(row["passage_ids"] as Data, of: Int64.self)
-            guard ids.contains(where: passageIds.contains) else { continue }
+    /// Removes the vectors of these ids from every block (of every embedder) of `set`.
+    static func remove(_ db: Database, ids removed: Set<Int64>, set: VectorSet = .passages) throws {
+        guard !removed.isEmpty else { return }
+        var changed = false
+        for row in try Row.fetchAll(db, sql: "SELECT id, embedder, dimension, \(set.idColumn) AS ids FROM \(set.blockTable)") {
+            let ids = array(row["ids"] as Data, of: Int64.self)
+            guard ids.contains(where: removed.contains) else { continue }
+            changed = true
             let blockId: Int64 = row["id"]
             let dimension: Int = row["dimension"]
-            let data = try Data.fetchOne(db, sql: "SELECT vectors FROM vector_blocks WHERE id = ?", arguments: [blockId]) ?? Data()
+            let data = try Data.fetchOne(db, sql: "SELECT vectors FROM \(set.blockTable) WHERE id = ?", arguments: [blockId]) ?? Data()
             let flat = array(data, of: Float.self)
             var keptIds: [Int64] = []
             var kept: [Float] = []
-            for (slot, id) in ids.enumerated() where !passageIds.contains(id) {
+            for (slot, id) in ids.enumerated() where !removed.contains(id) {
                 keptIds.append(id)
                 kept += flat[(slot * dimension)..<((slot + 1) * dimension)]
             }
             if keptIds.isEmpty {
-                try db.execute(sql: "DELETE FROM vector_blocks WHERE id = ?", arguments: [blockId])
+                try db.execute(sql: "DELETE FROM \(set.blockTable) WHERE id = ?", arguments: [blockId])
+                try db.execute(sql: "DELETE FROM compact_vector_blocks WHERE vector_set = ? AND block_id = ?", arguments: [set.rawValue, blockId])
             } else {
-                try db.execute(sql: "UPDATE vector_blocks SET count = ?, passage_ids = ?, vectors = ? WHERE id = ?",
+                try db.execute(sql: "UPDATE \(set.blockTable) SET count = ?, \(set.idColumn) = ?, vectors = ? WHERE id = ?",
                                arguments: [keptIds.count, blob(keptIds), blob(kept), blockId])
+                try writeCompact(db, set: set, block: blockId, embedder: row["embedder"], dimension: dimension, ids: keptIds, flat: kept)
             }
         }
+        if changed { try advanceGeneration(db) }
+    }
+
+    /// Drops the vectors of `set` from every embedder but `embedder`.
+    static func keepOnly(_ db: Database, embedder: EmbedderInfo, set: VectorSet = .passages) throws {
+        try db.execute(sql: "DELETE FROM \(set.blockTable) WHERE embedder <> ?", arguments: [embedder.key])
+        try db.execute(sql: "DELETE FROM compact_vector_blocks WHERE vector_set = ? AND embedder <> ?", arguments: [set.rawValue, embedder.key])
+        try advanceGeneration(db)
+    }
+
+    /// Writes (or rewrites) the compact block of float32 block `block`.
+    static func writeCompact(_ db: Database, set: VectorSet, block: Int64, embedder: EmbedderInfo, ids: [Int64], flat: [Float]) throws {
+        try writeCompact(db, set: set, block: block, embedder: embedder.key, dimension: embedder.dimension, ids: ids, flat: flat)
+    }
+
+    static func writeCompact(_ db: Database, set: VectorSet, block: Int64, embedder: String, dimension: Int, ids: [Int64], flat: [Float]) throws {
+        let (scales, codes) = quantize(flat, dimension: dimension)
+        try db.execute(sql: """
+            INSERT INTO compact_vector_blocks(vector_set, block_id, embedder, dimension, count, ids, scales, codes)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(vector_set, block_id) DO UPDATE SET embedder = excluded.embedder, dimension = excluded.dimension,
+                count = excluded.count, ids = excluded.ids, scales = excluded.scales, codes = excluded.codes
+            """, arguments: [set.rawValue, block, embedder, dimension, ids.count, blob(ids), blob(scales), blob(codes)])
+    }
+
+    /// int8 codes of each `dimension`-long row of `flat`, with the row's scale (its largest
+    /// magnitude / 127): within half a step of the float value in every dimension.
+    static func quantize(_ flat: [Float], dimension: Int) -> (scales: [Float], codes: [Int8]) {
+        guard dimension > 0 else { return ([], []) }
+        let rows = flat.count / dimension
+        var codes = [Int8](repeating: 0, count: rows * dimension)
+        var scales = [Float](repeating: 0, count: rows)
+        flat.withUnsafeBufferPointer { values in
+            codes.withUnsafeMutableBufferPointer { codes in
+                for row in 0..<rows {
+                    scales[row] = lectern_quantize_int8(values.baseAddress! + row * dimension, dimension, codes.baseAddress! + row * dimension)
+                }
+            }
+        }
+        return (scales, codes)
+    }
+
+    /// Builds the compact blocks of every float32 block of `set` (the migration that brought them).
+    static func buildCompact(_ db: Database, set: VectorSet) throws {
+        guard try db.tableExists(set.blockTable) else { return }
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, embedder, dimension, \(set.idColumn) AS ids, vectors FROM \(set.blockTable)")
+        while let row = try rows.next() {
+            try writeCompact(db, set: set, block: row["id"], embedder: row["embedder"], dimension: row["dimension"],
+                             ids: array(row["ids"] as Data, of: Int64.self), flat: array(row["vectors"] as Data, of: Float.self))
+        }
+        try advanceGeneration(db)
+    }
+
+    /// Counts every change to the stored vectors, so that a search that keeps them loaded
+    /// (`VectorCache`) sees another process's ingest.
+    static func advanceGeneration(_ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO settings(key, value) VALUES ('vector_generation', '1')
+            ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+            """)
     }
 }
 
@@ -94,8 +181,8 @@ struct VectorIndex: Sendable {
     }
 
     /// The `k` passages most similar to `query` (cosine = dot product of unit vectors),
-    /// among `allowed` when given.
-    func nearest(to query: [Float], k: Int, allowed: Set<Int64>? = nil) -> [(id: Int64, score: Float)] {
+    /// among `allowed` when given: the exact scan, one float at a time.
+    func nearest(to query: [Float], k: Int, allowed: IdBitmap? = nil) -> [(id: Int64, score: Float)] {
         guard query.count == dimension, k > 0 else { return [] }
         var best: [(id: Int64, score: Float)] = []
         best.reserveCapacity(k + 1)
@@ -189,12 +276,130 @@ extension LibraryStore {
             guard covered == total else {
                 throw LecternError(.embedderMismatch, embedder.name, "\(total - covered) passages still lack vectors; run reembed again")
             }
-            try db.execute(sql: "DELETE FROM vector_blocks WHERE embedder <> ?", arguments: [embedder.key])
+            try VectorBlocks.keepOnly(db, embedder: embedder)
             // Every document's skip key now names the new embedder (its passage part, with
             // the tokenizer that cut the passages, is kept: another tokenizer still re-chunks).
             try db.execute(sql: "UPDATE documents SET embedder_key = ?", arguments: [embedder.key])
             try Self.setSetting(db, "embedder", Self.json(embedder))
             try Self.setSetting(db, "reembed_target", nil)
         }
+    }
+}
+
+extension LibraryStore {
+    /// How many times the stored vectors have changed (`VectorBlocks.advanceGeneration`).
+    func vectorGeneration() throws -> String {
+        try setting("vector_generation") ?? "0"
+    }
+
+    /// The compact vectors of `set` from `embedder`, read with SQLite's incremental blob I/O
+    /// straight into the scan's buffers (no copy in between). Nil when some float32 block
+    /// lacks its compact block (the caller then scans the float32 rows).
+    func compactVectors(_ set: VectorSet = .passages, embedder: EmbedderInfo) throws -> CompactVectors? {
+        // Mapped pages are copied once, into the buffers; without it SQLite copies each page
+        // into its cache first.
+        try writer.inDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 68719476736") }
+        return try read { db in
+            let blocks = try Row.fetchAll(db, sql: """
+                SELECT id, block_id, count FROM compact_vector_blocks
+                WHERE vector_set = ? AND embedder = ? AND dimension = ? ORDER BY block_id
+                """, arguments: [set.rawValue, embedder.key, embedder.dimension])
+            let total = blocks.reduce(0) { $0 + ($1["count"] as Int) }
+            let floatTotal = try db.tableExists(set.blockTable)
+                ? try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM \(set.blockTable) WHERE embedder = ?", arguments: [embedder.key]) ?? 0
+                : 0
+            guard total == floatTotal else { return nil }
+            let vectors = CompactVectors(dimension: embedder.dimension, count: total)
+            var reader = BlobReader(db, table: "compact_vector_blocks", display: display)
+            defer { reader.close() }
+            var row = 0
+            for block in blocks {
+                let count: Int = block["count"]
+                let rowid: Int64 = block["id"]
+                vectors.blockIds.append(block["block_id"])
+                vectors.blockStarts.append(row)
+                try reader.read(rowid, column: "ids", into: UnsafeMutableRawPointer(vectors.ids.baseAddress! + row), bytes: count * 8)
+                try reader.read(rowid, column: "scales", into: UnsafeMutableRawPointer(vectors.scales.baseAddress! + row), bytes: count * 4)
+                try reader.read(rowid, column: "codes", into: UnsafeMutableRawPointer(vectors.codes.baseAddress! + row * embedder.dimension),
+                                bytes: count * embedder.dimension)
+                row += count
+            }
+            vectors.blockStarts.append(row)
+            return vectors
+        }
+    }
+
+    /// Exact cosine (dot product of unit vectors) of `query` with the float32 rows at these
+    /// (block, slot) places of `set`, each row read alone from its block.
+    func exactScores(_ set: VectorSet = .passages, places: [(block: Int64, slot: Int)], query: [Float]) throws -> [Float] {
+        let dimension = query.count
+        var scores = [Float](repeating: -.infinity, count: places.count)
+        let order = places.indices.sorted { (places[$0].block, places[$0].slot) < (places[$1].block, places[$1].slot) }
+        try read { db in
+            var reader = BlobReader(db, table: set.blockTable, display: display)
+            defer { reader.close() }
+            var row = [Float](repeating: 0, count: dimension)
+            try query.withUnsafeBufferPointer { q in
+                try row.withUnsafeMutableBufferPointer { row in
+                    for index in order {
+                        let place = places[index]
+                        try reader.read(place.block, column: "vectors", into: UnsafeMutableRawPointer(row.baseAddress!),
+                                        bytes: dimension * 4, offset: place.slot * dimension * 4)
+                        scores[index] = lectern_dot_f32(row.baseAddress!, q.baseAddress!, dimension)
+                    }
+                }
+            }
+        }
+        return scores
+    }
+}
+
+/// Reads byte ranges of blobs of one table through SQLite's incremental blob I/O, one handle
+/// per column, moved from row to row (`sqlite3_blob_reopen`) rather than opened anew.
+struct BlobReader {
+    let connection: OpaquePointer?
+    let table: String
+    let display: String
+    private var handles: [String: (handle: OpaquePointer, row: Int64)] = [:]
+
+    init(_ db: Database, table: String, display: String) {
+        connection = db.sqliteConnection
+        self.table = table
+        self.display = display
+    }
+
+    mutating func read(_ row: Int64, column: String, into target: UnsafeMutableRawPointer, bytes: Int, offset: Int = 0) throws {
+        guard bytes > 0 else { return }
+        var handle: OpaquePointer
+        if let open = handles[column] {
+            handle = open.handle
+            if open.row != row {
+                try check(sqlite3_blob_reopen(handle, row))
+                handles[column] = (handle, row)
+            }
+        } else {
+            var opened: OpaquePointer?
+            try check(sqlite3_blob_open(connection, "main", table, column, row, 0, &opened))
+            guard let opened else { throw failure("no blob handle") }
+            handle = opened
+            handles[column] = (handle, row)
+        }
+        guard offset + bytes <= Int(sqlite3_blob_bytes(handle)) else {
+            throw failure("row \(row) of \(table) holds \(sqlite3_blob_bytes(handle)) bytes of \(column), fewer than its count says")
+        }
+        try check(sqlite3_blob_read(handle, target, Int32(bytes), Int32(offset)))
+    }
+
+    mutating func close() {
+        for (_, open) in handles { sqlite3_blob_close(open.handle) }
+        handles = [:]
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw failure(String(cString: sqlite3_errmsg(connection))) }
+    }
+
+    private func failure(_ why: String) -> LecternError {
+        LecternError(.database, display, "cannot read the vectors: \(why)")
     }
 }

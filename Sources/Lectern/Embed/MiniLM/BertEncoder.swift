@@ -36,8 +36,9 @@ final class BertEncoder: Sendable {
     }
 
     let shape: Shape
-    let wordEmbeddings: [Float]
-    let positionEmbeddings: [Float]
+    /// Used where they lie in the mapped weights file: a text reads only its words' rows.
+    let wordEmbeddings: MappedFloats
+    let positionEmbeddings: MappedFloats
     /// Row 0 of the token type embeddings: every token is of sentence A.
     let tokenTypeEmbedding: [Float]
     let embeddingNormGain: [Float]
@@ -48,8 +49,8 @@ final class BertEncoder: Sendable {
         try SystemLibrary.openblas.load()
         self.shape = shape
         let h = shape.hidden
-        wordEmbeddings = try weights.floats("embeddings.word_embeddings.weight", shape: [shape.vocabulary, h])
-        positionEmbeddings = try weights.floats("embeddings.position_embeddings.weight", shape: [shape.maxPositions, h])
+        wordEmbeddings = try weights.mapped("embeddings.word_embeddings.weight", shape: [shape.vocabulary, h])
+        positionEmbeddings = try weights.mapped("embeddings.position_embeddings.weight", shape: [shape.maxPositions, h])
         tokenTypeEmbedding = Array(try weights.floats("embeddings.token_type_embeddings.weight", shape: [2, h]).prefix(h))
         embeddingNormGain = try weights.floats("embeddings.LayerNorm.weight", shape: [h])
         embeddingNormBias = try weights.floats("embeddings.LayerNorm.bias", shape: [h])

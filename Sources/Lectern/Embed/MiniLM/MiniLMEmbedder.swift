@@ -12,40 +12,59 @@ final class MiniLMEmbedder: Embedder {
     static let maxSequenceLength = 256
 
     let info = EmbedderInfo(name: MiniLMEmbedder.name, model: MiniLMEmbedder.model, dimension: 384, version: 1)
-    let tokenizer: WordPieceTokenizer
-    var tokenCounter: any TokenCounter { tokenizer }
+    let directory: String
+    /// The model's parts, read on first use: a command that never embeds (a keyword search,
+    /// an ingest with nothing new) never reads the 90 MB of weights or the vocabulary.
+    private let parts = LoadedParts()
+    var tokenCounter: any TokenCounter { LazyWordPieceCounter(embedder: self) }
     /// Trained on English sentence pairs: other languages embed poorly.
     var isEnglishOnly: Bool { true }
-    let encoder: BertEncoder
     let workspaces = WorkspacePool()
     /// How many batches run side by side (one OpenBLAS thread each).
     let parallelism: Int
     /// Tokens per packed batch; bounds the working memory (about 30 KB per token).
     static let tokensPerBatch = 2048
 
-    /// Loads the model from `directory` (`<models_dir>/all-MiniLM-L6-v2`).
+    /// The model in `directory` (`<models_dir>/all-MiniLM-L6-v2`): its files must be there;
+    /// they are read when a text is first counted or embedded.
     init(directory: String, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         let missing = Self.files.filter { !FileManager.default.fileExists(atPath: directory + "/" + $0) }
         guard missing.isEmpty else {
             throw LecternError(.modelMissing, directory, "the all-MiniLM-L6-v2 model files are missing (\(missing.joined(separator: ", "))): run `make model`")
         }
-        tokenizer = try WordPieceTokenizer(vocabularyFile: directory + "/vocab.txt")
-        guard tokenizer.vocabularySize == BertEncoder.Shape().vocabulary else {
-            throw LecternError(.corrupt, directory + "/vocab.txt", "has \(tokenizer.vocabularySize) pieces, expected 30522; run `make model` again")
-        }
-        encoder = try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"))
+        self.directory = directory
         self.parallelism = max(1, parallelism)
-        // Parallelism comes from running batches side by side; OpenBLAS threads on top of that
-        // would only fight over the same cores.
-        lazy_openblas_set_num_threads(1)
+    }
+
+    /// The WordPiece tokenizer, read from `vocab.txt` once.
+    func tokenizer() throws -> WordPieceTokenizer {
+        try parts.tokenizer {
+            let tokenizer = try WordPieceTokenizer(vocabularyFile: directory + "/vocab.txt")
+            guard tokenizer.vocabularySize == BertEncoder.Shape().vocabulary else {
+                throw LecternError(.corrupt, directory + "/vocab.txt", "has \(tokenizer.vocabularySize) pieces, expected 30522; run `make model` again")
+            }
+            return tokenizer
+        }
+    }
+
+    /// The encoder over the memory-mapped weights, made once.
+    func encoder() throws -> BertEncoder {
+        try parts.encoder {
+            let encoder = try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"))
+            // Parallelism comes from running batches side by side; OpenBLAS threads on top of
+            // that would only fight over the same cores.
+            lazy_openblas_set_num_threads(1)
+            return encoder
+        }
     }
 
     func embed(_ texts: [String]) throws -> [[Float]] {
         guard !texts.isEmpty else { return [] }
+        let tokenizer = try tokenizer()
+        let encoder = try encoder()
         let sequences = texts.map { tokenizer.encode($0, maxLength: Self.maxSequenceLength) }
         let batches = Self.batches(lengths: sequences.map(\.count), parallelism: parallelism)
         let dimension = info.dimension
-        let encoder = self.encoder
         let workspaces = self.workspaces
         // Each batch's rows, in the batch's order.
         let encoded = ParallelWork.map(batches.count, workers: parallelism) { b -> [Float] in
@@ -79,5 +98,46 @@ final class MiniLMEmbedder: Embedder {
             sizes[target] += lengths[index]
         }
         return batches.filter { !$0.isEmpty }
+    }
+}
+
+/// The tokenizer and encoder of one `MiniLMEmbedder`, each made by the first caller that needs
+/// it (others wait for it); a failure is not kept, so the next call says it again.
+private final class LoadedParts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var loadedTokenizer: WordPieceTokenizer?
+    private var loadedEncoder: BertEncoder?
+
+    func tokenizer(_ make: () throws -> WordPieceTokenizer) throws -> WordPieceTokenizer {
+        try lock.withLock {
+            if let loadedTokenizer { return loadedTokenizer }
+            let made = try make()
+            loadedTokenizer = made
+            return made
+        }
+    }
+
+    func encoder(_ make: () throws -> BertEncoder) throws -> BertEncoder {
+        try lock.withLock {
+            if let loadedEncoder { return loadedEncoder }
+            let made = try make()
+            loadedEncoder = made
+            return made
+        }
+    }
+}
+
+/// MiniLM's token counter, reading the vocabulary on the first count. Its key is the
+/// tokenizer's (the vocabulary's size is checked when it loads), so a skip key needs no file.
+struct LazyWordPieceCounter: TokenCounter {
+    let embedder: MiniLMEmbedder
+
+    var countingKey: String { "bert-uncased-wordpiece-\(BertEncoder.Shape().vocabulary)" }
+
+    /// A vocabulary that cannot be read counts by the estimate; embedding the passage then
+    /// fails with the reason, so nothing is stored from it.
+    func count(_ text: String) -> Int {
+        guard let tokenizer = try? embedder.tokenizer() else { return ApproximateTokenCounter().count(text) }
+        return tokenizer.count(text)
     }
 }

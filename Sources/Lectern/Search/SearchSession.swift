@@ -1,0 +1,59 @@
+import Foundation
+
+/// How long one search spent embedding its query, and in all.
+public struct SearchTimings: Sendable, Codable, Equatable {
+    /// Seconds spent making the query's vector (0 in keyword mode).
+    public var embedding: Double = 0
+    /// Seconds of the whole search, embedding included.
+    public var total: Double = 0
+
+    public init() {}
+}
+
+/// A long-lived search over one library, for callers that ask many questions (`lectern search
+/// --stdin`, the MCP server, `lectern run`): the embedding model loads once, on the first
+/// question that needs a query vector, and the library's compact vectors stay in memory,
+/// reloaded only when an ingest (in any process) has changed them. Safe to call from several
+/// threads at once.
+public final class SearchSession: Sendable {
+    let searcher: Searcher
+
+    /// A session over `store` with the library's own embedder, made when first needed.
+    public init(store: LibraryStore, configuration: Configuration) {
+        searcher = Searcher(store: store, configuration: configuration)
+    }
+
+    /// A session with a given embedder (which must be the library's).
+    public init(store: LibraryStore, embedder: any Embedder) {
+        searcher = Searcher(store: store, embedder: embedder)
+    }
+
+    /// The best `k` passages for `query`, as `lectern search` ranks them.
+    public func search(_ query: String, k: Int = 10, mode: SearchMode = .hybrid, filter: SearchFilter = SearchFilter()) throws -> [SearchHit] {
+        try timedSearch(query, k: k, mode: mode, filter: filter).hits
+    }
+
+    /// `search`, with how long the query's embedding and the whole search took.
+    public func timedSearch(_ query: String, k: Int = 10, mode: SearchMode = .hybrid, filter: SearchFilter = SearchFilter())
+        throws -> (hits: [SearchHit], timings: SearchTimings) {
+        let started = DispatchTime.now()
+        var timings = SearchTimings()
+        let hits = try searcher.search(query, k: k, mode: mode, filter: filter, timings: &timings)
+        timings.total = Searcher.seconds(since: started)
+        return (hits, timings)
+    }
+
+    /// Why `filter` leaves no document to search (see `Searcher.emptyFilterReason`).
+    public func emptyFilterReason(_ filter: SearchFilter) throws -> String? {
+        try searcher.emptyFilterReason(filter)
+    }
+
+    /// Loads now what `mode` will need (the model, the vectors), so that the first question
+    /// is as quick as the next ones.
+    public func warm(for mode: SearchMode = .hybrid) throws {
+        guard mode != .keyword else { return }
+        let embedder = try searcher.queryEmbedder.embedder()
+        _ = try embedder.embed("warm")
+        _ = try searcher.vectorCache.vectors(store: searcher.store, embedder: embedder.info)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The library's vectors as a searcher last loaded them, kept while the library's vector
+/// generation (every vector write advances it) and the embedder stay the same.
+final class VectorCache: @unchecked Sendable {
+    enum Loaded: Sendable {
+        case compact(CompactVectors)
+        /// A library whose compact blocks are incomplete: the float32 rows, scanned exactly.
+        case exact(VectorIndex)
+    }
+
+    private let lock = NSLock()
+    private var key: (generation: String, embedder: String)?
+    private var loaded: Loaded?
+
+    func vectors(store: LibraryStore, embedder: EmbedderInfo) throws -> Loaded {
+        let generation = try store.vectorGeneration()
+        return try lock.withLock {
+            if let key, let loaded, key.generation == generation, key.embedder == embedder.key { return loaded }
+            // Let go of the old vectors before reading the new ones.
+            loaded = nil
+            let fresh: Loaded
+            if let compact = try store.compactVectors(embedder: embedder) {
+                fresh = .compact(compact)
+            } else {
+                fresh = .exact(try store.vectorIndex(for: embedder))
+            }
+            key = (generation, embedder.key)
+            loaded = fresh
+            return fresh
+        }
+    }
+}
+
+/// The embedder a searcher embeds queries with: given, or made by the first search that
+/// needs it and kept (a failure is not kept: the next search tries again and says why).
+final class QueryEmbedder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: (any Embedder)?
+    private let make: @Sendable () throws -> any Embedder
+
+    init(_ embedder: any Embedder) {
+        made = embedder
+        make = { embedder }
+    }
+
+    init(making make: @escaping @Sendable () throws -> any Embedder) {
+        self.make = make
+    }
+
+    convenience init(_ make: @escaping @Sendable () throws -> any Embedder) {
+        self.init(making: make)
+    }
+
+    func embedder() throws -> any Embedder {
+        try lock.withLock {
+            if let made { return made }
+            let embedder = try make()
+            made = embedder
+            return embedder
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Lectern
+import MCP
+
+/// The library as the MCP server serves it: opened once, with the embedder, the searcher and
+/// the token counter kept warm between calls. An actor, so calls that arrive together take
+/// turns at the one SQLite connection. Every tool failure becomes an error result carrying the
+/// one line the command line prints; nothing here writes to stdout, which is the protocol's.
+actor MCPLibrary {
+    let configuration: Configuration
+    let store: LibraryStore
+    let allowIngest: Bool
+    /// The warm search: the model loads on the first call that needs a query vector (a library
+    /// whose model is missing still serves keyword search and resources), the vectors stay in
+    /// memory and are reloaded only when an ingest has changed them.
+    let session: SearchSession
+    private var counter: PromptTokenCounter?
+
+    init(configuration: Configuration, store: LibraryStore, allowIngest: Bool) {
+        self.configuration = configuration
+        self.store = store
+        self.allowIngest = allowIngest
+        session = SearchSession(store: store, configuration: configuration)
+    }
+
+    func contextBuilder() -> ContextBuilder {
+        if counter == nil { counter = PromptTokenCounter.make(for: configuration) }
+        return ContextBuilder(store: store, session: session, counter: counter!)
+    }
+
+    /// Runs tool `name`; any failure is an error result with the command line's message.
+    func call(_ name: String, _ arguments: [String: Value]?) -> CallTool.Result {
+        do {
+            switch name {
+            case "search": return try search(arguments)
+            case "context": return try context(arguments)
+            case "ingest": return try ingest(arguments)
+            case "curriculum": return try curriculum(arguments)
+            case "topic": return try topic(arguments)
+            case "cards": return try cards(arguments)
+            default:
+                throw MCPArguments.problem("unknown tool '\(name)' (tools: \(MCPTools.names.joined(separator: ", ")))")
+            }
+        } catch let error as LecternError {
+            return Self.failure(error.description)
+        } catch {
+            return Self.failure(String(describing: error))
+        }
+    }
+
+    static func failure(_ message: String) -> CallTool.Result {
+        CallTool.Result(content: [.text(text: message, annotations: nil, _meta: nil)], isError: true)
+    }
+
+    /// A structured result, with its JSON as the text too (for clients that read only text).
+    static func success<T: Encodable>(_ value: T, text: String? = nil) throws -> CallTool.Result {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        let structured = try JSONDecoder().decode(Value.self, from: data)
+        return try CallTool.Result(content: [.text(text: text ?? String(decoding: data, as: UTF8.self), annotations: nil, _meta: nil)],
+                               structuredContent: structured, isError: false)
+    }
+
+    // MARK: Tools
+
+    struct SearchResult: Codable {
+        var hits: [SearchHit]
+        /// Why there are no hits, when there are none.
+        var note: String?
+    }
+
+    func search(_ values: [String: Value]?) throws -> CallTool.Result {
+        let arguments = try MCPArguments(tool: "search", values: values, allowed: ["query", "k", "mode", "source", "type"])
+        let query = try arguments.requiredString("query")
+        let k = try arguments.int("k") ?? configuration.searchLimit
+        if k < 1 { throw MCPArguments.problem("k must be at least 1 (got \(k))") }
+        if k > MCPTools.largestK { throw MCPArguments.problem("k must be at most \(MCPTools.largestK) (got \(k))") }
+        let mode = try arguments.choice("mode", of: SearchMode.self, among: SearchMode.allCases.map(\.rawValue)) ?? .hybrid
+        let filter = SearchFilter(sources: try arguments.strings("source"), types: try arguments.strings("type"))
+        let hits = try session.search(query, k: k, mode: mode, filter: filter)
+        var note: String?
+        if hits.isEmpty { note = try session.emptyFilterReason(filter) ?? "no passages match '\(query)'" }
+        return try Self.success(SearchResult(hits: hits, note: note))
+    }
+
+    func context(_ values: [String: Value]?) throws -> CallTool.Result {
+        let arguments = try MCPArguments(tool: "context", values: values,
+                                         allowed: ["query", "topic", "curriculum", "budget", "source", "type"])
+        let request = ContextRequest(query: try arguments.string("query"), topicId: try arguments.string("topic"),
+                                     curriculum: try arguments.string("curriculum"),
+                                     budget: try arguments.int("budget") ?? ContextRequest.defaultBudget,
+                                     filter: SearchFilter(sources: try arguments.strings("source"), types: try arguments.strings("type")))
+        if let problem = request.problem { throw MCPArguments.problem(problem) }
+        let context = try contextBuilder().build(request)
+        return try Self.success(context, text: context.markdown)
+    }
+
+    struct CurriculumList: Encodable {
+        var curricula: [CurriculumSummary]
+    }
+
+    /// A curriculum's units and topics, without the passages' text (the `topic` tool has it).
+    struct CurriculumTree: Encodable {
+        struct Unit: Encodable {
+            var id: String
+            var title: String
+            var topics: [TopicEntry]
+        }
+        struct TopicEntry: Encodable {
+            var id: String
+            var title: String
+            var studyMinutes: Int
+            var objectives: [String]
+            var keyTerms: [String]
+            var prerequisites: [String]
+            var sources: [String]
+            var passages: Int
+        }
+        var name: String
+        var title: String
+        var units: [Unit]
+
+        init(_ view: CurriculumView) {
+            name = view.name
+            title = view.title
+            units = view.units.map { unit in
+                Unit(id: unit.id, title: unit.title, topics: unit.topics.map {
+                    TopicEntry(id: $0.id, title: $0.title, studyMinutes: $0.studyMinutes, objectives: $0.objectives,
+                               keyTerms: $0.keyTerms, prerequisites: $0.prerequisites, sources: $0.sources, passages: $0.passages)
+                })
+            }
+        }
+    }
+
+    /// Without a name, the library's curricula; with one, its units and topics.
+    func curriculum(_ values: [String: Value]?) throws -> CallTool.Result {
+        let arguments = try MCPArguments(tool: "curriculum", values: values, allowed: ["name"])
+        guard let name = try arguments.string("name") else {
+            return try Self.success(CurriculumList(curricula: try Curricula.list(store)))
+        }
+        guard let view = try Curricula.view(named: name, in: store) else {
+            throw LecternError(.invalidInput, name, "no curriculum of this name (see `lectern curriculum list`)")
+        }
+        return try Self.success(CurriculumTree(view))
+    }
+
+    /// One topic: its place, objectives, links, key terms and summary, with its passages.
+    func topic(_ values: [String: Value]?) throws -> CallTool.Result {
+        let arguments = try MCPArguments(tool: "topic", values: values, allowed: ["id", "curriculum", "budget"])
+        let request = ContextRequest(topicId: try arguments.requiredString("id"), curriculum: try arguments.string("curriculum"),
+                                     budget: try arguments.int("budget") ?? ContextRequest.defaultBudget)
+        if let problem = request.problem { throw MCPArguments.problem(problem) }
+        let context = try contextBuilder().build(request)
+        return try Self.success(context, text: context.markdown)
+    }
+
+    struct CardsResult: Encodable {
+        var curriculum: String
+        var topic: String
+        var title: String
+        var cards: [CardListing]
+        /// Why there are none, when there are none.
+        var note: String?
+    }
+
+    /// A topic's flashcards (made by `lectern cards generate`), each citing its passage.
+    func cards(_ values: [String: Value]?) throws -> CallTool.Result {
+        let arguments = try MCPArguments(tool: "cards", values: values, allowed: ["topic", "curriculum"])
+        let found = try TopicLookup.find(try arguments.requiredString("topic"), curriculum: try arguments.string("curriculum"), in: store)
+        let cards = try Flashcards(store: store).list(curriculum: found.curriculum, topics: [found.id])
+        let note = cards.isEmpty ? "no cards for this topic yet: `lectern cards generate \(found.curriculum)` makes them" : nil
+        return try Self.success(CardsResult(curriculum: found.curriculum, topic: found.id, title: found.title, cards: cards, note: note))
+    }
+
+    struct IngestResult: Codable {
+        var summary: IngestSummary
+        /// One line for each input that failed or warned, as `lectern ingest` prints it.
+        var problems: [String]
+    }
+
+    func ingest(_ values: [String: Value]?) throws -> CallTool.Result {
+        let arguments = try MCPArguments(tool: "ingest", values: values, allowed: ["paths"])
+        guard allowIngest else {
+            throw LecternError(.invalidInput, "ingest", "this server only reads the library: start it with `lectern mcp --allow-ingest`")
+        }
+        let paths = try arguments.strings("paths")
+        if paths.isEmpty { throw MCPArguments.problem("paths is missing: give at least one file, folder, glob, URL or spec") }
+        let problems = ProblemLines()
+        let recorder = try RunRecorder(store: store, command: "ingest", arguments: ["mcp"] + paths)
+        let summary = try recorder.run { () throws -> IngestSummary in
+            var ingestor = Ingestor(store: store, embedder: try EmbedderCatalog.resolve(store: store, configuration: configuration),
+                                    chunkSettings: configuration.chunk)
+            ingestor.fetcher = WebFetcher(settings: configuration.http)
+            ingestor.openstax = configuration.openstax
+            return ingestor.ingest(paths, recorder: recorder) { event in
+                guard event.event == .failed || event.event == .warning else { return }
+                problems.append([event.input, event.message].compactMap { $0 }.joined(separator: ": "))
+            }
+        }
+        return try Self.success(IngestResult(summary: summary, problems: problems.lines))
+    }
+}
+
+/// Lines collected from ingest's events, which may come from its worker threads.
+final class ProblemLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [String] = []
+
+    func append(_ line: String) { lock.withLock { collected.append(line) } }
+    var lines: [String] { lock.withLock { collected } }
+}
