@@ -338,37 +338,13 @@ enum TopicVectors {
         return sum.map { $0 / norm }
     }
 
+    /// Through the store's one vector write path, so topics get compact blocks like passages.
     static func append(_ db: Database, topicIds: [Int64], vectors: [[Float]], embedder: EmbedderInfo) throws {
-        var next = 0
-        while next < topicIds.count {
-            let end = min(next + VectorBlocks.capacity, topicIds.count)
-            try db.execute(sql: "INSERT INTO topic_vector_blocks(embedder, dimension, count, topic_ids, vectors) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [embedder.key, embedder.dimension, end - next, VectorBlocks.blob(Array(topicIds[next..<end])),
-                                       VectorBlocks.blob(Array(vectors[next..<end].joined()))])
-            next = end
-        }
+        try VectorBlocks.append(db, ids: topicIds, vectors: vectors, embedder: embedder, set: .topics)
     }
 
     static func remove(_ db: Database, topicIds: Set<Int64>) throws {
-        guard !topicIds.isEmpty else { return }
-        for row in try Row.fetchAll(db, sql: "SELECT id, dimension, topic_ids, vectors FROM topic_vector_blocks") {
-            let ids = VectorBlocks.array(row["topic_ids"] as Data, of: Int64.self)
-            guard ids.contains(where: topicIds.contains) else { continue }
-            let blockId: Int64 = row["id"], dimension: Int = row["dimension"]
-            let flat = VectorBlocks.array(row["vectors"] as Data, of: Float.self)
-            var keptIds: [Int64] = []
-            var kept: [Float] = []
-            for (slot, id) in ids.enumerated() where !topicIds.contains(id) {
-                keptIds.append(id)
-                kept += flat[(slot * dimension)..<((slot + 1) * dimension)]
-            }
-            if keptIds.isEmpty {
-                try db.execute(sql: "DELETE FROM topic_vector_blocks WHERE id = ?", arguments: [blockId])
-            } else {
-                try db.execute(sql: "UPDATE topic_vector_blocks SET count = ?, topic_ids = ?, vectors = ? WHERE id = ?",
-                               arguments: [keptIds.count, VectorBlocks.blob(keptIds), VectorBlocks.blob(kept), blockId])
-            }
-        }
+        try VectorBlocks.remove(db, ids: topicIds, set: .topics)
     }
 
     static func index(_ db: Database, embedder: EmbedderInfo) throws -> VectorIndex {
