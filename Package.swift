@@ -26,10 +26,13 @@ let package = Package(
         .systemLibrary(name: "COpenBLAS"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZLib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Lectern's own float32/bfloat16 matrix product for MiniLM: AVX-512, AVX2 or portable C,
+        // chosen at run time (per-function target attributes, no compiler flags).
+        .target(name: "CGemm"),
         .target(
             name: "Lectern",
             dependencies: [
-                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib", "COpenBLAS",
+                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib", "COpenBLAS", "CGemm",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -44,7 +47,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LecternTests",
-            dependencies: ["Lectern", "CCurl", "CLibXML2", "COpenBLAS", "CPoppler"]
+            dependencies: ["Lectern", "CCurl", "CLibXML2", "COpenBLAS", "CPoppler", "CGemm"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,30 +1,35 @@
 import COpenBLAS
 import Foundation
 
-/// all-MiniLM-L6-v2, run in-process on OpenBLAS: the default embedder. Its files come from
-/// `make model` (never downloaded at run time); vectors match sentence-transformers to a
-/// cosine of 0.9999 (see MiniLMParityTests).
+/// all-MiniLM-L6-v2, run in-process on Lectern's own matrix product (Sources/CGemm): the
+/// default embedder. Its files come from `make model` (never downloaded at run time); vectors
+/// match sentence-transformers to a cosine of 0.9999 (see MiniLMParityTests). `minilm-bf16` is
+/// the same model multiplying in bfloat16 (its own name: its vectors differ slightly, so a
+/// library built with one is not searched with the other).
 final class MiniLMEmbedder: Embedder {
     static let name = "minilm"
+    static let bfloat16Name = "minilm-bf16"
     static let model = "all-MiniLM-L6-v2"
     static let files = ["model.safetensors", "vocab.txt", "tokenizer.json"]
     /// Sequence length the model was trained at, with `[CLS]` and `[SEP]`.
     static let maxSequenceLength = 256
 
-    let info = EmbedderInfo(name: MiniLMEmbedder.name, model: MiniLMEmbedder.model, dimension: 384, version: 1)
+    let info: EmbedderInfo
     let tokenizer: WordPieceTokenizer
     var tokenCounter: any TokenCounter { tokenizer }
     /// Trained on English sentence pairs: other languages embed poorly.
     var isEnglishOnly: Bool { true }
     let encoder: BertEncoder
     let workspaces = WorkspacePool()
-    /// How many batches run side by side (one OpenBLAS thread each).
+    /// How many batches run side by side (each on one thread).
     let parallelism: Int
     /// Tokens per packed batch; bounds the working memory (about 30 KB per token).
     static let tokensPerBatch = 2048
 
     /// Loads the model from `directory` (`<models_dir>/all-MiniLM-L6-v2`).
-    init(directory: String, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+    init(directory: String, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
+         precision: MatrixPrecision = .float32) throws {
+        info = EmbedderInfo(name: precision == .float32 ? Self.name : Self.bfloat16Name, model: Self.model, dimension: 384, version: 1)
         let missing = Self.files.filter { !FileManager.default.fileExists(atPath: directory + "/" + $0) }
         guard missing.isEmpty else {
             throw LecternError(.modelMissing, directory, "the all-MiniLM-L6-v2 model files are missing (\(missing.joined(separator: ", "))): run `make model`")
@@ -33,10 +38,10 @@ final class MiniLMEmbedder: Embedder {
         guard tokenizer.vocabularySize == BertEncoder.Shape().vocabulary else {
             throw LecternError(.corrupt, directory + "/vocab.txt", "has \(tokenizer.vocabularySize) pieces, expected 30522; run `make model` again")
         }
-        encoder = try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"))
+        encoder = try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"), precision: precision)
         self.parallelism = max(1, parallelism)
-        // Parallelism comes from running batches side by side; OpenBLAS threads on top of that
-        // would only fight over the same cores.
+        // Parallelism comes from running batches side by side; OpenBLAS (softmax's row sums)
+        // threads on top of that would only fight over the same cores.
         lazy_openblas_set_num_threads(1)
     }
 
