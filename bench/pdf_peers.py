@@ -69,11 +69,15 @@ def measure(argv, runs, work):
 
 def words(tool, text):
     if tool == "lectern":
-        pieces = []
-        for line in text.splitlines():
-            line = line.strip()
-            if line:
-                pieces += [block.get("text", "") for block in json.loads(line).get("blocks", [])]
+        # One document (pretty-printed) or JSON lines, one a document: read them one after another.
+        pieces, decoder, at = [], json.JSONDecoder(), 0
+        while True:
+            while at < len(text) and text[at].isspace():
+                at += 1
+            if at >= len(text):
+                break
+            document, at = decoder.raw_decode(text, at)
+            pieces += [block.get("text", "") for block in document.get("blocks", [])]
         text = "\n".join(pieces)
     return collections.Counter(w.lower() for w in WORD.findall(text))
 
@@ -147,7 +151,7 @@ def bench(args):
         "benchmark": "PDF extraction: lectern vs pdftotext, PyMuPDF, pdfminer.six; each run a fresh process, best of %d" % args.runs,
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "word_agreement": "F1 of the bags of lowercased words against pdftotext's text of the same file",
-        "versions": {"pymupdf": pymupdf.VersionBind, "pdfminer.six": pdfminer.__version__},
+        "versions": {"pymupdf": pymupdf.__version__, "pdfminer.six": pdfminer.__version__},
         "quick": args.quick,
         "files": rows,
         "one_batch": batch,

@@ -7,7 +7,8 @@
 #                               quality rows (the committed eval.json is shown, marked as such)
 # Peers are installed once into gitignored venvs under bench/ (.venv-peers, .venv-subs,
 # .venv-st); their install time is not part of the budget. A step that fails is reported in
-# the table and the others still run.
+# the table and the others still run. BENCH_SKIP="minilm e2e" leaves the steps named out (their
+# last result file is shown, with its own date).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export LECTERN=${LECTERN:-$PWD/.build/release/lectern}
@@ -20,6 +21,7 @@ steps=bench/work/steps.tsv
 run_step() {
   local name=$1; shift
   local start end status
+  case " ${BENCH_SKIP:-} " in *" $name "*) echo "== bench: $name skipped (BENCH_SKIP)"; return 0 ;; esac
   echo "== bench: $name"
   start=$(date +%s)
   "$@"
