@@ -69,7 +69,6 @@ final class GemmTests: XCTestCase {
     /// the same product as packing its transpose by rows.
     func testColumnPackingEqualsRowPackingOfTheTranspose() {
         let (m, n, k) = (21, 32, 50)
-        let a = values(m * k, seed: 1)
         let v = values(k * n, seed: 2)  // k rows of n
         var transposed = [Float](repeating: 0, count: n * k)
         for p in 0..<k { for j in 0..<n { transposed[j * k + p] = v[p * n + j] } }
