@@ -206,6 +206,8 @@ def main():
         lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r["area"], r["measure"], show(r["lectern"]), r["peer"] or "", show(r["peer_value"]),
             "" if r["ratio"] is None else "%.2f×" % r["ratio"], r["target"], r["note"]))
+    lines += ["", "Result files and their dates (a file older than this run was not re-run by it): " + ", ".join(
+        "%s %s" % (name, date) for name, date in result["sources"].items() if date)]
     lines += ["", "Steps of this run: " + ", ".join("%s %ds%s" % (n, s["seconds"], "" if s["exit"] == 0 else " (exit %d)" % s["exit"])
                                                       for n, s in steps.items()), ""]
     lines += ["## Where lectern is slower, and where the time goes", ""]
