@@ -133,8 +133,10 @@ install: release completions manual
 	install -m 0644 .build/completions/_lectern $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lectern
 	install -m 0644 .build/completions/lectern.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/lectern.fish
 
+# Every benchmark, peers beside lectern, into bench/results/latest.md and latest.json (bench/run_all.sh).
+# QUICK=1: about 5 minutes (fewer passages, the big PDF once, no sentence-transformers quality rows).
 bench: release model
-	@for script in bench/*.sh; do [ -x "$$script" ] && "$$script"; done; true
+	@QUICK=$(QUICK) bench/run_all.sh
 
 # sentence-transformers (CPU torch, ~6 GB) for the parity fixtures and the bench; never for make test.
 $(ST_VENV)/.installed:

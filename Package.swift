@@ -32,10 +32,13 @@ let package = Package(
         // The compact vector scan: int8 dot products with AVX-512BW/AVX2 chosen at run time
         // (per-function target attributes, so no unsafe flags), portable C elsewhere.
         .target(name: "CVectorScan"),
+        // Lectern's own float32/bfloat16 matrix product for MiniLM: AVX-512, AVX2 or portable C,
+        // chosen at run time (per-function target attributes, no compiler flags).
+        .target(name: "CGemm"),
         .target(
             name: "Lectern",
             dependencies: [
-                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib", "COpenBLAS", "CVectorScan",
+                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib", "COpenBLAS", "CVectorScan", "CGemm",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -59,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LecternTests",
-            dependencies: ["Lectern", "CCurl", "CLibXML2", "COpenBLAS", "CPoppler", "CVectorScan"]
+            dependencies: ["Lectern", "CCurl", "CLibXML2", "COpenBLAS", "CPoppler", "CVectorScan", "CGemm"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -12,13 +12,16 @@ if [ ! -d "$corpus" ]; then
   exit 0
 fi
 lectern=${LECTERN:-.build/release/lectern}
+# EVAL_EMBEDDER=minilm-bf16 scores another embedder (its own library and bench/results/eval-<name>.json).
+embedder=${EVAL_EMBEDDER:-minilm}
 work=bench/work/eval
+[ "$embedder" = minilm ] || work=bench/work/eval-$embedder
 mkdir -p "$work/runs" bench/results
 make -s model testdeps
 python3 bench/eval_corpus.py --shared "$corpus" --out "$work/dataset" --stats > "$work/set.json"
 for split in dev test; do
   # --keep: the library is built once (MiniLM, a few minutes) and reused by the second split.
-  "$lectern" eval "$work/dataset" --split "$split" --mode all --embedder minilm --json --keep "$work/library" \
+  "$lectern" eval "$work/dataset" --split "$split" --mode all --embedder "$embedder" --json --keep "$work/library" \
     --run-file "$work/runs/lectern.$split.trec" --dump-passages "$work/passages.jsonl" > "$work/lectern.$split.json"
 done
 peers=()
@@ -26,7 +29,9 @@ peers=()
 if [ -x bench/.venv-st/bin/python ] && ! bench/.venv-st/bin/python -c "import rank_bm25, nltk" 2>/dev/null; then
   bench/.venv-st/bin/pip install -q --disable-pip-version-check rank-bm25 nltk || true
 fi
-if [ -x bench/.venv-st/bin/python ] && bench/.venv-st/bin/python -c "import rank_bm25, nltk, sentence_transformers" 2>/dev/null; then
+if [ "$embedder" != minilm ]; then
+  echo "eval bench: $embedder: the peers are those of bench/results/eval.json (same passages); not run again"
+elif [ -x bench/.venv-st/bin/python ] && bench/.venv-st/bin/python -c "import rank_bm25, nltk, sentence_transformers" 2>/dev/null; then
   for split in dev test; do
     bench/.venv-st/bin/python bench/eval_peers.py --passages "$work/passages.jsonl" --dataset "$work/dataset" \
       --split "$split" --runs "$work/runs" > "$work/peers.$split.json"
@@ -41,11 +46,12 @@ for split in dev test; do
   for peer in "${peers[@]}"; do runs+=("$work/runs/$peer.$split.trec"); done
   .venv-tests/bin/python bench/eval_oracle.py "$work/dataset/qrels/$split.tsv" "${runs[@]}" > "$work/oracle.$split.json"
 done
-python3 - "$work" <<'PY'
+EVAL_EMBEDDER=$embedder python3 - "$work" <<'PY'
 import json, os, subprocess, sys
 work = sys.argv[1]
+embedder = os.environ["EVAL_EMBEDDER"]
 load = lambda name: json.load(open(os.path.join(work, name)))
-out = {"set": load("set.json"), "command": "lectern eval DATASET --split SPLIT --mode all --embedder minilm --keep LIBRARY",
+out = {"set": load("set.json"), "command": "lectern eval DATASET --split SPLIT --mode all --embedder %s --keep LIBRARY" % embedder,
        "lectern": os.environ.get("LECTERN", ".build/release/lectern"), "gain": "linear (trec_eval)", "splits": {}}
 for split in ("dev", "test"):
     lectern, oracle = load("lectern.%s.json" % split), load("oracle.%s.json" % split)
@@ -66,7 +72,7 @@ for split in ("dev", "test"):
                 rows[peer]["ms_per_query"] = round(ms * 1000, 1)
     out["splits"][split] = {"queries": lectern["modes"][0]["queries"], "documents": lectern["documents"],
                             "passages": lectern["passages"], "passage_depth": lectern["passage_depth"], "results": rows}
-json.dump(out, open("bench/results/eval.json", "w"), indent=1)
+json.dump(out, open("bench/results/eval.json" if embedder == "minilm" else "bench/results/eval-%s.json" % embedder, "w"), indent=1)
 for split, data in out["splits"].items():
     print("%s (%d queries, %d passages)" % (split, data["queries"], data["passages"]))
     for name, row in data["results"].items():

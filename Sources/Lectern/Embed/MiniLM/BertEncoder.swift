@@ -1,3 +1,4 @@
+import CGemm
 import COpenBLAS
 import Foundation
 
@@ -21,15 +22,15 @@ final class BertEncoder: Sendable {
 
     struct Layer: Sendable {
         /// Query, key and value weights stacked into one [3·hidden × hidden] matrix.
-        var qkvWeight: [Float]
+        var qkvWeight: PackedWeight
         var qkvBias: [Float]
-        var attentionOutWeight: [Float]
+        var attentionOutWeight: PackedWeight
         var attentionOutBias: [Float]
         var attentionNormGain: [Float]
         var attentionNormBias: [Float]
-        var intermediateWeight: [Float]
+        var intermediateWeight: PackedWeight
         var intermediateBias: [Float]
-        var outputWeight: [Float]
+        var outputWeight: PackedWeight
         var outputBias: [Float]
         var outputNormGain: [Float]
         var outputNormBias: [Float]
@@ -45,9 +46,13 @@ final class BertEncoder: Sendable {
     let embeddingNormBias: [Float]
     let layers: [Layer]
 
-    init(weights: SafeTensors, shape: Shape = Shape()) throws {
+    /// The number format of the dense layers' products.
+    let precision: MatrixPrecision
+
+    init(weights: SafeTensors, shape: Shape = Shape(), precision: MatrixPrecision = .float32) throws {
         try SystemLibrary.openblas.load()
         self.shape = shape
+        self.precision = precision
         let h = shape.hidden
         wordEmbeddings = try weights.mapped("embeddings.word_embeddings.weight", shape: [shape.vocabulary, h])
         positionEmbeddings = try weights.mapped("embeddings.position_embeddings.weight", shape: [shape.maxPositions, h])
@@ -57,17 +62,20 @@ final class BertEncoder: Sendable {
         layers = try (0..<shape.layers).map { i in
             let p = "encoder.layer.\(i)."
             func w(_ name: String, _ dims: [Int]) throws -> [Float] { try weights.floats(p + name, shape: dims) }
+            func packed(_ weight: [Float], _ outputs: Int, _ inputs: Int) -> PackedWeight {
+                PackedWeight(weight, outputs: outputs, inputs: inputs, precision: precision)
+            }
             return Layer(
-                qkvWeight: try w("attention.self.query.weight", [h, h]) + w("attention.self.key.weight", [h, h])
-                    + w("attention.self.value.weight", [h, h]),
+                qkvWeight: packed(try w("attention.self.query.weight", [h, h]) + w("attention.self.key.weight", [h, h])
+                    + w("attention.self.value.weight", [h, h]), 3 * h, h),
                 qkvBias: try w("attention.self.query.bias", [h]) + w("attention.self.key.bias", [h]) + w("attention.self.value.bias", [h]),
-                attentionOutWeight: try w("attention.output.dense.weight", [h, h]),
+                attentionOutWeight: packed(try w("attention.output.dense.weight", [h, h]), h, h),
                 attentionOutBias: try w("attention.output.dense.bias", [h]),
                 attentionNormGain: try w("attention.output.LayerNorm.weight", [h]),
                 attentionNormBias: try w("attention.output.LayerNorm.bias", [h]),
-                intermediateWeight: try w("intermediate.dense.weight", [shape.intermediate, h]),
+                intermediateWeight: packed(try w("intermediate.dense.weight", [shape.intermediate, h]), shape.intermediate, h),
                 intermediateBias: try w("intermediate.dense.bias", [shape.intermediate]),
-                outputWeight: try w("output.dense.weight", [h, shape.intermediate]),
+                outputWeight: packed(try w("output.dense.weight", [h, shape.intermediate]), h, shape.intermediate),
                 outputBias: try w("output.dense.bias", [h]),
                 outputNormGain: try w("output.LayerNorm.weight", [h]),
                 outputNormBias: try w("output.LayerNorm.bias", [h])
@@ -90,7 +98,7 @@ final class BertEncoder: Sendable {
         }
         let longest = lengths.max() ?? 0
 
-        workspace.reserve(tokens: tokens, hidden: h, intermediate: shape.intermediate, longest: longest)
+        workspace.reserve(tokens: tokens, hidden: h, intermediate: shape.intermediate, longest: longest, headSize: shape.headSize)
 
         // Embeddings: word + position + token type 0, then LayerNorm.
         workspace.x.withUnsafeMutableBufferPointer { x in
@@ -110,21 +118,18 @@ final class BertEncoder: Sendable {
 
         for layer in layers {
             // Q, K, V for every token at once.
-            Self.linear(workspace.x, rows: tokens, inputs: h, weight: layer.qkvWeight, bias: layer.qkvBias, outputs: 3 * h, into: &workspace.qkv)
-            attention(qkv: workspace.qkv, lengths: lengths, offsets: offsets, scores: &workspace.scores, into: &workspace.context)
-            Self.linear(workspace.context, rows: tokens, inputs: h, weight: layer.attentionOutWeight, bias: nil,
-                        outputs: h, into: &workspace.projected)
+            Self.linear(workspace.x, rows: tokens, weight: layer.qkvWeight, bias: layer.qkvBias, into: &workspace.qkv)
+            attention(qkv: workspace.qkv, lengths: lengths, offsets: offsets, workspace: workspace)
+            Self.linear(workspace.context, rows: tokens, weight: layer.attentionOutWeight, bias: nil, into: &workspace.projected)
             Self.addAndNormalize(&workspace.x, workspace.projected, residualBias: layer.attentionOutBias, rows: tokens, width: h,
                                  gain: layer.attentionNormGain, bias: layer.attentionNormBias, epsilon: shape.layerNormEpsilon)
-            Self.linear(workspace.x, rows: tokens, inputs: h, weight: layer.intermediateWeight, bias: nil,
-                        outputs: shape.intermediate, into: &workspace.intermediate)
+            Self.linear(workspace.x, rows: tokens, weight: layer.intermediateWeight, bias: nil, into: &workspace.intermediate)
             workspace.intermediate.withUnsafeMutableBufferPointer { values in
                 layer.intermediateBias.withUnsafeBufferPointer { bias in
                     GELU.apply(values.baseAddress!, rows: tokens, width: shape.intermediate, bias: bias.baseAddress!)
                 }
             }
-            Self.linear(workspace.intermediate, rows: tokens, inputs: shape.intermediate, weight: layer.outputWeight,
-                        bias: nil, outputs: h, into: &workspace.projected)
+            Self.linear(workspace.intermediate, rows: tokens, weight: layer.outputWeight, bias: nil, into: &workspace.projected)
             Self.addAndNormalize(&workspace.x, workspace.projected, residualBias: layer.outputBias, rows: tokens, width: h,
                                  gain: layer.outputNormGain, bias: layer.outputNormBias, epsilon: shape.layerNormEpsilon)
         }
@@ -146,8 +151,8 @@ final class BertEncoder: Sendable {
     }
 
     /// Scaled dot-product attention of every head of every sequence; heads are written side by
-    /// side into `context` ([tokens × hidden]).
-    private func attention(qkv: [Float], lengths: [Int], offsets: [Int], scores: inout [Float], into context: inout [Float]) {
+    /// side into `workspace.context` ([tokens × hidden]). Always in float32: a tenth of the work.
+    private func attention(qkv: [Float], lengths: [Int], offsets: [Int], workspace: Workspace) {
         let h = shape.hidden
         let d = shape.headSize
         let stride = 3 * h
@@ -159,27 +164,33 @@ final class BertEncoder: Sendable {
         ones.initialize(repeating: 1)
         defer { ones.deallocate() }
         qkv.withUnsafeBufferPointer { qkv in
-            scores.withUnsafeMutableBufferPointer { scores in
-                context.withUnsafeMutableBufferPointer { context in
-                    let base = qkv.baseAddress!
-                    for (s, length) in lengths.enumerated() where length > 0 {
-                        let n = Int32(length)
-                        let rows = base + offsets[s] * stride
-                        for head in 0..<shape.heads {
-                            let q = rows + head * d
-                            let k = rows + h + head * d
-                            let v = rows + 2 * h + head * d
-                            lazy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, Int32(d), scale,
-                                             q, Int32(stride), k, Int32(stride), 0, scores.baseAddress!, n)
-                            Softmax.exponentiate(scores.baseAddress!, rows: length, width: length, inverseSums: sums.baseAddress!,
-                                                 ones: ones.baseAddress!)
-                            let out = context.baseAddress! + offsets[s] * h + head * d
-                            lazy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, Int32(d), n, 1,
-                                             scores.baseAddress!, n, v, Int32(stride), 0, out, Int32(h))
-                            for row in 0..<length {
-                                let target = out + row * h
-                                let inverse = sums[row]
-                                for j in 0..<d { target[j] *= inverse }
+            workspace.scores.withUnsafeMutableBufferPointer { scores in
+                workspace.context.withUnsafeMutableBufferPointer { context in
+                    workspace.packedKeys.withUnsafeMutableBufferPointer { keys in
+                        workspace.packedValues.withUnsafeMutableBufferPointer { values in
+                            let base = qkv.baseAddress!
+                            for (s, length) in lengths.enumerated() where length > 0 {
+                                let n = Int32(length)
+                                let rows = base + offsets[s] * stride
+                                for head in 0..<shape.heads {
+                                    let q = rows + head * d
+                                    let k = rows + h + head * d
+                                    let v = rows + 2 * h + head * d
+                                    // scores = scale · Q·Kᵀ: K's rows are the product's columns.
+                                    lectern_gemm_pack_rows(n, Int32(d), k, Int32(stride), keys.baseAddress!)
+                                    lectern_gemm(n, n, Int32(d), scale, q, Int32(stride), keys.baseAddress!, scores.baseAddress!, n, 0)
+                                    Softmax.exponentiate(scores.baseAddress!, rows: length, width: length, inverseSums: sums.baseAddress!,
+                                                         ones: ones.baseAddress!)
+                                    // context = P·V: V's columns are the product's columns.
+                                    let out = context.baseAddress! + offsets[s] * h + head * d
+                                    lectern_gemm_pack_columns(Int32(d), n, v, Int32(stride), values.baseAddress!)
+                                    lectern_gemm(n, Int32(d), n, 1, scores.baseAddress!, n, values.baseAddress!, out, Int32(h), 0)
+                                    for row in 0..<length {
+                                        let target = out + row * h
+                                        let inverse = sums[row]
+                                        for j in 0..<d { target[j] *= inverse }
+                                    }
+                                }
                             }
                         }
                     }
@@ -190,8 +201,8 @@ final class BertEncoder: Sendable {
 
     /// output[rows × outputs] = input[rows × inputs] · weightᵀ (+ bias) (PyTorch's Linear layout).
     /// Without `bias` the caller adds it in the pass that follows anyway.
-    static func linear(_ input: [Float], rows: Int, inputs: Int, weight: [Float], bias: [Float]?, outputs: Int,
-                       into output: inout [Float]) {
+    static func linear(_ input: [Float], rows: Int, weight: PackedWeight, bias: [Float]?, into output: inout [Float]) {
+        let outputs = weight.outputs
         output.withUnsafeMutableBufferPointer { out in
             let o = out.baseAddress!
             if let bias {
@@ -200,10 +211,7 @@ final class BertEncoder: Sendable {
                 }
             }
             input.withUnsafeBufferPointer { a in
-                weight.withUnsafeBufferPointer { w in
-                    lazy_cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(rows), Int32(outputs), Int32(inputs), 1,
-                                     a.baseAddress!, Int32(inputs), w.baseAddress!, Int32(inputs), bias == nil ? 0 : 1, o, Int32(outputs))
-                }
+                weight.apply(a.baseAddress!, rows: rows, into: o, accumulate: bias != nil)
             }
         }
     }

@@ -1,18 +1,22 @@
 import COpenBLAS
 import Foundation
 
-/// all-MiniLM-L6-v2, run in-process on OpenBLAS: the default embedder. Its files come from
-/// `make model` (never downloaded at run time); vectors match sentence-transformers to a
-/// cosine of 0.9999 (see MiniLMParityTests).
+/// all-MiniLM-L6-v2, run in-process on Lectern's own matrix product (Sources/CGemm): the
+/// default embedder. Its files come from `make model` (never downloaded at run time); vectors
+/// match sentence-transformers to a cosine of 0.9999 (see MiniLMParityTests). `minilm-bf16` is
+/// the same model multiplying in bfloat16 (its own name: its vectors differ slightly, so a
+/// library built with one is not searched with the other).
 final class MiniLMEmbedder: Embedder {
+    static let bfloat16Name = "minilm-bf16"
     static let name = "minilm"
     static let model = "all-MiniLM-L6-v2"
     static let files = ["model.safetensors", "vocab.txt", "tokenizer.json"]
     /// Sequence length the model was trained at, with `[CLS]` and `[SEP]`.
     static let maxSequenceLength = 256
 
-    let info = EmbedderInfo(name: MiniLMEmbedder.name, model: MiniLMEmbedder.model, dimension: 384, version: 1)
+    let info: EmbedderInfo
     let directory: String
+    let precision: MatrixPrecision
     /// The model's parts, read on first use: a command that never embeds (a keyword search,
     /// an ingest with nothing new) never reads the 90 MB of weights or the vocabulary.
     private let parts = LoadedParts()
@@ -20,14 +24,17 @@ final class MiniLMEmbedder: Embedder {
     /// Trained on English sentence pairs: other languages embed poorly.
     var isEnglishOnly: Bool { true }
     let workspaces = WorkspacePool()
-    /// How many batches run side by side (one OpenBLAS thread each).
+    /// How many batches run side by side (each on one thread).
     let parallelism: Int
     /// Tokens per packed batch; bounds the working memory (about 30 KB per token).
     static let tokensPerBatch = 2048
 
     /// The model in `directory` (`<models_dir>/all-MiniLM-L6-v2`): its files must be there;
     /// they are read when a text is first counted or embedded.
-    init(directory: String, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+    init(directory: String, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
+         precision: MatrixPrecision = .float32) throws {
+        info = EmbedderInfo(name: precision == .float32 ? Self.name : Self.bfloat16Name, model: Self.model, dimension: 384, version: 1)
+        self.precision = precision
         let missing = Self.files.filter { !FileManager.default.fileExists(atPath: directory + "/" + $0) }
         guard missing.isEmpty else {
             throw LecternError(.modelMissing, directory, "the all-MiniLM-L6-v2 model files are missing (\(missing.joined(separator: ", "))): run `make model`")
@@ -50,9 +57,9 @@ final class MiniLMEmbedder: Embedder {
     /// The encoder over the memory-mapped weights, made once.
     func encoder() throws -> BertEncoder {
         try parts.encoder {
-            let encoder = try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"))
-            // Parallelism comes from running batches side by side; OpenBLAS threads on top of
-            // that would only fight over the same cores.
+            let encoder = try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"), precision: precision)
+            // Parallelism comes from running batches side by side; OpenBLAS (softmax's row
+            // sums) threads on top of that would only fight over the same cores.
             lazy_openblas_set_num_threads(1)
             return encoder
         }

@@ -1,3 +1,4 @@
+import CGemm
 import Foundation
 
 /// Scratch matrices of one encode call, kept between calls: fresh 30 MB buffers per batch would
@@ -9,8 +10,11 @@ final class Workspace {
     var projected: [Float] = []
     var intermediate: [Float] = []
     var scores: [Float] = []
+    /// One head's keys and values of one sequence, packed for the attention products.
+    var packedKeys: [Float] = []
+    var packedValues: [Float] = []
 
-    func reserve(tokens: Int, hidden: Int, intermediate width: Int, longest: Int) {
+    func reserve(tokens: Int, hidden: Int, intermediate width: Int, longest: Int, headSize: Int) {
         func grow(_ buffer: inout [Float], _ count: Int) {
             if buffer.count < count { buffer = [Float](repeating: 0, count: count) }
         }
@@ -20,6 +24,8 @@ final class Workspace {
         grow(&projected, tokens * hidden)
         grow(&intermediate, tokens * width)
         grow(&scores, longest * longest)
+        grow(&packedKeys, lectern_gemm_packed_count(Int32(longest), Int32(headSize)))
+        grow(&packedValues, lectern_gemm_packed_count(Int32(headSize), Int32(longest)))
     }
 }
 

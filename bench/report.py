@@ -1,0 +1,268 @@
+"""One table from every benchmark's result: bench/results/latest.md and latest.json.
+
+    report.py RESULTS_DIR [STEPS_TSV]
+
+Reads what the bench scripts wrote in RESULTS_DIR (pdf.json, pdf_peers.json, transcripts.json,
+minilm.json, search.json, eval.json, e2e.json, profile-*.txt) and STEPS_TSV (name, exit status,
+seconds of each step of bench/run_all.sh). A ratio is always "how many times faster lectern is"
+(peer time / lectern time): above 1 lectern wins. A result older than this run (a step skipped
+by QUICK=1 or absent) is shown with its own date.
+"""
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+
+
+def load(directory, name):
+    path = os.path.join(directory, name)
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def machine():
+    info = {"arch": platform.machine(), "cores": os.cpu_count(), "kernel": platform.release()}
+    try:
+        lscpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
+        for line in lscpu.splitlines():
+            key, _, value = line.partition(":")
+            value = value.strip()
+            if key == "Model name":
+                info["cpu"] = value
+            elif key == "L2 cache":
+                info["l2"] = value
+            elif key == "L3 cache":
+                info["l3"] = value
+            elif key == "Flags":
+                flags = set(value.split())
+                info["simd"] = " ".join(f for f in ["avx2", "fma", "avx512f", "avx512_bf16", "avx512_vnni"] if f in flags)
+    except OSError:
+        pass
+    try:
+        with open("/proc/meminfo") as f:
+            kb = int(f.readline().split()[1])
+        info["memory_gb"] = round(kb / 1024 / 1024, 1)
+    except OSError:
+        pass
+    try:
+        with open("/etc/os-release") as f:
+            for line in f:
+                if line.startswith("PRETTY_NAME="):
+                    info["os"] = line.split("=", 1)[1].strip().strip('"')
+    except OSError:
+        pass
+    info["openblas_coretype"] = os.environ.get("OPENBLAS_CORETYPE", "(unset)")
+    with open("/proc/loadavg") as f:
+        info["load_average"] = " ".join(f.read().split()[:3])
+    return info
+
+
+def per_cpu(minilm, cpu_ms):
+    """GFLOP per CPU-second: steadier than wall time on a shared machine."""
+    if not minilm.get("gflop_per_passage") or not cpu_ms:
+        return None
+    return round(minilm["gflop_per_passage"] / (cpu_ms / 1000), 1)
+
+
+def ratio(peer, ours):
+    if not peer or not ours:
+        return None
+    return round(peer / ours, 2)
+
+
+def main():
+    directory = sys.argv[1]
+    steps = {}
+    if len(sys.argv) > 2 and os.path.exists(sys.argv[2]):
+        with open(sys.argv[2]) as f:
+            for line in f:
+                name, status, seconds = line.rstrip("\n").split("\t")
+                steps[name] = {"exit": int(status), "seconds": int(seconds)}
+    quick = bool(os.environ.get("QUICK"))
+    rows = []  # (area, measure, lectern, peer name, peer value, ratio, target, note)
+
+    def row(area, measure, ours, peer_name, peer, ratio_value, target="", note=""):
+        rows.append({"area": area, "measure": measure, "lectern": ours, "peer": peer_name, "peer_value": peer,
+                     "ratio": ratio_value, "target": target, "note": note})
+
+    pdf, peers = load(directory, "pdf.json"), load(directory, "pdf_peers.json")
+    if peers:
+        batch = peers["one_batch"]
+        for tool in ["pdftotext", "pymupdf", "pdfminer"]:
+            if batch.get(tool):
+                row("PDF", "shared PDFs, one batch (%d files, %d pages), pages/s" % (batch["files"], batch["pages"]),
+                    batch["lectern"]["pages_per_second"], tool, batch[tool]["pages_per_second"],
+                    ratio(batch[tool]["seconds"], batch["lectern"]["seconds"]), "≥ 0.8× pdftotext" if tool == "pdftotext" else "")
+        total = {t: sum(r[t]["seconds"] for r in peers["files"]) for t in ["lectern", "pdftotext", "pymupdf", "pdfminer"]}
+        pages = sum(r["pages"] for r in peers["files"])
+        for tool in ["pdftotext", "pymupdf", "pdfminer"]:
+            row("PDF", "shared PDFs each alone (%d files, %d pages; a process each), pages/s" % (len(peers["files"]), pages),
+                round(pages / total["lectern"], 1), tool, round(pages / total[tool], 1), ratio(total[tool], total["lectern"]),
+                "≥ 0.8× pdftotext" if tool == "pdftotext" else "")
+        big = peers["big_pdf"]
+        for tool in ["pdftotext", "pymupdf", "pdfminer"]:
+            if big.get(tool):
+                row("PDF", "%d-page PDF (pdfunite), pages/s" % big["pages"], big["lectern"]["pages_per_second"], tool,
+                    big[tool]["pages_per_second"], ratio(big[tool]["seconds"], big["lectern"]["seconds"]))
+            else:
+                row("PDF", "%d-page PDF (pdfunite), pages/s" % big["pages"], big["lectern"]["pages_per_second"], tool, None, None,
+                    note="not run with QUICK=1")
+        for tool in ["pdftotext", "pymupdf", "pdfminer"]:
+            if big.get(tool):
+                row("PDF", "%d-page PDF, peak RSS MB (lower is better)" % big["pages"], big["lectern"]["peak_rss_mb"], tool,
+                    big[tool]["peak_rss_mb"], ratio(big[tool]["peak_rss_mb"], big["lectern"]["peak_rss_mb"]),
+                    "< 300 MB" if tool == "pdftotext" else "")
+    elif pdf:
+        big = pdf["big_pdf"]
+        row("PDF", "%d-page PDF, pages/s" % big["pages"], big["lectern_pages_per_second"], "pdftotext",
+            big["pdftotext_pages_per_second"], big["ratio"], "≥ 0.8×")
+
+    transcripts = load(directory, "transcripts.json")
+    if transcripts:
+        for fmt, values in transcripts["formats"].items():
+            row("Transcripts", "%.1f h lecture, %s, CPU s (lower is better)" % (transcripts["lecture_hours"], fmt.upper()),
+                values["lectern_cpu_seconds"], "pysubs2", values["pysubs2_cpu_seconds"], values["ratio"])
+
+    minilm = load(directory, "minilm.json")
+    if minilm:
+        row("Embedding", "MiniLM float32, passages/s (%d passages, %.0f tokens, %d threads)" % (
+            minilm["passages"], minilm.get("mean_tokens", 0), minilm["threads"]),
+            minilm["lectern_passages_per_second"], "sentence-transformers", minilm["sentence_transformers_passages_per_second"],
+            minilm["ratio"], "≥ 1.5×", "worst cosine %.6f; %s GFLOP/s vs %s (wall); per CPU-second %s vs %s GFLOP/s, CPU-time ratio %.2f×" % (
+                minilm["worst_cosine"], minilm.get("lectern_gflops"), minilm.get("sentence_transformers_gflops"),
+                per_cpu(minilm, minilm["lectern_cpu_ms_per_passage"]), per_cpu(minilm, minilm["sentence_transformers_cpu_ms_per_passage"]),
+                minilm["cpu_ratio"]))
+        for name, other in minilm.get("other_embedders", {}).items():
+            row("Embedding", "%s, passages/s" % name, other["passages_per_second"], "sentence-transformers",
+                minilm["sentence_transformers_passages_per_second"], other["ratio"], "≥ 2×",
+                "%s GFLOP/s (wall), %s per CPU-second, CPU-time ratio %.2f×; worst cosine %.5f to float32, %.5f to sentence-transformers" % (
+                    other["gflops"], per_cpu(minilm, other["cpu_ms_per_passage"]),
+                    minilm["sentence_transformers_cpu_ms_per_passage"] / other["cpu_ms_per_passage"],
+                    other["worst_cosine_to_float32"], other["worst_cosine_to_sentence_transformers"]))
+
+    search = load(directory, "search.json")
+    if search:
+        for item in search.get("rows", []) if isinstance(search.get("rows"), list) else []:
+            row("Search", str(item.get("measure") or item.get("name") or item), item.get("lectern"), item.get("peer"),
+                item.get("peer_value"), item.get("ratio"), item.get("target", ""), item.get("note", ""))
+
+    evaluation = load(directory, "eval.json")
+    if evaluation:
+        test = evaluation["splits"]["test"]["results"]
+        note = "" if "eval" in steps else "not re-run by QUICK=1 (committed result)"
+        for mode, peer in [("hybrid", "rrf"), ("semantic", "minilm"), ("keyword", "bm25")]:
+            ours, theirs = test.get("lectern-" + mode), test.get(peer)
+            if ours and theirs:
+                row("Retrieval (eval test split)", "%s nDCG@10 (higher is better)" % mode, ours["ndcg@10"],
+                    {"rrf": "BM25+MiniLM RRF", "minilm": "sentence-transformers MiniLM", "bm25": "rank-bm25"}[peer],
+                    theirs["ndcg@10"], round(ours["ndcg@10"] / theirs["ndcg@10"], 2), "", note)
+
+    e2e = load(directory, "e2e.json")
+    if e2e:
+        row("End to end", "ingest the shared corpus (%s passages, %s), s" % (e2e["passages"], e2e["embedder"]),
+            e2e["ingest"]["seconds"], "", None, None, "", "peak RSS %d MB, exit %d" % (e2e["ingest"]["peak_rss_mb"], e2e["ingest"]["exit"]))
+        again = e2e["reingest_unchanged"]
+        row("End to end", "ingest again, nothing changed, s", again["seconds"], "first run", e2e["ingest"]["seconds"],
+            None, "≤ 5% of first", "%.1f%% of the first" % again["percent_of_first"])
+        for key, label in [("curriculum_build", "curriculum build"), ("cards_generate", "cards generate")]:
+            value = e2e.get(key)
+            if value is None:
+                row("End to end", label + ", s", None, "", None, None, "", "command not in this build yet")
+            else:
+                row("End to end", label + ", s", value["seconds"], "", None, None, "",
+                    "exit %d%s" % (value["exit"], (": " + value["error"]) if value.get("error") else ""))
+
+    profiles = {}
+    for name in sorted(os.listdir(directory)):
+        if name.startswith("profile-") and name.endswith(".txt"):
+            with open(os.path.join(directory, name)) as f:
+                profiles[name[len("profile-"):-4]] = f.read()
+
+    info = machine()
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    result = {"date": now, "quick": quick, "machine": info, "steps": steps, "rows": rows,
+              "sources": {name: (load(directory, name) or {}).get("date") for name in
+                          ["pdf.json", "pdf_peers.json", "transcripts.json", "minilm.json", "search.json", "eval.json", "e2e.json"]}}
+    with open(os.path.join(directory, "latest.json"), "w", encoding="utf-8") as f:
+        json.dump(result, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+
+    def show(value):
+        return "—" if value is None else str(value)
+
+    lines = ["# Lectern benchmarks: `make bench%s`" % (" QUICK=1" if quick else ""), "",
+             "Measured %s on %s (%s cores, %s GB; %s; SIMD: %s; L2 %s, L3 %s), kernel %s, OPENBLAS_CORETYPE=%s; "
+             "load average at the end %s (the machine is shared: absolute figures move with the load, the peers "
+             "are measured in the same run, turn by turn where the script allows)." % (
+                 now, info.get("cpu", "?"), info.get("cores"), info.get("memory_gb", "?"), info.get("os", "?"), info.get("simd", "?"),
+                 info.get("l2", "?"), info.get("l3", "?"), info.get("kernel"), info["openblas_coretype"], info["load_average"]),
+             "", "Ratio: how many times faster (or, for quality rows, better) lectern is than the peer; above 1 lectern wins.", "",
+             "| Area | Measure | Lectern | Peer | Peer's | Ratio | Target | Note |", "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["area"], r["measure"], show(r["lectern"]), r["peer"] or "", show(r["peer_value"]),
+            "" if r["ratio"] is None else "%.2f×" % r["ratio"], r["target"], r["note"]))
+    lines += ["", "Result files and their dates (a file older than this run was not re-run by it): " + ", ".join(
+        "%s %s" % (name, date) for name, date in result["sources"].items() if date)]
+    lines += ["", "Steps of this run: " + ", ".join("%s %ds%s" % (n, s["seconds"], "" if s["exit"] == 0 else " (exit %d)" % s["exit"])
+                                                      for n, s in steps.items()), ""]
+    lines += ["## Where lectern is slower, and where the time goes", ""]
+    lines += slower_notes(rows, pdf, transcripts, minilm, profiles)
+    for name, text in profiles.items():
+        lines += ["", "### Profile: %s" % name, "", "```", text.strip(), "```"]
+    with open(os.path.join(directory, "latest.md"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    print("bench: wrote %s and latest.json (%d rows)" % (os.path.join(directory, "latest.md"), len(rows)))
+
+
+def slower_notes(rows, pdf, transcripts, minilm, profiles):
+    notes = []
+    slow = [r for r in rows if r["ratio"] is not None and r["ratio"] < 1 and "nDCG" not in r["measure"]]
+    if not slow:
+        return ["Nowhere in this run."]
+    for r in slow:
+        notes.append("- **%s, %s vs %s: %.2f×.**" % (r["area"], r["measure"], r["peer"], r["ratio"]))
+    notes.append("")
+    if any(r["area"] == "PDF" for r in slow) and pdf:
+        start = pdf["process_start"]
+        notes.append(
+            "PDF: lectern reads pages with poppler-glib, the engine pdftotext uses, so per page they cost about the same; "
+            "what differs is per process and per block. A lectern process starts in %.3f s against pdftotext's %.3f s "
+            "(`lectern --version` vs `pdftotext -v`), and `extract` then opens poppler-glib with dlopen, which binds ~50 "
+            "shared libraries (GLib, cairo, NSS…): in the one-file profile below the dynamic linker (`ld-linux`: "
+            "`do_lookup_x`, `_dl_relocate_object`) and the kernel (page faults mapping those libraries) take most of "
+            "the samples, then Swift's runtime (protocol conformance lookup at start), and poppler itself a small share. On one-page files that fixed cost is most of the time. What would "
+            "close the gap: prelinking is gone from Debian, so fewer symbol lookups (RTLD_LAZY instead of RTLD_NOW for "
+            "poppler's dependency chain, or loading poppler's C++ core without the GLib wrapper), and one lectern "
+            "process for many files (the batch row, where the start is paid once). PyMuPDF (MuPDF, C) keeps its own "
+            "text layout and is faster per page than poppler; matching it means a different PDF engine, which lectern "
+            "does not plan: it needs poppler's structure (outline, fonts) for sections." % (
+                start["lectern_version_seconds"], start["pdftotext_version_seconds"]))
+        notes.append("")
+    if any(r["area"] == "Transcripts" for r in slow) and transcripts:
+        notes.append(
+            "Transcripts: pysubs2 only parses cues into plain text; lectern also splits the text into timed sentences "
+            "(%d of them) and keeps each sentence's start time, which is the part that costs: the comparison is of more "
+            "work against less, and lectern's time includes its process start and the JSON it prints. The "
+            "`transcripts` profile below shows which functions take it." % transcripts["formats"]["srt"]["lectern_sentences"])
+        notes.append("")
+    if any(r["area"] == "Embedding" for r in slow) and minilm:
+        notes.append("Embedding: see the GFLOP/s beside the row; the CPU's float32 FMA peak bounds both tools.")
+    notes.append("")
+    notes.append(
+        "MiniLM float32 is bound by the CPU's multiply rate: this Zen 4 core retires one 16-wide FMA a cycle "
+        "(AVX-512 is split into two 256-bit halves), so AVX2 and AVX-512 share the same peak, measured at about 95–105 "
+        "GFLOP/s per core. Lectern's GEMM (Sources/CGemm, a 12×32 AVX-512 tile) runs MiniLM's shapes at about 104 GFLOP/s "
+        "per CPU-second against 94 for OpenBLAS 0.3.21's AVX2 kernels (thread CPU time, 2000×{384,1152,1536}×{384,1536}); "
+        "the products are ~80% of an embedding's samples in `perf`, softmax 5.5%, the rest (GELU, LayerNorm, "
+        "embeddings, packing) ~10%. Beyond that, float32 cannot go much faster on this CPU: bfloat16 (vdpbf16ps, "
+        "two multiply-adds per lane) doubles the product rate (~190 GFLOP/s per CPU-second), which is the minilm-bf16 row.")
+    return notes
+
+
+if __name__ == "__main__":
+    main()
