@@ -262,7 +262,9 @@ final class PipelineRunTests: CommandTestCase {
         while killedMidRun < 10 && attempts < 25 {
             if attempts > 0 {
                 for note in [attempts % 10, (attempts + 3) % 10] {
+                    // Each version keeps a definition, so the curriculum has key terms to make cards of.
                     try killed.write("notes/note-\(note).md", "# Note \(note), version \(attempts)\n\n"
+                        + "Bandwidth is the range of frequencies that channel \(note) carries in version \(attempts).\n\n"
                         + (0..<20).map { "Revision \(attempts) of note \(note), paragraph \($0): the channel carries \($0 + attempts) bits of news.\n\n" }.joined())
                 }
             }

@@ -100,7 +100,7 @@ async def serve(args, session, observer, report):
         "search", {"query": "limit approaches", "k": 5, "mode": "keyword", "type": ["srt"]})
     report["searchNothing"] = await observer.call("search", {"query": "photosynthesis", "source": ["nowhere/"]})
     report["context"] = await observer.call("context", {"query": "how do plants turn light into sugar?", "budget": 400})
-    report["contextLarge"] = await observer.call("context", {"query": "cellular respiration", "budget": 3000})
+    report["contextLarge"] = await observer.call("context", {"query": "how do plants turn light into sugar?", "budget": 3000})
     report["ingest"] = await observer.call("ingest", {"paths": ["notes.md"]})
     report["curricula"] = await observer.call("curriculum", {})
     report["curriculumTree"] = await observer.call("curriculum", {"name": "biology"})

@@ -115,8 +115,12 @@ public struct CurriculumBuilder: Sendable {
             drafts += units.map { ($0, document) }
         }
         var units = drafts.map(\.unit)
-        if documents.count > 1 {
-            result.mergedTopics = Self.merge(&units, vectors: vectors)
+        if documents.count > 1, let embedder = try store.recordedEmbedder() {
+            if let threshold = TopicContent.mergeThreshold(forEmbedder: embedder.name) {
+                result.mergedTopics = Self.merge(&units, vectors: vectors, threshold: threshold)
+            } else {
+                events(PipelineEvent(.note, input: name, message: "topics of different sources are kept apart: no merge threshold has been chosen for the \(embedder.name) embedder"))
+            }
         }
 
         // Stable ids, then enrichment (what an unchanged topic had is kept).
@@ -197,7 +201,7 @@ public struct CurriculumBuilder: Sendable {
 
     /// Later sources' topics that cover an earlier source's subject join that topic (the first
     /// source's place and title win). Returns how many joined.
-    static func merge(_ units: inout [UnitDraft], vectors: [Int64: [Float]]) -> Int {
+    static func merge(_ units: inout [UnitDraft], vectors: [Int64: [Float]], threshold: Float) -> Int {
         var merged = 0
         var earlier: [(unit: Int, topic: Int, documents: Set<Int64>, vectors: [[Float]])] = []
         for unitIndex in units.indices {
@@ -208,7 +212,7 @@ public struct CurriculumBuilder: Sendable {
                 var best: (index: Int, similarity: Float)?
                 for (index, candidate) in earlier.enumerated() where candidate.documents.isDisjoint(with: documents) && !own.isEmpty {
                     let similarity = TopicContent.similarity(candidate.vectors, own)
-                    if similarity >= TopicContent.mergeThreshold, similarity > (best?.similarity ?? -1) { best = (index, similarity) }
+                    if similarity >= threshold, similarity > (best?.similarity ?? -1) { best = (index, similarity) }
                 }
                 if let best {
                     let target = earlier[best.index]

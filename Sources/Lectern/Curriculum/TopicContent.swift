@@ -15,7 +15,7 @@ enum TopicContent {
         TopicSimilarity.similarity(a, b)
     }
 
-    static var mergeThreshold: Float { TopicSimilarity.mergeThreshold }
+    static func mergeThreshold(forEmbedder name: String) -> Float? { TopicSimilarity.mergeThreshold(forEmbedder: name) }
 
     /// Terms with their definitions: a glossary's own entries, else definition sentences.
     static func keyTerms(in passages: [TopicPassage]) -> [KeyTerm] {

@@ -10,8 +10,9 @@ enum SourceObjectives {
             for line in passage.text.split(separator: "\n") {
                 let statement = clean(String(line))
                 // The lead-in ("By the end of this section, you will be able to:") and heading
-                // lines ("Learning Objectives") are not objectives.
-                guard !statement.isEmpty, !statement.hasSuffix(":"), statement.split(separator: " ").count >= 3 else { continue }
+                // lines ("Learning Objectives") are not objectives; "Describe positivism" is.
+                guard !statement.isEmpty, !statement.hasSuffix(":"), statement.split(separator: " ").count >= 2,
+                      !["learning objectives", "learning objective", "objectives"].contains(statement.lowercased()) else { continue }
                 if seen.insert(statement.lowercased()).inserted { statements.append(statement) }
             }
         }

@@ -11,6 +11,14 @@ enum TopicSimilarity {
     /// larger models' often higher): with another embedder, choose it again on that set.
     static let mergeThreshold: Float = 0.58
 
+    /// The threshold for the library's embedder, or nil where none was chosen: merging on a
+    /// scale it was not chosen for joins unrelated topics (the hashing embedder, whose cosines
+    /// follow shared words, joined "Mitochondria" to "The light-dependent reactions"), so
+    /// topics of such a library stay apart.
+    static func mergeThreshold(forEmbedder name: String) -> Float? {
+        ["minilm", "minilm-bf16"].contains(name) ? mergeThreshold : nil
+    }
+
     /// The cosine of the two topics' mean passage vectors. On the labelled set it separates
     /// same from different subjects better (lowest same 0.594, highest different 0.637, next
     /// 0.533) than the mean of best-match cosines (0.546 vs 0.637), which rewards two topics

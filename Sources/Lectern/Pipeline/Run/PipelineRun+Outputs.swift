@@ -17,28 +17,37 @@ extension PipelineRun {
         }
         let cards = Flashcards(store: store)
         var carded = Set<String>(), recarded = Set<String>()
+        // What a curriculum's cards and outputs were made from: its build key when the cards
+        // were made. A run killed between building a curriculum and making its cards (or
+        // writing its files) leaves them on an older basis, so the next run makes them again.
+        func basis(_ curriculum: String) -> String { ((try? store.curriculumBuildKey(named: curriculum)) ?? nil) ?? "" }
+        func cardsBasis(_ curriculum: String) -> String? { (try? store.setting(Self.cardsBasisKey + curriculum)) ?? nil }
+        func outputValue(_ data: Data, _ curriculum: String, format: String) -> String {
+            format + "|" + ContentHash.sha256(data) + "|" + basis(curriculum) + "|" + (cardsBasis(curriculum) ?? "")
+        }
         // An output whose curriculum and cards did not change, and whose file is as this
         // library last wrote it, is not even rendered again.
         func upToDate(_ path: String, curriculum: String, format: String) -> Bool {
             guard summary.curricula.first(where: { $0.name == curriculum })?.unchanged == true, !recarded.contains(curriculum),
                   let bytes = FileManager.default.contents(atPath: path) else { return false }
-            return (try? store.setting(Self.outputKey + path)) == format + "|" + ContentHash.sha256(bytes)
+            return (try? store.setting(Self.outputKey + path)) == outputValue(bytes, curriculum, format: format)
         }
-        func remember(_ data: Data, _ path: String, format: String) throws {
-            let value = format + "|" + ContentHash.sha256(data)
+        func remember(_ data: Data, _ path: String, curriculum: String, format: String) throws {
+            let value = outputValue(data, curriculum, format: format)
             if try store.setting(Self.outputKey + path) != value { try store.setSetting(Self.outputKey + path, value) }
         }
         for deck in pipeline.decks where !carded.contains(deck.curriculum) && summary.stopped == nil {
             carded.insert(deck.curriculum)
             do {
                 let rebuilt = summary.curricula.first { $0.name == deck.curriculum }.map { !$0.unchanged } ?? true
-                if !rebuilt, try !store.cards(curriculum: deck.curriculum).isEmpty {
+                if !rebuilt, cardsBasis(deck.curriculum) == basis(deck.curriculum), try !store.cards(curriculum: deck.curriculum).isEmpty {
                     recorder?.count("cards_unchanged")
                     events(PipelineEvent(.unchanged, input: deck.curriculum, message: "cards: skipped, the curriculum did not change"))
                     continue
                 }
                 recarded.insert(deck.curriculum)
                 let made = try timed(recorder, "cards") { try generateCards(cards, curriculum: deck.curriculum, store: store, recorder: recorder) }
+                try store.setSetting(Self.cardsBasisKey + deck.curriculum, basis(deck.curriculum))
                 recorder?.count("cards", by: made.cards)
                 events(PipelineEvent(.note, input: deck.curriculum, message: "cards made: \(made.notes) notes, \(made.cards) cards"))
             } catch {
@@ -67,7 +76,7 @@ extension PipelineRun {
                     try format.render(stored, layout: CardDeckLayout(curriculum: curriculum), now: curriculum.modifiedAt)
                 }
                 try record(try Self.writeIfChanged(data, to: deck.output), deck.output, recorder: recorder, events: events, into: &summary)
-                try remember(data, deck.output, format: deck.format)
+                try remember(data, deck.output, curriculum: deck.curriculum, format: deck.format)
             } catch {
                 fail(deck.output, stage: "export", error)
             }
@@ -86,7 +95,7 @@ extension PipelineRun {
                 exporter.assessments = { try cards.assessments(curriculum: $0.name) }
                 let data = try timed(recorder, "export") { try exporter.export(curriculumNamed: export.curriculum, format: format).data }
                 try record(try Self.writeIfChanged(data, to: export.output), export.output, recorder: recorder, events: events, into: &summary)
-                try remember(data, export.output, format: export.format)
+                try remember(data, export.output, curriculum: export.curriculum, format: export.format)
             } catch {
                 fail(export.output, stage: "export", error)
             }
@@ -118,6 +127,8 @@ extension PipelineRun {
 
     /// How a run's counts name an output it wrote (`wrote:/abs/path`).
     public static let outputKey = "wrote:"
+    /// The build key of the curriculum a deck's cards were last made from.
+    static let cardsBasisKey = "cards-basis:"
 
     private func timed<T>(_ recorder: RunRecorder?, _ stage: String, _ work: () throws -> T) rethrows -> T {
         guard let recorder else { return try work() }
