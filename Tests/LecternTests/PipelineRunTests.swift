@@ -181,6 +181,34 @@ final class PipelineRunTests: CommandTestCase {
         XCTAssertTrue(shown.stdout.contains("error [ingest] broken.pdf: "), shown.stdout)
     }
 
+    func testTheSummariseStageSummarisesWhatChangedAndLeavesTheRestAlone() throws {
+        try writeNotes(3)
+        try folder.write("p.toml", "[[source]]\npath = \"notes\"\n[run]\nsummarise = true\n")
+        func summaries() throws -> [String: [StoredSummary]] {
+            let store = try LibraryStore(path: folder.file("lectern.db").path, mustExist: true)
+            return try Dictionary(uniqueKeysWithValues: store.allDocuments().map { ($0.title, try store.summaries(documentId: $0.id)) })
+        }
+        let first = try runLectern(["run", "p.toml", "--events", "text"], in: folder.url)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let made = try summaries()
+        XCTAssertEqual(made.count, 3)
+        XCTAssertTrue(made.values.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.provider == "extractive" } }, "\(made)")
+
+        // One note changes: only it is summarised again; the others keep their summaries.
+        try folder.write("notes/note-1.md", "# Note 1, rewritten\n\nChannel capacity is the highest rate at which information crosses a noisy channel. "
+            + "Shannon proved that codes reach it. Redundancy protects a message against noise.\n")
+        let second = try runLectern(["run", "p.toml", "--events", "text"], in: folder.url)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertTrue(second.stderr.contains("summaries: skipped"), second.stderr)
+        let after = try summaries()
+        XCTAssertEqual(after.count, 3)
+        for (title, stored) in made where after[title] != nil {
+            XCTAssertEqual(after[title], stored, "\(title) did not change: its summaries stay as they were")
+        }
+        let rewritten = try XCTUnwrap(after["Note 1, rewritten"])
+        XCTAssertTrue(rewritten.contains { $0.text.contains("capacity") }, "\(rewritten)")
+    }
+
     func testOneRunAtATimePerLibraryAndHandStartedIngestsWaitForIt() throws {
         try writeNotes(2)
         try folder.write("p.toml", "[[source]]\npath = \"notes\"\n")

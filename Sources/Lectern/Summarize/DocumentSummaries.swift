@@ -8,6 +8,9 @@ public struct DocumentSummaries: Sendable {
     let summarizer: any Summarizer
     /// Sections summarised at once (a model's calls are also limited per provider).
     var parallelism: Int
+    /// Leaves out a document whose summaries this summariser already made from its current
+    /// content (`lectern run`: only what changed since the last run is summarised again).
+    public var skipsCurrent = false
 
     public init(store: LibraryStore, summarizer: any Summarizer, parallelism: Int = 2) {
         self.store = store
@@ -175,6 +178,11 @@ extension DocumentSummaries {
                 break
             }
             let name = document.path.map { DisplayPath.of($0) } ?? document.uri
+            if skipsCurrent, try isCurrent(document) {
+                recorder?.count("summaries_current")
+                events(PipelineEvent(.unchanged, input: name, message: "summaries: skipped, made from this content by \(summarizer.provider)/\(summarizer.model)"))
+                continue
+            }
             events(PipelineEvent(.inputStarted, input: name, index: index + 1, total: documents.count))
             do {
                 let (summaries, failures) = try summarize(document)
@@ -205,5 +213,13 @@ extension DocumentSummaries {
             recorder?.checkpoint()
         }
         return batch
+    }
+
+    /// Summaries exist for `document`, all made by this summariser from its current content.
+    func isCurrent(_ document: StoredDocument) throws -> Bool {
+        let stored = try store.summaries(documentId: document.id)
+        return !stored.isEmpty && stored.allSatisfy {
+            $0.contentHash == document.contentHash && $0.provider == summarizer.provider && $0.model == summarizer.model
+        }
     }
 }

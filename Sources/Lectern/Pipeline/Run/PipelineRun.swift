@@ -51,7 +51,7 @@ public struct PipelineRun: Sendable {
     /// The stages after ingest, which curricula and cards provide when they are in the build.
     static let laterStagesMissing = "not available in this build"
     /// The stages this build runs; the plan names the others as not available.
-    static let availableStages: Set<String> = ["ingest", "curriculum", "cards", "export"]
+    static let availableStages: Set<String> = ["ingest", "summarise", "curriculum", "cards", "export"]
     /// Why an input was skipped: its server said 304 to a conditional GET, or its bytes hash
     /// to the stored document's with the same reader, chunk settings and embedder.
     static let unchangedReason = "skipped: not modified since the last run (conditional GET or same content hash and settings)"
@@ -68,7 +68,7 @@ public struct PipelineRun: Sendable {
                                 detail: detail + " (read if changed: content hash, conditional GET)")
         }
         if pipeline.summarise {
-            steps.append(PipelineStep(stage: "summarise", subject: "documents stored by this run", detail: "(\(Self.laterStagesMissing))"))
+            steps.append(PipelineStep(stage: "summarise", subject: "the sources' documents", detail: "(those whose summaries are missing or older than their content)"))
         }
         steps += pipeline.curricula.map {
             PipelineStep(stage: "curriculum", subject: $0.name, detail: "from " + $0.sources.joined(separator: ", ") + " (rebuilt if a source changed)")
@@ -124,6 +124,9 @@ public struct PipelineRun: Sendable {
         }
         if summary.stopped == nil, cancellation?.isCancelled == true { summary.stopped = .interrupted }
         recorder?.count("pipeline_sources", by: pipeline.sources.count)
+        if summary.stopped == nil, pipeline.summarise {
+            summariseDocuments(store: store, recorder: recorder, events: events, into: &summary)
+        }
         if summary.stopped == nil {
             buildCurricula(store: store, recorder: recorder, events: events, into: &summary)
         }
@@ -140,6 +143,37 @@ public struct PipelineRun: Sendable {
         }
         recorder?.checkpoint()
         return summary
+    }
+
+    /// Summarises the documents of the pipeline's sources whose summaries are missing or were
+    /// made from older content (by the configured model, else offline).
+    func summariseDocuments(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
+        do {
+            var summarizer: any Summarizer = ExtractiveSummarizer()
+            if let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
+                let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: true)
+                summarizer = ModelSummarizer(library, maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
+            }
+            var writer = DocumentSummaries(store: store, summarizer: summarizer, parallelism: configuration.llm.maxConcurrency)
+            writer.skipsCurrent = true
+            let references = pipeline.sources.map(reference)
+            let work = { try writer.summarize(references, recorder: recorder, cancellation: self.cancellation, events: events) }
+            let batch = try recorder.map { try $0.time("summarise", work) } ?? work()
+            summary.failed += batch.failed
+            if let stopped = batch.stopped { summary.stopped = stopped }
+            if !batch.documents.isEmpty {
+                events(PipelineEvent(.note, input: "summaries", message: "\(batch.documents.count) document\(batch.documents.count == 1 ? "" : "s") summarised with \(batch.provider)/\(batch.model)"))
+            }
+        } catch {
+            let lectern = error as? LecternError ?? LecternError(.corrupt, "summaries", "\(error)")
+            if let stop = BatchStop.of(lectern) {
+                summary.stopped = stop
+                return
+            }
+            summary.failed += 1
+            recorder?.fail(input: "summaries", stage: "summarise", reason: lectern.reason)
+            events(PipelineEvent(.failed, input: "summaries", message: lectern.reason))
+        }
     }
 
     /// Builds each `[[curriculum]]` from the documents its sources stored. A curriculum whose
