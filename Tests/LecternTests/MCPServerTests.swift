@@ -48,26 +48,13 @@ final class MCPServerTests: XCTestCase {
         process.arguments = [client, TestPaths.lecternBinary.path] + arguments
         process.currentDirectoryURL = directory
         process.environment = lecternEnvironment(in: directory)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errData = LockedBuffer()
-        let errDone = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errData.set(err.fileHandleForReading.readDataToEndOfFile())
-            errDone.signal()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        errDone.wait()
-        process.waitUntilExit()
-        let stderr = String(decoding: errData.get(), as: UTF8.self)
-        if stderr.contains("No module named 'mcp'") {
+        let result = try capture(process)
+        if result.stderr.contains("No module named 'mcp'") {
             throw XCTSkip("the MCP Python SDK is not in .venv-tests: run `make testdeps`")
         }
-        guard process.terminationStatus == 0,
-              let report = try JSONSerialization.jsonObject(with: outData) as? [String: Any] else {
-            throw LecternError(.corrupt, "mcp_client.py", "exit \(process.terminationStatus): \(stderr.suffix(3000))")
+        guard result.status == 0,
+              let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] else {
+            throw LecternError(.corrupt, "mcp_client.py", "exit \(result.status): \(result.stderr.suffix(3000))")
         }
         return report
     }
@@ -308,11 +295,4 @@ final class MCPServerTests: XCTestCase {
         XCTAssertEqual(report["schemaErrors"] as? [String], [])
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.file("lectern.db").path))
     }
-}
-
-private final class LockedBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ value: Data) { lock.withLock { data = value } }
-    func get() -> Data { lock.withLock { data } }
 }

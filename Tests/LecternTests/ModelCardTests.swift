@@ -6,15 +6,7 @@ import XCTest
 /// verified by it and grounded offline, for two topics of the shared OpenStax book; and the
 /// dry run's plan and the cost limit, which ask nothing.
 final class ModelCardTests: XCTestCase {
-    func gemma(_ server: LocalModelServer) throws -> any LanguageModel {
-        var settings = LLMSettings()
-        settings.provider = "openai"
-        settings.model = "gemma-3-270m"
-        settings.baseURL = server.baseURL
-        settings.contextTokens = LocalModelServer.contextTokens
-        settings.timeout = 240
-        return try XCTUnwrap(LanguageModelCatalog.make(settings, environment: [:]))
-    }
+    func gemma(_ server: LocalModelServer) throws -> any LanguageModel { try server.languageModel() }
 
     func testGemmaWritesCardsThroughTheSchemaAndItsRejectionsAreCounted() throws {
         let book = try BookCurriculum.load()

@@ -24,15 +24,7 @@ final class RealModelTests: XCTestCase {
         return server
     }
 
-    func model(_ server: LocalModelServer) throws -> any LanguageModel {
-        var settings = LLMSettings()
-        settings.provider = "openai"
-        settings.model = "gemma-3-270m"
-        settings.baseURL = server.baseURL
-        settings.contextTokens = LocalModelServer.contextTokens
-        settings.timeout = 240
-        return try XCTUnwrap(LanguageModelCatalog.make(settings, environment: [:]))
-    }
+    func model(_ server: LocalModelServer) throws -> any LanguageModel { try server.languageModel() }
 
     func testACompletionArrivesWithItsTokenCounts() throws {
         let server = try runningServer()

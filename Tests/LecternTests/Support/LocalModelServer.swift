@@ -35,3 +35,16 @@ final class LocalModelServer: @unchecked Sendable {
 
     deinit { stop() }
 }
+
+extension LocalModelServer {
+    /// The served Gemma through the OpenAI-compatible adapter, with room for its slow answers.
+    func languageModel() throws -> any LanguageModel {
+        var settings = LLMSettings()
+        settings.provider = "openai"
+        settings.model = "gemma-3-270m"
+        settings.baseURL = baseURL
+        settings.contextTokens = LocalModelServer.contextTokens
+        settings.timeout = 240
+        return try XCTUnwrap(LanguageModelCatalog.make(settings, environment: [:]))
+    }
+}

@@ -109,6 +109,11 @@ func runLectern(_ arguments: [String], in directory: URL, environment: [String: 
     }
     process.currentDirectoryURL = directory
     process.environment = lecternEnvironment(in: directory, overrides: environment)
+    return try capture(process)
+}
+
+/// Runs `process` to its end and returns its status and both outputs.
+func capture(_ process: Process) throws -> CommandResult {
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

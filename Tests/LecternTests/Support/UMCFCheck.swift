@@ -27,21 +27,7 @@ enum UMCFCheck {
         let process = Process()
         process.executableURL = try python()
         process.arguments = [script.path] + (useSchema ? ["--schema", try schema().path] : ["--no-schema"]) + files.map(\.path)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let errDone = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            errDone.signal()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        errDone.wait()
-        process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+        return try capture(process)
     }
 
     /// Fails the test, with the checker's lines, unless every file passes both halves.

@@ -145,15 +145,21 @@ public struct PipelineRun: Sendable {
         return summary
     }
 
+    /// The configured language model's summariser (with its model's name), else the offline one.
+    func makeSummarizer(store: LibraryStore, recorder: RunRecorder?) throws -> (any Summarizer, String?) {
+        guard let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) else {
+            return (ExtractiveSummarizer(), nil)
+        }
+        let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: true)
+        let summarizer = ModelSummarizer(library, maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
+        return (summarizer, summarizer.model)
+    }
+
     /// Summarises the documents of the pipeline's sources whose summaries are missing or were
     /// made from older content (by the configured model, else offline).
     func summariseDocuments(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
         do {
-            var summarizer: any Summarizer = ExtractiveSummarizer()
-            if let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
-                let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: true)
-                summarizer = ModelSummarizer(library, maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
-            }
+            let (summarizer, _) = try makeSummarizer(store: store, recorder: recorder)
             var writer = DocumentSummaries(store: store, summarizer: summarizer, parallelism: configuration.llm.maxConcurrency)
             writer.skipsCurrent = true
             let references = pipeline.sources.map(reference)
@@ -180,14 +186,9 @@ public struct PipelineRun: Sendable {
     /// sources did not change is left as it is (the builder writes nothing).
     func buildCurricula(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
         guard !pipeline.curricula.isEmpty else { return }
-        var summarizer: any Summarizer = ExtractiveSummarizer()
-        var modelName: String?
+        let summarizer: any Summarizer, modelName: String?
         do {
-            if let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
-                let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: true)
-                summarizer = ModelSummarizer(library, maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
-                modelName = summarizer.model
-            }
+            (summarizer, modelName) = try makeSummarizer(store: store, recorder: recorder)
         } catch {
             let reason = (error as? LecternError)?.description ?? "\(error)"
             for curriculum in pipeline.curricula {
