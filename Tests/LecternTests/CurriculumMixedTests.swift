@@ -14,26 +14,33 @@ final class CurriculumMixedTests: XCTestCase {
         let sources = ["pdf/cell-biology-notes.pdf", "transcripts/cell-respiration-lecture.vtt", "notes/photosynthesis.md"]
             .map { TestPaths.corpora.appendingPathComponent($0).path }
         XCTAssertEqual(Ingestor(store: store, embedder: embedder).ingest(sources, recorder: nil) { _ in }.stored, 3)
+        let log = EventLog()
         let result = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer())
-            .build(name: "biology", sources: sources, recorder: nil) { _ in }
+            .build(name: "biology", sources: sources, recorder: nil) { log.append($0) }
         let curriculum = try XCTUnwrap(try store.curriculum(named: "biology"))
         let documents = Dictionary(uniqueKeysWithValues: try store.allDocuments().map { ($0.id, $0.title) })
 
-        // One unit per document in name order (notes/ before pdf/); the lecture, about the same
-        // energy chemistry (ATP, the electron transport chain), is no unit of its own.
+        // One unit per document in name order (notes/ before pdf/); the lecture, on the subject
+        // of the notes' mitochondria section (pyruvate in the mitochondrion, the electron
+        // transport chain, ATP), is no unit of its own: it joins that topic, not the Calvin
+        // cycle, which MiniLM alone puts nearer (sugar, CO₂, ATP and cycles in both).
         XCTAssertEqual(curriculum.units.map(\.title), ["Photosynthesis", "Cell Biology: Lecture Notes"])
         XCTAssertEqual(result.mergedTopics, 1)
         let joined = curriculum.topics.filter { Set($0.passages.map(\.documentId)).count > 1 }
-        XCTAssertEqual(joined.count, 1, "\(curriculum.topics.map(\.title))")
+        XCTAssertEqual(joined.map(\.title), ["2 Mitochondria"], "\(curriculum.topics.map(\.title))")
         let shared = try XCTUnwrap(joined.first)
         XCTAssertEqual(Set(shared.passages.map { documents[$0.documentId] ?? "" }),
-                       ["Photosynthesis", "Biology 101, lecture 7: cellular respiration"])
+                       ["Cell Biology: Lecture Notes", "Biology 101, lecture 7: cellular respiration"])
         XCTAssertTrue(shared.passages.allSatisfy { $0.text.contains("ATP") })
         // The first source's place and title win; its own passages come first.
-        XCTAssertEqual(documents[shared.passages[0].documentId], "Photosynthesis")
+        XCTAssertEqual(documents[shared.passages[0].documentId], "Cell Biology: Lecture Notes")
+        // The build says what joined what.
+        let notes = log.events.filter { $0.event == .note }.compactMap(\.message)
+        XCTAssertEqual(notes.filter { $0.contains(" joins ") }.count, 1, "\(notes)")
+        XCTAssertTrue(notes.contains { $0.hasPrefix("“Biology 101, lecture 7: cellular respiration” joins “2 Mitochondria” (similarity 0.") }, "\(notes)")
 
         // Distinct subjects stay apart, each with its own source only.
-        for title in ["The chloroplast", "1 The Cell Membrane", "2 Mitochondria", "3 The Nucleus"] {
+        for title in ["The chloroplast", "The Calvin cycle", "The light-dependent reactions", "1 The Cell Membrane", "3 The Nucleus"] {
             let topic = try XCTUnwrap(curriculum.topics.first { $0.title == title }, "\(curriculum.topics.map(\.title))")
             XCTAssertEqual(Set(topic.passages.map(\.documentId)).count, 1, title)
         }

@@ -117,7 +117,11 @@ public struct CurriculumBuilder: Sendable {
         var units = drafts.map(\.unit)
         if documents.count > 1, let embedder = try store.recordedEmbedder() {
             if let threshold = TopicContent.mergeThreshold(forEmbedder: embedder.name) {
-                result.mergedTopics = Self.merge(&units, vectors: vectors, threshold: threshold)
+                let joins = Self.merge(&units, vectors: vectors, threshold: threshold)
+                result.mergedTopics = joins.count
+                for join in joins {
+                    events(PipelineEvent(.note, input: name, message: String(format: "“%@” joins “%@” (similarity %.2f)", join.topic, join.into, join.similarity)))
+                }
             } else {
                 events(PipelineEvent(.note, input: name, message: "topics of different sources are kept apart: no merge threshold has been chosen for the \(embedder.name) embedder"))
             }
@@ -200,25 +204,28 @@ public struct CurriculumBuilder: Sendable {
     }
 
     /// Later sources' topics that cover an earlier source's subject join that topic (the first
-    /// source's place and title win). Returns how many joined.
-    static func merge(_ units: inout [UnitDraft], vectors: [Int64: [Float]], threshold: Float) -> Int {
-        var merged = 0
-        var earlier: [(unit: Int, topic: Int, documents: Set<Int64>, vectors: [[Float]])] = []
+    /// source's place and title win). Returns the joins, in order.
+    static func merge(_ units: inout [UnitDraft], vectors: [Int64: [Float]], threshold: Float) -> [TopicJoin] {
+        var joins: [TopicJoin] = []
+        let weights = TopicSimilarity.WordWeights(passages: units.flatMap { $0.topics.flatMap { $0.passages.map(\.text) } })
+        func profile(_ draft: TopicDraft) -> TopicSimilarity.Profile {
+            TopicSimilarity.Profile(vectors: draft.passages.compactMap { vectors[$0.passageId] }, texts: draft.passages.map(\.text))
+        }
+        var earlier: [(unit: Int, topic: Int, documents: Set<Int64>, profile: TopicSimilarity.Profile)] = []
         for unitIndex in units.indices {
             var kept: [TopicDraft] = []
             for draft in units[unitIndex].topics {
-                let own = draft.passages.compactMap { vectors[$0.passageId] }
+                let own = profile(draft)
                 let documents = Set(draft.passages.map(\.documentId))
-                var best: (index: Int, similarity: Float)?
-                for (index, candidate) in earlier.enumerated() where candidate.documents.isDisjoint(with: documents) && !own.isEmpty {
-                    let similarity = TopicContent.similarity(candidate.vectors, own)
-                    if similarity >= threshold, similarity > (best?.similarity ?? -1) { best = (index, similarity) }
-                }
+                let open = earlier.indices.filter { earlier[$0].documents.isDisjoint(with: documents) }
+                let best = own.vectors.isEmpty ? nil
+                    : TopicContent.joinCandidate(for: own, among: open.map { earlier[$0].profile }, threshold: threshold, weights: weights)
+                        .map { (index: open[$0.index], similarity: $0.similarity) }
                 if let best {
                     let target = earlier[best.index]
                     units[target.unit].topics[target.topic].passages += draft.passages
-                    earlier[best.index].vectors += own
-                    merged += 1
+                    earlier[best.index].profile.absorb(own)
+                    joins.append(TopicJoin(topic: draft.title, into: units[target.unit].topics[target.topic].title, similarity: best.similarity))
                 } else {
                     kept.append(draft)
                 }
@@ -226,11 +233,18 @@ public struct CurriculumBuilder: Sendable {
             units[unitIndex].topics = kept
             // This unit's topics are candidates for the units after it.
             for (topicIndex, draft) in kept.enumerated() {
-                earlier.append((unitIndex, topicIndex, Set(draft.passages.map(\.documentId)), draft.passages.compactMap { vectors[$0.passageId] }))
+                earlier.append((unitIndex, topicIndex, Set(draft.passages.map(\.documentId)), profile(draft)))
             }
         }
         units.removeAll { $0.topics.isEmpty }
-        return merged
+        return joins
+    }
+
+    /// A later source's topic that joined an earlier one, and how alike they were.
+    struct TopicJoin: Sendable {
+        var topic: String
+        var into: String
+        var similarity: Float
     }
 
     /// Summary, objectives, key terms and study time of a topic made now.

@@ -9,10 +9,12 @@ enum TopicContent {
         TopicSegmentation.segments(vectors: vectors, tokenCounts: tokenCounts)
     }
 
-    /// How alike two topics' passage vectors are, and the level at which two topics of
+    /// The earlier topic a later source's topic joins (same subject by their passages'
+    /// vectors, the nearest by their rarer words), and the level at which two topics of
     /// different sources are one subject.
-    static func similarity(_ a: [[Float]], _ b: [[Float]]) -> Float {
-        TopicSimilarity.similarity(a, b)
+    static func joinCandidate(for topic: TopicSimilarity.Profile, among candidates: [TopicSimilarity.Profile], threshold: Float,
+                              weights: TopicSimilarity.WordWeights) -> (index: Int, similarity: Float)? {
+        TopicSimilarity.bestCandidate(for: topic, among: candidates, threshold: threshold, weights: weights)
     }
 
     static func mergeThreshold(forEmbedder name: String) -> Float? { TopicSimilarity.mergeThreshold(forEmbedder: name) }
