@@ -25,7 +25,7 @@ public struct CurriculumBuildResult: Codable, Sendable, Equatable {
 /// drawing on it are made again.
 public struct CurriculumBuilder: Sendable {
     /// Changes when what a build makes changes: an older build is then rebuilt.
-    static let version = 2
+    static let version = 3
 
     let store: LibraryStore
     let summarizer: any Summarizer
@@ -33,12 +33,16 @@ public struct CurriculumBuilder: Sendable {
     var modelName: String?
     /// Topics summarised at once.
     var parallelism: Int
+    /// Writes titles of topics found by content and objectives where the source has none,
+    /// when a language model summarises (the same model, through the same cache).
+    var topicWriter: ModelTopicWriter?
 
     public init(store: LibraryStore, summarizer: any Summarizer, modelName: String? = nil, parallelism: Int = 2) {
         self.store = store
         self.summarizer = summarizer
         self.modelName = modelName
         self.parallelism = max(1, parallelism)
+        if let model = summarizer as? ModelSummarizer { topicWriter = ModelTopicWriter(model.languageModel, temperature: model.temperature) }
     }
 
     /// The documents `references` name, as `show` and `rm` read them (ids, paths, folders,
@@ -153,23 +157,32 @@ public struct CurriculumBuilder: Sendable {
             }
         }
         let summarizer = self.summarizer
+        let writer = topicWriter
         let origin: ContentOrigin = modelName == nil ? .offline : .model
         let work = planned
-        let made = ParallelWork.map(work.count, workers: parallelism) { index -> Topic in
-            let (_, draft, stableId) = work[index]
-            if let kept = old[stableId], kept.title == draft.title, kept.passages.map(\.passageId) == draft.passages.map(\.passageId) {
+        let unitTitles = units.map(\.title)
+        let made = ParallelWork.map(work.count, workers: parallelism) { index -> (Topic, String?) in
+            let (unit, draft, stableId) = work[index]
+            if let kept = old[stableId], Self.keeps(kept, draft) {
                 var topic = kept
                 topic.prerequisites = []
-                return topic
+                return (topic, nil)
             }
-            return try recorder.time("enrich") { try Self.enrich(draft, stableId: stableId, summarizer: summarizer, origin: origin) }
+            return try recorder.time("enrich") {
+                try Self.enrich(draft, stableId: stableId, summarizer: summarizer, origin: origin, writer: writer, context: unitTitles[unit])
+            }
         }
         var topics: [Topic] = []
         for (index, outcome) in made.enumerated() {
             switch outcome {
-            case .success(let topic):
+            case .success(let (topic, writerFailure)):
                 topics.append(topic)
-                if let kept = old[topic.stableId], kept.passages.map(\.passageId) == topic.passages.map(\.passageId), kept.title == topic.title {
+                if let writerFailure {
+                    let reason = "the model's writing was not used (\(writerFailure)); the offline title or objectives stand"
+                    recorder?.fail(input: topic.title, stage: "curriculum", reason: reason, warning: true)
+                    events(PipelineEvent(.warning, input: topic.title, message: reason))
+                }
+                if let kept = old[topic.stableId], Self.keeps(kept, planned[index].draft) {
                     result.keptTopics += 1
                 } else {
                     result.rebuiltTopics += 1
@@ -240,6 +253,12 @@ public struct CurriculumBuilder: Sendable {
         return joins
     }
 
+    /// A topic of the last build is kept when its passages are the same and so is its title
+    /// (a model-written title stands for the key-phrase title the draft has).
+    static func keeps(_ kept: Topic, _ draft: TopicDraft) -> Bool {
+        kept.passages.map(\.passageId) == draft.passages.map(\.passageId) && (kept.title == draft.title || kept.titleOrigin == .model)
+    }
+
     /// A later source's topic that joined an earlier one, and how alike they were.
     struct TopicJoin: Sendable {
         var topic: String
@@ -247,10 +266,38 @@ public struct CurriculumBuilder: Sendable {
         var similarity: Float
     }
 
-    /// Summary, objectives, key terms and study time of a topic made now.
-    static func enrich(_ draft: TopicDraft, stableId: String, summarizer: any Summarizer, origin: ContentOrigin) throws -> Topic {
+    /// Summary, objectives, key terms and study time of a topic made now, and why the model's
+    /// title and objectives were not used when it was asked for them and failed.
+    static func enrich(_ draft: TopicDraft, stableId: String, summarizer: any Summarizer, origin: ContentOrigin,
+                       writer: ModelTopicWriter? = nil, context: String? = nil) throws -> (Topic, String?) {
         let keyTerms = TopicContent.keyTerms(in: draft.passages)
         var objectives = TopicContent.sourceObjectives(in: draft.passages).map { ($0, ContentOrigin.source) }
+        // The model writes what the source does not give: a title for a stretch found by
+        // content, objectives where the source lists none. The source's own always win.
+        var title = draft.title
+        var titleOrigin: ContentOrigin? = draft.titleFromContent ? .offline : nil
+        var writerFailure: String?
+        if let writer, draft.titleFromContent || objectives.isEmpty {
+            do {
+                let written = try writer.writeNow(draft.passages, context: context)
+                var unusable: [String] = []
+                if draft.titleFromContent {
+                    if written.title.isEmpty {
+                        unusable.append("its title")
+                    } else {
+                        title = written.title
+                        titleOrigin = .model
+                    }
+                }
+                if objectives.isEmpty {
+                    if written.objectives.isEmpty { unusable.append("its objectives") }
+                    objectives = written.objectives.map { ($0, ContentOrigin.model) }
+                }
+                if !unusable.isEmpty { writerFailure = unusable.joined(separator: " and ") + " were not about the topic's text" }
+            } catch {
+                writerFailure = (error as? LecternError)?.reason ?? "\(error)"
+            }
+        }
         if objectives.isEmpty {
             objectives = TopicContent.offlineObjectives(title: draft.title, headings: draft.headings, keyTerms: keyTerms, passages: draft.passages)
                 .map { ($0, ContentOrigin.offline) }
@@ -260,7 +307,7 @@ public struct CurriculumBuilder: Sendable {
         if paragraphs.isEmpty { paragraphs = draft.passages.map(\.text) }
         // A model that fails (or text too thin for one) leaves the offline summary; text with no
         // sentence at all, none.
-        let input = SummaryInput(title: draft.title, paragraphs: paragraphs)
+        let input = SummaryInput(title: title, paragraphs: paragraphs)
         var summaryOrigin = origin
         let summary: Summary
         if let made = try? summarizer.summarize(input) {
@@ -271,14 +318,16 @@ public struct CurriculumBuilder: Sendable {
         }
         let words = draft.passages.reduce(0) { $0 + $1.text.split(whereSeparator: \.isWhitespace).count }
         var seen: Set<String> = []
-        return Topic(
-            stableId: stableId, title: draft.title, summary: summary.text, summaryOrigin: summaryOrigin,
+        let topic = Topic(
+            stableId: stableId, title: title, summary: summary.text, summaryOrigin: summaryOrigin,
             objectives: objectives.compactMap { statement, origin in
                 let key = statement.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
                 guard seen.insert(key).inserted else { return nil }
                 return LearningObjective(stableId: String(ContentHash.sha256(stableId + "|objective|" + key).prefix(16)), statement: statement, origin: origin)
             },
-            keyTerms: keyTerms, studyMinutes: TopicContent.studyMinutes(words: words), passages: draft.passages, prerequisites: [])
+            keyTerms: keyTerms, studyMinutes: TopicContent.studyMinutes(words: words), passages: draft.passages, prerequisites: [],
+            titleOrigin: titleOrigin)
+        return (topic, writerFailure)
     }
 
     /// What a build depends on: the documents (and their content and chunking), the title asked

@@ -70,6 +70,9 @@ struct Topic: Codable, Sendable, Equatable {
     var passages: [TopicPassage]
     /// Topics this one builds on: it uses a key term the other defines.
     var prerequisites: [TopicLink]
+    /// Who wrote the title: nil for the source's own heading; offline (key phrases) or the
+    /// model for a stretch of a transcript found by content.
+    var titleOrigin: ContentOrigin? = nil
 }
 
 struct LearningObjective: Codable, Sendable, Equatable {

@@ -46,10 +46,10 @@ extension LibraryStore {
                 let unitId = db.lastInsertedRowID
                 for (position, topic) in unit.topics.enumerated() {
                     try db.execute(sql: """
-                        INSERT INTO topics(curriculum_id, unit_id, position, stable_id, title, summary, summary_origin,
+                        INSERT INTO topics(curriculum_id, unit_id, position, stable_id, title, title_origin, summary, summary_origin,
                             study_minutes, objectives, key_terms)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [curriculumId, unitId, position, topic.stableId, topic.title, topic.summary,
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [curriculumId, unitId, position, topic.stableId, topic.title, topic.titleOrigin?.rawValue, topic.summary,
                                          topic.summaryOrigin.rawValue, topic.studyMinutes,
                                          topic.objectives.map(\.statement).joined(separator: "\n"),
                                          topic.keyTerms.map { "\($0.term): \($0.definition)" }.joined(separator: "\n")])
@@ -213,7 +213,8 @@ extension LibraryStore {
             return Topic(stableId: row["stable_id"], title: row["title"], summary: row["summary"],
                          summaryOrigin: try StoredValue.decode(row["summary_origin"], as: ContentOrigin.self),
                          objectives: objectives[id] ?? [], keyTerms: keyTerms[id] ?? [], studyMinutes: row["study_minutes"],
-                         passages: passages[id] ?? [], prerequisites: links[id] ?? [])
+                         passages: passages[id] ?? [], prerequisites: links[id] ?? [],
+                         titleOrigin: try (row["title_origin"] as String?).map { try StoredValue.decode($0, as: ContentOrigin.self) })
         }
     }
 

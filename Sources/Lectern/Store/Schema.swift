@@ -422,6 +422,11 @@ enum Schema {
                 CREATE INDEX card_reports_curriculum ON card_reports(curriculum, run_id);
                 """)
         },
+        Migration("v6-topic-title-origin") { db in
+            // Who wrote a topic's title: NULL for the source's own heading; "offline" (key
+            // phrases) or "model" for a stretch of a transcript found by content.
+            try db.execute(sql: "ALTER TABLE topics ADD COLUMN title_origin TEXT")
+        },
     ]
 
     /// What a SQLite file holds, told apart before anything writes to it.

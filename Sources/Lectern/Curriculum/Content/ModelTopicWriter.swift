@@ -57,7 +57,8 @@ struct ModelTopicWriter: Sendable {
         """
 
     /// What the model wrote, cleaned: the title without quotes or a closing full stop, each
-    /// objective one sentence starting with its verb, no two alike.
+    /// objective one sentence starting with its verb, no two alike; a title or objectives not
+    /// about the text are left out (an empty title, no objectives).
     struct Written: Sendable, Equatable {
         var title: String
         var objectives: [String]
@@ -101,11 +102,34 @@ struct ModelTopicWriter: Sendable {
             messages: [.system(Self.instructions), .user((heading.isEmpty ? "" : heading + "\n\n") + "Lesson text:\n" + fitted.joined(separator: "\n\n"))],
             maxTokens: maxTokens, temperature: temperature, template: Self.template, subject: context)
         let answer = try languageModel.generate(Answer.self, request: request, schema: Self.schema).value
-        let written = Self.clean(answer)
-        guard !written.title.isEmpty, !written.objectives.isEmpty else {
-            throw LecternError(.languageModel, languageModel.info.description, "the model's title or objectives are blank")
+        let written = Self.grounded(Self.clean(answer), in: fitted)
+        guard !written.title.isEmpty || !written.objectives.isEmpty else {
+            throw LecternError(.languageModel, languageModel.info.description, "the model's title and objectives are not about the topic's text")
         }
         return written
+    }
+
+    /// What the model wrote that is about the text it read: a title or objective that uses
+    /// none of the text's own words (an echo of the instructions, "Analyse 101, 102, 103 …")
+    /// is dropped, and the caller keeps the offline one instead.
+    static func grounded(_ written: Written, in material: [String]) -> Written {
+        let text = contentStems(material.joined(separator: " "))
+        let instructions = contentStems(Self.instructions)
+        func usable(_ statement: String, skippingFirst: Bool) -> Bool {
+            let words = statement.split(separator: " ").dropFirst(skippingFirst ? 1 : 0)
+            let letters = words.filter { $0.contains(where: \.isLetter) }
+            guard letters.count * 2 > words.count else { return false }
+            let own = contentStems(words.joined(separator: " "))
+            // Grounded in the text, and not mostly the instructions' words.
+            return !own.isDisjoint(with: text) && own.subtracting(instructions).intersection(text).count * 2 >= own.subtracting(text).count
+        }
+        return Written(title: usable(written.title, skippingFirst: false) ? written.title : "",
+                       objectives: written.objectives.filter { usable($0, skippingFirst: true) })
+    }
+
+    /// The words of a text that carry meaning, stemmed.
+    static func contentStems(_ text: String) -> Set<String> {
+        Set(TermMatcher.stems(text).filter { $0.count > 3 && !KeyPhrases.isStopword($0) && $0.contains(where: \.isLetter) })
     }
 
     private static func clean(_ answer: Answer) -> Written {

@@ -287,6 +287,9 @@ struct UMCFExporter {
         var parts: [UMCFGeneratedPart] = []
         for topic in curriculum.topics {
             for origin in [ContentOrigin.model, .offline] {
+                if topic.titleOrigin == origin {
+                    parts.append(.init(nodeId: topic.stableId, field: "title", method: origin.rawValue))
+                }
                 if topic.summaryOrigin == origin, !topic.summary.isEmpty {
                     parts.append(.init(nodeId: topic.stableId, field: "description", method: origin.rawValue))
                 }
@@ -310,9 +313,11 @@ struct UMCFExporter {
         var lines: [String] = []
         for origin in [ContentOrigin.model, .offline] {
             let by = origin == .model ? "by \(curriculum.modelName ?? "a language model")" : "offline by Lectern"
+            let titles = topics.filter { $0.titleOrigin == origin }.count
             let summaries = topics.filter { $0.summaryOrigin == origin && !$0.summary.isEmpty }.count
             let objectives = topics.reduce(0) { $0 + $1.objectives.filter { $0.origin == origin }.count }
             let terms = topics.reduce(0) { $0 + $1.keyTerms.filter { $0.origin == origin }.count }
+            if titles > 0 { lines.append("\(titles) topic title\(titles == 1 ? "" : "s") written \(by)") }
             if summaries > 0 { lines.append("\(summaries) topic summar\(summaries == 1 ? "y" : "ies") written \(by)") }
             if objectives > 0 { lines.append("\(objectives) learning objective\(objectives == 1 ? "" : "s") generated \(by)") }
             if terms > 0 { lines.append("\(terms) key term\(terms == 1 ? "" : "s") generated \(by)") }

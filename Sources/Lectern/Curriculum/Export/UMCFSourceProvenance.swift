@@ -42,7 +42,7 @@ struct UMCFSourceReference: Codable, Equatable, Sendable {
 struct UMCFGeneratedPart: Codable, Equatable, Sendable {
     /// The topic node's `id.value`.
     var nodeId: String
-    /// The UMCF field that holds it: `description`, `learningObjectives`, `glossaryTerms`.
+    /// The UMCF field that holds it: `title`, `description`, `learningObjectives`, `glossaryTerms`.
     var field: String
     /// `model` (the language model named in `model`) or `offline` (Lectern's extractive and
     /// template methods).
