@@ -98,6 +98,7 @@ final class PipelineRunTests: CommandTestCase {
             [[source]]
             path = "../notes"
             tags = ["bits"]
+            licence = "CC BY 4.0"
             [[curriculum]]
             name = "bits"
             sources = ["../notes"]
@@ -120,7 +121,7 @@ final class PipelineRunTests: CommandTestCase {
 
         var result = try run("--dry-run")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("ingest  \(folder.file("notes").path)  path, tags bits"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("ingest  \(folder.file("notes").path)  path, licence CC BY 4.0, tags bits"), result.stdout)
         XCTAssertTrue(result.stdout.contains("export  bits  umcf → "), result.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.path), "a dry run changes nothing")
 
@@ -139,6 +140,18 @@ final class PipelineRunTests: CommandTestCase {
             try outputs.map { try XCTUnwrap(FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date) }
         }
         let writtenFirst = try written()
+        // The source's licence reaches the UMCF file's rights; its tags, every card.
+        func cardTags() throws -> [String] {
+            try String(contentsOfFile: outputs[0], encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+                .map { String($0.split(separator: "\t", omittingEmptySubsequences: false).last ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        }
+        let tagged = try cardTags()
+        XCTAssertFalse(tagged.isEmpty)
+        XCTAssertTrue(tagged.allSatisfy { $0.split(separator: " ").contains("bits") }, "\(tagged)")
+        let umcf = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: outputs[1]))) as? [String: Any]
+        let sources = (umcf?["sourceProvenance"] as? [String: Any])?["primarySources"] as? [[String: Any]] ?? []
+        XCTAssertEqual(sources.count, 4)
+        XCTAssertTrue(sources.allSatisfy { $0["license"] as? String == "CC BY 4.0" }, "\(sources)")
         let before = try digest(library)
         XCTAssertEqual(before["integrity"] as? String, "ok")
 
@@ -156,6 +169,15 @@ final class PipelineRunTests: CommandTestCase {
         result = try run()
         XCTAssertTrue(result.stdout.hasPrefix("run #3: 1 stored ("), result.stdout)
         XCTAssertTrue(result.stdout.contains(", 3 unchanged, "), result.stdout)
+
+        // New tags in the pipeline file, no new content: the cards carry them.
+        let pipeline = try String(contentsOf: folder.file("job/p.toml"), encoding: .utf8)
+        try folder.write("job/p.toml", pipeline.replacingOccurrences(of: "tags = [\"bits\"]", with: "tags = [\"bits\", \"week 3\"]"))
+        result = try run()
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let retagged = try cardTags()
+        XCTAssertFalse(retagged.isEmpty)
+        XCTAssertTrue(retagged.allSatisfy { $0.split(separator: " ").contains("week_3") }, "\(retagged)")
 
         result = try runLectern(["runs", "show", "1", "--db", library.path], in: elsewhere)
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -27,7 +27,7 @@ struct CardDeckContext: Sendable {
             guid: CardIdentity.guid(curriculum: curriculumStableId, topic: topic.stableId, noteType: type, front: front),
             curriculumStableId: curriculumStableId, topicStableId: topic.stableId, noteType: type,
             front: front, back: back, origin: origin, source: source,
-            tags: [Self.tag("topic", topic.title), Self.tag("source", source.documentTitle)],
+            tags: [Self.tag("topic", topic.title), Self.tag("source", source.documentTitle)] + (sources[passage.documentId]?.tags ?? []).map(Self.tag),
             grounding: 0, modifiedAt: now)
     }
 
@@ -38,6 +38,11 @@ struct CardDeckContext: Sendable {
             documentTitle: document?.title ?? "document \(passage.documentId)", uri: document?.uri ?? "",
             pageStart: passage.pageStart, pageLabel: passage.pageLabel, timeStart: passage.timeStart,
             licence: document?.licence, licenceURL: document?.licenceURL)
+    }
+
+    /// A tag as a pipeline gives it ("biology", "week 3"), as Anki holds it: no spaces.
+    static func tag(_ label: String) -> String {
+        label.split(whereSeparator: \.isWhitespace).joined(separator: "_")
     }
 
     /// Anki tags hold no spaces: "topic::Ethics_and_Law".

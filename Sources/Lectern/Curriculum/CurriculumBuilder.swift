@@ -335,7 +335,11 @@ public struct CurriculumBuilder: Sendable {
     /// made, the builder's version and the summariser; the sources part: what from).
     static func buildKey(_ documents: [StoredDocument], title: String?, summarizer: any Summarizer) -> String {
         var parts = [title ?? ""]
-        parts += documents.map { "\($0.uri)|\($0.contentHash)|\($0.skipKey.passages)|\($0.passageCount)" }
+        // The labels a pipeline gives a source too: a new licence or tag reaches the export and cards.
+        parts += documents.map {
+            let labels = DocumentLabels.key($0.metadataDictionary)
+            return "\($0.uri)|\($0.contentHash)|\($0.skipKey.passages)|\($0.passageCount)" + (labels.isEmpty ? "" : "|" + labels)
+        }
         return methodKey(summarizer) + ":" + ContentHash.sha256(parts.joined(separator: "\n"))
     }
 
@@ -367,8 +371,8 @@ public struct CurriculumBuilder: Sendable {
     static func source(_ document: StoredDocument) -> CurriculumSource {
         let metadata = document.metadataDictionary
         return CurriculumSource(documentId: document.id, uri: document.uri, title: document.title, type: document.type,
-                                licence: metadata["license"] ?? metadata["licence"], licenceURL: metadata["license_url"],
-                                contentHash: document.contentHash)
+                                licence: metadata[DocumentLabels.licenceKey] ?? metadata["license"], licenceURL: metadata["license_url"],
+                                contentHash: document.contentHash, tags: DocumentLabels.tags(metadata))
     }
 }
 

@@ -38,12 +38,15 @@ struct CurriculumSource: Codable, Sendable, Equatable {
     var uri: String
     var title: String
     var type: DocumentType
-    /// The licence as the source states it (an OpenStax collection file's licence name), if any.
+    /// The licence a pipeline declares for the source, else as the source states it (an
+    /// OpenStax collection file's licence name), if any.
     var licence: String?
     var licenceURL: String?
     /// The document's content hash when the curriculum was built: a changed hash means the
     /// topics drawing on it are rebuilt.
     var contentHash: String
+    /// Tags a pipeline gives the source; its cards carry them.
+    var tags: [String] = []
 }
 
 /// A unit of a course: an OpenStax chapter, one document of a folder, an OCW course's part.

@@ -29,10 +29,11 @@ extension LibraryStore {
             let curriculumId = db.lastInsertedRowID
             for (position, source) in c.sources.enumerated() {
                 try db.execute(sql: """
-                    INSERT INTO curriculum_sources(curriculum_id, position, document_id, uri, title, type, licence, licence_url, content_hash)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO curriculum_sources(curriculum_id, position, document_id, uri, title, type, licence, licence_url, content_hash, tags)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [curriculumId, position, source.documentId, source.uri, source.title, source.type.rawValue,
-                                     source.licence, source.licenceURL, source.contentHash])
+                                     source.licence, source.licenceURL, source.contentHash,
+                                     source.tags.isEmpty ? nil : source.tags.joined(separator: "\n")])
             }
             let objective = try db.makeStatement(sql: "INSERT INTO topic_objectives(topic_id, position, stable_id, statement, origin) VALUES (?, ?, ?, ?, ?)")
             let keyTerm = try db.makeStatement(sql: "INSERT INTO topic_key_terms(topic_id, position, term, definition, origin, passage_id) VALUES (?, ?, ?, ?, ?, ?)")
@@ -163,7 +164,8 @@ extension LibraryStore {
         let sources = try Row.fetchAll(db, sql: "SELECT * FROM curriculum_sources WHERE curriculum_id = ? ORDER BY position", arguments: [id]).map { source in
             CurriculumSource(documentId: source["document_id"], uri: source["uri"], title: source["title"],
                              type: try StoredValue.decode(source["type"], as: DocumentType.self), licence: source["licence"],
-                             licenceURL: source["licence_url"], contentHash: source["content_hash"])
+                             licenceURL: source["licence_url"], contentHash: source["content_hash"],
+                             tags: (source["tags"] as String?)?.split(separator: "\n").map(String.init) ?? [])
         }
         let topicRows = try Row.fetchAll(db, sql: "SELECT * FROM topics WHERE curriculum_id = ? ORDER BY unit_id, position", arguments: [id])
         let topics = try Self.topics(db, rows: topicRows)

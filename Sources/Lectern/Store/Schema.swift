@@ -422,10 +422,14 @@ enum Schema {
                 CREATE INDEX card_reports_curriculum ON card_reports(curriculum, run_id);
                 """)
         },
-        Migration("v6-topic-title-origin") { db in
+        Migration("v6-curriculum-labels") { db in
             // Who wrote a topic's title: NULL for the source's own heading; "offline" (key
-            // phrases) or "model" for a stretch of a transcript found by content.
-            try db.execute(sql: "ALTER TABLE topics ADD COLUMN title_origin TEXT")
+            // phrases) or "model" for a stretch of a transcript found by content. And the tags a
+            // pipeline gives a source (one per line), which its cards carry.
+            try db.execute(sql: """
+                ALTER TABLE topics ADD COLUMN title_origin TEXT;
+                ALTER TABLE curriculum_sources ADD COLUMN tags TEXT;
+                """)
         },
     ]
 

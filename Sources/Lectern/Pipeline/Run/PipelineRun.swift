@@ -124,6 +124,7 @@ public struct PipelineRun: Sendable {
         }
         if summary.stopped == nil, cancellation?.isCancelled == true { summary.stopped = .interrupted }
         recorder?.count("pipeline_sources", by: pipeline.sources.count)
+        if summary.stopped == nil { applyLabels(store: store, events: events, into: &summary) }
         if summary.stopped == nil, pipeline.summarise {
             summariseDocuments(store: store, recorder: recorder, events: events, into: &summary)
         }
@@ -231,6 +232,23 @@ public struct PipelineRun: Sendable {
 
     /// What the curriculum builder is given for a source: the path or glob it was read from,
     /// or the URI its documents were stored under.
+    /// Gives each source's documents the licence and tags the pipeline declares for it (and
+    /// takes away ones it no longer declares); writes only what differs.
+    func applyLabels(store: LibraryStore, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
+        let finder = CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer())
+        for source in pipeline.sources {
+            do {
+                for document in try finder.documents([reference(source)], all: false).documents {
+                    try store.label(documentId: document.id, licence: source.licence, tags: source.tags)
+                }
+            } catch {
+                let reason = (error as? LecternError)?.description ?? "\(error)"
+                summary.failed += 1
+                events(PipelineEvent(.failed, input: source.name, message: "its licence and tags were not stored: \(reason)"))
+            }
+        }
+    }
+
     func reference(_ source: PipelineSource) -> String {
         guard let spec = SourceSpec.parse(source.argument) else { return source.argument }
         switch spec {
