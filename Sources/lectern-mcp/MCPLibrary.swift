@@ -57,7 +57,7 @@ actor MCPLibrary {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
-        let structured = try JSONDecoder().decode(Value.self, from: data)
+        let structured = try PlainValue.decode(data)
         return try CallTool.Result(content: [.text(text: text ?? String(decoding: data, as: UTF8.self), annotations: nil, _meta: nil)],
                                structuredContent: structured, isError: false)
     }
