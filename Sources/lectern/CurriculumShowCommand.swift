@@ -46,7 +46,9 @@ struct CurriculumShowCommand: ParsableCommand {
             terminal.out(terminal.dim("source: \(source.title) (\(source.type)) \(source.uri)\(source.licence.map { " — " + $0 } ?? "")"))
         }
         for (unitIndex, unit) in view.units.enumerated() {
-            terminal.out("")
+            // A blank line sets each unit's topics apart; a list of units alone needs none
+            // but the one under the header.
+            if depth >= 2 || unitIndex == 0 { terminal.out("") }
             terminal.out(terminal.bold("\(unitIndex + 1). \(unit.title)") + "  " + terminal.dim(Self.duration(unit.studyMinutes)))
             guard depth >= 2 else { continue }
             for (topicIndex, topic) in unit.topics.enumerated() {

@@ -42,7 +42,12 @@ final class CurriculumCLITests: CommandTestCase {
         XCTAssertTrue(shown.stdout.contains("[\(calvin.stableId)]"), shown.stdout)
         XCTAssertTrue(shown.stdout.contains("from: Photosynthesis"), shown.stdout)
         XCTAssertTrue(shown.stdout.contains("• "), "objectives are listed")
-        XCTAssertFalse(try lectern("curriculum", "show", "study", "--depth", "1").stdout.contains("The Calvin cycle"))
+        let units = try lectern("curriculum", "show", "study", "--depth", "1").stdout
+        XCTAssertFalse(units.contains("The Calvin cycle"))
+        // Units only: one per line under the header, no blank line between them.
+        let unitLines = units.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("1. ") }
+        XCTAssertFalse(unitLines.isEmpty, units)
+        XCTAssertFalse(unitLines.dropLast().contains(""), units)
 
         let found = try lectern("curriculum", "find", "what does rubisco fix in the Calvin cycle", "--json", "--mode", "keyword")
         let hits = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]], found.stderr)
