@@ -190,6 +190,9 @@ final class CLITests: CommandTestCase {
         let minilm = try lectern("doctor", "--db", "new.db", environment: ["LECTERN_MODELS": empty, "LECTERN_EMBEDDER": ""])
         XCTAssertEqual(minilm.status, 1, "a new library would embed with MiniLM: \(minilm.stdout)")
         XCTAssertTrue(minilm.stdout.contains("FAIL minilm model: missing"), minilm.stdout)
+        let bfloat16 = try lectern("doctor", "--db", "new.db", environment: ["LECTERN_MODELS": empty, "LECTERN_EMBEDDER": "minilm-bf16"])
+        XCTAssertEqual(bfloat16.status, 1, "minilm-bf16 reads the same files: \(bfloat16.stdout)")
+        XCTAssertTrue(bfloat16.stdout.contains("FAIL minilm model: missing"), bfloat16.stdout)
     }
 
     /// poppler-glib, libxml2, libcurl and OpenBLAS (and their ~80 dependencies) are opened on
