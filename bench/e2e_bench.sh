@@ -27,6 +27,12 @@ step() {
 
 read -r first_s first_rss first_status < <(step ingest "$lectern" ingest "$corpus" --db "$work/library.db" --embedder "$embedder" --json)
 echo "== e2e: ingest of the shared corpus ($embedder): ${first_s}s, peak RSS ${first_rss} MB, exit $first_status"
+# Exit 1 means some inputs were not read:
+# how many, and the first reason, for the table's note.
+failed=$(python3 -c 'import json,sys
+try: print(json.load(open(sys.argv[1])).get("failed", 0))
+except Exception: print(0)' "$work/ingest.out")
+first_failure=$(grep -m1 -E "^lectern: " "$work/ingest.err" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read().strip()))')
 read -r again_s again_rss again_status < <(step reingest "$lectern" ingest "$corpus" --db "$work/library.db" --json)
 share=$(awk -v a="$again_s" -v b="$first_s" 'BEGIN { printf "%.1f", (b > 0 ? 100 * a / b : 0) }')
 echo "== e2e: the same ingest again, nothing changed: ${again_s}s (${share}% of the first; target <= 5%), exit $again_status"
@@ -50,8 +56,8 @@ run_optional() {
     optional_json="$optional_json, \"$name\": null"
   fi
 }
-run_optional curriculum_build curriculum build
-run_optional cards_generate cards generate
+run_optional curriculum_build curriculum build shared --all
+run_optional cards_generate cards generate shared
 
 cat > bench/results/e2e.json <<JSON
 {
@@ -60,7 +66,7 @@ cat > bench/results/e2e.json <<JSON
   "embedder": "$embedder",
   "load_average_at_end": "$(cut -d' ' -f1-3 /proc/loadavg)",
   "passages": $passages,
-  "ingest": {"seconds": $first_s, "peak_rss_mb": $first_rss, "exit": $first_status},
+  "ingest": {"seconds": $first_s, "peak_rss_mb": $first_rss, "exit": $first_status, "failed": $failed, "first_failure": $first_failure},
   "reingest_unchanged": {"seconds": $again_s, "peak_rss_mb": $again_rss, "exit": $again_status, "percent_of_first": $share, "target_percent_at_most": 5}$optional_json
 }
 JSON

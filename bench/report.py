@@ -164,7 +164,10 @@ def main():
     e2e = load(directory, "e2e.json")
     if e2e:
         row("End to end", "ingest the shared corpus (%s passages, %s), s" % (e2e["passages"], e2e["embedder"]),
-            e2e["ingest"]["seconds"], "", None, None, "", "peak RSS %d MB, exit %d" % (e2e["ingest"]["peak_rss_mb"], e2e["ingest"]["exit"]))
+            e2e["ingest"]["seconds"], "", None, None, "", "peak RSS %d MB, exit %d%s" % (
+                e2e["ingest"]["peak_rss_mb"], e2e["ingest"]["exit"],
+                (" (%d inputs not read; the first: %s)" % (
+                    e2e["ingest"]["failed"], e2e["ingest"].get("first_failure") or "?")) if e2e["ingest"].get("failed") else ""))
         again = e2e["reingest_unchanged"]
         row("End to end", "ingest again, nothing changed, s", again["seconds"], "first run", e2e["ingest"]["seconds"],
             None, "≤ 5% of first", "%.1f%% of the first" % again["percent_of_first"])
