@@ -146,9 +146,28 @@ def main():
 
     search = load(directory, "search.json")
     if search:
-        for item in search.get("rows", []) if isinstance(search.get("rows"), list) else []:
-            row("Search", str(item.get("measure") or item.get("name") or item), item.get("lectern"), item.get("peer"),
-                item.get("peer_value"), item.get("ratio"), item.get("target", ""), item.get("note", ""))
+        for library in search.get("libraries", []):
+            name = library["name"]
+            if "peers" in library:
+                peers = library["peers"]
+                ours = library["in_process"]["semantic"]["search_without_embedding"]
+                for label, key in [("numpy in-process", "numpy_inprocess"), ("FAISS IndexFlatIP", "faiss_flat_ip"),
+                                   ("sqlite-vec", "sqlite_vec"), ("numpy from .npy (a process each)", "numpy_one_shot")]:
+                    theirs = peers.get(key)
+                    if theirs:
+                        row("Search", "%s passages, semantic top-10, p50 ms (lower is better)" % name, ours["p50_ms"], label,
+                            theirs["p50_ms"], round(theirs["p50_ms"] / ours["p50_ms"], 2) if ours["p50_ms"] else None, "",
+                            "lectern: a whole search in process (int8 scan, then the hits read with their snippets); the peer: the scan alone, ids only; recall@10 %s against the exact scan" % peers.get("compact_recall_at_10"))
+                for mode in ("keyword", "hybrid"):
+                    timing = library["in_process"][mode]["search"]
+                    row("Search", "%s passages, %s top-10, p50 / p95 ms" % (name, mode), timing["p50_ms"], "", None, None, "",
+                        "p95 %s ms (in process, hashing embedder)" % timing["p95_ms"])
+            else:
+                cli = library.get("cli", {})
+                if "hybrid" in cli and "stats" in cli:
+                    row("Search", "%s: a `lectern search` call, hybrid, p50 ms" % name, cli["hybrid"]["p50_ms"],
+                        "`lectern stats` (start and open)", cli["stats"]["p50_ms"], None, "",
+                        "keyword %s ms, semantic %s ms" % (cli.get("keyword", {}).get("p50_ms"), cli.get("semantic", {}).get("p50_ms")))
 
     evaluation = load(directory, "eval.json")
     if evaluation:

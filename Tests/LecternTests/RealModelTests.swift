@@ -5,24 +5,7 @@ import XCTest
 /// The OpenAI-compatible provider against a real model: llama.cpp's server running Gemma 3
 /// 270M on 127.0.0.1. Few calls with small answers (about 20 tokens/s on 2 cores); the
 /// assertions are on behaviour, never on the model's wording.
-final class RealModelTests: XCTestCase {
-    nonisolated(unsafe) static var server: LocalModelServer?
-    nonisolated(unsafe) static var startError: Error?
-
-    override class func setUp() {
-        do { server = try LocalModelServer() } catch { startError = error }
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
-    func runningServer() throws -> LocalModelServer {
-        if let error = Self.startError { throw error }
-        guard let server = Self.server else { throw XCTSkip("the local model server is not running") }
-        return server
-    }
+final class RealModelTests: LocalModelTestCase {
 
     func model(_ server: LocalModelServer) throws -> any LanguageModel { try server.languageModel() }
 

@@ -5,22 +5,9 @@ import XCTest
 /// 127.0.0.1): the topics of a recording without structure, found by content, get the model's
 /// titles and objectives instead of the offline key phrases, the UMCF export names them as the
 /// model's, and building the same topics again costs no new model call.
-final class CurriculumModelTests: XCTestCase {
-    nonisolated(unsafe) static var server: LocalModelServer?
-    nonisolated(unsafe) static var startError: Error?
-
-    override class func setUp() {
-        do { server = try LocalModelServer() } catch { startError = error }
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
+final class CurriculumModelTests: LocalModelTestCase {
     func testATranscriptTopicGetsTheModelsTitleAndObjectivesAndARebuildIsFree() throws {
-        if let error = Self.startError { throw error }
-        let server = try XCTUnwrap(Self.server)
+        let server = try runningServer()
         let folder = try TemporaryFolder()
         let store = try LibraryStore(path: folder.file("library.db").path)
         let lecture = try Self.recording(in: folder)

@@ -48,3 +48,26 @@ extension LocalModelServer {
         return try XCTUnwrap(LanguageModelCatalog.make(settings, environment: [:]))
     }
 }
+
+/// A test class that talks to the local model: one server for the class, started before its
+/// first test and stopped after its last.
+class LocalModelTestCase: XCTestCase {
+    nonisolated(unsafe) static var server: LocalModelServer?
+    nonisolated(unsafe) static var startError: Error?
+
+    override class func setUp() {
+        do { server = try LocalModelServer() } catch { startError = error }
+    }
+
+    override class func tearDown() {
+        server?.stop()
+        server = nil
+        startError = nil
+    }
+
+    func runningServer() throws -> LocalModelServer {
+        if let error = Self.startError { throw error }
+        guard let server = Self.server else { throw XCTSkip("the local model server is not running") }
+        return server
+    }
+}
