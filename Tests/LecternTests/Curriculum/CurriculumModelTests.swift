@@ -57,7 +57,8 @@ final class CurriculumModelTests: LocalModelTestCase {
         let umcf = try JSONSerialization.jsonObject(with: UMCFExporter().export(curriculum)) as? [String: Any]
         let provenance = try XCTUnwrap(umcf?["sourceProvenance"] as? [String: Any])
         let parts = try XCTUnwrap((provenance["aiGenerationMetadata"] as? [String: Any])?["generatedParts"] as? [[String: Any]])
-        XCTAssertTrue(parts.contains { $0["field"] as? String == "title" && $0["method"] as? String == "model" }, "\(parts)")
+        XCTAssertTrue(parts.contains { $0["nodeId"] as? String == topic.stableId && $0["field"] as? String == "title" && $0["method"] as? String == "model" },
+                      "\(parts)")
 
         // The same topics built again (another curriculum of the same lecture): the cache answers.
         let (again, repeated, _) = try build("model-again")
