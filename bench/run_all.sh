@@ -47,6 +47,9 @@ if [ -d "$corpus/pdf" ]; then
     run_step profile-pdf-big bench/profile.sh pdf-big "$LECTERN" extract --json bench/work/pdf/big.pdf
 fi
 
+[ -f bench/work/minilm-passages.txt ] &&
+  run_step profile-minilm bench/profile.sh minilm "$LECTERN" embed --embedder minilm --json < bench/work/minilm-passages.txt
+
 [ -f bench/work/transcripts/lecture.srt ] &&
   run_step profile-transcripts bench/profile.sh transcripts "$LECTERN" extract --json bench/work/transcripts/lecture.srt
 

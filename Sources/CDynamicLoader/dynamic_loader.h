@@ -2,7 +2,7 @@
 #define LECTERN_DYNAMIC_LOADER_H
 /* The dynamic loader of the shims: a system library opened with dlopen on first use instead of
    being linked, so that a command loads only the libraries it uses (poppler-glib alone brings
-   ~50). Each shim (CPoppler, CCurl, CLibXML2, COpenBLAS) declares the types and constants it
+   ~50). Each shim (CPoppler, CCurl, CLibXML2) declares the types and constants it
    uses itself (no -dev include paths, so no unsafeFlags; ShimLayoutTests compares them with the
    real headers), lists the functions Lectern calls, and gets from the macros below:
      lectern_<lib>_handle()   the library, opened once (RTLD_LOCAL), NULL when it cannot be;

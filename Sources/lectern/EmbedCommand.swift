@@ -30,6 +30,8 @@ struct EmbedCommand: ParsableCommand {
         let configuration = try Configuration.load()
         let loadStart = Date()
         let chosen = try EmbedderCatalog.make(embedder ?? configuration.embedder, configuration: configuration)
+        // The model's weights and vocabulary are read here, not in the time embedding takes.
+        try chosen.prepare()
         let loadSeconds = Date().timeIntervalSince(loadStart)
         let cpuStart = Self.cpuSeconds()
         let input = FileHandle.standardInput.readDataToEndOfFile()

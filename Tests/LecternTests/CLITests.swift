@@ -176,7 +176,7 @@ final class CLITests: CommandTestCase {
         _ = try lectern("ingest", "a.md")
         let result = try lectern("doctor")
         XCTAssertEqual(result.status, 0)
-        for name in ["poppler-glib", "libxml2", "libcurl", "sqlite3", "openblas"] {
+        for name in ["poppler-glib", "libxml2", "libcurl", "sqlite3", "gemm"] {
             XCTAssertTrue(result.stdout.contains("ok   \(name): "), "\(name) missing in:\n\(result.stdout)")
         }
         XCTAssertTrue(result.stdout.contains("integrity_check ok"))
@@ -195,7 +195,7 @@ final class CLITests: CommandTestCase {
         XCTAssertTrue(bfloat16.stdout.contains("FAIL minilm model: missing"), bfloat16.stdout)
     }
 
-    /// poppler-glib, libxml2, libcurl and OpenBLAS (and their ~80 dependencies) are opened on
+    /// poppler-glib, libxml2 and libcurl (and their ~80 dependencies) are opened on
     /// first use: a direct call that bypasses the shims' `lazy_` wrappers would link them again
     /// and every command would pay ~20 ms to load them.
     func testSystemLibrariesAreNotLinked() throws {

@@ -1,11 +1,10 @@
 import CCurl
 import CLibXML2
-import COpenBLAS
 import CPoppler
 import Foundation
 import XCTest
 
-/// The dlopen shims (CPoppler, CLibXML2, CCurl, COpenBLAS) declare the types, struct layouts and
+/// The dlopen shims (CPoppler, CLibXML2, CCurl) declare the types, struct layouts and
 /// constants Lectern uses themselves, so that the package builds without the -dev packages'
 /// include paths. Those copies must stay what the libraries really are: each test writes one C
 /// program that prints sizeof, offsetof (a bit position for bitfields) and value of everything
@@ -59,12 +58,6 @@ final class ShimLayoutTests: XCTestCase {
         try expect(real, "sizeof(struct curl_slist)", MemoryLayout<curl_slist>.stride)
         try expect(real, "sizeof(curl_off_t)", MemoryLayout<curl_off_t>.size)
         try expect(real, "CURLOPT_WRITEFUNCTION", Int(CURLOPT_WRITEFUNCTION.rawValue))
-    }
-
-    func testOpenBLASDeclarationsMatchOpenBLASHeaders() throws {
-        let real = try compareWithRealHeaders(shim: "COpenBLAS", package: "openblas", mustDeclare: [])
-        try expect(real, "sizeof(blasint)", MemoryLayout<blasint>.size)
-        try expect(real, "CblasRowMajor", Int(CblasRowMajor.rawValue))
     }
 
     /// The parser below reads every kind of declaration the shims use, bitfields and partial

@@ -3,8 +3,8 @@
 /* Lectern's own matrix product for the MiniLM encoder: C[m×n] (+)= A[m×k] · Bᵀ, where B is a
    weight matrix packed once (at model load) into panels of LECTERN_GEMM_PANEL columns. The kernel
    is chosen at run time from the CPU's features (AVX-512, else AVX2 + FMA, else portable C), so
-   one binary runs everywhere and no compiler flag is needed. OpenBLAS's runtime choice on this
-   machine is held to its AVX2 kernels (OPENBLAS_CORETYPE=Haswell); this one is not.
+   one binary runs everywhere and no compiler flag is needed (and OPENBLAS_CORETYPE, which holds
+   Debian's OpenBLAS to its AVX2 kernels here, does not apply: Lectern no longer uses OpenBLAS).
    Every call runs on the calling thread: the encoder runs batches side by side instead. */
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 import CCurl
+import CGemm
 import CLibXML2
-import COpenBLAS
 import CPoppler
 import CSQLite
 
@@ -14,7 +14,6 @@ enum SystemLibrary: String, CaseIterable, Sendable {
     case poppler = "poppler-glib"
     case libxml2
     case curl = "libcurl"
-    case openblas
 
     /// The file dlopen looks for.
     var soname: String {
@@ -22,7 +21,6 @@ enum SystemLibrary: String, CaseIterable, Sendable {
         case .poppler: return LECTERN_POPPLER_SONAME
         case .libxml2: return LECTERN_XML_SONAME
         case .curl: return LECTERN_CURL_SONAME
-        case .openblas: return LECTERN_OPENBLAS_SONAME
         }
     }
 
@@ -32,7 +30,6 @@ enum SystemLibrary: String, CaseIterable, Sendable {
         case .poppler: return "libpoppler-glib8"
         case .libxml2: return "libxml2"
         case .curl: return "libcurl4"
-        case .openblas: return "libopenblas0"
         }
     }
 
@@ -43,7 +40,6 @@ enum SystemLibrary: String, CaseIterable, Sendable {
         case .poppler: problem = lectern_poppler_load()
         case .libxml2: problem = lectern_xml_load()
         case .curl: problem = lectern_curl_load()
-        case .openblas: problem = lectern_openblas_load()
         }
         guard let problem else { return }
         let missing = String(cString: problem)
@@ -62,11 +58,6 @@ enum SystemLibrary: String, CaseIterable, Sendable {
             return lectern_xml_version().map { String(cString: $0) } ?? "?"
         case .curl:
             return lazy_curl_version().map { String(cString: $0) } ?? "?"
-        case .openblas:
-            // "OpenBLAS 0.3.21 DYNAMIC_ARCH … Cooperlake MAX_THREADS=64", plus the kernel chosen for this CPU.
-            let config = lazy_openblas_get_config().map { String(cString: $0) } ?? "?"
-            let core = lazy_openblas_get_corename().map { String(cString: $0) } ?? "?"
-            return config + " (\(core) kernels)"
         }
     }
 }
@@ -102,7 +93,10 @@ enum SystemLibraries {
             let fts5 = sqlite3_compileoption_used("ENABLE_FTS5") != 0 ? " (FTS5)" : ""
             result.append(Library(name: "sqlite3", version: String(cString: v) + fts5))
         }
-        result.append(report(.openblas))
+        // MiniLM's matrix products and the passes between them are Lectern's own (Sources/CGemm):
+        // which kernels this CPU runs.
+        let bfloat16 = lectern_gemm_bf16_native() != 0 ? "native (AVX512_BF16)" : "portable C"
+        result.append(Library(name: "gemm", version: "\(String(cString: lectern_gemm_kernel())) kernels, bfloat16 \(bfloat16)"))
         return result
     }
 }

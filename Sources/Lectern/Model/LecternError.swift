@@ -22,7 +22,7 @@ public struct LecternError: Error, CustomStringConvertible, Equatable, Sendable 
         case invalidInput = "invalid_input"
         case languageModel = "language_model"
         case interrupted
-        /// A system library (poppler-glib, libcurl, libxml2, OpenBLAS) is not installed.
+        /// A system library (poppler-glib, libcurl, libxml2) is not installed.
         case missingLibrary = "missing_library"
         /// The library file cannot be written (a full disk, a file-size limit, an I/O error).
         case writeFailed = "write_failed"

@@ -1,5 +1,4 @@
 import CGemm
-import COpenBLAS
 import Foundation
 
 /// The BERT encoder of all-MiniLM-L6-v2 (6 layers, hidden 384, 12 heads of 32, GELU, LayerNorm
@@ -50,7 +49,6 @@ final class BertEncoder: Sendable {
     let precision: MatrixPrecision
 
     init(weights: SafeTensors, shape: Shape = Shape(), precision: MatrixPrecision = .float32) throws {
-        try SystemLibrary.openblas.load()
         self.shape = shape
         self.precision = precision
         let h = shape.hidden
@@ -124,11 +122,7 @@ final class BertEncoder: Sendable {
             Self.addAndNormalize(&workspace.x, workspace.projected, residualBias: layer.attentionOutBias, rows: tokens, width: h,
                                  gain: layer.attentionNormGain, bias: layer.attentionNormBias, epsilon: shape.layerNormEpsilon)
             Self.linear(workspace.x, rows: tokens, weight: layer.intermediateWeight, bias: nil, into: &workspace.intermediate)
-            workspace.intermediate.withUnsafeMutableBufferPointer { values in
-                layer.intermediateBias.withUnsafeBufferPointer { bias in
-                    GELU.apply(values.baseAddress!, rows: tokens, width: shape.intermediate, bias: bias.baseAddress!)
-                }
-            }
+            lectern_gelu(&workspace.intermediate, Int32(tokens), Int32(shape.intermediate), layer.intermediateBias)
             Self.linear(workspace.intermediate, rows: tokens, weight: layer.outputWeight, bias: nil, into: &workspace.projected)
             Self.addAndNormalize(&workspace.x, workspace.projected, residualBias: layer.outputBias, rows: tokens, width: h,
                                  gain: layer.outputNormGain, bias: layer.outputNormBias, epsilon: shape.layerNormEpsilon)
@@ -160,9 +154,6 @@ final class BertEncoder: Sendable {
         let longest = lengths.max() ?? 0
         let sums = UnsafeMutableBufferPointer<Float>.allocate(capacity: longest)
         defer { sums.deallocate() }
-        let ones = UnsafeMutableBufferPointer<Float>.allocate(capacity: longest)
-        ones.initialize(repeating: 1)
-        defer { ones.deallocate() }
         qkv.withUnsafeBufferPointer { qkv in
             workspace.scores.withUnsafeMutableBufferPointer { scores in
                 workspace.context.withUnsafeMutableBufferPointer { context in
@@ -179,17 +170,12 @@ final class BertEncoder: Sendable {
                                     // scores = scale · Q·Kᵀ: K's rows are the product's columns.
                                     lectern_gemm_pack_rows(n, Int32(d), k, Int32(stride), keys.baseAddress!)
                                     lectern_gemm(n, n, Int32(d), scale, q, Int32(stride), keys.baseAddress!, scores.baseAddress!, n, 0)
-                                    Softmax.exponentiate(scores.baseAddress!, rows: length, width: length, inverseSums: sums.baseAddress!,
-                                                         ones: ones.baseAddress!)
+                                    lectern_softmax_numerators(scores.baseAddress!, n, n, sums.baseAddress!)
                                     // context = P·V: V's columns are the product's columns.
                                     let out = context.baseAddress! + offsets[s] * h + head * d
                                     lectern_gemm_pack_columns(Int32(d), n, v, Int32(stride), values.baseAddress!)
                                     lectern_gemm(n, Int32(d), n, 1, scores.baseAddress!, n, values.baseAddress!, out, Int32(h), 0)
-                                    for row in 0..<length {
-                                        let target = out + row * h
-                                        let inverse = sums[row]
-                                        for j in 0..<d { target[j] *= inverse }
-                                    }
+                                    lectern_scale_rows(out, n, Int32(d), Int32(h), sums.baseAddress!)
                                 }
                             }
                         }
@@ -216,38 +202,14 @@ final class BertEncoder: Sendable {
         }
     }
 
-    /// x = LayerNorm(x + residual), row by row.
     /// x = LayerNorm(x + residual + residualBias), row by row (the bias of the layer that made
     /// `residual`, added here rather than in a pass of its own).
     static func addAndNormalize(_ x: inout [Float], _ residual: [Float], residualBias: [Float], rows: Int, width: Int,
                                 gain: [Float], bias: [Float], epsilon: Float) {
-        x.withUnsafeMutableBufferPointer { x in
-            residual.withUnsafeBufferPointer { r in
-                residualBias.withUnsafeBufferPointer { rb in
-                    for row in 0..<rows {
-                        let target = x.baseAddress! + row * width
-                        let source = r.baseAddress! + row * width
-                        for j in 0..<width { target[j] += source[j] + rb[j] }
-                    }
-                }
-            }
-            layerNorm(x.baseAddress!, rows: rows, width: width, gain: gain, bias: bias, epsilon: epsilon)
-        }
+        lectern_add_layer_norm(&x, residual, residualBias, Int32(rows), Int32(width), gain, bias, epsilon)
     }
 
     static func layerNorm(_ x: UnsafeMutablePointer<Float>, rows: Int, width: Int, gain: [Float], bias: [Float], epsilon: Float) {
-        gain.withUnsafeBufferPointer { g in
-            bias.withUnsafeBufferPointer { b in
-                for r in 0..<rows {
-                    let row = x + r * width
-                    let mean = RowMath.sum(row, count: width) / Float(width)
-                    let squares = RowMath.sumOfSquaredDeviations(row, count: width, mean: mean)
-                    let inverse = 1 / (squares / Float(width) + epsilon).squareRoot()
-                    let gain = g.baseAddress!
-                    let shift = b.baseAddress!
-                    for j in 0..<width { row[j] = (row[j] - mean) * inverse * gain[j] + shift[j] }
-                }
-            }
-        }
+        lectern_add_layer_norm(x, nil, nil, Int32(rows), Int32(width), gain, bias, epsilon)
     }
 }

@@ -1,4 +1,3 @@
-import COpenBLAS
 import Foundation
 
 /// all-MiniLM-L6-v2, run in-process on Lectern's own matrix product (Sources/CGemm): the
@@ -57,12 +56,13 @@ final class MiniLMEmbedder: Embedder {
     /// The encoder over the memory-mapped weights, made once.
     func encoder() throws -> BertEncoder {
         try parts.encoder {
-            let encoder = try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"), precision: precision)
-            // Parallelism comes from running batches side by side; OpenBLAS (softmax's row
-            // sums) threads on top of that would only fight over the same cores.
-            lazy_openblas_set_num_threads(1)
-            return encoder
+            try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"), precision: precision)
         }
+    }
+
+    func prepare() throws {
+        _ = try tokenizer()
+        _ = try encoder()
     }
 
     func embed(_ texts: [String]) throws -> [[Float]] {
