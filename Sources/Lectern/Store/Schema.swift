@@ -431,6 +431,15 @@ enum Schema {
                 ALTER TABLE curriculum_sources ADD COLUMN tags TEXT;
                 """)
         },
+        Migration("v7-heading-facts") { db in
+            // The headings that carry reader facts (a section's page, its anchor): every search
+            // hit's link reads them for its document, which blocks_document answered by reading
+            // every block of the document (a whole book for one hit).
+            try db.execute(sql: """
+                CREATE INDEX blocks_heading_facts ON blocks(document_id, ordinal)
+                WHERE kind = 'heading' AND attributes IS NOT NULL;
+                """)
+        },
     ]
 
     /// What a SQLite file holds, told apart before anything writes to it.
