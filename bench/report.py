@@ -94,6 +94,7 @@ def main():
                      "ratio": ratio_value, "target": target, "note": note})
 
     pdf, peers = load(directory, "pdf.json"), load(directory, "pdf_peers.json")
+    pdf_files = (peers or {}).get("files") or []
     if peers:
         batch = peers["one_batch"]
         for tool in ["pdftotext", "pymupdf", "pdfminer"]:
@@ -107,6 +108,19 @@ def main():
             row("PDF", "shared PDFs each alone (%d files, %d pages; a process each), pages/s" % (len(peers["files"]), pages),
                 round(pages / total["lectern"], 1), tool, round(pages / total[tool], 1), ratio(total[tool], total["lectern"]),
                 "≥ 0.8× pdftotext" if tool == "pdftotext" else "")
+        # Word agreement with pdftotext (F1 of the bags of words), pages-weighted over the files.
+        def agreement(tool):
+            scored = [(r["pages"], r[tool].get("word_agreement_with_pdftotext")) for r in peers["files"] if r.get(tool)]
+            scored = [(pages, value) for pages, value in scored if value is not None]
+            if not scored:
+                return None
+            return round(sum(pages * value for pages, value in scored) / sum(pages for pages, _ in scored), 4)
+        ours = agreement("lectern")
+        for tool in ["pymupdf", "pdfminer"]:
+            theirs = agreement(tool)
+            if ours is not None and theirs is not None:
+                row("PDF", "word agreement with pdftotext (F1, pages-weighted over %d files; per file below)" % len(peers["files"]),
+                    ours, tool, theirs, round(ours / theirs, 2) if theirs else None)
         big = peers["big_pdf"]
         for tool in ["pdftotext", "pymupdf", "pdfminer"]:
             if big.get(tool):
@@ -234,6 +248,12 @@ def main():
         lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r["area"], r["measure"], show(r["lectern"]), r["peer"] or "", show(r["peer_value"]),
             "" if r["ratio"] is None else "%.2f×" % r["ratio"], r["target"], r["note"]))
+    if pdf_files:
+        lines += ["", "Word agreement with pdftotext per file (F1 of the bags of lower-cased words; 1.0 is the same words):", "",
+                  "| File | Pages | lectern | PyMuPDF | pdfminer.six |", "|---|---|---|---|---|"]
+        for r in pdf_files:
+            lines.append("| %s | %d | %s | %s | %s |" % (r["file"], r["pages"], *[
+                show((r.get(tool) or {}).get("word_agreement_with_pdftotext")) for tool in ["lectern", "pymupdf", "pdfminer"]]))
     lines += ["", "Result files and their dates (a file older than this run was not re-run by it): " + ", ".join(
         "%s %s" % (name, date) for name, date in result["sources"].items() if date)]
     lines += ["", "Steps of this run: " + ", ".join("%s %ds%s" % (n, s["seconds"], "" if s["exit"] == 0 else " (exit %d)" % s["exit"])
