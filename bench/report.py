@@ -314,10 +314,7 @@ def slower_notes(rows, pdf, transcripts, minilm, profiles):
     notes = []
     slow = [r for r in rows if r["ratio"] is not None and r["ratio"] < 1 and "nDCG" not in r["measure"]]
     if not slow:
-        notes = ["Nowhere in this run.", ""]
-        if minilm:
-            notes.append(minilm_note(minilm, profiles.get("minilm")))
-        return notes
+        notes.append("Nowhere in this run.")
     for r in slow:
         notes.append("- **%s, %s vs %s: %.2f×.**" % (r["area"], r["measure"], r["peer"], r["ratio"]))
     notes.append("")

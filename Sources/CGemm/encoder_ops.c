@@ -2,6 +2,7 @@
    encoder_ops_body.h, built for 16 lanes (AVX-512), 8 (AVX2 + FMA) and 4 (portable). */
 #include "encoder_ops.h"
 #include "gemm.h"
+#include "kernel_choice.h"
 
 #include <string.h>
 
@@ -34,34 +35,24 @@
 
 enum width { WIDTH_PORTABLE, WIDTH_AVX2, WIDTH_AVX512 };
 
-/* The same choice as the matrix product's (lectern_gemm_kernel), so the two never disagree. */
+static enum width width_of(const char *kernel) {
+    return strcmp(kernel, "avx512") == 0 ? WIDTH_AVX512 : strcmp(kernel, "avx2") == 0 ? WIDTH_AVX2 : WIDTH_PORTABLE;
+}
+
+/* The matrix product's choice (lectern_gemm_kernel), so the two never disagree. */
 static enum width chosen(void) {
     static int width = -1;
     int w = __atomic_load_n(&width, __ATOMIC_RELAXED);
     if (w >= 0) return (enum width)w;
-    const char *kernel = lectern_gemm_kernel();
-    w = strcmp(kernel, "avx512") == 0 ? WIDTH_AVX512 : strcmp(kernel, "avx2") == 0 ? WIDTH_AVX2 : WIDTH_PORTABLE;
+    w = width_of(lectern_gemm_kernel());
     __atomic_store_n(&width, w, __ATOMIC_RELAXED);
     return (enum width)w;
 }
 
 /* The width a kernel name stands for, or -1 when the name is unknown or the CPU lacks it. */
 static int named(const char *kernel) {
-    if (strcmp(kernel, "portable") == 0) return WIDTH_PORTABLE;
-#ifdef LECTERN_X86
-    __builtin_cpu_init();
-    if (strcmp(kernel, "avx2") == 0)
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? WIDTH_AVX2 : -1;
-    if (strcmp(kernel, "avx512") == 0)
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                       __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")
-                   ? WIDTH_AVX512
-                   : -1;
-#endif
-    return -1;
+    return lectern_cpu_runs_kernel(kernel) ? (int)width_of(kernel) : -1;
 }
-
-const char *lectern_encoder_ops_kernel(void) { return lectern_gemm_kernel(); }
 
 /* Runs CALL(suffix) for width w. */
 #ifdef LECTERN_X86

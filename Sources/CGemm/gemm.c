@@ -4,6 +4,7 @@
    per-function target attributes let one file carry AVX-512, AVX2 and portable code; the CPU's
    features pick one on first use. */
 #include "gemm.h"
+#include "kernel_choice.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -411,11 +412,20 @@ static int cpu_has(enum kernel kernel) {
     return kernel == KERNEL_PORTABLE;
 }
 
+static enum kernel kernel_named(const char *name) {
+    return strcmp(name, "avx512") == 0 ? KERNEL_AVX512 : strcmp(name, "avx2") == 0 ? KERNEL_AVX2
+         : strcmp(name, "portable") == 0 ? KERNEL_PORTABLE : KERNEL_UNKNOWN;
+}
+
+int lectern_cpu_runs_kernel(const char *name) {
+    enum kernel kernel = kernel_named(name);
+    return kernel != KERNEL_UNKNOWN && cpu_has(kernel);
+}
+
 int lectern_gemm_by(const char *name, int m, int n, int k, float alpha, const float *a, int lda, const float *packed,
                     float *c, int ldc, int accumulate) {
-    enum kernel kernel = strcmp(name, "avx512") == 0 ? KERNEL_AVX512 : strcmp(name, "avx2") == 0 ? KERNEL_AVX2
-                       : strcmp(name, "portable") == 0 ? KERNEL_PORTABLE : KERNEL_UNKNOWN;
-    if (kernel == KERNEL_UNKNOWN || !cpu_has(kernel)) return 0;
+    if (!lectern_cpu_runs_kernel(name)) return 0;
+    enum kernel kernel = kernel_named(name);
     if (m <= 0 || n <= 0 || k <= 0) {
         lectern_gemm(m, n, k, alpha, a, lda, packed, c, ldc, accumulate);
         return 1;

@@ -3,7 +3,8 @@
 /* The MiniLM encoder's passes between its matrix products: GELU, residual + LayerNorm, the
    softmax of attention scores and the rows' rescaling. Written once over the compiler's vector
    types and built three times (16 lanes with AVX-512, 8 with AVX2 + FMA, 4 portable), the CPU's
-   features choosing on first use as lectern_gemm does (LECTERN_GEMM_KERNEL narrows it too).
+   features choosing on first use: the kernel lectern_gemm_kernel() names (LECTERN_GEMM_KERNEL
+   narrows it too).
    Swift's own code is built for the baseline x86-64 (SSE2) and cannot use the wider vectors. */
 
 #ifdef __cplusplus
@@ -25,9 +26,6 @@ void lectern_softmax_numerators(float *scores, int rows, int width, float *inver
 
 /* out[r][j] *= factors[r] for j < width, rows `ld` floats apart. */
 void lectern_scale_rows(float *out, int rows, int width, int ld, const float *factors);
-
-/* The kernel these passes use: "avx512", "avx2" or "portable" (as lectern_gemm_kernel). */
-const char *lectern_encoder_ops_kernel(void);
 
 /* Each pass with the kernel named ("avx512", "avx2", "portable"), for tests of every path on one
    machine: 0 (nothing done) when the CPU lacks it. */

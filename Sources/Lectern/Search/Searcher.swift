@@ -172,9 +172,10 @@ public struct Searcher: Sendable {
         let chars = Array(passage.text)
         var distinct = [Set<String>](repeating: [], count: timeline.count)
         var total = [Int](repeating: 0, count: timeline.count)
-        for word in Snippet.wordRanges(passage.text) {
+        let prepared = terms.map(Snippet.Term.init)
+        for word in Snippet.wordRanges(chars) {
             let text = String(chars[word.start..<word.end])
-            guard Snippet.matches(text, terms) else { continue }
+            guard Snippet.matches(text, prepared) else { continue }
             let segment = timeline.lastIndex { $0.offset <= word.start } ?? 0
             distinct[segment].insert(WordTokenizer.fold(text))
             total[segment] += 1

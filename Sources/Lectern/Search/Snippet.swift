@@ -12,18 +12,17 @@ enum Snippet {
                 String(String.UnicodeScalarView(scalars[$0]))
             }
         }
-        let chars = Array(flat)
-        return window(chars, terms: terms, width: width, isWhitespace: \.isWhitespace, isWordPart: { $0.isLetter || $0.isNumber }) {
-            String(chars[$0])
-        }
+        return characterWindow(flat, terms: terms, width: width)
     }
 
     /// `make` on Characters whatever the text holds: the reference the scalar path is tested against.
     static func makeByCharacters(_ text: String, terms: [String], width: Int = 220) -> (text: String, highlights: [[Int]]) {
-        let chars = Array(TextCleanup.collapseWhitespace(text))
-        return window(chars, terms: terms, width: width, isWhitespace: \.isWhitespace, isWordPart: { $0.isLetter || $0.isNumber }) {
-            String(chars[$0])
-        }
+        characterWindow(TextCleanup.collapseWhitespace(text), terms: terms, width: width)
+    }
+
+    private static func characterWindow(_ flat: String, terms: [String], width: Int) -> (text: String, highlights: [[Int]]) {
+        let chars = Array(flat)
+        return window(chars, terms: terms, width: width, isWhitespace: \.isWhitespace, isWordPart: isWordPart) { String(chars[$0]) }
     }
 
     /// The window over `units` (Characters, or scalars that are each a Character), `string`
@@ -63,8 +62,13 @@ enum Snippet {
         return (prefix + body + suffix, highlights)
     }
 
-    static func wordRanges(_ chars: String) -> [(start: Int, end: Int)] {
-        wordRanges(Array(chars), isWordPart: { $0.isLetter || $0.isNumber })
+    /// The runs of letters and digits among `chars`, as offsets.
+    static func wordRanges(_ chars: [Character]) -> [(start: Int, end: Int)] {
+        wordRanges(chars, isWordPart: isWordPart)
+    }
+
+    private static func isWordPart(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
     }
 
     private static func wordRanges<Unit>(_ units: [Unit], isWordPart: (Unit) -> Bool) -> [(start: Int, end: Int)] {
@@ -128,10 +132,6 @@ enum Snippet {
 
     /// A word matches a query term when equal, or when they share a stem-like prefix
     /// (the FTS index stems with Porter, so "reactions" finds "reaction").
-    static func matches(_ word: String, _ terms: [String]) -> Bool {
-        matches(word, terms.map(Term.init))
-    }
-
     static func matches(_ word: String, _ terms: [Term]) -> Bool {
         let w = WordTokenizer.fold(word)
         for term in terms {
