@@ -16,16 +16,16 @@ enum MCPServer {
             capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false))
         )
         let allowIngest = library.allowIngest
-        await server.withMethodHandler(ListTools.self) { _ in
+        await server.withCheckedMethodHandler(ListTools.self) { _ in
             ListTools.Result(tools: MCPTools.all(allowIngest: allowIngest))
         }
-        await server.withMethodHandler(CallTool.self) { params in
+        await server.withCheckedMethodHandler(CallTool.self) { params in
             await library.call(params.name, params.arguments)
         }
-        await server.withMethodHandler(ListResources.self) { params in
+        await server.withCheckedMethodHandler(ListResources.self) { params in
             try await library.resources(cursor: params.cursor)
         }
-        await server.withMethodHandler(ListResourceTemplates.self) { _ in
+        await server.withCheckedMethodHandler(ListResourceTemplates.self) { _ in
             ListResourceTemplates.Result(templates: [
                 Resource.Template(uriTemplate: MCPLibrary.syllabusTemplate, name: "Curriculum syllabus",
                                   description: "A curriculum as a readable syllabus (NAME: as the curriculum tool lists it).",
@@ -37,7 +37,7 @@ enum MCPServer {
                                   mimeType: "text/markdown"),
             ])
         }
-        await server.withMethodHandler(ReadResource.self) { params in
+        await server.withCheckedMethodHandler(ReadResource.self) { params in
             try await library.read(params.uri)
         }
         try await server.start(transport: MCPStdioTransport())

@@ -19,18 +19,20 @@ actor MCPStdioTransport: Transport {
     func connect() async throws {
         guard reader == nil else { return }
         let continuation = self.continuation
-        let thread = Thread {
-            var pending = Data()
+        let thread = Thread { [self] in
+            var framer = MCPLineFramer()
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }  // end of input (or an error): the client is gone
-                pending.append(contentsOf: buffer[..<count])
-                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = pending[pending.startIndex..<newline]
-                    pending = pending[(newline + 1)...]
-                    if !line.allSatisfy({ $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: " ") }) { continuation.yield(Data(line)) }
+                for frame in framer.append(buffer[..<count]) {
+                    switch frame {
+                    case .message(let line):
+                        if let answer = MCPMessageCheck.answer(to: line) { answerDirectly(answer) } else { continuation.yield(line) }
+                    case .tooLong(let bytes):
+                        answerDirectly(MCPMessageCheck.tooLong(bytes: bytes, limit: framer.limit))
+                    }
                 }
             }
             continuation.finish()
@@ -38,6 +40,12 @@ actor MCPStdioTransport: Transport {
         thread.name = "lectern mcp stdin"
         reader = thread
         thread.start()
+    }
+
+    /// An error the transport answers itself (`MCPMessageCheck`), written by the actor like
+    /// every other line, so that two lines never interleave on stdout.
+    private nonisolated func answerDirectly(_ answer: Data) {
+        Task { try? await self.send(answer) }
     }
 
     func disconnect() async {

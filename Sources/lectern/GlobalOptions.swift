@@ -37,7 +37,9 @@ struct GlobalOptions: ParsableArguments {
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                      withIntermediateDirectories: true)
         }
-        return try LibraryStore(path: path, display: DisplayPath.of(path), access: access)
+        let store = try LibraryStore(path: path, display: DisplayPath.of(path), access: access)
+        if access != .read { OpenLibraries.opened(store) }
+        return store
     }
 
     /// What a command that only reads starts with: the configuration, its terminal, and the

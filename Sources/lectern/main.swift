@@ -12,8 +12,12 @@ do {
     var command = try LecternCommand.parseAsRoot()
     let events = (command as? any ReportsEvents)?.eventFormat ?? .text
     StopSignals.install(stopsAtBoundaries: command is any StopsAtDocumentBoundaries, events: events)
+    let outcome = Result { try command.run() }
+    // However the command ended (but by a signal that stops it at once), the libraries it wrote
+    // are checkpointed before the process exits: their file alone is then the whole library.
+    OpenLibraries.checkpointAll()
     do {
-        try command.run()
+        try outcome.get()
     } catch let error as LecternError {
         // With `--events json`, the error that stopped the command is one more JSON line.
         Terminal(events: events).stop(error)

@@ -56,10 +56,13 @@ extension LibraryStore {
         LecternError(.database, display, "the library is read-only (search, sources, show, stats and runs can still read it)")
     }
 
+    /// How long a statement waits for another process's lock before it fails.
+    static let busyTimeout: TimeInterval = 15
+
     static func configuration(readonly: Bool) -> GRDB.Configuration {
         var configuration = GRDB.Configuration()
         configuration.readonly = readonly
-        configuration.busyMode = .timeout(15)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             // As GRDB sets it for WAL pools: durable at each checkpoint, fast in between.
