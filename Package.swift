@@ -61,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LecternTests",
-            dependencies: ["Lectern", "CCurl", "CLibXML2", "CPoppler", "CVectorScan", "CGemm"]
+            dependencies: ["Lectern", "lectern-mcp", "CCurl", "CLibXML2", "CPoppler", "CVectorScan", "CGemm"]
         ),
     ],
     swiftLanguageModes: [.v6]

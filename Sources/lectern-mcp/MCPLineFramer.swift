@@ -26,6 +26,9 @@ struct MCPLineFramer {
     /// Every byte compared with the line end so far: a test checks that it grows with the input, not faster.
     private(set) var bytesExamined = 0
 
+    /// Bytes kept for the message in hand (at most about `limit` plus one read).
+    var bytesHeld: Int { pending.count }
+
     init(limit: Int = MCPLineFramer.defaultLimit) {
         self.limit = limit
     }
