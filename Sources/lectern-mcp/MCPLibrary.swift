@@ -9,17 +9,18 @@ import MCP
 actor MCPLibrary {
     let configuration: Configuration
     let store: LibraryStore
-    let allowIngest: Bool
+    /// What the ingest tool may read (`--allow-ingest DIR…`, `--allow-urls`); nil: no ingest tool.
+    let scope: IngestScope?
     /// The warm search: the model loads on the first call that needs a query vector (a library
     /// whose model is missing still serves keyword search and resources), the vectors stay in
     /// memory and are reloaded only when an ingest has changed them.
     let session: SearchSession
     private var counter: PromptTokenCounter?
 
-    init(configuration: Configuration, store: LibraryStore, allowIngest: Bool) {
+    init(configuration: Configuration, store: LibraryStore, scope: IngestScope?) {
         self.configuration = configuration
         self.store = store
-        self.allowIngest = allowIngest
+        self.scope = scope
         session = SearchSession(store: store, configuration: configuration)
     }
 
@@ -181,11 +182,16 @@ actor MCPLibrary {
 
     func ingest(_ values: [String: Value]?) throws -> CallTool.Result {
         let arguments = try MCPArguments(tool: "ingest", values: values, allowed: ["paths"])
-        guard allowIngest else {
-            throw LecternError(.invalidInput, "ingest", "this server only reads the library: start it with `lectern mcp --allow-ingest`")
+        guard let scope else {
+            throw LecternError(.invalidInput, "ingest", "this server only reads the library: start it with `lectern mcp --allow-ingest DIR` (and --allow-urls for web sources)")
         }
         let paths = try arguments.strings("paths")
         if paths.isEmpty { throw MCPArguments.problem("paths is missing: give at least one file, folder, glob, URL or spec") }
+        // A path outside the folders, or a web source without --allow-urls, refuses the whole
+        // call: nothing is read. (What a folder walk meets that leads out is one problem line.)
+        let refusals = paths.compactMap(scope.refusal(of:))
+        if !refusals.isEmpty { throw MCPArguments.problem(refusals.map(\.description).joined(separator: "; ")) }
+        try refuseWhileARunUpdates()
         let problems = ProblemLines()
         let recorder = try RunRecorder(store: store, command: "ingest", arguments: ["mcp"] + paths)
         let summary = try recorder.run { () throws -> IngestSummary in
@@ -193,12 +199,29 @@ actor MCPLibrary {
                                     chunkSettings: configuration.chunk)
             ingestor.fetcher = WebFetcher(settings: configuration.http)
             ingestor.openstax = configuration.openstax
+            ingestor.webSources = configuration.webSources
+            ingestor.scope = scope
             return ingestor.ingest(paths, recorder: recorder) { event in
                 guard event.event == .failed || event.event == .warning else { return }
                 problems.append([event.input, event.message].compactMap { $0 }.joined(separator: ": "))
             }
         }
+        // A copy of the library file is then the whole library, between calls as after the server.
+        store.checkpoint()
         return try Self.success(IngestResult(summary: summary, problems: problems.lines))
+    }
+
+    /// While a `lectern run` updates the library, `lectern ingest` waits for it; a tool call is
+    /// refused at once instead, naming the run: waiting would hold every other call of the client.
+    func refuseWhileARunUpdates() throws {
+        let refuse = Cancellation()
+        refuse.cancel()
+        var holder: RunLock.Holder?
+        do {
+            try RunLock.waitWhileHeld(library: Configuration.resolvePath(configuration.database, base: nil), cancellation: refuse) { holder = $0 }
+        } catch {
+            throw LecternError(.invalidInput, "ingest", "a run (\(holder?.description ?? "pid unknown")) is updating this library: try again when it has finished")
+        }
     }
 }
 

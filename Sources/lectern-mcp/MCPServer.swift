@@ -15,9 +15,9 @@ enum MCPServer {
                 """,
             capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false))
         )
-        let allowIngest = library.allowIngest
+        let scope = library.scope
         await server.withCheckedMethodHandler(ListTools.self) { _ in
-            ListTools.Result(tools: MCPTools.all(allowIngest: allowIngest))
+            ListTools.Result(tools: MCPTools.all(scope: scope))
         }
         await server.withCheckedMethodHandler(CallTool.self) { params in
             await library.call(params.name, params.arguments)

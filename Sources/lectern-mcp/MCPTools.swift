@@ -6,8 +6,8 @@ enum MCPTools {
     static let largestK = 100
     static var names: [String] { ["search", "context", "curriculum", "topic", "cards", "ingest"] }
 
-    static func all(allowIngest: Bool) -> [Tool] {
-        [search, context, curriculum, topic, cards, ingest(allowed: allowIngest)]
+    static func all(scope: IngestScope?) -> [Tool] {
+        [search, context, curriculum, topic, cards, ingest(scope: scope)]
     }
 
     static let cards = Tool(
@@ -233,17 +233,30 @@ enum MCPTools {
         "required": ["passages", "budget", "tokens", "counter", "omittedPassages"],
     ]
 
-    static func ingest(allowed: Bool) -> Tool {
+    /// What the tool may read, said exactly: the client (and the person who set the server up)
+    /// sees the folders and whether web sources are on.
+    static func ingestDescription(_ scope: IngestScope?) -> String {
+        guard let scope else {
+            return "Adds sources to the library, as `lectern ingest` does. Off: this server was started without --allow-ingest or --allow-urls, so it only reads."
+        }
+        let files = scope.folders.isEmpty ? "No files (the server was started without --allow-ingest DIR)."
+            : "Files, folders and globs under these folders only (symbolic links and .. resolved; anything else is refused): \(scope.described)."
+        let web = scope.allowsWeb
+            ? " Web sources are on (--allow-urls): http(s) URLs and wikipedia:TITLE, openstax:SLUG, ocw:COURSE specs, fetched from any host the server's machine reaches."
+            : " Web sources (URLs, wikipedia:, openstax:, ocw:) are off (the server was started without --allow-urls)."
+        return "Reads sources into the library, as `lectern ingest` does. " + files + web
+    }
+
+    static func ingest(scope: IngestScope?) -> Tool {
         Tool(
             name: "ingest",
             title: "Add sources to the library",
-            description: "Reads files, folders, globs, URLs and wikipedia:TITLE, openstax:SLUG, ocw:COURSE specs into the library, as `lectern ingest` does."
-                + (allowed ? "" : " Off: this server was started without --allow-ingest, so it only reads."),
+            description: ingestDescription(scope),
             inputSchema: [
                 "type": "object",
                 "properties": [
                     "paths": ["type": "array", "items": ["type": "string"], "minItems": 1,
-                              "description": "What to read; relative paths are relative to the server's folder."],
+                              "description": "What to read: files, folders or globs under the allowed folders (relative paths are relative to the server's folder), or web sources when they are on."],
                 ],
                 "required": ["paths"],
                 "additionalProperties": false,

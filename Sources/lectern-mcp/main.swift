@@ -13,30 +13,40 @@ func stop(_ message: String) -> Never {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var database: String?
-var allowIngest = false
+var ingestFolders: [String] = []
+var allowURLs = false
+let usage = "run it as `lectern mcp [--db FILE] [--allow-ingest DIR…] [--allow-urls]`"
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {
-    case "--allow-ingest": allowIngest = true
+    case "--allow-ingest":
+        let named = ingestFolders.count
+        while let folder = arguments.first, !folder.hasPrefix("--") { ingestFolders.append(arguments.removeFirst()) }
+        if ingestFolders.count == named { stop("--allow-ingest needs the folders the ingest tool may read (\(usage))") }
+    case "--allow-urls": allowURLs = true
     case "--db":
         guard !arguments.isEmpty else { stop("--db needs a file") }
         database = arguments.removeFirst()
     default:
         if argument.hasPrefix("--db=") { database = String(argument.dropFirst(5)); continue }
-        stop("lectern-mcp: unknown argument '\(argument)' (run it as `lectern mcp [--db FILE] [--allow-ingest]`)")
+        stop("lectern-mcp: unknown argument '\(argument)' (\(usage))")
     }
 }
 
 do {
+    // The ingest tool is there only when asked for, and reads only what was named.
+    let scope = ingestFolders.isEmpty && !allowURLs ? nil : try IngestScope(folders: ingestFolders, allowsWeb: allowURLs)
     let configuration = try Configuration.load(flags: database.map { ["database": .string($0)] } ?? [:])
     for warning in configuration.warnings { FileHandle.standardError.write(Data("lectern: warning: \(warning)\n".utf8)) }
     let path = Configuration.resolvePath(configuration.database, base: nil)
-    if allowIngest, configuration.usesDefaultDatabase {
+    if scope != nil, configuration.usesDefaultDatabase {
         // The default library's folder is made by the first command that writes to it.
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     }
-    let store = try LibraryStore(path: path, display: DisplayPath.of(path), access: allowIngest ? .create : .read)
-    try await MCPServer.serve(MCPLibrary(configuration: configuration, store: store, allowIngest: allowIngest))
+    let store = try LibraryStore(path: path, display: DisplayPath.of(path), access: scope != nil ? .create : .read)
+    try await MCPServer.serve(MCPLibrary(configuration: configuration, store: store, scope: scope))
+    // What ingest calls wrote is in the library file itself when the server ends.
+    store.checkpoint()
 } catch let error as LecternError {
     stop(error.description)
 } catch {

@@ -40,7 +40,7 @@ final class MCPProtocolErrorTests: XCTestCase {
     }
 
     func testUnusableMessagesGetTheirJSONRPCErrorAndTheServerGoesOn() throws {
-        let report = try runRaw()
+        let report = try runRaw(["--big-bytes", "64"])
         // Params of the wrong shape: -32602 with the request's id (the SDK said -32603, internal error).
         let nameNull = try error(report, "nameNull")
         XCTAssertEqual(nameNull.code, -32602)

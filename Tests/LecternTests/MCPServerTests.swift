@@ -42,12 +42,12 @@ final class MCPServerTests: XCTestCase {
     }
 
     /// Runs the Python client in `directory` against the built binary; its JSON report.
-    static func runClient(_ arguments: [String], in directory: URL) throws -> [String: Any] {
+    static func runClient(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> [String: Any] {
         let process = Process()
         process.executableURL = python
         process.arguments = [client, TestPaths.lecternBinary.path] + arguments
         process.currentDirectoryURL = directory
-        process.environment = lecternEnvironment(in: directory)
+        process.environment = lecternEnvironment(in: directory, overrides: environment)
         let result = try capture(process)
         if result.stderr.contains("No module named 'mcp'") {
             throw XCTSkip("the MCP Python SDK is not in .venv-tests: run `make testdeps`")
@@ -266,7 +266,8 @@ final class MCPServerTests: XCTestCase {
 
         let ingest = try result(report, "ingest")
         XCTAssertEqual(ingest["isError"] as? Bool, true)
-        XCTAssertEqual(ingest["text"] as? String, "ingest: this server only reads the library: start it with `lectern mcp --allow-ingest`")
+        XCTAssertEqual(ingest["text"] as? String,
+                       "ingest: this server only reads the library: start it with `lectern mcp --allow-ingest DIR` (and --allow-urls for web sources)")
         XCTAssertEqual(report["serverStderr"] as? String, "")
     }
 
@@ -283,8 +284,8 @@ final class MCPServerTests: XCTestCase {
     func testIngestOnlyWithAllowIngestAndThenSearchable() throws {
         _ = try requireReport()
         let folder = try TemporaryFolder()
-        try folder.write("brewing.md", "# Zymurgy\n\nZymurgy is the study of fermentation in brewing: yeast turns the sugars of malt into alcohol.\n")
-        let report = try Self.runClient(["ingest", "--allow-ingest", "--ingest", "brewing.md"], in: folder.url)
+        try folder.write("notes/brewing.md", "# Zymurgy\n\nZymurgy is the study of fermentation in brewing: yeast turns the sugars of malt into alcohol.\n")
+        let report = try Self.runClient(["ingest", "--server-arg=--allow-ingest", "--server-arg=notes", "--ingest", "notes/brewing.md"], in: folder.url)
         let ingest = try result(report, "ingest")
         XCTAssertEqual(ingest["isError"] as? Bool, false, "\(ingest)")
         let summary = try XCTUnwrap((ingest["structured"] as? [String: Any])?["summary"] as? [String: Any])
@@ -294,5 +295,108 @@ final class MCPServerTests: XCTestCase {
         XCTAssertEqual(hits.first?["title"] as? String, "Zymurgy")
         XCTAssertEqual(report["schemaErrors"] as? [String], [])
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.file("lectern.db").path))
+        // What the call wrote is in the library file itself, not left in its -wal.
+        let wal = (try? FileManager.default.attributesOfItem(atPath: folder.file("lectern.db-wal").path)[.size] as? NSNumber)?.intValue ?? 0
+        XCTAssertEqual(wal, 0)
+        // The tool says what it may read.
+        let description = try XCTUnwrap((try result(report, "tools")["ingest"] as? [String: Any])?["description"] as? String)
+        XCTAssertTrue(description.contains("under these folders only (symbolic links and .. resolved; anything else is refused): \(folder.file("notes").resolvingSymlinksInPath().path)."), description)
+        XCTAssertTrue(description.contains("Web sources (URLs, wikipedia:, openstax:, ocw:) are off"), description)
+    }
+
+    /// `--allow-ingest DIR` hands the client DIR, not every file the server can read: a path
+    /// outside it (absolute, with .., or through a link) and a web source are refused with an
+    /// error result and nothing is read; a link out met in a folder walk is one problem line.
+    func testIngestIsConfinedToTheNamedFolders() throws {
+        _ = try requireReport()
+        let folder = try TemporaryFolder()
+        let secret = "Quartermaster password tangerine-walrus-42 for the staging database."
+        try folder.write("credentials.txt", secret + "\n")
+        try folder.write("private/keys.md", "# Keys\n\n" + secret + "\n")
+        try folder.write("notes/brewing.md", "# Zymurgy\n\nZymurgy is the study of fermentation in brewing: yeast turns the sugars of malt into alcohol.\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("notes/leak.txt").path, withDestinationPath: "../credentials.txt")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("notes/private").path, withDestinationPath: "../private")
+        let server = try TestServer(routes: ["/page": ["body": "<html><body><h1>Intranet</h1><p>\(secret)</p></body></html>",
+                                                       "headers": ["Content-Type": "text/html"]]])
+        let outside = [folder.file("credentials.txt").path, "notes/../credentials.txt", "notes/leak.txt", "notes/private/keys.md",
+                       "notes/private", "notes/*/../../credentials.txt", "/etc/passwd", "/etc/*"]
+        let web = [server.url("/page"), "wikipedia:Zymurgy", "openstax:introduction-philosophy-2e", "ocw:8-01sc-classical-mechanics-fall-2016"]
+        let report = try Self.runClient(["ingest", "--server-arg=--allow-ingest", "--server-arg=notes"]
+                                        + (outside + web + ["notes/*/keys.md", "notes"]).flatMap { ["--ingest", $0] }
+                                        + ["--search", "tangerine walrus password"],
+                                        in: folder.url)
+        let ingests = try XCTUnwrap(report["ingests"] as? [[String: Any]])
+        XCTAssertEqual(ingests.count, outside.count + web.count + 2)
+        let notes = folder.file("notes").resolvingSymlinksInPath().path
+        for (path, outcome) in zip(outside + web, ingests) {
+            XCTAssertEqual(outcome["isError"] as? Bool, true, "\(path): \(outcome)")
+            let text = outcome["text"] as? String ?? ""
+            let expected = web.contains(path) ? "\(path): web sources are off: this server was started without --allow-urls"
+                : "\(path): outside the folders this server may ingest from (\(notes))"
+            XCTAssertEqual(text, expected, path)
+        }
+        let outsideMessage = "outside the folders this server may ingest from (\(notes))"
+        // A glob inside the folder is read; what it matches through a link out is named, not read.
+        let glob = try XCTUnwrap(ingests[outside.count + web.count]["structured"] as? [String: Any])
+        XCTAssertEqual(glob["problems"] as? [String], ["notes/private/keys.md: " + outsideMessage])
+        XCTAssertEqual((glob["summary"] as? [String: Any])?["failed"] as? Int, 1)
+        // The folder itself: its own note is stored, the links out are named and not read.
+        let walk = try XCTUnwrap(ingests.last)
+        XCTAssertEqual(walk["isError"] as? Bool, false, "\(walk)")
+        let structured = try XCTUnwrap(walk["structured"] as? [String: Any])
+        XCTAssertEqual((structured["summary"] as? [String: Any])?["stored"] as? Int, 1, "\(structured)")
+        let problems = try XCTUnwrap(structured["problems"] as? [String])
+        XCTAssertEqual(Set(problems), ["notes/leak.txt: " + outsideMessage, "notes/private/keys.md: " + outsideMessage], "\(problems)")
+        XCTAssertEqual(try server.requests().filter { ($0["path"] as? String) == "/page" }.count, 0, "the server fetched the URL")
+        // Nothing of the secret reached the library.
+        let search = try XCTUnwrap(try XCTUnwrap(report["searches"] as? [[String: Any]]).first?["structured"] as? [String: Any])
+        XCTAssertEqual((search["hits"] as? [Any])?.count, 0, "\(search)")
+        let sources = try runLectern(["sources", "--json"], in: folder.url)
+        XCTAssertFalse(sources.stdout.contains("credentials") || sources.stdout.contains("keys.md"), sources.stdout)
+    }
+
+    /// With --allow-urls, web sources come from where the configuration says (`wikipedia.base_url`,
+    /// as `lectern ingest` reads them: the tool used the public address before), and an ingest
+    /// call is refused, naming the run, while a `lectern run` holds the library's run lock.
+    func testWebSourcesWithAllowUrlsUseTheConfiguredBasesAndTheRunLock() throws {
+        _ = try requireReport()
+        let folder = try TemporaryFolder()
+        let server = try TestServer(routes: ["/en/api/rest_v1/page/html/Zymurgy": [
+            "body": "<html><head><title>Zymurgy</title></head><body><section><h2>Zymurgy</h2><p>Zymurgy is the branch of applied chemistry that studies fermentation in brewing.</p></section></body></html>",
+            "headers": ["Content-Type": "text/html; charset=utf-8"]]])
+        let environment = ["LECTERN_WIKIPEDIA_BASE_URL": server.url("/{language}/api/rest_v1/page/html/"), "LECTERN_HTTP_HOST_INTERVAL": "0"]
+        let report = try Self.runClient(["ingest", "--server-arg=--allow-urls", "--ingest", "wikipedia:Zymurgy", "--ingest", "notes.md"],
+                                        in: folder.url, environment: environment)
+        let ingests = try XCTUnwrap(report["ingests"] as? [[String: Any]])
+        XCTAssertEqual(ingests[0]["isError"] as? Bool, false, "\(ingests[0])")
+        XCTAssertEqual(((ingests[0]["structured"] as? [String: Any])?["summary"] as? [String: Any])?["stored"] as? Int, 1, "\(ingests[0])")
+        // No folder was named: files are refused.
+        XCTAssertEqual(ingests[1]["isError"] as? Bool, true)
+        XCTAssertEqual(ingests[1]["text"] as? String, "notes.md: outside the folders this server may ingest from (none)")
+        let hits = try XCTUnwrap((try result(report, "searchAfter")["structured"] as? [String: Any])?["hits"] as? [[String: Any]])
+        XCTAssertEqual(hits.first?["title"] as? String, "Zymurgy")
+
+        let lock = try RunLock.acquire(library: folder.file("lectern.db").path)
+        defer { lock.release() }
+        let held = try Self.runClient(["ingest", "--server-arg=--allow-urls", "--ingest", "wikipedia:Zymurgy"], in: folder.url, environment: environment)
+        let refused = try result(held, "ingest")
+        XCTAssertEqual(refused["isError"] as? Bool, true)
+        XCTAssertTrue((refused["text"] as? String ?? "").hasPrefix("ingest: a run (pid \(getpid()), started "), "\(refused)")
+        XCTAssertTrue((refused["text"] as? String ?? "").hasSuffix(") is updating this library: try again when it has finished"), "\(refused)")
+    }
+
+    /// `--allow-ingest` names folders now: alone it is a usage error, and a folder must exist.
+    func testAllowIngestNeedsExistingFolders() throws {
+        try TestPaths.requireLecternBinary()
+        let folder = try TemporaryFolder()
+        let bare = try runLectern(["mcp", "--allow-ingest"], in: folder.url)
+        XCTAssertEqual(bare.status, 2, bare.stderr)
+        XCTAssertTrue(bare.stderr.contains("--allow-ingest"), bare.stderr)
+        let missing = try runLectern(["mcp", "--allow-ingest", "nowhere"], in: folder.url)
+        XCTAssertEqual(missing.status, 2, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("--allow-ingest: nowhere: no such folder"), missing.stderr)
+        let help = try runLectern(["mcp", "--help"], in: folder.url)
+        XCTAssertTrue(help.stdout.contains("--allow-ingest <dir> ..."), help.stdout)
+        XCTAssertTrue(help.stdout.contains("--allow-urls"), help.stdout)
     }
 }

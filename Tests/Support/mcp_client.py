@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Drives `lectern mcp` with the official MCP Python SDK, as an assistant or IDE would.
 
-Usage: mcp_client.py LECTERN_BINARY SCENARIO [--calls N] [--ingest PATH] [--allow-ingest]
-Runs the server over stdio in the current folder (the environment names the library, as
-LECTERN_DB), runs SCENARIO (`serve` or `ingest`) and prints one JSON report on stdout of what the
+Usage: mcp_client.py LECTERN_BINARY SCENARIO [--calls N] [--ingest PATH]... [--search QUERY]...
+                     [--server-arg ARG]...
+Runs the server (`lectern mcp` with the --server-arg arguments, such as --allow-ingest DIR) over
+stdio in the current folder (the environment names the library, as LECTERN_DB), runs SCENARIO
+(`serve`, or `ingest`: one ingest call per --ingest, then a search per --search) and prints one
+JSON report on stdout of what the
 client saw: tools, schemas, results, error results, memory and timings. The Swift test asserts on
 it; every structured result is also checked here against its tool's output schema with jsonschema.
 """
@@ -164,8 +167,10 @@ async def serve(args, session, observer, report):
 
 
 async def ingest(args, session, observer, report):
-    report["ingest"] = await observer.call("ingest", {"paths": [args.ingest]})
+    report["ingests"] = [await observer.call("ingest", {"paths": [path]}) for path in args.ingest]
+    report["ingest"] = report["ingests"][0]
     report["searchAfter"] = await observer.call("search", {"query": "zymurgy fermentation brewing", "k": 3})
+    report["searches"] = [await observer.call("search", {"query": query, "k": 3, "mode": "keyword"}) for query in args.search]
 
 
 async def main():
@@ -173,13 +178,14 @@ async def main():
     parser.add_argument("binary")
     parser.add_argument("scenario", choices=["serve", "ingest"])
     parser.add_argument("--calls", type=int, default=200)
-    parser.add_argument("--ingest")
-    parser.add_argument("--allow-ingest", action="store_true")
+    parser.add_argument("--ingest", action="append", default=[])
+    parser.add_argument("--search", action="append", default=[])
+    parser.add_argument("--server-arg", action="append", default=[])
     args = parser.parse_args()
 
     env = {key: value for key, value in os.environ.items() if key.startswith("LECTERN_") or key.startswith("XDG_")}
     env["NO_COLOR"] = "1"
-    server = StdioServerParameters(command=args.binary, args=["mcp"] + (["--allow-ingest"] if args.allow_ingest else []),
+    server = StdioServerParameters(command=args.binary, args=["mcp"] + args.server_arg,
                                    env=env, cwd=os.getcwd())
     report = {}
     stderr_path = os.path.join(os.getcwd(), "mcp-server.stderr")

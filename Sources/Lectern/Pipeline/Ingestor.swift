@@ -50,6 +50,8 @@ public struct Ingestor: Sendable {
     public var title: String?
     /// Passwords per file (`--password-file`), before the options' one password.
     public var passwords: PasswordFile?
+    /// Where this ingest may read from (`lectern mcp --allow-ingest`); nil: anywhere the user can.
+    public var scope: IngestScope?
     /// Inputs read and embedded side by side (`lectern run --jobs`); 1 for `ingest`.
     public var parallelism = 1
     /// The embedding work of one `ingest` call, a document abandoned by a stop included.
@@ -117,12 +119,27 @@ public struct Ingestor: Sendable {
         var summary = IngestSummary(run: recorder?.id)
         var local: [String] = []
         var remote: [SourceSpec] = []
+        var refused: [LecternError] = []
         for argument in arguments {
-            if let spec = SourceSpec.parse(argument) { remote.append(webSources.resolve(spec)) } else { local.append(argument) }
+            if let refusal = scope?.refusal(of: argument) {
+                refused.append(refusal)
+            } else if let spec = SourceSpec.parse(argument) {
+                remote.append(webSources.resolve(spec))
+            } else {
+                local.append(argument)
+            }
         }
         let expansion = InputExpander(registry: registry, selection: selection).walk(local)
-        let items = expansion.items
-        for error in expansion.failures {
+        var items = expansion.items
+        if let scope {
+            // What globs matched and folder walks met is judged by its real path too (a link out).
+            items = items.filter { item in
+                guard let refusal = scope.refusal(ofFound: item.path, display: item.display, isDirectory: item.isDirectory) else { return true }
+                refused.append(refusal)
+                return false
+            }
+        }
+        for error in refused + expansion.failures {
             summary.failed += 1
             recorder?.fail(input: error.subject ?? "", stage: "expand", reason: error.reason)
             events(PipelineEvent(.failed, input: error.subject, message: error.reason))
