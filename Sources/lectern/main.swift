@@ -38,6 +38,10 @@ do {
         LecternCommand.exit(withError: error)
     }
     if code == .validationFailure || code.rawValue == 64 {
+        if let unknown = CommandSuggestion.unknownSubcommand(Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data((unknown.message + "\n").utf8))
+            exit(2)
+        }
         let message = LecternCommand.fullMessage(for: error)
         FileHandle.standardError.write(Data((message + "\n").utf8))
         exit(2)

@@ -113,6 +113,7 @@ public struct Flashcards: Sendable {
     public func generate(curriculum name: String, topics references: [String] = [], recorder: RunRecorder?,
                          now: Date = Date()) throws -> CardGenerateSummary {
         let curriculum = try self.curriculum(name)
+        try CurriculumFreshness(store: store).requireCurrent(curriculum)
         let topics = try topicIds(references, in: curriculum)
         let (fresh, report) = CardGeneration.offline(curriculum, topics: topics, now: now)
         return try store(fresh, report: report, curriculum: curriculum, topics: topics, recorder: recorder, now: now)
@@ -137,6 +138,7 @@ public struct Flashcards: Sendable {
                          languageModel: any LanguageModel, prices: [String: ModelPrice] = [:], maxCost: Double? = nil,
                          maxTokens: Int = 600, parallelism: Int = 1, now: Date = Date()) throws -> CardGenerateSummary {
         let curriculum = try self.curriculum(name)
+        try CurriculumFreshness(store: store).requireCurrent(curriculum)
         let topics = try topicIds(references, in: curriculum)
         if let maxCost {
             let plan = try self.plan(curriculum: name, topics: references, languageModel: languageModel, prices: prices, maxTokens: maxTokens)

@@ -10,8 +10,8 @@ extension ConfigKey {
                   help: "The embedder a NEW library is built with: `minilm`, `hashing`, `openai:<model>`, `ollama:<model>`; a library keeps its own.") {
             $0.embedder = $1.text
         },
-        ConfigKey("models_dir", .path, default: "~/.cache/lectern/models", environment: "LECTERN_MODELS",
-                  help: "Where the MiniLM model files are (`make model` puts them there).") { $0.modelsDirectory = $1.text },
+        ConfigKey("models_dir", .path, environment: "LECTERN_MODELS",
+                  help: "Where the MiniLM model files are (`make model` puts them there); default `$XDG_CACHE_HOME/lectern/models`, else `~/.cache/lectern/models`.") { $0.modelsDirectory = $1.text },
 
         ConfigKey("embedding.url", .url,
                   help: "The server of `openai:<model>` and `ollama:<model>`; default `https://api.openai.com/v1`, or `http://127.0.0.1:11434` for Ollama.") {

@@ -9,7 +9,7 @@ public struct Configuration: Sendable {
     public var database: String = Configuration.defaultDatabasePath(environment: ProcessInfo.processInfo.environment)
     /// The embedder a NEW database is built with; a database keeps the one it was built with.
     public var embedder: String = MiniLMEmbedder.name
-    var modelsDirectory: String = Configuration.defaultModelsDirectory
+    var modelsDirectory: String = Configuration.defaultModelsDirectory(environment: ProcessInfo.processInfo.environment)
     /// The remote embedder's server (`openai:<model>`, `ollama:<model>`).
     var embedding = RemoteEmbeddingSettings()
     public var chunk = ChunkSettings()
@@ -34,9 +34,12 @@ public struct Configuration: Sendable {
     /// The keys this version understands.
     static var knownKeys: [String] { ConfigKey.all.map(\.name) }
 
-    static var defaultModelsDirectory: String {
-        let home = FileManager.default.homeDirectoryForCurrentUser.path
-        return home + "/.cache/lectern/models"
+    /// `$XDG_CACHE_HOME/lectern/models`, else `$HOME/.cache/lectern/models`: the folder `make
+    /// model` fills by the same rule (`LECTERN_MODELS`, the `models_dir` key, wins over both).
+    public static func defaultModelsDirectory(environment: [String: String]) -> String {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? homeDirectory(environment: environment) + "/.cache"
+        return base + "/lectern/models"
     }
 
     /// `$XDG_DATA_HOME/lectern/library.db`, else `~/.local/share/lectern/library.db`: the
@@ -60,8 +63,8 @@ public struct Configuration: Sendable {
     /// `$LECTERN_CONFIG` names another file.
     static func userConfigPath(environment: [String: String]) -> String {
         if let path = environment["LECTERN_CONFIG"], !path.isEmpty { return path }
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? FileManager.default.homeDirectoryForCurrentUser.path + "/.config"
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? homeDirectory(environment: environment) + "/.config"
         return base + "/lectern/config.toml"
     }
 
@@ -109,6 +112,9 @@ public struct Configuration: Sendable {
         layers.append(ConfigLayer.environment(environment))
         layers.append(ConfigLayer(name: "command line", values: flags))
         var configuration = try merge(layers)
+        if configuration.origins["models_dir"] == nil {
+            configuration.modelsDirectory = defaultModelsDirectory(environment: environment)
+        }
         if configuration.origins["database"] == nil {
             configuration.database = defaultDatabasePath(environment: environment)
             configuration.usesDefaultDatabase = true
@@ -121,7 +127,7 @@ public struct Configuration: Sendable {
     public static func resolvePath(_ path: String, base: String?) -> String {
         var path = path
         if path == "~" || path.hasPrefix("~/") {
-            path = FileManager.default.homeDirectoryForCurrentUser.path + path.dropFirst()
+            path = homeDirectory(environment: ProcessInfo.processInfo.environment) + path.dropFirst()
         }
         if path.hasPrefix("/") || path == ":memory:" { return path }
         let directory = base.flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.currentDirectoryPath

@@ -22,6 +22,7 @@ extension ContextBuilder {
     /// The context of `topic`: its description, then its passages and its prerequisites' passages
     /// ranked for `query` (the topic's title and objectives when there is none).
     func topicContext(_ curriculum: Curriculum, _ topic: Topic, query: String?, request: ContextRequest) throws -> TutoringContext {
+        try CurriculumFreshness(store: store).requireCurrent(curriculum)
         let topics = curriculum.topics
         let byId = Dictionary(topics.map { ($0.stableId, $0) }, uniquingKeysWith: { first, _ in first })
         let position = (topics.firstIndex { $0.stableId == topic.stableId } ?? 0) + 1

@@ -76,8 +76,30 @@ public struct CurriculumBuilder: Sendable {
     /// Builds (or rebuilds) the curriculum `name` from what `references` name and saves it.
     /// Throws when they name no document at all; a reference that names nothing is a
     /// `failed` event and the others go on.
+    /// No references and not `all`: the curriculum is rebuilt from its own sources (those still
+    /// in the library), with its title; what `curriculum build NAME` does after a source changed.
     public func build(name: String, title: String? = nil, sources references: [String], all: Bool = false,
                       recorder: RunRecorder?, events: EventHandler) throws -> CurriculumBuildResult {
+        var references = references
+        var title = title
+        if references.isEmpty && !all {
+            guard let previous = try store.curriculum(named: name) else {
+                throw LecternError(.invalidInput, name, "no curriculum of that name yet: give its sources, or --all")
+            }
+            for source in previous.sources where try store.documents(matching: source.uri).first(where: { $0.uri == source.uri }) == nil {
+                events(PipelineEvent(.note, input: source.uri, message: "no longer in the library: left out of \(name)"))
+            }
+            references = try previous.sources.map(\.uri).filter { uri in
+                try store.documents(matching: uri).contains { $0.uri == uri }
+            }
+            guard !references.isEmpty else {
+                throw LecternError(.invalidInput, name, "none of its sources is still in the library: give its sources, or --all")
+            }
+            if title == nil {
+                let documents = try self.documents(references, all: false).documents
+                if previous.title != Self.defaultTitle(name: name, documents: documents) { title = previous.title }
+            }
+        }
         let (documents, notFound) = try self.documents(references, all: all)
         for reference in notFound {
             recorder?.fail(input: reference, stage: "curriculum", reason: "not in the library")

@@ -26,6 +26,9 @@ public struct LecternError: Error, CustomStringConvertible, Equatable, Sendable 
         case missingLibrary = "missing_library"
         /// The library file cannot be written (a full disk, a file-size limit, an I/O error).
         case writeFailed = "write_failed"
+        /// A curriculum older than its sources (one ingested again with new content, or
+        /// removed): what is made from it would lose the topics that cite the old passages.
+        case stale
     }
 
     public var code: Code

@@ -9,7 +9,7 @@ enum MiniLMFixtures {
     /// `make model` first, so the tests skip only when run by hand without it.
     static func modelDirectory() throws -> String {
         let base = ProcessInfo.processInfo.environment["LECTERN_MODELS"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? Configuration.defaultModelsDirectory
+            ?? Configuration.defaultModelsDirectory(environment: ProcessInfo.processInfo.environment)
         let directory = base + "/" + MiniLMEmbedder.model
         for file in MiniLMEmbedder.files where !FileManager.default.fileExists(atPath: directory + "/" + file) {
             throw XCTSkip("\(directory)/\(file) is absent: run `make model` (make test does) to run the MiniLM tests")

@@ -45,6 +45,7 @@ public struct CurriculumExport {
         guard let curriculum = try store.curriculum(named: name) else {
             throw LecternError(.notFound, name, "no curriculum of that name in this library (`lectern curriculum list` names them)")
         }
+        try CurriculumFreshness(store: store).requireCurrent(curriculum)
         let questions = try assessments(curriculum)
         let data: Data
         switch format {
