@@ -33,10 +33,10 @@ struct ContextCommand: ParsableCommand {
     @Argument(help: "The question or subject at hand.")
     var query: String?
 
-    @Option(help: "A topic's id, as `lectern curriculum show` lists it.")
+    @Option(help: "A topic's id, as `lectern curriculum show` lists it.", completion: Completions.topics)
     var topic: String?
 
-    @Option(help: "Only this curriculum's topics.")
+    @Option(help: "Only this curriculum's topics.", completion: Completions.curricula)
     var curriculum: String?
 
     // Unconditional: `--budget -5` is a value to refuse with a reason, not a missing one.
