@@ -22,7 +22,7 @@ struct ContextCommand: ParsableCommand {
             (llama.cpp does), else estimated as word pieces with 10% of the budget kept free.
 
               lectern context "how do plants make sugar?"
-              lectern context "what is a derivative" --budget 800 --format json
+              lectern context "what is a derivative" --budget 800 --json
               lectern context "entropy" --source physics/ --type pdf
               lectern context --topic 3fa1c2d0 --curriculum biology --budget 1500
             """
@@ -33,10 +33,10 @@ struct ContextCommand: ParsableCommand {
     @Argument(help: "The question or subject at hand.")
     var query: String?
 
-    @Option(help: "A topic's id, as `lectern curriculum show` lists it.")
+    @Option(help: "A topic's id, as `lectern curriculum show` lists it.", completion: Completions.topics)
     var topic: String?
 
-    @Option(help: "Only this curriculum's topics.")
+    @Option(help: "Only this curriculum's topics.", completion: Completions.curricula)
     var curriculum: String?
 
     // Unconditional: `--budget -5` is a value to refuse with a reason, not a missing one.
@@ -45,6 +45,9 @@ struct ContextCommand: ParsableCommand {
 
     @Option(help: "md (Markdown for a prompt) or json (the same, structured).")
     var format: ContextFormat = .md
+
+    @Flag(help: "Print as JSON (the same as --format json, as every other command spells it).")
+    var json = false
 
     @Option(help: "Only this source: a path, folder, URI or document id. Repeatable.")
     var source: [String] = []
@@ -70,7 +73,7 @@ struct ContextCommand: ParsableCommand {
             let filter = SearchFilter(sources: source, types: type)
             terminal.note(try session.emptyFilterReason(filter) ?? "no passages match '\(query ?? "")'")
         }
-        switch format {
+        switch json ? .json : format {
         case .json: terminal.json(context)
         case .md: terminal.outLines(context.markdown.trimmingCharacters(in: .newlines))
         }

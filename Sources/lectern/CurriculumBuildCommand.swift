@@ -23,10 +23,10 @@ struct CurriculumBuildCommand: ParsableCommand {
 
     @OptionGroup(title: "Language model") var llm: LLMOptions
 
-    @Argument(help: "The curriculum's name (what list, show, export and rm call it).")
+    @Argument(help: "The curriculum's name (what list, show, export and rm call it).", completion: Completions.curricula)
     var name: String
 
-    @Argument(help: "Documents to build from: paths, folders, URIs, document ids or quoted globs (none: an existing curriculum's own sources).")
+    @Argument(help: "Documents to build from: paths, folders, URIs, document ids or quoted globs (none: an existing curriculum's own sources).", completion: .file())
     var sources: [String] = []
 
     @Flag(help: "Build from every document in the library.")

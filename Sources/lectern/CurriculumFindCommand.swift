@@ -15,7 +15,7 @@ struct CurriculumFindCommand: ParsableCommand {
     @Argument(help: "What to look for: a question or some words.")
     var query: String
 
-    @Option(help: "Only this curriculum's topics.")
+    @Option(help: "Only this curriculum's topics.", completion: Completions.curricula)
     var curriculum: String?
 
     @Option(name: .short, parsing: .unconditional, help: "How many topics (at least 1; default 5).")

@@ -7,7 +7,7 @@ struct CurriculumRemoveCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The curriculum's name.")
+    @Argument(help: "The curriculum's name.", completion: Completions.curricula)
     var name: String
 
     func run() throws {

@@ -13,7 +13,7 @@ struct CurriculumShowCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The curriculum's name.")
+    @Argument(help: "The curriculum's name.", completion: Completions.curricula)
     var name: String
 
     @Option(help: "How deep to print: 1 units, 2 topics, 3 topics with objectives, key terms, sources and prerequisites (default 3).")

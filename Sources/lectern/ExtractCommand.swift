@@ -22,7 +22,7 @@ struct ExtractCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Files, folders (read recursively) and glob patterns.")
+    @Argument(help: "Files, folders (read recursively) and glob patterns.", completion: .file())
     var paths: [String]
 
     @OptionGroup var selection: InputSelectionOptions

@@ -38,7 +38,7 @@ struct IngestCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Files, folders (read recursively), glob patterns, URLs, and wikipedia:TITLE, openstax:SLUG, ocw:COURSE specs.")
+    @Argument(help: "Files, folders (read recursively), glob patterns, URLs, and wikipedia:TITLE, openstax:SLUG, ocw:COURSE specs.", completion: .file())
     var paths: [String]
 
     @OptionGroup var selection: InputSelectionOptions

@@ -18,6 +18,21 @@ struct ProgressRates {
         return " " + Self.rate(rate) + ", " + Self.duration(left) + " left"
     }
 
+    /// ` 42%, 1:05 left` for a batch `done` of `total` bytes of input along (` 1:05 left` when
+    /// `brief`), once there is something to measure.
+    mutating func batchPace(done: Int, total: Int, brief: Bool = false, now: TimeInterval = ProcessInfo.processInfo.systemUptime) -> String {
+        guard total > 0 else { return "" }
+        let percent = brief ? "" : " \(min(100, done * 100 / total))%"
+        guard let first = started["batch"], done >= first.done else {
+            started["batch"] = (now, done)
+            return percent
+        }
+        let elapsed = now - first.time, made = done - first.done
+        guard elapsed > 0.5, made > 0 else { return percent }
+        let left = Double(max(0, total - done)) / (Double(made) / elapsed)
+        return (brief ? "" : percent + ",") + " " + Self.duration(left) + " left"
+    }
+
     static func rate(_ perSecond: Double) -> String {
         perSecond >= 10 ? String(format: "%.0f/s", perSecond) : perSecond >= 1 ? String(format: "%.1f/s", perSecond)
             : String(format: "%.1f/min", perSecond * 60)

@@ -18,7 +18,7 @@ struct RemoveCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "What to remove: paths, folders, globs, URIs or document ids.")
+    @Argument(help: "What to remove: paths, folders, globs, URIs or document ids.", completion: .file())
     var sources: [String]
 
     @Flag(help: "Print what was removed as JSON.")

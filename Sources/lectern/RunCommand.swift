@@ -31,7 +31,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The pipeline file (TOML).")
+    @Argument(help: "The pipeline file (TOML).", completion: .file(extensions: ["toml"]))
     var file: String
 
     @Flag(help: "Print the plan and change nothing.")

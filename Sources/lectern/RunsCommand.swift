@@ -2,11 +2,19 @@ import ArgumentParser
 import Foundation
 import Lectern
 
+/// `lectern runs` lists (its default subcommand, `list`), `lectern runs show N` shows one: each
+/// takes its own `--json`, which a parent's flag would otherwise take from `show`.
 struct RunsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "runs", abstract: "List recent runs: what each did and what failed.",
         discussion: "A run whose process is gone (killed, or the machine restarted) is listed as interrupted.",
-        subcommands: [RunsShowCommand.self])
+        subcommands: [RunsListCommand.self, RunsShowCommand.self], defaultSubcommand: RunsListCommand.self)
+}
+
+struct RunsListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List recent runs: what each did and what failed (the default of `lectern runs`).",
+        discussion: "A run whose process is gone (killed, or the machine restarted) is listed as interrupted.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -35,4 +43,4 @@ struct RunsCommand: ParsableCommand {
     }
 }
 
-extension RunsCommand: SharesGlobalOptions {}
+extension RunsListCommand: SharesGlobalOptions {}

@@ -17,7 +17,7 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Short id, path or URI of a document; or p<N>, a search hit's passage.")
+    @Argument(help: "Short id, path or URI of a document; or p<N>, a search hit's passage.", completion: Completions.documents)
     var document: String
 
     @Flag(help: "Print passages in full, not only the table of contents.")

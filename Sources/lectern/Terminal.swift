@@ -136,14 +136,21 @@ final class Terminal: @unchecked Sendable {
                 err("lectern: \(place(event))unchanged (\(event.message ?? ""))")
             case .inputStarted:
                 if stderrIsTTY, let index = event.index, let total = event.total {
-                    // Inputs started so far, less the one starting now, are the ones done.
-                    let pace = lock.withLock { rates.pace(of: "inputs", done: index - 1, total: total) }
+                    // The batch's time left from bytes of input when their sizes are known (a
+                    // book and a note are not one unit of work each), else from inputs done.
+                    let pace = lock.withLock {
+                        if let done = event.workDone, let work = event.workTotal { return rates.batchPace(done: done, total: work) }
+                        return rates.pace(of: "inputs", done: index - 1, total: total)
+                    }
                     progress("[\(index)/\(total)]\(pace) \(event.input ?? "")")
                 }
             case .progress:
                 if stderrIsTTY, let index = event.index, let total = event.total {
-                    let pace = lock.withLock { rates.pace(of: "\(event.input ?? "") \(event.message ?? "")", done: index, total: total) }
-                    progress("\(event.input ?? "") \(event.message ?? "") \(index)/\(total)\(pace)")
+                    let (pace, batch) = lock.withLock {
+                        (rates.pace(of: "\(event.input ?? "") \(event.message ?? "")", done: index, total: total),
+                         event.workDone.flatMap { done in event.workTotal.map { rates.batchPace(done: done, total: $0, brief: true) } } ?? "")
+                    }
+                    progress("\(batch.isEmpty ? "" : "[\(batch.trimmingCharacters(in: .whitespaces))] ")\(event.input ?? "") \(event.message ?? "") \(index)/\(total)\(pace)")
                 }
             default:
                 break

@@ -56,6 +56,9 @@ public struct Ingestor: Sendable {
     public var parallelism = 1
     /// The embedding work of one `ingest` call, a document abandoned by a stop included.
     var tally: EmbeddingTally?
+    /// The batch's progress in bytes of input, and the input this worker reads in it.
+    var batch: BatchProgress?
+    var batchIndex = 0
 
     public init(store: LibraryStore, registry: ReaderRegistry = .standard, embedder: any Embedder,
                 chunkSettings: ChunkSettings = ChunkSettings(), options: ExtractOptions = ExtractOptions()) {
@@ -153,6 +156,11 @@ public struct Ingestor: Sendable {
         var worker = self
         let tally = EmbeddingTally()
         worker.tally = tally
+        let progress = BatchProgress(sizes: jobs.map { job in
+            if case .local(let item) = job { return BatchProgress.size(of: item.path) }
+            return 0
+        })
+        worker.batch = progress
         var ahead: [Int: Result<[Outcome], any Error>] = [:]
         for (index, job) in jobs.enumerated() {
             if cancellation?.isCancelled == true {
@@ -170,16 +178,21 @@ public struct Ingestor: Sendable {
                         let results = ParallelWork.map(window.count, workers: window.count) { slot -> [Outcome] in
                             let job = jobs[window[slot]]
                             try reader.cancellation?.check(job.display)
-                            events(PipelineEvent(.inputStarted, input: job.display, index: window[slot] + 1, total: jobs.count))
-                            return try reader.ingestJob(job, fetcher: web, recorder: recorder, events: events)
+                            events(PipelineEvent(.inputStarted, input: job.display, index: window[slot] + 1, total: jobs.count,
+                                                 work: progress?.work))
+                            var one = reader
+                            one.batchIndex = window[slot]
+                            return try one.ingestJob(job, fetcher: web, recorder: recorder, events: events)
                         }
                         for (slot, result) in results.enumerated() { ahead[window[slot]] = result }
                     }
                     outcomes = try ahead.removeValue(forKey: index)!.get()
                 } else {
-                    events(PipelineEvent(.inputStarted, input: job.display, index: index + 1, total: jobs.count))
+                    events(PipelineEvent(.inputStarted, input: job.display, index: index + 1, total: jobs.count, work: progress?.work))
+                    worker.batchIndex = index
                     outcomes = try worker.ingestJob(job, fetcher: web, recorder: recorder, events: events)
                 }
+                progress?.finish(index, unchanged: outcomes.allSatisfy { if case .unchanged = $0 { return true } else { return false } })
                 for outcome in outcomes {
                     switch outcome {
                     case .unchanged(let note):
@@ -225,6 +238,8 @@ public struct Ingestor: Sendable {
                 recorder?.fail(input: job.display, stage: "ingest", reason: lectern.located)
                 events(PipelineEvent(.failed, input: lectern.subject ?? job.display, line: lectern.line, message: lectern.reason))
             }
+            // A failed or left-out input took its time too: done (a stored or unchanged one was said above).
+            progress?.finish(index, unchanged: false)
             recorder?.checkpoint()
         }
         if summary.leftOut + summary.foldersLeftOut > 0 {
@@ -396,7 +411,8 @@ public struct Ingestor: Sendable {
             guard reportsProgress else { return }
             let done = hashes.filter { known[$0] != nil }.count
             events(PipelineEvent(.progress, input: display, message: "embedding", index: done, total: texts.count,
-                                 counts: ["embedded": work.embedded, "cache_hits": work.cacheHits]))
+                                 counts: ["embedded": work.embedded, "cache_hits": work.cacheHits],
+                                 work: batch?.advance(batchIndex, done: done, total: texts.count)))
         }
         if work.cacheHits > 0 { progress() }
         for start in stride(from: 0, to: missing.count, by: batchSize) {

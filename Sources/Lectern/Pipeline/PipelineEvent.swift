@@ -29,10 +29,14 @@ public struct PipelineEvent: Codable, Sendable, Equatable {
     public var total: Int?
     var counts: [String: Int]?
     var run: Int64?
+    /// Bytes of input done and in all across an ingest's batch (inputs found unchanged leave the
+    /// total): what its time left is measured in. Absent when no input's size is known.
+    public var workDone: Int?
+    public var workTotal: Int?
 
     public init(
         _ event: Kind, input: String? = nil, line: Int? = nil, message: String? = nil, title: String? = nil, passages: Int? = nil,
-        index: Int? = nil, total: Int? = nil, counts: [String: Int]? = nil, run: Int64? = nil
+        index: Int? = nil, total: Int? = nil, counts: [String: Int]? = nil, run: Int64? = nil, work: (done: Int, total: Int)? = nil
     ) {
         self.event = event
         self.input = input
@@ -44,6 +48,8 @@ public struct PipelineEvent: Codable, Sendable, Equatable {
         self.total = total
         self.counts = counts
         self.run = run
+        workDone = work?.done
+        workTotal = work?.total
     }
 }
 
