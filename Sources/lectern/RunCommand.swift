@@ -71,6 +71,12 @@ struct RunCommand: ParsableCommand {
                                jobs: jobs ?? pipeline.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         work.cancellation = StopSignals.cancellation
         let library = Configuration.resolvePath(configuration.database, base: nil)
+        do {
+            try work.checkOutputs(library: library)
+        } catch let error as LecternError {
+            terminal.stop(error)
+            throw ExitCode(2)
+        }
         if dryRun {
             if json { terminal.json(work.plan()) } else {
                 terminal.out("plan for \(DisplayPath.of(library)) (\(Plural.counted(pipeline.sources.count, "source")), up to \(work.jobs) at once):")

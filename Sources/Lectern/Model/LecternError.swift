@@ -26,6 +26,9 @@ public struct LecternError: Error, CustomStringConvertible, Equatable, Sendable 
         case missingLibrary = "missing_library"
         /// The library file cannot be written (a full disk, a file-size limit, an I/O error).
         case writeFailed = "write_failed"
+        /// An output file (an export, a deck) cannot be written: a failure of that output
+        /// alone, not of the library (the other outputs are still written).
+        case outputFailed = "output_failed"
     }
 
     public var code: Code
