@@ -115,6 +115,7 @@ final class OutputSafetyTests: CommandTestCase {
         // Agreeing names, and names of no format, are written.
         XCTAssertEqual(try lectern("curriculum", "export", "c", "--format", "markdown", "-o", "x.md").status, 0)
         XCTAssertEqual(try lectern("cards", "export", "c", "--format", "tsv", "-o", "deck.txt").status, 0)
+        XCTAssertEqual(try lectern("curriculum", "export", "c", "--format", "umcf", "-o", "x.umcf.json").status, 0, "UMCF is JSON")
 
         try folder.write("p.toml", pipeline(exports: [("md", "out.umcf")]))
         result = try lectern("run", "p.toml", "--events", "text")

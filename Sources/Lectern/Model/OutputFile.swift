@@ -22,11 +22,13 @@ public enum OutputFile {
 
     /// The other export format `path`'s extension names when it is not `format` (`md`, `umcf`,
     /// `apkg` …): `x.umcf` for Markdown. Nil when they agree or the extension names none
-    /// (`deck.txt`), and for standard output.
+    /// (`deck.txt`), and for standard output; UMCF may be named `.json`.
     public static func formatMismatch(_ path: String, format: String) -> String? {
         let written = formatExtensions[format.lowercased()] ?? format.lowercased()
         guard descriptorAlias(path) == nil,
-              let named = formatExtensions[(path as NSString).pathExtension.lowercased()], named != written else { return nil }
+              let named = formatExtensions[(path as NSString).pathExtension.lowercased()], named != written,
+              // UMCF is JSON: `course.umcf.json` is a fine name for it.
+              !(written == "umcf" && named == "json") else { return nil }
         return named
     }
 
