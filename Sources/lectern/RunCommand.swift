@@ -19,7 +19,7 @@ struct RunCommand: ParsableCommand {
             One run at a time per library: a second one exits 3 ("another run (pid N, started T) \
             holds the lock") unless --wait; a lock left by a killed run is taken over. On a \
             terminal, progress shows the rate and the time left; otherwise stderr carries JSON \
-            lines (as --events json). Exit status: 0 all done, 1 some sources failed (the rest \
+            lines (as --events json). Exit status: 0 all done, 1 some sources or outputs failed (the rest \
             were done), 2 an error in the pipeline file (file:line: key and why; nothing is done), \
             3 another run holds the lock, 130 / 143 stopped by SIGINT / SIGTERM.
 

@@ -88,16 +88,18 @@ struct PipelineFileReader {
         }
 
         /// An output's absolute path; its extension must not name another format than `format`.
+        /// Its folder need not exist yet.
         func outputPath(_ key: String, format: String) throws -> String {
             let written = try text(key)
             if let named = OutputFile.formatMismatch(written, format: format) {
                 throw fail(key, "'\(written)' has the extension of \(named), but format is \(format): name the file .\(format) or write format = \"\(named)\"")
             }
+            // A folder that is not there yet is made when the output is written (the plan says so).
             let output = Configuration.resolvePath(written, base: reader.directory)
             var isDirectory: ObjCBool = false
             let folder = (output as NSString).deletingLastPathComponent
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw fail(key, "names a file in a folder that does not exist: \(folder)")
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw fail(key, "names a file in \(folder), which is a file, not a folder")
             }
             return output
         }

@@ -141,8 +141,17 @@ extension PipelineRun {
 
     /// Writes `data` to `path` (`OutputFile`: a temporary file synced and renamed over it, a
     /// device written through) unless the file there holds the same bytes.
+    /// A missing folder is made first.
     static func writeIfChanged(_ data: Data, to path: String) throws -> Bool {
         if let existing = OutputFile.currentContents(path), existing == data { return false }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw LecternError(.outputFailed, path, "cannot be written: its folder \(DisplayPath.of(folder)) cannot be made (\((error as NSError).localizedDescription))")
+            }
+        }
         try OutputFile.write(data, to: path)
         return true
     }

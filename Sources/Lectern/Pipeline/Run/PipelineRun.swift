@@ -73,11 +73,16 @@ public struct PipelineRun: Sendable {
         steps += pipeline.curricula.map {
             PipelineStep(stage: "curriculum", subject: $0.name, detail: "from " + $0.sources.joined(separator: ", ") + " (rebuilt if a source changed)")
         }
+        // An output's folder that is not there yet is made: the plan says which.
+        func folderNote(_ output: String) -> String {
+            let folder = (output as NSString).deletingLastPathComponent
+            return FileManager.default.fileExists(atPath: folder) ? "" : "; its folder \(DisplayPath.of(folder))/ is made"
+        }
         steps += pipeline.decks.map {
-            PipelineStep(stage: "cards", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (cards made again if the curriculum changed; the file written if its bytes change)")
+            PipelineStep(stage: "cards", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (cards made again if the curriculum changed; the file written if its bytes change\(folderNote($0.output)))")
         }
         steps += pipeline.exports.map {
-            PipelineStep(stage: "export", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (written if its bytes change)")
+            PipelineStep(stage: "export", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (written if its bytes change\(folderNote($0.output)))")
         }
         return steps
     }
