@@ -120,7 +120,7 @@ struct CardsExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("apkg, tsv, csv, md or json.", valueName: "format"))
     var format: String = "apkg"
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The file to write.", valueName: "file"))
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The file to write; - writes to standard output.", valueName: "file"))
     var output: String
 
     @Option(name: .customLong("topic"), help: ArgumentHelp("Only this topic's cards; repeatable.", valueName: "id"))
@@ -136,9 +136,13 @@ struct CardsExportCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OutputFile.checkFormat(output, format: format)
         let (_, terminal, store) = try global.openForReading()
-        let path = URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
+        let path = output == "-" ? output
+            : URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
         let summary = try Flashcards(store: store).export(curriculum: curriculum, topics: topics, format: format, to: path)
+        // The cards themselves are on standard output, as `curriculum export -o -` writes.
+        if OutputFile.isStandardOutput(output) { return }
         if json { terminal.json(summary); return }
         terminal.out("wrote \(output): \(summary.notes) notes, \(summary.cards) cards in \(summary.decks) decks (\(summary.format))")
     }

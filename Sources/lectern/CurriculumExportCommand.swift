@@ -45,20 +45,16 @@ struct CurriculumExportCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Refused before the library is opened: `--format md -o x.umcf` is a slip, not a wish.
+        if let format, let output { try OutputFile.checkFormat(output, format: format.rawValue) }
         let (_, terminal, store) = try global.openForReading()
         guard let chosen = format ?? output.flatMap(CurriculumExportFormat.init(fileName:)) else {
             throw ValidationError("give --format umcf, md or json")
         }
+        if let output, !toStandardOutput { try store.protectedPaths.check(output) }
         let result = try CurriculumExport(store: store).export(curriculumNamed: name, format: chosen)
-        guard let output, !toStandardOutput else {
-            FileHandle.standardOutput.write(result.data)
-            return
-        }
-        do {
-            try result.data.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw LecternError(.writeFailed, output, "cannot be written: \((error as NSError).localizedDescription)")
-        }
+        try OutputFile.write(result.data, to: output ?? "-")
+        guard let output, !OutputFile.isStandardOutput(output) else { return }
         let size = ByteCountFormatter.string(fromByteCount: Int64(result.data.count), countStyle: .file)
         terminal.out("\(result.title): \(result.units) unit\(result.units == 1 ? "" : "s"), \(result.topics) topic\(result.topics == 1 ? "" : "s") → \(output) (\(chosen.rawValue), \(size))")
     }

@@ -84,6 +84,13 @@ struct EvalCommand: ParsableCommand {
         let chosen = try EmbedderCatalog.make(embedder ?? configuration.embedder, configuration: configuration)
         let folder = keep.map { Configuration.resolvePath($0, base: nil) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("lectern-eval-\(UUID().uuidString)").path
+        // Neither output may land on the dataset or the evaluation's library.
+        var protected = ProtectedPaths()
+        protected.addSource(Configuration.resolvePath(directory, base: nil), what: "the dataset")
+        protected.addFolder(folder, what: "the evaluation's library folder")
+        for output in [runFile, dumpPassages].compactMap({ $0 }) where !OutputFile.isStandardOutput(output) {
+            try protected.check(output)
+        }
         // A temporary library goes when the command ends, or when a signal stops it at once.
         if keep == nil { TemporaryFolders.track(folder) }
         defer {
@@ -150,11 +157,7 @@ struct EvalCommand: ParsableCommand {
     }
 
     func write(_ text: String, to path: String) throws {
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw LecternError(.unreadable, path, "cannot write: \(error.localizedDescription)")
-        }
+        try OutputFile.write(Data(text.utf8), to: path)
     }
 }
 

@@ -19,7 +19,7 @@ struct RunCommand: ParsableCommand {
             One run at a time per library: a second one exits 3 ("another run (pid N, started T) \
             holds the lock") unless --wait; a lock left by a killed run is taken over. On a \
             terminal, progress shows the rate and the time left; otherwise stderr carries JSON \
-            lines (as --events json). Exit status: 0 all done, 1 some sources failed (the rest \
+            lines (as --events json). Exit status: 0 all done, 1 some sources or outputs failed (the rest \
             were done), 2 an error in the pipeline file (file:line: key and why; nothing is done), \
             3 another run holds the lock, 130 / 143 stopped by SIGINT / SIGTERM.
 
@@ -71,6 +71,12 @@ struct RunCommand: ParsableCommand {
                                jobs: jobs ?? pipeline.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         work.cancellation = StopSignals.cancellation
         let library = Configuration.resolvePath(configuration.database, base: nil)
+        do {
+            try work.checkOutputs(library: library)
+        } catch let error as LecternError {
+            terminal.stop(error)
+            throw ExitCode(2)
+        }
         if dryRun {
             if json { terminal.json(work.plan()) } else {
                 terminal.out("plan for \(DisplayPath.of(library)) (\(Plural.counted(pipeline.sources.count, "source")), up to \(work.jobs) at once):")

@@ -64,29 +64,54 @@ final class PipelineRunTests: CommandTestCase {
         try refused("[chunk]\nmax_tokens = 100\n", "p.toml: no [[source]]")
     }
 
-    func testTheExamplePipelinesAreValidPipelineFiles() throws {
-        // The examples name the user's own folders; beside copies of them, those exist.
-        for name in ["notes", "nightly"] {
-            let text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("pipelines/\(name).toml"), encoding: .utf8)
-            try folder.write("\(name).toml", text)
-        }
-        try writeNotes(1)
-        try folder.write("handouts/a.pdf", "%PDF-1.4")
-        try folder.write("transcripts/a.srt", "1\n00:00:01,000 --> 00:00:02,000\nHello.\n")
-        try FileManager.default.createDirectory(at: folder.file("exports"), withIntermediateDirectories: true)
-        let notes = try PipelineFile(contentsOf: folder.file("notes.toml").path)
+    func testTheExamplePipelinesAreValidPipelineFilesAsShipped() throws {
+        // As shipped they read the repository's own samples (corpora/), relative to the file.
+        let pipelines = TestPaths.packageRoot.appendingPathComponent("pipelines")
+        let corpora = TestPaths.packageRoot.appendingPathComponent("corpora").standardizedFileURL.path
+        let notes = try PipelineFile(contentsOf: pipelines.appendingPathComponent("notes.toml").path)
         XCTAssertEqual(notes.sources.map(\.kind), [.path, .path])
+        XCTAssertEqual(notes.sources.map(\.argument), [corpora + "/notes", corpora + "/pdf/*.pdf"])
         XCTAssertEqual(notes.sources[1].password, "course-password")
-        XCTAssertEqual(notes.decks.first?.output, folder.file("my-notes.apkg").path, "relative to the pipeline file")
-        let nightly = try PipelineFile(contentsOf: folder.file("nightly.toml").path)
+        XCTAssertEqual(notes.decks.first?.output, pipelines.appendingPathComponent("exports/my-notes.apkg").path, "relative to the pipeline file")
+        let nightly = try PipelineFile(contentsOf: pipelines.appendingPathComponent("nightly.toml").path)
         XCTAssertEqual(nightly.sources.map(\.argument).prefix(4),
                        ["openstax:introduction-philosophy-2e", "wikipedia:Information theory", "wikipedia:Hermitian matrix",
                         "ocw:6-050j-information-and-entropy-spring-2008"])
-        XCTAssertEqual(nightly.sources.last?.argument, folder.file("transcripts").path + "/*.srt")
+        XCTAssertEqual(nightly.sources.last?.argument, corpora + "/transcripts/*.srt")
         XCTAssertEqual(nightly.curricula.map(\.name), ["nightly"])
         XCTAssertEqual(nightly.exports.first?.format, "umcf")
         XCTAssertEqual(nightly.jobs, 2)
         XCTAssertEqual(nightly.settings.values["http.host_interval"], .int(1))
+
+        // `lectern run FILE --dry-run` passes for each, from anywhere, and says which output
+        // folders it would make.
+        for name in ["notes", "nightly"] {
+            let result = try runLectern(["run", pipelines.appendingPathComponent("\(name).toml").path, "--dry-run"], in: folder.url,
+                                        environment: ["LECTERN_DB": ""])
+            XCTAssertEqual(result.status, 0, "\(name).toml: \(result.stderr)")
+            XCTAssertTrue(result.stdout.contains("; its folder \(pipelines.path)/exports/ is made)"), result.stdout)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pipelines.appendingPathComponent("exports").path), "a dry run makes nothing")
+    }
+
+    func testAPipelineOutputsFolderIsMadeWhenItIsWritten() throws {
+        try writeNotes(2)
+        try folder.write("p.toml", """
+            [[source]]
+            path = "notes"
+            [[curriculum]]
+            name = "c"
+            sources = ["notes"]
+            [[export]]
+            curriculum = "c"
+            format = "md"
+            output = "exports/2026/c.md"
+            """)
+        let plan = try runLectern(["run", "p.toml", "--dry-run"], in: folder.url)
+        XCTAssertTrue(plan.stdout.contains("md → exports/2026/c.md (written if its bytes change; its folder exports/2026/ is made)"), plan.stdout)
+        let result = try runLectern(["run", "p.toml", "--events", "text"], in: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.file("exports/2026/c.md").path))
     }
 
     // MARK: Runs

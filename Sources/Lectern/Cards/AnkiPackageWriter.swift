@@ -7,18 +7,39 @@ import Foundation
 /// regenerated deck imports as updates to the notes a learner already has.
 enum AnkiPackageWriter {
     static func package(_ cards: [Flashcard], layout: CardDeckLayout, now: Date = Date()) throws -> Data {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-apkg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let collection = folder.appendingPathComponent("collection.anki2").path
+        // The collection is a SQLite file, built in a work folder named for this process: one a
+        // killed export left behind (its process gone) is removed by the next package, and a
+        // process a signal stops at once removes its own.
+        let temporary = FileManager.default.temporaryDirectory.path
+        removeStaleWorkFolders(in: temporary)
+        let folder = temporary + "/" + workFolderPrefix + "\(getpid())-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        TemporaryFolders.track(folder)
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            TemporaryFolders.untrack(folder)
+        }
+        let collection = folder + "/collection.anki2"
         try AnkiCollectionFile.write(content(cards, layout: layout, now: now), to: collection)
         let data = try Data(contentsOf: URL(fileURLWithPath: collection))
         return try ZipArchiveWriter.archive([("collection.anki2", data), ("media", Data("{}".utf8))])
     }
 
+    /// `lectern-apkg-<pid>-<uuid>` in $TMPDIR.
+    static let workFolderPrefix = "lectern-apkg-"
+
+    /// Removes the work folders of packages whose process is gone (a killed export).
+    static func removeStaleWorkFolders(in temporary: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: temporary) else { return }
+        for entry in entries where entry.hasPrefix(workFolderPrefix) {
+            guard let pid = Int32(entry.dropFirst(workFolderPrefix.count).prefix { $0 != "-" }), pid != getpid(),
+                  !RunProcess(pid: pid, startTicks: nil).isAlive else { continue }
+            try? FileManager.default.removeItem(atPath: temporary + "/" + entry)
+        }
+    }
+
     static func write(_ cards: [Flashcard], layout: CardDeckLayout, to path: String, now: Date = Date()) throws {
-        let data = try package(cards, layout: layout, now: now)
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        try OutputFile.write(try package(cards, layout: layout, now: now), to: path)
     }
 
     static func content(_ cards: [Flashcard], layout: CardDeckLayout, now: Date) -> AnkiCollectionContent {

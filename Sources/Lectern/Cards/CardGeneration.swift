@@ -56,12 +56,14 @@ enum CardGeneration {
     /// deduplicated together. A topic whose model call fails keeps its offline cards; the
     /// failures come back to be recorded.
     static func withModel(_ curriculum: Curriculum, topics: Set<String>?, model: ModelCardGenerator, now: Date = Date(),
-                          parallelism: Int = 1) -> (cards: [Flashcard], report: CardGenerationReport, failures: [(topic: String, reason: String)]) {
+                          parallelism: Int = 1, cancellation: Cancellation? = nil) -> (cards: [Flashcard], report: CardGenerationReport, failures: [(topic: String, reason: String)]) {
         let deck = CardDeckContext(curriculum: curriculum, now: now)
         let chosen = curriculum.topics.filter { topics?.contains($0.stableId) ?? true }
         let offline = OfflineCardGenerator()
         let perTopic = ParallelWork.map(chosen.count, workers: parallelism) { index -> (kept: [Flashcard], rejected: [CardRejection], failure: String?) in
             let topic = chosen[index]
+            // A stop asked for skips the model calls not yet made (the caller stores nothing).
+            if cancellation?.isCancelled == true { return ([], [], nil) }
             var candidates = offline.candidates(for: topic, in: deck)
             var rejected: [CardRejection] = []
             var failure: String?

@@ -81,6 +81,9 @@ public struct CardExportSummary: Codable, Sendable {
 /// count and remove. Every card stands on a curriculum stored in the library.
 public struct Flashcards: Sendable {
     let store: LibraryStore
+    /// Checked before each topic's model call and before the cards are stored: a stopped
+    /// generation stores nothing (the earlier cards stay).
+    public var cancellation: Cancellation?
 
     public init(store: LibraryStore) { self.store = store }
 
@@ -115,7 +118,9 @@ public struct Flashcards: Sendable {
         let curriculum = try self.curriculum(name)
         try CurriculumFreshness(store: store).requireCurrent(curriculum)
         let topics = try topicIds(references, in: curriculum)
+        try cancellation?.check(name)
         let (fresh, report) = CardGeneration.offline(curriculum, topics: topics, now: now)
+        try cancellation?.check(name)
         return try store(fresh, report: report, curriculum: curriculum, topics: topics, recorder: recorder, now: now)
     }
 
@@ -147,7 +152,9 @@ public struct Flashcards: Sendable {
             }
         }
         let generator = ModelCardGenerator(languageModel: languageModel, maxTokens: maxTokens)
-        let (fresh, report, failures) = CardGeneration.withModel(curriculum, topics: topics, model: generator, now: now, parallelism: parallelism)
+        let (fresh, report, failures) = CardGeneration.withModel(curriculum, topics: topics, model: generator, now: now,
+                                                                 parallelism: parallelism, cancellation: cancellation)
+        try cancellation?.check(name)
         for failure in failures {
             recorder?.fail(input: "\(curriculum.name)/\(failure.topic)", stage: "model", reason: failure.reason)
         }
@@ -188,6 +195,7 @@ public struct Flashcards: Sendable {
         guard let format = CardExportFormat(rawValue: format.lowercased()) else {
             throw LecternError(.unsupported, format, "not a card format (use one of: \(Self.formats.joined(separator: ", ")))")
         }
+        try store.protectedPaths.check(path)
         let curriculum = try self.curriculum(name)
         let stored = try store.cards(curriculum: name, topics: references).map(\.card)
         guard !stored.isEmpty else {
@@ -195,11 +203,7 @@ public struct Flashcards: Sendable {
         }
         let layout = CardDeckLayout(curriculum: curriculum)
         let data = try format.render(stored, layout: layout)
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw LecternError(.writeFailed, path, "cannot write the \(format.rawValue) file: \(error.localizedDescription)")
-        }
+        try OutputFile.write(data, to: path)
         let decks = Set(stored.map { layout.deck(topicStableId: $0.topicStableId).name }).count
         return CardExportSummary(path: path, format: format.rawValue, notes: stored.count,
                                  cards: stored.reduce(0) { $0 + $1.cardCount }, decks: decks)

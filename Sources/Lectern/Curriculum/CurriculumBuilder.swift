@@ -36,6 +36,9 @@ public struct CurriculumBuilder: Sendable {
     /// Writes titles of topics found by content and objectives where the source has none,
     /// when a language model summarises (the same model, through the same cache).
     var topicWriter: ModelTopicWriter?
+    /// Checked before each document is read and each topic is made: a stopped build saves
+    /// nothing (the curriculum stays as it was).
+    public var cancellation: Cancellation?
 
     public init(store: LibraryStore, summarizer: any Summarizer, modelName: String? = nil, parallelism: Int = 2) {
         self.store = store
@@ -128,6 +131,7 @@ public struct CurriculumBuilder: Sendable {
         var drafts: [(unit: UnitDraft, document: StoredDocument)] = []
         var vectors: [Int64: [Float]] = [:]
         for (index, document) in documents.enumerated() {
+            try cancellation?.check(name)
             events(PipelineEvent(.inputStarted, input: document.title, index: index + 1, total: documents.count))
             let passages = try recorder.time("read") { try store.passages(documentId: document.id).map(Self.topicPassage) }
             let documentVectors = try store.passageVectors(ids: Set(passages.map(\.passageId)))
@@ -183,7 +187,9 @@ public struct CurriculumBuilder: Sendable {
         let origin: ContentOrigin = modelName == nil ? .offline : .model
         let work = planned
         let unitTitles = units.map(\.title)
+        let cancellation = self.cancellation
         let made = ParallelWork.map(work.count, workers: parallelism) { index -> (Topic, String?) in
+            try cancellation?.check(name)
             let (unit, draft, stableId) = work[index]
             if let kept = old[stableId], Self.keeps(kept, draft) {
                 var topic = kept
@@ -194,6 +200,8 @@ public struct CurriculumBuilder: Sendable {
                 try Self.enrich(draft, stableId: stableId, summarizer: summarizer, origin: origin, writer: writer, context: unitTitles[unit])
             }
         }
+        // A topic whose call a signal cut short is no failure of the curriculum: the build stops.
+        try cancellation?.check(name)
         var topics: [Topic] = []
         for (index, outcome) in made.enumerated() {
             switch outcome {
@@ -210,9 +218,11 @@ public struct CurriculumBuilder: Sendable {
                     result.rebuiltTopics += 1
                 }
             case .failure(let error):
+                if let stop = error as? LecternError, stop.code == .interrupted { throw stop }
                 throw LecternError(.invalidInput, planned[index].draft.title, "could not be summarised: \(error)")
             }
         }
+        try cancellation?.check(name)
         let links = TopicContent.prerequisites(for: topics)
         for (index, var topic) in topics.enumerated() {
             topic.prerequisites = links[topic.stableId] ?? []

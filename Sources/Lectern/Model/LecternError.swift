@@ -29,6 +29,9 @@ public struct LecternError: Error, CustomStringConvertible, Equatable, Sendable 
         /// A curriculum older than its sources (one ingested again with new content, or
         /// removed): what is made from it would lose the topics that cite the old passages.
         case stale
+        /// An output file (an export, a deck) cannot be written: a failure of that output
+        /// alone, not of the library (the other outputs are still written).
+        case outputFailed = "output_failed"
     }
 
     public var code: Code

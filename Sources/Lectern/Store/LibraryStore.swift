@@ -28,6 +28,9 @@ public final class LibraryStore: Sendable {
         try self.init(path: path, access: mustExist ? .write : .create)
     }
 
+    /// The library's files, which no export may overwrite.
+    public var protectedPaths: ProtectedPaths { ProtectedPaths(library: path) }
+
     static func now() -> String {
         ISO8601DateFormatter().string(from: Date())
     }

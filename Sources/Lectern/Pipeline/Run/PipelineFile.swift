@@ -122,6 +122,8 @@ public struct PipelineDeck: Sendable, Equatable {
     public var format: String
     public var output: String
     public var line: Int?
+    /// The line of its `output` key.
+    public var outputLine: Int? = nil
 }
 
 /// One `[[export]]`: a curriculum written to `output` as UMCF, Markdown or JSON.
@@ -131,6 +133,8 @@ public struct PipelineExport: Sendable, Equatable {
     public var format: String
     public var output: String
     public var line: Int?
+    /// The line of its `output` key.
+    public var outputLine: Int? = nil
 }
 
 /// The lines of a pipeline file, for the line a key is on (TOMLKit gives positions only for

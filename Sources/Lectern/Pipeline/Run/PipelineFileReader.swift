@@ -87,12 +87,19 @@ struct PipelineFileReader {
             return value.lowercased()
         }
 
-        func outputPath(_ key: String) throws -> String {
-            let output = Configuration.resolvePath(try text(key), base: reader.directory)
+        /// An output's absolute path; its extension must not name another format than `format`.
+        /// Its folder need not exist yet.
+        func outputPath(_ key: String, format: String) throws -> String {
+            let written = try text(key)
+            if let named = OutputFile.formatMismatch(written, format: format) {
+                throw fail(key, "'\(written)' has the extension of \(named), but format is \(format): name the file .\(format) or write format = \"\(named)\"")
+            }
+            // A folder that is not there yet is made when the output is written (the plan says so).
+            let output = Configuration.resolvePath(written, base: reader.directory)
             var isDirectory: ObjCBool = false
             let folder = (output as NSString).deletingLastPathComponent
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw fail(key, "names a file in a folder that does not exist: \(folder)")
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw fail(key, "names a file in \(folder), which is a file, not a folder")
             }
             return output
         }
@@ -144,14 +151,18 @@ struct PipelineFileReader {
 
     func deck(_ table: TOMLTable, index: Int) throws -> PipelineDeck {
         let fields = try self.fields(table, table: "deck", index: index, known: ["curriculum", "format", "output"])
-        return PipelineDeck(curriculum: try fields.text("curriculum"), format: try fields.choice("format", PipelineDeck.formats),
-                            output: try fields.outputPath("output"), line: lines.line(of: nil, table: "deck", index: index))
+        let format = try fields.choice("format", PipelineDeck.formats)
+        return PipelineDeck(curriculum: try fields.text("curriculum"), format: format,
+                            output: try fields.outputPath("output", format: format), line: lines.line(of: nil, table: "deck", index: index),
+                            outputLine: lines.line(of: "output", table: "deck", index: index))
     }
 
     func export(_ table: TOMLTable, index: Int) throws -> PipelineExport {
         let fields = try self.fields(table, table: "export", index: index, known: ["curriculum", "format", "output"])
-        return PipelineExport(curriculum: try fields.text("curriculum"), format: try fields.choice("format", PipelineExport.formats),
-                              output: try fields.outputPath("output"), line: lines.line(of: nil, table: "export", index: index))
+        let format = try fields.choice("format", PipelineExport.formats)
+        return PipelineExport(curriculum: try fields.text("curriculum"), format: format,
+                              output: try fields.outputPath("output", format: format), line: lines.line(of: nil, table: "export", index: index),
+                              outputLine: lines.line(of: "output", table: "export", index: index))
     }
 
     /// A stage setting (a `ConfigKey.all` row), type-checked here so that an error has its line.

@@ -15,7 +15,8 @@ extension PipelineRun {
             recorder?.fail(input: subject, stage: stage, reason: lectern.reason)
             events(PipelineEvent(.failed, input: subject, message: lectern.reason))
         }
-        let cards = Flashcards(store: store)
+        var cards = Flashcards(store: store)
+        cards.cancellation = cancellation
         var carded = Set<String>(), recarded = Set<String>()
         // What a curriculum's cards and outputs were made from: its build key when the cards
         // were made. A run killed between building a curriculum and making its cards (or
@@ -29,7 +30,7 @@ extension PipelineRun {
         // library last wrote it, is not even rendered again.
         func upToDate(_ path: String, curriculum: String, format: String) -> Bool {
             guard summary.curricula.first(where: { $0.name == curriculum })?.unchanged == true, !recarded.contains(curriculum),
-                  let bytes = FileManager.default.contents(atPath: path) else { return false }
+                  let bytes = OutputFile.currentContents(path) else { return false }
             return (try? store.setting(Self.outputKey + path)) == outputValue(bytes, curriculum, format: format)
         }
         func remember(_ data: Data, _ path: String, curriculum: String, format: String) throws {
@@ -37,6 +38,7 @@ extension PipelineRun {
             if try store.setting(Self.outputKey + path) != value { try store.setSetting(Self.outputKey + path, value) }
         }
         for deck in pipeline.decks where !carded.contains(deck.curriculum) && summary.stopped == nil {
+            if stopRequested(&summary) { return }
             carded.insert(deck.curriculum)
             do {
                 let rebuilt = summary.curricula.first { $0.name == deck.curriculum }.map { !$0.unchanged } ?? true
@@ -55,6 +57,7 @@ extension PipelineRun {
             }
         }
         for deck in pipeline.decks where summary.stopped == nil {
+            if stopRequested(&summary) { return }
             do {
                 if upToDate(deck.output, curriculum: deck.curriculum, format: deck.format) {
                     try record(false, deck.output, recorder: recorder, events: events, into: &summary)
@@ -82,6 +85,7 @@ extension PipelineRun {
             }
         }
         for export in pipeline.exports where summary.stopped == nil {
+            if stopRequested(&summary) { return }
             do {
                 if upToDate(export.output, curriculum: export.curriculum, format: export.format) {
                     try record(false, export.output, recorder: recorder, events: events, into: &summary)
@@ -135,14 +139,20 @@ extension PipelineRun {
         return try recorder.time(stage, work)
     }
 
-    /// Writes `data` to `path` (atomically) unless the file there holds the same bytes.
+    /// Writes `data` to `path` (`OutputFile`: a temporary file synced and renamed over it, a
+    /// device written through) unless the file there holds the same bytes.
+    /// A missing folder is made first.
     static func writeIfChanged(_ data: Data, to path: String) throws -> Bool {
-        if let existing = FileManager.default.contents(atPath: path), existing == data { return false }
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw LecternError(.writeFailed, path, "cannot be written: \((error as NSError).localizedDescription)")
+        if let existing = OutputFile.currentContents(path), existing == data { return false }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw LecternError(.outputFailed, path, "cannot be written: its folder \(DisplayPath.of(folder)) cannot be made (\((error as NSError).localizedDescription))")
+            }
         }
+        try OutputFile.write(data, to: path)
         return true
     }
 }

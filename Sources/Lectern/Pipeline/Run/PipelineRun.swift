@@ -73,11 +73,16 @@ public struct PipelineRun: Sendable {
         steps += pipeline.curricula.map {
             PipelineStep(stage: "curriculum", subject: $0.name, detail: "from " + $0.sources.joined(separator: ", ") + " (rebuilt if a source changed)")
         }
+        // An output's folder that is not there yet is made: the plan says which.
+        func folderNote(_ output: String) -> String {
+            let folder = (output as NSString).deletingLastPathComponent
+            return FileManager.default.fileExists(atPath: folder) ? "" : "; its folder \(DisplayPath.of(folder))/ is made"
+        }
         steps += pipeline.decks.map {
-            PipelineStep(stage: "cards", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (cards made again if the curriculum changed; the file written if its bytes change)")
+            PipelineStep(stage: "cards", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (cards made again if the curriculum changed; the file written if its bytes change\(folderNote($0.output)))")
         }
         steps += pipeline.exports.map {
-            PipelineStep(stage: "export", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (written if its bytes change)")
+            PipelineStep(stage: "export", subject: $0.curriculum, detail: "\($0.format) → \(DisplayPath.of($0.output)) (written if its bytes change\(folderNote($0.output)))")
         }
         return steps
     }
@@ -122,19 +127,20 @@ public struct PipelineRun: Sendable {
             summary.notRead += done.notRead
             summary.stopped = done.stopped
         }
-        if summary.stopped == nil, cancellation?.isCancelled == true { summary.stopped = .interrupted }
         recorder?.count("pipeline_sources", by: pipeline.sources.count)
-        if summary.stopped == nil { applyLabels(store: store, events: events, into: &summary) }
-        if summary.stopped == nil, pipeline.summarise {
+        // A signal is honoured between every stage (and within them, between curricula,
+        // topics, decks and outputs), not only while sources are read.
+        if !stopRequested(&summary) { applyLabels(store: store, events: events, into: &summary) }
+        if !stopRequested(&summary), pipeline.summarise {
             summariseDocuments(store: store, recorder: recorder, events: events, into: &summary)
         }
-        if summary.stopped == nil {
+        if !stopRequested(&summary) {
             buildCurricula(store: store, recorder: recorder, events: events, into: &summary)
         }
-        if summary.stopped == nil {
+        if !stopRequested(&summary) {
             writeOutputs(store: store, recorder: recorder, events: events, into: &summary)
         }
-        if summary.stopped == nil {
+        if !stopRequested(&summary) {
             for step in plan() where !Self.availableStages.contains(step.stage) {
                 let note = "\(step.stage) \(step.subject): skipped, \(Self.laterStagesMissing)"
                 summary.stagesSkipped.append(note)
@@ -144,6 +150,32 @@ public struct PipelineRun: Sendable {
         }
         recorder?.checkpoint()
         return summary
+    }
+
+    /// Whether the run is to stop: a stop already recorded, or a signal that asked for one
+    /// (recorded as `interrupted`).
+    func stopRequested(_ summary: inout PipelineRunSummary) -> Bool {
+        if summary.stopped == nil, cancellation?.isCancelled == true { summary.stopped = .interrupted }
+        return summary.stopped != nil
+    }
+
+    /// Refuses, before any work, an output that would overwrite what the run depends on: the
+    /// library (or its -wal, -shm, run lock), the pipeline file, or a file a path source reads
+    /// (the next run would read the export back as a source). Paths are compared after their
+    /// symbolic links are resolved.
+    public func checkOutputs(library: String) throws {
+        var protected = ProtectedPaths(library: library)
+        protected.addFile(Configuration.resolvePath(pipeline.path, base: nil), what: "the pipeline file")
+        for source in pipeline.sources where source.kind == .path {
+            protected.addSource(source.argument, what: "source '\(source.name)'")
+        }
+        let outputs = pipeline.decks.enumerated().map { ("deck[\($0 + 1)].output", $1.output, $1.outputLine ?? $1.line) }
+            + pipeline.exports.enumerated().map { ("export[\($0 + 1)].output", $1.output, $1.outputLine ?? $1.line) }
+        for (key, output, line) in outputs {
+            if let reason = protected.refusal(for: output) {
+                throw LecternError(.configuration, pipeline.path, "\(key) \(DisplayPath.of(output)) \(reason)", line: line)
+            }
+        }
     }
 
     /// The configured language model's summariser (with its model's name), else the offline one.
@@ -199,14 +231,12 @@ public struct PipelineRun: Sendable {
             }
             return
         }
-        let builder = CurriculumBuilder(store: store, summarizer: summarizer, modelName: modelName,
+        var builder = CurriculumBuilder(store: store, summarizer: summarizer, modelName: modelName,
                                         parallelism: configuration.llm.maxConcurrency)
+        builder.cancellation = cancellation
         let byName = Dictionary(pipeline.sources.map { ($0.name, $0) }) { first, _ in first }
         for curriculum in pipeline.curricula {
-            if cancellation?.isCancelled == true {
-                summary.stopped = .interrupted
-                return
-            }
+            if stopRequested(&summary) { return }
             let references = curriculum.sources.compactMap { byName[$0] }.map(reference)
             do {
                 let build = { try builder.build(name: curriculum.name, sources: references, recorder: recorder, events: events) }

@@ -26,8 +26,9 @@ public final class RunLock: @unchecked Sendable {
     /// The lock's earlier holder, when the file named a process that is gone (a killed run).
     public let previous: Holder?
 
-    /// `<library>.run-lock`.
-    public static func path(library: String) -> String { library + ".run-lock" }
+    /// `<library>.run-lock` beside the library's resolved path: a library reached through a
+    /// symbolic link (or `./x/../lib.db`) has one lock, whatever its spelling.
+    public static func path(library: String) -> String { ResolvedPath.of(library) + ".run-lock" }
 
     private init(descriptor: Int32, path: String, previous: Holder?) {
         self.descriptor = descriptor
@@ -35,18 +36,54 @@ public final class RunLock: @unchecked Sendable {
         self.previous = previous
     }
 
+    /// Opens the lock file without following a symbolic link, creating it when there is none.
+    /// One that is there already is used only when it is a lock file: a regular file of this
+    /// user with no other name, empty or holding a holder's line. Anything else (a link planted
+    /// towards `~/.bashrc`, a hard link, a file with other text) is refused and left untouched.
+    static func openLockFile(_ path: String) throws -> Int32 {
+        let created = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if created >= 0 { return created }
+        guard errno == EEXIST else { throw failure(path, errno) }
+        let descriptor = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(path, errno) }
+        var info = stat()
+        let problem: String?
+        if fstat(descriptor, &info) != 0 {
+            problem = String(cString: strerror(errno))
+        } else if info.st_mode & S_IFMT != S_IFREG {
+            problem = "is not a regular file"
+        } else if info.st_nlink != 1 {
+            problem = "has other names (a hard link): it may be another file"
+        } else if info.st_uid != geteuid() {
+            problem = "belongs to another user"
+        } else if info.st_size > 4096 || (info.st_size > 0 && holder(descriptor) == nil) {
+            problem = "holds text that is not a run lock's"
+        } else {
+            problem = nil
+        }
+        if let problem {
+            close(descriptor)
+            throw LecternError(.unreadable, path, "\(problem); Lectern does not overwrite it: remove it and run again")
+        }
+        return descriptor
+    }
+
+    static func failure(_ path: String, _ code: Int32) -> LecternError {
+        if code == ELOOP {
+            return LecternError(.unreadable, path, "is a symbolic link; Lectern does not follow it: remove it and run again")
+        }
+        return LecternError(.unreadable, path, "cannot open the run lock: \(String(cString: strerror(code)))")
+    }
+
     /// Takes the lock of `library`. Held by another process: throws `Held`, or with `wait`
     /// calls `waiting` once and tries again every 0.2 s until it is free or `cancellation` stops it.
     public static func acquire(library: String, wait: Bool = false, cancellation: Cancellation? = nil,
                                waiting: (Holder?) -> Void = { _ in }) throws -> RunLock {
         let path = path(library: library)
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw LecternError(.unreadable, path, "cannot open the run lock: \(String(cString: strerror(errno)))")
-        }
+        let descriptor = try openLockFile(path)
         var told = false
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let holder = Self.holder(path)
+            let holder = Self.holder(descriptor)
             guard wait else {
                 close(descriptor)
                 throw Held(holder: holder)
@@ -61,10 +98,11 @@ public final class RunLock: @unchecked Sendable {
             }
             Thread.sleep(forTimeInterval: 0.2)
         }
-        let previous = Self.holder(path).flatMap { $0.pid != getpid() ? $0 : nil }
+        let previous = Self.holder(descriptor).flatMap { $0.pid != getpid() ? $0 : nil }
         let text = "\(getpid()) \(ISO8601DateFormatter().string(from: Date()))\n"
-        _ = ftruncate(descriptor, 0)
-        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        let length = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        // Only a holder's line was there (checked on opening): what is past ours is its rest.
+        if length > 0 { _ = ftruncate(descriptor, off_t(length)) }
         return RunLock(descriptor: descriptor, path: path, previous: previous)
     }
 
@@ -72,13 +110,13 @@ public final class RunLock: @unchecked Sendable {
     /// once: a hand-started command does not hold it, so several of them run side by side.
     public static func waitWhileHeld(library: String, cancellation: Cancellation? = nil, waiting: (Holder?) -> Void) throws {
         let path = path(library: library)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         var told = false
         while flock(descriptor, LOCK_SH | LOCK_NB) != 0 {
             if !told {
-                waiting(holder(path))
+                waiting(holder(descriptor))
                 told = true
             }
             try cancellation?.check(path)
@@ -87,11 +125,13 @@ public final class RunLock: @unchecked Sendable {
         flock(descriptor, LOCK_UN)
     }
 
-    /// The holder the lock file names, nil when it names none.
-    static func holder(_ path: String) -> Holder? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let parts = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        guard parts.count >= 2, let pid = Int32(parts[0]) else { return nil }
+    /// The holder an open lock file names, nil when it names none.
+    static func holder(_ descriptor: Int32) -> Holder? {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = pread(descriptor, &buffer, buffer.count, 0)
+        guard count > 0 else { return nil }
+        let parts = String(decoding: buffer[..<count], as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        guard parts.count == 2, let pid = Int32(parts[0]), pid > 0 else { return nil }
         return Holder(pid: pid, started: String(parts[1]))
     }
 
