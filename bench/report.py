@@ -162,6 +162,27 @@ def main():
                     minilm["sentence_transformers_cpu_ms_per_passage"] / other["cpu_ms_per_passage"],
                     other["worst_cosine_to_float32"], other["worst_cosine_to_sentence_transformers"]))
 
+        levels = minilm.get("levels") or {}
+        for level in levels.get("rows", []):
+            caps = level["peer_caps"]
+            note = "encoder %s GFLOP per CPU-second vs %s" % (level["encoder_gflop_per_cpu_second"],
+                                                              level["sentence_transformers_gflop_per_cpu_second"])
+            if level.get("encoder_share_of_peak") is not None:
+                note += " (%.0f%% of this level's peak, %s GFLOP/s a core)" % (100 * level["encoder_share_of_peak"],
+                                                                             level["peak_gflops_per_core"])
+            if level.get("gemm_gflops"):
+                note += "; matrix products alone %s GFLOP/s" % level["gemm_gflops"]
+                if level.get("gemm_share_of_peak") is not None:
+                    note += " (%.0f%%)" % (100 * level["gemm_share_of_peak"])
+            note += "; peer %s, torch sees %s; worst cosine %.6f to the peer, %.7f to the widest level" % (
+                ", ".join("%s=%s" % kv for kv in caps.items()), level.get("peer_cpu_capability"),
+                level["worst_cosine_to_sentence_transformers"], level["worst_cosine_to_widest_level"])
+            row("Embedding", "MiniLM float32, %s kernels, CPU ms a passage (%d passages, %.0f tokens, best of %d turns; "
+                "lower is better)" % (level["level"], levels["passages"], levels.get("mean_tokens") or 0, levels["rounds"]),
+                level["lectern_cpu_ms_per_passage"], "sentence-transformers capped at %s" % caps["ONEDNN_MAX_CPU_ISA"],
+                level["sentence_transformers_cpu_ms_per_passage"], level["cpu_ratio"],
+                "≥ 1.0×" if level["level"] == "portable" else "≥ 1.5×", note)
+
     search = load(directory, "search.json")
     if search:
         for library in search.get("libraries", []):
@@ -285,8 +306,8 @@ def minilm_note(minilm, profile):
     peak = minilm.get("fma_peak_per_core") or {}
     ours = per_cpu(minilm, minilm["lectern_cpu_ms_per_passage"])
     theirs = per_cpu(minilm, minilm["sentence_transformers_cpu_ms_per_passage"])
-    text = "MiniLM: lectern's whole float32 encoder (products, attention, GELU, LayerNorm, pooling) runs at %s GFLOP " \
-           "per CPU-second against sentence-transformers' %s" % (ours, theirs)
+    text = "MiniLM (on %s): lectern's whole float32 encoder (products, attention, GELU, LayerNorm, pooling) runs at %s GFLOP " \
+           "per CPU-second against sentence-transformers' %s" % (minilm.get("cpu", "this run's CPU"), ours, theirs)
     best = peak.get("avx512_gflops") or peak.get("avx2_gflops")
     if best and ours and theirs:
         text += ", %.0f%% and %.0f%% of this CPU's float32 multiply-add peak of %s GFLOP/s a core (%s; measured by " \
@@ -302,6 +323,18 @@ def minilm_note(minilm, profile):
                  "softmax %.1f%%, GELU %.1f%%, LayerNorm %.1f%%, packing attention's keys %.1f%%." % (
                      share("gemm_avx512", "gemm_avx2", "gemm_portable"), share("softmax"), share("gelu"),
                      share("layer_norm"), share("gemm_pack")))
+    rows = (minilm.get("levels") or {}).get("rows", [])
+    if rows:
+        text += (" Per kernel level (the rows above, each against sentence-transformers capped at the same instruction "
+                 "set, on the same CPU): " + "; ".join(
+                     "%s %s ms of CPU a passage against %s ms (%.2f×), the encoder at %s GFLOP per CPU-second%s%s" % (
+                         r["level"], r["lectern_cpu_ms_per_passage"], r["sentence_transformers_cpu_ms_per_passage"],
+                         r["cpu_ratio"], r["encoder_gflop_per_cpu_second"],
+                         " (%.0f%% of %s)" % (100 * r["encoder_share_of_peak"], r["peak_gflops_per_core"])
+                         if r.get("encoder_share_of_peak") is not None else "",
+                         ", its products alone %s GFLOP/s (%.0f%%)" % (r["gemm_gflops"], 100 * r["gemm_share_of_peak"])
+                         if r.get("gemm_share_of_peak") is not None else "")
+                     for r in rows) + ".")
     text += (" What is left to gain in float32 is in the products themselves; bfloat16 (vdpbf16ps, two "
              "multiply-adds a lane) raises their ceiling")
     if peak.get("avx512_bf16_gflops"):

@@ -1,6 +1,8 @@
 /* Lectern's float32 and bfloat16 matrix products for MiniLM (see include/gemm.h).
    Each kernel keeps a tile of C in registers and streams a packed panel of B (32 columns, laid
-   out k-major so one step reads 32 consecutive floats) against broadcasts of A's rows. The
+   out k-major so one step reads 32 consecutive floats) against broadcasts of A's rows: 12 × 32 with
+   AVX-512, 6 × 16 with AVX2 + FMA, 4 × 8 over 4-lane vectors in the portable kernel, the latter two
+   reading A from micro-panels packed per row block (one stream instead of a stream per row). The
    per-function target attributes let one file carry AVX-512, AVX2 and portable code; the CPU's
    features pick one on first use. */
 #include "gemm.h"
@@ -97,28 +99,83 @@ void lectern_gemm_bf16_pack_rows(int n, int k, const float *w, int ldw, uint16_t
     }
 }
 
+/* Rows [0, rows) of A (depth values from `a`, rows lda apart) as micro-panels of `height` rows,
+   step by step (value p of the panel's row r at [(p·height + r)·copies], repeated `copies` times),
+   zero rows up to a whole panel: a tile then reads its rows' values of A as one stream. */
+static void pack_micro_panels(int height, int copies, int rows, int depth, const float *a, int lda, float *out) {
+    for (int t = 0; t < rows; t += height) {
+        float *panel = out + (size_t)t * depth * copies;
+        int live = min_int(height, rows - t);
+        for (int r = 0; r < height; r++) {
+            const float *source = a + (size_t)(t + r) * lda;
+            for (int p = 0; p < depth; p++) {
+                float value = r < live ? source[p] : 0;
+                for (int c = 0; c < copies; c++) panel[((size_t)p * height + r) * copies + c] = value;
+            }
+        }
+    }
+}
+
 /* ---------------------------------------------------------------- portable kernels */
 
-enum { PORTABLE_ROWS = 4 };
+/* Over the compiler's 4-lane vectors, as the encoder's passes are: SSE2 on x86-64's baseline,
+   NEON on ARM. A tile of 4 rows × 8 columns keeps 8 accumulators, 2 vectors of B and a row's
+   value of A broadcast in SSE's 16 registers (NEON has 32). x86's baseline has no broadcast from
+   memory, and a shuffle per row and step would take the pipe the adds need: there A's values are
+   packed already broadcast (PORTABLE_COPIES of each), so a row's vector is one load. NEON
+   multiplies by a lane of one load of the 4 rows' values (fmla by element). */
+typedef float portable_vf __attribute__((vector_size(16), aligned(4)));
+enum { PORTABLE_ROWS = 4, PORTABLE_COLUMNS = 8 };
+#ifdef LECTERN_X86
+enum { PORTABLE_COPIES = 4 };
+#else
+enum { PORTABLE_COPIES = 1 };
+#endif
 
+static inline __attribute__((always_inline)) portable_vf load_vf(const float *p) { return *(const portable_vf *)p; }
+
+static void tile_portable(int depth, const float *a, const float *b, float tile[PORTABLE_ROWS][PORTABLE_COLUMNS]) {
+    portable_vf x0 = {0}, x1 = {0}, x2 = {0}, x3 = {0}, y0 = {0}, y1 = {0}, y2 = {0}, y3 = {0};
+    for (int p = 0; p < depth; p++) {
+        portable_vf b0 = load_vf(b + (size_t)p * PANEL), b1 = load_vf(b + (size_t)p * PANEL + 4);
+        const float *values = a + (size_t)p * PORTABLE_ROWS * PORTABLE_COPIES;
+#if defined(LECTERN_X86)
+        portable_vf r0 = load_vf(values), r1 = load_vf(values + 4), r2 = load_vf(values + 8), r3 = load_vf(values + 12);
+#else
+        portable_vf v = load_vf(values);
+        portable_vf r0 = __builtin_shufflevector(v, v, 0, 0, 0, 0), r1 = __builtin_shufflevector(v, v, 1, 1, 1, 1);
+        portable_vf r2 = __builtin_shufflevector(v, v, 2, 2, 2, 2), r3 = __builtin_shufflevector(v, v, 3, 3, 3, 3);
+#endif
+        x0 += r0 * b0, y0 += r0 * b1;
+        x1 += r1 * b0, y1 += r1 * b1;
+        x2 += r2 * b0, y2 += r2 * b1;
+        x3 += r3 * b0, y3 += r3 * b1;
+    }
+    portable_vf out[PORTABLE_ROWS][2] = {{x0, y0}, {x1, y1}, {x2, y2}, {x3, y3}};
+    memcpy(tile, out, sizeof out);
+}
+
+/* `scratch` holds a row block's micro-panels: ROW_BLOCK × DEPTH_BLOCK × PORTABLE_COPIES floats. */
 static void gemm_portable(int m, int n, int k, float alpha, const float *a, int lda, const float *packed, float *c,
-                          int ldc, int accumulate) {
-    for (int q = 0; q * PANEL < n; q++) {
-        const float *panel = packed + (size_t)q * k * PANEL;
-        int width = min_int(PANEL, n - q * PANEL);
-        for (int i = 0; i < m; i += PORTABLE_ROWS) {
-            int rows = min_int(PORTABLE_ROWS, m - i);
-            float tile[PORTABLE_ROWS][PANEL] = {{0}};
-            for (int p = 0; p < k; p++) {
-                const float *b = panel + (size_t)p * PANEL;
-                for (int r = 0; r < rows; r++) {
-                    float value = a[(size_t)(i + r) * lda + p];
-                    for (int jj = 0; jj < PANEL; jj++) tile[r][jj] += value * b[jj];
+                          int ldc, int accumulate, float *scratch) {
+    float tile[PORTABLE_ROWS][PORTABLE_COLUMNS];
+    for (int pc = 0; pc < k; pc += DEPTH_BLOCK) {
+        int depth = min_int(DEPTH_BLOCK, k - pc);
+        int add = accumulate || pc > 0;
+        for (int ic = 0; ic < m; ic += ROW_BLOCK) {
+            int block = min_int(ROW_BLOCK, m - ic);
+            pack_micro_panels(PORTABLE_ROWS, PORTABLE_COPIES, block, depth, a + (size_t)ic * lda + pc, lda, scratch);
+            for (int col = 0; col < n; col += PORTABLE_COLUMNS) {
+                int width = min_int(PORTABLE_COLUMNS, n - col);
+                const float *b = packed + (size_t)(col / PANEL) * k * PANEL + (size_t)pc * PANEL + col % PANEL;
+                for (int ir = 0; ir < block; ir += PORTABLE_ROWS) {
+                    tile_portable(depth, scratch + (size_t)ir * depth * PORTABLE_COPIES, b, tile);
+                    int rows = min_int(PORTABLE_ROWS, block - ir);
+                    for (int r = 0; r < rows; r++) {
+                        float *row = c + (size_t)(ic + ir + r) * ldc + col;
+                        for (int jj = 0; jj < width; jj++) row[jj] = alpha * tile[r][jj] + (add ? row[jj] : 0);
+                    }
                 }
-            }
-            for (int r = 0; r < rows; r++) {
-                float *row = c + (size_t)(i + r) * ldc + q * PANEL;
-                for (int jj = 0; jj < width; jj++) row[jj] = alpha * tile[r][jj] + (accumulate ? row[jj] : 0);
             }
         }
     }
@@ -148,65 +205,95 @@ static void gemm_bf16_portable(int m, int n, int k, const float *a, int lda, con
 #ifdef LECTERN_X86
 /* ---------------------------------------------------------------- AVX2 + FMA: 6 rows × 16 columns */
 
-enum { AVX2_ROWS = 6 };
+/* Assembly for the same reasons as the AVX-512 tile below. 12 accumulators (ymm0–11) hold 6 rows
+   × 16 columns, half a panel; each step loads those 16 values of B (ymm12–13, a panel's row is
+   PANEL floats) and broadcasts the 6 rows' values of A, row r at a + r·row_bytes, then moves A on
+   by step_bytes: a packed micro-panel (4 and 24: one stream) or A as it lies (lda·4 and 4). 12
+   FMAs to 8 loads: the two FMA pipes stay fed. The tile is written to `tile` (6 × 16 floats). */
+enum { AVX2_ROWS = 6, AVX2_COLUMNS = 16 };
 
-/* tile[r][0..16) = Σₚ a[r·lda + p] · b[p·PANEL + 0..16) for r < rows. */
-static ALWAYS_INLINE AVX2 void tile_avx2(const int rows, int depth, const float *a, int lda, const float *b,
-                                         float tile[AVX2_ROWS][16]) {
-    __m256 x0[AVX2_ROWS], x1[AVX2_ROWS];
-    UNROLL for (int r = 0; r < rows; r++) x0[r] = x1[r] = _mm256_setzero_ps();
-    for (int p = 0; p < depth; p++) {
-        __m256 b0 = _mm256_loadu_ps(b + (size_t)p * PANEL);
-        __m256 b1 = _mm256_loadu_ps(b + (size_t)p * PANEL + 8);
-        UNROLL for (int r = 0; r < rows; r++) {
-            __m256 value = _mm256_broadcast_ss(a + (size_t)r * lda + p);
-            x0[r] = _mm256_fmadd_ps(value, b0, x0[r]);
-            x1[r] = _mm256_fmadd_ps(value, b1, x1[r]);
+#define Y(r) "vxorps %%ymm" #r ", %%ymm" #r ", %%ymm" #r "\n\t"
+#define ROW(address, v, r0, r1) \
+    "vbroadcastss " address ", %%ymm" #v "\n\t" "vfmadd231ps %%ymm12, %%ymm" #v ", %%ymm" #r0 "\n\t" \
+    "vfmadd231ps %%ymm13, %%ymm" #v ", %%ymm" #r1 "\n\t"
+#define S(r, offset) "vmovups %%ymm" #r ", " #offset "(%[t])\n\t"
+static AVX2 void full_tile_avx2(long steps, const float *a, long row_bytes, long step_bytes, const float *b, float *tile) {
+    const char *a3 = (const char *)a + 3 * row_bytes;
+    __asm__ volatile(
+        Y(0) Y(1) Y(2) Y(3) Y(4) Y(5) Y(6) Y(7) Y(8) Y(9) Y(10) Y(11)
+        "test %[n], %[n]\n\t"
+        "jz 2f\n\t"
+        "1:\n\t"
+        "vmovups (%[b]), %%ymm12\n\t"
+        "vmovups 32(%[b]), %%ymm13\n\t"
+        ROW("(%[a])", 14, 0, 1) ROW("(%[a],%[rs],1)", 15, 2, 3) ROW("(%[a],%[rs],2)", 14, 4, 5)
+        ROW("(%[a3])", 15, 6, 7) ROW("(%[a],%[rs],4)", 14, 8, 9) ROW("(%[a3],%[rs],2)", 15, 10, 11)
+        "add %[step], %[a]\n\t"
+        "add %[step], %[a3]\n\t"
+        "add $128, %[b]\n\t"
+        "dec %[n]\n\t"
+        "jnz 1b\n\t"
+        "2:\n\t"
+        S(0, 0) S(1, 32) S(2, 64) S(3, 96) S(4, 128) S(5, 160) S(6, 192) S(7, 224)
+        S(8, 256) S(9, 288) S(10, 320) S(11, 352)
+        : [a] "+r"(a), [a3] "+r"(a3), [b] "+r"(b), [n] "+r"(steps)
+        : [rs] "r"(row_bytes), [step] "r"(step_bytes), [t] "r"(tile)
+        : "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
+          "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+}
+#undef Y
+#undef ROW
+#undef S
+
+/* C's rows (+)= alpha · tile: the first `rows` of 6, the first `width` of 16 columns. */
+AVX2 static void store_tile_avx2(int rows, int width, const float *tile, float alpha, float *c, int ldc, int add) {
+    __m256 scale = _mm256_set1_ps(alpha);
+    for (int r = 0; r < rows; r++) {
+        float *row = c + (size_t)r * ldc;
+        const float *t = tile + r * AVX2_COLUMNS;
+        if (width == AVX2_COLUMNS) {
+            __m256 v0 = _mm256_mul_ps(_mm256_loadu_ps(t), scale);
+            __m256 v1 = _mm256_mul_ps(_mm256_loadu_ps(t + 8), scale);
+            if (add) {
+                v0 = _mm256_add_ps(v0, _mm256_loadu_ps(row));
+                v1 = _mm256_add_ps(v1, _mm256_loadu_ps(row + 8));
+            }
+            _mm256_storeu_ps(row, v0);
+            _mm256_storeu_ps(row + 8, v1);
+        } else {
+            for (int jj = 0; jj < width; jj++) row[jj] = alpha * t[jj] + (add ? row[jj] : 0);
         }
-    }
-    UNROLL for (int r = 0; r < rows; r++) {
-        _mm256_storeu_ps(tile[r], x0[r]);
-        _mm256_storeu_ps(tile[r] + 8, x1[r]);
     }
 }
 
+/* `scratch` holds a row block's micro-panels: ROW_BLOCK × DEPTH_BLOCK floats. A is packed when
+   its rows serve many column tiles (the dense layers, attention's scores); for a product only a
+   panel or two wide (attention's P·V: 32 columns) the packing would cost a third of the work, and
+   whole tiles read A where it lies. */
 AVX2 static void gemm_avx2(int m, int n, int k, float alpha, const float *a, int lda, const float *packed, float *c,
-                           int ldc, int accumulate) {
-    float tile[AVX2_ROWS][16];
+                           int ldc, int accumulate, float *scratch) {
+    float tile[AVX2_ROWS * AVX2_COLUMNS] __attribute__((aligned(32)));
+    int pack = n > 2 * PANEL;
     for (int pc = 0; pc < k; pc += DEPTH_BLOCK) {
         int depth = min_int(DEPTH_BLOCK, k - pc);
         int add = accumulate || pc > 0;
         for (int ic = 0; ic < m; ic += ROW_BLOCK) {
             int block = min_int(ROW_BLOCK, m - ic);
-            for (int col = 0; col < n; col += 16) {
-                int width = min_int(16, n - col);
+            const float *rows = a + (size_t)ic * lda + pc;
+            /* Packed: every tile; else only the last rows, fewer than a tile (beside zero rows). */
+            int whole = pack ? 0 : block / AVX2_ROWS * AVX2_ROWS;
+            pack_micro_panels(AVX2_ROWS, 1, block - whole, depth, rows + (size_t)whole * lda, lda, scratch + (size_t)whole * depth);
+            for (int col = 0; col < n; col += AVX2_COLUMNS) {
+                int width = min_int(AVX2_COLUMNS, n - col);
+                /* Half a panel; a panel's columns past n are zeros, so the whole tile is computed. */
                 const float *b = packed + (size_t)(col / PANEL) * k * PANEL + (size_t)pc * PANEL + col % PANEL;
                 for (int ir = 0; ir < block; ir += AVX2_ROWS) {
-                    int rows = min_int(AVX2_ROWS, block - ir);
-                    const float *ap = a + (size_t)(ic + ir) * lda + pc;
-                    switch (rows) {
-                    case 6: tile_avx2(6, depth, ap, lda, b, tile); break;
-                    case 5: tile_avx2(5, depth, ap, lda, b, tile); break;
-                    case 4: tile_avx2(4, depth, ap, lda, b, tile); break;
-                    case 3: tile_avx2(3, depth, ap, lda, b, tile); break;
-                    case 2: tile_avx2(2, depth, ap, lda, b, tile); break;
-                    default: tile_avx2(1, depth, ap, lda, b, tile); break;
-                    }
-                    for (int r = 0; r < rows; r++) {
-                        float *row = c + (size_t)(ic + ir + r) * ldc + col;
-                        if (width == 16) {
-                            __m256 v0 = _mm256_mul_ps(_mm256_loadu_ps(tile[r]), _mm256_set1_ps(alpha));
-                            __m256 v1 = _mm256_mul_ps(_mm256_loadu_ps(tile[r] + 8), _mm256_set1_ps(alpha));
-                            if (add) {
-                                v0 = _mm256_add_ps(v0, _mm256_loadu_ps(row));
-                                v1 = _mm256_add_ps(v1, _mm256_loadu_ps(row + 8));
-                            }
-                            _mm256_storeu_ps(row, v0);
-                            _mm256_storeu_ps(row + 8, v1);
-                        } else {
-                            for (int jj = 0; jj < width; jj++) row[jj] = alpha * tile[r][jj] + (add ? row[jj] : 0);
-                        }
-                    }
+                    if (ir < whole)
+                        full_tile_avx2(depth, rows + (size_t)ir * lda, (long)lda * 4, 4, b, tile);
+                    else
+                        full_tile_avx2(depth, scratch + (size_t)ir * depth, 4, 4 * AVX2_ROWS, b, tile);
+                    store_tile_avx2(min_int(AVX2_ROWS, block - ir), width, tile, alpha, c + (size_t)(ic + ir) * ldc + col,
+                                    ldc, add);
                 }
             }
         }
@@ -422,21 +509,33 @@ int lectern_cpu_runs_kernel(const char *name) {
     return kernel != KERNEL_UNKNOWN && cpu_has(kernel);
 }
 
+/* Runs `kernel` on a product of at least one row, column and step. */
+static void gemm_with(enum kernel kernel, int m, int n, int k, float alpha, const float *a, int lda, const float *packed,
+                      float *c, int ldc, int accumulate) {
+#ifdef LECTERN_X86
+    if (kernel == KERNEL_AVX512) {
+        gemm_avx512(m, n, k, alpha, a, lda, packed, c, ldc, accumulate);
+        return;
+    }
+#endif
+    /* A row block's micro-panels (up to 150 KB, the portable kernel's broadcast ones 600 KB): on
+       the heap, not on a worker thread's stack. */
+    size_t rows = (size_t)min_int(m, ROW_BLOCK) + 8 /* up to a whole tile */, depth = (size_t)min_int(k, DEPTH_BLOCK);
+    float *scratch = malloc(sizeof(float) * rows * depth * PORTABLE_COPIES);
+    if (scratch == NULL) abort();
+#ifdef LECTERN_X86
+    if (kernel == KERNEL_AVX2) gemm_avx2(m, n, k, alpha, a, lda, packed, c, ldc, accumulate, scratch);
+    else
+#endif
+        gemm_portable(m, n, k, alpha, a, lda, packed, c, ldc, accumulate, scratch);
+    free(scratch);
+}
+
 int lectern_gemm_by(const char *name, int m, int n, int k, float alpha, const float *a, int lda, const float *packed,
                     float *c, int ldc, int accumulate) {
     if (!lectern_cpu_runs_kernel(name)) return 0;
-    enum kernel kernel = kernel_named(name);
-    if (m <= 0 || n <= 0 || k <= 0) {
-        lectern_gemm(m, n, k, alpha, a, lda, packed, c, ldc, accumulate);
-        return 1;
-    }
-    switch (kernel) {
-#ifdef LECTERN_X86
-    case KERNEL_AVX512: gemm_avx512(m, n, k, alpha, a, lda, packed, c, ldc, accumulate); break;
-    case KERNEL_AVX2: gemm_avx2(m, n, k, alpha, a, lda, packed, c, ldc, accumulate); break;
-#endif
-    default: gemm_portable(m, n, k, alpha, a, lda, packed, c, ldc, accumulate); break;
-    }
+    if (m <= 0 || n <= 0 || k <= 0) lectern_gemm(m, n, k, alpha, a, lda, packed, c, ldc, accumulate);
+    else gemm_with(kernel_named(name), m, n, k, alpha, a, lda, packed, c, ldc, accumulate);
     return 1;
 }
 
@@ -448,13 +547,7 @@ void lectern_gemm(int m, int n, int k, float alpha, const float *a, int lda, con
             if (!accumulate) memset(c + (size_t)i * ldc, 0, (size_t)n * sizeof(float));
         return;
     }
-    switch (chosen_kernel()) {
-#ifdef LECTERN_X86
-    case KERNEL_AVX512: gemm_avx512(m, n, k, alpha, a, lda, packed, c, ldc, accumulate); return;
-    case KERNEL_AVX2: gemm_avx2(m, n, k, alpha, a, lda, packed, c, ldc, accumulate); return;
-#endif
-    default: gemm_portable(m, n, k, alpha, a, lda, packed, c, ldc, accumulate); return;
-    }
+    gemm_with((enum kernel)chosen_kernel(), m, n, k, alpha, a, lda, packed, c, ldc, accumulate);
 }
 
 int lectern_gemm_bf16_native(void) {

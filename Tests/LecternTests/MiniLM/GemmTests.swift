@@ -32,9 +32,13 @@ final class GemmTests: XCTestCase {
     func testEveryKernelMatchesTheDoubleSumOnRaggedShapes() throws {
         let kernels = ["avx512", "avx2", "portable"]
         var ran = Set<String>()
-        // Rows past whole tiles (12) and row blocks (96), columns past panels (32), depth past a
-        // depth block (384), and a row stride wider than the depth.
-        for (m, n, k) in [(1, 1, 1), (13, 45, 7), (29, 33, 385), (100, 17, 40), (7, 64, 800)] {
+        // Rows past whole tiles (12 for AVX-512, 6 for AVX2, 4 portable) and row blocks (96),
+        // columns past panels (32) and half panels (16), depth past a depth block (384), and a row
+        // stride wider than the depth. Products up to two panels wide read A where it lies in the
+        // AVX2 kernel, wider ones pack it first: both, with attention's shapes (depth 32; 32
+        // columns) among them.
+        for (m, n, k) in [(1, 1, 1), (13, 45, 7), (29, 33, 385), (100, 17, 40), (7, 64, 800), (37, 37, 32), (43, 32, 43),
+                          (50, 97, 33), (101, 130, 390)] {
             let lda = k + 3
             let ldc = n + 5
             let a = values(m * lda, seed: UInt64(m * 7 + k))
