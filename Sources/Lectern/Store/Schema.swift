@@ -440,6 +440,20 @@ enum Schema {
                 WHERE kind = 'heading' AND attributes IS NOT NULL;
                 """)
         },
+        Migration("v8-search-section-facts") { db in
+            // What a search hit needs of its document's blocks, found for that hit alone: the
+            // headings of its own section path and the first cue of its section (by section
+            // path, not by reading a book's every heading), and who speaks at a moment (by
+            // time). blocks_heading_facts, which listed every heading of the document, is
+            // covered by the first.
+            try db.execute(sql: """
+                CREATE INDEX blocks_section_facts ON blocks(document_id, kind, section_path, ordinal)
+                WHERE attributes IS NOT NULL;
+                CREATE INDEX blocks_timed ON blocks(document_id, time_start, ordinal)
+                WHERE time_start IS NOT NULL;
+                DROP INDEX IF EXISTS blocks_heading_facts;
+                """)
+        },
     ]
 
     /// What a SQLite file holds, told apart before anything writes to it.
