@@ -67,7 +67,8 @@ actor MCPLibrary {
 
     struct SearchResult: Codable {
         var hits: [SearchHit]
-        /// Why there are no hits, when there are none.
+        /// Why there are no hits, when there are none; or what the hits do not say for
+        /// themselves (a quoted phrase no passage holds, and what is shown instead).
         var note: String?
     }
 
@@ -79,9 +80,10 @@ actor MCPLibrary {
         if k > MCPTools.largestK { throw MCPArguments.problem("k must be at most \(MCPTools.largestK) (got \(k))") }
         let mode = try arguments.choice("mode", of: SearchMode.self, among: SearchMode.allCases.map(\.rawValue)) ?? .hybrid
         let filter = SearchFilter(sources: try arguments.strings("source"), types: try arguments.strings("type"))
-        let hits = try session.search(query, k: k, mode: mode, filter: filter)
-        var note: String?
-        if hits.isEmpty { note = try session.emptyFilterReason(filter) ?? "no passages match '\(query)'" }
+        let outcome = try session.run(query, k: k, mode: mode, filter: filter)
+        let hits = outcome.hits
+        var note = outcome.notes.isEmpty ? nil : outcome.notes.joined(separator: "; ")
+        if hits.isEmpty, note == nil { note = try session.emptyFilterReason(filter) ?? "no passages match '\(query)'" }
         return try Self.success(SearchResult(hits: hits, note: note))
     }
 

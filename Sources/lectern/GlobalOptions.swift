@@ -96,3 +96,7 @@ extension SharesGlobalOptions {
 /// A command that works through a batch and checks `StopSignals.cancellation` between its
 /// documents: a signal lets it finish (or abandon) the document in hand and report.
 protocol StopsAtDocumentBoundaries {}
+
+/// A command that exits as grep does: 0 when it found something, 1 when it found nothing, 2
+/// on any error (a missing library included), so that a script tells "nothing" from "broken".
+protocol ExitsLikeGrep {}

@@ -41,6 +41,9 @@ struct SearchCommand: ParsableCommand {
     @Option(help: "Only the passages of this topic (its id from `lectern curriculum show`, or its first 4+ characters). Repeatable.")
     var topic: [String] = []
 
+    @Option(name: .customLong("min-score"), help: "Leave out hits scoring under this (0–1, the same scale in every query and mode; hits under \(Relevance.weakBelow) are marked weak).")
+    var minScore: Double?
+
     @Flag(help: "Group hits by document (best document first), each hit under its document's title.")
     var group = false
 
@@ -56,6 +59,7 @@ struct SearchCommand: ParsableCommand {
 
     func validate() throws {
         if let k, k < 1 { throw ValidationError("-k must be at least 1") }
+        if let minScore, !(0...1).contains(minScore) { throw ValidationError("--min-score must be between 0 and 1 (got \(minScore))") }
         if stdin {
             if query != nil { throw ValidationError("--stdin reads the queries from standard input: give no query argument") }
         } else {
@@ -72,30 +76,33 @@ struct SearchCommand: ParsableCommand {
         let filter = SearchFilter(sources: source, types: type, passages: passages)
         let limit = k ?? configuration.searchLimit
         if stdin {
-            try SearchLines.answer(session, k: limit, mode: mode, filter: filter, group: group, timings: timings, terminal: terminal)
+            try SearchLines.answer(session, k: limit, mode: mode, filter: filter, minimumScore: minScore, group: group,
+                                   timings: timings, terminal: terminal)
             return
         }
         let query = query ?? ""
-        let hits = try session.search(query, k: limit, mode: mode, filter: filter)
+        let outcome = try session.run(query, k: limit, mode: mode, filter: filter, minimumScore: minScore)
+        let hits = outcome.hits
+        // Notes go to stderr (or as `note` events): stdout stays the hits alone.
+        for note in outcome.notes { terminal.note(note) }
         if json {
             if group { terminal.json(HitGroup.groups(hits)) } else { terminal.json(hits) }
-            return
-        }
-        if hits.isEmpty {
-            terminal.note(try session.emptyFilterReason(filter) ?? "no passages match '\(query)'")
-            return
-        }
-        if group {
+        } else if hits.isEmpty {
+            if outcome.notes.isEmpty { terminal.note(try session.emptyFilterReason(filter) ?? "no passages match '\(query)'") }
+        } else if group {
             HitGroup.print(HitGroup.groups(hits), terminal) { render($0, terminal) }
-            return
+        } else {
+            for hit in hits {
+                let weak = hit.weak ? terminal.dim("  weak") : ""
+                terminal.out("\(hit.rank). \(terminal.bold(hit.title))  \(terminal.dim(String(format: "%.4f", hit.score)))\(weak)")
+                terminal.out("   \(terminal.dim(hit.passageReference))  \(hit.location)\(hit.speaker.map { terminal.dim("  — \($0)") } ?? "")")
+                terminal.out("   \(render(hit, terminal))")
+                if let link = PassageRendering.link(hit, terminal) { terminal.out("   \(link)") }
+                terminal.out("")
+            }
         }
-        for hit in hits {
-            terminal.out("\(hit.rank). \(terminal.bold(hit.title))  \(terminal.dim(String(format: "%.4f", hit.score)))")
-            terminal.out("   \(terminal.dim(hit.passageReference))  \(hit.location)\(hit.speaker.map { terminal.dim("  — \($0)") } ?? "")")
-            terminal.out("   \(render(hit, terminal))")
-            if let link = PassageRendering.link(hit, terminal) { terminal.out("   \(link)") }
-            terminal.out("")
-        }
+        // As grep: 1 when nothing was found (errors exit 2: ExitsLikeGrep).
+        if hits.isEmpty { throw ExitCode(1) }
     }
 
     /// The snippet with the query's words highlighted (on a colour terminal); every piece of it
@@ -115,4 +122,4 @@ struct SearchCommand: ParsableCommand {
     }
 }
 
-extension SearchCommand: SharesGlobalOptions {}
+extension SearchCommand: SharesGlobalOptions, ExitsLikeGrep {}

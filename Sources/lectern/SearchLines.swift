@@ -17,8 +17,8 @@ enum SearchLines {
         var total_ms: Double
     }
 
-    static func answer(_ session: SearchSession, k: Int, mode: SearchMode, filter: SearchFilter, group: Bool, timings: Bool,
-                       terminal: Terminal) throws {
+    static func answer(_ session: SearchSession, k: Int, mode: SearchMode, filter: SearchFilter, minimumScore: Double?, group: Bool,
+                       timings: Bool, terminal: Terminal) throws {
         while let line = readLine(strippingNewline: true) {
             let query = line.hasSuffix("\r") ? String(line.dropLast()) : line
             guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -26,7 +26,9 @@ enum SearchLines {
                 continue
             }
             do {
-                let (hits, spent) = try session.timedSearch(query, k: k, mode: mode, filter: filter)
+                let outcome = try session.run(query, k: k, mode: mode, filter: filter, minimumScore: minimumScore)
+                let (hits, spent) = (outcome.hits, outcome.timings)
+                for note in outcome.notes { terminal.note(note, input: query) }
                 if group { terminal.jsonLine(HitGroup.groups(hits)) } else { terminal.jsonLine(hits) }
                 if timings, let data = Terminal.compactJSON(Timing(query: query, embedding_ms: spent.embedding * 1000, total_ms: spent.total * 1000)) {
                     FileHandle.standardError.write(data + Data("\n".utf8))

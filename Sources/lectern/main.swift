@@ -7,7 +7,8 @@ import Lectern
 signal(SIGXFSZ, SIG_IGN)
 
 // swift-argument-parser exits 64 on usage errors; Lectern's contract is 0 all succeeded,
-// 1 some inputs failed, 2 usage errors, 130 / 143 stopped by SIGINT / SIGTERM.
+// 1 some inputs failed, 2 usage errors, 130 / 143 stopped by SIGINT / SIGTERM; a command that
+// exits like grep (`search`) exits 1 when it found nothing and 2 on any error (docs/commands.md).
 do {
     var command = try LecternCommand.parseAsRoot()
     let events = (command as? any ReportsEvents)?.eventFormat ?? .text
@@ -22,13 +23,21 @@ do {
         // With `--events json`, the error that stopped the command is one more JSON line.
         Terminal(events: events).stop(error)
         if error.code == .interrupted, let signal = StopSignals.cancellation.signal { exit(StopSignals.exitStatus(signal)) }
-        exit(error.code == .invalidInput ? 2 : 1)
+        exit(error.code == .invalidInput || command is any ExitsLikeGrep ? 2 : 1)
     } catch {
         // Any other error (help asked for, an exit status, a system's error): as
         // swift-argument-parser shows it, but as a JSON event with `--events json`.
-        let code = LecternCommand.exitCode(for: error)
+        var code = LecternCommand.exitCode(for: error)
         let message = LecternCommand.message(for: error)
-        guard events == .json, code != .success, !message.isEmpty else { LecternCommand.exit(withError: error) }
+        // A system's error in a grep-like command is an error (2), not "nothing found" (1).
+        if command is any ExitsLikeGrep, !(error is ExitCode), code != .success { code = ExitCode(2) }
+        guard events == .json, code != .success, !message.isEmpty else {
+            if command is any ExitsLikeGrep, !(error is ExitCode), code != .success {
+                FileHandle.standardError.write(Data(("lectern: " + message + "\n").utf8))
+                exit(code.rawValue)
+            }
+            LecternCommand.exit(withError: error)
+        }
         Terminal(events: events).stop(LecternError(.corrupt, nil, message))
         exit(code.rawValue)
     }

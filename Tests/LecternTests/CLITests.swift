@@ -80,7 +80,7 @@ final class CLITests: CommandTestCase {
         result = try lectern("ingest", "good.md", "--no-such-flag")
         XCTAssertEqual(result.status, 2)
         result = try lectern("search", "x", "--db", "nowhere.db")
-        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.status, 2, "search exits 1 only when it found nothing")
         XCTAssertEqual(result.stderr, "lectern: nowhere.db: no library here yet: run `lectern ingest PATH` first, or pass --db\n")
         result = try lectern("--version")
         XCTAssertEqual(result.stdout, Lectern.version + "\n")
@@ -164,7 +164,7 @@ final class CLITests: CommandTestCase {
 
         // An error that stops a command is a JSON line too, never plain text.
         let stopped = try lectern("search", "alpha", "--db", "nowhere.db", "--events", "json")
-        XCTAssertEqual(stopped.status, 1)
+        XCTAssertEqual(stopped.status, 2)
         let line = try JSONDecoder().decode(PipelineEvent.self, from: Data(stopped.stderr.utf8))
         XCTAssertEqual(line.event, .failed)
         XCTAssertEqual(line.input, "nowhere.db")

@@ -40,7 +40,7 @@ final class CommandBehaviourTests: CommandTestCase {
         XCTAssertTrue(summarize.contains { $0.event == .failed && $0.input == "nope.md" }, result.stderr)
 
         result = try lectern("search", "zebra", "--mode", "keyword", "--events", "json")
-        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.status, 1, "nothing found")
         XCTAssertEqual(events(result.stderr).map(\.event), [.note])
         XCTAssertEqual(events(result.stderr).first?.message, "no passages match 'zebra'")
 
@@ -65,7 +65,7 @@ final class CommandBehaviourTests: CommandTestCase {
     /// a search for the text `--events=json` is not a request for JSON.
     func testTheFormatOfAStoppingErrorIsTheOneTheCommandChose() throws {
         let result = try lectern("search", "--db", "nowhere.db", "--", "--events=json")
-        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr, "lectern: nowhere.db: no library here yet: run `lectern ingest PATH` first, or pass --db\n")
     }
 

@@ -37,7 +37,7 @@ final class DefaultLibraryTests: CommandTestCase {
         let library = folder.file("home/.local/share/lectern/library.db").path
 
         var result = try runLectern(["search", "entropy"], in: folder.url, environment: environment)
-        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.status, 2)
         // Named as every file is: relative to where the command runs when inside it.
         XCTAssertEqual(result.stderr, "lectern: home/.local/share/lectern/library.db: no library here yet: run `lectern ingest PATH` first, or pass --db\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.file("home/.local").path), "a search makes no folder")

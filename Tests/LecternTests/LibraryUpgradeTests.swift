@@ -86,7 +86,9 @@ final class LibraryUpgradeTests: XCTestCase {
             let result = try lectern(arguments + ["--json"])
             XCTAssertEqual(result.status, 0, result.stderr)
             // Fields added since (a hit's link, its page label) are left out of the comparison.
-            let added: Set<String> = ["link", "pageLabel"]
+            let added: Set<String> = ["link", "pageLabel", "bm25", "cosine", "weak"]
+            // A score is now on one scale for every query (Relevance); the cosine it was is kept as `cosine`.
+            let cosines = (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []).map { $0["cosine"] as? Double }
             var hits = (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? [])
                 .map { $0.filter { !added.contains($0.key) } }
             var before = search["hits"] as? [[String: Any]] ?? []
@@ -94,6 +96,13 @@ final class LibraryUpgradeTests: XCTestCase {
                 // Keyword mode now reports the BM25 score it ranks by, not 1/rank: the same passages, in the same order.
                 let scores = hits.compactMap { $0["score"] as? Double }
                 XCTAssertTrue(scores.allSatisfy { $0 > 0 } && zip(scores, scores.dropFirst()).allSatisfy { $0 >= $1 }, "\(scores)")
+                hits = hits.map { $0.filter { $0.key != "score" } }
+                before = before.map { $0.filter { $0.key != "score" } }
+            }
+            if arguments.contains("semantic") {
+                let scores = before.map { $0["score"] as? Double }
+                XCTAssertEqual(cosines.count, scores.count)
+                for (cosine, score) in zip(cosines, scores) { XCTAssertEqual(cosine ?? -9, score ?? 9, accuracy: 1e-6) }
                 hits = hits.map { $0.filter { $0.key != "score" } }
                 before = before.map { $0.filter { $0.key != "score" } }
             }

@@ -119,7 +119,7 @@ final class SearchQueryTests: XCTestCase {
 
         // A filter that matches nothing is named, not the query.
         result = try runLectern(["search", "fallacy", "--source", "nothing"], in: folder.url)
-        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.status, 1, "nothing found: \(result.stderr)")
         XCTAssertTrue((result.stdout + result.stderr).contains("--source nothing matches no document"), result.stdout + result.stderr)
         result = try runLectern(["search", "fallacy", "--type", "srt"], in: folder.url)
         XCTAssertTrue((result.stdout + result.stderr).contains("--type srt matches no document"), result.stdout + result.stderr)

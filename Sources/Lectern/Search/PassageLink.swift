@@ -20,12 +20,12 @@ enum PassageLink {
     /// section's page) or the document's own web address, with the anchor of the deepest
     /// section heading below it that has an id.
     static func webAddress(of passage: StoredPassage, store: LibraryStore) throws -> String? {
-        let headings = try store.headingAttributes(documentId: passage.documentId)
+        let headings = try store.sectionFacts(documentId: passage.documentId, sectionPath: passage.sectionPath)
         var base: String?
         var anchor: String?
         for length in stride(from: passage.sectionPath.count, through: 1, by: -1) {
             let prefix = Array(passage.sectionPath.prefix(length))
-            guard let facts = headings.first(where: { $0.sectionPath == prefix })?.attributes else { continue }
+            guard let facts = headings[prefix] else { continue }
             if anchor == nil, let id = facts["id"], !id.isEmpty { anchor = id }
             if let url = facts["url"], url.hasPrefix("http") {
                 base = url

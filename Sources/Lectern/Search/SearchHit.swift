@@ -1,7 +1,16 @@
 /// One search result, with where it came from.
 public struct SearchHit: Codable, Sendable {
     public var rank: Int
+    /// How well the passage matches, 0…1, on the same scale in every query (see `Relevance`):
+    /// BM25's evidence in keyword mode, the cosine's in semantic mode, both weighted in hybrid.
     public var score: Double
+    /// FTS5's BM25 (higher is better) where the keyword ranking found the passage.
+    public var bm25: Double?
+    /// The cosine similarity of the passage's vector and the query's, where the semantic
+    /// ranking found the passage.
+    public var cosine: Double?
+    /// The score is under `Relevance.weakBelow`: little of the query was found in the passage.
+    public var weak: Bool
     var passageId: Int64
     var documentId: String
     public var title: String

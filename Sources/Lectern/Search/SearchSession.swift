@@ -10,6 +10,15 @@ public struct SearchTimings: Sendable, Codable, Equatable {
     public init() {}
 }
 
+/// One search's hits, with what a user should be told about them and how long it took.
+public struct SearchOutcome: Sendable {
+    public var hits: [SearchHit]
+    /// What the hits do not say for themselves, one line each: a quoted phrase no passage holds
+    /// (and what is shown instead), an exclusion that left nothing, hits under the minimum score.
+    public var notes: [String]
+    public var timings: SearchTimings
+}
+
 /// A long-lived search over one library, for callers that ask many questions (`lectern search
 /// --stdin`, the MCP server, `lectern run`): the embedding model loads once, on the first
 /// question that needs a query vector, and the library's compact vectors stay in memory,
@@ -41,6 +50,25 @@ public final class SearchSession: Sendable {
         let hits = try searcher.search(query, k: k, mode: mode, filter: filter, timings: &timings)
         timings.total = Searcher.seconds(since: started)
         return (hits, timings)
+    }
+
+    /// The best `k` passages for `query` scoring at least `minimumScore`, with the notes a
+    /// user should read beside them.
+    public func run(_ query: String, k: Int = 10, mode: SearchMode = .hybrid, filter: SearchFilter = SearchFilter(),
+                    minimumScore: Double? = nil) throws -> SearchOutcome {
+        let started = DispatchTime.now()
+        var timings = SearchTimings()
+        var notes: [String] = []
+        var hits = try searcher.search(query, k: k, mode: mode, filter: filter, timings: &timings, notes: &notes)
+        if let minimumScore, let best = hits.first, best.score < minimumScore || hits.last!.score < minimumScore {
+            let kept = hits.filter { $0.score >= minimumScore }
+            if kept.isEmpty {
+                notes.append(String(format: "no hit scores %.2f or more (--min-score); the best scores %.4f", minimumScore, best.score))
+            }
+            hits = kept
+        }
+        timings.total = Searcher.seconds(since: started)
+        return SearchOutcome(hits: hits, notes: notes, timings: timings)
     }
 
     /// Why `filter` leaves no document to search (see `Searcher.emptyFilterReason`).

@@ -48,6 +48,14 @@ public struct Searcher: Sendable {
 
     /// `search`, telling how long the query's embedding took apart from the rest.
     func search(_ query: String, k: Int, mode: SearchMode, filter: SearchFilter, timings: inout SearchTimings) throws -> [SearchHit] {
+        var notes: [String] = []
+        return try search(query, k: k, mode: mode, filter: filter, timings: &timings, notes: &notes)
+    }
+
+    /// `search`, with what a user should be told about its hits in `notes`: a quoted phrase
+    /// or an exclusion that left nothing, and what is shown instead.
+    func search(_ query: String, k: Int, mode: SearchMode, filter: SearchFilter, timings: inout SearchTimings,
+                notes: inout [String]) throws -> [SearchHit] {
         let parsed = SearchQuery(parsing: query)
         guard !parsed.isEmpty else {
             let why = parsed.exclusions.isEmpty ? "has no words to search for" : "only excludes: it needs a word or a \"phrase\" to search for"
@@ -65,7 +73,17 @@ public struct Searcher: Sendable {
             let apart = try rank(parsed.relaxingPhrases(), query: query, k: k, mode: mode, documents: allowedDocuments,
                                  passages: filter.passages, timings: &timings)
             ranked += apart.filter { !seen.contains($0.id) }.prefix(k - ranked.count)
+            if seen.isEmpty { notes.append(try missedPhrases(parsed, documents: allowedDocuments, passages: filter.passages, shown: !ranked.isEmpty)) }
+        } else if ranked.isEmpty, !parsed.exclusions.isEmpty,
+                  let excluded = try missedExclusions(parsed, documents: allowedDocuments, passages: filter.passages) {
+            notes.append(excluded)
         }
+        return try hits(ranked, terms: terms)
+    }
+
+    /// The hits of a ranking: each passage read with what a user sees of it (its snippet,
+    /// location, speaker and link), found for that passage alone whatever its document's size.
+    func hits(_ ranked: [RankedPassage], terms: [String]) throws -> [SearchHit] {
         let passages = try store.passages(ids: ranked.map(\.id))
         return try zip(ranked, passages).enumerated().map { index, pair in
             let (entry, passage) = pair
@@ -77,7 +95,7 @@ public struct Searcher: Sendable {
                 speaker = who
             }
             var hit = SearchHit(
-                rank: index + 1, score: entry.score, passageId: passage.id, documentId: passage.documentShortId,
+                rank: index + 1, score: entry.score, bm25: entry.bm25, cosine: entry.cosine, weak: entry.score < Relevance.weakBelow, passageId: passage.id, documentId: passage.documentShortId,
                 title: passage.documentTitle, sectionPath: passage.sectionPath, location: Location.describe(passage, at: spoken),
                 uri: passage.documentURI, path: passage.documentPath, type: passage.documentType.rawValue, kind: passage.kind,
                 pageStart: passage.pageStart, pageEnd: passage.pageEnd, timeStart: passage.timeStart,
@@ -90,11 +108,20 @@ public struct Searcher: Sendable {
         }
     }
 
-    /// One ranking of `parsed` in `mode`: passage ids, best first, at most k, with their score
-    /// and their ranks in the keyword and semantic lists.
+    /// One passage of a ranking: its score (0…1, see `Relevance`), its BM25 and cosine where
+    /// the keyword or the semantic ranking found it, and its ranks there.
+    struct RankedPassage {
+        var id: Int64
+        var score: Double
+        var bm25: Double?
+        var cosine: Double?
+        var keywordRank: Int?
+        var semanticRank: Int?
+    }
+
+    /// One ranking of `parsed` in `mode`: passages, best first, at most k.
     private func rank(_ parsed: SearchQuery, query: String, k: Int, mode: SearchMode, documents allowedDocuments: Set<Int64>?,
-                      passages onlyPassages: Set<Int64>?, timings: inout SearchTimings)
-        throws -> [(id: Int64, score: Double, keywordRank: Int?, semanticRank: Int?)] {
+                      passages onlyPassages: Set<Int64>?, timings: inout SearchTimings) throws -> [RankedPassage] {
         let depth = max(candidates, k)
         var keyword: [(id: Int64, score: Double)] = []
         if mode != .semantic {
@@ -115,26 +142,65 @@ public struct Searcher: Sendable {
             }
             semantic = try nearest(to: vector, k: depth, embedder: embedder.info, allowed: allowed)
         }
+        var found: [Int64: RankedPassage] = [:]
+        for (rank, hit) in keyword.enumerated() {
+            found[hit.id] = RankedPassage(id: hit.id, score: 0, bm25: hit.score, keywordRank: rank + 1)
+        }
+        for (rank, hit) in semantic.enumerated() {
+            found[hit.id, default: RankedPassage(id: hit.id, score: 0)].cosine = Double(hit.score)
+            found[hit.id]?.semanticRank = rank + 1
+        }
+        // A passage too short to answer anything (a name under a long section header, a
+        // caption) is near its header in meaning: its semantic evidence counts in proportion
+        // to its length, so that it cannot outrank the passages that say something.
+        let short = mode == .keyword ? [:] : try store.shortPassages(semantic.map(\.id), under: Chunker.tinyTokens)
+        // Each mode ranks by its own evidence (BM25, or the cosine of passages that are not
+        // short), hybrid by the weighted sum of both on fixed curves, so that a score means the
+        // same in every query (Relevance).
+        let ranked: [RankedPassage] = found.values.map { passage in
+            var passage = passage
+            let stub = short[passage.id].map { Double(max($0, 1)) / Double(Chunker.tinyTokens) } ?? 1
+            switch mode {
+            case .keyword: passage.score = Relevance.keyword(passage.bm25 ?? 0)
+            case .semantic: passage.score = stub * Relevance.semantic(passage.cosine ?? -1)
+            case .hybrid: passage.score = Relevance.fused(bm25: passage.bm25, cosine: passage.cosine, semanticShare: stub,
+                                                          keywordWeight: keywordWeight)
+            }
+            return passage
+        }
+        func order(_ passage: RankedPassage) -> (Double, Double) {
+            switch mode {
+            case .keyword: return (passage.bm25 ?? 0, 0)
+            case .semantic, .hybrid: return (passage.score, passage.cosine ?? -1)
+            }
+        }
+        return Array(ranked.sorted { order($0) != order($1) ? order($0) > order($1) : $0.id < $1.id }.prefix(k))
+    }
 
-        var scores: [Int64: Double] = [:]
-        var keywordRanks: [Int64: Int] = [:]
-        var semanticRanks: [Int64: Int] = [:]
-        for (rank, hit) in keyword.enumerated() { keywordRanks[hit.id] = rank + 1 }
-        for (rank, hit) in semantic.enumerated() { semanticRanks[hit.id] = rank + 1 }
-        switch mode {
-        case .keyword:
-            for hit in keyword { scores[hit.id] = hit.score }
-        case .semantic:
-            for hit in semantic { scores[hit.id] = Double(hit.score) }
-        case .hybrid:
-            // A convex combination of the two scores, each min-max normalised over its own
-            // candidates (Bruch et al. 2023): on the tuning half it beat reciprocal-rank fusion.
-            for (id, score) in Self.normalized(keyword.map { ($0.id, $0.score) }) { scores[id, default: 0] += keywordWeight * score }
-            for (id, score) in Self.normalized(semantic.map { ($0.id, Double($0.score)) }) { scores[id, default: 0] += (1 - keywordWeight) * score }
+    /// What to tell a user whose quoted phrases no passage holds (with the exclusions, within
+    /// the filters): the phrase, the exclusion at fault when there is one, and what is shown.
+    private func missedPhrases(_ parsed: SearchQuery, documents: Set<Int64>?, passages: Set<Int64>?, shown: Bool) throws -> String {
+        let phrases = parsed.phrases.map { "\"\($0.joined(separator: " "))\"" }.joined(separator: " and ")
+        let instead = shown ? "showing passages with its words apart" : "and none holds its words apart"
+        var alone = parsed
+        alone.exclusions = []
+        alone.words = []
+        if !parsed.exclusions.isEmpty, try !store.keywordMatches(alone, limit: 1, documents: documents, passages: passages).isEmpty {
+            let excluded = parsed.exclusions.map { "\"\($0.joined(separator: " "))\"" }.joined(separator: " or ")
+            return "every passage holding \(phrases) also holds \(excluded): \(instead)"
         }
-        return scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k).map {
-            (id: $0.key, score: $0.value, keywordRank: keywordRanks[$0.key], semanticRank: semanticRanks[$0.key])
-        }
+        return "no passage holds \(phrases): \(instead)"
+    }
+
+    /// What to tell a user whose exclusions left nothing: the words they left out, when the
+    /// query without them finds passages; nil when it finds none either.
+    private func missedExclusions(_ parsed: SearchQuery, documents: Set<Int64>?, passages: Set<Int64>?) throws -> String? {
+        var without = parsed
+        without.exclusions = []
+        let found = try store.keywordMatches(without, limit: 1, documents: documents, passages: passages)
+        guard !found.isEmpty else { return nil }
+        let excluded = parsed.exclusions.map { "\"\($0.joined(separator: " "))\"" }.joined(separator: " or ")
+        return "every passage that matches also holds \(excluded), which the query leaves out"
     }
 
     /// The `k` passages nearest to `vector`: the compact scan's best `rerankDepth(k)` rows,
@@ -156,7 +222,8 @@ public struct Searcher: Sendable {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
-    /// Scores scaled to 0…1 over the candidates (all 1 when they are equal).
+    /// Scores scaled to 0…1 over the candidates (all 1 when they are equal): how `curriculum
+    /// find` fuses its topic rankings.
     static func normalized(_ scores: [(Int64, Double)]) -> [(Int64, Double)] {
         guard let low = scores.map(\.1).min(), let high = scores.map(\.1).max(), high > low else {
             return scores.map { ($0.0, 1) }

@@ -17,16 +17,27 @@ extension LibraryStore {
         }
     }
 
-    /// The section path and reader facts (an anchor `id`, a page `url`) of a document's headings
-    /// that carry any, in reading order: what a link to a passage's section is made of.
-    func headingAttributes(documentId: Int64) throws -> [(sectionPath: [String], attributes: [String: String])] {
-        try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT section_path, attributes FROM blocks
-                WHERE document_id = ? AND kind = 'heading' AND attributes IS NOT NULL ORDER BY ordinal
-                """, arguments: [documentId]).map { row in
-                (Self.decode([String].self, row["section_path"]) ?? [], Self.decode([String: String].self, row["attributes"]) ?? [:])
+    /// The reader facts (an anchor `id`, a page `url`) of the headings of `sectionPath` and of
+    /// each section above it, by section path (the first such heading in reading order): what a
+    /// link to a passage's section is made of. Reads those headings alone, however many the
+    /// document has.
+    func sectionFacts(documentId: Int64, sectionPath: [String]) throws -> [[String]: [String: String]] {
+        guard !sectionPath.isEmpty else { return [:] }
+        let prefixes = (1...sectionPath.count).map { Self.json(Array(sectionPath.prefix($0))) }
+        return try read { db in
+            // Sorted here, not by ORDER BY ordinal, which would make SQLite walk the document's
+            // every block in order (blocks_document) rather than look up these few paths.
+            let rows = try Row.fetchAll(db, SQLRequest<Row>("""
+                SELECT section_path, attributes, ordinal FROM blocks
+                WHERE document_id = \(documentId) AND kind = 'heading' AND attributes IS NOT NULL AND section_path IN \(prefixes)
+                """)).sorted { ($0["ordinal"] as Int) < ($1["ordinal"] as Int) }
+            var facts: [[String]: [String: String]] = [:]
+            for row in rows {
+                let path = Self.decode([String].self, row["section_path"]) ?? []
+                guard facts[path] == nil else { continue }
+                facts[path] = Self.decode([String: String].self, row["attributes"]) ?? [:]
             }
+            return facts
         }
     }
 

@@ -82,6 +82,19 @@ extension LibraryStore {
         "\"" + words.joined(separator: " ").replacingOccurrences(of: "\"", with: "") + "\""
     }
 
+    /// The token counts of those of `ids` that hold fewer than `tokens` tokens: passages too
+    /// short to answer anything alone (a name, a caption), whose vectors are mostly their header.
+    func shortPassages(_ ids: [Int64], under tokens: Int) throws -> [Int64: Int] {
+        guard !ids.isEmpty else { return [:] }
+        return try read { db in
+            var short: [Int64: Int] = [:]
+            let rows = try Row.fetchCursor(db, SQLRequest<Row>(
+                "SELECT id, token_count FROM passages WHERE id IN \(Self.idSet(ids)) AND token_count < \(tokens)"))
+            while let row = try rows.next() { short[row[0]] = row[1] }
+            return short
+        }
+    }
+
     /// Documents of any of these types (`markdown`, `pdf`, `srt` …), in any case (`PDF`).
     func documentIds(types: [String]) throws -> Set<Int64> {
         try read { db in

@@ -350,13 +350,17 @@ public final class LibraryStore: Sendable {
                 byType[row["type"]] = row["n"]
             }
             let embedder = Self.decode(EmbedderInfo.self, try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'embedder'"))
+            // Kept by triggers (v8-search-library-totals): no passage or block is read.
+            let totals = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, value FROM library_totals").map {
+                ($0["name"] as String, $0["value"] as Int)
+            })
             return LibraryStats(
                 path: path, fileBytes: size + wal,
                 sources: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sources") ?? 0,
                 documents: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents") ?? 0,
-                passages: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM passages") ?? 0,
-                blocks: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blocks") ?? 0,
-                tokens: try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(token_count), 0) FROM passages") ?? 0,
+                passages: totals["passages"] ?? 0,
+                blocks: totals["blocks"] ?? 0,
+                tokens: totals["tokens"] ?? 0,
                 vectors: try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM vector_blocks") ?? 0,
                 vectorBlocks: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vector_blocks") ?? 0,
                 embedder: embedder?.description, documentsByType: byType,
