@@ -13,7 +13,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // `lectern mcp`: the Model Context Protocol server over stdio (the lectern-mcp executable).
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
@@ -34,13 +33,15 @@ let package = Package(
         // Lectern's own float32/bfloat16 matrix product for MiniLM: AVX-512, AVX2 or portable C,
         // chosen at run time (per-function target attributes, no compiler flags).
         .target(name: "CGemm"),
+        // SHA-256 (content hashes, card ids) and SHA-1 (Anki's checksum), Lectern's own: a
+        // cryptography package cost a fresh build hundreds of BoringSSL files for these two.
+        .target(name: "CDigest"),
         .target(
             name: "Lectern",
             dependencies: [
-                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib", "CVectorScan", "CGemm",
+                "CCurl", "CLibXML2", "CPoppler", "CSQLite", "CZLib", "CVectorScan", "CGemm", "CDigest",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(
@@ -61,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LecternTests",
-            dependencies: ["Lectern", "lectern-mcp", "CCurl", "CLibXML2", "CPoppler", "CVectorScan", "CGemm"]
+            dependencies: ["Lectern", "lectern-mcp", "CCurl", "CLibXML2", "CPoppler", "CVectorScan", "CGemm", "CDigest"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Writes cards as an Anki package (`.apkg`): a ZIP holding `collection.anki2` in the legacy
@@ -70,7 +69,7 @@ enum AnkiPackageWriter {
 
     /// Anki's `csum`: the first 8 hex digits of the SHA-1 of the sort field, as an integer.
     static func checksum(_ text: String) -> Int64 {
-        let digest = Insecure.SHA1.hash(data: Data(text.utf8))
+        let digest = ContentHash.sha1Bytes(Data(text.utf8))
         return Int64(digest.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
     }
 

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Ids that must not change between exports of one curriculum: note GUIDs, note-type ids and
@@ -42,8 +41,8 @@ enum CardIdentity {
         return Int64(value & ((1 << 52) - 1)) | (1 << 40)
     }
 
-    /// SHA-256 bytes (ContentHash's hex goes through String(format:), slow for thousands of ids).
-    static func digest(_ text: String) -> [UInt8] { Array(SHA256.hash(data: Data(text.utf8))) }
+    /// SHA-256 bytes of the text.
+    static func digest(_ text: String) -> [UInt8] { ContentHash.sha256Bytes(Data(text.utf8)) }
 
     static func hex<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
         let digits = Array("0123456789abcdef".utf8)
