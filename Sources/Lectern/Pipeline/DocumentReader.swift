@@ -10,6 +10,8 @@ struct DocumentReader: Sendable {
     var maxFileBytes: Int = 1 << 30
     /// Passwords per file (`--password-file`); `options.password` is for the files it does not name.
     var passwords: PasswordFile?
+    /// Handed to the readers, which check it between pages and modules.
+    var cancellation: Cancellation?
 
     init(registry: ReaderRegistry = .standard, options: ExtractOptions = ExtractOptions()) {
         self.registry = registry
@@ -88,6 +90,8 @@ struct DocumentReader: Sendable {
     /// Reads one document of an opened source with the reader chosen for it, within the
     /// bounds every reader's output keeps (`OutputBounds`).
     func read(_ input: SourceInput, with reader: any Extractor, display: String) throws -> ExtractedDocument {
+        var input = input
+        input.stop = cancellation
         do {
             return try OutputBounds.apply(to: try reader.extract(input), inputBytes: Self.size(of: input), name: display)
         } catch var error as LecternError {
@@ -118,3 +122,7 @@ struct DocumentReader: Sendable {
         }
     }
 }
+
+/// Readers check a stop through the Model's `StopCheck`: a signal stops a long PDF or book
+/// between its pages or modules.
+extension Cancellation: StopCheck {}
