@@ -53,6 +53,14 @@ struct DocumentReader: Sendable {
         guard FileManager.default.isReadableFile(atPath: item.path) else {
             throw LecternError(.unreadable, item.display, "permission denied")
         }
+        // Binary bytes no reader knows (a sparse file of NULs, a disk image) are refused from the
+        // first of them: reading a 1 GiB file whole cost 1 GiB before the same refusal.
+        if size > Self.headBytes, let head = FileHandle(forReadingAtPath: item.path).flatMap({ file in
+            defer { try? file.close() }
+            return try? file.read(upToCount: Self.headBytes)
+        }), !recognisesBinary(head, path: item.path) {
+            throw LecternError(.unsupported, item.display, "binary data that no reader understands")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: item.path), options: .mappedIfSafe)
@@ -62,6 +70,18 @@ struct DocumentReader: Sendable {
         }
         if data.isEmpty { throw LecternError(.empty, item.display, "empty file") }
         return SourceInput(uri: uri, path: item.path, data: data, options: options(for: item))
+    }
+
+    /// The bytes a file's kind is told from before it is read whole.
+    static let headBytes = 8192
+
+    /// False for `head` (a file's first bytes) when they are binary and no reader claims them by
+    /// their magic bytes (a PDF's, a ZIP's); text is for the readers to judge on the whole file.
+    func recognisesBinary(_ head: Data, path: String) -> Bool {
+        guard TextDecoding.looksBinary(head) else { return true }
+        if ArchiveSource.isZip(head) { return true }
+        let input = SourceInput(uri: "file://" + path, path: path, data: head)
+        return registry.extractors.contains { $0.confidence(for: input) > 0 }
     }
 
     /// What a file that is neither a regular file nor a folder is, for messages.
