@@ -80,7 +80,7 @@ extension ConfigKey {
         },
         ConfigKey("llm.model", .text, help: "The model, as the provider names it.") { $0.llm.model = $1.optionalText },
         ConfigKey("llm.base_url", .url,
-                  help: "Where the provider's API is; default its public API (Ollama: `http://127.0.0.1:11434`).") { $0.llm.baseURL = $1.optionalText },
+                  help: "Where the provider's API is; default its public API (Ollama: `http://127.0.0.1:11434`). A query in it (`?api-version=…`) stays after the endpoint's path.") { $0.llm.baseURL = $1.optionalText },
         ConfigKey("llm.api_key_env", .variableName,
                   help: "The NAME of the variable holding the key; default `OPENAI_API_KEY` or `ANTHROPIC_API_KEY` for their public APIs.") {
             $0.llm.apiKeyEnv = $1.optionalText
