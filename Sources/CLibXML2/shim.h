@@ -72,6 +72,26 @@ struct _xmlNode {
     unsigned short extra;
 };
 
+/* Read when counting the text entity references in attribute values stand for. */
+typedef enum {
+    XML_ATTRIBUTE_CDATA = 1
+} xmlAttributeType;
+
+struct _xmlAttr {
+    void *_private;
+    xmlElementType type;
+    const xmlChar *name;
+    struct _xmlNode *children;
+    struct _xmlNode *last;
+    struct _xmlNode *parent;
+    struct _xmlAttr *next;
+    struct _xmlAttr *prev;
+    struct _xmlDoc *doc;
+    xmlNs *ns;
+    xmlAttributeType atype;
+    void *psvi;
+};
+
 typedef enum {
     XML_INTERNAL_GENERAL_ENTITY = 1,
     XML_EXTERNAL_GENERAL_PARSED_ENTITY = 2,

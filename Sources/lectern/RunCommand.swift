@@ -50,7 +50,7 @@ struct RunCommand: ParsableCommand {
     var eventFormat: EventFormat { global.events ?? (isatty(STDERR_FILENO) == 1 ? .text : .json) }
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 || jobs > PipelineRun.maxJobs { throw ValidationError("--jobs must be from 1 to \(PipelineRun.maxJobs), not \(jobs)") }
     }
 
     func run() throws {

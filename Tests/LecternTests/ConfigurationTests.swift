@@ -138,9 +138,9 @@ final class ConfigurationTests: XCTestCase {
                 return "\(error)"
             }
         }
-        XCTAssertEqual(error("[http]\nretries = -1"), "c.toml: http.retries must be at least 0")
-        XCTAssertEqual(error("[search]\nk = 0"), "c.toml: search.k must be greater than 0")
-        XCTAssertEqual(error("[chunk]\nmax_tokens = 600"), "c.toml: chunk.max_tokens must be at most 510")
+        XCTAssertEqual(error("[http]\nretries = -1"), "c.toml: http.retries must be from 0 to 20, not -1")
+        XCTAssertEqual(error("[search]\nk = 0"), "c.toml: search.k must be from 1 to 10000, not 0")
+        XCTAssertEqual(error("[chunk]\nmax_tokens = 600"), "c.toml: chunk.max_tokens must be from 1 to 510, not 600")
         XCTAssertEqual(error("[http]\ntimeout = \"soon\""), "c.toml: http.timeout must be a number, not 'soon'")
         XCTAssertEqual(error("[openstax]\narchive = \"https://example.org/book.zip\""), "c.toml: openstax.archive must contain {repository}")
         XCTAssertEqual(error("[llm]\nprovider = \"gpt\""), "c.toml: llm.provider 'gpt' is not one of openai, anthropic, ollama, extractive")
@@ -170,7 +170,7 @@ final class ConfigurationTests: XCTestCase {
     static func sample(_ type: ConfigType) -> String {
         switch type {
         case .wholeNumber(let low, _): return String(max(low, 1))
-        case .number(let low): return String(max(low, 1))
+        case .number(let low, _): return String(max(low, 1))
         case .url: return "http://127.0.0.1:8080/v1"
         case .variableName: return "SOME_KEY"
         case .choice(let names): return names[0]

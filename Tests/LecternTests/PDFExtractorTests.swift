@@ -318,7 +318,7 @@ final class PDFExtractorTests: XCTestCase {
         let file = try PDFFile(path: url.path, password: nil)
         XCTAssertGreaterThanOrEqual(file.pageCount, PDFExtractor.parallelFrom)
         let together = try PDFExtractor.readPages(file, path: url.path, password: nil)
-        let alone = PDFExtractor.read(file, 0..<file.pageCount)
+        let alone = try PDFExtractor.read(file, 0..<file.pageCount)
         XCTAssertEqual(together.lines.map(\.text), alone.lines.map(\.text))
         XCTAssertEqual(together.lines.map(\.page), alone.lines.map(\.page))
         XCTAssertEqual(together.lines.map(\.fontSize), alone.lines.map(\.fontSize))

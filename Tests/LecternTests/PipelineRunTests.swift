@@ -59,7 +59,7 @@ final class PipelineRunTests: CommandTestCase {
                     "p.toml:4: export[1].curriculum names 'nope', which is no [[curriculum]]'s name")
         try refused("[[source]]\npath = \"notes\"\n[[curriculum]]\nname = \"c\"\nsources = [\"notes\"]\n[[deck]]\ncurriculum = \"c\"\nformat = \"pdf\"\noutput = \"d.apkg\"\n",
                     "p.toml:8: deck[1].format 'pdf' is not one of apkg, tsv, csv, md, json")
-        try refused("[[source]]\npath = \"notes\"\n[http]\ntimeout = -1\n", "p.toml:4: http.timeout must be at least 0")
+        try refused("[[source]]\npath = \"notes\"\n[http]\ntimeout = -1\n", "p.toml:4: http.timeout must be from 0 to 3600, not -1")
         try refused("[[source]\npath = \"notes\"\n", "p.toml:1:")
         try refused("[chunk]\nmax_tokens = 100\n", "p.toml: no [[source]]")
     }

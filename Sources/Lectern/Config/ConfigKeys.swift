@@ -21,37 +21,37 @@ extension ConfigKey {
                   help: "The NAME of the variable holding the embedding server's key (`OPENAI_API_KEY` for OpenAI's own API).") {
             $0.embedding.apiKeyEnv = $1.optionalText
         },
-        ConfigKey("embedding.dimensions", .wholeNumber(atLeast: 1),
+        ConfigKey("embedding.dimensions", .wholeNumber(atLeast: 1, atMost: 65_536),
                   help: "The server's vector size; without it one probe request finds it.") { $0.embedding.dimensions = $1.int },
-        ConfigKey("embedding.batch", .wholeNumber(atLeast: 1), default: "64",
+        ConfigKey("embedding.batch", .wholeNumber(atLeast: 1, atMost: 4_096), default: "64",
                   help: "Texts sent in one request.") { $0.embedding.batch = $1.int },
 
         ConfigKey("chunk.max_tokens", .wholeNumber(atLeast: 1, atMost: 510), default: "254",
                   help: "Word pieces per passage at most.") { $0.chunk.maxTokens = $1.int },
-        ConfigKey("chunk.overlap_tokens", .wholeNumber(atLeast: 0), default: "32",
+        ConfigKey("chunk.overlap_tokens", .wholeNumber(atLeast: 0, atMost: 510), default: "32",
                   help: "Whole sentences repeated from the previous passage, about this many word pieces; less than `chunk.max_tokens`.") {
             $0.chunk.overlapTokens = $1.int
         },
-        ConfigKey("chunk.min_tokens", .wholeNumber(atLeast: 0), default: "48",
+        ConfigKey("chunk.min_tokens", .wholeNumber(atLeast: 0, atMost: 510), default: "48",
                   help: "Smaller sections may join a sibling under the same parent.") { $0.chunk.minTokens = $1.int },
 
         ConfigKey("http.contact", .text,
                   help: "A URL or e-mail address for the User-Agent: `lectern/VERSION (+you@example.org)`.") { $0.http.contact = $1.optionalText },
-        ConfigKey("http.connect_timeout", .number(atLeast: 0), default: "10",
+        ConfigKey("http.connect_timeout", .number(atLeast: 0, atMost: 3_600), default: "10",
                   help: "Seconds to connect.") { $0.http.connectTimeout = $1.number },
-        ConfigKey("http.timeout", .number(atLeast: 0), default: "60",
+        ConfigKey("http.timeout", .number(atLeast: 0, atMost: 3_600), default: "60",
                   help: "Seconds for a whole request, redirects included.") { $0.http.timeout = $1.number },
-        ConfigKey("http.max_redirects", .wholeNumber(atLeast: 0), default: "5",
+        ConfigKey("http.max_redirects", .wholeNumber(atLeast: 0, atMost: 20), default: "5",
                   help: "Redirects followed; with 0 a redirect comes back as the answer.") { $0.http.maxRedirects = $1.int },
-        ConfigKey("http.retries", .wholeNumber(atLeast: 0), default: "3",
+        ConfigKey("http.retries", .wholeNumber(atLeast: 0, atMost: 20), default: "3",
                   help: "Retries after connection errors, 429 and 5xx (never after another 4xx).") { $0.http.maxRetries = $1.int },
-        ConfigKey("http.retry_delay", .number(atLeast: 0), default: "0.5",
+        ConfigKey("http.retry_delay", .number(atLeast: 0, atMost: 600), default: "0.5",
                   help: "The first back-off in seconds, doubled each retry, with jitter.") { $0.http.retryBaseDelay = $1.number },
-        ConfigKey("http.max_retry_delay", .number(atLeast: 0), default: "30",
+        ConfigKey("http.max_retry_delay", .number(atLeast: 0, atMost: 3_600), default: "30",
                   help: "The longest wait in seconds, whatever `Retry-After` asks for.") { $0.http.maxRetryDelay = $1.number },
-        ConfigKey("http.max_response_mb", .wholeNumber(atLeast: 1), default: "64",
+        ConfigKey("http.max_response_mb", .wholeNumber(atLeast: 1, atMost: 4_096), default: "64",
                   help: "Larger bodies (after gzip decoding) are refused.") { $0.http.maxResponseBytes = $1.int << 20 },
-        ConfigKey("http.host_interval", .number(atLeast: 0), default: "1",
+        ConfigKey("http.host_interval", .number(atLeast: 0, atMost: 3_600), default: "1",
                   help: "Seconds between two requests to one host (web sources).") { $0.http.hostInterval = $1.number },
 
         ConfigKey("openstax.book_list", .url,
@@ -71,7 +71,7 @@ extension ConfigKey {
             $0.webSources.ocwBase = $1.optionalText ?? WebSourceSettings.defaultOCWBase
         },
 
-        ConfigKey("search.k", .wholeNumber(atLeast: 1), default: "10",
+        ConfigKey("search.k", .wholeNumber(atLeast: 1, atMost: 10_000), default: "10",
                   help: "Passages `search` shows.") { $0.searchLimit = $1.int },
 
         ConfigKey("llm.provider", .choice(LLMSettings.providers),
@@ -80,22 +80,22 @@ extension ConfigKey {
         },
         ConfigKey("llm.model", .text, help: "The model, as the provider names it.") { $0.llm.model = $1.optionalText },
         ConfigKey("llm.base_url", .url,
-                  help: "Where the provider's API is; default its public API (Ollama: `http://127.0.0.1:11434`).") { $0.llm.baseURL = $1.optionalText },
+                  help: "Where the provider's API is; default its public API (Ollama: `http://127.0.0.1:11434`). A query in it (`?api-version=…`) stays after the endpoint's path.") { $0.llm.baseURL = $1.optionalText },
         ConfigKey("llm.api_key_env", .variableName,
                   help: "The NAME of the variable holding the key; default `OPENAI_API_KEY` or `ANTHROPIC_API_KEY` for their public APIs.") {
             $0.llm.apiKeyEnv = $1.optionalText
         },
-        ConfigKey("llm.max_concurrency", .wholeNumber(atLeast: 1), default: "2",
+        ConfigKey("llm.max_concurrency", .wholeNumber(atLeast: 1, atMost: 64), default: "2",
                   help: "Requests in flight at once to one provider.") { $0.llm.maxConcurrency = $1.int },
-        ConfigKey("llm.context_tokens", .wholeNumber(atLeast: 1),
+        ConfigKey("llm.context_tokens", .wholeNumber(atLeast: 1, atMost: 10_000_000),
                   help: "The model's context window; prompts are trimmed to fit. Default 8192 (Anthropic 200000, Ollama 4096).") {
             $0.llm.contextTokens = $1.int
         },
-        ConfigKey("llm.max_tokens", .wholeNumber(atLeast: 1), default: "512",
+        ConfigKey("llm.max_tokens", .wholeNumber(atLeast: 1, atMost: 1_000_000), default: "512",
                   help: "The longest answer, in tokens.") { $0.llm.maxTokens = $1.int },
-        ConfigKey("llm.temperature", .number(atLeast: 0), default: "0",
+        ConfigKey("llm.temperature", .number(atLeast: 0, atMost: 2), default: "0",
                   help: "Sampling temperature.") { $0.llm.temperature = $1.number },
-        ConfigKey("llm.timeout", .number(atLeast: 1), default: "300",
+        ConfigKey("llm.timeout", .number(atLeast: 1, atMost: 3_600), default: "300",
                   help: "Seconds one call may take.") { $0.llm.timeout = $1.number },
         ConfigKey("llm.prices", .prices,
                   help: "US dollars per million tokens: `MODEL=INPUT/OUTPUT,…`, or a table `[llm.prices.\"MODEL\"]` with `input` and `output`.") {

@@ -14,7 +14,8 @@ enum ConfigType: Sendable, Equatable {
     /// most likely the secret itself, so an error never repeats it.
     case variableName
     case wholeNumber(atLeast: Int, atMost: Int? = nil)
-    case number(atLeast: Double)
+    /// Bounded above too where a larger value is a mistake (`http.timeout = 1e308`).
+    case number(atLeast: Double, atMost: Double? = nil)
     case choice([String])
     /// `MODEL=INPUT/OUTPUT,…` (US dollars per million tokens), or one TOML table per model.
     case prices
@@ -40,7 +41,8 @@ enum ConfigType: Sendable, Equatable {
         case .variableName: return "variable name"
         case .wholeNumber(let low, let high?): return "whole number \(low)–\(high)"
         case .wholeNumber(let low, nil): return "whole number ≥ \(low)"
-        case .number(let low): return "number ≥ \(Self.format(low))"
+        case .number(let low, let high?): return "number \(Self.format(low))–\(Self.format(high))"
+        case .number(let low, nil): return "number ≥ \(Self.format(low))"
         case .choice(let names): return "one of " + names.joined(separator: ", ")
         case .prices: return "prices"
         }
@@ -82,17 +84,19 @@ enum ConfigType: Sendable, Equatable {
             case .double(let d) where d == d.rounded() && abs(d) < 1e15: n = Int(d)
             default: throw fail("must be a whole number, not '\(value)'")
             }
+            if let high, n < low || n > high { throw fail("must be from \(low) to \(high), not \(n)") }
             guard n >= low else { throw fail(low == 1 ? "must be greater than 0" : "must be at least \(low)") }
-            if let high, n > high { throw fail("must be at most \(high)") }
             return .int(n)
-        case .number(let low):
+        case .number(let low, let high):
             let d: Double
             switch value {
             case .int(let i): d = Double(i)
             case .double(let x): d = x
             default: throw fail("must be a number, not '\(value)'")
             }
-            guard d >= low else { throw fail("must be at least \(Self.format(low))") }
+            // NaN and infinity (TOML has both) fall outside every range.
+            if let high, !(d >= low && d <= high) { throw fail("must be from \(Self.format(low)) to \(Self.format(high)), not \(value)") }
+            guard d >= low, d.isFinite else { throw fail("must be at least \(Self.format(low))") }
             return .double(d)
         case .choice(let names):
             let name = value.description.lowercased()

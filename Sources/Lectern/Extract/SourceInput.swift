@@ -28,6 +28,8 @@ struct SourceInput: Sendable {
     /// Which document of a source that holds several to read (a book's slug in an OpenStax
     /// bundle); nil reads the first.
     var part: String?
+    /// Asked between the steps of a long read (pages, modules); nil never stops.
+    var stop: (any StopCheck)?
 
     init(
         uri: String, path: String? = nil, data: Data = Data(), isDirectory: Bool = false,

@@ -33,13 +33,13 @@ enum SourceSpec: Equatable, Sendable {
             }
             return .wikipedia(title: rest, language: "en")
         case "openstax":
-            return .openstax(slug: rest.lowercased())
+            return isSlug(rest) ? .openstax(slug: rest.lowercased()) : nil
         case "ocw":
             if rest.lowercased().hasPrefix("http://") || rest.lowercased().hasPrefix("https://") {
                 return .ocw(home: rest.hasSuffix("/") ? rest : rest + "/")
             }
             let id = rest.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-            return id.isEmpty ? nil : .ocw(home: "https://ocw.mit.edu/courses/\(id)/")
+            return isSlug(id) ? .ocw(home: "https://ocw.mit.edu/courses/\(id)/") : nil
         default:
             return nil
         }
@@ -57,10 +57,15 @@ enum SourceSpec: Equatable, Sendable {
             let title = Self.languageAndTitle(rest)?.title ?? rest
             return title.isEmpty ? "no article named: give its title, as in wikipedia:\"Information theory\"" : nil
         case "openstax":
-            return rest.isEmpty ? "no book named: give its slug, as in openstax:introduction-philosophy-2e" : nil
+            if rest.isEmpty { return "no book named: give its slug, as in openstax:introduction-philosophy-2e" }
+            return isSlug(rest) ? nil
+                : "'\(rest)' is not a book slug (letters, digits and hyphens), as in openstax:introduction-philosophy-2e"
         case "ocw":
-            return rest.trimmingCharacters(in: CharacterSet(charactersIn: "/")).isEmpty
-                ? "no course named: give its id or URL, as in ocw:8-01sc-classical-mechanics-fall-2016" : nil
+            let id = rest.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            if id.isEmpty { return "no course named: give its id or URL, as in ocw:8-01sc-classical-mechanics-fall-2016" }
+            let lower = rest.lowercased()
+            return lower.hasPrefix("http://") || lower.hasPrefix("https://") || isSlug(id) ? nil
+                : "'\(rest)' is not a course id (letters, digits and hyphens) or URL, as in ocw:8-01sc-classical-mechanics-fall-2016"
         case "http", "https":
             return nil
         default:
@@ -70,6 +75,13 @@ enum SourceSpec: Equatable, Sendable {
             }
             return "unsupported scheme \(scheme): Lectern fetches http:// and https:// URLs, and wikipedia:, openstax: and ocw: specs"
         }
+    }
+
+    /// An OpenStax book slug or an OCW course id: ASCII letters, digits and hyphens, as the
+    /// services name them. They become a part of a URL's path, where `../` or `/` would reach
+    /// another path of the server.
+    static func isSlug(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D }
     }
 
     /// What follows `scheme:`, trimmed, without the quotes a shell may have left around it.

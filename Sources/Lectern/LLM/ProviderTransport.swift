@@ -17,9 +17,7 @@ struct ProviderTransport: Sendable {
     var contextTokens: Int?
 
     /// `path` under the base URL: `chat/completions` → `https://api.openai.com/v1/chat/completions`.
-    func endpoint(_ path: String) -> String {
-        (baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL) + "/" + path
-    }
+    func endpoint(_ path: String) -> String { EndpointURL.join(baseURL, path) }
 
     /// POSTs `body` as JSON to `path` and returns the parsed answer; a non-2xx status or a body
     /// that is not JSON becomes one line naming the model, the status and the provider's message.

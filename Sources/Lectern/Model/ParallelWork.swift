@@ -21,6 +21,24 @@ enum ParallelWork {
         return slots.results
     }
 
+    /// `body` on a thread of its own, waited for while `stop` is asked every 50 ms. A stop throws
+    /// at once and leaves `body` to finish unwatched, its result unused: for C work that cannot
+    /// be interrupted (poppler inside one page, which a crafted page keeps busy for minutes)
+    /// when a signal is stopping the process, which ends soon after. Without a stop, `body` runs here.
+    static func stoppable<T: Sendable>(_ stop: (any StopCheck)?, subject: String?, _ body: @escaping @Sendable () throws -> T) throws -> T {
+        guard let stop else { return try body() }
+        let slots = Slots<T>(count: 1)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            slots.fill(0, Result { try body() })
+            done.signal()
+        }
+        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+            try stop.check(subject)
+        }
+        return try slots.results[0].get()
+    }
+
     /// The slots workers fill, one an index, and the counter that hands indices out.
     private final class Slots<T>: @unchecked Sendable {
         private let lock = NSLock()

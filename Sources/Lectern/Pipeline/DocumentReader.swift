@@ -10,6 +10,8 @@ struct DocumentReader: Sendable {
     var maxFileBytes: Int = 1 << 30
     /// Passwords per file (`--password-file`); `options.password` is for the files it does not name.
     var passwords: PasswordFile?
+    /// Handed to the readers, which check it between pages and modules.
+    var cancellation: Cancellation?
 
     init(registry: ReaderRegistry = .standard, options: ExtractOptions = ExtractOptions()) {
         self.registry = registry
@@ -51,6 +53,14 @@ struct DocumentReader: Sendable {
         guard FileManager.default.isReadableFile(atPath: item.path) else {
             throw LecternError(.unreadable, item.display, "permission denied")
         }
+        // Binary bytes no reader knows (a sparse file of NULs, a disk image) are refused from the
+        // first of them: reading a 1 GiB file whole cost 1 GiB before the same refusal.
+        if size > Self.headBytes, let head = FileHandle(forReadingAtPath: item.path).flatMap({ file in
+            defer { try? file.close() }
+            return try? file.read(upToCount: Self.headBytes)
+        }), !recognisesBinary(head, path: item.path) {
+            throw LecternError(.unsupported, item.display, "binary data that no reader understands")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: item.path), options: .mappedIfSafe)
@@ -60,6 +70,18 @@ struct DocumentReader: Sendable {
         }
         if data.isEmpty { throw LecternError(.empty, item.display, "empty file") }
         return SourceInput(uri: uri, path: item.path, data: data, options: options(for: item))
+    }
+
+    /// The bytes a file's kind is told from before it is read whole.
+    static let headBytes = 8192
+
+    /// False for `head` (a file's first bytes) when they are binary and no reader claims them by
+    /// their magic bytes (a PDF's, a ZIP's); text is for the readers to judge on the whole file.
+    func recognisesBinary(_ head: Data, path: String) -> Bool {
+        guard TextDecoding.looksBinary(head) else { return true }
+        if ArchiveSource.isZip(head) { return true }
+        let input = SourceInput(uri: "file://" + path, path: path, data: head)
+        return registry.extractors.contains { $0.confidence(for: input) > 0 }
     }
 
     /// What a file that is neither a regular file nor a folder is, for messages.
@@ -88,6 +110,8 @@ struct DocumentReader: Sendable {
     /// Reads one document of an opened source with the reader chosen for it, within the
     /// bounds every reader's output keeps (`OutputBounds`).
     func read(_ input: SourceInput, with reader: any Extractor, display: String) throws -> ExtractedDocument {
+        var input = input
+        input.stop = cancellation
         do {
             return try OutputBounds.apply(to: try reader.extract(input), inputBytes: Self.size(of: input), name: display)
         } catch var error as LecternError {
@@ -118,3 +142,7 @@ struct DocumentReader: Sendable {
         }
     }
 }
+
+/// Readers check a stop through the Model's `StopCheck`: a signal stops a long PDF or book
+/// between its pages or modules.
+extension Cancellation: StopCheck {}

@@ -45,6 +45,8 @@ public struct Extraction: Sendable {
     /// Reads every input in order, handing each document to `each` as soon as it is read.
     public func run(_ paths: [String], events: EventHandler, each: (ReadDocument) -> Void) -> ExtractionResult {
         var result = ExtractionResult()
+        var reader = self.reader
+        reader.cancellation = cancellation
         let expansion = InputExpander(registry: reader.registry, selection: selection).walk(paths)
         let (items, missing) = (expansion.items, expansion.failures)
         result.failed = missing.count
@@ -73,6 +75,10 @@ public struct Extraction: Sendable {
                 }
                 each(ReadDocument(input: item.display, reader: extractor.name, document: document, alone: alone))
                 result.read += 1
+            } catch let stop where BatchStop.of(stop) == .interrupted {
+                // A signal stopped the document in hand between its pages or modules.
+                result.stopped = .interrupted
+                break
             } catch let lectern as LecternError where lectern.code == .unknownShape && item.foundInFolder && selection.useDefaultIgnore {
                 // On the default ignore list, as in ingest.
                 result.leftOut += 1

@@ -81,6 +81,7 @@ public struct Ingestor: Sendable {
         var reader = DocumentReader(registry: registry, options: options)
         reader.maxFileBytes = maxFileBytes
         reader.passwords = passwords
+        reader.cancellation = cancellation
         return reader
     }
 

@@ -14,7 +14,7 @@ struct RemoteEmbeddingCall: Sendable {
     init(baseURL: String, model: String, settings: RemoteEmbeddingSettings, http: HTTPSettings,
          environment: [String: String], api: RemoteEmbeddingAPI) throws {
         client = HTTPClient(settings: http)
-        endpoint = baseURL.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + api.path
+        endpoint = EndpointURL.join(baseURL, api.path)
         apiKey = try settings.apiKey(environment: environment)
         self.model = model
         batch = max(1, settings.batch)

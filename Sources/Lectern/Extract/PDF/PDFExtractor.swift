@@ -37,13 +37,20 @@ struct PDFExtractor: Extractor {
         }
         let file = try PDFFile(path: path, password: input.options.password)
         guard file.pageCount > 0 else { throw LecternError(.corrupt, nil, "not a readable PDF (damaged or truncated): no pages") }
-        let read = try Self.readPages(file, path: path, password: input.options.password)
+        // Pages are read on a thread of their own while a stop is watched for: poppler cannot be
+        // interrupted inside a page, and a crafted page keeps it busy for minutes.
+        let password = input.options.password, stop = input.stop, display = input.displayName
+        let read = try ParallelWork.stoppable(stop, subject: display) {
+            try Self.readPages(try PDFFile(path: path, password: password), path: path, password: password, stop: stop, display: display)
+        }
         let pages = read.pages, lines = read.lines, scanned = read.scanned
         if lines.isEmpty, scanned.isEmpty {
             throw LecternError(.empty, nil, "no text in any of its \(file.pageCount) pages")
         }
         let layout = PDFLayout(pages: pages, lines: lines, outline: file.outline()).run()
-        var warnings: [ExtractionWarning] = []
+        var warnings: [ExtractionWarning] = read.oversized.map { page, bytes in
+            ExtractionWarning("page \(page) holds \(OutputBounds.size(bytes)) of text, over the \(OutputBounds.size(PDFFile.maxTextBytes)) a page may hold (a content stream made to inflate?): its text is left out")
+        }
         // A scan is not an error of the file: the pages are named; a document with no text at
         // all then has no passages, which ingest reports as its one failure line.
         if !scanned.isEmpty {
@@ -66,6 +73,8 @@ struct PDFExtractor: Extractor {
         var pages: [PDFLayout.PageInfo] = []
         var lines: [PDFLine] = []
         var scanned: [Int] = []
+        /// Pages whose text is over `PDFFile.maxTextBytes`, and its size.
+        var oversized: [(page: Int, bytes: Int)] = []
     }
 
     /// Pages from this many on are read by two workers, each with its own poppler document (a
@@ -73,14 +82,14 @@ struct PDFExtractor: Extractor {
     /// two thirds of the time on two cores.
     static let parallelFrom = 48
 
-    static func readPages(_ file: PDFFile, path: String, password: String?) throws -> PageRun {
+    static func readPages(_ file: PDFFile, path: String, password: String?, stop: (any StopCheck)? = nil, display: String? = nil) throws -> PageRun {
         let count = file.pageCount
         let workers = count >= parallelFrom ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
-        guard workers > 1 else { return read(file, 0..<count) }
+        guard workers > 1 else { return try read(file, 0..<count, stop: stop, display: display) }
         let half = count / 2
         let ranges = [0..<half, half..<count]
         let results = ParallelWork.map(ranges.count, workers: ranges.count) { worker in
-            read(try PDFFile(path: path, password: password), ranges[worker])
+            try read(try PDFFile(path: path, password: password), ranges[worker], stop: stop, display: display)
         }
         var all = PageRun()
         for slot in results {
@@ -88,14 +97,18 @@ struct PDFExtractor: Extractor {
             all.pages += part.pages
             all.lines += part.lines
             all.scanned += part.scanned
+            all.oversized += part.oversized
         }
         return all
     }
 
-    static func read(_ file: PDFFile, _ range: Range<Int>) -> PageRun {
+    /// The pages of `range`; a stop asked for is seen between two pages.
+    static func read(_ file: PDFFile, _ range: Range<Int>, stop: (any StopCheck)? = nil, display: String? = nil) throws -> PageRun {
         var run = PageRun()
         for index in range {
+            try stop?.check(display)
             let page = file.page(index)
+            if let bytes = page.oversizedText { run.oversized.append((index + 1, bytes)) }
             run.pages.append(PDFLayout.PageInfo(width: page.width, height: page.height, label: page.label))
             if page.lines.isEmpty, page.hasImages { run.scanned.append(index + 1) }
             run.lines += page.lines

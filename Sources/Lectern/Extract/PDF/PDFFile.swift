@@ -126,7 +126,13 @@ final class PDFFile {
         var hasImages: Bool
         /// The page's own name (`iii`, `A-3`, a beamer frame's number); nil when it is just its position.
         var label: String? = nil
+        /// The bytes of text poppler gave for a page over `maxTextBytes`, whose text is left out.
+        var oversizedText: Int? = nil
     }
+
+    /// The most text one page may hold (a dense page holds some 10 KB): more is a content
+    /// stream made to inflate, and would be many times its size again in the layout's arrays.
+    static let maxTextBytes = 1 << 20
 
     func page(_ index: Int) -> Page {
         guard let page = lazy_poppler_document_get_page(raw, Int32(index)) else { return Page(lines: [], width: 0, height: 0, hasImages: false) }
@@ -141,6 +147,11 @@ final class PDFFile {
 
     private func readText(_ page: OpaquePointer, index: Int, width: Double, height: Double) -> Page {
         guard let cText = lazy_poppler_page_get_text(page) else { return Page(lines: [], width: width, height: height, hasImages: imagesOn(page)) }
+        let length = strlen(cText)
+        if length > Self.maxTextBytes {
+            lazy_g_free(cText)
+            return Page(lines: [], width: width, height: height, hasImages: false, oversizedText: length)
+        }
         let text = String(cString: cText)
         lazy_g_free(cText)
         let scalars = Array(text.unicodeScalars)

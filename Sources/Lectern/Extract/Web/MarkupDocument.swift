@@ -57,11 +57,12 @@ final class MarkupDocument: @unchecked Sendable {
             let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
             return lazy_xmlReadMemory(base, Int32(raw.count), nil, nil, options)
         }
-        guard let document else {
-            let reason = lastErrorMessage() ?? "not well-formed XML"
-            throw LecternError(.corrupt, name, reason)
-        }
-        return MarkupDocument(document)
+        guard let document else { throw lastError(name: name) }
+        let parsed = MarkupDocument(document)
+        // However its entities were declared, what their references stand for is counted
+        // before any reader expands them.
+        try EntityGuard.checkParsed(document, inputBytes: data.count, name: name)
+        return parsed
     }
 
     var root: MarkupNode? {
@@ -77,11 +78,20 @@ final class MarkupDocument: @unchecked Sendable {
         }
     }
 
-    private static func lastErrorMessage() -> String? {
-        guard let error = lazy_xmlGetLastError(), let message = error.pointee.message else { return nil }
+    /// libxml2's XML_ERR_ENTITY_LOOP, which its own amplification limit reports too.
+    private static let entityLoop: Int32 = 89
+
+    /// Why libxml2 gave no document, as one line.
+    private static func lastError(name: String) -> LecternError {
+        guard let error = lazy_xmlGetLastError(), let message = error.pointee.message else {
+            return LecternError(.corrupt, name, "not well-formed XML")
+        }
         let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
         let line = error.pointee.line
-        return text.isEmpty ? nil : "not well-formed XML (line \(line)): \(text)"
+        if error.pointee.code == entityLoop {
+            return LecternError(.unsupported, name, "refused: its entities expand without bound (libxml2 stopped at line \(line): \(text); an entity-expansion attack)")
+        }
+        return LecternError(.corrupt, name, text.isEmpty ? "not well-formed XML" : "not well-formed XML (line \(line)): \(text)")
     }
 
     /// `<!DOCTYPE html [ … ]>` → `<!DOCTYPE html>`: the HTML parser would show the internal

@@ -89,11 +89,13 @@ struct OpenStaxExtractor: Extractor {
             }
         }
 
-        func walk(_ items: [Item], path: [String], chapter: Int?) {
+        func walk(_ items: [Item], path: [String], chapter: Int?) throws {
             var section = 0
             for item in items {
                 switch item {
                 case .module(let id):
+                    // A stop asked for is seen between two modules (a book has hundreds).
+                    try input.stop?.check(input.displayName)
                     let isIntro = section == 0 && chapter != nil
                     if !isIntro || !moduleIsIntroduction(root: root, id: id) { section += 1 }
                     addModule(id, chapterPath: path, number: chapter.map { "\($0).\(section)" })
@@ -106,11 +108,11 @@ struct OpenStaxExtractor: Extractor {
                         heading = "\(chapterNumber) \(title)"
                     }
                     blocks.append(Block(kind: .heading, text: heading, level: path.count + 1, sectionPath: path + [heading]))
-                    walk(children, path: path + [heading], chapter: number)
+                    try walk(children, path: path + [heading], chapter: number)
                 }
             }
         }
-        walk(book.items, path: [], chapter: nil)
+        try walk(book.items, path: [], chapter: nil)
         guard modules > 0 else {
             throw LecternError(.empty, input.displayName, "no readable module in this OpenStax book" + (warnings.first.map { " (\($0.message))" } ?? ""))
         }

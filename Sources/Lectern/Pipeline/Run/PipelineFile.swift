@@ -64,7 +64,7 @@ public struct PipelineFile: Sendable {
                 exports = try reader.entries(value, table: key).enumerated().map { try reader.export($1, index: $0) }
             case "run":
                 let run = try reader.fields(value, table: key, index: nil, known: ["jobs", "summarise"])
-                jobs = try run.wholeNumber("jobs", atLeast: 1)
+                jobs = try run.wholeNumber("jobs", atLeast: 1, atMost: PipelineRun.maxJobs)
                 summarise = try run.bool("summarise") ?? false
             case "library":
                 // The pipeline's name for the `database` setting.

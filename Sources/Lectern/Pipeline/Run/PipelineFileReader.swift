@@ -74,10 +74,10 @@ struct PipelineFileReader {
             return flag
         }
 
-        func wholeNumber(_ key: String, atLeast low: Int) throws -> Int? {
+        func wholeNumber(_ key: String, atLeast low: Int, atMost high: Int) throws -> Int? {
             guard let value = table[key] else { return nil }
             guard value.type == .int, let number = value.int else { throw fail(key, "must be a whole number, not \(value.type)") }
-            guard number >= low else { throw fail(key, "must be at least \(low)") }
+            guard number >= low, number <= high else { throw fail(key, "must be from \(low) to \(high), not \(number)") }
             return number
         }
 

@@ -40,6 +40,9 @@ public struct PipelineRun: Sendable {
     public var pipeline: PipelineFile
     public var configuration: Configuration
     public var jobs: Int
+    /// The most inputs read at once (`[run] jobs`, `--jobs`): each holds a document and its
+    /// vectors in memory; more than this is a typo, not a machine.
+    public static let maxJobs = 64
     public var cancellation: Cancellation?
 
     public init(pipeline: PipelineFile, configuration: Configuration, jobs: Int) {
