@@ -29,15 +29,19 @@ struct CardGenerationReport: Codable, Sendable, Equatable {
 /// Candidates → grounded → deduplicated cards. Offline generation and the model's cards go
 /// through the same checks.
 enum CardGeneration {
-    /// Offline cards for `topics` of `curriculum` (all of them when nil).
-    static func offline(_ curriculum: Curriculum, topics: Set<String>? = nil, now: Date = Date(),
+    /// Offline cards for `topics` of `curriculum` (all of them when nil), each scored by
+    /// `CardChecks`; those scoring under `minQuality` (by default: failing any check) are rejected.
+    static func offline(_ curriculum: Curriculum, topics: Set<String>? = nil, now: Date = Date(), minQuality: Double = 1,
                         generator: OfflineCardGenerator = OfflineCardGenerator()) -> (cards: [Flashcard], report: CardGenerationReport) {
         let deck = CardDeckContext(curriculum: curriculum, now: now)
         let chosen = curriculum.topics.filter { topics?.contains($0.stableId) ?? true }
+        let checks = CardChecks(curriculum: curriculum)
         var report = CardGenerationReport()
         report.topics = chosen.count
         let perTopic = ParallelWork.map(chosen.count, workers: ProcessInfo.processInfo.activeProcessorCount) { index in
-            ground(generator.candidates(for: chosen[index], in: deck), topic: chosen[index])
+            let grounded = ground(generator.candidates(for: chosen[index], in: deck), topic: chosen[index])
+            let assessed = assess(grounded.kept, topic: chosen[index], checks: checks, minQuality: minQuality)
+            return (assessed.kept, grounded.rejected + assessed.rejected)
         }
         var cards: [Flashcard] = []
         for case .success(let (kept, rejected)) in perTopic {
@@ -56,8 +60,9 @@ enum CardGeneration {
     /// deduplicated together. A topic whose model call fails keeps its offline cards; the
     /// failures come back to be recorded.
     static func withModel(_ curriculum: Curriculum, topics: Set<String>?, model: ModelCardGenerator, now: Date = Date(),
-                          parallelism: Int = 1) -> (cards: [Flashcard], report: CardGenerationReport, failures: [(topic: String, reason: String)]) {
+                          minQuality: Double = 1, parallelism: Int = 1) -> (cards: [Flashcard], report: CardGenerationReport, failures: [(topic: String, reason: String)]) {
         let deck = CardDeckContext(curriculum: curriculum, now: now)
+        let checks = CardChecks(curriculum: curriculum)
         let chosen = curriculum.topics.filter { topics?.contains($0.stableId) ?? true }
         let offline = OfflineCardGenerator()
         let perTopic = ParallelWork.map(chosen.count, workers: parallelism) { index -> (kept: [Flashcard], rejected: [CardRejection], failure: String?) in
@@ -73,7 +78,8 @@ enum CardGeneration {
                 failure = (error as? LecternError)?.located ?? "\(error)"
             }
             let grounded = ground(candidates, topic: topic)
-            return (grounded.kept, rejected + grounded.rejected, failure)
+            let assessed = assess(grounded.kept, topic: topic, checks: checks, minQuality: minQuality)
+            return (assessed.kept, rejected + grounded.rejected + assessed.rejected, failure)
         }
         var report = CardGenerationReport()
         report.topics = chosen.count
@@ -120,6 +126,23 @@ enum CardGeneration {
                 card.grounding = share
                 reject(.unsupported, "passage \(passage.passageId) lacks: " + missing.prefix(8).joined(separator: ", "))
             }
+        }
+        return (kept, rejected)
+    }
+
+    /// Scores `cards` (one topic's, grounded) on the six checks; those under `minQuality` come
+    /// back as rejections under their first failed check, with its reason.
+    static func assess(_ cards: [Flashcard], topic: Topic, checks: CardChecks, minQuality: Double) -> (kept: [Flashcard], rejected: [CardRejection]) {
+        var kept: [Flashcard] = []
+        var rejected: [CardRejection] = []
+        for card in checks.assess(cards, topic: topic) {
+            guard let quality = card.quality, quality.score + 1e-9 < minQuality, let failure = quality.firstFailure else {
+                kept.append(card)
+                continue
+            }
+            let check = CardCheck(rawValue: failure.name) ?? .grounding
+            rejected.append(CardRejection(topicStableId: topic.stableId, front: card.front, answer: card.answer,
+                                          reason: CardRejection.Reason(check), detail: failure.reason))
         }
         return (kept, rejected)
     }
