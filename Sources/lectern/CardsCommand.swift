@@ -10,8 +10,10 @@ struct CardsCommand: ParsableCommand {
             Cards come from a curriculum's topics (`lectern curriculum build`): glossary terms \
             (short meanings also make the reverse card), sentences that use a key term or define \
             something ("X is a Y that …", "X refers to …") as Basic and Cloze cards, and learning \
-            objectives a passage answers. A card whose answer words are not in the passage it \
-            cites is rejected; duplicates go. Note GUIDs stay the same across regenerations, so a \
+            objectives a passage answers. Every card is scored on six checks (the source asserts \
+            it, its subject is a term, its cloze deletes a term, its back answers its front, a \
+            sentence of its passage states it, no other sense of its term is the source's); \
+            a card failing one is rejected (--min-quality loosens this), and duplicates go. Note GUIDs stay the same across regenerations, so a \
             re-imported deck updates the notes a learner has and keeps their reviews.
 
               lectern cards generate philosophy

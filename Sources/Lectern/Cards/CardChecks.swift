@@ -56,8 +56,16 @@ struct CardChecks: Sendable {
                 add(.sourceAssertion, "no sentence of the cited passage states the answer", "")
             }
             // 2. Subject form.
-            let subject = Self.subject(of: card)
-            add(.subjectForm, subject.flatMap { subjectFailure($0, card: card, passage: passage) }, subject == nil ? "not a definition card" : "a term with a complete definition")
+            var subject = Self.subject(of: card)
+            var definiens = card.back
+            // A definition's cloze deletes the subject: its sentence is judged as the Basic card's.
+            if card.noteType == .cloze, card.origin == .definition,
+               let definition = OfflineCardGenerator.definition(in: ClozeText.revealed(card.front)) {
+                subject = card.answer
+                definiens = definition.predicate
+            }
+            add(.subjectForm, subject.flatMap { subjectFailure($0, definiens: definiens, card: card, passage: passage) },
+                subject == nil ? "not a definition card" : "a term with a complete definition")
             // 3. Cloze target.
             if card.noteType == .cloze {
                 add(.clozeTarget, clozeFailure(card, topic: topic), "deletes a term, name, number or formula")
@@ -113,7 +121,7 @@ struct CardChecks: Sendable {
         "now", "notice", "note", "rather", "yet", "however", "thus", "so", "then", "also", "still", "instead",
         "therefore", "hence", "moreover", "indeed", "finally", "next", "again", "even",
         "just", "only", "well", "okay", "ok", "actually", "basically", "really", "similarly", "likewise", "otherwise",
-        "meanwhile", "remember", "recall", "let", "suppose", "imagine", "consider", "today", "but", "and", "or", "if",
+        "meanwhile", "remember", "recall", "let", "suppose", "imagine", "consider", "today", "but", "and", "or", "if", "since",
         "when", "while", "because", "although", "though", "perhaps", "maybe", "surely", "clearly", "of", "obviously",
         "certainly", "in", "on", "for", "to", "by", "with", "as", "at", "from", "after", "before", "other", "others",
         "both", "many", "most", "much", "more", "less", "few", "not", "no", "yes", "whatever", "whoever", "anything",
@@ -139,7 +147,7 @@ struct CardChecks: Sendable {
         }
     }
 
-    private func subjectFailure(_ subject: String, card: Flashcard, passage: TopicPassage?) -> String? {
+    private func subjectFailure(_ subject: String, definiens: String, card: Flashcard, passage: TopicPassage?) -> String? {
         let words = WordTokenizer.words(subject)
         guard let first = words.first.map(WordTokenizer.fold) else { return "the card names no term" }
         if Self.discourseWords.contains(first) { return "the subject “\(subject)” starts with “\(words[0])”, not a term" }
@@ -151,11 +159,12 @@ struct CardChecks: Sendable {
         if words.count <= 2, Self.ordinals.contains(first), let head = words.last.map(WordTokenizer.fold), Self.genericHeads.contains(head) {
             return "the subject “\(subject)” names a place in the text, not a term"
         }
-        if let last = words.last.map(WordTokenizer.fold), CardGrounding.functionWords.contains(last) {
+        // ("Chlorophyll a", "vitamin A": a one-letter label ends a term.)
+        if let last = words.last.map(WordTokenizer.fold), CardGrounding.functionWords.contains(last), !(words.count >= 2 && last.count == 1) {
             return "the subject “\(subject)” ends in “\(last)”: half a phrase"
         }
         // The definiens: a complete phrase.
-        let back = card.back.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".")))
+        let back = definiens.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".")))
         let backWords = WordTokenizer.words(back)
         guard backWords.count >= 2 || (card.origin == .glossary && backWords.count >= 1) else { return "the definition “\(back)” is no phrase" }
         if let last = backWords.last.map(WordTokenizer.fold), Self.danglingWords.contains(last) {
@@ -168,9 +177,20 @@ struct CardChecks: Sendable {
             return "“\(Self.short(back))” judges “\(subject)”, it does not define it"
         }
         // "X is an example of Y" says what X illustrates, not what X is.
-        if back.range(of: #"^(?:(?:a|an|the|one)\s+)?(?:example|instance|illustration)s?\b|\b(?:is|are) (?:an|one|another) (?:example|instance)"#,
+        if back.range(of: #"^(?:(?:a|an|the|one)\s+)?(?:\w+\s+)?(?:example|instance|illustration)s?\b|\b(?:is|are) (?:an|one|another) (?:example|instance)"#,
                       options: [.regularExpression, .caseInsensitive]) != nil {
             return "“\(Self.short(back))” names an example, not a definition"
+        }
+        // "the sum of these two forces": a definiens pointing into its passage defines nothing.
+        if card.origin != .glossary, passage?.kind != .glossary,
+           let pointer = backWords.prefix(12).map(WordTokenizer.fold).first(where: { ["these", "this", "those", "our", "here", "above", "below"].contains($0) }) {
+            return "the definition points into its passage (“\(pointer)”)"
+        }
+        // A sentence about the term that names it is no meaning of it ("… the notion of anatman as …").
+        if card.noteType != .cloze, card.origin == .glossary || card.origin == .keyTerm, passage?.kind != .glossary,
+           OfflineCardGenerator.contains(PorterStemmer.foldedWords(back), PorterStemmer.foldedWords(subject)),
+           !Self.isDefiningClause(back, term: subject) {
+            return "“\(Self.short(back))” is a sentence about “\(subject)”, not its meaning"
         }
         // ", and Aristotle is …": a second statement in the answer.
         if back.range(of: #"[,;] (?:and|but|while|whereas) [^,;]{1,60}? (?:is|are|was|were) "#, options: .regularExpression) != nil {
@@ -179,9 +199,7 @@ struct CardChecks: Sendable {
         // A mined key term's meaning is a sentence that defines it, not any sentence naming it.
         if card.origin == .keyTerm || card.origin == .glossary, let passage, passage.kind != .glossary {
             let definedMatches = KeyTermExtraction.definedTerm(in: card.back).map { Self.termKey($0) == Self.termKey(subject) } ?? false
-            let appositive = card.back.range(of: #"^(?:The |A |An )?[^,(]{1,50}(?:,? (?:or|also called|also known as) [^,]{2,50},| \([^)]{1,40}\)) (?:is|are|refers? to) "#,
-                                             options: .regularExpression) != nil
-            guard Self.isDefiningClause(card.back, term: subject) || (definedMatches && appositive) else {
+            guard Self.isDefiningClause(card.back, term: subject) || (definedMatches && Self.isAppositiveDefinition(card.back)) else {
                 return "“\(Self.short(card.back))” does not define “\(subject)”"
             }
         }
@@ -195,16 +213,28 @@ struct CardChecks: Sendable {
         "was", "were", "be", "such", "very", "its", "their", "our", "his", "her", "my", "your",
     ]
 
+    /// "Entropy, or disorder, is …", "ATP (adenosine triphosphate) is …".
+    static func isAppositiveDefinition(_ sentence: String) -> Bool {
+        sentence.range(of: #"^(?:The |A |An )?[^,(]{1,50}(?:,? (?:or|also called|also known as) [^,]{2,50},| \([^)]{1,40}\)) (?:is|are|refers? to) "#,
+                       options: .regularExpression) != nil
+    }
+
     /// "X is a/an/the …", "X refers to …", "X means …", "X is defined as …", "… is called X".
     static func isDefiningClause(_ sentence: String, term: String) -> Bool {
         let words = sentence.split(separator: " ").map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
         let termWords = term.split(separator: " ").map { $0.lowercased() }
         guard let at = (0..<max(0, words.count - termWords.count + 1)).first(where: { Array(words[$0..<($0 + termWords.count)]) == termWords }) else { return false }
-        if at > 0, ["called", "termed", "known"].contains(words[at - 1]) || (at > 1 && words[at - 2] == "known") { return true }
+        // "… called X", "… called the X", "… known as X".
+        var before = at - 1
+        if before >= 0, ["a", "an", "the"].contains(words[before]) { before -= 1 }
+        if before >= 0, ["called", "termed", "named", "known", "as"].contains(words[before]) { return true }
         let after = at + termWords.count
         guard after + 1 < words.count else { return false }
         switch words[after] {
-        case "is", "are": return ["a", "an", "the", "defined", "called", "one"].contains(words[after + 1])
+        case "is": return ["a", "an", "the", "defined", "called", "one"].contains(words[after + 1])
+        // "Chloroplasts are organelles bounded by …": a plural class needs no article.
+        case "are": return ["a", "an", "the", "defined", "called", "one"].contains(words[after + 1])
+            || !(CardGrounding.functionWords.contains(words[after + 1]) || Self.discourseWords.contains(words[after + 1]) || words[after + 1].hasSuffix("ly"))
         case "refers", "refer", "means", "denotes": return true
         default: return false
         }
@@ -223,6 +253,16 @@ struct CardChecks: Sendable {
             return "“\(deletion)” is half a phrase"
         }
         if words.count > 6 { return "“\(deletion)” is too long to recall" }
+        // "can be {{deductive}}, inductive, or abductive": one item of a list, any of which fits.
+        if let close = card.front.range(of: "}}") {
+            let after = String(card.front[close.upperBound...])
+            let before = card.front[..<(card.front.range(of: "{{c")?.lowerBound ?? card.front.startIndex)]
+            if after.range(of: #"^,(?: [\w’'-]+){1,3},? (?:or|and) "#, options: .regularExpression) != nil
+                || (before.hasSuffix(", ") && after.range(of: #"^,? (?:or|and) "#, options: .regularExpression) != nil)
+                || (before.range(of: #", (?:or|and) $"#, options: .regularExpression) != nil && before.range(of: #"\w+, [\w\s]+, (?:or|and) $"#, options: .regularExpression) != nil) {
+                return "“\(deletion)” is one item of a list: any of them fits the blank"
+            }
+        }
         if deletion.contains(where: \.isNumber) || deletion.contains(where: { "=+^√∑∫πΔ".contains($0) }) { return nil }
         let key = Self.termKey(deletion)
         if glossary[key] != nil || topic.keyTerms.contains(where: { Self.termKey($0.term) == key }) { return nil }
@@ -250,7 +290,11 @@ struct CardChecks: Sendable {
             if !answerStems.isEmpty, answerStems.isSubset(of: restStems) { return "the sentence gives “\(answer)” away" }
             // "He taught that …", "And this result …": out of its paragraph the sentence is ambiguous.
             let opening = WordTokenizer.words(card.front).first.map(WordTokenizer.fold) ?? ""
-            if Self.pronouns.contains(opening) || Self.openers.contains(opening), !card.front.hasPrefix("{{c") {
+            // ("This coupling … is called X" names its subject; "This is …", "It is …" do not.)
+            let words = WordTokenizer.words(card.front).map(WordTokenizer.fold)
+            let determiner = ["this", "these", "those"].contains(opening) && words.count > 1
+                && !["is", "are", "was", "were", "means", "can", "will", "has", "have", "makes", "gives", "shows"].contains(words[1])
+            if Self.pronouns.contains(opening) && !determiner || Self.openers.contains(opening), !card.front.hasPrefix("{{c") {
                 return "the sentence opens with “\(opening)”: out of context it is ambiguous"
             }
             if let spoken = Self.spokenTo(ClozeText.revealed(card.front)) { return spoken }
@@ -302,7 +346,7 @@ struct CardChecks: Sendable {
     /// statement a learner can recall out of the lecture.
     static func spokenTo(_ text: String) -> String? {
         let words = WordTokenizer.words(text).map(WordTokenizer.fold)
-        guard let word = words.first(where: { ["i", "i'll", "i'm", "i'd", "i've", "me", "my", "you", "your", "you're", "you'll", "let's", "we'll", "we're", "we've", "we'd", "us"].contains($0) })
+        guard let word = words.first(where: { ["i", "i'll", "i'm", "i'd", "i've", "me", "my", "you", "your", "you're", "you'll", "let's", "we", "we'll", "we're", "we've", "we'd", "us", "our"].contains($0) })
             ?? (words.contains("let") && words.contains("us") ? "let us" : nil) else { return nil }
         return "“\(word)”: a speaker talking to the audience, not a statement to recall"
     }

@@ -28,7 +28,13 @@ enum KeyTermExtraction {
         for passage in passages where passage.kind == .text || passage.kind == .transcript || passage.kind == .list {
             for line in passage.text.split(separator: "\n") {
                 for sentence in SentenceSplitter.split(String(line)).map(\.text) {
-                    if let found = definedTermAndBasis(in: sentence) { add(found.term, clean(sentence), passage, found.basis) }
+                    // A defined term needs a defining clause ("X is a …", "X refers to …", "… called X"),
+                    // not any sentence it opens ("Ours is not a drive for power …").
+                    if let found = definedTermAndBasis(in: sentence),
+                       found.basis != .defined || (CardChecks.isDefiningClause(clean(sentence), term: found.term)
+                           || CardChecks.isAppositiveDefinition(clean(sentence))) && !describesAnExample(sentence) {
+                        add(found.term, clean(sentence), passage, found.basis)
+                    }
                 }
             }
         }
@@ -44,6 +50,12 @@ enum KeyTermExtraction {
             guard !term.isEmpty, term.split(separator: " ").count <= 8, !meaning.isEmpty else { return nil }
             return (term, meaning)
         }
+    }
+
+    /// "X is an example of Y": what X illustrates, not what it is.
+    static func describesAnExample(_ sentence: String) -> Bool {
+        sentence.range(of: #"\b(?:is|are) (?:an|one|another|other) (?:example|instance)"#,
+                       options: [.regularExpression, .caseInsensitive]) != nil
     }
 
     /// The term a sentence defines, if it is a definition sentence.
