@@ -227,7 +227,11 @@ struct CardChecks: Sendable {
         // "… called X", "… called the X", "… known as X".
         var before = at - 1
         if before >= 0, ["a", "an", "the"].contains(words[before]) { before -= 1 }
-        if before >= 0, ["called", "termed", "named", "known", "as"].contains(words[before]) { return true }
+        if before >= 0, ["called", "termed", "named", "known", "as"].contains(words[before]) {
+            // "Louis the Sixteenth called the Estates-General": a person calling, not a name given.
+            let original = sentence.split(separator: " ")
+            return before == 0 || original.count != words.count || original[before - 1].first?.isUppercase != true
+        }
         let after = at + termWords.count
         guard after + 1 < words.count else { return false }
         switch words[after] {
@@ -319,9 +323,10 @@ struct CardChecks: Sendable {
             // "What is X?" (from "Define X") is answered by a sentence defining X.
             for prefix in ["What is ", "What are "] where card.front.hasPrefix(prefix) {
                 let term = String(card.front.dropFirst(prefix.count)).trimmingCharacters(in: CharacterSet(charactersIn: "?. "))
-                let sentences = SentenceSplitter.split(card.back).map(\.text)
-                if !sentences.contains(where: { Self.isDefiningClause($0, term: term) }) {
-                    return "no sentence of the answer defines “\(term)”"
+                // Its first sentence: an answer that opens elsewhere is not focused on X.
+                let first = SentenceSplitter.split(card.back).first?.text ?? ""
+                if !Self.isDefiningClause(first, term: term) && !Self.isAppositiveDefinition(first) {
+                    return "the answer does not open with a sentence defining “\(term)”"
                 }
             }
         }
