@@ -156,7 +156,10 @@ struct CardChecks: Sendable {
         if let vague = words.dropFirst().map(WordTokenizer.fold).first(where: Self.contextWords.contains) {
             return "the subject “\(subject)” holds “\(vague)”: it names nothing out of context"
         }
-        if words.count <= 2, Self.ordinals.contains(first), let head = words.last.map(WordTokenizer.fold), Self.genericHeads.contains(head) {
+        // "a second example", "the figure", "the output": a place in the text, not a term.
+        let bare = words.map(WordTokenizer.fold).drop { ["the", "a", "an"].contains($0) }
+        if let head = bare.last, Self.genericHeads.contains(head),
+           bare.count == 1 || (bare.count == 2 && Self.ordinals.contains(bare.first!)) {
             return "the subject “\(subject)” names a place in the text, not a term"
         }
         // ("Chlorophyll a", "vitamin A": a one-letter label ends a term.)
@@ -173,7 +176,8 @@ struct CardChecks: Sendable {
         if let end = back.last, ",;:(-–".contains(end) { return "the definition ends in “\(end)”: it is cut off" }
         if back.filter({ $0 == "(" }).count != back.filter({ $0 == ")" }).count { return "the definition's brackets do not close" }
         // "the most subtle of his laws" judges X; it does not say what X is.
-        if back.range(of: #"^(?:(?:the|a|an)\s+)?(?:most|best|worst|simplest|easiest|hardest)\b"#, options: [.regularExpression, .caseInsensitive]) != nil {
+        if back.range(of: #"^(?:(?:the|a|an)\s+)?(?:most|best|worst|simplest|easiest|hardest|particularly|very|really|quite|hotly|lot|bit|little)\b"#,
+                      options: [.regularExpression, .caseInsensitive]) != nil {
             return "“\(Self.short(back))” judges “\(subject)”, it does not define it"
         }
         // "X is an example of Y" says what X illustrates, not what X is.
@@ -302,6 +306,11 @@ struct CardChecks: Sendable {
                 return "the sentence opens with “\(opening)”: out of context it is ambiguous"
             }
             if let spoken = Self.spokenTo(ClozeText.revealed(card.front)) { return spoken }
+            // "This section will first look at X", "When the former happens, …": about the text around it.
+            if let pointer = card.front.range(of: #"\b(?:(?:this|these|that|the next|the following|the previous) (?:section|chapter|module|unit|figure|example|mistake|case|lesson|video)s?|the former|the latter)\b"#,
+                                               options: [.regularExpression, .caseInsensitive]) {
+                return "“\(card.front[pointer])”: the sentence is about the text around it"
+            }
             return nil
         }
         let frontStems = Set(CardGrounding.contentStems(card.front))
@@ -345,7 +354,10 @@ struct CardChecks: Sendable {
         "following", "same", "such",
     ]
     static let ordinals: Set<String> = ["first", "second", "third", "fourth", "last", "next", "other", "final"]
-    static let genericHeads: Set<String> = ["term", "one", "thing", "part", "case", "step", "way", "point", "example", "result", "answer", "problem", "question", "method"]
+    static let genericHeads: Set<String> = [
+        "term", "one", "thing", "part", "case", "step", "way", "point", "example", "result", "answer", "problem", "question",
+        "method", "figure", "picture", "diagram", "slide", "graph", "output", "input", "equation", "vector", "system", "idea",
+    ]
 
     /// "So what I'll do is …", "let's call this …": a speaker talking to an audience, not a
     /// statement a learner can recall out of the lecture.
