@@ -43,6 +43,9 @@ struct CardChecks: Sendable {
                 readings[passage.passageId] = reading
             }
             let statement = reading.flatMap { statementOf(card, in: $0) }
+            // An environment's statement is the source's block itself, word for word.
+            let verbatim = card.origin == .environment
+                && passage.map { TextCleanup.collapseWhitespace($0.text).contains(card.back) } == true
             var checks: [CardQuality.Check] = []
             func add(_ check: CardCheck, _ failure: String?, _ success: String) {
                 checks.append(.init(name: check.rawValue, passed: failure == nil, reason: failure ?? success))
@@ -50,6 +53,8 @@ struct CardChecks: Sendable {
             // 1. Source assertion.
             if let passage, passage.kind == .glossary {
                 add(.sourceAssertion, nil, "the source's glossary")
+            } else if verbatim {
+                add(.sourceAssertion, nil, "a definition, theorem or rule block of the source")
             } else if let statement {
                 add(.sourceAssertion, statement.notAsserted, "a statement of the source's own text")
             } else {
@@ -75,7 +80,7 @@ struct CardChecks: Sendable {
             // 4. Answerability.
             add(.answerability, answerFailure(card, topic: topic), "the back answers the front")
             // 5. Grounding: one or two neighbouring sentences of the passage state the answer.
-            if statement != nil || passage?.kind == .glossary {
+            if statement != nil || passage?.kind == .glossary || verbatim {
                 add(.grounding, nil, "stated by the cited passage")
             } else {
                 add(.grounding, "no sentence of the cited passage holds every word of the answer", "")
@@ -143,7 +148,7 @@ struct CardChecks: Sendable {
                 return rest
             }
             return nil
-        case .objective: return nil
+        case .objective, .environment: return nil
         }
     }
 
@@ -318,7 +323,8 @@ struct CardChecks: Sendable {
         if card.noteType == .basicReversed, !frontStems.isEmpty, frontStems.isSubset(of: answerStems) {
             return "the meaning names the term: the reverse card gives it away"
         }
-        if card.origin != .glossary, let spoken = Self.spokenTo(card.back) { return spoken }
+        // (A theorem's "we" is the mathematician's, not a speaker's aside.)
+        if card.origin != .glossary, card.origin != .environment, let spoken = Self.spokenTo(card.back) { return spoken }
         if card.origin == .objective {
             let first = WordTokenizer.words(card.front).first.map(WordTokenizer.fold) ?? ""
             if Self.unanswerableObjectives.contains(first) || card.front.lowercased().contains("main ideas") {

@@ -17,6 +17,8 @@ enum CardOrigin: String, Codable, Sendable, CaseIterable {
     case keyTerm = "key-term"
     case definition
     case objective
+    /// A definition, theorem or rule environment of the source ("Definition 1.2", "Satz 3").
+    case environment
     case model
 }
 

@@ -34,6 +34,7 @@ struct OfflineCardGenerator: Sendable {
         for term in topic.keyTerms {
             cards += keyTermCards(term, topic: topic, sentences: sentences, deck: deck)
         }
+        cards += environmentCards(topic: topic, prose: prose, deck: deck)
         cards += definitionCards(topic: topic, sentences: sentences, deck: deck)
         cards += objectiveCards(topic: topic, sentences: sentences, deck: deck)
         return cards
@@ -79,6 +80,33 @@ struct OfflineCardGenerator: Sendable {
             if phrase.count == 1 || words[(start + 1)..<(start + phrase.count)].elementsEqual(phrase.dropFirst()) { return true }
         }
         return false
+    }
+
+    // MARK: Definition, theorem and rule environments
+
+    /// Statements longer than this (in words) are several facts, not one card.
+    var environmentWords = 4...100
+
+    /// "Definition 1.2 (metric space)" → its statement; a theorem or rule without a label is
+    /// named by its topic. A definition that names no term, and a statement whose mathematics
+    /// the PDF broke, make no card: a learner could not tell what is asked or read the answer.
+    private func environmentCards(topic: Topic, prose: [TopicPassage], deck: CardDeckContext) -> [Flashcard] {
+        var cards: [Flashcard] = []
+        for passage in prose {
+            for block in StatementBlocks.blocks(in: passage.text) where block.readable {
+                guard environmentWords.contains(WordTokenizer.words(block.statement).count) else { continue }
+                let front: String
+                if let term = block.term {
+                    front = "\(block.name) (\(term))"
+                } else if block.kind != .definition {
+                    front = "\(block.name) in “\(topic.title)”"
+                } else {
+                    continue
+                }
+                cards.append(deck.card(topic: topic, type: .basic, front: front, back: block.statement, origin: .environment, passage: passage))
+            }
+        }
+        return cards
     }
 
     // MARK: Definition sentences
