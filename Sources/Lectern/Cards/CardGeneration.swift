@@ -135,7 +135,8 @@ enum CardGeneration {
     static func assess(_ cards: [Flashcard], topic: Topic, checks: CardChecks, minQuality: Double) -> (kept: [Flashcard], rejected: [CardRejection]) {
         var kept: [Flashcard] = []
         var rejected: [CardRejection] = []
-        for card in checks.assess(cards, topic: topic) {
+        let scored = checks.assess(cards, topic: topic)
+        for card in scored {
             guard let quality = card.quality, quality.score + 1e-9 < minQuality, let failure = quality.firstFailure else {
                 kept.append(card)
                 continue
@@ -144,7 +145,44 @@ enum CardGeneration {
             rejected.append(CardRejection(topicStableId: topic.stableId, front: card.front, answer: card.answer,
                                           reason: CardRejection.Reason(check), detail: failure.reason))
         }
+        // A topic with explanatory text and no card keeps its best candidate that the source
+        // states, as a term with a complete definition where it is one, and that the passage
+        // grounds: what a learner reads on it is true, if not a card a teacher would polish.
+        if kept.isEmpty, minQuality > 0, proseWords(topic) >= fallbackWords,
+           let best = scored.filter(isTruthful).min(by: { fallbackRank($0) < fallbackRank($1) }) {
+            kept.append(best)
+            if let at = rejected.firstIndex(where: { $0.front == best.front && $0.answer == best.answer }) { rejected.remove(at: at) }
+        }
         return (kept, rejected)
+    }
+
+    /// Topics with at least this many words of prose get at least one card.
+    static let fallbackWords = 150
+
+    static func proseWords(_ topic: Topic) -> Int {
+        topic.passages.filter { [.text, .list, .transcript].contains($0.kind) }.reduce(0) { $0 + WordTokenizer.words($1.text).count }
+    }
+
+    /// Passes the checks that decide whether the card is true (the source asserts it, the
+    /// passage states it, its subject is a term) and can be answered: a lecture's "And that's
+    /// called X" cloze or an objective asking for work is no card even for an empty topic.
+    static func isTruthful(_ card: Flashcard) -> Bool {
+        guard card.origin != .objective else { return false }
+        let truth: Set<String> = [CardCheck.sourceAssertion.rawValue, CardCheck.grounding.rawValue, CardCheck.subjectForm.rawValue,
+                                  CardCheck.answerability.rawValue]
+        return card.quality?.checks.allSatisfy { $0.passed || !truth.contains($0.name) } ?? false
+    }
+
+    /// Defined terms and statements first, Basic before Cloze, then the fewest failed checks.
+    private static func fallbackRank(_ card: Flashcard) -> (Int, Int, Int) {
+        let origin: Int
+        switch card.origin {
+        case .environment, .glossary: origin = 0
+        case .keyTerm, .definition: origin = 1
+        case .objective: origin = 2
+        case .model: origin = 3
+        }
+        return (origin, card.noteType == .cloze ? 1 : 0, card.quality?.checks.filter { !$0.passed }.count ?? 6)
     }
 
     /// Carries the modification times of `previous` cards over to `cards`: unchanged notes
