@@ -87,22 +87,17 @@ struct OfflineCardGenerator: Sendable {
     /// Statements longer than this (in words) are several facts, not one card.
     var environmentWords = 4...100
 
-    /// "Definition 1.2 (metric space)" → its statement; a theorem or rule without a label is
-    /// named by its topic. A definition that names no term, and a statement whose mathematics
-    /// the PDF broke, make no card: a learner could not tell what is asked or read the answer.
+    /// "Definition 1.2 (metric space)" → its statement. An environment that names no term
+    /// ("Satz 3.5"), and a statement whose mathematics the PDF broke, make no card: a learner
+    /// could not tell what is asked or read the answer.
     private func environmentCards(topic: Topic, prose: [TopicPassage], deck: CardDeckContext) -> [Flashcard] {
         var cards: [Flashcard] = []
         for passage in prose {
             for block in StatementBlocks.blocks(in: passage.text) where block.readable {
                 guard environmentWords.contains(WordTokenizer.words(block.statement).count) else { continue }
-                let front: String
-                if let term = block.term {
-                    front = "\(block.name) (\(term))"
-                } else if block.kind != .definition {
-                    front = "\(block.name) in “\(topic.title)”"
-                } else {
-                    continue
-                }
+                // "Satz 3.5" alone asks nothing a learner could tell without the notes' numbering.
+                guard let term = block.term else { continue }
+                let front = "\(block.name) (\(term))"
                 cards.append(deck.card(topic: topic, type: .basic, front: front, back: block.statement, origin: .environment, passage: passage))
             }
         }

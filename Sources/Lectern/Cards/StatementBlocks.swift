@@ -48,6 +48,17 @@ enum StatementBlocks {
         pattern: #"^[ \t]*([\p{Lu}][\p{L}]{2,15})(?:[ \t]*\(([^()\n]{2,60})\))?[ \t]*:"#, options: [.anchorsMatchLines])
     private static let proof = try! NSRegularExpression(pattern: #"(?<![\p{L}])(?:Proof|Beweis|Preuve|Demostración|Dimostrazione)\b[.:]?"#)
 
+    /// A sentence that only sets the scene ("Sei X ein Raum.", "Let X be a space.").
+    static let premise = #"^(?:Sei|Seien|Es sei|Es seien|Let|Suppose|Assume|Soit|Soient|Sea|Sean)\b"#
+
+    /// Whether `text` claims something: it does not open with a premise, or goes on past it
+    /// ("Dann …", "… heißt …", "then …").
+    static func states(_ text: String) -> Bool {
+        guard text.range(of: premise, options: .regularExpression) != nil else { return true }
+        return text.range(of: #"\b(?:[Dd]ann|heißt|heißen|gilt|gelten|[Tt]hen|is called|are called|holds|hold|[Aa]lors|[Ee]ntonces)\b"#,
+                          options: .regularExpression) != nil
+    }
+
     static func blocks(in text: String) -> [Block] {
         let ns = text as NSString
         let whole = NSRange(location: 0, length: ns.length)
@@ -76,8 +87,10 @@ enum StatementBlocks {
             var from = body.startIndex
             while let stop = body.range(of: #"[.!?][ \t]*\n"#, options: .regularExpression, range: from..<body.endIndex) {
                 let head = String(body[..<body.index(after: stop.lowerBound)])
-                let last = SentenceSplitter.split(head).last?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? head
-                if last.range(of: #"^(?:Sei|Seien|Es sei|Es seien|Let|Suppose|Assume|Soit|Soient|Sea|Sean)\b"#, options: .regularExpression) != nil {
+                // (Nor before a list's next item: "(ii) …" continues the conditions.)
+                let rest = body[stop.upperBound...]
+                if !states(head.trimmingCharacters(in: .whitespacesAndNewlines))
+                    || rest.range(of: #"^[ \t]*\(?[a-z0-9]{1,4}\)"#, options: .regularExpression) != nil {
                     from = stop.upperBound
                     continue
                 }
@@ -104,9 +117,32 @@ enum StatementBlocks {
             // An item's mark opening a line ("a)", "2)") opens no bracket.
             let unmarked = TextCleanup.collapseWhitespace(body.replacingOccurrences(of: #"(?m)^[ \t]*[a-z0-9]{1,4}\)"#, with: "", options: .regularExpression))
             guard !statement.isEmpty else { continue }
-            if kind == .definition, term == nil { term = definedTerm(in: statement) }
+            var focused = statement
+            var whole = complete
+            if kind == .definition, term == nil {
+                // Part a) of a definition in parts is the first term's; the others are other facts.
+                if let second = body.range(of: #"(?m)^[ \t]*b\)"#, options: .regularExpression) {
+                    let first = String(body[..<second.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+                    whole = first.last.map { ".!?".contains($0) } ?? false
+                    focused = TextCleanup.collapseWhitespace(first).trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespaces))
+                }
+                focused = focused.replacingOccurrences(of: #"^a\)\s*"#, with: "", options: .regularExpression)
+                term = definedTerm(in: focused)
+                // The statement ends with the sentence that names the term: what follows is a remark.
+                if let term {
+                    var kept: [String] = []
+                    for sentence in SentenceSplitter.split(focused).map(\.text) {
+                        kept.append(sentence.trimmingCharacters(in: .whitespaces))
+                        if sentence.contains(term) { break }
+                    }
+                    focused = kept.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespaces))
+                }
+            }
+            // A statement of premises alone lost its claim; a term whose brackets do not close is cut.
+            let claims = states(focused)
+            if let named = term, !isReadable(named) { term = nil }
             blocks.append(Block(kind: kind, name: opener.number.map { "\(opener.name) \($0)" } ?? opener.name, term: term,
-                                statement: statement, readable: complete && isReadable(unmarked) && !hasOrphanIndex(body)))
+                                statement: focused, readable: whole && claims && isReadable(unmarked) && isReadable(focused) && !hasOrphanIndex(body)))
         }
         return blocks
     }
@@ -151,6 +187,10 @@ enum StatementBlocks {
         if text.range(of: #"(?:^|\s)6=|\w 6= "#, options: .regularExpression) != nil { return false }
         // "P 0", "γ 0 (0)": a prime the font lost; "•": a slide's bullets, not a statement.
         if text.range(of: #"(?<![\p{L}\p{N}])\p{L} 0(?=[ ,)(]|$)"#, options: .regularExpression) != nil || text.contains("•") { return false }
+        // "z 7→" is ↦, "∪˙" a disjoint union, "∅ = G" a lost ≠: the glyph the statement turns on is gone.
+        // "R+ 0", "Rn +,0": an index set under a superscript.
+        if text.range(of: #"\+ 0\b|\+,0\b"#, options: .regularExpression) != nil { return false }
+        if text.contains("7→") || text.contains("˙") || text.range(of: #"∅ = \p{L}"#, options: .regularExpression) != nil { return false }
         for (open, close) in [("(", ")"), ("[", "]"), ("{", "}")] where text.components(separatedBy: open).count != text.components(separatedBy: close).count {
             return false
         }
