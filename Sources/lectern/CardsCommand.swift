@@ -10,8 +10,10 @@ struct CardsCommand: ParsableCommand {
             Cards come from a curriculum's topics (`lectern curriculum build`): glossary terms \
             (short meanings also make the reverse card), sentences that use a key term or define \
             something ("X is a Y that …", "X refers to …") as Basic and Cloze cards, and learning \
-            objectives a passage answers. A card whose answer words are not in the passage it \
-            cites is rejected; duplicates go. Note GUIDs stay the same across regenerations, so a \
+            objectives a passage answers. Every card is scored on six checks (the source asserts \
+            it, its subject is a term, its cloze deletes a term, its back answers its front, a \
+            sentence of its passage states it, no other sense of its term is the source's); \
+            a card failing one is rejected (--min-quality loosens this), and duplicates go. Note GUIDs stay the same across regenerations, so a \
             re-imported deck updates the notes a learner has and keeps their reviews.
 
               lectern cards generate philosophy
@@ -53,10 +55,14 @@ struct CardsGenerateCommand: ParsableCommand {
     @Option(name: .customLong("max-cost"), help: ArgumentHelp("With a model: refuse a run estimated to cost more (US dollars, llm.prices).", valueName: "dollars"))
     var maxCost: Double?
 
+    @Option(name: .customLong("min-quality"), help: ArgumentHelp("Keep cards passing at least this share of the six checks (0–1; default 1: every check).", valueName: "score"))
+    var minQuality: Double = 1
+
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
     func validate() throws {
+        if !(0...1).contains(minQuality) { throw ValidationError("--min-quality \(minQuality): give a share of the six checks from 0 to 1") }
         if let maxCost, maxCost < 0 { throw ValidationError("--max-cost \(maxCost): give a cost of 0 or more") }
         if (dryRun || maxCost != nil) && llm.provider == nil {
             throw ValidationError("--dry-run and --max-cost plan a model run: give --provider (and --model)")
@@ -85,11 +91,11 @@ struct CardsGenerateCommand: ParsableCommand {
         }
         let recorder = try global.startRun(store, command: "cards generate")
         let summary = try recorder.run { () throws -> CardGenerateSummary in
-            guard let model else { return try cards.generate(curriculum: curriculum, topics: topics, recorder: recorder) }
+            guard let model else { return try cards.generate(curriculum: curriculum, topics: topics, recorder: recorder, minQuality: minQuality) }
             let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices)
             return try cards.generate(curriculum: curriculum, topics: topics, recorder: recorder, languageModel: library,
                                       prices: configuration.llm.prices, maxCost: maxCost, maxTokens: configuration.llm.maxTokens,
-                                      parallelism: configuration.llm.maxConcurrency)
+                                      parallelism: configuration.llm.maxConcurrency, minQuality: minQuality)
         }
         if json { terminal.json(summary); return }
         let types = summary.byType.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
@@ -175,7 +181,12 @@ struct CardsListCommand: ParsableCommand {
                 terminal.out("\(deck)")
             }
             terminal.out("  [\(card.noteType)] \(card.front) → \(card.back.isEmpty ? "" : card.back)")
-            terminal.out("      \(card.source)  (\(card.guid))")
+            let quality = card.quality.map { quality in
+                let failed = quality.checks.filter { !$0.passed }.map { "\($0.name): \($0.reason)" }
+                return String(format: "quality %.2f", quality.score) + (failed.isEmpty ? "" : " (" + failed.joined(separator: "; ") + ")")
+            }
+            let labels = [card.origin + (card.basis.map { " (\($0.rawValue))" } ?? ""), quality].compactMap { $0 }.joined(separator: ", ")
+            terminal.out("      \(card.source)  (\(card.guid)) \(labels)")
         }
     }
 }
@@ -203,6 +214,7 @@ struct CardsStatsCommand: ParsableCommand {
         for entry in statistics {
             terminal.out("\(entry.curriculum): \(entry.notes) notes, \(entry.cards) cards (\(types(entry.byType)))")
             terminal.out("  from: \(types(entry.byOrigin))")
+            terminal.out("  quality: \(entry.quality.sorted { $0.key > $1.key }.map { "\($0.value) at \($0.key)" }.joined(separator: ", "))\(entry.failedChecks.isEmpty ? "" : "; kept failing: \(types(entry.failedChecks))")")
             terminal.out("  rejected \(entry.rejected)\(entry.rejections.isEmpty ? "" : " (\(types(entry.rejections)))"), duplicates removed \(entry.exactDuplicates + entry.nearDuplicates) (\(entry.exactDuplicates) exact, \(entry.nearDuplicates) near)")
             for topic in entry.topics {
                 terminal.out("  \(topic.topic.prefix(10))  \(topic.title): \(types(topic.byType))\(topic.rejected > 0 ? "; \(topic.rejected) rejected" : "")")

@@ -29,15 +29,19 @@ struct CardGenerationReport: Codable, Sendable, Equatable {
 /// Candidates → grounded → deduplicated cards. Offline generation and the model's cards go
 /// through the same checks.
 enum CardGeneration {
-    /// Offline cards for `topics` of `curriculum` (all of them when nil).
-    static func offline(_ curriculum: Curriculum, topics: Set<String>? = nil, now: Date = Date(),
+    /// Offline cards for `topics` of `curriculum` (all of them when nil), each scored by
+    /// `CardChecks`; those scoring under `minQuality` (by default: failing any check) are rejected.
+    static func offline(_ curriculum: Curriculum, topics: Set<String>? = nil, now: Date = Date(), minQuality: Double = 1,
                         generator: OfflineCardGenerator = OfflineCardGenerator()) -> (cards: [Flashcard], report: CardGenerationReport) {
         let deck = CardDeckContext(curriculum: curriculum, now: now)
         let chosen = curriculum.topics.filter { topics?.contains($0.stableId) ?? true }
+        let checks = CardChecks(curriculum: curriculum)
         var report = CardGenerationReport()
         report.topics = chosen.count
         let perTopic = ParallelWork.map(chosen.count, workers: ProcessInfo.processInfo.activeProcessorCount) { index in
-            ground(generator.candidates(for: chosen[index], in: deck), topic: chosen[index])
+            let grounded = ground(generator.candidates(for: chosen[index], in: deck), topic: chosen[index])
+            let assessed = assess(grounded.kept, topic: chosen[index], checks: checks, minQuality: minQuality)
+            return (assessed.kept, grounded.rejected + assessed.rejected)
         }
         var cards: [Flashcard] = []
         for case .success(let (kept, rejected)) in perTopic {
@@ -56,8 +60,10 @@ enum CardGeneration {
     /// deduplicated together. A topic whose model call fails keeps its offline cards; the
     /// failures come back to be recorded.
     static func withModel(_ curriculum: Curriculum, topics: Set<String>?, model: ModelCardGenerator, now: Date = Date(),
-                          parallelism: Int = 1, cancellation: Cancellation? = nil) -> (cards: [Flashcard], report: CardGenerationReport, failures: [(topic: String, reason: String)]) {
+                          minQuality: Double = 1, parallelism: Int = 1, cancellation: Cancellation? = nil)
+        -> (cards: [Flashcard], report: CardGenerationReport, failures: [(topic: String, reason: String)]) {
         let deck = CardDeckContext(curriculum: curriculum, now: now)
+        let checks = CardChecks(curriculum: curriculum)
         let chosen = curriculum.topics.filter { topics?.contains($0.stableId) ?? true }
         let offline = OfflineCardGenerator()
         let perTopic = ParallelWork.map(chosen.count, workers: parallelism) { index -> (kept: [Flashcard], rejected: [CardRejection], failure: String?) in
@@ -75,7 +81,8 @@ enum CardGeneration {
                 failure = (error as? LecternError)?.located ?? "\(error)"
             }
             let grounded = ground(candidates, topic: topic)
-            return (grounded.kept, rejected + grounded.rejected, failure)
+            let assessed = assess(grounded.kept, topic: topic, checks: checks, minQuality: minQuality)
+            return (assessed.kept, rejected + grounded.rejected + assessed.rejected, failure)
         }
         var report = CardGenerationReport()
         report.topics = chosen.count
@@ -124,6 +131,61 @@ enum CardGeneration {
             }
         }
         return (kept, rejected)
+    }
+
+    /// Scores `cards` (one topic's, grounded) on the six checks; those under `minQuality` come
+    /// back as rejections under their first failed check, with its reason.
+    static func assess(_ cards: [Flashcard], topic: Topic, checks: CardChecks, minQuality: Double) -> (kept: [Flashcard], rejected: [CardRejection]) {
+        var kept: [Flashcard] = []
+        var rejected: [CardRejection] = []
+        let scored = checks.assess(cards, topic: topic)
+        for card in scored {
+            guard let quality = card.quality, quality.score + 1e-9 < minQuality, let failure = quality.firstFailure else {
+                kept.append(card)
+                continue
+            }
+            let check = CardCheck(rawValue: failure.name) ?? .grounding
+            rejected.append(CardRejection(topicStableId: topic.stableId, front: card.front, answer: card.answer,
+                                          reason: CardRejection.Reason(check), detail: failure.reason))
+        }
+        // A topic with explanatory text and no card keeps its best candidate that the source
+        // states, as a term with a complete definition where it is one, and that the passage
+        // grounds: what a learner reads on it is true, if not a card a teacher would polish.
+        if kept.isEmpty, minQuality > 0, proseWords(topic) >= fallbackWords,
+           let best = scored.filter(isTruthful).min(by: { fallbackRank($0) < fallbackRank($1) }) {
+            kept.append(best)
+            if let at = rejected.firstIndex(where: { $0.front == best.front && $0.answer == best.answer }) { rejected.remove(at: at) }
+        }
+        return (kept, rejected)
+    }
+
+    /// Topics with at least this many words of prose get at least one card.
+    static let fallbackWords = 150
+
+    static func proseWords(_ topic: Topic) -> Int {
+        topic.passages.filter { [.text, .list, .transcript].contains($0.kind) }.reduce(0) { $0 + WordTokenizer.words($1.text).count }
+    }
+
+    /// Passes the checks that decide whether the card is true (the source asserts it, the
+    /// passage states it, its subject is a term) and can be answered: a lecture's "And that's
+    /// called X" cloze or an objective asking for work is no card even for an empty topic.
+    static func isTruthful(_ card: Flashcard) -> Bool {
+        guard card.origin != .objective else { return false }
+        let truth: Set<String> = [CardCheck.sourceAssertion.rawValue, CardCheck.grounding.rawValue, CardCheck.subjectForm.rawValue,
+                                  CardCheck.answerability.rawValue]
+        return card.quality?.checks.allSatisfy { $0.passed || !truth.contains($0.name) } ?? false
+    }
+
+    /// Defined terms and statements first, Basic before Cloze, then the fewest failed checks.
+    private static func fallbackRank(_ card: Flashcard) -> (Int, Int, Int) {
+        let origin: Int
+        switch card.origin {
+        case .environment, .glossary: origin = 0
+        case .keyTerm, .definition: origin = 1
+        case .objective: origin = 2
+        case .model: origin = 3
+        }
+        return (origin, card.noteType == .cloze ? 1 : 0, card.quality?.checks.filter { !$0.passed }.count ?? 6)
     }
 
     /// Carries the modification times of `previous` cards over to `cards`: unchanged notes

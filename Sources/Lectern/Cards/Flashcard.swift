@@ -17,6 +17,8 @@ enum CardOrigin: String, Codable, Sendable, CaseIterable {
     case keyTerm = "key-term"
     case definition
     case objective
+    /// A definition, theorem or rule environment of the source ("Definition 1.2", "Satz 3").
+    case environment
     case model
 }
 
@@ -65,6 +67,8 @@ struct Flashcard: Codable, Sendable, Equatable {
     var tags: [String]
     /// The share of the answer's content words found in the cited passage (1 for a kept card).
     var grounding: Double
+    /// The six checks and their score (`CardChecks`); nil on a card not yet checked.
+    var quality: CardQuality? = nil
     /// Newer whenever the card's text changes, so Anki takes the new version on import.
     var modifiedAt: Date
 
@@ -93,6 +97,24 @@ struct CardRejection: Codable, Sendable, Equatable {
         case modelRejected = "model-rejected"
         /// The model's answer did not follow the schema.
         case malformed = "malformed"
+        /// A check of `CardChecks` failed (the first failed check names the reason).
+        case notAsserted = "not-asserted"
+        case subjectForm = "subject-form"
+        case clozeTarget = "cloze-target"
+        case notAnswerable = "not-answerable"
+        case notStated = "not-stated"
+        case duplicateSense = "duplicate-sense"
+
+        init(_ check: CardCheck) {
+            switch check {
+            case .sourceAssertion: self = .notAsserted
+            case .subjectForm: self = .subjectForm
+            case .clozeTarget: self = .clozeTarget
+            case .answerability: self = .notAnswerable
+            case .grounding: self = .notStated
+            case .duplication: self = .duplicateSense
+            }
+        }
     }
 
     var topicStableId: String

@@ -44,6 +44,10 @@ public struct CardListing: Codable, Sendable {
     public var page: Int?
     public var pageLabel: String?
     public var time: Double?
+    /// For a glossary or key-term card: why its term is a key term (glossary, defined, emphasised, heading).
+    public var basis: KeyTermBasis?
+    /// The card's six checks and score; nil for a card generated before the checks.
+    public var quality: CardQuality?
 }
 
 /// Counts per curriculum, topic and note type, with the last generate run's rejections and
@@ -66,6 +70,10 @@ public struct CardStatistics: Codable, Sendable {
     public var rejections: [String: Int]
     public var exactDuplicates: Int
     public var nearDuplicates: Int
+    /// Stored notes by score ("1.00", "0.83", …; "unchecked" for notes made before the checks).
+    public var quality: [String: Int]
+    /// Stored notes that fail a check (kept with --min-quality below 1), by check.
+    public var failedChecks: [String: Int]
 }
 
 /// What `lectern cards export` wrote.
@@ -114,12 +122,12 @@ public struct Flashcards: Sendable {
     /// Offline cards for the curriculum's topics (all, or `topics`), grounded and deduplicated,
     /// stored in place of the topics' earlier cards; the run records every rejection.
     public func generate(curriculum name: String, topics references: [String] = [], recorder: RunRecorder?,
-                         now: Date = Date()) throws -> CardGenerateSummary {
+                         minQuality: Double = 1, now: Date = Date()) throws -> CardGenerateSummary {
         let curriculum = try self.curriculum(name)
         try CurriculumFreshness(store: store).requireCurrent(curriculum)
         let topics = try topicIds(references, in: curriculum)
         try cancellation?.check(name)
-        let (fresh, report) = CardGeneration.offline(curriculum, topics: topics, now: now)
+        let (fresh, report) = CardGeneration.offline(curriculum, topics: topics, now: now, minQuality: minQuality)
         try cancellation?.check(name)
         return try store(fresh, report: report, curriculum: curriculum, topics: topics, recorder: recorder, now: now)
     }
@@ -141,7 +149,7 @@ public struct Flashcards: Sendable {
     /// `generate`'s. Refuses, before any call, a run whose estimated cost is over `maxCost`.
     public func generate(curriculum name: String, topics references: [String] = [], recorder: RunRecorder?,
                          languageModel: any LanguageModel, prices: [String: ModelPrice] = [:], maxCost: Double? = nil,
-                         maxTokens: Int = 600, parallelism: Int = 1, now: Date = Date()) throws -> CardGenerateSummary {
+                         maxTokens: Int = 600, parallelism: Int = 1, minQuality: Double = 1, now: Date = Date()) throws -> CardGenerateSummary {
         let curriculum = try self.curriculum(name)
         try CurriculumFreshness(store: store).requireCurrent(curriculum)
         let topics = try topicIds(references, in: curriculum)
@@ -152,7 +160,7 @@ public struct Flashcards: Sendable {
             }
         }
         let generator = ModelCardGenerator(languageModel: languageModel, maxTokens: maxTokens)
-        let (fresh, report, failures) = CardGeneration.withModel(curriculum, topics: topics, model: generator, now: now,
+        let (fresh, report, failures) = CardGeneration.withModel(curriculum, topics: topics, model: generator, now: now, minQuality: minQuality,
                                                                  parallelism: parallelism, cancellation: cancellation)
         try cancellation?.check(name)
         for failure in failures {
@@ -227,17 +235,27 @@ public struct Flashcards: Sendable {
 
     public func list(curriculum name: String?, topics: [String] = []) throws -> [CardListing] {
         var layouts: [String: CardDeckLayout] = [:]
+        // Term key → basis, per curriculum and topic.
+        var bases: [String: [String: KeyTermBasis]] = [:]
         return try store.cards(curriculum: name, topics: topics).map { stored in
             let card = stored.card
             if layouts[stored.curriculum] == nil, let curriculum = try store.curriculum(named: stored.curriculum) {
                 layouts[stored.curriculum] = CardDeckLayout(curriculum: curriculum)
+                for topic in curriculum.topics {
+                    for term in topic.keyTerms {
+                        bases[stored.curriculum + "\u{1F}" + topic.stableId, default: [:]][CardChecks.termKey(term.term)] = term.basis
+                    }
+                }
             }
+            let basis = card.origin == .glossary || card.origin == .keyTerm
+                ? bases[stored.curriculum + "\u{1F}" + card.topicStableId]?[CardChecks.termKey(card.noteType == .cloze ? card.answer : card.front)]
+                : nil
             return CardListing(
                 guid: card.guid, curriculum: stored.curriculum, topic: card.topicStableId,
                 deck: layouts[stored.curriculum]?.deck(topicStableId: card.topicStableId).name ?? stored.curriculum,
                 noteType: card.noteType.rawValue, origin: card.origin.rawValue, front: card.front, back: card.back,
                 source: card.source.attribution, passageId: card.source.passageId, page: card.source.pageStart,
-                pageLabel: card.source.pageLabel, time: card.source.timeStart)
+                pageLabel: card.source.pageLabel, time: card.source.timeStart, basis: basis, quality: card.quality)
         }
     }
 
@@ -264,7 +282,9 @@ public struct Flashcards: Sendable {
                 byType: Dictionary(grouping: cards, by: \.noteType.rawValue).mapValues(\.count),
                 byOrigin: Dictionary(grouping: cards, by: \.origin.rawValue).mapValues(\.count), topics: topics,
                 rejected: report.rejections.count, rejections: report.rejectionCounts,
-                exactDuplicates: report.exactDuplicates, nearDuplicates: report.nearDuplicates)
+                exactDuplicates: report.exactDuplicates, nearDuplicates: report.nearDuplicates,
+                quality: Dictionary(grouping: cards, by: { $0.quality.map { String(format: "%.2f", $0.score) } ?? "unchecked" }).mapValues(\.count),
+                failedChecks: Dictionary(grouping: cards.flatMap { ($0.quality?.checks ?? []).filter { !$0.passed } }, by: \.name).mapValues(\.count))
         }
     }
 

@@ -22,7 +22,8 @@ struct OfflineCardGenerator: Sendable {
         var cards: [Flashcard] = []
         let prose = topic.passages.filter { [.text, .list, .transcript, .caption].contains($0.kind) }
         let sentences = prose.flatMap { passage in
-            SentenceSplitter.split(passage.text).compactMap { piece -> Sentence? in
+            // Line by line: a heading or a speaker's name ("Instructor: …") is no sentence's start.
+            passage.text.split(separator: "\n").flatMap { SentenceSplitter.split(String($0)) }.compactMap { piece -> Sentence? in
                 // A figure's credit line is no statement to learn.
                 guard !piece.text.contains("(credit:") else { return nil }
                 let words = PorterStemmer.foldedWords(piece.text)
@@ -33,6 +34,7 @@ struct OfflineCardGenerator: Sendable {
         for term in topic.keyTerms {
             cards += keyTermCards(term, topic: topic, sentences: sentences, deck: deck)
         }
+        cards += environmentCards(topic: topic, prose: prose, deck: deck)
         cards += definitionCards(topic: topic, sentences: sentences, deck: deck)
         cards += objectiveCards(topic: topic, sentences: sentences, deck: deck)
         return cards
@@ -49,11 +51,15 @@ struct OfflineCardGenerator: Sendable {
         if !meaning.isEmpty {
             let passage = term.passageId.flatMap { id in topic.passages.first { $0.passageId == id } }
                 ?? topic.passages.first { $0.kind == .glossary && Self.contains(PorterStemmer.foldedWords($0.text), nameWords) }
-            if let passage {
+            // A term mined from a defining sentence gets its Basic card from that sentence
+            // ("What is X?", below); term → whole sentence would ask the same less clearly.
+            if let passage, passage.kind == .glossary || term.basis == .glossary || term.basis == .emphasised {
                 let words = WordTokenizer.words(meaning).count
-                let type: CardNoteType = words <= reverseMeaningWords ? .basicReversed : .basic
+                // A meaning that names the term gives the reverse card away.
+                let namesTerm = Self.contains(PorterStemmer.foldedWords(meaning), nameWords)
+                let type: CardNoteType = words <= reverseMeaningWords && !namesTerm ? .basicReversed : .basic
                 cards.append(deck.card(topic: topic, type: type, front: name, back: meaning,
-                                       origin: passage.kind == .glossary || term.origin == .source ? .glossary : .keyTerm,
+                                       origin: passage.kind == .glossary || term.basis == .glossary ? .glossary : .keyTerm,
                                        passage: passage))
             }
         }
@@ -76,6 +82,28 @@ struct OfflineCardGenerator: Sendable {
         return false
     }
 
+    // MARK: Definition, theorem and rule environments
+
+    /// Statements longer than this (in words) are several facts, not one card.
+    var environmentWords = 4...100
+
+    /// "Definition 1.2 (metric space)" → its statement. An environment that names no term
+    /// ("Satz 3.5"), and a statement whose mathematics the PDF broke, make no card: a learner
+    /// could not tell what is asked or read the answer.
+    private func environmentCards(topic: Topic, prose: [TopicPassage], deck: CardDeckContext) -> [Flashcard] {
+        var cards: [Flashcard] = []
+        for passage in prose {
+            for block in StatementBlocks.blocks(in: passage.text) where block.readable {
+                guard environmentWords.contains(WordTokenizer.words(block.statement).count) else { continue }
+                // "Satz 3.5" alone asks nothing a learner could tell without the notes' numbering.
+                guard let term = block.term else { continue }
+                let front = "\(block.name) (\(term))"
+                cards.append(deck.card(topic: topic, type: .basic, front: front, back: block.statement, origin: .environment, passage: passage))
+            }
+        }
+        return cards
+    }
+
     // MARK: Definition sentences
 
     /// Subjects that point back rather than name something ("This is a …", "It refers to …").
@@ -91,6 +119,8 @@ struct OfflineCardGenerator: Sendable {
         guard tokens.count >= 4 else { return nil }
         var start = 0
         if ["the", "a", "an"].contains(tokens[0].lowercased()) { start = 1 }
+        // "A relation is …" asks "What is a relation?"; the cloze deletes "relation".
+        let article = start == 1 ? tokens[0].lowercased() + " " : ""
         for verbAt in (start + 1)..<min(start + 6, tokens.count - 2) {
             let verb = tokens[verbAt].lowercased()
             let next = tokens[verbAt + 1].lowercased()
@@ -101,14 +131,14 @@ struct OfflineCardGenerator: Sendable {
             var predicateStart = verbAt + 1
             switch verb {
             case "refers" where next == "to", "refer" where next == "to":
-                question = "What does \(subject) refer to?"; predicateStart = verbAt + 2
+                question = "What does \(article)\(subject) refer to?"; predicateStart = verbAt + 2
             case "means":
-                question = "What does \(subject) mean?"
+                question = "What does \(article)\(subject) mean?"
             case "is", "are":
                 if next == "defined", verbAt + 2 < tokens.count, tokens[verbAt + 2].lowercased() == "as" {
-                    question = "How \(verb) \(subject) defined?"; predicateStart = verbAt + 3
+                    question = "How \(verb) \(article)\(subject) defined?"; predicateStart = verbAt + 3
                 } else if ["a", "an", "the"].contains(next) || (next == "one" && verbAt + 2 < tokens.count && tokens[verbAt + 2].lowercased() == "of") {
-                    question = "What \(verb) \(subject)?"
+                    question = "What \(verb) \(article)\(subject)?"
                 }
             default: break
             }
@@ -142,6 +172,8 @@ struct OfflineCardGenerator: Sendable {
     // MARK: Objectives
 
     /// Verbs objectives start with, which say what to do rather than what about.
+    static var objectiveStems: Set<String> { objectiveVerbs }
+
     private static let objectiveVerbs: Set<String> = Set([
         "explain", "describe", "identify", "define", "discuss", "compare", "contrast", "summarize", "summarise",
         "evaluate", "analyze", "analyse", "recognize", "recognise", "understand", "distinguish", "articulate",

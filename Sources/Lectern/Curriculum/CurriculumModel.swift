@@ -85,12 +85,41 @@ struct LearningObjective: Codable, Sendable, Equatable {
     var origin: ContentOrigin
 }
 
+/// Why a phrase is a key term: the source's own glossary, a sentence of the text that defines
+/// it, the text's emphasis (a term set in bold or italics with its definition nearby), or a
+/// heading. Objectives and prerequisites build on `glossary` and `defined` terms.
+public enum KeyTermBasis: String, Codable, Sendable, Equatable, CaseIterable {
+    case glossary
+    case defined
+    case emphasised
+    case heading
+}
+
 struct KeyTerm: Codable, Sendable, Equatable {
     var term: String
     var definition: String
     var origin: ContentOrigin
     /// The passage the definition is read from, when it is read from one.
     var passageId: Int64?
+    var basis: KeyTermBasis = .defined
+
+    init(term: String, definition: String, origin: ContentOrigin, passageId: Int64?, basis: KeyTermBasis = .defined) {
+        self.term = term
+        self.definition = definition
+        self.origin = origin
+        self.passageId = passageId
+        self.basis = basis
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        term = try container.decode(String.self, forKey: .term)
+        definition = try container.decode(String.self, forKey: .definition)
+        origin = try container.decode(ContentOrigin.self, forKey: .origin)
+        passageId = try container.decodeIfPresent(Int64.self, forKey: .passageId)
+        // Written before key terms had a basis: a definition read from the text.
+        basis = try container.decodeIfPresent(KeyTermBasis.self, forKey: .basis) ?? .defined
+    }
 }
 
 /// A passage as a topic holds it, with its provenance.

@@ -23,8 +23,8 @@ extension LibraryStore {
             let insert = try db.makeStatement(sql: """
                 INSERT INTO cards(curriculum, guid, curriculum_stable_id, topic_stable_id, note_type, origin, front, back,
                     passage_id, document_id, page_start, page_label, time_start, source, tags, grounding, ordinal, run_id,
-                    modified_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    modified_at, quality)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(curriculum, guid) DO NOTHING
                 """)
             for (ordinal, card) in cards.enumerated() {
@@ -32,7 +32,7 @@ extension LibraryStore {
                     name, card.guid, card.curriculumStableId, card.topicStableId, card.noteType.rawValue, card.origin.rawValue,
                     card.front, card.back, card.source.passageId, card.source.documentId, card.source.pageStart,
                     card.source.pageLabel, card.source.timeStart, Self.json(card.source), Self.json(card.tags),
-                    card.grounding, ordinal, run, card.modifiedAt.timeIntervalSince1970,
+                    card.grounding, ordinal, run, card.modifiedAt.timeIntervalSince1970, card.quality.map(Self.json),
                 ])
             }
             if let run {
@@ -69,6 +69,7 @@ extension LibraryStore {
             noteType: CardNoteType(rawValue: row["note_type"]) ?? .basic, front: row["front"], back: row["back"],
             origin: CardOrigin(rawValue: row["origin"]) ?? .definition, source: source,
             tags: decode([String].self, row["tags"]) ?? [], grounding: row["grounding"],
+            quality: decode(CardQuality.self, row["quality"]),
             modifiedAt: Date(timeIntervalSince1970: row["modified_at"]))
         return StoredCard(id: row["id"], curriculum: row["curriculum"], card: card)
     }

@@ -36,7 +36,7 @@ extension LibraryStore {
                                      source.tags.isEmpty ? nil : source.tags.joined(separator: "\n")])
             }
             let objective = try db.makeStatement(sql: "INSERT INTO topic_objectives(topic_id, position, stable_id, statement, origin) VALUES (?, ?, ?, ?, ?)")
-            let keyTerm = try db.makeStatement(sql: "INSERT INTO topic_key_terms(topic_id, position, term, definition, origin, passage_id) VALUES (?, ?, ?, ?, ?, ?)")
+            let keyTerm = try db.makeStatement(sql: "INSERT INTO topic_key_terms(topic_id, position, term, definition, origin, passage_id, basis) VALUES (?, ?, ?, ?, ?, ?, ?)")
             let passage = try db.makeStatement(sql: "INSERT INTO topic_passages(topic_id, position, passage_id) VALUES (?, ?, ?)")
             let link = try db.makeStatement(sql: "INSERT INTO topic_links(topic_id, position, target_stable_id, term) VALUES (?, ?, ?, ?)")
             var topicIds: [Int64] = []
@@ -59,7 +59,7 @@ extension LibraryStore {
                         try objective.execute(arguments: [topicId, index, item.stableId, item.statement, item.origin.rawValue])
                     }
                     for (index, item) in topic.keyTerms.enumerated() {
-                        try keyTerm.execute(arguments: [topicId, index, item.term, item.definition, item.origin.rawValue, item.passageId])
+                        try keyTerm.execute(arguments: [topicId, index, item.term, item.definition, item.origin.rawValue, item.passageId, item.basis.rawValue])
                     }
                     for (index, item) in topic.passages.enumerated() {
                         try passage.execute(arguments: [topicId, index, item.passageId])
@@ -193,7 +193,8 @@ extension LibraryStore {
         for row in try SQLRequest<Row>("SELECT * FROM topic_key_terms WHERE topic_id IN \(topics) ORDER BY topic_id, position").fetchAll(db) {
             keyTerms[row["topic_id"], default: []].append(KeyTerm(
                 term: row["term"], definition: row["definition"], origin: try StoredValue.decode(row["origin"], as: ContentOrigin.self),
-                passageId: row["passage_id"]))
+                passageId: row["passage_id"],
+                basis: (row["basis"] as String?).flatMap(KeyTermBasis.init(rawValue:)) ?? .defined))
         }
         for row in try SQLRequest<Row>("""
             SELECT tp.topic_id, p.id, p.document_id, p.ordinal, p.text, p.kind, p.section_path, p.page_start, p.page_end,

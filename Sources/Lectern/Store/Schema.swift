@@ -482,6 +482,15 @@ enum Schema {
                 END;
                 """)
         },
+        Migration("v8-card-quality") { db in
+            // Each card's six checks and score (`CardQuality` as JSON; NULL for cards generated
+            // before the checks), and why each key term is one: the source's glossary, a defining
+            // sentence, emphasis or a heading (NULL for curricula built before: read as defined).
+            try db.execute(sql: """
+                ALTER TABLE cards ADD COLUMN quality TEXT;
+                ALTER TABLE topic_key_terms ADD COLUMN basis TEXT;
+                """)
+        },
     ]
 
     /// What a SQLite file holds, told apart before anything writes to it.

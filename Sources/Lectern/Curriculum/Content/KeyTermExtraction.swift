@@ -10,23 +10,31 @@ enum KeyTermExtraction {
     static func keyTerms(in passages: [TopicPassage]) -> [KeyTerm] {
         var terms: [KeyTerm] = []
         var seen = Set<String>()
-        func add(_ term: String, _ definition: String, _ passage: TopicPassage) {
+        func add(_ term: String, _ definition: String, _ passage: TopicPassage, _ basis: KeyTermBasis) {
             let term = term.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
             let definition = definition.trimmingCharacters(in: .whitespacesAndNewlines)
             let key = TermMatcher.stems(term).joined(separator: " ")
             guard !key.isEmpty, !definition.isEmpty, seen.insert(key).inserted else { return }
-            terms.append(KeyTerm(term: term, definition: definition, origin: .source, passageId: passage.passageId))
+            terms.append(KeyTerm(term: term, definition: definition, origin: .source, passageId: passage.passageId, basis: basis))
         }
         // The glossary first: its definitions are the source's own; then the terms the text
         // emphasises ("Key Terms"), with the sentence that introduces them.
         let glossaries = passages.filter { $0.kind == .glossary }
         for passage in glossaries.filter({ $0.sectionPath.last == "Glossary" }) + glossaries.filter({ $0.sectionPath.last != "Glossary" }) {
-            for (term, meaning) in glossaryEntries(passage.text) { add(term, meaning, passage) }
+            // The book's glossary is its own; a module's "Key Terms" list is what it emphasises.
+            let basis: KeyTermBasis = passage.sectionPath.last == "Glossary" ? .glossary : .emphasised
+            for (term, meaning) in glossaryEntries(passage.text) { add(term, meaning, passage, basis) }
         }
         for passage in passages where passage.kind == .text || passage.kind == .transcript || passage.kind == .list {
             for line in passage.text.split(separator: "\n") {
                 for sentence in SentenceSplitter.split(String(line)).map(\.text) {
-                    if let term = definedTerm(in: sentence) { add(term, clean(sentence), passage) }
+                    // A defined term needs a defining clause ("X is a …", "X refers to …", "… called X"),
+                    // not any sentence it opens ("Ours is not a drive for power …").
+                    if let found = definedTermAndBasis(in: sentence),
+                       found.basis != .defined || (CardChecks.isDefiningClause(clean(sentence), term: found.term)
+                           || CardChecks.isAppositiveDefinition(clean(sentence))) && !describesAnExample(sentence) {
+                        add(found.term, clean(sentence), passage, found.basis)
+                    }
                 }
             }
         }
@@ -44,17 +52,28 @@ enum KeyTermExtraction {
         }
     }
 
+    /// "X is an example of Y": what X illustrates, not what it is.
+    static func describesAnExample(_ sentence: String) -> Bool {
+        sentence.range(of: #"\b(?:is|are) (?:an|one|another|other) (?:example|instance)"#,
+                       options: [.regularExpression, .caseInsensitive]) != nil
+    }
+
     /// The term a sentence defines, if it is a definition sentence.
     static func definedTerm(in sentence: String) -> String? {
+        definedTermAndBasis(in: sentence)?.term
+    }
+
+    /// The term a sentence defines and whether it is emphasised (bold) or defined in words.
+    static func definedTermAndBasis(in sentence: String) -> (term: String, basis: KeyTermBasis)? {
         var text = sentence.trimmingCharacters(in: .whitespacesAndNewlines)
-        // A list item's mark ("- Osmosis is …") is not part of its sentence.
-        while let first = text.first, "-•*–·".contains(first) { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
+        // A list item's mark ("- Osmosis is …") is not part of its sentence; a bold term's is.
+        while let first = text.first, "-•*–·".contains(first), !text.hasPrefix("**") { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
         // A term set in bold (Markdown keeps it): "**Glycolysis** splits glucose …".
         if let bold = firstMatch(#"\*\*([^*]{2,60})\*\*"#, in: text), isTerm(bold), text.count > bold.count + 20 {
-            return bold
+            return (bold, .emphasised)
         }
         for pattern in patterns {
-            if let term = matches(pattern, in: text).first(where: isTerm) { return term }
+            if let term = matches(pattern, in: text).first(where: isTerm) { return (term, .defined) }
         }
         return nil
     }

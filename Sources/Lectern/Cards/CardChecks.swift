@@ -1,0 +1,397 @@
+import Foundation
+
+/// Scores cards on the six checks of `CardCheck`, offline, from the topic's passages and the
+/// curriculum's glossary. Every card is checked the same way whoever wrote it: the checks find
+/// the sentence of the cited passage that states the answer and judge that sentence, so a
+/// model's card is held to what an offline card is.
+struct CardChecks: Sendable {
+    /// The source's own glossary: term key → its meaning there.
+    let glossary: [String: String]
+
+    init(curriculum: Curriculum) {
+        var glossary: [String: String] = [:]
+        for topic in curriculum.topics {
+            let glossaryPassages = Set(topic.passages.filter { $0.kind == .glossary }.map(\.passageId))
+            for term in topic.keyTerms where term.basis == .glossary || term.passageId.map(glossaryPassages.contains) == true {
+                let key = Self.termKey(term.term)
+                if !key.isEmpty, glossary[key] == nil { glossary[key] = term.definition }
+            }
+        }
+        self.glossary = glossary
+    }
+
+    /// A term's identity for comparison: its light stems, articles dropped.
+    static func termKey(_ term: String) -> String {
+        var stems = TermMatcher.stems(term)
+        while let first = stems.first, ["the", "a", "an"].contains(first) { stems.removeFirst() }
+        return stems.joined(separator: " ")
+    }
+
+    // MARK: Scoring
+
+    /// The cards with their `quality` set. `cards` are one topic's; the duplication check
+    /// looks at the cards before each one.
+    func assess(_ cards: [Flashcard], topic: Topic) -> [Flashcard] {
+        var readings: [Int64: PassageReading] = [:]
+        var asked: [String: String] = [:]
+        return cards.map { card in
+            var card = card
+            let passage = topic.passages.first { $0.passageId == card.source.passageId }
+            var reading: PassageReading?
+            if let passage {
+                reading = readings[passage.passageId] ?? PassageReading(passage)
+                readings[passage.passageId] = reading
+            }
+            let statement = reading.flatMap { statementOf(card, in: $0) }
+            // An environment's statement is the source's block itself, word for word.
+            let verbatim = card.origin == .environment
+                && passage.map { TextCleanup.collapseWhitespace($0.text).contains(card.back) } == true
+            var checks: [CardQuality.Check] = []
+            func add(_ check: CardCheck, _ failure: String?, _ success: String) {
+                checks.append(.init(name: check.rawValue, passed: failure == nil, reason: failure ?? success))
+            }
+            // 1. Source assertion.
+            if let passage, passage.kind == .glossary {
+                add(.sourceAssertion, nil, "the source's glossary")
+            } else if verbatim {
+                add(.sourceAssertion, nil, "a definition, theorem or rule block of the source")
+            } else if let statement {
+                add(.sourceAssertion, statement.notAsserted, "a statement of the source's own text")
+            } else {
+                add(.sourceAssertion, "no sentence of the cited passage states the answer", "")
+            }
+            // 2. Subject form.
+            var subject = Self.subject(of: card)
+            var definiens = card.back
+            // A definition's cloze deletes the subject: its sentence is judged as the Basic card's.
+            if card.noteType == .cloze, card.origin == .definition,
+               let definition = OfflineCardGenerator.definition(in: ClozeText.revealed(card.front)) {
+                subject = card.answer
+                definiens = definition.predicate
+            }
+            add(.subjectForm, subject.flatMap { subjectFailure($0, definiens: definiens, card: card, passage: passage) },
+                subject == nil ? "not a definition card" : "a term with a complete definition")
+            // 3. Cloze target.
+            if card.noteType == .cloze {
+                add(.clozeTarget, clozeFailure(card, topic: topic), "deletes a term, name, number or formula")
+            } else {
+                add(.clozeTarget, nil, "not a cloze card")
+            }
+            // 4. Answerability.
+            add(.answerability, answerFailure(card, topic: topic), "the back answers the front")
+            // 5. Grounding: one or two neighbouring sentences of the passage state the answer.
+            if statement != nil || passage?.kind == .glossary || verbatim {
+                add(.grounding, nil, "stated by the cited passage")
+            } else {
+                add(.grounding, "no sentence of the cited passage holds every word of the answer", "")
+            }
+            // 6. Duplication: the source's own definition wins, and one front asks one thing.
+            var duplicate = senseFailure(card, subject: subject, passage: passage)
+            // (Two clozes of one term share a GUID: deduplication keeps one.)
+            if card.noteType != .cloze {
+                let key = CardIdentity.normalised(card.front)
+                if duplicate == nil, let earlier = asked[key], earlier != CardIdentity.normalised(card.back) {
+                    duplicate = "another card of this topic asks the same with another answer"
+                }
+                if asked[key] == nil { asked[key] = CardIdentity.normalised(card.back) }
+            }
+            add(.duplication, duplicate, "the only card teaching this")
+            card.quality = CardQuality(checks)
+            return card
+        }
+    }
+
+    // MARK: The statement
+
+    /// The sentence (or two neighbouring sentences) of the passage that holds the answer.
+    private func statementOf(_ card: Flashcard, in reading: PassageReading) -> PassageReading.Sentence? {
+        if card.noteType == .cloze {
+            let revealed = PorterStemmer.foldedWords(ClozeText.revealed(card.front))
+            if let exact = reading.sentences.first(where: { $0.words == revealed }) { return exact }
+            let stems = Set(revealed.map(PorterStemmer.cachedStem))
+            return reading.best(covering: stems)
+        }
+        var stems = Set(CardGrounding.contentStems(card.answer))
+        // A reversed card's front is an answer too.
+        if card.noteType == .basicReversed { stems.formUnion(CardGrounding.contentStems(card.front)) }
+        return reading.best(covering: stems)
+    }
+
+    // MARK: Subject form
+
+    /// Words that start a clause rather than name a thing: pronouns, adverbs, discourse words.
+    static let discourseWords: Set<String> = [
+        "this", "that", "it", "these", "those", "there", "he", "she", "they", "what", "which", "who", "one", "here",
+        "such", "each", "another", "i", "we", "you", "his", "her", "their", "its", "our", "my", "your", "all", "some",
+        "now", "notice", "note", "rather", "yet", "however", "thus", "so", "then", "also", "still", "instead",
+        "therefore", "hence", "moreover", "indeed", "finally", "next", "again", "even",
+        "just", "only", "well", "okay", "ok", "actually", "basically", "really", "similarly", "likewise", "otherwise",
+        "meanwhile", "remember", "recall", "let", "suppose", "imagine", "consider", "today", "but", "and", "or", "if", "since",
+        "when", "while", "because", "although", "though", "perhaps", "maybe", "surely", "clearly", "of", "obviously",
+        "certainly", "in", "on", "for", "to", "by", "with", "as", "at", "from", "after", "before", "other", "others",
+        "both", "many", "most", "much", "more", "less", "few", "not", "no", "yes", "whatever", "whoever", "anything",
+        "everything", "something", "nothing", "someone", "everyone", "anyone",
+    ]
+
+    /// The term a Basic card defines: the front of a glossary or key-term card, X of "What is X?".
+    static func subject(of card: Flashcard) -> String? {
+        guard card.noteType != .cloze else { return nil }
+        switch card.origin {
+        case .glossary, .keyTerm: return card.front
+        case .definition, .model:
+            let front = card.front.trimmingCharacters(in: .whitespaces)
+            for prefix in ["What is ", "What are ", "What does ", "What do ", "How is ", "How are "] where front.hasPrefix(prefix) {
+                var rest = String(front.dropFirst(prefix.count))
+                guard rest.hasSuffix("?") else { return nil }
+                rest.removeLast()
+                for suffix in [" refer to", " mean", " defined"] where rest.hasSuffix(suffix) { rest.removeLast(suffix.count) }
+                return rest
+            }
+            return nil
+        case .objective, .environment: return nil
+        }
+    }
+
+    private func subjectFailure(_ subject: String, definiens: String, card: Flashcard, passage: TopicPassage?) -> String? {
+        let words = WordTokenizer.words(subject)
+        guard let first = words.first.map(WordTokenizer.fold) else { return "the card names no term" }
+        if Self.discourseWords.contains(first) { return "the subject “\(subject)” starts with “\(words[0])”, not a term" }
+        if words.count > (card.origin == .glossary ? 8 : 6) { return "the subject “\(subject)” is a clause, not a term" }
+        // "length of something", "internal forces now", "second term": no term without its context.
+        if let vague = words.dropFirst().map(WordTokenizer.fold).first(where: Self.contextWords.contains) {
+            return "the subject “\(subject)” holds “\(vague)”: it names nothing out of context"
+        }
+        // "a second example", "the figure", "the output": a place in the text, not a term.
+        let bare = words.map(WordTokenizer.fold).drop { ["the", "a", "an"].contains($0) }
+        if let head = bare.last, Self.genericHeads.contains(head),
+           bare.count == 1 || (bare.count == 2 && Self.ordinals.contains(bare.first!)) {
+            return "the subject “\(subject)” names a place in the text, not a term"
+        }
+        // ("Chlorophyll a", "vitamin A": a one-letter label ends a term.)
+        if let last = words.last.map(WordTokenizer.fold), CardGrounding.functionWords.contains(last), !(words.count >= 2 && last.count == 1) {
+            return "the subject “\(subject)” ends in “\(last)”: half a phrase"
+        }
+        // The definiens: a complete phrase.
+        let back = definiens.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".")))
+        let backWords = WordTokenizer.words(back)
+        guard backWords.count >= 2 || (card.origin == .glossary && backWords.count >= 1) else { return "the definition “\(back)” is no phrase" }
+        if let last = backWords.last.map(WordTokenizer.fold), Self.danglingWords.contains(last) {
+            return "the definition ends in “\(last)”: it is cut off"
+        }
+        if let end = back.last, ",;:(-–".contains(end) { return "the definition ends in “\(end)”: it is cut off" }
+        if back.filter({ $0 == "(" }).count != back.filter({ $0 == ")" }).count { return "the definition's brackets do not close" }
+        // "the most subtle of his laws" judges X; it does not say what X is.
+        if back.range(of: #"^(?:(?:the|a|an)\s+)?(?:most|best|worst|simplest|easiest|hardest|particularly|very|really|quite|hotly|lot|bit|little)\b"#,
+                      options: [.regularExpression, .caseInsensitive]) != nil {
+            return "“\(Self.short(back))” judges “\(subject)”, it does not define it"
+        }
+        // "X is an example of Y" says what X illustrates, not what X is.
+        if back.range(of: #"^(?:(?:a|an|the|one)\s+)?(?:\w+\s+)?(?:example|instance|illustration)s?\b|\b(?:is|are) (?:an|one|another) (?:example|instance)"#,
+                      options: [.regularExpression, .caseInsensitive]) != nil {
+            return "“\(Self.short(back))” names an example, not a definition"
+        }
+        // "the sum of these two forces": a definiens pointing into its passage defines nothing.
+        if card.origin != .glossary, passage?.kind != .glossary,
+           let pointer = backWords.prefix(12).map(WordTokenizer.fold).first(where: { ["these", "this", "those", "our", "here", "above", "below"].contains($0) }) {
+            return "the definition points into its passage (“\(pointer)”)"
+        }
+        // A sentence about the term that names it is no meaning of it ("… the notion of anatman as …").
+        if card.noteType != .cloze, card.origin == .glossary || card.origin == .keyTerm, passage?.kind != .glossary,
+           OfflineCardGenerator.contains(PorterStemmer.foldedWords(back), PorterStemmer.foldedWords(subject)),
+           !Self.isDefiningClause(back, term: subject) {
+            return "“\(Self.short(back))” is a sentence about “\(subject)”, not its meaning"
+        }
+        // ", and Aristotle is …": a second statement in the answer.
+        if back.range(of: #"[,;] (?:and|but|while|whereas) [^,;]{1,60}? (?:is|are|was|were) "#, options: .regularExpression) != nil {
+            return "the definition holds a second statement"
+        }
+        // A mined key term's meaning is a sentence that defines it, not any sentence naming it.
+        if card.origin == .keyTerm || card.origin == .glossary, let passage, passage.kind != .glossary {
+            let definedMatches = KeyTermExtraction.definedTerm(in: card.back).map { Self.termKey($0) == Self.termKey(subject) } ?? false
+            guard Self.isDefiningClause(card.back, term: subject) || (definedMatches && Self.isAppositiveDefinition(card.back)) else {
+                return "“\(Self.short(card.back))” does not define “\(subject)”"
+            }
+        }
+        return nil
+    }
+
+    /// Words a complete phrase does not end in: articles, prepositions, conjunctions, copulas.
+    static let danglingWords: Set<String> = [
+        "a", "an", "the", "of", "to", "in", "for", "with", "by", "on", "at", "from", "into", "onto", "than", "as", "and",
+        "or", "but", "nor", "because", "although", "while", "whereas", "which", "that", "who", "whose", "is", "are",
+        "was", "were", "be", "such", "very", "its", "their", "our", "his", "her", "my", "your",
+    ]
+
+    /// "Entropy, or disorder, is …", "ATP (adenosine triphosphate) is …".
+    static func isAppositiveDefinition(_ sentence: String) -> Bool {
+        sentence.range(of: #"^(?:The |A |An )?[^,(]{1,50}(?:,? (?:or|also called|also known as) [^,]{2,50},| \([^)]{1,40}\)) (?:is|are|refers? to) "#,
+                       options: .regularExpression) != nil
+    }
+
+    /// "X is a/an/the …", "X refers to …", "X means …", "X is defined as …", "… is called X".
+    static func isDefiningClause(_ sentence: String, term: String) -> Bool {
+        let words = sentence.split(separator: " ").map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+        let termWords = term.split(separator: " ").map { $0.lowercased() }
+        guard let at = (0..<max(0, words.count - termWords.count + 1)).first(where: { Array(words[$0..<($0 + termWords.count)]) == termWords }) else { return false }
+        // "… called X", "… called the X", "… known as X".
+        var before = at - 1
+        if before >= 0, ["a", "an", "the"].contains(words[before]) { before -= 1 }
+        if before >= 0, ["called", "termed", "named", "known", "as"].contains(words[before]) {
+            // "Louis the Sixteenth called the Estates-General": a person calling, not a name given.
+            let original = sentence.split(separator: " ")
+            return before == 0 || original.count != words.count || original[before - 1].first?.isUppercase != true
+        }
+        let after = at + termWords.count
+        guard after + 1 < words.count else { return false }
+        switch words[after] {
+        case "is": return ["a", "an", "the", "defined", "called", "one"].contains(words[after + 1])
+        // "Chloroplasts are organelles bounded by …": a plural class needs no article.
+        case "are": return ["a", "an", "the", "defined", "called", "one"].contains(words[after + 1])
+            || !(CardGrounding.functionWords.contains(words[after + 1]) || Self.discourseWords.contains(words[after + 1]) || words[after + 1].hasSuffix("ly"))
+        case "refers", "refer", "means", "denotes": return true
+        default: return false
+        }
+    }
+
+    // MARK: Cloze target
+
+    private func clozeFailure(_ card: Flashcard, topic: Topic) -> String? {
+        let deletions = ClozeText.deletions(in: card.front)
+        guard let deletion = deletions.first, !deletion.isEmpty else { return "the cloze deletes nothing" }
+        let words = WordTokenizer.words(deletion)
+        let folded = words.map(WordTokenizer.fold)
+        guard let first = folded.first, let last = folded.last else { return "the cloze deletes no word" }
+        if folded.allSatisfy(CardGrounding.functionWords.contains) { return "“\(deletion)” is a function word" }
+        if CardGrounding.functionWords.contains(first) || CardGrounding.functionWords.contains(last) || Self.discourseWords.contains(first) {
+            return "“\(deletion)” is half a phrase"
+        }
+        if words.count > 6 { return "“\(deletion)” is too long to recall" }
+        // "can be {{deductive}}, inductive, or abductive": one item of a list, any of which fits.
+        if let close = card.front.range(of: "}}") {
+            let after = String(card.front[close.upperBound...])
+            let before = card.front[..<(card.front.range(of: "{{c")?.lowerBound ?? card.front.startIndex)]
+            if after.range(of: #"^,(?: [\w’'-]+){1,3},? (?:or|and) "#, options: .regularExpression) != nil
+                || (before.hasSuffix(", ") && after.range(of: #"^,? (?:or|and) "#, options: .regularExpression) != nil)
+                || (before.range(of: #", (?:or|and) $"#, options: .regularExpression) != nil && before.range(of: #"\w+, [\w\s]+, (?:or|and) $"#, options: .regularExpression) != nil) {
+                return "“\(deletion)” is one item of a list: any of them fits the blank"
+            }
+        }
+        if deletion.contains(where: \.isNumber) || deletion.contains(where: { "=+^√∑∫πΔ".contains($0) }) { return nil }
+        let key = Self.termKey(deletion)
+        if glossary[key] != nil || topic.keyTerms.contains(where: { Self.termKey($0.term) == key }) { return nil }
+        // The subject of a definition sentence is the term it defines.
+        if card.origin == .definition, Self.isDefiningClause(ClozeText.revealed(card.front), term: deletion) { return nil }
+        // A name: capitalised where it stands mid-sentence.
+        if let range = card.front.range(of: "{{c"), range.lowerBound != card.front.startIndex,
+           words.allSatisfy({ $0.first?.isUppercase == true }) { return nil }
+        return "“\(deletion)” is not a key term, name, number or formula of the topic"
+    }
+
+    // MARK: Answerability
+
+    /// Objectives that ask for what no passage states in so many words.
+    static let unanswerableObjectives = ["summarise", "summarize", "review", "discuss", "reflect", "practice", "practise", "work", "solve", "complete", "read", "watch", "apply", "use"]
+
+    private func answerFailure(_ card: Flashcard, topic: Topic) -> String? {
+        let answer = card.answer.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !answer.isEmpty else { return "the card has no answer" }
+        let answerStems = Set(CardGrounding.contentStems(answer))
+        if card.noteType == .cloze {
+            // The deletion must not stand elsewhere in the sentence.
+            let rest = card.front.replacingOccurrences(of: #"\{\{c\d+::.*?\}\}"#, with: " ", options: .regularExpression)
+            let restStems = Set(CardGrounding.contentStems(rest))
+            if !answerStems.isEmpty, answerStems.isSubset(of: restStems) { return "the sentence gives “\(answer)” away" }
+            // "He taught that …", "And this result …": out of its paragraph the sentence is ambiguous.
+            let opening = WordTokenizer.words(card.front).first.map(WordTokenizer.fold) ?? ""
+            // ("This coupling … is called X" names its subject; "This is …", "It is …" do not.)
+            let words = WordTokenizer.words(card.front).map(WordTokenizer.fold)
+            let determiner = ["this", "these", "those"].contains(opening) && words.count > 1
+                && !["is", "are", "was", "were", "means", "can", "will", "has", "have", "makes", "gives", "shows"].contains(words[1])
+            if Self.pronouns.contains(opening) && !determiner || Self.openers.contains(opening), !card.front.hasPrefix("{{c") {
+                return "the sentence opens with “\(opening)”: out of context it is ambiguous"
+            }
+            if let spoken = Self.spokenTo(ClozeText.revealed(card.front)) { return spoken }
+            // "This section will first look at X", "When the former happens, …": about the text around it.
+            if let pointer = card.front.range(of: #"\b(?:(?:this|these|that|the next|the following|the previous) (?:section|chapter|module|unit|figure|example|mistake|case|lesson|video)s?|the former|the latter)\b"#,
+                                               options: [.regularExpression, .caseInsensitive]) {
+                return "“\(card.front[pointer])”: the sentence is about the text around it"
+            }
+            return nil
+        }
+        let frontStems = Set(CardGrounding.contentStems(card.front))
+        if !answerStems.isEmpty, answerStems.isSubset(of: frontStems) { return "the question gives the answer away" }
+        if card.noteType == .basicReversed, !frontStems.isEmpty, frontStems.isSubset(of: answerStems) {
+            return "the meaning names the term: the reverse card gives it away"
+        }
+        // (A theorem's "we" is the mathematician's, not a speaker's aside.)
+        if card.origin != .glossary, card.origin != .environment, let spoken = Self.spokenTo(card.back) { return spoken }
+        if card.origin == .objective {
+            let first = WordTokenizer.words(card.front).first.map(WordTokenizer.fold) ?? ""
+            if Self.unanswerableObjectives.contains(first) || card.front.lowercased().contains("main ideas") {
+                return "“\(Self.short(card.front))” asks for work, not a fact a passage states"
+            }
+            let asked = frontStems.subtracting(OfflineCardGenerator.objectiveStems)
+            let covered = asked.intersection(answerStems)
+            if covered.count < asked.count {
+                return "the passage answers \(covered.count) of the objective's \(asked.count) words"
+            }
+            // "What is X?" (from "Define X") is answered by a sentence defining X.
+            for prefix in ["What is ", "What are "] where card.front.hasPrefix(prefix) {
+                let term = String(card.front.dropFirst(prefix.count)).trimmingCharacters(in: CharacterSet(charactersIn: "?. "))
+                // Its first sentence: an answer that opens elsewhere is not focused on X.
+                let first = SentenceSplitter.split(card.back).first?.text ?? ""
+                if !Self.isDefiningClause(first, term: term) && !Self.isAppositiveDefinition(first) {
+                    return "the answer does not open with a sentence defining “\(term)”"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Discourse words a sentence opens with when it leans on the one before.
+    static let openers: Set<String> = [
+        "and", "so", "now", "well", "okay", "ok", "but", "then", "also", "here", "there", "yet", "thus", "hence",
+        "therefore", "instead", "rather", "notice", "remember", "recall", "let", "let's", "or", "because", "likewise",
+    ]
+
+    /// Words that tie a subject to its passage: "length of something", "internal forces now".
+    static let contextWords: Set<String> = [
+        "this", "that", "these", "those", "something", "someone", "now", "here", "there", "it", "its", "above", "below",
+        "following", "same", "such",
+    ]
+    static let ordinals: Set<String> = ["first", "second", "third", "fourth", "last", "next", "other", "final"]
+    static let genericHeads: Set<String> = [
+        "term", "one", "thing", "part", "case", "step", "way", "point", "example", "result", "answer", "problem", "question",
+        "method", "figure", "picture", "diagram", "slide", "graph", "output", "input", "equation", "vector", "system", "idea",
+    ]
+
+    /// "So what I'll do is …", "let's call this …": a speaker talking to an audience, not a
+    /// statement a learner can recall out of the lecture.
+    static func spokenTo(_ text: String) -> String? {
+        let words = WordTokenizer.words(text).map(WordTokenizer.fold)
+        guard let word = words.first(where: { ["i", "i'll", "i'm", "i'd", "i've", "me", "my", "you", "your", "you're", "you'll", "let's", "we", "we'll", "we're", "we've", "we'd", "us", "our"].contains($0) })
+            ?? (words.contains("let") && words.contains("us") ? "let us" : nil) else { return nil }
+        return "“\(word)”: a speaker talking to the audience, not a statement to recall"
+    }
+
+    static let pronouns: Set<String> = ["he", "she", "it", "they", "this", "these", "those", "his", "her", "its", "their", "him", "them", "that"]
+
+    // MARK: Duplication
+
+    private func senseFailure(_ card: Flashcard, subject: String?, passage: TopicPassage?) -> String? {
+        guard passage?.kind != .glossary else { return nil }
+        var term = subject
+        if card.noteType == .cloze, card.origin == .definition { term = card.answer }
+        guard let term, let meaning = glossary[Self.termKey(term)] else { return nil }
+        let meaningStems = Set(CardGrounding.contentStems(meaning))
+        let stated = Set(CardGrounding.contentStems(card.noteType == .cloze ? ClozeText.revealed(card.front) : card.back))
+        // The glossary's meaning restated (most of its words) is the same sense.
+        if !meaningStems.isEmpty, Double(meaningStems.intersection(stated).count) >= Double(meaningStems.count) * 0.6 { return nil }
+        return "the source's glossary defines “\(term)” as “\(Self.short(meaning))”; this is another sense"
+    }
+
+    static func short(_ text: String, words: Int = 10) -> String {
+        let all = text.split(separator: " ")
+        return all.count <= words ? text : all.prefix(words).joined(separator: " ") + " …"
+    }
+}

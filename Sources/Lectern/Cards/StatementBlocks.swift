@@ -1,0 +1,208 @@
+import Foundation
+
+/// Definition, theorem and rule environments of lecture notes and PDFs ("Definition 1.2
+/// (metric space) …", "Satz 3 …", "Lemma 4.1. …", "Rule: …"), read by their shape: an
+/// environment's name opening a line or following a sentence, a number or a colon, an
+/// optional label in brackets, then the statement up to the next such opener or the passage's
+/// end. The names are a short list in several languages; the shape is what makes a block, so
+/// a reference in running text ("by Theorem 3 we get", "vgl. Definition 1.ii") is none.
+enum StatementBlocks {
+    enum Kind: String, Sendable {
+        case definition, theorem, rule
+    }
+
+    struct Block: Equatable, Sendable {
+        var kind: Kind
+        /// The opener as the source writes it: "Definition 1.2", "Satz 3", "Rule".
+        var name: String
+        /// The term it defines or the label it carries, when the source gives one.
+        var term: String?
+        /// The statement, whitespace collapsed.
+        var statement: String
+        /// False where the PDF's math came out broken (`isReadable`, `hasOrphanIndex`).
+        var readable: Bool
+    }
+
+    /// Environment names by kind, folded: English, German, French, Spanish, Italian.
+    static let names: [String: Kind] = {
+        var names: [String: Kind] = [:]
+        for name in ["definition", "def", "définition", "definición", "definizione", "begriff"] { names[name] = .definition }
+        for name in ["theorem", "lemma", "corollary", "proposition", "satz", "hauptsatz", "korollar", "folgerung", "théorème",
+                     "lemme", "corollaire", "teorema", "lema", "corolario", "corollario", "axiom", "axiome", "axioma", "postulate"] {
+            names[name] = .theorem
+        }
+        for name in ["rule", "law", "principle", "regel", "gesetz", "prinzip", "règle", "loi", "principe", "regla", "ley"] {
+            names[name] = .rule
+        }
+        return names
+    }()
+
+    /// Openers of any block, environments or not ("Beispiel 19", "Abbildung 1.11:", "Proof."):
+    /// a capitalised word and a number, followed by a bracket, a colon, a line's end or a
+    /// capitalised word. Where one starts, the statement before it ends.
+    private static let anyOpener = try! NSRegularExpression(
+        pattern: #"(?<![\p{L}\p{N}(.,])([\p{Lu}][\p{L}]{2,15})[ \t]+(\d+(?:\.\d+)*)\.?(?=[ \t]*(?:\(|:|\n|$|[ \t]+[\p{Lu}∀∃]))"#,
+        options: [.anchorsMatchLines])
+    /// An unnumbered environment: its name alone at a line's start, with a colon ("Definition: …", "Rule (Hooke): …").
+    private static let labelled = try! NSRegularExpression(
+        pattern: #"^[ \t]*([\p{Lu}][\p{L}]{2,15})(?:[ \t]*\(([^()\n]{2,60})\))?[ \t]*:"#, options: [.anchorsMatchLines])
+    private static let proof = try! NSRegularExpression(pattern: #"(?<![\p{L}])(?:Proof|Beweis|Preuve|Demostración|Dimostrazione)\b[.:]?"#)
+
+    /// A sentence that only sets the scene ("Sei X ein Raum.", "Let X be a space.").
+    static let premise = #"^(?:Sei|Seien|Es sei|Es seien|Let|Suppose|Assume|Soit|Soient|Sea|Sean)\b"#
+
+    /// Whether `text` claims something: it does not open with a premise, or goes on past it
+    /// ("Dann …", "… heißt …", "then …").
+    static func states(_ text: String) -> Bool {
+        guard text.range(of: premise, options: .regularExpression) != nil else { return true }
+        return text.range(of: #"\b(?:[Dd]ann|heißt|heißen|gilt|gelten|[Tt]hen|is called|are called|holds|hold|[Aa]lors|[Ee]ntonces)\b"#,
+                          options: .regularExpression) != nil
+    }
+
+    static func blocks(in text: String) -> [Block] {
+        let ns = text as NSString
+        let whole = NSRange(location: 0, length: ns.length)
+        // (start of the opener, start of the statement, name, number, is an environment)
+        var openers: [(at: Int, body: Int, name: String, number: String?)] = []
+        for match in anyOpener.matches(in: text, range: whole) {
+            openers.append((match.range.location, match.range.location + match.range.length,
+                            ns.substring(with: match.range(at: 1)), ns.substring(with: match.range(at: 2))))
+        }
+        for match in labelled.matches(in: text, range: whole) where Self.names[ns.substring(with: match.range(at: 1)).lowercased()] != nil {
+            openers.append((match.range(at: 1).location, match.range.location + match.range.length - 1, ns.substring(with: match.range(at: 1)), nil))
+        }
+        for match in proof.matches(in: text, range: whole) {
+            openers.append((match.range.location, match.range.location + match.range.length, "Proof", nil))
+        }
+        openers.sort { $0.at < $1.at }
+        var blocks: [Block] = []
+        for (index, opener) in openers.enumerated() {
+            guard let kind = names[opener.name.lowercased()] else { continue }
+            let end = index + 1 < openers.count ? openers[index + 1].at : ns.length
+            guard end > opener.body else { continue }
+            var body = ns.substring(with: NSRange(location: opener.body, length: end - opener.body))
+            var term: String?
+            // A sentence that ends a line ends the statement: what follows is the notes' own text.
+            // (Past the premises: "Sei X … ." alone states nothing; its "Dann …" follows.)
+            var from = body.startIndex
+            while let stop = body.range(of: #"[.!?][ \t]*\n"#, options: .regularExpression, range: from..<body.endIndex) {
+                let head = String(body[..<body.index(after: stop.lowerBound)])
+                // (Nor before a list's next item: "(ii) …" continues the conditions.)
+                let rest = body[stop.upperBound...]
+                if !states(head.trimmingCharacters(in: .whitespacesAndNewlines))
+                    || rest.range(of: #"^[ \t]*\(?[a-z0-9]{1,4}\)"#, options: .regularExpression) != nil {
+                    from = stop.upperBound
+                    continue
+                }
+                body = head
+                break
+            }
+            // "(metric space)" or ": " after the number.
+            body = body.trimmingCharacters(in: .whitespacesAndNewlines)
+            if body.hasPrefix("("), let close = body.firstIndex(of: ")") {
+                let label = String(body[body.index(after: body.startIndex)..<close]).trimmingCharacters(in: .whitespaces)
+                // ("(i)", "(d)": an item's mark, not a label.)
+                if label.count >= 2, label.count <= 60, label.filter(\.isLetter).count >= 2,
+                   label.range(of: #"^[ivxlc]+$"#, options: .regularExpression) == nil { term = label }
+                body = String(body[body.index(after: close)...])
+            }
+            // A statement that stops without a sentence's end lost its display formula ("… gilt").
+            let complete = body.trimmingCharacters(in: .whitespacesAndNewlines).last.map { ".!?".contains($0) } ?? false
+            body = body.trimmingCharacters(in: CharacterSet(charactersIn: ":.").union(.whitespacesAndNewlines))
+            if opener.number == nil, let match = labelled.firstMatch(in: text, range: NSRange(location: opener.at, length: ns.length - opener.at)),
+               match.range(at: 2).location != NSNotFound {
+                term = ns.substring(with: match.range(at: 2))
+            }
+            let statement = TextCleanup.collapseWhitespace(body).trimmingCharacters(in: .whitespacesAndNewlines)
+            // An item's mark opening a line ("a)", "2)") opens no bracket.
+            let unmarked = TextCleanup.collapseWhitespace(body.replacingOccurrences(of: #"(?m)^[ \t]*[a-z0-9]{1,4}\)"#, with: "", options: .regularExpression))
+            guard !statement.isEmpty else { continue }
+            var focused = statement
+            var whole = complete
+            if kind == .definition, term == nil {
+                // Part a) of a definition in parts is the first term's; the others are other facts.
+                if let second = body.range(of: #"(?m)^[ \t]*b\)"#, options: .regularExpression) {
+                    let first = String(body[..<second.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+                    whole = first.last.map { ".!?".contains($0) } ?? false
+                    focused = TextCleanup.collapseWhitespace(first).trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespaces))
+                }
+                focused = focused.replacingOccurrences(of: #"^a\)\s*"#, with: "", options: .regularExpression)
+                term = definedTerm(in: focused)
+                // The statement ends with the sentence that names the term: what follows is a remark.
+                if let term {
+                    var kept: [String] = []
+                    for sentence in SentenceSplitter.split(focused).map(\.text) {
+                        kept.append(sentence.trimmingCharacters(in: .whitespaces))
+                        if sentence.contains(term) { break }
+                    }
+                    focused = kept.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespaces))
+                }
+            }
+            // A statement of premises alone lost its claim; a term whose brackets do not close is cut.
+            let claims = states(focused)
+            if let named = term, !isReadable(named) { term = nil }
+            blocks.append(Block(kind: kind, name: opener.number.map { "\(opener.name) \($0)" } ?? opener.name, term: term,
+                                statement: focused, readable: whole && claims && isReadable(unmarked) && isReadable(focused) && !hasOrphanIndex(body)))
+        }
+        return blocks
+    }
+
+    /// The term a definition's statement names: "Ein topologischer Raum ist ein …", "A metric
+    /// space is a …", "… heißt kompakt, wenn …", "… is called compact if …".
+    static func definedTerm(in statement: String) -> String? {
+        let opening = #"^(?:(?:A|An|The|Ein|Eine|Einen|Der|Die|Das|Un|Une|Le|La|Les|Uno|Una|El)\s+)?((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)\s+(?:is|are|ist|sind|est|sont|es|son)\s+(?:a|an|the|ein|eine|einen|der|die|das|un|une|le|la|les|una|uno|el)\b"#
+        if let range = statement.range(of: opening, options: .regularExpression) {
+            let match = String(statement[range])
+            let words = match.split(separator: " ").map(String.init)
+            // Drop the article in front and the copula and article behind.
+            var termWords = Array(words.dropLast(2))
+            if let first = termWords.first, ["a", "an", "the", "ein", "eine", "einen", "der", "die", "das", "un", "une", "le", "la", "les", "uno", "una", "el"].contains(first.lowercased()) {
+                termWords.removeFirst()
+            }
+            if !termWords.isEmpty, !["sei", "let", "es", "if", "wenn", "seien", "soit"].contains(termWords[0].lowercased()) {
+                return termWords.joined(separator: " ")
+            }
+        }
+        guard let match = calledPattern.firstMatch(in: statement, range: NSRange(statement.startIndex..., in: statement)),
+              let range = Range(match.range(at: 1), in: statement) else { return nil }
+        var words = statement[range].split(separator: " ").map(String.init)
+        // "ϕ eine Isometrie", "f Kurve", "genau dann eine Geometrie": the named thing and its
+        // article go, the term stays.
+        if let article = words.prefix(3).firstIndex(where: { ["ein", "eine", "einen", "a", "an", "the"].contains($0.lowercased()) }), article + 1 < words.count {
+            words.removeFirst(article + 1)
+        } else if words.count > 1, words[0].count <= 2 {
+            words.removeFirst()
+        }
+        let term = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        return term.filter(\.isLetter).count >= 2 ? term : nil
+    }
+
+    private static let calledPattern = try! NSRegularExpression(pattern: #"\b(?:heißt|heißen|nennt man|is called|are called|is said to be|are said to be|we call|is termed|se llama|s'appelle|est appelé|est appelée)\s+(?:(?:a|an|the|ein|eine|einen|der|die|das)\s+)?([^,.;:]{2,60}?)(?=\s*(?:[,.;:]|\s(?:wenn|falls|if|when|provided|sofern|genau dann)\b|$))"#)
+
+    /// Whether `text` reads as the source wrote it: no glyphs a PDF's math font broke ("x 6= y",
+    /// private-use characters, a big operator's orphaned index line "i∈I"), brackets that close.
+    static func isReadable(_ text: String) -> Bool {
+        if text.contains("\u{FFFD}") || text.unicodeScalars.contains(where: { (0xE000...0xF8FF).contains($0.value) }) { return false }
+        // "6=" is ≠ in a font without its glyph.
+        if text.range(of: #"(?:^|\s)6=|\w 6= "#, options: .regularExpression) != nil { return false }
+        // "P 0", "γ 0 (0)": a prime the font lost; "•": a slide's bullets, not a statement.
+        if text.range(of: #"(?<![\p{L}\p{N}])\p{L} 0(?=[ ,)(]|$)"#, options: .regularExpression) != nil || text.contains("•") { return false }
+        // "z 7→" is ↦, "∪˙" a disjoint union, "∅ = G" a lost ≠: the glyph the statement turns on is gone.
+        // "R+ 0", "Rn +,0": an index set under a superscript.
+        if text.range(of: #"\+ 0\b|\+,0\b"#, options: .regularExpression) != nil { return false }
+        if text.contains("7→") || text.contains("˙") || text.range(of: #"∅ = \p{L}"#, options: .regularExpression) != nil { return false }
+        for (open, close) in [("(", ")"), ("[", "]"), ("{", "}")] where text.components(separatedBy: open).count != text.components(separatedBy: close).count {
+            return false
+        }
+        return true
+    }
+
+    /// Whether the raw block text (before whitespace is collapsed) holds a line that is only a
+    /// big operator's index ("i∈I", "i∈J⊆I"): the operator itself is lost.
+    static func hasOrphanIndex(_ raw: String) -> Bool {
+        raw.split(separator: "\n").contains { line in
+            let bare = line.trimmingCharacters(in: .whitespaces)
+            return !bare.isEmpty && bare.count <= 10 && !bare.contains(" ") && bare.contains(where: { "∈⊆⊂=<>≤≥".contains($0) })
+        }
+    }
+}

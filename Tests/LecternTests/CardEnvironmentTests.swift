@@ -1,0 +1,77 @@
+import Foundation
+import XCTest
+@testable import Lectern
+
+/// Definition, theorem and rule environments of lecture notes become cards whatever the
+/// notes' language: the front names the environment and its term, the back is the statement;
+/// a reference in running text is no block, and a statement whose mathematics the PDF broke
+/// makes no card.
+final class CardEnvironmentTests: XCTestCase {
+    static let germanNotes = """
+        1.1 Topologische Räume
+        Definition 1.2 Ein metrischer Raum ist ein Paar (X, d) aus einer Menge X und einer Abbildung d : X × X → R mit d(x, y) = 0 genau dann, wenn x = y.
+        Beispiel 3 (Metriken) Jede Menge mit der diskreten Metrik ist ein metrischer Raum, vgl. Definition 1.2 oben.
+        Definition 1.4
+        a) Ein Raum X heißt zusammenhängend, wenn er nicht die Vereinigung zweier disjunkter nichtleerer offener Mengen ist.
+        b) Eine Teilmenge Y ⊆ X heißt zusammenhängend, wenn Y als Teilraum zusammenhängend ist.
+        Definition 1.5 Ein topologischer Raum X heißt hausdorffsch, wenn es für je zwei Punkte x 6= y in X disjunkte Umgebungen gibt.
+        Satz 1.6 (Heine-Borel) Eine Teilmenge von Rn ist genau dann kompakt, wenn sie beschränkt und abgeschlossen ist.
+        Beweis: Nach Definition 1.2 folgt die Behauptung aus dem Satz von Bolzano-Weierstraß.
+        """
+
+    static let englishNotes = """
+        Rule (Hooke): The force a spring exerts is proportional to its extension.
+        Theorem 2 A continuous function on a closed interval attains its maximum.
+        By Theorem 2 we get the bound below, which is no theorem of its own.
+        """
+
+    func testEnvironmentsBecomeCardsInAnyLanguage() throws {
+        let passages = [CardQualityTests.passage(1, Self.germanNotes, section: ["1 Topologie"]),
+                        CardQualityTests.passage(2, Self.englishNotes, section: ["2 Analysis"])]
+        let (cards, _) = CardGeneration.offline(CardQualityTests.curriculum(passages))
+        let environment = cards.filter { $0.origin == .environment }.map { "\($0.front) → \($0.back)" }
+        XCTAssertTrue(environment.contains("Definition 1.2 (metrischer Raum) → Ein metrischer Raum ist ein Paar (X, d) aus einer Menge X und einer Abbildung d : X × X → R mit d(x, y) = 0 genau dann, wenn x = y"), "\(environment)")
+        XCTAssertTrue(environment.contains("Definition 1.4 (zusammenhängend) → Ein Raum X heißt zusammenhängend, wenn er nicht die Vereinigung zweier disjunkter nichtleerer offener Mengen ist"), "\(environment)")
+        XCTAssertTrue(environment.contains("Satz 1.6 (Heine-Borel) → Eine Teilmenge von Rn ist genau dann kompakt, wenn sie beschränkt und abgeschlossen ist"), "\(environment)")
+        XCTAssertTrue(environment.contains("Rule (Hooke) → The force a spring exerts is proportional to its extension"), "\(environment)")
+        // A theorem without a name asks nothing out of the notes' numbering.
+        XCTAssertFalse(environment.contains { $0.hasPrefix("Theorem 2") }, "\(environment)")
+        // The broken "≠" ("x 6= y") leaves its definition out; an example, a proof and a reference are no environment.
+        XCTAssertFalse(environment.contains { $0.contains("hausdorffsch") || $0.contains("6=") }, "\(environment)")
+        XCTAssertFalse(environment.contains { $0.contains("diskreten Metrik") || $0.contains("Bolzano") || $0.contains("we get the bound") }, "\(environment)")
+        XCTAssertEqual(environment.count, 4, "\(environment)")
+        // Each passes the six checks as generated.
+        XCTAssertTrue(cards.filter { $0.origin == .environment }.allSatisfy { $0.quality?.score == 1 })
+    }
+
+    func testUnreadableMathematicsIsLeftOut() {
+        XCTAssertFalse(StatementBlocks.isReadable("für je zwei Punkte x 6= y in X"))
+        XCTAssertFalse(StatementBlocks.isReadable("Sei P 0 ∈ g1 mit d(0, P 0 ) = x"))
+        XCTAssertFalse(StatementBlocks.isReadable("• Es gilt β = β wegen"))
+        XCTAssertFalse(StatementBlocks.isReadable("z 7→ H(z, t) ist ein Knoten"))
+        XCTAssertFalse(StatementBlocks.isReadable("wenn (X, d) ein metrischer Raum und ∅ = G ⊆ P(X) gilt"))
+        XCTAssertTrue(StatementBlocks.isReadable("Im rechtwinkligen Dreieck gilt a2 + b2 = c2, wobei c die Hypotenuse ist"))
+        XCTAssertTrue(StatementBlocks.hasOrphanIndex("Ist I eine Menge, so ist\n\ni∈I\n\nUi ∈ T"))
+    }
+}
+
+extension CardEnvironmentTests {
+    func testATheoremKeepsItsClaimAndATermLosesItsSymbol() {
+        let blocks = StatementBlocks.blocks(in: """
+            Satz 3.5 Sei p : X → Y eine Überlagerung.
+            Dann gibt es genau eine Liftung von q.
+            Definition 9 Seien X und Y metrische Räume. Dann heißt ϕ eine Isometrie von X nach Y, wenn ϕ den Abstand erhält.
+            """)
+        XCTAssertEqual(blocks.first?.statement, "Sei p : X → Y eine Überlagerung. Dann gibt es genau eine Liftung von q")
+        XCTAssertEqual(blocks.last?.term, "Isometrie von X nach Y")
+        let more = StatementBlocks.blocks(in: """
+            Definition 36 Eine Menge K von Simplizes heißt Simplizialkomplex, wenn gilt:
+            (i) Mit jedem Simplex liegt jedes Teilsimplex in K.
+            (ii) Zwei Simplizes schneiden sich in einem gemeinsamen Teilsimplex.
+            Proposition 4.3 (Existenz der Parallelen) Sei (X, d, G) eine Geometrie mit den Axiomen §1 - §4.
+            """)
+        // A definition's conditions stay together; a proposition that lost its claim is unreadable.
+        XCTAssertTrue(more.first?.statement.hasSuffix("(ii) Zwei Simplizes schneiden sich in einem gemeinsamen Teilsimplex") == true, "\(more)")
+        XCTAssertEqual(more.last?.readable, false)
+    }
+}
