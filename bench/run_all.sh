@@ -6,7 +6,7 @@
 #                               ingest with the hashing embedder, no sentence-transformers
 #                               quality rows (the committed eval.json is shown, marked as such)
 # Peers are installed once into gitignored venvs under bench/ (.venv-peers, .venv-subs,
-# .venv-st); their install time is not part of the budget. A step that fails is reported in
+# .venv-st, .venv-rouge); their install time is not part of the budget. A step that fails is reported in
 # the table and the others still run. BENCH_SKIP="minilm e2e" leaves the steps named out (their
 # last result file is shown, with its own date).
 set -uo pipefail
@@ -38,6 +38,7 @@ run_step minilm bench/minilm_bench.sh
 if [ -x bench/search_bench.sh ]; then run_step search bench/search_bench.sh; fi
 if [ -z "$QUICK" ]; then run_step eval bench/eval_shared.sh; fi
 run_step e2e bench/e2e_bench.sh
+run_step summary bench/summary_rouge.sh
 
 # Where lectern is slower than a peer: profiles of the lectern side of those rows.
 corpus=${LECTERN_SHARED_CORPUS:-$PWD/../shared/corpus}

@@ -29,6 +29,11 @@ enum TopicContent {
         SourceObjectives.objectives(in: passages)
     }
 
+    /// The source's own summary of a topic (its "Summary" or "Conclusion" section), if it has one.
+    static func sourceSummary(in passages: [TopicPassage]) -> String? {
+        AuthorSummary.summary(in: passages)
+    }
+
     /// Objectives written offline from a topic's title, headings and key terms.
     static func offlineObjectives(title: String, headings: [String], keyTerms: [KeyTerm], passages: [TopicPassage]) -> [String] {
         OfflineObjectives.objectives(title: title, headings: headings, keyTerms: keyTerms, passages: passages)
