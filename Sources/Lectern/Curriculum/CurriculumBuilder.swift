@@ -344,7 +344,6 @@ public struct CurriculumBuilder: Sendable {
                 summary = (try? ExtractiveSummarizer().summarize(input)) ?? Summary(text: "", keyPoints: [])
             }
         }
-        let words = draft.passages.reduce(0) { $0 + $1.text.split(whereSeparator: \.isWhitespace).count }
         var seen: Set<String> = []
         let topic = Topic(
             stableId: stableId, title: title, summary: summary.text, summaryOrigin: summaryOrigin,
@@ -353,7 +352,7 @@ public struct CurriculumBuilder: Sendable {
                 guard seen.insert(key).inserted else { return nil }
                 return LearningObjective(stableId: String(ContentHash.sha256(stableId + "|objective|" + key).prefix(16)), statement: statement, origin: origin)
             },
-            keyTerms: keyTerms, studyMinutes: TopicContent.studyMinutes(words: words), passages: draft.passages, prerequisites: [],
+            keyTerms: keyTerms, studyMinutes: TopicContent.studyMinutes(passages: draft.passages), passages: draft.passages, prerequisites: [],
             titleOrigin: titleOrigin)
         return (topic, writerFailure)
     }

@@ -45,9 +45,9 @@ enum TopicContent {
         KeyPhrases.title(for: passages, background: background)
     }
 
-    /// Whole minutes to study `words` words.
-    static func studyMinutes(words: Int) -> Int {
-        StudyTime.minutes(words: words)
+    /// Whole minutes to study `passages`, by the kind of their content.
+    static func studyMinutes(passages: [TopicPassage]) -> Int {
+        StudyTime.minutes(passages: passages)
     }
 
     /// Each topic's prerequisites, by its stable id: topics that define a key term it uses.
