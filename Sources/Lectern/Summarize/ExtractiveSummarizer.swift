@@ -69,7 +69,11 @@ public struct ExtractiveSummarizer: Summarizer {
             return result
         }
         for paragraph in paragraphs {
-            for (position, piece) in SentenceSplitter.split(TextCleanup.collapseWhitespace(paragraph)).enumerated() {
+            // Heading lines a merged passage carries ("2.1 Dominant and recessive alleles") are
+            // not part of the sentence that follows them.
+            let lines = paragraph.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let body = lines.count > 1 ? lines.filter { !isHeadingLine($0) }.joined(separator: "\n") : paragraph
+            for (position, piece) in SentenceSplitter.split(TextCleanup.collapseWhitespace(body)).enumerated() {
                 var piece = piece
                 // A citation left before the sentence by the split ("(Plato, Apology) This idea…").
                 if let citation = piece.text.range(of: #"^\([^()]{1,60}\)\s+(?=\p{Lu})"#, options: .regularExpression) {
@@ -90,6 +94,12 @@ public struct ExtractiveSummarizer: Summarizer {
         }
         if statements.count > usable.count { return statements }
         return usable.isEmpty ? all.filter { !$0.words.isEmpty } : usable
+    }
+
+    /// A line that reads as a heading: a few words without a sentence's closing mark.
+    static func isHeadingLine(_ line: String) -> Bool {
+        guard let last = line.last else { return false }
+        return line.split(separator: " ").count <= 8 && !".!?:;,\"”)]".contains(last)
     }
 
     /// A sentence a reader can take alone: a statement that does not open on a word pointing
