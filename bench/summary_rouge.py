@@ -128,6 +128,14 @@ def modules(book):
                 continue
             content = [p["text"] for p in passages
                        if p not in summary and p["kind"] not in ("objective", "glossary", "exercise", "caption")]
+            # Passages repeat the last sentences of the one before (the chunker's overlap): every
+            # system reads each sentence once.
+            seen, unique = set(), []
+            for text in content:
+                kept = [s for s in split(text) if not (s in seen or seen.add(s))]
+                if kept:
+                    unique.append(" ".join(kept))
+            content = unique
             reference = " ".join(p["text"] for p in summary)
             yield topic["title"], content, reference
 

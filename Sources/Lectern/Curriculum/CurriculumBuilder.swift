@@ -25,7 +25,7 @@ public struct CurriculumBuildResult: Codable, Sendable, Equatable {
 /// drawing on it are made again.
 public struct CurriculumBuilder: Sendable {
     /// Changes when what a build makes changes: an older build is then rebuilt.
-    static let version = 4
+    static let version = 5
 
     let store: LibraryStore
     let summarizer: any Summarizer

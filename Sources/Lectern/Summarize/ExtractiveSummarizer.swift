@@ -62,6 +62,7 @@ public struct ExtractiveSummarizer: Summarizer {
     static func sentences(_ paragraphs: [String]) -> [Sentence] {
         var all: [Sentence] = []
         var folded: [String: String] = [:]  // folding is slow; a text repeats its words
+        var seen: Set<String> = []
         func fold(_ word: String) -> String {
             if let known = folded[word] { return known }
             let result = WordTokenizer.fold(word)
@@ -80,7 +81,9 @@ public struct ExtractiveSummarizer: Summarizer {
                     piece.text.removeSubrange(citation)
                 }
                 let tokens = WordTokenizer.words(piece.text)
-                guard !tokens.isEmpty else { continue }
+                // Passages repeat the last sentences of the one before (the chunker's overlap):
+                // a sentence counts once.
+                guard !tokens.isEmpty, seen.insert(piece.text).inserted else { continue }
                 all.append(Sentence(text: piece.text, words: tokens.map(fold).filter { !stopwords.contains($0) && $0.count > 1 },
                                     opensParagraph: position == 0, wordCount: piece.text.split(whereSeparator: \.isWhitespace).count))
             }
