@@ -9,7 +9,7 @@ import Foundation
 /// line of a derivation or of broken symbols. The key points are the top key phrases from
 /// TextRank over word co-occurrence. Deterministic: the same text always gives the same summary.
 /// On the OpenStax philosophy book's 53 modules with their summary withheld it scores above
-/// lead-3 and sumy's TextRank, LexRank and LSA against the authors' summaries (bench/summary_rouge.sh).
+/// lead and sumy's TextRank, LexRank and LSA on ROUGE-2 and ROUGE-L against the authors' summaries (bench/summary_rouge.sh).
 public struct ExtractiveSummarizer: Summarizer {
     public let provider = "extractive"
     public let model = "textrank-mmr/2"
