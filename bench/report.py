@@ -3,7 +3,7 @@
     report.py RESULTS_DIR [STEPS_TSV]
 
 Reads what the bench scripts wrote in RESULTS_DIR (pdf.json, pdf_peers.json, transcripts.json,
-minilm.json, search.json, eval.json, e2e.json, profile-*.txt) and STEPS_TSV (name, exit status,
+minilm.json, search.json, eval.json, e2e.json, summary.json, profile-*.txt) and STEPS_TSV (name, exit status,
 seconds of each step of bench/run_all.sh). A ratio is always "how many times faster lectern is"
 (peer time / lectern time): above 1 lectern wins. A result older than this run (a step skipped
 by QUICK=1 or absent) is shown with its own date.
@@ -237,6 +237,18 @@ def main():
                 row("End to end", label + ", s", value["seconds"], "", None, None, "",
                     "exit %d%s" % (value["exit"], (": " + value["error"]) if value.get("error") else ""))
 
+    summary = load(directory, "summary.json")
+    if summary:
+        ours = summary["systems"]["lectern"]
+        names = {"lead": "lead (first words)", "textrank": "sumy TextRank", "lexrank": "sumy LexRank", "lsa": "sumy LSA"}
+        for key, label in [("rouge2", "ROUGE-2"), ("rougeLsum", "ROUGE-L"), ("rouge1", "ROUGE-1")]:
+            for peer, peer_name in names.items():
+                theirs = summary["systems"].get(peer)
+                if theirs:
+                    row("Topic summaries (%d book modules, summary withheld)" % summary["modules"], "%s F1 vs the authors' summary" % label,
+                        ours[key], peer_name, theirs[key], round(ours[key] / theirs[key], 2) if theirs[key] else None,
+                        "beat every peer" if key != "rouge1" else "", "cut to the authors' length")
+
     profiles = {}
     for name in sorted(os.listdir(directory)):
         if name.startswith("profile-") and name.endswith(".txt"):
@@ -247,7 +259,8 @@ def main():
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     result = {"date": now, "quick": quick, "machine": info, "steps": steps, "rows": rows,
               "sources": {name: (load(directory, name) or {}).get("date") for name in
-                          ["pdf.json", "pdf_peers.json", "transcripts.json", "minilm.json", "search.json", "eval.json", "e2e.json"]}}
+                          ["pdf.json", "pdf_peers.json", "transcripts.json", "minilm.json", "search.json", "eval.json", "e2e.json",
+                           "summary.json"]}}
     with open(os.path.join(directory, "latest.json"), "w", encoding="utf-8") as f:
         json.dump(result, f, indent=2, ensure_ascii=False)
         f.write("\n")

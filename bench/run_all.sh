@@ -6,7 +6,7 @@
 #                               ingest with the hashing embedder, no sentence-transformers
 #                               quality rows (the committed eval.json is shown, marked as such)
 # Peers are installed once into gitignored venvs under bench/ (.venv-peers, .venv-subs,
-# .venv-st); their install time is not part of the budget. A step that fails is reported in
+# .venv-st, .venv-rouge); their install time is not part of the budget. A step that fails is reported in
 # the table and the others still run. BENCH_SKIP="minilm e2e" leaves the steps named out (their
 # last result file is shown, with its own date).
 set -uo pipefail
@@ -40,6 +40,7 @@ if [ -z "$QUICK" ]; then run_step eval bench/eval_shared.sh; fi
 # Search on the shared corpus's real documents (a book of 1,479 passages in one document).
 run_step shared-search bench/shared_search.sh
 run_step e2e bench/e2e_bench.sh
+run_step summary bench/summary_rouge.sh
 
 # Where lectern is slower than a peer: profiles of the lectern side of those rows.
 corpus=${LECTERN_SHARED_CORPUS:-$PWD/../shared/corpus}

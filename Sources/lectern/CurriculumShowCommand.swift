@@ -55,10 +55,23 @@ struct CurriculumShowCommand: ParsableCommand {
                 terminal.out("   \(unitIndex + 1).\(topicIndex + 1) \(topic.title)  \(terminal.dim("\(Self.duration(topic.studyMinutes))  [\(topic.id)]"))")
                 guard depth >= 3 else { continue }
                 for objective in topic.objectives { terminal.out("        • \(objective)") }
+                if !topic.summary.isEmpty {
+                    terminal.out("        \(terminal.dim(Self.summaryLabel(topic.summaryOrigin)))")
+                    terminal.outLines(topic.summary, indent: "          ")
+                }
                 if !topic.keyTerms.isEmpty { terminal.out("        \(terminal.dim("terms:")) \(topic.keyTerms.joined(separator: ", "))") }
                 if !topic.prerequisites.isEmpty { terminal.out("        \(terminal.dim("builds on:")) \(topic.prerequisites.joined(separator: "; "))") }
                 for source in topic.sources { terminal.out("        \(terminal.dim("from: " + source))") }
             }
+        }
+    }
+
+    /// Whose words the summary is: the source's own, or Lectern's choice of the text's sentences.
+    static func summaryLabel(_ origin: String) -> String {
+        switch origin {
+        case "source": "summary (the source's own):"
+        case "model": "summary (written by the model):"
+        default: "summary (sentences chosen from the text):"
         }
     }
 

@@ -33,6 +33,11 @@ struct SummarizeCommand: ParsableCommand {
     @Flag(help: "Print the summaries as JSON.")
     var json = false
 
+    @Option(name: .customLong("paragraphs"), help: ArgumentHelp(
+        "Summarise the texts of a JSON-lines file instead ({\"title\", \"paragraphs\": [...], \"words\": N} a line; - for stdin) with the offline method a topic's summary is made by, printing one JSON summary a line; nothing is stored (bench/summary_rouge.sh).",
+        valueName: "FILE"))
+    var paragraphsFile: String?
+
     struct Report: Encodable {
         var run: Int64
         var provider: String
@@ -43,6 +48,10 @@ struct SummarizeCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let paragraphsFile {
+            try summarizeTexts(paragraphsFile)
+            return
+        }
         let configuration = try global.configuration(flags: llm.flags)
         let terminal = global.terminal()
         let store = try global.openStore(configuration, mustExist: true)
@@ -73,6 +82,49 @@ struct SummarizeCommand: ParsableCommand {
         }
         if batch.stopped == .interrupted, let exit = StopSignals.interruptedExit { throw exit }
         if batch.failed > 0 { throw ExitCode(1) }
+    }
+}
+
+extension SummarizeCommand {
+    /// One text to summarise, as `--paragraphs` reads it.
+    struct TextRequest: Decodable {
+        var title: String?
+        var paragraphs: [String]
+        /// Words wanted: sentences are chosen until they reach it; absent, 3–5 sentences.
+        var words: Int?
+    }
+
+    struct TextSummary: Encodable {
+        var summary: String
+        var error: String?
+    }
+
+    /// The offline topic summariser on given texts, one JSON line in and one out: a line that
+    /// is not a request, or a text with no sentence, gets an empty summary and its reason.
+    func summarizeTexts(_ path: String) throws {
+        let terminal = global.terminal()
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let read = FileManager.default.contents(atPath: path) else {
+                throw LecternError(.unreadable, path, "cannot read the file of texts to summarise")
+            }
+            data = read
+        }
+        let summarizer = ExtractiveSummarizer()
+        for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() where !line.allSatisfy({ $0 == 32 || $0 == 13 }) {
+            var answer = TextSummary(summary: "")
+            do {
+                let request = try JSONDecoder().decode(TextRequest.self, from: Data(line))
+                answer.summary = try summarizer.summarizeText(title: request.title ?? "", paragraphs: request.paragraphs, words: request.words)
+            } catch let error as LecternError {
+                answer.error = error.reason
+            } catch {
+                answer.error = "line \(number + 1) is not a request: \(error.localizedDescription)"
+            }
+            terminal.jsonLine(answer)
+        }
     }
 }
 

@@ -85,6 +85,22 @@ final class TutoringContextTests: XCTestCase {
         XCTAssertTrue(context.markdown.hasSuffix("plain words. […]\n"))
     }
 
+    /// A topic's summary goes in whole or not at all: its first sentences alone can misstate it
+    /// (before, a tight budget kept a summary cut after its second sentence).
+    func testATopicSummaryThatDoesNotFitIsLeftOutWhole() throws {
+        let summary = (1...8).map { "Step \($0) of the Calvin cycle fixes carbon dioxide into sugar with the energy of ATP." }.joined(separator: " ")
+        let topic = ContextTopic(id: "t1", title: "The Calvin cycle", curriculum: "study", curriculumTitle: "Study", unit: "Photosynthesis",
+                                 position: 2, topicCount: 3, studyMinutes: 5, objectives: ["Describe the Calvin cycle"],
+                                 prerequisites: [], next: [], keyTerms: [ContextKeyTerm(term: "rubisco", definition: "the enzyme that fixes carbon")],
+                                 summary: summary)
+        let packer = ContextPacker(counter: .estimate)
+        let (tight, _) = try packer.packTopic(topic, within: 80)
+        XCTAssertEqual(tight.objectives, topic.objectives)
+        XCTAssertNil(tight.summary, "left out rather than cut: \(tight.summary ?? "")")
+        let (roomy, _) = try packer.packTopic(topic, within: 400)
+        XCTAssertEqual(roomy.summary, summary)
+    }
+
     func testBadRequestsAreOneLineEach() throws {
         let builder = ContextBuilder(store: Self.store, session: session)
         XCTAssertThrowsError(try builder.build(ContextRequest(query: "entropy", budget: 10))) { error in

@@ -27,22 +27,28 @@ extension ContextBuilder {
         let byId = Dictionary(topics.map { ($0.stableId, $0) }, uniquingKeysWith: { first, _ in first })
         let position = (topics.firstIndex { $0.stableId == topic.stableId } ?? 0) + 1
         let unit = curriculum.units.first { $0.topics.contains { $0.stableId == topic.stableId } }?.title ?? ""
-        // What comes next: the next topic in reading order, then the topics that build on this one.
+        let order = Dictionary(topics.enumerated().map { ($1.stableId, $0) }, uniquingKeysWith: { first, _ in first })
+        // What comes next: the next topic in reading order, then the later topics that build on
+        // this one, in course order (an earlier topic is never "next").
         var next: [ContextTopicLink] = []
         if position < topics.count { next.append(ContextTopicLink(id: topics[position].stableId, title: topics[position].title)) }
-        for later in topics where later.prerequisites.contains(where: { $0.topicStableId == topic.stableId }) {
+        for later in topics[min(position, topics.count)...] where later.prerequisites.contains(where: { $0.topicStableId == topic.stableId }) {
             if !next.contains(where: { $0.id == later.stableId }) { next.append(ContextTopicLink(id: later.stableId, title: later.title)) }
         }
         let described = ContextTopic(
             id: topic.stableId, title: topic.title, curriculum: curriculum.name, curriculumTitle: curriculum.title, unit: unit,
             position: position, topicCount: topics.count, studyMinutes: topic.studyMinutes,
             objectives: topic.objectives.map(\.statement),
-            prerequisites: topic.prerequisites.map { ContextTopicLink(id: $0.topicStableId, title: byId[$0.topicStableId]?.title ?? $0.topicStableId, term: $0.term) },
+            // What it builds on: earlier topics only, in course order.
+            prerequisites: topic.prerequisites.filter { (order[$0.topicStableId] ?? Int.max) < position - 1 }
+                .sorted { (order[$0.topicStableId] ?? 0) < (order[$1.topicStableId] ?? 0) }
+                .map { ContextTopicLink(id: $0.topicStableId, title: byId[$0.topicStableId]?.title ?? $0.topicStableId, term: $0.term) },
             next: Array(next.prefix(5)),
             keyTerms: topic.keyTerms.map { ContextKeyTerm(term: $0.term, definition: $0.definition) },
             summary: topic.summary.isEmpty ? nil : topic.summary)
 
-        let own = Set(topic.passages.map(\.passageId))
+        // The objectives are listed once, above: their passage is not a passage to quote again.
+        let own = Set(topic.passages.filter { $0.kind != .objective || topic.objectives.isEmpty }.map(\.passageId))
         var allowed = own
         for link in topic.prerequisites { allowed.formUnion(byId[link.topicStableId]?.passages.map(\.passageId) ?? []) }
         let question = query ?? ([topic.title] + topic.objectives.map(\.statement)).joined(separator: " ")

@@ -69,7 +69,7 @@ struct ContextPacker {
     }
 
     /// The topic's items that fit in `tokens`, in order: objectives, prerequisites, what comes
-    /// next, key terms, then the summary (whole, or its leading sentences).
+    /// next, key terms, then the summary (whole, or left out).
     func packTopic(_ topic: ContextTopic, within tokens: Int) throws -> (ContextTopic, Int) {
         var packed = topic
         packed.objectives = []
@@ -95,14 +95,8 @@ struct ContextPacker {
         for link in topic.prerequisites where !(try tryAdding { $0.prerequisites.append(link) }) { break }
         for link in topic.next where !(try tryAdding { $0.next.append(link) }) { break }
         for term in topic.keyTerms where !(try tryAdding { $0.keyTerms.append(term) }) { break }
-        if let summary = topic.summary, !summary.isEmpty, !(try tryAdding { $0.summary = summary }) {
-            var sentences = SentenceSplitter.split(summary).map(\.text)
-            while sentences.count > 1 {
-                sentences.removeLast()
-                let lead = sentences.joined(separator: " ")
-                if try tryAdding({ $0.summary = lead }) { break }
-            }
-        }
+        // The summary whole or not at all: its first sentences alone can misstate it.
+        if let summary = topic.summary, !summary.isEmpty { _ = try tryAdding { $0.summary = summary } }
         return (packed, used)
     }
 }

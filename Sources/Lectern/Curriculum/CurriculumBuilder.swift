@@ -25,7 +25,7 @@ public struct CurriculumBuildResult: Codable, Sendable, Equatable {
 /// drawing on it are made again.
 public struct CurriculumBuilder: Sendable {
     /// Changes when what a build makes changes: an older build is then rebuilt.
-    static let version = 3
+    static let version = 5
 
     let store: LibraryStore
     let summarizer: any Summarizer
@@ -334,21 +334,26 @@ public struct CurriculumBuilder: Sendable {
             objectives = TopicContent.offlineObjectives(title: draft.title, headings: draft.headings, keyTerms: keyTerms, passages: draft.passages)
                 .map { ($0, ContentOrigin.offline) }
         }
-        // What the text argues, not its lists of objectives, glossary entries or exercises.
-        var paragraphs = draft.passages.filter { ![.objective, .glossary, .exercise].contains($0.kind) }.map(\.text)
-        if paragraphs.isEmpty { paragraphs = draft.passages.map(\.text) }
-        // A model that fails (or text too thin for one) leaves the offline summary; text with no
-        // sentence at all, none.
-        let input = SummaryInput(title: title, paragraphs: paragraphs)
+        // The source's own summary (an OpenStax module's "Summary" section) wins; else what the
+        // text argues, not its lists of objectives, glossary entries or exercises, nor captions.
         var summaryOrigin = origin
-        let summary: Summary
-        if let made = try? summarizer.summarize(input) {
-            summary = made
+        var summary: Summary
+        if let own = TopicContent.sourceSummary(in: draft.passages) {
+            summary = Summary(text: own, keyPoints: [])
+            summaryOrigin = .source
         } else {
-            summaryOrigin = .offline
-            summary = (try? ExtractiveSummarizer().summarize(input)) ?? Summary(text: "", keyPoints: [])
+            var paragraphs = draft.passages.filter { ![.objective, .glossary, .exercise, .caption].contains($0.kind) }.map(\.text)
+            if paragraphs.isEmpty { paragraphs = draft.passages.map(\.text) }
+            // A model that fails (or text too thin for one) leaves the offline summary; text with
+            // no sentence at all, none.
+            let input = SummaryInput(title: title, paragraphs: paragraphs)
+            if let made = try? summarizer.summarize(input) {
+                summary = made
+            } else {
+                summaryOrigin = .offline
+                summary = (try? ExtractiveSummarizer().summarize(input)) ?? Summary(text: "", keyPoints: [])
+            }
         }
-        let words = draft.passages.reduce(0) { $0 + $1.text.split(whereSeparator: \.isWhitespace).count }
         var seen: Set<String> = []
         let topic = Topic(
             stableId: stableId, title: title, summary: summary.text, summaryOrigin: summaryOrigin,
@@ -357,7 +362,7 @@ public struct CurriculumBuilder: Sendable {
                 guard seen.insert(key).inserted else { return nil }
                 return LearningObjective(stableId: String(ContentHash.sha256(stableId + "|objective|" + key).prefix(16)), statement: statement, origin: origin)
             },
-            keyTerms: keyTerms, studyMinutes: TopicContent.studyMinutes(words: words), passages: draft.passages, prerequisites: [],
+            keyTerms: keyTerms, studyMinutes: TopicContent.studyMinutes(passages: draft.passages), passages: draft.passages, prerequisites: [],
             titleOrigin: titleOrigin)
         return (topic, writerFailure)
     }

@@ -45,6 +45,9 @@ public struct TopicView: Encodable, Sendable {
     public var id: String
     public var title: String
     public var summary: String
+    /// Who wrote the summary: "source" (the source's own summary section), "offline" (sentences
+    /// Lectern chose from the text) or "model".
+    public var summaryOrigin: String
     public var studyMinutes: Int
     public var objectives: [String]
     public var keyTerms: [String]
@@ -58,6 +61,7 @@ public struct TopicView: Encodable, Sendable {
         id = topic.stableId
         title = topic.title
         summary = topic.summary
+        summaryOrigin = topic.summaryOrigin.rawValue
         studyMinutes = topic.studyMinutes
         objectives = topic.objectives.map(\.statement)
         keyTerms = topic.keyTerms.map(\.term)

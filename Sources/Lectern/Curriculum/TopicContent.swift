@@ -29,6 +29,11 @@ enum TopicContent {
         SourceObjectives.objectives(in: passages)
     }
 
+    /// The source's own summary of a topic (its "Summary" or "Conclusion" section), if it has one.
+    static func sourceSummary(in passages: [TopicPassage]) -> String? {
+        AuthorSummary.summary(in: passages)
+    }
+
     /// Objectives written offline from a topic's title, headings and key terms.
     static func offlineObjectives(title: String, headings: [String], keyTerms: [KeyTerm], passages: [TopicPassage]) -> [String] {
         OfflineObjectives.objectives(title: title, headings: headings, keyTerms: keyTerms, passages: passages)
@@ -40,9 +45,9 @@ enum TopicContent {
         KeyPhrases.title(for: passages, background: background)
     }
 
-    /// Whole minutes to study `words` words.
-    static func studyMinutes(words: Int) -> Int {
-        StudyTime.minutes(words: words)
+    /// Whole minutes to study `passages`, by the kind of their content.
+    static func studyMinutes(passages: [TopicPassage]) -> Int {
+        StudyTime.minutes(passages: passages)
     }
 
     /// Each topic's prerequisites, by its stable id: topics that define a key term it uses.

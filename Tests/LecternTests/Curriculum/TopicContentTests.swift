@@ -143,11 +143,36 @@ final class TopicContentTests: XCTestCase {
         XCTAssertTrue(titles[(first + 1)..<last].contains { $0.lowercased().contains("friction") }, "\(titles)")
     }
 
-    func testStudyTimeReadsTwoHundredWordsAMinuteRoundedUp() {
+    func testStudyTimeReadsProseAtAStudyPaceRoundedUp() {
         XCTAssertEqual(StudyTime.minutes(words: 0), 1)
-        XCTAssertEqual(StudyTime.minutes(words: 200), 1)
-        XCTAssertEqual(StudyTime.minutes(words: 201), 2)
-        XCTAssertEqual(StudyTime.minutes(words: 1_000), 5)
+        XCTAssertEqual(StudyTime.minutes(words: 130), 1)
+        XCTAssertEqual(StudyTime.minutes(words: 131), 2)
+        XCTAssertEqual(StudyTime.minutes(words: 1_300), 10)
+    }
+
+    /// Study time by the kind of content: a recording at its running time (not its words ÷ a
+    /// rate: 45 minutes of lecture is 45 minutes), a problem set by its problems (three problems
+    /// of 60 words are not one minute), a proof slower than prose.
+    func testStudyTimeFollowsTheKindOfContent() {
+        func passage(_ text: String, kind: PassageKind = .text, section: [String] = [], start: Double? = nil, end: Double? = nil,
+                     document: Int64 = 1) -> TopicPassage {
+            TopicPassage(passageId: 1, documentId: document, ordinal: 0, text: text, kind: kind, sectionPath: section, pageStart: nil,
+                         pageEnd: nil, pageLabel: nil, timeStart: start, timeEnd: end, tokenCount: 10)
+        }
+        let spoken = String(repeating: "so the block slides down the ramp ", count: 100)  // 700 words
+        // Two passages of a 45-minute recording, overlapping: 45 minutes, not 700 words' worth.
+        XCTAssertEqual(StudyTime.minutes(passages: [passage(spoken, kind: .transcript, start: 0, end: 1_500),
+                                                    passage(spoken, kind: .transcript, start: 1_400, end: 2_700)]), 45)
+        let problems = "1. A block of 2 kg slides down a ramp of 30 degrees. Find its acceleration.\n"
+            + "2. The block now meets friction of coefficient 0.2. Find the new acceleration.\n"
+            + "3. How far does it slide in 3 s from rest?"
+        XCTAssertEqual(StudyTime.minutes(passages: [passage(problems, section: ["Week 1", "Problem Set 1"])]), 3 * StudyTime.minutesPerProblem)
+        XCTAssertEqual(StudyTime.minutes(passages: [passage("Find the tension in the rope.", kind: .exercise)]), StudyTime.minutesPerProblem)
+        let proof = "Proof. Let x ∈ U and ε > 0 . Then there is δ > 0 with |f(x) − f(y)| < ε for all y with |x − y| < δ , "
+            + "so f is continuous at x ; since x was arbitrary , f is continuous on U . Hence the claim follows ."
+        XCTAssertGreaterThan(StudyTime.minutes(passages: Array(repeating: passage(proof), count: 10)),
+                             2 * StudyTime.minutes(passages: Array(repeating: passage("Continuity means that near points have near values, and the argument shows it for every point of the set in turn without exception here."), count: 10)))
+        XCTAssertEqual(StudyTime.minutes(passages: [passage(String(repeating: "word ", count: 650))]), 5, "prose at 130 words a minute")
     }
 
     /// In the philosophy book, a module that uses a term an earlier module defines links to it;

@@ -1,12 +1,85 @@
-/// A topic's estimated study time from the words of its passages.
-enum StudyTime {
-    /// Words a minute for study text. Silent reading of English non-fiction averages ~238
-    /// words a minute (Brysbaert 2019, "How many words do we read per minute?", J. Memory and
-    /// Language 109); reading to learn is slower, so 200.
-    static let wordsPerMinute = 200
+import Foundation
 
-    /// Whole minutes, rounded up, at least 1.
+/// A topic's estimated study time by the kind of its content: a recording at its running time,
+/// prose at a study pace, problems and exercises by the item, proofs and derivations at a
+/// mathematics reading pace. One rate for everything (words ÷ 200) put every OCW problem set at
+/// 1 minute and a recorded lecture 17% under its running time.
+enum StudyTime {
+    /// Words a minute for prose read to learn it. Carver (1992, "Reading rate: theory, research,
+    /// and practical implications", Journal of Reading 36(2)) measured 200 words a minute for
+    /// reading to learn and 138 for reading to memorise; a textbook section, read to remember
+    /// what it teaches, sits at the memorising end: 130.
+    static let wordsPerMinute = 130
+    /// Words a minute for a proof or a derivation (mathematics is read line by line, each step
+    /// checked): a third of the prose pace.
+    static let mathematicsWordsPerMinute = 45
+    /// Minutes for one problem or exercise: an introductory course's problem, attempted and
+    /// checked.
+    static let minutesPerProblem = 8
+
+    /// Whole minutes to study `words` words of prose, rounded up, at least 1.
     static func minutes(words: Int) -> Int {
         max(1, (max(words, 0) + wordsPerMinute - 1) / wordsPerMinute)
+    }
+
+    /// Whole minutes to study `passages`: each recording's running time, plus its prose at
+    /// the study pace, its problems by the item and its proofs at the mathematics pace; at least 1.
+    static func minutes(passages: [TopicPassage]) -> Int {
+        var seconds = 0.0
+        // Timed passages of one document: from the first start to the last end (overlapping
+        // passages share their seconds).
+        var spans: [Int64: (start: Double, end: Double)] = [:]
+        for passage in passages {
+            if let start = passage.timeStart {
+                let end = passage.timeEnd ?? start
+                let span = spans[passage.documentId] ?? (start, end)
+                spans[passage.documentId] = (min(span.start, start), max(span.end, end))
+                continue
+            }
+            let words = Double(passage.text.split(whereSeparator: \.isWhitespace).count)
+            if isProblem(passage) {
+                seconds += Double(problems(in: passage.text) * minutesPerProblem) * 60
+            } else if isMathematics(passage) {
+                seconds += words * 60 / Double(mathematicsWordsPerMinute)
+            } else {
+                seconds += words * 60 / Double(wordsPerMinute)
+            }
+        }
+        seconds += spans.values.reduce(0) { $0 + max(0, $1.end - $1.start) }
+        return max(1, Int((seconds / 60).rounded(.up)))
+    }
+
+    /// Section names under which the text is problems to solve.
+    static let problemSections = ["problem set", "problems", "exercises", "exercise", "practice", "homework", "assignment",
+                                  "review questions", "übung", "aufgabe", "übungsaufgaben", "quiz"]
+
+    static func isProblem(_ passage: TopicPassage) -> Bool {
+        if passage.kind == .exercise { return true }
+        return passage.sectionPath.contains { name in
+            let lower = name.lowercased()
+            return problemSections.contains { lower.hasPrefix($0) || lower.contains(" " + $0) }
+        }
+    }
+
+    /// The problems a passage sets: numbered items ("1.", "Problem 3", "(a)" parts count with
+    /// their problem), at least 1.
+    static func problems(in text: String) -> Int {
+        let pattern = #"(?m)^\s*(?:(?:Problem|Exercise|Question|Aufgabe)\s+\d+|\d{1,2}[.)]\s)"#
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return 1 }
+        return max(1, regex.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text)))
+    }
+
+    /// A proof, or a passage dense with formulae: a "Proof"/"Beweis" section or opening, or many
+    /// symbol tokens.
+    static func isMathematics(_ passage: TopicPassage) -> Bool {
+        let lower = passage.text.prefix(40).lowercased()
+        if lower.hasPrefix("proof") || lower.hasPrefix("beweis") { return true }
+        if passage.sectionPath.contains(where: { ["proof", "beweis", "derivation", "herleitung"].contains($0.lowercased()) }) { return true }
+        let tokens = passage.text.split(whereSeparator: \.isWhitespace)
+        guard tokens.count >= 20 else { return false }
+        let symbols = tokens.filter { token in
+            token.contains { "=+−×÷∑∫∂≤≥≠→∈⊂∀∃^_\\".contains($0) } || (token.count <= 2 && !token.allSatisfy(\.isLetter))
+        }.count
+        return Double(symbols) >= 0.15 * Double(tokens.count)
     }
 }
