@@ -68,13 +68,29 @@ struct AskCommand: ParsableCommand {
             } : nil
             return try answerer.ask(question, k: k, filter: SearchFilter(sources: source), onText: show)
         }
-        let answer = try recorder.map { recorder in
-            try recorder.run {
-                let answer = try ask()
-                recorder.count("questions")
-                return answer
-            }
-        } ?? ask()
+        // Without a model, the best passages as `search` shows them, and what would give an answer.
+        if model == nil && !json {
+            let where_ = Configuration.userConfigPath(environment: ProcessInfo.processInfo.environment)
+            try showPassages(configuration, store, terminal, because: configuration.llm.isExtractive
+                ? "llm.provider is extractive, so there is no answer to write"
+                : "no language model is configured, so there is no answer: set [llm] provider and model in \(DisplayPath.of(where_)) (or give --provider and --model)")
+            return
+        }
+        let answer: Answer
+        do {
+            answer = try recorder.map { recorder in
+                try recorder.run {
+                    let answer = try ask()
+                    recorder.count("questions")
+                    return answer
+                }
+            } ?? ask()
+        } catch let failure as LecternError where !json && !streamed && Self.unreachable.contains(failure.code) {
+            // A model that cannot be reached (down, a wrong key, a timeout): still the passages.
+            let name = [configuration.llm.provider, configuration.llm.model].compactMap { $0 }.joined(separator: "/")
+            try showPassages(configuration, store, terminal, because: "the model \(name) could not answer (\(failure.description))")
+            return
+        }
         if json {
             terminal.json(answer)
             return
@@ -104,6 +120,23 @@ struct AskCommand: ParsableCommand {
             terminal.out("    \(Self.excerpt(citation.text))")
             terminal.out("")
         }
+    }
+
+    /// Errors of reaching the model, after which the passages are still worth showing.
+    static let unreachable: Set<LecternError.Code> = [.network, .http, .languageModel]
+
+    /// The best passages for the question as `search` prints them, after one note that says why
+    /// there is no answer; exits 1 (as `search`) when no passage matches.
+    func showPassages(_ configuration: Configuration, _ store: LibraryStore, _ terminal: Terminal, because reason: String) throws {
+        let session = SearchSession(store: store, configuration: configuration)
+        let outcome = try session.run(question, k: k, mode: .hybrid, filter: SearchFilter(sources: source))
+        terminal.note(reason)
+        for note in outcome.notes { terminal.note(note) }
+        guard !outcome.hits.isEmpty else {
+            terminal.note("no passages match '\(question)'")
+            throw ExitCode(1)
+        }
+        HitRendering.print(outcome.hits, terminal)
     }
 
     static func excerpt(_ text: String, limit: Int = 400) -> String {

@@ -90,35 +90,12 @@ struct SearchCommand: ParsableCommand {
         } else if hits.isEmpty {
             if outcome.notes.isEmpty { terminal.note(try session.emptyFilterReason(filter) ?? "no passages match '\(query)'") }
         } else if group {
-            HitGroup.print(HitGroup.groups(hits), terminal) { render($0, terminal) }
+            HitGroup.print(HitGroup.groups(hits), terminal) { HitRendering.snippet($0, terminal) }
         } else {
-            for hit in hits {
-                let weak = hit.weak ? terminal.dim("  weak") : ""
-                terminal.out("\(hit.rank). \(terminal.bold(hit.title))  \(terminal.dim(String(format: "%.4f", hit.score)))\(weak)")
-                terminal.out("   \(terminal.dim(hit.passageReference))  \(hit.location)\(hit.speaker.map { terminal.dim("  — \($0)") } ?? "")")
-                terminal.out("   \(render(hit, terminal))")
-                if let link = PassageRendering.link(hit, terminal) { terminal.out("   \(link)") }
-                terminal.out("")
-            }
+            HitRendering.print(hits, terminal)
         }
         // As grep: 1 when nothing was found (errors exit 2: ExitsLikeGrep).
         if hits.isEmpty { throw ExitCode(1) }
-    }
-
-    /// The snippet with the query's words highlighted (on a colour terminal); every piece of it
-    /// escaped, so a document's control characters never reach the terminal.
-    func render(_ hit: SearchHit, _ terminal: Terminal) -> TerminalText {
-        guard terminal.colour else { return TerminalText(hit.snippet) }
-        let chars = Array(hit.snippet)
-        var text: TerminalText = ""
-        var next = 0
-        for mark in hit.highlights.sorted(by: { $0[0] < $1[0] }) {
-            let start = mark[0], end = mark[0] + mark[1]
-            guard start >= next, end <= chars.count else { continue }
-            text += TerminalText(String(chars[next..<start])) + terminal.highlight(String(chars[start..<end]))
-            next = end
-        }
-        return text + TerminalText(String(chars[next...]))
     }
 }
 

@@ -289,8 +289,8 @@ final class StreamingTests: XCTestCase {
         XCTAssertEqual(try runLectern(["ingest", TestPaths.corpora.appendingPathComponent("transcripts").path], in: folder.url).status, 0)
         let result = try runLectern(["ask", "does glycolysis need oxygen", "-k", "2", "--provider", "extractive"], in: folder.url)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stderr, "lectern: llm.provider is extractive: ask shows the passages that best answer the question, without a written answer\n")
-        XCTAssertTrue(result.stdout.hasPrefix("[1] Biology 101, lecture 7: cellular respiration — "), result.stdout)
+        XCTAssertEqual(result.stderr, "lectern: llm.provider is extractive, so there is no answer to write\n")
+        XCTAssertTrue(result.stdout.hasPrefix("1. Biology 101, lecture 7: cellular respiration  "), result.stdout)
     }
 
     /// A small model often repeats a key point in other words' clothing: it is kept once.

@@ -61,7 +61,7 @@ public struct Configuration: Sendable {
 
     /// `$XDG_CONFIG_HOME/lectern/config.toml`, else `~/.config/lectern/config.toml`;
     /// `$LECTERN_CONFIG` names another file.
-    static func userConfigPath(environment: [String: String]) -> String {
+    public static func userConfigPath(environment: [String: String]) -> String {
         if let path = environment["LECTERN_CONFIG"], !path.isEmpty { return path }
         let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? homeDirectory(environment: environment) + "/.config"

@@ -4,8 +4,8 @@ import Foundation
 /// are extractive and `ask` shows passages without an answer.
 public struct LLMSettings: Sendable, Equatable {
     /// `openai` (any OpenAI-compatible server), `anthropic`, `ollama`, or `extractive`/nil for none.
-    var provider: String?
-    var model: String?
+    public var provider: String?
+    public var model: String?
     /// Where the API lives; each provider has its public default.
     var baseURL: String?
     /// The NAME of the environment variable that holds the API key, never the key itself.
