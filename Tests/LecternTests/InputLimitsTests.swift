@@ -76,12 +76,13 @@ final class InputLimitsTests: XCTestCase {
         try refused("[llm]\ntemperature = 9\n", "lectern: p.toml:4: llm.temperature must be from 0 to 2, not 9")
         // The user's config file and the environment are held to the same ranges.
         try folder.write("config-home/lectern/config.toml", "[http]\nretries = 1000\n")
+        // `search` exits like grep: 2 for any error (1 is "nothing found").
         let config = try runLectern(["search", "entropy"], in: folder.url)
-        XCTAssertEqual(config.status, 1, config.stderr)
+        XCTAssertEqual(config.status, 2, config.stderr)
         XCTAssertTrue(config.stderr.contains("config.toml: http.retries must be from 0 to 20, not 1000"), config.stderr)
         try FileManager.default.removeItem(at: folder.file("config-home/lectern/config.toml"))
         let environment = try runLectern(["search", "entropy"], in: folder.url, environment: ["LECTERN_HTTP_TIMEOUT": "1e308"])
-        XCTAssertEqual(environment.status, 1, environment.stderr)
+        XCTAssertEqual(environment.status, 2, environment.stderr)
         XCTAssertEqual(environment.stderr, "lectern: environment: http.timeout must be from 0 to 3600, not 1e+308\n")
         let flag = try runLectern(["run", "p.toml", "--jobs", "100"], in: folder.url)
         XCTAssertEqual(flag.status, 2, flag.stderr)
