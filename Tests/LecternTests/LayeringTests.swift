@@ -10,8 +10,11 @@ import XCTest
 final class LayeringTests: XCTestCase {
     static let library = TestPaths.packageRoot.appendingPathComponent("Sources/Lectern")
 
-    /// The stages each folder must not use. Doctor holds the system-library loader, which
-    /// every stage that opens poppler or libxml2 needs, so it is not in these lists.
+    /// The stages each folder must not use: a row for every folder but Pipeline, which composes
+    /// them all. Doctor holds the system-library loader, which every stage that opens poppler
+    /// or libxml2 needs, so it is not in these lists; the run infrastructure (recorder, events,
+    /// cancellation) is still in Pipeline, so the stages above Store may use it until it moves
+    /// lower (#34).
     static let forbidden: [String: [String]] = [
         "Model": ["Extract", "Chunk", "Embed", "Fetch", "Store", "Search", "Summarize", "Pipeline", "Config", "LLM"],
         "Extract": ["Chunk", "Embed", "Fetch", "Store", "Search", "Summarize", "Pipeline", "Config", "LLM"],
@@ -21,7 +24,15 @@ final class LayeringTests: XCTestCase {
         "LLM": ["Extract", "Chunk", "Embed", "Store", "Search", "Summarize", "Pipeline", "Config"],
         "Config": ["Store", "Search", "Summarize", "Pipeline"],
         "Store": ["Search", "Summarize", "Pipeline"],
-        "Search": ["Summarize", "Pipeline"],
+        "Search": ["Summarize", "Pipeline", "Curriculum", "Cards", "Context", "Eval"],
+        "Summarize": ["Curriculum", "Cards", "Context", "Eval"],
+        "Doctor": ["Search", "Summarize", "Pipeline", "Curriculum", "Cards", "Context", "Eval"],
+        // Curriculum and Cards still share one another's code (an export carries a topic's cards;
+        // key terms use the cards' defining-clause test): the split is #34's.
+        "Curriculum": ["Context", "Eval"],
+        "Cards": ["Context", "Eval"],
+        "Context": ["Cards", "Eval"],
+        "Eval": ["Curriculum", "Cards", "Context"],
     ]
 
     /// Files that still reach up and are to move where they belong (Pipeline composes the
