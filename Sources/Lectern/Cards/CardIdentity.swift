@@ -17,7 +17,7 @@ enum CardIdentity {
         case .basic, .basicReversed: key = "basic\u{1F}" + normalised(front)
         case .cloze: key = "cloze\u{1F}" + normalised(ClozeText.deletions(in: front).joined(separator: " "))
         }
-        return "lc" + hex(digest([curriculum, topic, key].joined(separator: "\u{1F}")).prefix(8))
+        return "lc" + ContentHash.hex(digest([curriculum, topic, key].joined(separator: "\u{1F}")).prefix(8))
     }
 
     /// A positive id below 2^53 (Anki keeps ids in JSON numbers) from `parts`.
@@ -43,11 +43,4 @@ enum CardIdentity {
 
     /// SHA-256 bytes of the text.
     static func digest(_ text: String) -> [UInt8] { ContentHash.sha256Bytes(Data(text.utf8)) }
-
-    static func hex<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in bytes { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)]) }
-        return String(decoding: out, as: UTF8.self)
-    }
 }

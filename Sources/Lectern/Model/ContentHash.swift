@@ -27,10 +27,10 @@ enum ContentHash {
         return out
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
+    static func hex<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
-        out.reserveCapacity(bytes.count * 2)
+        out.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 15)])
