@@ -119,19 +119,8 @@ struct CardChecks: Sendable {
 
     // MARK: Subject form
 
-    /// Words that start a clause rather than name a thing: pronouns, adverbs, discourse words.
-    static let discourseWords: Set<String> = [
-        "this", "that", "it", "these", "those", "there", "he", "she", "they", "what", "which", "who", "one", "here",
-        "such", "each", "another", "i", "we", "you", "his", "her", "their", "its", "our", "my", "your", "all", "some",
-        "now", "notice", "note", "rather", "yet", "however", "thus", "so", "then", "also", "still", "instead",
-        "therefore", "hence", "moreover", "indeed", "finally", "next", "again", "even",
-        "just", "only", "well", "okay", "ok", "actually", "basically", "really", "similarly", "likewise", "otherwise",
-        "meanwhile", "remember", "recall", "let", "suppose", "imagine", "consider", "today", "but", "and", "or", "if", "since",
-        "when", "while", "because", "although", "though", "perhaps", "maybe", "surely", "clearly", "of", "obviously",
-        "certainly", "in", "on", "for", "to", "by", "with", "as", "at", "from", "after", "before", "other", "others",
-        "both", "many", "most", "much", "more", "less", "few", "not", "no", "yes", "whatever", "whoever", "anything",
-        "everything", "something", "nothing", "someone", "everyone", "anyone",
-    ]
+    /// Words that start a clause rather than name a thing (the one list is `DefiningSentence`’s).
+    static let discourseWords = DefiningSentence.discourseWords
 
     /// The term a Basic card defines: the front of a glossary or key-term card, X of "What is X?".
     static func subject(of card: Flashcard) -> String? {
@@ -198,7 +187,7 @@ struct CardChecks: Sendable {
         // A sentence about the term that names it is no meaning of it ("… the notion of anatman as …").
         if card.noteType != .cloze, card.origin == .glossary || card.origin == .keyTerm, passage?.kind != .glossary,
            OfflineCardGenerator.contains(PorterStemmer.foldedWords(back), PorterStemmer.foldedWords(subject)),
-           !Self.isDefiningClause(back, term: subject) {
+           !DefiningSentence.isDefiningClause(back, term: subject) {
             return "“\(Self.short(back))” is a sentence about “\(subject)”, not its meaning"
         }
         // ", and Aristotle is …": a second statement in the answer.
@@ -208,7 +197,7 @@ struct CardChecks: Sendable {
         // A mined key term's meaning is a sentence that defines it, not any sentence naming it.
         if card.origin == .keyTerm || card.origin == .glossary, let passage, passage.kind != .glossary {
             let definedMatches = KeyTermExtraction.definedTerm(in: card.back).map { Self.termKey($0) == Self.termKey(subject) } ?? false
-            guard Self.isDefiningClause(card.back, term: subject) || (definedMatches && Self.isAppositiveDefinition(card.back)) else {
+            guard DefiningSentence.isDefiningClause(card.back, term: subject) || (definedMatches && DefiningSentence.isAppositiveDefinition(card.back)) else {
                 return "“\(Self.short(card.back))” does not define “\(subject)”"
             }
         }
@@ -221,37 +210,6 @@ struct CardChecks: Sendable {
         "or", "but", "nor", "because", "although", "while", "whereas", "which", "that", "who", "whose", "is", "are",
         "was", "were", "be", "such", "very", "its", "their", "our", "his", "her", "my", "your",
     ]
-
-    /// "Entropy, or disorder, is …", "ATP (adenosine triphosphate) is …".
-    static func isAppositiveDefinition(_ sentence: String) -> Bool {
-        sentence.range(of: #"^(?:The |A |An )?[^,(]{1,50}(?:,? (?:or|also called|also known as) [^,]{2,50},| \([^)]{1,40}\)) (?:is|are|refers? to) "#,
-                       options: .regularExpression) != nil
-    }
-
-    /// "X is a/an/the …", "X refers to …", "X means …", "X is defined as …", "… is called X".
-    static func isDefiningClause(_ sentence: String, term: String) -> Bool {
-        let words = sentence.split(separator: " ").map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
-        let termWords = term.split(separator: " ").map { $0.lowercased() }
-        guard let at = (0..<max(0, words.count - termWords.count + 1)).first(where: { Array(words[$0..<($0 + termWords.count)]) == termWords }) else { return false }
-        // "… called X", "… called the X", "… known as X".
-        var before = at - 1
-        if before >= 0, ["a", "an", "the"].contains(words[before]) { before -= 1 }
-        if before >= 0, ["called", "termed", "named", "known", "as"].contains(words[before]) {
-            // "Louis the Sixteenth called the Estates-General": a person calling, not a name given.
-            let original = sentence.split(separator: " ")
-            return before == 0 || original.count != words.count || original[before - 1].first?.isUppercase != true
-        }
-        let after = at + termWords.count
-        guard after + 1 < words.count else { return false }
-        switch words[after] {
-        case "is": return ["a", "an", "the", "defined", "called", "one"].contains(words[after + 1])
-        // "Chloroplasts are organelles bounded by …": a plural class needs no article.
-        case "are": return ["a", "an", "the", "defined", "called", "one"].contains(words[after + 1])
-            || !(CardGrounding.functionWords.contains(words[after + 1]) || Self.discourseWords.contains(words[after + 1]) || words[after + 1].hasSuffix("ly"))
-        case "refers", "refer", "means", "denotes": return true
-        default: return false
-        }
-    }
 
     // MARK: Cloze target
 
@@ -280,7 +238,7 @@ struct CardChecks: Sendable {
         let key = Self.termKey(deletion)
         if glossary[key] != nil || topic.keyTerms.contains(where: { Self.termKey($0.term) == key }) { return nil }
         // The subject of a definition sentence is the term it defines.
-        if card.origin == .definition, Self.isDefiningClause(ClozeText.revealed(card.front), term: deletion) { return nil }
+        if card.origin == .definition, DefiningSentence.isDefiningClause(ClozeText.revealed(card.front), term: deletion) { return nil }
         // A name: capitalised where it stands mid-sentence.
         if let range = card.front.range(of: "{{c"), range.lowerBound != card.front.startIndex,
            words.allSatisfy({ $0.first?.isUppercase == true }) { return nil }
@@ -340,7 +298,7 @@ struct CardChecks: Sendable {
                 let term = String(card.front.dropFirst(prefix.count)).trimmingCharacters(in: CharacterSet(charactersIn: "?. "))
                 // Its first sentence: an answer that opens elsewhere is not focused on X.
                 let first = SentenceSplitter.split(card.back).first?.text ?? ""
-                if !Self.isDefiningClause(first, term: term) && !Self.isAppositiveDefinition(first) {
+                if !DefiningSentence.isDefiningClause(first, term: term) && !DefiningSentence.isAppositiveDefinition(first) {
                     return "the answer does not open with a sentence defining “\(term)”"
                 }
             }

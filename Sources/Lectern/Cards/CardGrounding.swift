@@ -2,13 +2,8 @@
 /// the keyword index stems it, occurs in the cited passage. Offline and strict: a card whose
 /// answer says one thing the passage does not is turned away, with the words it lacks.
 struct CardGrounding: Sendable {
-    /// Function words that carry no claim (the search stopwords and a few more).
-    static let functionWords: Set<String> = SearchQuery.stopwords.union([
-        "its", "their", "they", "them", "there", "these", "those", "than", "then", "but", "not", "no", "can", "could",
-        "would", "should", "will", "may", "might", "has", "have", "had", "been", "being", "were", "into", "also",
-        "such", "other", "some", "any", "all", "each", "one", "more", "most", "very", "so", "if", "about", "he", "she",
-        "his", "her", "we", "you", "our", "i",
-    ])
+    /// Function words that carry no claim (the one list is `DefiningSentence`’s).
+    static let functionWords = DefiningSentence.functionWords
 
     /// The passage's stems, made once per passage.
     struct PassageStems: Sendable {

@@ -1,30 +1,32 @@
 import Foundation
 
-/// Records one command's work in the store's `runs` table: counts per stage, each failure
+/// Records one command's work in a `RunLog` (the library's `runs` table): counts per stage, each failure
 /// with its reason, and how it ended. Every command that does work writes to one.
-public final class RunRecorder: @unchecked Sendable {
-    let store: LibraryStore
+public final class RunRecorder: Sendable {
+    let log: any RunLog
     public let id: Int64
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
-    private var seconds: [String: Double] = [:]
-    private var failed = 0
-    private var finished = false
+    private struct Tally {
+        var counts: [String: Int] = [:]
+        var seconds: [String: Double] = [:]
+        var failed = 0
+        var finished = false
+    }
+    private let tally = Locked(Tally())
 
     /// `arguments` are recorded through `ArgumentRedaction`: secrets never reach the library.
-    public init(store: LibraryStore, command: String, arguments: [String]) throws {
-        self.store = store
-        self.id = try store.beginRun(command: command, arguments: ArgumentRedaction.redact(arguments))
+    init(log: any RunLog, command: String, arguments: [String]) throws {
+        self.log = log
+        self.id = try log.beginRun(command: command, arguments: ArgumentRedaction.redact(arguments))
     }
 
     public func count(_ stage: String, by amount: Int = 1) {
-        lock.withLock { counts[stage, default: 0] += amount }
+        tally.withLock { $0.counts[stage, default: 0] += amount }
     }
 
     /// Counts, and the milliseconds spent in each timed stage as `<stage>_ms`.
     public var snapshot: [String: Int] {
-        lock.withLock {
-            counts.merging(seconds.map { ($0.key + "_ms", Int(($0.value * 1000).rounded())) }) { $1 }
+        tally.withLock { tally in
+            tally.counts.merging(tally.seconds.map { ($0.key + "_ms", Int(($0.value * 1000).rounded())) }) { $1 }
         }
     }
 
@@ -33,21 +35,21 @@ public final class RunRecorder: @unchecked Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         defer {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            lock.withLock { seconds[stage, default: 0] += elapsed }
+            tally.withLock { $0.seconds[stage, default: 0] += elapsed }
         }
         return try work()
     }
 
     /// Records a failed input (or a warning, which does not fail the run).
     func fail(input: String, stage: String, reason: String, warning: Bool = false) {
-        lock.withLock { if !warning { failed += 1 } }
-        try? store.recordFailure(run: id, RunFailure(input: Redaction.urls(in: input), stage: stage, reason: Redaction.urls(in: reason),
-                                                     severity: warning ? .warning : .error))
+        tally.withLock { if !warning { $0.failed += 1 } }
+        try? log.recordFailure(run: id, input: Redaction.urls(in: input), stage: stage, reason: Redaction.urls(in: reason),
+                               severity: warning ? .warning : .error)
     }
 
     /// Saves the counts so far (a killed run keeps them).
     func checkpoint() {
-        try? store.updateRun(id, counts: snapshot)
+        try? log.updateRun(id, counts: snapshot, status: nil)
     }
 
     /// Runs a command's work; an error that stops it is recorded as the run's failure and the
@@ -93,12 +95,12 @@ public final class RunRecorder: @unchecked Sendable {
 
     /// Ends the run: `succeeded`, `partial` (some inputs failed) or the given status.
     public func finish(status: RunStatus? = nil) {
-        let (done, failures) = lock.withLock { () -> (Bool, Int) in
-            defer { finished = true }
-            return (finished, failed)
+        let (done, failures) = tally.withLock { tally -> (Bool, Int) in
+            defer { tally.finished = true }
+            return (tally.finished, tally.failed)
         }
         guard !done else { return }
-        try? store.updateRun(id, counts: snapshot, status: status ?? (failures > 0 ? .partial : .succeeded))
+        try? log.updateRun(id, counts: snapshot, status: status ?? (failures > 0 ? .partial : .succeeded))
     }
 }
 
@@ -107,4 +109,3 @@ public protocol BatchOutcome {
     var stopped: BatchStop? { get }
 }
 
-extension IngestSummary: BatchOutcome {}

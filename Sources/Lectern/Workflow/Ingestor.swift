@@ -1,7 +1,7 @@
 import Foundation
 
 /// What an ingest did, for the exit status and the closing line.
-public struct IngestSummary: Codable, Sendable, Equatable {
+public struct IngestSummary: Codable, Sendable, Equatable, BatchOutcome {
     public var stored = 0
     public var unchanged = 0
     public var failed = 0

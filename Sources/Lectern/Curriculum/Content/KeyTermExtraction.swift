@@ -31,8 +31,8 @@ enum KeyTermExtraction {
                     // A defined term needs a defining clause ("X is a …", "X refers to …", "… called X"),
                     // not any sentence it opens ("Ours is not a drive for power …").
                     if let found = definedTermAndBasis(in: sentence),
-                       found.basis != .defined || (CardChecks.isDefiningClause(clean(sentence), term: found.term)
-                           || CardChecks.isAppositiveDefinition(clean(sentence))) && !describesAnExample(sentence) {
+                       found.basis != .defined || (DefiningSentence.isDefiningClause(clean(sentence), term: found.term)
+                           || DefiningSentence.isAppositiveDefinition(clean(sentence))) && !describesAnExample(sentence) {
                         add(found.term, clean(sentence), passage, found.basis)
                     }
                 }
