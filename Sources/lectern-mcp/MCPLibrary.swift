@@ -228,10 +228,9 @@ actor MCPLibrary {
 }
 
 /// Lines collected from ingest's events, which may come from its worker threads.
-final class ProblemLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [String] = []
+final class ProblemLines: Sendable {
+    private let collected = Locked<[String]>([])
 
-    func append(_ line: String) { lock.withLock { collected.append(line) } }
-    var lines: [String] { lock.withLock { collected } }
+    func append(_ line: String) { collected.withLock { $0.append(line) } }
+    var lines: [String] { collected.current }
 }

@@ -5,19 +5,14 @@ import Lectern
 /// a command's writes then sit in the library file itself, not in its `-wal`, and a plain copy
 /// of the file is the whole library.
 enum OpenLibraries {
-    private final class Registry: @unchecked Sendable {
-        let lock = NSLock()
-        var stores: [LibraryStore] = []
-    }
-
-    private static let registry = Registry()
+    private static let stores = Locked<[LibraryStore]>([])
 
     static func opened(_ store: LibraryStore) {
-        registry.lock.withLock { registry.stores.append(store) }
+        stores.withLock { $0.append(store) }
     }
 
     /// Best-effort and silent (see `LibraryStore.checkpoint`).
     static func checkpointAll() {
-        for store in registry.lock.withLock({ registry.stores }) { store.checkpoint() }
+        for store in stores.current { store.checkpoint() }
     }
 }

@@ -14,20 +14,21 @@ import Lectern
 enum StopSignals {
     static let cancellation = Cancellation()
 
-    private final class State: @unchecked Sendable {
-        let lock = NSLock()
-        var sources: [any DispatchSourceSignal] = []
+    private struct State {
         var recorders: [RunRecorder] = []
         var stopsAtBoundaries = false
         var events = EventFormat.text
     }
 
-    private static let state = State()
+    private static let state = Locked(State())
+    /// Keeps the signal sources alive; only `install` writes it, while holding `state`'s lock,
+    /// and nothing reads it (dispatch sources are not Sendable, so they cannot sit in `state`).
+    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
     private static let queue = DispatchQueue(label: "lectern.signals")
 
     /// Takes SIGINT and SIGTERM from their default (an immediate kill) for this process.
     static func install(stopsAtBoundaries: Bool, events: EventFormat) {
-        state.lock.withLock {
+        state.withLock { state in
             state.stopsAtBoundaries = stopsAtBoundaries
             state.events = events
             for signalNumber in [SIGINT, SIGTERM] {
@@ -35,14 +36,14 @@ enum StopSignals {
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
                 source.setEventHandler { received(signalNumber) }
                 source.resume()
-                state.sources.append(source)
+                sources.append(source)
             }
         }
     }
 
     /// A run to end `interrupted` if the process has to stop at once.
     static func track(_ recorder: RunRecorder) {
-        state.lock.withLock { state.recorders.append(recorder) }
+        state.withLock { $0.recorders.append(recorder) }
     }
 
     /// 130 after SIGINT, 143 after SIGTERM: the status a shell gives a process a signal ended.
@@ -54,7 +55,7 @@ enum StopSignals {
     private static func received(_ signalNumber: Int32) {
         let first = !cancellation.isCancelled
         cancellation.cancel(signal: signalNumber)
-        let (cooperative, recorders, events) = state.lock.withLock { (state.stopsAtBoundaries, state.recorders, state.events) }
+        let (cooperative, recorders, events) = state.withLock { ($0.stopsAtBoundaries, $0.recorders, $0.events) }
         if first && cooperative {
             Terminal(events: events).note("\(cancellation.reason): stopping after the document in hand (a second signal stops at once)")
             return

@@ -5,18 +5,21 @@ import Lectern
 /// stderr (as text, a progress line on a terminal, or JSON lines with `--events json`). Text is
 /// `TerminalText`, so nothing from a file or a document reaches the terminal with its control
 /// characters raw; JSON is escaped by its encoder.
-final class Terminal: @unchecked Sendable {
+final class Terminal: Sendable {
     let events: EventFormat
     let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
     let stderrIsTTY = isatty(STDERR_FILENO) == 1
-    private let lock = NSLock()
-    private var progressShown = false
-    /// The progress line a spinner turns in front of, while `spinning` (see `withSpinner`).
-    private var progressText = ""
-    private var spinning = false
-    private var spinnerFrame = 0
-    /// Rates and times left of the progress lines (`12.5/s, 0:42 left`).
-    private var rates = ProgressRates()
+    /// The progress line's state; holding its lock also keeps writes to stdout and stderr whole.
+    private struct Screen {
+        var progressShown = false
+        /// The progress line a spinner turns in front of, while `spinning` (see `withSpinner`).
+        var progressText = ""
+        var spinning = false
+        var spinnerFrame = 0
+        /// Rates and times left of the progress lines (`12.5/s, 0:42 left`).
+        var rates = ProgressRates()
+    }
+    private let screen = Locked(Screen())
     static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     init(events: EventFormat) {
@@ -46,8 +49,8 @@ final class Terminal: @unchecked Sendable {
     /// control characters shown, no line break added.
     func outPiece(_ text: String) {
         let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.visible(String($0)) }.joined(separator: "\n")
-        lock.withLock {
-            clearProgress()
+        screen.withLock { screen in
+            Self.clearProgress(&screen)
             FileHandle.standardOutput.write(Data(safe.utf8))
         }
     }
@@ -56,58 +59,59 @@ final class Terminal: @unchecked Sendable {
     /// terminal, with text events): a long wait for a model shows that something is happening.
     func withSpinner<T>(_ label: String, _ work: () throws -> T) rethrows -> T {
         guard stderrIsTTY, events == .text else { return try work() }
-        lock.withLock {
-            progressText = label
-            spinning = true
+        screen.withLock { screen in
+            screen.progressText = label
+            screen.spinning = true
         }
-        let thread = Thread { [self] in
-            while lock.withLock({ spinning }) {
-                lock.withLock {
-                    guard spinning else { return }
-                    spinnerFrame = (spinnerFrame + 1) % Self.spinnerFrames.count
-                    drawProgress()
+        let thread = Thread { [screen] in
+            while screen.withLock({ $0.spinning }) {
+                screen.withLock { screen in
+                    guard screen.spinning else { return }
+                    screen.spinnerFrame = (screen.spinnerFrame + 1) % Self.spinnerFrames.count
+                    Self.drawProgress(&screen)
                 }
                 Thread.sleep(forTimeInterval: 0.1)
             }
         }
         thread.start()
         defer {
-            lock.withLock {
-                spinning = false
-                clearProgress()
+            screen.withLock { screen in
+                screen.spinning = false
+                Self.clearProgress(&screen)
             }
         }
         return try work()
     }
 
     private func write(_ text: String, to handle: FileHandle) {
-        lock.withLock {
-            clearProgress()
+        screen.withLock { screen in
+            Self.clearProgress(&screen)
             handle.write(Data((text + "\n").utf8))
         }
     }
 
-    private func clearProgress() {
-        if progressShown {
+    /// The lock is held (`screen` is the locked value).
+    private static func clearProgress(_ screen: inout Screen) {
+        if screen.progressShown {
             FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-            progressShown = false
+            screen.progressShown = false
         }
     }
 
     private func progress(_ line: String) {
-        lock.withLock {
-            progressText = line
-            drawProgress()
+        screen.withLock { screen in
+            screen.progressText = line
+            Self.drawProgress(&screen)
         }
     }
 
     /// Draws `progressText` (after the spinner's frame while one turns); the lock is held.
-    private func drawProgress() {
+    private static func drawProgress(_ screen: inout Screen) {
         let width = 100
-        let visible = (spinning ? Self.spinnerFrames[spinnerFrame] + " " : "") + TerminalText.visible(progressText)
+        let visible = (screen.spinning ? Self.spinnerFrames[screen.spinnerFrame] + " " : "") + TerminalText.visible(screen.progressText)
         let cut = visible.count > width ? String(visible.prefix(width - 1)) + "…" : visible
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + cut).utf8))
-        progressShown = true
+        screen.progressShown = true
     }
 
     /// `input:line: ` (or `input: `) in front of a message, the way compilers name a place.
@@ -121,7 +125,7 @@ final class Terminal: @unchecked Sendable {
         switch events {
         case .json:
             if let data = Self.compactJSON(event) {
-                lock.withLock { FileHandle.standardError.write(data + Data("\n".utf8)) }
+                screen.withLock { _ in FileHandle.standardError.write(data + Data("\n".utf8)) }
             }
         case .text:
             switch event.event {
@@ -138,17 +142,17 @@ final class Terminal: @unchecked Sendable {
                 if stderrIsTTY, let index = event.index, let total = event.total {
                     // The batch's time left from bytes of input when their sizes are known (a
                     // book and a note are not one unit of work each), else from inputs done.
-                    let pace = lock.withLock {
-                        if let done = event.workDone, let work = event.workTotal { return rates.batchPace(done: done, total: work) }
-                        return rates.pace(of: "inputs", done: index - 1, total: total)
+                    let pace = screen.withLock { screen in
+                        if let done = event.workDone, let work = event.workTotal { return screen.rates.batchPace(done: done, total: work) }
+                        return screen.rates.pace(of: "inputs", done: index - 1, total: total)
                     }
                     progress("[\(index)/\(total)]\(pace) \(event.input ?? "")")
                 }
             case .progress:
                 if stderrIsTTY, let index = event.index, let total = event.total {
-                    let (pace, batch) = lock.withLock {
-                        (rates.pace(of: "\(event.input ?? "") \(event.message ?? "")", done: index, total: total),
-                         event.workDone.flatMap { done in event.workTotal.map { rates.batchPace(done: done, total: $0, brief: true) } } ?? "")
+                    let (pace, batch) = screen.withLock { screen in
+                        (screen.rates.pace(of: "\(event.input ?? "") \(event.message ?? "")", done: index, total: total),
+                         event.workDone.flatMap { done in event.workTotal.map { screen.rates.batchPace(done: done, total: $0, brief: true) } } ?? "")
                     }
                     progress("\(batch.isEmpty ? "" : "[\(batch.trimmingCharacters(in: .whitespaces))] ")\(event.input ?? "") \(event.message ?? "") \(index)/\(total)\(pace)")
                 }
@@ -177,7 +181,7 @@ final class Terminal: @unchecked Sendable {
     }
 
     func finishProgress() {
-        lock.withLock { clearProgress() }
+        screen.withLock { Self.clearProgress(&$0) }
     }
 
     /// One line of JSON (JSON lines), to stdout.

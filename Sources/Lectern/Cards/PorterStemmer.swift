@@ -70,18 +70,13 @@ enum PorterStemmer {
     /// Stems by word, remembered: a book repeats its words, and every passage and answer
     /// is stemmed.
     static func cachedStem(_ word: String) -> String {
-        if let known = cache.lock.withLock({ cache.stems[word] }) { return known }
+        if let known = cache.withLock({ $0[word] }) { return known }
         let made = stem(word)
-        cache.lock.withLock { cache.stems[word] = made }
+        cache.withLock { $0[word] = made }
         return made
     }
 
-    private final class Cache: @unchecked Sendable {
-        let lock = NSLock()
-        var stems: [String: String] = [:]
-    }
-
-    private static let cache = Cache()
+    private static let cache = Locked<[String: String]>([:])
 
     private typealias Condition = @Sendable ([UInt8]) -> Bool
     private struct Rule: Sendable {

@@ -13,11 +13,11 @@ final class TemporaryDownload {
         } catch {
             throw LecternError(.unreadable, path, "cannot create a temporary folder for the download")
         }
-        TemporaryFolders.live.add(path)
+        TemporaryFolders.track(path)
     }
 
     deinit {
         try? FileManager.default.removeItem(atPath: path)
-        TemporaryFolders.live.remove(path)
+        TemporaryFolders.untrack(path)
     }
 }

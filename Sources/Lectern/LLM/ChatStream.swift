@@ -21,7 +21,7 @@ struct ChatStreamState: Sendable {
 
 /// Cuts a streamed body into its events as the bytes arrive (a piece may end mid-line, or
 /// mid-character). Used on the one thread that receives the body.
-final class StreamEventReader: @unchecked Sendable {
+final class StreamEventReader {
     let framing: StreamFraming
     private var pending = Data()
     private var dataLines: [String] = []
@@ -82,6 +82,8 @@ final class StreamEventReader: @unchecked Sendable {
 }
 
 /// Hands each event of a stream to the caller's code on the receiving thread.
+// Safe: the transport calls `receive` on the one thread that reads the body, and `finish` after
+// the body has ended; nothing else touches the reader meanwhile.
 final class StreamSink: @unchecked Sendable {
     private let reader: StreamEventReader
     private let deliver: (JSONValue) -> Void

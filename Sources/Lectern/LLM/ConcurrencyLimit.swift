@@ -3,7 +3,7 @@ import Foundation
 /// At most `limit` calls in flight to one provider at once, shared by every model object in
 /// the process that talks to the same endpoint, so that parallel work never floods a server
 /// (or a rate-limited account).
-final class ConcurrencyLimit: @unchecked Sendable {
+final class ConcurrencyLimit: Sendable {
     let limit: Int
     private let semaphore: DispatchSemaphore
 
@@ -18,13 +18,12 @@ final class ConcurrencyLimit: @unchecked Sendable {
         return try body()
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var shared: [String: ConcurrencyLimit] = [:]
+    private static let shared = Locked<[String: ConcurrencyLimit]>([:])
 
     /// The limit for `endpoint` (provider and base URL). The first caller's limit holds
     /// until a caller asks for a different one, which replaces it for later calls.
     static func shared(for endpoint: String, limit: Int) -> ConcurrencyLimit {
-        lock.withLock {
+        Self.shared.withLock { shared in
             if let existing = shared[endpoint], existing.limit == max(1, limit) { return existing }
             let made = ConcurrencyLimit(limit: limit)
             shared[endpoint] = made

@@ -5,53 +5,55 @@ import Foundation
 /// count of documents makes the time left swing from seconds to hours; bytes of input follow
 /// the passages to embed. An input found unchanged leaves the total (it costs next to
 /// nothing), and the one being embedded counts by the share of its passages done.
-final class BatchProgress: @unchecked Sendable {
-    // Guards the fields below; updated from the parallel readers of `lectern run --jobs N`.
-    private let lock = NSLock()
+final class BatchProgress: Sendable {
     private let sizes: [Int]
-    private var finished: [Bool]
-    private var closed: Set<Int> = []
-    private var share: [Int: Double] = [:]
-    private var left = 0
+    /// Updated from the parallel readers of `lectern run --jobs N`.
+    private struct Done {
+        var finished: [Bool]
+        var closed: Set<Int> = []
+        var share: [Int: Double] = [:]
+        var left = 0
+    }
+    private let done: Locked<Done>
 
     /// Nil when no input's size is known (web sources only): there is nothing to measure.
     init?(sizes: [Int]) {
         guard sizes.contains(where: { $0 > 0 }) else { return nil }
         self.sizes = sizes
-        finished = Array(repeating: false, count: sizes.count)
+        done = Locked(Done(finished: Array(repeating: false, count: sizes.count)))
     }
 
     /// Bytes of input done and in all, as events carry them.
     var work: (done: Int, total: Int) {
-        lock.withLock { unlockedWork }
+        done.withLock { work(of: $0) }
     }
 
-    private var unlockedWork: (done: Int, total: Int) {
+    private func work(of state: Done) -> (done: Int, total: Int) {
         var done = 0
         for (index, size) in sizes.enumerated() {
-            if finished[index] { done += size } else if let part = share[index] { done += Int(Double(size) * part) }
+            if state.finished[index] { done += size } else if let part = state.share[index] { done += Int(Double(size) * part) }
         }
-        return (done, sizes.reduce(0, +) - left)
+        return (done, sizes.reduce(0, +) - state.left)
     }
 
     /// `index`'s embedding is `done` of `total` passages along.
     func advance(_ index: Int, done: Int, total: Int) -> (done: Int, total: Int) {
-        lock.withLock {
-            if index < sizes.count, total > 0 { share[index] = min(1, Double(done) / Double(total)) }
-            return unlockedWork
+        self.done.withLock { state in
+            if index < sizes.count, total > 0 { state.share[index] = min(1, Double(done) / Double(total)) }
+            return work(of: state)
         }
     }
 
     /// `index` is done (stored or failed; the first word on it counts); `unchanged`: it cost
     /// nothing, so it leaves the total.
     func finish(_ index: Int, unchanged: Bool) {
-        lock.withLock {
-            guard index < sizes.count, closed.insert(index).inserted else { return }
+        done.withLock { state in
+            guard index < sizes.count, state.closed.insert(index).inserted else { return }
             if unchanged {
-                left += sizes[index]
-                share[index] = nil
+                state.left += sizes[index]
+                state.share[index] = nil
             } else {
-                finished[index] = true
+                state.finished[index] = true
             }
         }
     }

@@ -2,21 +2,20 @@ import Foundation
 
 /// A request to stop a workflow early (the CLI sets it on SIGINT or SIGTERM). Workflows check
 /// it at document boundaries and between embedding batches, so what they stored is whole.
-public final class Cancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var requested: Int32?
+public final class Cancellation: Sendable {
+    private let requested = Locked<Int32?>(nil)
 
     public init() {}
 
     /// Asks the workflow to stop; the first signal is the one reported.
     public func cancel(signal: Int32 = SIGINT) {
-        lock.withLock { if requested == nil { requested = signal } }
+        requested.withLock { if $0 == nil { $0 = signal } }
     }
 
-    public var isCancelled: Bool { lock.withLock { requested != nil } }
+    public var isCancelled: Bool { requested.current != nil }
 
     /// The signal that asked to stop, when one did.
-    public var signal: Int32? { lock.withLock { requested } }
+    public var signal: Int32? { requested.current }
 
     /// `interrupted (SIGINT)`: what a summary line says.
     public var reason: String {

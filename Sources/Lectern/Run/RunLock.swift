@@ -5,6 +5,7 @@ import Foundation
 /// however it dies, so a lock left by a killed run is simply taken by the next one.
 /// Hand-started ingests only wait while a run holds it (`waitWhileHeld`), so two of them still
 /// run side by side.
+// Safe: owns one file descriptor, set in `init` and closed once (`release` or `deinit`); `flock` is the lock.
 public final class RunLock: @unchecked Sendable {
     /// Who holds a lock, as its file says.
     public struct Holder: Sendable, Equatable, CustomStringConvertible {

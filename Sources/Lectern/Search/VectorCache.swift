@@ -2,31 +2,33 @@ import Foundation
 
 /// The library's vectors as a searcher last loaded them, kept while the library's vector
 /// generation (every vector write advances it) and the embedder stay the same.
-final class VectorCache: @unchecked Sendable {
+final class VectorCache: Sendable {
     enum Loaded: Sendable {
         case compact(CompactVectors)
         /// A library whose compact blocks are incomplete: the float32 rows, scanned exactly.
         case exact(VectorIndex)
     }
 
-    private let lock = NSLock()
-    private var key: (generation: String, embedder: String)?
-    private var loaded: Loaded?
+    private struct Kept {
+        var key: (generation: String, embedder: String)?
+        var loaded: Loaded?
+    }
+    private let kept = Locked(Kept())
 
     func vectors(store: LibraryStore, embedder: EmbedderInfo) throws -> Loaded {
         let generation = try store.vectorGeneration()
-        return try lock.withLock {
-            if let key, let loaded, key.generation == generation, key.embedder == embedder.key { return loaded }
+        return try kept.withLock { kept in
+            if let key = kept.key, let loaded = kept.loaded, key.generation == generation, key.embedder == embedder.key { return loaded }
             // Let go of the old vectors before reading the new ones.
-            loaded = nil
+            kept.loaded = nil
             let fresh: Loaded
             if let compact = try store.compactVectors(embedder: embedder) {
                 fresh = .compact(compact)
             } else {
                 fresh = .exact(try store.vectorIndex(for: embedder))
             }
-            key = (generation, embedder.key)
-            loaded = fresh
+            kept.key = (generation, embedder.key)
+            kept.loaded = fresh
             return fresh
         }
     }
@@ -34,13 +36,12 @@ final class VectorCache: @unchecked Sendable {
 
 /// The embedder a searcher embeds queries with: given, or made by the first search that
 /// needs it and kept (a failure is not kept: the next search tries again and says why).
-final class QueryEmbedder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: (any Embedder)?
+final class QueryEmbedder: Sendable {
+    private let made = Locked<(any Embedder)?>(nil)
     private let make: @Sendable () throws -> any Embedder
 
     init(_ embedder: any Embedder) {
-        made = embedder
+        made.withLock { $0 = embedder }
         make = { embedder }
     }
 
@@ -53,7 +54,7 @@ final class QueryEmbedder: @unchecked Sendable {
     }
 
     func embedder() throws -> any Embedder {
-        try lock.withLock {
+        try made.withLock { made in
             if let made { return made }
             let embedder = try make()
             made = embedder

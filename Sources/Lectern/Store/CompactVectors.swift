@@ -3,6 +3,7 @@ import Foundation
 
 /// Every vector of one set and embedder as int8 codes with a scale per vector, in three
 /// contiguous buffers the store fills straight from its blobs; searched by `nearest`.
+// Safe: owns raw buffers filled once while it is made and only read afterwards (the scan), freed in `deinit`.
 final class CompactVectors: @unchecked Sendable {
     let dimension: Int
     let count: Int

@@ -288,20 +288,19 @@ public struct Ingestor: Sendable {
     /// What a whole `ingest` call embedded and found in the cache, counted as it goes, so that
     /// the summary of a stopped run includes the work of the document it abandoned (kept in
     /// the cache for the next run).
-    final class EmbeddingTally: @unchecked Sendable {
-        private let lock = NSLock()
-        private var embeddedTexts = 0, hits = 0, misses = 0
+    final class EmbeddingTally: Sendable {
+        private let tally = Locked((embedded: 0, hits: 0, misses: 0))
 
         func looked(hits: Int, misses: Int) {
-            lock.withLock {
-                self.hits += hits
-                self.misses += misses
+            tally.withLock {
+                $0.hits += hits
+                $0.misses += misses
             }
         }
 
-        func embedded(_ count: Int) { lock.withLock { embeddedTexts += count } }
+        func embedded(_ count: Int) { tally.withLock { $0.embedded += count } }
 
-        var counts: (embedded: Int, hits: Int, misses: Int) { lock.withLock { (embeddedTexts, hits, misses) } }
+        var counts: (embedded: Int, hits: Int, misses: Int) { tally.current }
     }
 
     func ingestOne(_ item: InputExpander.Item, recorder: RunRecorder?, events: EventHandler) throws -> [Outcome] {

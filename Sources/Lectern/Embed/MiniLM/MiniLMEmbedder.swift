@@ -110,25 +110,27 @@ final class MiniLMEmbedder: Embedder {
 
 /// The tokenizer and encoder of one `MiniLMEmbedder`, each made by the first caller that needs
 /// it (others wait for it); a failure is not kept, so the next call says it again.
-private final class LoadedParts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var loadedTokenizer: WordPieceTokenizer?
-    private var loadedEncoder: BertEncoder?
+private final class LoadedParts: Sendable {
+    private struct Parts {
+        var tokenizer: WordPieceTokenizer?
+        var encoder: BertEncoder?
+    }
+    private let parts = Locked(Parts())
 
     func tokenizer(_ make: () throws -> WordPieceTokenizer) throws -> WordPieceTokenizer {
-        try lock.withLock {
-            if let loadedTokenizer { return loadedTokenizer }
+        try parts.withLock { parts in
+            if let loaded = parts.tokenizer { return loaded }
             let made = try make()
-            loadedTokenizer = made
+            parts.tokenizer = made
             return made
         }
     }
 
     func encoder(_ make: () throws -> BertEncoder) throws -> BertEncoder {
-        try lock.withLock {
-            if let loadedEncoder { return loadedEncoder }
+        try parts.withLock { parts in
+            if let loaded = parts.encoder { return loaded }
             let made = try make()
-            loadedEncoder = made
+            parts.encoder = made
             return made
         }
     }

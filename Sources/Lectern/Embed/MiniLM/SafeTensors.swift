@@ -99,6 +99,7 @@ struct SafeTensors {
 }
 
 /// A read-only private mapping of a whole file, unmapped when the last user lets go.
+// Safe: owns a read-only mmap (PROT_READ, MAP_PRIVATE), unmapped once in `deinit`.
 final class MappedFile: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
 
@@ -129,6 +130,7 @@ final class MappedFile: @unchecked Sendable {
 
 /// Float32 values that stay where they lie in a mapped weights file (or, where they cannot,
 /// in memory of their own); indexed like the array they replace.
+// Safe: a read-only pointer into a `MappedFile` it keeps alive (or into floats of its own it never changes).
 struct MappedFloats: @unchecked Sendable {
     private let owner: AnyObject
     private let base: UnsafePointer<Float>

@@ -30,10 +30,11 @@ final class Workspace {
 }
 
 /// Workspaces for batches running side by side; one per batch in flight.
+// Safe: a `Workspace` (scratch buffers, not Sendable) belongs to one batch at a time: `take`
+// hands it out of the locked list and `give` puts it back, so no two threads hold one at once.
 final class WorkspacePool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var idle: [Workspace] = []
+    private let idle = Locked<[Workspace]>([])
 
-    func take() -> Workspace { lock.withLock { idle.popLast() } ?? Workspace() }
-    func give(_ workspace: Workspace) { lock.withLock { idle.append(workspace) } }
+    func take() -> Workspace { idle.withLock { $0.popLast() } ?? Workspace() }
+    func give(_ workspace: Workspace) { idle.withLock { $0.append(workspace) } }
 }

@@ -7,6 +7,8 @@ import Foundation
 /// substitution (`NOENT` is never set), an entity loader that refuses every external load,
 /// a size cap, a refusal of entity declarations that expand hugely, and libxml2's own error
 /// printing silenced (a library never prints).
+// Safe: owns a libxml2 document (a C handle) that is never changed after parsing and is freed
+// once, in `deinit`; libxml2 reads a finished tree from any thread.
 final class MarkupDocument: @unchecked Sendable {
     let pointer: xmlDocPtr
 

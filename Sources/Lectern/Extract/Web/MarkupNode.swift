@@ -3,6 +3,7 @@ import Foundation
 
 /// One node of a parsed document: a small, read-only view over a libxml2 node that keeps its
 /// document alive. Element names are lower-cased local names (no namespace prefix).
+// Safe: a read-only pointer into a `MarkupDocument`'s tree, which it keeps alive and nobody changes.
 struct MarkupNode: @unchecked Sendable {
     let pointer: xmlNodePtr
     let document: MarkupDocument
