@@ -54,10 +54,9 @@ public struct CurriculumBuilder: Sendable {
         var found: [StoredDocument] = []
         var notFound: [String] = []
         if all { found = try store.allDocuments() }
-        let removal = LibraryRemoval(store: store)
         for reference in references {
             var matched = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
-            if matched.isEmpty, reference.contains(where: { "*?[".contains($0) }) { matched = try removal.documents(matchingGlob: reference) }
+            if matched.isEmpty, reference.contains(where: { "*?[".contains($0) }) { matched = try store.documents(matchingGlob: reference) }
             if matched.isEmpty { notFound.append(reference) }
             found += matched
         }

@@ -34,7 +34,7 @@ public struct LibraryRemoval: Sendable {
             }
             var documents = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
             let isGlob = reference.contains(where: { "*?[".contains($0) })
-            if documents.isEmpty && isGlob { documents = try self.documents(matchingGlob: reference) }
+            if documents.isEmpty && isGlob { documents = try store.documents(matchingGlob: reference) }
             if documents.isEmpty {
                 let reason = isGlob ? "no document in the library matches this pattern" : "not in the library"
                 result.notFound.append(reference)
@@ -46,25 +46,6 @@ public struct LibraryRemoval: Sendable {
         }
         recorder?.count("removed", by: result.removed.count)
         return result
-    }
-
-    /// The documents a glob names as `ingest` reads it: a stored path the pattern matches, or one
-    /// below a folder it matches (ingest walked that folder), or a URI it matches. `*` and `?`
-    /// stop at a slash and skip hidden names, as the shell's glob does.
-    func documents(matchingGlob pattern: String) throws -> [StoredDocument] {
-        let absolute = Configuration.resolvePath(pattern, base: nil)
-        func matches(_ glob: String, _ subject: String) -> Bool {
-            fnmatch(glob, subject, FNM_PATHNAME | FNM_PERIOD) == 0
-        }
-        return try store.allDocuments().filter { document in
-            if matches(pattern, document.uri) { return true }
-            guard var path = document.path else { return false }
-            while path.count > 1 {
-                if matches(absolute, path) { return true }
-                path = (path as NSString).deletingLastPathComponent
-            }
-            return false
-        }
     }
 
     /// Documents read from a file or folder that no longer exists (web sources are never gone).
