@@ -85,22 +85,7 @@ public struct CurriculumBuilder: Sendable {
         var references = references
         var title = title
         if references.isEmpty && !all {
-            guard let previous = try store.curriculum(named: name) else {
-                throw LecternError(.invalidInput, name, "no curriculum of that name yet: give its sources, or --all")
-            }
-            for source in previous.sources where try store.documents(matching: source.uri).first(where: { $0.uri == source.uri }) == nil {
-                events(PipelineEvent(.note, input: source.uri, message: "no longer in the library: left out of \(name)"))
-            }
-            references = try previous.sources.map(\.uri).filter { uri in
-                try store.documents(matching: uri).contains { $0.uri == uri }
-            }
-            guard !references.isEmpty else {
-                throw LecternError(.invalidInput, name, "none of its sources is still in the library: give its sources, or --all")
-            }
-            if title == nil {
-                let documents = try self.documents(references, all: false).documents
-                if previous.title != Self.defaultTitle(name: name, documents: documents) { title = previous.title }
-            }
+            (references, title) = try ownSources(name: name, title: title, events: events)
         }
         let (documents, notFound) = try self.documents(references, all: all)
         for reference in notFound {
@@ -127,6 +112,67 @@ public struct CurriculumBuilder: Sendable {
 
         // The tree, from each document's own structure.
         let curriculumId = Self.curriculumId(name)
+        var (units, vectors) = try unitDrafts(documents, name: name, recorder: recorder, events: events)
+        result.mergedTopics = try mergeAcrossSources(&units, vectors: vectors, sources: documents.count, name: name, events: events)
+
+        // Stable ids, then enrichment (what an unchanged topic had is kept).
+        let old = reusableTopics(previous: previous, previousKey: previousKey, documents: documents)
+        let (planned, plannedUnits) = Self.plan(units, curriculumId: curriculumId)
+        var curriculumUnits = plannedUnits
+        let topics = try enrichTopics(planned, unitTitles: units.map(\.title), old: old, name: name, result: &result,
+                                      recorder: recorder, events: events)
+        try cancellation?.check(name)
+        let links = TopicContent.prerequisites(for: topics)
+        for (index, var topic) in topics.enumerated() {
+            topic.prerequisites = links[topic.stableId] ?? []
+            curriculumUnits[planned[index].unit].topics.append(topic)
+        }
+        curriculumUnits.removeAll { $0.topics.isEmpty }
+
+        let now = Date()
+        let curriculum = Curriculum(
+            name: name, title: title ?? previous?.title ?? Self.defaultTitle(name: name, documents: documents), stableId: curriculumId,
+            sources: documents.map(Self.source), units: curriculumUnits, modelName: modelName,
+            createdAt: previous?.createdAt ?? now, modifiedAt: now)
+        try recorder.time("write") { try store.saveCurriculum(curriculum, buildKey: buildKey) }
+        result.units = curriculumUnits.count
+        result.topics = topics.count
+        recorder?.count("sources", by: documents.count)
+        recorder?.count("units", by: result.units)
+        recorder?.count("topics", by: result.topics)
+        recorder?.count("topics_rebuilt", by: result.rebuiltTopics)
+        recorder?.count("topics_kept", by: result.keptTopics)
+        recorder?.count("topics_merged", by: result.mergedTopics)
+        events(PipelineEvent(.stored, input: name, title: curriculum.title, passages: curriculum.topics.map(\.passages.count).reduce(0, +)))
+        return result
+    }
+
+    /// No references and not `all`: the curriculum's own sources still in the library (each one
+    /// gone is a note), and its title where it was not the default.
+    func ownSources(name: String, title: String?, events: EventHandler) throws -> (references: [String], title: String?) {
+        var title = title
+        guard let previous = try store.curriculum(named: name) else {
+            throw LecternError(.invalidInput, name, "no curriculum of that name yet: give its sources, or --all")
+        }
+        for source in previous.sources where try store.documents(matching: source.uri).first(where: { $0.uri == source.uri }) == nil {
+            events(PipelineEvent(.note, input: source.uri, message: "no longer in the library: left out of \(name)"))
+        }
+        let references = try previous.sources.map(\.uri).filter { uri in
+            try store.documents(matching: uri).contains { $0.uri == uri }
+        }
+        guard !references.isEmpty else {
+            throw LecternError(.invalidInput, name, "none of its sources is still in the library: give its sources, or --all")
+        }
+        if title == nil {
+            let documents = try self.documents(references, all: false).documents
+            if previous.title != Self.defaultTitle(name: name, documents: documents) { title = previous.title }
+        }
+        return (references, title)
+    }
+
+    /// Each document's units and topics from its own structure, and the vectors of their passages.
+    func unitDrafts(_ documents: [StoredDocument], name: String, recorder: RunRecorder?,
+                    events: EventHandler) throws -> (units: [UnitDraft], vectors: [Int64: [Float]]) {
         var drafts: [(unit: UnitDraft, document: StoredDocument)] = []
         var vectors: [Int64: [Float]] = [:]
         for (index, document) in documents.enumerated() {
@@ -143,11 +189,18 @@ public struct CurriculumBuilder: Sendable {
             }
             drafts += units.map { ($0, document) }
         }
-        var units = drafts.map(\.unit)
-        if documents.count > 1, let embedder = try store.recordedEmbedder() {
+        return (drafts.map(\.unit), vectors)
+    }
+
+    /// Several sources: a later source's topic on an earlier one's subject joins it (each join a
+    /// note); returns how many joined.
+    func mergeAcrossSources(_ units: inout [UnitDraft], vectors: [Int64: [Float]], sources: Int, name: String,
+                            events: EventHandler) throws -> Int {
+        var merged = 0
+        if sources > 1, let embedder = try store.recordedEmbedder() {
             if let threshold = TopicContent.mergeThreshold(forEmbedder: embedder.name) {
                 let joins = Self.merge(&units, vectors: vectors, threshold: threshold)
-                result.mergedTopics = joins.count
+                merged = joins.count
                 for join in joins {
                     events(PipelineEvent(.note, input: name, message: String(format: "“%@” joins “%@” (similarity %.2f)", join.topic, join.into, join.similarity)))
                 }
@@ -155,8 +208,11 @@ public struct CurriculumBuilder: Sendable {
                 events(PipelineEvent(.note, input: name, message: "topics of different sources are kept apart: no merge threshold has been chosen for the \(embedder.name) embedder"))
             }
         }
+        return merged
+    }
 
-        // Stable ids, then enrichment (what an unchanged topic had is kept).
+    /// The previous build's topics that may be kept as they were, by stable id.
+    func reusableTopics(previous: Curriculum?, previousKey: String?, documents: [StoredDocument]) -> [String: Topic] {
         // A topic is kept as it was when every document it draws on has the content it had then
         // (row ids alone do not tell: SQLite gives a re-read document's passages the same ones).
         let unchangedDocuments = Set((previous?.sources ?? []).filter { source in
@@ -166,26 +222,38 @@ public struct CurriculumBuilder: Sendable {
         let method = Self.methodKey(summarizer) + ":"
         let sameMethod = previousKey?.hasPrefix(method) ?? false
         let reusable: [Topic] = sameMethod ? (previous?.topics ?? []) : []
-        let old = Dictionary(reusable.filter { topic in
+        return Dictionary(reusable.filter { topic in
             topic.passages.allSatisfy { unchangedDocuments.contains($0.documentId) }
         }.map { ($0.stableId, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    typealias PlannedTopic = (unit: Int, draft: TopicDraft, stableId: String)
+
+    /// Stable ids for the units and topics (unique within the curriculum), and the empty units.
+    static func plan(_ units: [UnitDraft], curriculumId: String) -> (planned: [PlannedTopic], units: [CurriculumUnit]) {
         var seenUnits: Set<String> = []
         var seenTopics: Set<String> = []
-        var planned: [(unit: Int, draft: TopicDraft, stableId: String)] = []
+        var planned: [PlannedTopic] = []
         var curriculumUnits: [CurriculumUnit] = []
         for (unitIndex, unit) in units.enumerated() {
-            let unitId = Self.unique(String(ContentHash.sha256(curriculumId + "|unit|" + unit.title).prefix(16)), &seenUnits)
+            let unitId = unique(String(ContentHash.sha256(curriculumId + "|unit|" + unit.title).prefix(16)), &seenUnits)
             curriculumUnits.append(CurriculumUnit(stableId: unitId, title: unit.title, topics: []))
             for draft in unit.topics {
-                let topicId = Self.unique(String(ContentHash.sha256(curriculumId + "|topic|" + draft.identity).prefix(16)), &seenTopics)
+                let topicId = unique(String(ContentHash.sha256(curriculumId + "|topic|" + draft.identity).prefix(16)), &seenTopics)
                 planned.append((unitIndex, draft, topicId))
             }
         }
+        return (planned, curriculumUnits)
+    }
+
+    /// Each planned topic, kept as it was or made again (summary, objectives, key terms), side by
+    /// side; counts kept and rebuilt topics in `result`.
+    func enrichTopics(_ planned: [PlannedTopic], unitTitles: [String], old: [String: Topic], name: String,
+                result: inout CurriculumBuildResult, recorder: RunRecorder?, events: EventHandler) throws -> [Topic] {
         let summarizer = self.summarizer
         let writer = topicWriter
         let origin: ContentOrigin = modelName == nil ? .offline : .model
         let work = planned
-        let unitTitles = units.map(\.title)
         let cancellation = self.cancellation
         let made = ParallelWork.map(work.count, workers: parallelism) { index -> (Topic, String?) in
             try cancellation?.check(name)
@@ -221,30 +289,7 @@ public struct CurriculumBuilder: Sendable {
                 throw LecternError(.invalidInput, planned[index].draft.title, "could not be summarised: \(error)")
             }
         }
-        try cancellation?.check(name)
-        let links = TopicContent.prerequisites(for: topics)
-        for (index, var topic) in topics.enumerated() {
-            topic.prerequisites = links[topic.stableId] ?? []
-            curriculumUnits[planned[index].unit].topics.append(topic)
-        }
-        curriculumUnits.removeAll { $0.topics.isEmpty }
-
-        let now = Date()
-        let curriculum = Curriculum(
-            name: name, title: title ?? previous?.title ?? Self.defaultTitle(name: name, documents: documents), stableId: curriculumId,
-            sources: documents.map(Self.source), units: curriculumUnits, modelName: modelName,
-            createdAt: previous?.createdAt ?? now, modifiedAt: now)
-        try recorder.time("write") { try store.saveCurriculum(curriculum, buildKey: buildKey) }
-        result.units = curriculumUnits.count
-        result.topics = topics.count
-        recorder?.count("sources", by: documents.count)
-        recorder?.count("units", by: result.units)
-        recorder?.count("topics", by: result.topics)
-        recorder?.count("topics_rebuilt", by: result.rebuiltTopics)
-        recorder?.count("topics_kept", by: result.keptTopics)
-        recorder?.count("topics_merged", by: result.mergedTopics)
-        events(PipelineEvent(.stored, input: name, title: curriculum.title, passages: curriculum.topics.map(\.passages.count).reduce(0, +)))
-        return result
+        return topics
     }
 
     /// Later sources' topics that cover an earlier source's subject join that topic (the first
