@@ -6,6 +6,28 @@ import XCTest
 /// card's answer is in the passage it cites, answers moved to another passage are rejected,
 /// duplicates go, identities hold across regeneration, and stems agree with the keyword index.
 final class CardGenerationTests: XCTestCase {
+    /// The test's own reading of "the passage holds the answer's words", sharing no code with
+    /// CardGrounding (no stemmer, no stopword list of Lectern's): words are runs of letters and
+    /// digits, lowercased without accents; words under four letters and the function words below
+    /// are left out; an answer word is found when a passage word shares its first `prefix`
+    /// letters (or equals it, when either is shorter). Four letters are lenient (what a stemmer
+    /// folds: "studies", "study"), six strict.
+    static func wordsMissing(_ answer: String, from passage: String, prefix: Int) -> [String] {
+        func words(_ text: String) -> [String] {
+            text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+                .split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        }
+        let ignored: Set<String> = ["also", "that", "this", "with", "from", "does", "what", "when", "where", "which", "their",
+                                    "they", "them", "there", "these", "those", "than", "then", "into", "such", "other", "some",
+                                    "each", "more", "most", "very", "about", "have", "been", "being", "were", "will", "would",
+                                    "could", "should", "might", "your"]
+        let held = words(passage)
+        func found(_ word: String) -> Bool {
+            held.contains { $0 == word || ($0.count >= prefix && word.count >= prefix && $0.prefix(prefix) == word.prefix(prefix)) }
+        }
+        return words(answer).filter { $0.count >= 4 && !ignored.contains($0) && !found($0) }
+    }
+
     func testTheBookGivesGroundedCardsOfEveryKindIncludingItsGlossaryTerms() throws {
         let book = try BookCurriculum.load()
         let (cards, report, seconds) = book.offline
@@ -31,47 +53,49 @@ final class CardGenerationTests: XCTestCase {
         XCTAssertTrue(epistemology.source.attribution.hasPrefix("Introduction to Philosophy"), epistemology.source.attribution)
         XCTAssertTrue(epistemology.source.attribution.contains("Creative Commons") || epistemology.source.attribution.contains("CC BY"), epistemology.source.attribution)
 
-        // No kept card's answer words are missing from its passage (checked against the stored text).
+        // No kept card's answer words are missing from its passage (the stored text, by the
+        // test's own word match).
         let passages = Dictionary(uniqueKeysWithValues: try book.store.passages(documentId: book.document.id).map { ($0.id, $0.text) })
-        var stemsOf: [Int64: Set<String>] = [:]
         for card in cards {
             let text = try XCTUnwrap(passages[card.source.passageId])
-            let stems = stemsOf[card.source.passageId] ?? Set(WordTokenizer.words(text).map { PorterStemmer.stem(WordTokenizer.fold($0)) })
-            stemsOf[card.source.passageId] = stems
-            let missing = CardGrounding.contentStems(card.answer).filter { !stems.contains($0) }
-            XCTAssertEqual(missing, [], "\(card.front) → \(card.answer)")
+            XCTAssertEqual(Self.wordsMissing(card.answer, from: text, prefix: 4), [], "\(card.front) → \(card.answer)")
         }
     }
 
     /// 200 kept cards given the answer of a card from ANOTHER passage of the same book (its
-    /// question and cited passage unchanged): at least 95% rejected, each naming the words
-    /// its passage lacks.
+    /// question and cited passage unchanged): at least 195 rejected (199 in each of three seeded
+    /// runs), each naming the words its passage lacks; a kept one's passage does hold its words.
     func testAnswersFromOtherPassagesAreRejected() throws {
         let book = try BookCurriculum.load()
         let cards = book.offline.cards
         let topics = Dictionary(uniqueKeysWithValues: book.curriculum.topics.map { ($0.stableId, $0) })
         let basic = cards.filter { $0.noteType != .cloze }
-        var generator = SystemRandomNumberGenerator()
+        var generator = TestRandom.seeded()
         let chosen = basic.shuffled(using: &generator).prefix(200)
         XCTAssertEqual(chosen.count, 200)
         var rejected: [CardRejection] = []
         var kept: [Flashcard] = []
+        var truthful = 0
         for card in chosen {
             let donor = try XCTUnwrap(basic.filter { $0.source.passageId != card.source.passageId }.randomElement(using: &generator))
             var swapped = card
             swapped.back = donor.back
-            let result = CardGeneration.ground([swapped], topic: try XCTUnwrap(topics[card.topicStableId]))
+            let topic = try XCTUnwrap(topics[card.topicStableId])
+            let passage = try XCTUnwrap(topic.passages.first { $0.passageId == card.source.passageId }).text
+            let result = CardGeneration.ground([swapped], topic: topic)
             rejected += result.rejected
             kept += result.kept
+            // What is kept is kept because its passage holds every answer word (the test's own
+            // lenient match finds them all); what is rejected lacks one (its strict match misses one).
+            for card in result.kept {
+                XCTAssertEqual(Self.wordsMissing(card.answer, from: passage, prefix: 4), [], "kept: \(card.front) → \(card.answer) (\(generator.replay))")
+            }
+            for rejection in result.rejected where !Self.wordsMissing(rejection.answer, from: passage, prefix: 6).isEmpty { truthful += 1 }
         }
-        print("answers from other passages: \(rejected.count) of 200 rejected; kept: \(kept.map { "\($0.front) → \($0.back)" }.prefix(5))")
-        XCTAssertGreaterThanOrEqual(rejected.count, 190)
+        print("answers from other passages: \(rejected.count) of 200 rejected, \(truthful) of them lacking a word by the test's own match (\(generator.replay)); kept: \(kept.map { "\($0.front) → \($0.back)" }.prefix(5))")
+        XCTAssertGreaterThanOrEqual(rejected.count, 195, generator.replay)
         XCTAssertTrue(rejected.allSatisfy { $0.reason == .unsupported && $0.detail.contains("lacks") }, "\(rejected.prefix(3))")
-        // What is kept is kept because its passage holds every answer word.
-        for card in kept {
-            let passage = try XCTUnwrap(topics[card.topicStableId]?.passages.first { $0.passageId == card.source.passageId })
-            XCTAssertEqual(CardGrounding.check(answer: card.answer, in: .init(passage.text)), .supported)
-        }
+        XCTAssertEqual(truthful, rejected.count, "rejections whose passage does lack an answer word (\(generator.replay))")
     }
 
     func testIdentityHoldsAcrossRegenerationAndEdits() throws {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import Lectern
 
-/// What a folder ingest takes: the default ignore list on the shared corpus's own files, a
+/// What a folder ingest takes: the default ignore list on a tree laid out as the shared corpus is, a
 /// `.lecternignore` in any walked folder, `--include`/`--exclude`, and `rm` taking the globs
 /// `ingest` takes.
 final class InputSelectionTests: CommandTestCase {
@@ -25,24 +25,38 @@ final class InputSelectionTests: CommandTestCase {
         return try JSONDecoder().decode(IngestSummary.self, from: Data(result.stdout.utf8))
     }
 
-    /// A small tree of the shared corpus's own files, laid out as there: its README, a licence,
-    /// two subtitle files beside their metadata CSV, a saved Wikipedia page beside its metadata
-    /// JSON, and a one-page paper.
+    /// A small tree laid out as the shared corpus is, written here so the tests run in every
+    /// clone: its README, a licence, two subtitle files beside their metadata CSV, a saved
+    /// Wikipedia page and its expected text beside their metadata JSON, and a PDF.
     func copyOfTheSharedCorpus() throws {
-        let corpus = try TestPaths.sharedCorpus()
-        let files = [
-            ("README.md", "README.md"),
-            ("openstax/introduction-philosophy/LICENSE", "LICENSE"),
-            ("transcripts/hf-course-00_welcome-to-the-hugging-face-course.srt", "transcripts/hf-course-00_welcome-to-the-hugging-face-course.srt"),
-            ("transcripts/hf-course-01_the-pipeline-function.srt", "transcripts/hf-course-01_the-pipeline-function.srt"),
-            ("transcripts/hf-course-metadata.csv", "transcripts/hf-course-metadata.csv"),
-            ("wikipedia/wikipedia-3/source.html", "wikipedia/wikipedia-3/source.html"),
-            ("wikipedia/wikipedia-3/expected.html", "wikipedia/wikipedia-3/expected.html"),
-            ("wikipedia/wikipedia-3/expected-metadata.json", "wikipedia/wikipedia-3/expected-metadata.json"),
-            ("pdf/docling-2305.03393v1-pg9.pdf", "pdf/docling-2305.03393v1-pg9.pdf"),
+        func subtitles(_ lines: [String]) -> String {
+            lines.enumerated().map { index, line in
+                "\(index + 1)\n00:00:\(String(format: "%02d", index * 4 + 1)),000 --> 00:00:\(String(format: "%02d", index * 4 + 4)),500\n\(line)\n"
+            }.joined(separator: "\n")
+        }
+        func page(_ title: String, _ paragraphs: [String]) -> String {
+            "<!DOCTYPE html>\n<html><head><title>\(title) - Wikipedia</title></head><body><main><h1>\(title)</h1>\n"
+                + paragraphs.map { "<p>\($0)</p>\n" }.joined() + "</main></body></html>\n"
+        }
+        let files: [(String, Data)] = [
+            ("README.md", Data("# The shared corpus\n\nReal documents for Lectern's tests: where each came from and its licence.\n".utf8)),
+            ("LICENSE", Data("Creative Commons Attribution 4.0 International Public License\n\nBy exercising the Licensed Rights you accept its terms.\n".utf8)),
+            ("transcripts/hf-course-00_welcome-to-the-hugging-face-course.srt", Data(subtitles([
+                "Welcome to the course.", "In this course we teach natural language processing.", "We start with the pipeline of a model."]).utf8)),
+            ("transcripts/hf-course-01_the-pipeline-function.srt", Data(subtitles([
+                "The pipeline function.", "It groups the tokenizer, the model and the post-processing.", "Sentiment analysis is one task it does."]).utf8)),
+            ("transcripts/hf-course-metadata.csv", Data("file,title\nhf-course-00,Welcome\nhf-course-01,The pipeline function\n".utf8)),
+            ("wikipedia/wikipedia-3/source.html", Data(page("Hermitian matrix", [
+                "In mathematics, a Hermitian matrix is a complex square matrix that is equal to its own conjugate transpose.",
+                "All eigenvalues of a Hermitian matrix are real, and eigenvectors of distinct eigenvalues are orthogonal."]).utf8)),
+            ("wikipedia/wikipedia-3/expected.html", Data(page("Hermitian matrix (expected text)", [
+                "A Hermitian matrix equals its conjugate transpose; its diagonal entries are real numbers.",
+                "Hermitian matrices are named after the French mathematician Charles Hermite."]).utf8)),
+            ("wikipedia/wikipedia-3/expected-metadata.json", Data(#"{"title": "Hermitian matrix", "sections": ["Properties"]}"#.utf8)),
+            ("pdf/docling-2305.03393v1-pg9.pdf", try Data(contentsOf: TestPaths.corpora.appendingPathComponent("pdf/genetics-primer.pdf"))),
         ]
-        for (from, to) in files {
-            try folder.write("corpus/" + to, Data(contentsOf: corpus.appendingPathComponent(from)))
+        for (path, data) in files {
+            try folder.write("corpus/" + path, data)
         }
     }
 

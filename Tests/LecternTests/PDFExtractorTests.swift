@@ -13,6 +13,8 @@ final class PDFExtractorTests: XCTestCase {
 
     func shared(_ name: String) throws -> URL { try TestPaths.sharedCorpus("pdf/" + name) }
     func own(_ name: String) -> URL { TestPaths.corpora.appendingPathComponent("pdf/" + name) }
+    /// The generated test PDFs (Tests/Support/make_sample_pdfs.py --fixtures): encrypted ones and an image-only page.
+    static func fixture(_ name: String) -> URL { TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/pdf/" + name) }
 
     /// The outline as poppler-utils' pdftohtml prints it: an independent reading of the bookmarks.
     func outlineByPdftohtml(_ url: URL) throws -> [(title: String, page: Int)] {
@@ -169,9 +171,15 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertFalse(slides.blocks.contains { $0.text == "." }, "a decoration's dot is not a paragraph")
     }
 
+    /// The generated RC4 files always; the shared corpus's real ones (a LaTeX paper, a LibreOffice
+    /// document) where it is present.
     func testEncryptedPDFsNeedTheirPasswords() throws {
+        var locked = [(Self.fixture("locked-handout.pdf"), "handout-pass", "Derivatives"), (Self.fixture("locked-primer.pdf"), "primer-pass", "double helix")]
         for (name, password, word) in [("docling-2206.01062_pg3.pdf", "1234", "DocLayNet"), ("pypdf-libreoffice-writer-password.pdf", "openpassword", "Lorem ipsum")] {
-            let url = try shared(name)
+            if let url = try? shared(name) { locked.append((url, password, word)) }
+        }
+        for (url, password, word) in locked {
+            let name = url.lastPathComponent
             XCTAssertThrowsError(try extract(url)) { error in
                 XCTAssertEqual(error as? LecternError, LecternError(.encrypted, nil, "encrypted: pass --password"))
             }
@@ -181,15 +189,19 @@ final class PDFExtractorTests: XCTestCase {
             let document = try extract(url, password: password)
             XCTAssertTrue(document.blocks.contains { $0.text.contains(word) }, name)
         }
-        // Through the CLI: one line, exit 1, the other file of the batch goes on.
+        // Through the CLI: one line, exit 1, the files after it in the batch go on.
         let folder = try TemporaryFolder()
-        let result = try runLectern(["ingest", try shared("docling-2206.01062_pg3.pdf").path, own("calculus-handout.pdf").path],
+        let handout = Self.fixture("locked-handout.pdf")
+        let result = try runLectern(["ingest", handout.path, own("cell-biology-notes.pdf").path, own("genetics-primer.pdf").path],
                                     in: folder.url, environment: ["LECTERN_EMBEDDER": "hashing"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "lectern: \(try shared("docling-2206.01062_pg3.pdf").path): encrypted: pass --password\n")
-        XCTAssertTrue(result.stdout.hasPrefix("1 stored"), result.stdout)
-        let opened = try runLectern(["ingest", "--password", "1234", try shared("docling-2206.01062_pg3.pdf").path], in: folder.url)
+        XCTAssertEqual(result.stderr, "lectern: \(handout.path): encrypted: pass --password\n")
+        XCTAssertTrue(result.stdout.hasPrefix("2 stored"), result.stdout)
+        let opened = try runLectern(["ingest", "--password", "handout-pass", handout.path], in: folder.url)
         XCTAssertEqual(opened.status, 0, opened.stderr)
+        XCTAssertTrue(opened.stdout.hasPrefix("1 stored"), opened.stdout)
+        let found = try runLectern(["search", "fundamental theorem of calculus", "--mode", "keyword", "-k", "1"], in: folder.url)
+        XCTAssertTrue(found.stdout.contains("locked-handout.pdf"), found.stdout)
     }
 
     func testPagesWithoutATextLayerAreReported() throws {
@@ -306,7 +318,7 @@ final class PDFExtractorTests: XCTestCase {
     }
 
     func testEncryptedBytesWithoutAFileGiveTheSameClearErrorAsAFile() throws {
-        let locked = SourceInput(uri: "https://example.org/locked.pdf", path: nil, data: try Data(contentsOf: try shared("docling-2206.01062_pg3.pdf")))
+        let locked = SourceInput(uri: "https://example.org/locked.pdf", path: nil, data: try Data(contentsOf: Self.fixture("locked-primer.pdf")))
         XCTAssertThrowsError(try PDFExtractor().extract(locked)) { error in
             XCTAssertEqual(error as? LecternError, LecternError(.encrypted, nil, "encrypted: pass --password"))
         }
@@ -362,7 +374,7 @@ final class PDFExtractorTests: XCTestCase {
 
     func testExtractOfAnEncryptedPDFIsOneLineWithoutItsPasswordAndTheTextWithIt() throws {
         let folder = try TemporaryFolder()
-        let encrypted = try shared("pypdf-libreoffice-writer-password.pdf")
+        let encrypted = Self.fixture("locked-primer.pdf")
         let refused = try runLectern(["extract", encrypted.path], in: folder.url)
         XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(refused.stderr, "lectern: \(encrypted.path): encrypted: pass --password\n")
@@ -370,9 +382,9 @@ final class PDFExtractorTests: XCTestCase {
         XCTAssertEqual(wrong.status, 1)
         XCTAssertEqual(wrong.stderr, "lectern: \(encrypted.path): encrypted, and the password given does not open it\n")
         XCTAssertFalse(wrong.stderr.contains("nope"), "the password is never echoed")
-        let opened = try runLectern(["extract", "--password", "openpassword", encrypted.path], in: folder.url)
+        let opened = try runLectern(["extract", "--password", "primer-pass", encrypted.path], in: folder.url)
         XCTAssertEqual(opened.status, 0, opened.stderr)
-        XCTAssertTrue(opened.stdout.contains("Lorem ipsum"), opened.stdout)
+        XCTAssertTrue(opened.stdout.contains("Adenine pairs with thymine"), opened.stdout)
     }
 
     func testTextCleanup() {

@@ -334,6 +334,7 @@ final class PipelineRunTests: CommandTestCase {
         // A random moment: after a random number of the run's events (ingest, curriculum build,
         // the run's record), plus up to 60 ms.
         var killedMidRun = 0, attempts = 0, moments: [String] = []
+        var random = TestRandom.seeded()
         while killedMidRun < 10 && attempts < 25 {
             if attempts > 0 {
                 for note in [attempts % 10, (attempts + 3) % 10] {
@@ -345,7 +346,7 @@ final class PipelineRunTests: CommandTestCase {
             }
             attempts += 1
             let run = try RunningLectern(["run", "p.toml"], in: killed.url)
-            let events = Int.random(in: 1...40), pause = Int.random(in: 0...60)
+            let events = Int.random(in: 1...40, using: &random), pause = Int.random(in: 0...60, using: &random)
             moments.append("\(events)+\(pause)ms")
             _ = run.waitForStderr(timeout: 60) { _ in run.events.count >= events }
             usleep(UInt32(pause * 1000))
@@ -358,7 +359,7 @@ final class PipelineRunTests: CommandTestCase {
                 XCTAssertEqual(state["fts"] as? String, "ok", "after a kill at \(moments.last ?? "")")
             }
         }
-        print("kill test: killed \(killedMidRun) of \(attempts) runs mid-run, after events+pause \(moments.joined(separator: ", "))")
+        print("kill test: killed \(killedMidRun) of \(attempts) runs mid-run, after events+pause \(moments.joined(separator: ", ")) (\(random.replay))")
         XCTAssertGreaterThanOrEqual(killedMidRun, 10, "kills that landed while the run worked")
 
         let present = Set(documents(try digest(killed.file("lectern.db"))).filter { $0.value["passages"] != nil }.keys)

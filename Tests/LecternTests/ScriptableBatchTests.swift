@@ -12,9 +12,19 @@ final class ScriptableBatchTests: CommandTestCase {
     /// A file of the shared corpus copied beside the test's library, under `name`.
     @discardableResult
     func copy(_ corpusPath: String, as name: String) throws -> URL {
+        try copy(from: try TestPaths.sharedCorpus(corpusPath), as: name)
+    }
+
+    /// A generated fixture PDF (Tests/Fixtures/pdf) copied beside the test's library, under `name`.
+    @discardableResult
+    func copy(fixture: String, as name: String) throws -> URL {
+        try copy(from: PDFExtractorTests.fixture(fixture), as: name)
+    }
+
+    private func copy(from source: URL, as name: String) throws -> URL {
         let target = folder.file(name)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: try TestPaths.sharedCorpus(corpusPath), to: target)
+        try FileManager.default.copyItem(at: source, to: target)
         return target
     }
 
@@ -52,12 +62,12 @@ final class ScriptableBatchTests: CommandTestCase {
     /// 2 a usage error).
     func testExtractAndIngestAgreeOnExitCodes() throws {
         try folder.write("notes.md", "# Cells\n\nThe cell membrane controls what enters and leaves the cell.\n")
-        try copy("pdf/docling-ocr_test.pdf", as: "scan.pdf")
-        try copy("pdf/pypdf-libreoffice-writer-password.pdf", as: "locked.pdf")
+        try copy(fixture: "image-only.pdf", as: "scan.pdf")
+        try copy(fixture: "locked-handout.pdf", as: "locked.pdf")
         try folder.write("empty.txt", "")
         try folder.write("data/notes.md", "# Atoms\n\nAn atom has a nucleus of protons and neutrons.\n")
         try folder.write("data/shape.json", #"{"rows": [1, 2, 3]}"#)
-        try folder.write("bad-passwords.tsv", "locked.pdf openpassword\n")
+        try folder.write("bad-passwords.tsv", "locked.pdf handout-pass\n")
         let situations: [(String, [String], Int32)] = [
             ("a readable file", ["notes.md"], 0),
             ("a scan without a text layer (a warning)", ["scan.pdf"], 0),
@@ -80,29 +90,29 @@ final class ScriptableBatchTests: CommandTestCase {
     }
 
     func testAPasswordFileGivesEachPDFItsOwnPassword() throws {
-        try copy("pdf/docling-2206.01062_pg3.pdf", as: "papers/doclaynet.pdf")
-        try copy("pdf/pypdf-libreoffice-writer-password.pdf", as: "papers/writer.pdf")
+        try copy(fixture: "locked-primer.pdf", as: "papers/primer.pdf")
+        try copy(fixture: "locked-handout.pdf", as: "papers/writer.pdf")
         FileManager.default.createFile(atPath: folder.file("papers/handout.pdf").path,
                                        contents: try Data(contentsOf: TestPaths.corpora.appendingPathComponent("pdf/calculus-handout.pdf")))
         // The first matching line wins: writer.pdf is matched by its name before the catch-all.
-        try folder.write("passwords.tsv", "# per-file passwords\n\nwriter.pdf\topenpassword\npapers/*.pdf\t1234\n")
-        let extracted = try lectern(["extract", "--password-file", "passwords.tsv", "papers/writer.pdf", "papers/doclaynet.pdf"])
+        try folder.write("passwords.tsv", "# per-file passwords\n\nwriter.pdf\thandout-pass\npapers/*.pdf\tprimer-pass\n")
+        let extracted = try lectern(["extract", "--password-file", "passwords.tsv", "papers/writer.pdf", "papers/primer.pdf"])
         XCTAssertEqual(extracted.status, 0, extracted.stderr)
-        XCTAssertTrue(extracted.stdout.contains("Lorem ipsum") && extracted.stdout.contains("DocLayNet"))
+        XCTAssertTrue(extracted.stdout.contains("fundamental theorem of calculus") && extracted.stdout.contains("double helix"), extracted.stdout)
         let ingested = try lectern(["ingest", "--password-file", "passwords.tsv", "papers"])
         XCTAssertEqual(ingested.status, 0, ingested.stderr)
         XCTAssertTrue(ingested.stdout.hasPrefix("3 stored"), ingested.stdout)
 
         // --password is for the files no line names.
-        try folder.write("one.tsv", "doclaynet.pdf\t1234\n")
-        let both = try lectern(["extract", "--password-file", "one.tsv", "--password", "openpassword", "papers/doclaynet.pdf", "papers/writer.pdf"])
+        try folder.write("one.tsv", "primer.pdf\tprimer-pass\n")
+        let both = try lectern(["extract", "--password-file", "one.tsv", "--password", "handout-pass", "papers/primer.pdf", "papers/writer.pdf"])
         XCTAssertEqual(both.status, 0, both.stderr)
 
         // A wrong password is named as wrong and never shown: not on stderr, not in the library.
         let secret = "Wr0ng-Secret-Kx7"
         try folder.write("wrong.tsv", "writer.pdf\t\(secret)\n")
         FileManager.default.createFile(atPath: folder.file("papers/writer.pdf").path,
-                                       contents: try Data(contentsOf: try TestPaths.sharedCorpus("pdf/pypdf-libreoffice-writer-password.pdf")) + Data("\n".utf8))
+                                       contents: try Data(contentsOf: PDFExtractorTests.fixture("locked-handout.pdf")) + Data("\n".utf8))
         let wrong = try lectern(["ingest", "--password-file", "wrong.tsv", "--events", "json", "papers/writer.pdf"])
         XCTAssertEqual(wrong.status, 1)
         XCTAssertTrue(wrong.stderr.contains("encrypted, and the password given does not open it"), wrong.stderr)

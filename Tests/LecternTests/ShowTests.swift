@@ -1,10 +1,11 @@
 import XCTest
 @testable import Lectern
 
-/// `show` as a table of contents, a hit opened by its `p<N>`, links to where a hit is in its
-/// source, page labels in hits, `search --group` and `ingest --title`, on the shared corpus: the
-/// OpenStax book, the German GeoTopo notes (front matter numbered i–iii), a Wikipedia page and
-/// an OCW course with lecture videos. One library for the class (ingesting is the slow part).
+/// `show` as a table of contents, links to where a hit is in its source, page labels in hits and
+/// `ingest --title`, on the shared corpus: the OpenStax book, the German GeoTopo notes (front
+/// matter numbered i–iii), a Wikipedia page and an OCW course with lecture videos. One library
+/// for the class (ingesting is the slow part). `show p<N> --context`, `search --group` and the
+/// pager rule are ShowOnCorporaTests', on corpora/, so they run in every clone.
 final class ShowTests: XCTestCase {
     nonisolated(unsafe) static var library: TemporaryFolder?
     nonisolated(unsafe) static var ingest: CommandResult?
@@ -118,38 +119,6 @@ final class ShowTests: XCTestCase {
         XCTAssertTrue(body.location.contains(" p.3"), body.location)
     }
 
-    /// The text output names each hit's passage `p<N>`; `show p<N> --context 1` prints it between
-    /// the passage before and the one after, the hit marked.
-    func testAHitOpensWithItsNeighbours() throws {
-        let query = "Followers of Thales, known as the Milesians, underlying causes of natural change"
-        let text = try lectern("search", query, "-k", "1")
-        XCTAssertEqual(text.status, 0, text.stderr)
-        let hit = try XCTUnwrap(hits(query, "-k", "1").first)
-        XCTAssertTrue(text.stdout.contains(hit.passageReference + "  "), text.stdout)
-        let shown = try lectern("show", hit.passageReference, "--context", "1")
-        XCTAssertEqual(shown.status, 0, shown.stderr)
-        let heads = shown.stdout.split(separator: "\n").filter { $0.hasPrefix("▶ p") || $0.hasPrefix("  p") }
-        XCTAssertEqual(heads.count, 3, shown.stdout)
-        XCTAssertTrue(heads[1].hasPrefix("▶ \(hit.passageReference)  "), "the hit in the middle: \(heads)")
-        let ids = heads.compactMap { Int($0.dropFirst(3).prefix { $0.isNumber }) }
-        XCTAssertEqual(ids.count, 3)
-        XCTAssertTrue(ids[0] < ids[1] && ids[1] < ids[2], "reading order: \(ids)")
-        XCTAssertTrue(shown.stdout.contains("Milesians"), shown.stdout)
-        // JSON: numeric ids, the hit flagged.
-        let json = try lectern("show", hit.passageReference, "--context", "2", "--json")
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        let passages = try XCTUnwrap(object["passages"] as? [[String: Any]])
-        XCTAssertEqual(passages.count, 5)
-        XCTAssertEqual(passages[2]["isHit"] as? Bool, true)
-        // A passage that is not there: one line saying so.
-        let missing = try lectern("show", "p999999999")
-        XCTAssertNotEqual(missing.status, 0)
-        XCTAssertTrue(missing.stderr.contains("p999999999"), missing.stderr)
-        // --context belongs to a passage.
-        let misuse = try lectern("show", try shortId("openstax/introduction-philosophy"), "--context", "1")
-        XCTAssertEqual(misuse.status, 2, misuse.stderr)
-    }
-
     /// Links: an OCW lecture's video at the second the words are said; a Wikipedia page at its
     /// section's anchor; an OpenStax section at its page on openstax.org.
     func testHitsLinkToWhereTheyAreInTheirSource() throws {
@@ -173,33 +142,6 @@ final class ShowTests: XCTestCase {
         // The text output: the link on its own line under the hit.
         let text = try lectern("search", "all eigenvalues of a Hermitian matrix are real", "-k", "1")
         XCTAssertTrue(text.stdout.contains("\n   https://en.wikipedia.org/wiki/Hermitian_matrix#Properties\n"), text.stdout)
-    }
-
-    /// `--group`: each document's title once, its hits under it with their overall ranks.
-    func testSearchGroupsHitsByDocument() throws {
-        let flat = try hits("space", "-k", "12")
-        let documents = Set(flat.map(\.documentShortId))
-        XCTAssertGreaterThan(documents.count, 1, "the query should reach several documents")
-        let grouped = try lectern("search", "space", "-k", "12", "--group")
-        XCTAssertEqual(grouped.status, 0, grouped.stderr)
-        for title in Set(flat.map(\.title)) {
-            XCTAssertEqual(grouped.stdout.components(separatedBy: "\n").filter { $0.hasPrefix(title + "  ") }.count, 1, "\(title) once:\n\(grouped.stdout)")
-        }
-        let json = try lectern("search", "space", "-k", "12", "--group", "--json")
-        let groups = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        XCTAssertEqual(groups.count, documents.count)
-        XCTAssertEqual(groups.compactMap { ($0["hits"] as? [Any])?.count }.reduce(0, +), flat.count)
-        XCTAssertEqual(groups.first?["document"] as? String, flat.first?.documentShortId, "the best hit's document first")
-    }
-
-    /// Passages are printed as they are, not through the pager, when stdout is not a terminal.
-    func testPassagesAreNotPagedThroughAPipe() throws {
-        let id = try shortId("pypdf-GeoTopo-komprimiert.pdf")
-        let shown = try lectern("show", id, "--passages", environment: ["PAGER": "sed s/^/PAGED:/"])
-        XCTAssertEqual(shown.status, 0, shown.stderr)
-        XCTAssertFalse(shown.stdout.contains("PAGED:"), String(shown.stdout.prefix(300)))
-        XCTAssertTrue(shown.stdout.contains("Ein topologischer Raum ist ein Paar"))
-        XCTAssertTrue(shown.stdout.contains("[p"), "each passage with its p<N>")
     }
 
     /// `ingest --title` names a document; given again for an unchanged file, it still renames it.

@@ -561,7 +561,7 @@ final class TranscriptTests: XCTestCase {
                 case 0: lines.remove(at: at)
                 case 1: lines.insert(lines[at], at: at)
                 case 2: lines.swapAt(at, random.next(lines.count))
-                case 3: lines[at] = String(lines[at].shuffled())
+                case 3: lines[at] = String(lines[at].shuffled(using: &random))
                 case 4: lines[at] = String(lines[at].prefix(random.next(lines[at].count + 1)))
                 default: lines[at] = lines[at].replacingOccurrences(of: ["-->", ":", ",", ".", "[", "]", "\"", "<"][random.next(8)], with: "")
                 }
@@ -663,16 +663,20 @@ extension TranscriptTests {
     static func isSubmultiset(_ part: [String], of whole: [String]) -> Bool { missing(part, from: whole).isEmpty }
 }
 
-/// A small seeded generator, so a damaged file that fails can be made again.
-struct SplitMix {
+/// A small seeded generator, so a damaged file that fails can be made again (also what
+/// `shuffled(using:)` draws from, so every draw of a round follows the seed).
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        guard bound > 0 else { return 0 }
+    mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
+        return z ^ (z >> 31)
+    }
+    mutating func next(_ bound: Int) -> Int {
+        guard bound > 0 else { return 0 }
+        return Int(next() % UInt64(bound))
     }
 }

@@ -12,7 +12,19 @@ membrane-transport-guide.pdf: one A4 page whose outline points at run-in heading
 that starts its paragraph: "Osmosis. Water moves ..."), short and long.
 genetics-primer.pdf: two A4 pages with headings in two sizes and no outline, and a placeholder
 title ("Untitled") in the info dictionary, so the title is the largest text on page 1.
+
+With --fixtures, the test fixtures into another folder (Tests/Fixtures/pdf: corpora/ is the
+demo's, and these files would fail or warn in its ingest):
+
+    python3 Tests/Support/make_sample_pdfs.py --fixtures Tests/Fixtures/pdf
+
+locked-handout.pdf and locked-primer.pdf: the calculus handout and the genetics primer encrypted
+with the standard security handler (RC4, 128-bit, revision 3) under the user passwords
+"handout-pass" and "primer-pass", each with its own fixed file id, so the bytes are the same on
+every run. image-only.pdf: one page holding a grey image and no text, as a scan without a text
+layer looks to a reader.
 """
+import hashlib
 import sys
 import textwrap
 
@@ -45,7 +57,85 @@ def wrap(text, width):
     return textwrap.wrap(text, width=width, break_long_words=False, break_on_hyphens=False)
 
 
-def write_pdf(path, pages, outline=None, title=None, author=None):
+# The standard security handler (ISO 32000-1, 7.6.3): the 32-byte password padding and RC4.
+PAD = bytes.fromhex("28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A")
+
+
+def rc4(key, data):
+    state = list(range(256))
+    j = 0
+    for i in range(256):
+        j = (j + state[i] + key[i % len(key)]) % 256
+        state[i], state[j] = state[j], state[i]
+    out, i, j = bytearray(), 0, 0
+    for byte in data:
+        i = (i + 1) % 256
+        j = (j + state[i]) % 256
+        state[i], state[j] = state[j], state[i]
+        out.append(byte ^ state[(state[i] + state[j]) % 256])
+    return bytes(out)
+
+
+class Encryption:
+    """RC4 128-bit, revision 3 (algorithms 2, 3 and 5 of ISO 32000-1)."""
+    PERMISSIONS = -4  # everything allowed
+
+    def __init__(self, user, owner, file_id):
+        self.file_id = file_id
+        padded = lambda password: (password.encode("latin-1") + PAD)[:32]
+        digest = hashlib.md5(padded(owner)).digest()
+        for _ in range(50):
+            digest = hashlib.md5(digest).digest()
+        owner_key = digest[:16]
+        self.o = padded(user)
+        for i in range(20):
+            self.o = rc4(bytes(b ^ i for b in owner_key), self.o)
+        digest = hashlib.md5(padded(user) + self.o + self.PERMISSIONS.to_bytes(4, "little", signed=True) + file_id).digest()
+        for _ in range(50):
+            digest = hashlib.md5(digest[:16]).digest()
+        self.key = digest[:16]
+        u = hashlib.md5(PAD + file_id).digest()
+        for i in range(20):
+            u = rc4(bytes(b ^ i for b in self.key), u)
+        self.u = u + bytes(16)
+
+    def dictionary(self):
+        return (f"<< /Filter /Standard /V 2 /R 3 /Length 128 /P {self.PERMISSIONS} "
+                f"/O <{self.o.hex()}> /U <{self.u.hex()}> >>")
+
+    def crypt(self, number, data):
+        key = hashlib.md5(self.key + number.to_bytes(3, "little") + bytes(2)).digest()[:16]
+        return rc4(key, data)
+
+    def object(self, number, body):
+        """The object with its stream and literal strings encrypted (strings as hex)."""
+        if isinstance(body, bytes):
+            head, rest = body.split(b"stream\n", 1)
+            stream = rest[:-len(b"\nendstream")]
+            # RC4 keeps the length, so /Length stands.
+            return head + b"stream\n" + self.crypt(number, stream) + b"\nendstream"
+        out, i = [], 0
+        while i < len(body):
+            if body[i] != "(":
+                out.append(body[i])
+                i += 1
+                continue
+            depth, i, raw = 1, i + 1, bytearray()
+            while depth:
+                c = body[i]
+                if c == "\\":
+                    raw += {"n": b"\n", "r": b"\r", "t": b"\t", "(": b"(", ")": b")", "\\": b"\\"}.get(body[i + 1], body[i + 1].encode("latin-1"))
+                    i += 2
+                    continue
+                depth += {"(": 1, ")": -1}.get(c, 0)
+                if depth:
+                    raw += c.encode("latin-1")
+                i += 1
+            out.append("<" + self.crypt(number, bytes(raw)).hex() + ">")
+        return "".join(out)
+
+
+def write_pdf(path, pages, outline=None, title=None, author=None, encryption=None):
     objects = []
 
     def add(body):
@@ -97,6 +187,11 @@ def write_pdf(path, pages, outline=None, title=None, author=None):
 
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
+    trailer = ""
+    if encryption:
+        objects = [encryption.object(number, body) for number, body in enumerate(objects, start=1)]
+        encrypt_id = add(encryption.dictionary())
+        trailer = f" /Encrypt {encrypt_id} 0 R /ID [<{encryption.file_id.hex()}> <{encryption.file_id.hex()}>]"
     for number, body in enumerate(objects, start=1):
         offsets.append(len(out))
         data = body if isinstance(body, bytes) else body.encode("latin-1")
@@ -105,7 +200,7 @@ def write_pdf(path, pages, outline=None, title=None, author=None):
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     for offset in offsets:
         out += b"%010d 00000 n \n" % offset
-    out += (f"trailer\n<< /Size {len(objects) + 1} /Root {catalog} 0 R /Info {info_id} 0 R >>\n"
+    out += (f"trailer\n<< /Size {len(objects) + 1} /Root {catalog} 0 R /Info {info_id} 0 R{trailer} >>\n"
             f"startxref\n{xref}\n%%EOF\n").encode("latin-1")
     with open(path, "wb") as f:
         f.write(out)
@@ -185,7 +280,7 @@ def cell_biology(path):
     write_pdf(path, pages, outline=outline, title="Cell Biology: Lecture Notes", author="Amina Okafor")
 
 
-def calculus(path):
+def calculus(path, encryption=None):
     W, H = 612, 792
     page = Page(W, H)
     page.text(150, 80, 20, "Calculus Handout: Derivatives and Integrals", bold=True)
@@ -206,7 +301,7 @@ def calculus(path):
     page.paragraph(72, 152, 10, left)
     page.text(330, 130, 13, "Integrals", bold=True)
     page.paragraph(330, 152, 10, right)
-    write_pdf(path, [page], title="Calculus Handout", author="Lectern sample")
+    write_pdf(path, [page], title="Calculus Handout", author="Lectern sample", encryption=encryption)
 
 
 def membrane_transport(path):
@@ -247,7 +342,7 @@ def membrane_transport(path):
     write_pdf(path, [page], outline=outline, title="Membrane Transport: A Study Guide", author="Lectern sample")
 
 
-def genetics(path):
+def genetics(path, encryption=None):
     W, H = 595, 842
     p1, p2 = Page(W, H), Page(W, H)
     p1.text(72, 90, 22, "Genetics Primer: Genes and Inheritance", bold=True)
@@ -279,10 +374,47 @@ def genetics(path):
         "A dominant allele shows its trait with one copy; a recessive allele only when both copies "
         "are recessive. Two carriers of a recessive trait have a one in four chance of a child who "
         "shows it.", 88))
-    write_pdf(path, [p1, p2], title="Untitled", author="Lectern sample")
+    write_pdf(path, [p1, p2], title="Untitled", author="Lectern sample", encryption=encryption)
+
+
+def image_only(path):
+    side = 16
+    pixels = bytes((x * 13 + y * 7) % 256 for y in range(side) for x in range(side))
+    content = b"q 300 0 0 300 150 300 cm /Im1 Do Q"
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>",
+        b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Length %d >>\nstream\n"
+        % (side, side, len(pixels)) + pixels + b"\nendstream",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for offset in offsets:
+        out += b"%010d 00000 n \n" % offset
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    with open(path, "wb") as f:
+        f.write(out)
+
+
+def fixtures(out):
+    # The file ids are fixed (an MD5 of the name), so the bytes are the same on every run.
+    file_id = lambda name: hashlib.md5(name.encode()).digest()
+    calculus(f"{out}/locked-handout.pdf", Encryption("handout-pass", "lectern-owner", file_id("locked-handout.pdf")))
+    genetics(f"{out}/locked-primer.pdf", Encryption("primer-pass", "lectern-owner", file_id("locked-primer.pdf")))
+    image_only(f"{out}/image-only.pdf")
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--fixtures"]:
+        fixtures(sys.argv[2] if len(sys.argv) > 2 else "Tests/Fixtures/pdf")
+        sys.exit(0)
     out = sys.argv[1] if len(sys.argv) > 1 else "corpora/pdf"
     cell_biology(f"{out}/cell-biology-notes.pdf")
     calculus(f"{out}/calculus-handout.pdf")

@@ -80,6 +80,55 @@ final class TopicMergeTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(set.pairs.filter { !$0.same }.count, 12, "and enough different ones")
     }
 
+    /// The best threshold for `scored` pairs: the middle of the widest run of cut points between
+    /// neighbouring scores that classifies the most pairs right (merged at or above it).
+    static func bestThreshold(_ scored: [(score: Float, same: Bool)]) -> Float {
+        let scores = scored.map(\.score).sorted()
+        let cuts = [scores[0] - 0.01] + zip(scores, scores.dropFirst()).map { ($0 + $1) / 2 } + [scores[scores.count - 1] + 0.01]
+        func right(_ cut: Float) -> Int { scored.filter { ($0.score >= cut) == $0.same }.count }
+        let best = cuts.map(right).max() ?? 0
+        // The widest run of consecutive best cuts; its middle leaves the most room on both sides.
+        var runs: [[Float]] = [], current: [Float] = []
+        for cut in cuts {
+            if right(cut) == best { current.append(cut) } else if !current.isEmpty { runs.append(current); current = [] }
+        }
+        if !current.isEmpty { runs.append(current) }
+        let widest = runs.max { ($0.last! - $0.first!) < ($1.last! - $1.first!) }!
+        return (widest.first! + widest.last!) / 2
+    }
+
+    /// The threshold chosen on one half of the labelled pairs and scored on the other, both ways
+    /// (halves by alternating pairs of each label, so each holds both kinds): the held-out
+    /// figures say how the rule does on pairs it was not chosen on, which the test above, whose
+    /// pairs chose `mergeThreshold`, cannot.
+    func testAThresholdChosenOnHalfThePairsHoldsOnTheOtherHalf() throws {
+        let library = try TopicLibrary.lectures()
+        let pairs = try Self.labelledSet().pairs
+        var scored: [(score: Float, same: Bool)] = []
+        for pair in pairs {
+            scored.append((TopicSimilarity.similarity(try vectors(pair.a, in: library), try vectors(pair.b, in: library)), pair.same))
+        }
+        func half(_ parity: Int) -> [(score: Float, same: Bool)] {
+            [true, false].flatMap { label in scored.filter { $0.same == label }.enumerated().filter { $0.offset % 2 == parity }.map(\.element) }
+        }
+        var heldOutRight = 0, heldOutSameMerged = 0
+        for (choose, score) in [(half(0), half(1)), (half(1), half(0))] {
+            let threshold = Self.bestThreshold(choose)
+            let right = score.filter { ($0.score >= threshold) == $0.same }.count
+            let sameMerged = score.filter { $0.same && $0.score >= threshold }.count
+            let differentMerged = score.filter { !$0.same && $0.score >= threshold }.count
+            print(String(format: "topic merge, held out: threshold %.3f chosen on %d pairs; on the other %d: %d right, %d of %d same merged, %d of %d different merged",
+                         threshold, choose.count, score.count, right, sameMerged, score.filter(\.same).count,
+                         differentMerged, score.filter { !$0.same }.count))
+            XCTAssertEqual(threshold, TopicSimilarity.mergeThreshold, accuracy: 0.03, "a half chooses near the shipped threshold (0.564 and 0.593)")
+            heldOutRight += right
+            heldOutSameMerged += sameMerged
+        }
+        print("topic merge, held out, both halves: \(heldOutRight) of \(pairs.count) right, \(heldOutSameMerged) of \(pairs.filter(\.same).count) same merged")
+        XCTAssertGreaterThanOrEqual(heldOutRight, 23, "held-out pairs classified right (measured: 24 of 25)")
+        XCTAssertEqual(heldOutSameMerged, pairs.filter(\.same).count, "every held-out same-subject pair merged")
+    }
+
     /// Where a later topic passes the threshold with several earlier ones, it joins the one whose
     /// rarer words it shares: the respiration lecture, nearer the Calvin cycle by vectors alone,
     /// joins mitochondria, the subject it teaches; and a candidate under the threshold is never
