@@ -98,6 +98,10 @@ final class UMCFSpeechTests: XCTestCase {
         XCTAssertEqual(Set(provenance.keys), Set(segments.map(\.id)))
         XCTAssertEqual(provenance["t-cells-\(hash)-1-2"]?.part, 2)
         XCTAssertTrue(provenance.values.contains { $0.joinedOrdinals?.contains(2) == true }, "the short passage is named where it was joined")
+
+        // A recording's credit line alone is not spoken either (OCW's demonstration pages).
+        XCTAssertEqual(SpokenText.clean("Instructor: Caleb Bonyun\n\nThe wheel keeps spinning. Instructor: the lab is open."),
+                       "The wheel keeps spinning. Instructor: the lab is open.")
     }
 
     /// A checkpoint after every third segment, in both spellings, asking a card grounded in what

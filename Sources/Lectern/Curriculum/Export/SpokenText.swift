@@ -12,13 +12,15 @@ enum SpokenText {
     /// credit goes, the prose stays); a shorter one is a figure's caption and goes whole.
     static let captionLimit = 600
 
-    /// Paragraphs that are the publisher's furniture, not teaching: licence and access lines.
+    /// Paragraphs that are the publisher's furniture, not teaching: licence, access and credit lines.
     static let boilerplate: [NSRegularExpression] = [
         #"^access for free at \S+"#,
         #"\blicensed under (a |the )?(creative commons|cc[ -]by)"#,
         #"^(this|the) (work|book|text|content|material|page|course) is (licensed|available|released|made available) under"#,
         #"^(©|\(c\)|copyright)\s"#,
         #"^(attribution|license|licence|credits?)\s*:"#,
+        // A recording's credit line alone ("Instructor: Caleb Bonyun", OCW's demonstration pages).
+        #"^(instructors?|lecturers?|speakers?|presenters?)\s*:[^.\n]{0,80}$"#,
         #"\bcreativecommons\.org/licenses\b"#,
     ].map { try! NSRegularExpression(pattern: $0, options: [.caseInsensitive]) }
 

@@ -308,7 +308,9 @@ struct UMCFExporter {
         }
         let parts = generatedParts(curriculum)
         let usesModel = parts.contains { $0.method == ContentOrigin.model.rawValue }
-        var transformations = ["each topic's passages, in reading order, are its transcript segments"]
+        var transformations = ["each topic's passages, in reading order, are its transcript segments, cut for speech "
+                               + "(100–2,000 characters at sentence ends) without figure captions, credits or licence lines",
+                               "a checkpoint after every third segment asks one of the topic's flashcards"]
         transformations += generatedSummary(curriculum)
         return UMCFSourceProvenance(
             originType: "imported", primarySources: references,
