@@ -124,7 +124,7 @@ final class CurriculumExportTests: XCTestCase {
         XCTAssertEqual(curriculum.units.count, 12, curriculum.units.map(\.title).description)
         XCTAssertEqual(curriculum.topics.count, 65, "12 introductions and 53 sections")
         let data = try UMCFExporter().export(curriculum)
-        try UMCFCheck.assertValid([try write(data, "philosophy.umcf")])
+        try UMCFCheck.assertValid([try write(data, "philosophy.umcf")], analyzer: true)
 
         let umcf = try json(data)
         XCTAssertEqual(umcf["formatIdentifier"] as? String, "umcf")
@@ -156,21 +156,34 @@ final class CurriculumExportTests: XCTestCase {
                 XCTAssertEqual(topicNode.type, .topic)
                 XCTAssertEqual(topicNode.id, UMCFIdentifier(catalog: "lectern", value: topic.stableId))
                 let segments = try XCTUnwrap(topicNode.transcript?.segments, topic.title)
-                XCTAssertEqual(segments.map(\.content), topic.passages.map(\.text), "\(topic.title): every passage, in reading order")
+                // The passages cut for speech, in reading order: each segment opens on one of the
+                // topic's passages (or a later part of one) and is named by it.
+                let planned = SpokenSegments.plan(topic.passages)
+                XCTAssertEqual(segments.map(\.content), planned.map(\.text), "\(topic.title): the passages, in reading order")
+                XCTAssertEqual(planned.flatMap(\.passages), planned.flatMap(\.passages).sorted(), "in reading order")
                 XCTAssertEqual(segments.first?.type, .introduction)
-                XCTAssertEqual(segments.map(\.id), topic.passages.map {
-                    UMCFExporter.segmentId(topic: topic.stableId, documentURI: curriculum.sources[0].uri, ordinal: $0.ordinal)
+                XCTAssertEqual(segments.map(\.id), planned.map {
+                    UMCFExporter.segmentId(topic: topic.stableId, documentURI: curriculum.sources[0].uri,
+                                           ordinal: topic.passages[$0.passages[0]].ordinal) + ($0.part > 1 ? "-\($0.part)" : "")
                 })
                 let provenance = try XCTUnwrap(topicNode.extensions?[UMCFExporter.provenanceNamespace]?.segments)
                 XCTAssertEqual(Set(provenance.keys), Set(segments.map(\.id)), "each segment is mapped to its document")
-                for (segment, passage) in zip(segments, topic.passages) {
+                for (segment, plan) in zip(segments, planned) {
                     let place = try XCTUnwrap(provenance[segment.id])
                     XCTAssertEqual(place.document.uri, curriculum.sources[0].uri)
                     XCTAssertEqual(place.document.title, "Introduction to Philosophy 2e")
-                    XCTAssertEqual(place.section, passage.sectionPath)
+                    XCTAssertEqual(place.section, topic.passages[plan.passages[0]].sectionPath)
+                    XCTAssertTrue((100...2000).contains(segment.content.count), "\(segment.content.count) characters")
+                    XCTAssertFalse(segment.content.contains("(credit:"), segment.content)
                 }
-                XCTAssertEqual(topicNode.learningObjectives?.map(\.id.value) ?? [], topic.objectives.map(\.stableId))
-                XCTAssertEqual(topicNode.learningObjectives?.map(\.statement) ?? [], topic.objectives.map(\.statement))
+                if topic.objectives.isEmpty {
+                    // A chapter's introduction carries its chapter's objectives, marked inherited.
+                    XCTAssertEqual(topicNode.learningObjectives?.map(\.statement), UMCFExporter.unitObjectives(unit).map(\.statement))
+                    XCTAssertEqual(Set(topicNode.learningObjectives?.compactMap(\.id.catalog) ?? []), [UMCFExporter.inheritedCatalog])
+                } else {
+                    XCTAssertEqual(topicNode.learningObjectives?.map(\.id.value) ?? [], topic.objectives.map(\.stableId))
+                    XCTAssertEqual(topicNode.learningObjectives?.map(\.statement) ?? [], topic.objectives.map(\.statement))
+                }
                 XCTAssertEqual(topicNode.glossaryTerms?.map(\.term) ?? [], topic.keyTerms.map(\.term))
                 XCTAssertEqual(topicNode.timeEstimates?.intermediate, "PT\(max(1, topic.studyMinutes))M")
                 XCTAssertEqual(topicNode.prerequisites?.map(\.nodeId) ?? [], topic.prerequisites.map(\.topicStableId))
@@ -230,7 +243,9 @@ final class CurriculumExportTests: XCTestCase {
         let stored = try XCTUnwrap(try store.curriculum(named: "philosophy-assembled"))
         XCTAssertEqual(try UMCFExporter().export(stored), first, "the library keeps everything the export reads")
         let viaWorkflow = try CurriculumExport(store: store).export(curriculumNamed: "philosophy-assembled", format: .umcf)
-        XCTAssertEqual(viaWorkflow.data, first)
+        // The workflow's checkpoints ask the offline cards (none are stored), dated by the curriculum.
+        let offline = Flashcards.assessments(CardGeneration.offline(stored, now: stored.modifiedAt).cards)
+        XCTAssertEqual(viaWorkflow.data, try UMCFExporter().export(stored, checkpointCards: offline))
         XCTAssertEqual(viaWorkflow.units, 12)
         XCTAssertEqual(viaWorkflow.topics, 65)
 
@@ -264,31 +279,35 @@ final class CurriculumExportTests: XCTestCase {
         return result
     }
 
-    /// Segment types come from the passages: a section's first passage introduces it, its
-    /// "Summary" passages sum up, a passage opening "For instance" is an example, a closing
-    /// recap sums up, the rest explains; no checkpoint is written.
+    /// Segment types come from the passages: a section's first segment introduces it, its
+    /// "Summary" passages sum up, a segment opening "For instance" is an example, a closing
+    /// recap sums up, the rest explains; checkpoints ride on segments, none is a segment of its own.
     func testSegmentTypesFollowThePassages() throws {
         let curriculum = try bookCurriculum()
         let brain = try XCTUnwrap(curriculum.topics.first { $0.title == "2.1 The Brain Is an Inference Machine" })
         let umcf = try JSONDecoder().decode(UMCFDocument.self, from: try UMCFExporter().export(curriculum))
         let node = try XCTUnwrap(umcf.content[0].children?.flatMap { $0.children ?? [] }.first { $0.id.value == brain.stableId })
         let segments = try XCTUnwrap(node.transcript?.segments)
-        XCTAssertEqual(segments.count, brain.passages.count)
-        for (segment, passage) in zip(segments, brain.passages) {
+        let planned = SpokenSegments.plan(brain.passages)
+        XCTAssertEqual(segments.count, planned.count)
+        for (index, (segment, plan)) in zip(segments, planned).enumerated() {
+            let passage = brain.passages[plan.passages[0]]
             let expected: UMCFTranscriptSegment.Kind
-            if passage.passageId == brain.passages.first?.passageId {
+            if index == 0 {
                 expected = .introduction
             } else if passage.sectionPath.last == "Summary" {
                 expected = .summary
-            } else if passage.text.hasPrefix("For instance") || passage.text.hasPrefix("For example") {
+            } else if plan.text.hasPrefix("For instance") || plan.text.hasPrefix("For example") {
                 expected = .example
             } else {
                 expected = .explanation
             }
-            XCTAssertEqual(segment.type, expected, "\(passage.sectionPath): \(passage.text.prefix(60))")
+            XCTAssertEqual(segment.type, expected, "\(passage.sectionPath): \(plan.text.prefix(60))")
         }
         XCTAssertTrue(segments.contains { $0.type == .summary }, "2.1 ends with its Summary")
-        XCTAssertTrue(segments.contains { $0.type == .example }, "2.1 has a passage opening “For instance”")
+        var instance = brain.passages[1]
+        instance.text = "For instance, a stick in water looks bent although it is straight."
+        XCTAssertEqual(UMCFExporter.segmentType(instance, at: 1, of: 3), .example)
         let all = umcf.content[0].children?.flatMap { $0.children ?? [] }.flatMap { $0.transcript?.segments ?? [] } ?? []
         XCTAssertFalse(all.contains { $0.type == .checkpoint })
 
@@ -529,7 +548,9 @@ final class CurriculumExportTests: XCTestCase {
         let retitled = try lectern("curriculum", "build", "philosophy", book.path, "--title", "Philosophy 101")
         XCTAssertEqual(retitled.status, 0, retitled.stderr)
         XCTAssertEqual(try lectern("curriculum", "export", "philosophy", "-o", "retitled.umcf").status, 0)
-        try UMCFCheck.assertValid([file, library.file("retitled.umcf")])
+        try UMCFCheck.assertValid([file, library.file("retitled.umcf")], analyzer: true)
+        let checkpoints = topics.flatMap { $0.transcript?.segments ?? [] }.compactMap(\.checkpoint)
+        XCTAssertGreaterThan(checkpoints.filter { $0.type == .comprehensionCheck }.count, 250, "the book's offline cards, asked")
         let after = try JSONDecoder().decode(UMCFDocument.self, from: try Data(contentsOf: library.file("retitled.umcf")))
         XCTAssertEqual(after.title, "Philosophy 101")
         XCTAssertEqual(ids(after), ids(umcf), "every node, objective and segment keeps its id")
@@ -561,7 +582,7 @@ final class CurriculumExportTests: XCTestCase {
             let export = try runLectern(["curriculum", "export", "biology", "-o", name], in: library.url)
             XCTAssertEqual(export.status, 0, export.stderr)
         }
-        try UMCFCheck.assertValid([library.file("biology.umcf")])
+        try UMCFCheck.assertValid([library.file("biology.umcf")], analyzer: true)
         let umcf = try JSONDecoder().decode(UMCFDocument.self, from: try Data(contentsOf: library.file("biology.umcf")))
         let places = umcf.content[0].children?.flatMap { $0.children ?? [] }
             .flatMap { $0.extensions?[UMCFExporter.provenanceNamespace]?.segments.values.map { $0 } ?? [] } ?? []

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks UMCF files against the schema AND the UnaMentis app's own rules.
 
-    umcf_check.py [--schema PATH] [--no-schema] FILE...
+    umcf_check.py [--schema PATH] [--no-schema] [--analyzer [--alternatives]] FILE...
 
 The schema (draft 2020-12, validated with jsonschema's Draft202012Validator) is one half; the
 other half is what the app's decoder and importer require beyond it (../shared/formats/umcf/
@@ -305,6 +305,66 @@ class Checker:
                 self.forbidden(child, f"{where}[{i}]")
 
 
+SHORT_TYPES = {"checkpoint", "summary", "question"}
+EXPLAINING_TYPES = {"explanation", "lecture", "content"}
+BLOOM_LEVELS = {"remember", "understand", "apply", "analyze", "evaluate", "create"}
+
+
+def analyzer_problems(doc, alternatives=False):
+    """The rules of the UnaMentis server's CurriculumAnalyzer (NOTES.md, "What the importer's own
+    quality check looks for"): segments of 100-2,000 characters (checkpoint, summary and question
+    segments may be short), objectives on every topic (a bloomLevel from Bloom's six), a
+    checkpoint in every topic of 3+ content segments, a time estimate on every topic of more than
+    two segments, a root title and description; with `alternatives`, alternativeExplanations on
+    explanation/lecture/content segments over 300 characters (they need a model)."""
+    lines = []
+    if not isinstance(doc, dict):
+        return ["$: analyzer: the file must hold one JSON object"]
+    root = (doc.get("content") or [{}])[0]
+    if not (doc.get("title") or root.get("title")):
+        lines.append("$: analyzer: the curriculum has no title")
+    if not (doc.get("description") or root.get("description")):
+        lines.append("$: analyzer: the curriculum has no description")
+
+    def walk(node, where):
+        if not isinstance(node, dict):
+            return
+        if node.get("type") in TOPIC_TYPES:
+            topic(node, where)
+        for i, child in enumerate(node.get("children") or []):
+            walk(child, f"{where}.children[{i}]")
+
+    def topic(node, where):
+        name = f"{where} ({node.get('title', '?')!r})"
+        segments = (node.get("transcript") or {}).get("segments") or []
+        objectives = node.get("learningObjectives") or []
+        if not objectives:
+            lines.append(f"{name}: analyzer: no learningObjectives")
+        for objective in objectives:
+            level = objective.get("bloomLevel", objective.get("bloomsLevel"))
+            if level is not None and level not in BLOOM_LEVELS:
+                lines.append(f"{name}: analyzer: bloom level {level!r} is not one of Bloom's six")
+        content = [s for s in segments if s.get("type") != "checkpoint"]
+        checkpoints = [s for s in segments if s.get("type") == "checkpoint" or "checkpoint" in s]
+        if len(content) >= 3 and not checkpoints:
+            lines.append(f"{name}: analyzer: {len(content)} content segments and no checkpoint")
+        if len(segments) > 2 and not (node.get("typicalLearningTime") or node.get("timeEstimates")):
+            lines.append(f"{name}: analyzer: {len(segments)} segments and no time estimate")
+        for i, segment in enumerate(segments):
+            text = segment.get("content") or ""
+            kind = segment.get("type")
+            place = f"{name}.transcript.segments[{i}]"
+            if len(text) > 2000:
+                lines.append(f"{place}: analyzer: {len(text)} characters, over 2,000 (too long to follow spoken)")
+            if len(text) < 100 and kind not in SHORT_TYPES:
+                lines.append(f"{place}: analyzer: {len(text)} characters, under 100")
+            if alternatives and kind in EXPLAINING_TYPES and len(text) > 300 and not segment.get("alternativeExplanations"):
+                lines.append(f"{place}: analyzer: over 300 characters without alternativeExplanations")
+
+    walk(root, "$.content[0]")
+    return lines
+
+
 def schema_problems(validator, doc):
     lines = []
     for error in sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path))):
@@ -318,6 +378,10 @@ def main(argv):
     parser.add_argument("files", nargs="+")
     parser.add_argument("--schema", type=Path, default=None, help="umcf-schema.json (default: ../shared/formats/umcf)")
     parser.add_argument("--no-schema", action="store_true", help="check the app's rules only")
+    parser.add_argument("--analyzer", action="store_true",
+                        help="also apply the importer's CurriculumAnalyzer rules (segment length, objectives, checkpoints, times)")
+    parser.add_argument("--alternatives", action="store_true",
+                        help="with --analyzer, also ask for alternativeExplanations (written only with a model)")
     args = parser.parse_args(argv)
 
     validator = None
@@ -346,6 +410,8 @@ def main(argv):
         checker = Checker()
         checker.check(doc)
         problems = checker.problems + (schema_problems(validator, doc) if validator else [])
+        if args.analyzer:
+            problems += analyzer_problems(doc, alternatives=args.alternatives)
         for problem in problems:
             print(f"{name}: {problem}")
         if problems:

@@ -220,9 +220,13 @@ public struct Flashcards: Sendable {
     /// The cards each topic of a curriculum holds, as `TopicAssessment`s keyed by topic stable
     /// id: what the UMCF export writes as `text_entry` assessments.
     func assessments(curriculum name: String) throws -> [String: [TopicAssessment]] {
+        Self.assessments(try store.cards(curriculum: name).map(\.card))
+    }
+
+    /// `cards` as questions keyed by topic stable id (a cloze's deletions become blanks).
+    static func assessments(_ cards: [Flashcard]) -> [String: [TopicAssessment]] {
         var result: [String: [TopicAssessment]] = [:]
-        for stored in try store.cards(curriculum: name) {
-            let card = stored.card
+        for card in cards {
             let question = card.noteType == .cloze
                 ? card.front.replacingOccurrences(of: #"\{\{c\d+::(.*?)\}\}"#, with: "_____", options: .regularExpression)
                 : card.front

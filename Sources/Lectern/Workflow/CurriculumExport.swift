@@ -49,7 +49,12 @@ public struct CurriculumExport {
         let questions = try assessments(curriculum)
         let data: Data
         switch format {
-        case .umcf: data = try UMCFExporter().export(curriculum, assessments: questions)
+        case .umcf:
+            // Checkpoints ask the stored cards; a curriculum without any asks the offline cards
+            // `lectern cards generate` would make (dated by the curriculum, so the bytes stay the same).
+            let checkpoints = questions.isEmpty
+                ? Flashcards.assessments(CardGeneration.offline(curriculum, now: curriculum.modifiedAt).cards) : questions
+            data = try UMCFExporter().export(curriculum, assessments: questions, checkpointCards: checkpoints)
         case .markdown: data = CurriculumMarkdownExporter().export(curriculum)
         case .json: data = try CurriculumJSONExporter().export(curriculum, assessments: questions)
         }

@@ -23,16 +23,20 @@ enum UMCFCheck {
     }
 
     /// Runs the checker on `files`: exit status 0 and one `FILE: valid` line each when all pass.
-    static func run(_ files: [URL], schema useSchema: Bool = true) throws -> CommandResult {
+    /// `analyzer`: also the importer's CurriculumAnalyzer rules (segment lengths, objectives,
+    /// checkpoints, time estimates).
+    static func run(_ files: [URL], schema useSchema: Bool = true, analyzer: Bool = false) throws -> CommandResult {
         let process = Process()
         process.executableURL = try python()
-        process.arguments = [script.path] + (useSchema ? ["--schema", try schema().path] : ["--no-schema"]) + files.map(\.path)
+        process.arguments = [script.path] + (useSchema ? ["--schema", try schema().path] : ["--no-schema"])
+            + (analyzer ? ["--analyzer"] : []) + files.map(\.path)
         return try capture(process)
     }
 
     /// Fails the test, with the checker's lines, unless every file passes both halves.
-    static func assertValid(_ files: [URL], file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try run(files)
+    static func assertValid(_ files: [URL], schema useSchema: Bool = true, analyzer: Bool = false,
+                            file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try run(files, schema: useSchema, analyzer: analyzer)
         XCTAssertEqual(result.status, 0, "UMCF check failed:\n\(result.stdout.prefix(4000))\(result.stderr)", file: file, line: line)
         XCTAssertEqual(result.stdout.split(separator: "\n").count, files.count, result.stdout, file: file, line: line)
     }

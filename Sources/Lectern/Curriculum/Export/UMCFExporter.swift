@@ -1,7 +1,9 @@
 import Foundation
 
 /// A curriculum as a UMCF file for the UnaMentis tutoring app: root `curriculum` node → `unit`
-/// nodes → `topic` nodes whose transcript segments are the topic's passages in reading order.
+/// nodes → `topic` nodes whose transcript segments are the topic's passages in reading order,
+/// cut for speech (`SpokenSegments`), with a checkpoint about every three segments
+/// (`UMCFCheckpoints`), and objectives on every topic (its own, or its unit's, inherited).
 /// Reads the curriculum value only (never a model, never the clock), so exporting an unchanged
 /// curriculum again gives the same bytes, and every id comes from the model's stable ids.
 struct UMCFExporter {
@@ -16,18 +18,23 @@ struct UMCFExporter {
 
     /// The file's bytes: pretty JSON with sorted keys and a final newline. `assessments` maps a
     /// topic's stable id to its questions (flashcards), written as `text_entry` assessments.
-    func export(_ curriculum: Curriculum, assessments: [String: [TopicAssessment]] = [:]) throws -> Data {
-        try CurriculumExportEncoding.json(document(curriculum, assessments: assessments))
+    /// `checkpointCards` are the cards checkpoints ask, by topic (the assessments when nil).
+    func export(_ curriculum: Curriculum, assessments: [String: [TopicAssessment]] = [:],
+                checkpointCards: [String: [TopicAssessment]]? = nil) throws -> Data {
+        try CurriculumExportEncoding.json(document(curriculum, assessments: assessments, checkpointCards: checkpointCards))
     }
 
-    func document(_ curriculum: Curriculum, assessments: [String: [TopicAssessment]] = [:]) -> UMCFDocument {
+    func document(_ curriculum: Curriculum, assessments: [String: [TopicAssessment]] = [:],
+                  checkpointCards: [String: [TopicAssessment]]? = nil) -> UMCFDocument {
         let sources = Dictionary(curriculum.sources.map { ($0.documentId, $0) }, uniquingKeysWith: { first, _ in first })
         let units = curriculum.units.enumerated().map { index, unit in
-            UMCFNode(id: .lectern(unit.stableId), title: unit.title, type: .unit, orderIndex: index,
-                     timeEstimates: Self.timeEstimate(minutes: unit.topics.reduce(0) { $0 + Self.minutes($1) }),
-                     children: unit.topics.enumerated().map { order, topic in
-                         topicNode(topic, order: order, sources: sources, assessments: assessments[topic.stableId] ?? [])
-                     })
+            let inherited = Self.unitObjectives(unit)
+            return UMCFNode(id: .lectern(unit.stableId), title: unit.title, type: .unit, orderIndex: index,
+                            timeEstimates: Self.timeEstimate(minutes: unit.topics.reduce(0) { $0 + Self.minutes($1) }),
+                            children: unit.topics.enumerated().map { order, topic in
+                                topicNode(topic, order: order, sources: sources, assessments: assessments[topic.stableId] ?? [],
+                                          checkpointCards: checkpointCards.map { $0[topic.stableId] ?? [] }, inherited: inherited)
+                            })
         }
         let totalMinutes = curriculum.topics.reduce(0) { $0 + Self.minutes($1) }
         let root = UMCFNode(id: .lectern(curriculum.stableId + "-root"), title: Self.title(curriculum), type: .curriculum,
@@ -51,42 +58,58 @@ struct UMCFExporter {
 
     // MARK: Topics
 
-    func topicNode(_ topic: Topic, order: Int, sources: [Int64: CurriculumSource], assessments: [TopicAssessment]) -> UMCFNode {
+    func topicNode(_ topic: Topic, order: Int, sources: [Int64: CurriculumSource], assessments: [TopicAssessment],
+                   checkpointCards: [TopicAssessment]? = nil, inherited: [LearningObjective] = []) -> UMCFNode {
         var segments: [UMCFTranscriptSegment] = []
         var provenance: [String: UMCFSegmentSource] = [:]
+        var segmentPassages: [[Int]] = []
         let terms = topic.keyTerms.map { ($0.term, TermWords($0.term)) }
         var uriHashes: [String: String] = [:]  // hashed once per document, not once per passage
-        for (index, passage) in topic.passages.enumerated() {
+        let planned = SpokenSegments.plan(topic.passages)
+        for (index, spoken) in planned.enumerated() {
+            let passage = topic.passages[spoken.passages[0]]
             let source = sources[passage.documentId]
             let uri = source?.uri ?? "lectern:document/\(passage.documentId)"
             let uriHash = uriHashes[uri] ?? ContentHash.shortId(uri)
             uriHashes[uri] = uriHash
-            var id = "\(topic.stableId)-\(uriHash)-\(passage.ordinal)"
+            var id = "\(topic.stableId)-\(uriHash)-\(passage.ordinal)" + (spoken.part > 1 ? "-\(spoken.part)" : "")
             // The same passage twice in a topic (a merge gone odd) still gets two distinct ids.
             if provenance[id] != nil { id += "-\(index)" }
-            let words = terms.isEmpty ? nil : TermWords(passage.text)
+            let words = terms.isEmpty ? nil : TermWords(spoken.text)
             let refs = terms.filter { words?.contains($0.1) == true }.map(\.0)
             segments.append(UMCFTranscriptSegment(
-                id: id, type: Self.segmentType(passage, at: index, of: topic.passages.count), content: passage.text,
-                glossaryRefs: refs.isEmpty ? nil : refs, estimatedDuration: Self.speakingDuration(passage.text)))
+                id: id, type: Self.segmentType(passage, text: spoken.text, at: index, of: planned.count), content: spoken.text,
+                glossaryRefs: refs.isEmpty ? nil : refs, estimatedDuration: Self.speakingDuration(spoken.text)))
+            segmentPassages.append(spoken.passages)
+            let joined = spoken.passages.dropFirst().map { topic.passages[$0].ordinal }
             provenance[id] = UMCFSegmentSource(
                 document: .init(uri: uri, title: source?.title ?? uri), ordinal: passage.ordinal,
                 section: passage.sectionPath.isEmpty ? nil : passage.sectionPath, pageStart: passage.pageStart,
-                pageEnd: passage.pageEnd, pageLabel: passage.pageLabel, timeStart: passage.timeStart, timeEnd: passage.timeEnd)
+                pageEnd: passage.pageEnd, pageLabel: passage.pageLabel, timeStart: passage.timeStart, timeEnd: passage.timeEnd,
+                part: spoken.part > 1 ? spoken.part : nil, joinedOrdinals: joined.isEmpty ? nil : Array(joined))
         }
         if segments.isEmpty {
-            // A topic whose passages left the library since the build: the tutor still has its
-            // summary to speak rather than nothing.
+            // A topic whose passages left the library since the build (or held only captions and
+            // credits): the tutor still has its summary to speak rather than nothing.
             let text = topic.summary.isEmpty ? topic.title : topic.summary
             segments.append(UMCFTranscriptSegment(id: topic.stableId + "-summary", type: .summary, content: text,
                                                   estimatedDuration: Self.speakingDuration(text)))
+            segmentPassages.append([])
         }
+        UMCFCheckpoints.place(in: &segments, passages: segmentPassages.map { $0.map { topic.passages[$0].passageId } },
+                              cards: checkpointCards ?? assessments)
+        let objectives = topic.objectives.isEmpty ? inherited : topic.objectives
         let totalSeconds = segments.reduce(0) { $0 + Self.speakingSeconds($1.content) }
         return UMCFNode(
             id: .lectern(topic.stableId), title: topic.title, type: .topic, orderIndex: order,
             description: topic.summary.isEmpty ? nil : topic.summary,
-            learningObjectives: topic.objectives.isEmpty ? nil : topic.objectives.map {
-                UMCFLearningObjective(id: .lectern($0.stableId), statement: $0.statement, bloomsLevel: Self.bloomsLevel($0.statement))
+            learningObjectives: objectives.isEmpty ? nil : objectives.map {
+                // A unit's objective a topic without its own carries: its id names both, so the
+                // app keeps one per topic, and its catalog says it is inherited.
+                topic.objectives.isEmpty
+                    ? UMCFLearningObjective(id: UMCFIdentifier(catalog: Self.inheritedCatalog, value: topic.stableId + "-" + $0.stableId),
+                                            statement: $0.statement, bloomsLevel: Self.bloomsLevel($0.statement))
+                    : UMCFLearningObjective(id: .lectern($0.stableId), statement: $0.statement, bloomsLevel: Self.bloomsLevel($0.statement))
             },
             prerequisites: topic.prerequisites.isEmpty ? nil : topic.prerequisites.map {
                 UMCFPrerequisite(nodeId: $0.topicStableId, description: "defines “\($0.term)”, which this topic uses", required: false)
@@ -103,8 +126,21 @@ struct UMCFExporter {
             extensions: [Self.provenanceNamespace: UMCFTopicProvenance(segments: provenance)])
     }
 
+    /// The catalog of an objective a topic inherits from its unit (it has none of its own).
+    static let inheritedCatalog = "lectern-inherited"
+    /// At most this many of a unit's objectives are inherited by a topic without its own.
+    static let inheritedLimit = 6
+
+    /// The objectives of `unit`'s topics, once each in course order, that a topic of it without
+    /// objectives of its own carries (the app also gives a topic its parent's).
+    static func unitObjectives(_ unit: CurriculumUnit) -> [LearningObjective] {
+        var seen = Set<String>()
+        return Array(unit.topics.flatMap(\.objectives).filter { seen.insert($0.statement.lowercased()).inserted }.prefix(inheritedLimit))
+    }
+
     /// A segment's id, `<topic>-<8 hex of the document URI>-<passage ordinal>`: stable while the
-    /// topic keeps its id and the document its passages, whatever the library's row ids.
+    /// topic keeps its id and the document its passages, whatever the library's row ids. The
+    /// later parts of a passage cut in parts add `-2`, `-3`, ….
     static func segmentId(topic: String, documentURI: String, ordinal: Int) -> String {
         "\(topic)-\(ContentHash.shortId(documentURI))-\(ordinal)"
     }
@@ -112,10 +148,10 @@ struct UMCFExporter {
     /// The segment type a passage is spoken as: the topic's first passage introduces it; a
     /// "Summary" or "Conclusion" section, or a closing recap, sums up; an "Example" section or
     /// a passage opening "For example" is an example; the rest explains.
-    static func segmentType(_ passage: TopicPassage, at index: Int, of count: Int) -> UMCFTranscriptSegment.Kind {
+    static func segmentType(_ passage: TopicPassage, text: String? = nil, at index: Int, of count: Int) -> UMCFTranscriptSegment.Kind {
         if index == 0 { return .introduction }
         let heading = (passage.sectionPath.last ?? "").lowercased()
-        let opening = passage.text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let opening = (text ?? passage.text).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if opensWith(heading, summaryHeadings) { return .summary }
         if index == count - 1, recapOpenings.contains(where: { opening.hasPrefix($0) }) { return .summary }
         if opensWith(heading, exampleHeadings) || exampleOpenings.contains(where: { opening.hasPrefix($0) }) { return .example }
@@ -272,7 +308,9 @@ struct UMCFExporter {
         }
         let parts = generatedParts(curriculum)
         let usesModel = parts.contains { $0.method == ContentOrigin.model.rawValue }
-        var transformations = ["each topic's passages, in reading order, are its transcript segments"]
+        var transformations = ["each topic's passages, in reading order, are its transcript segments, cut for speech "
+                               + "(100–2,000 characters at sentence ends) without figure captions, credits or licence lines",
+                               "a checkpoint after every third segment asks one of the topic's flashcards"]
         transformations += generatedSummary(curriculum)
         return UMCFSourceProvenance(
             originType: "imported", primarySources: references,

@@ -49,7 +49,7 @@ struct UMCFTranscript: Codable, Equatable, Sendable {
 }
 
 /// What the tutor speaks. No `speakingNotes.pauseAfter` (a boolean in the schema, a string in
-/// the app) and no checkpoint (it would need both `prompt` and `question`).
+/// the app). A checkpoint the tutor asks after the segment is written in both spellings.
 struct UMCFTranscriptSegment: Codable, Equatable, Sendable {
     enum Kind: String, Codable, Sendable {
         case lecture, explanation, example, checkpoint, transition, summary, introduction, conclusion
@@ -61,6 +61,30 @@ struct UMCFTranscriptSegment: Codable, Equatable, Sendable {
     /// Key terms of the topic this segment uses.
     var glossaryRefs: [String]?
     var estimatedDuration: String?
+    var checkpoint: UMCFCheckpoint?
+}
+
+/// A comprehension check the tutor asks after a segment: the schema requires `type` and
+/// `prompt`, the app reads `question`, so the question is written in both; the expected answer
+/// goes in `expectedResponsePatterns`. A card's question is a `comprehension_check`; where the
+/// topic has no card for what was just said, the learner explains it back (`teachback`) and the
+/// key terms spoken are the concepts the explanation should name.
+struct UMCFCheckpoint: Codable, Equatable, Sendable {
+    enum Kind: String, Codable, Sendable {
+        case comprehensionCheck = "comprehension_check"
+        case teachback
+    }
+
+    struct Criteria: Codable, Equatable, Sendable {
+        var requiredConcepts: [String]
+    }
+
+    var type: Kind
+    var prompt: String
+    var question: String
+    var expectedResponsePatterns: [String]?
+    var evaluationCriteria: Criteria?
+    var fallbackBehavior: String?
 }
 
 /// A `text_entry` question in both spellings: the schema's `prompt` (required) and the app's
@@ -98,4 +122,8 @@ struct UMCFSegmentSource: Codable, Equatable, Sendable {
     /// Seconds into the recording.
     var timeStart: Double?
     var timeEnd: Double?
+    /// The later part of a long passage cut in parts (2, 3, …); nil for its first part.
+    var part: Int?
+    /// Passages joined to this one because they were too short to speak alone.
+    var joinedOrdinals: [Int]?
 }
