@@ -24,7 +24,7 @@ TEST_VENV = .venv-tests
 # Real Anki (the `anki` wheel, Python 3.11+), into which the flashcard tests import their decks.
 ANKI_VENV = .venv-anki
 
-.PHONY: setup model llama testdeps anki build release test docs demo install completions manual bench fixtures clean llm-server-deps
+.PHONY: setup model llama testdeps anki build release mcp test docs demo install completions manual bench fixtures clean llm-server-deps
 
 # Installs the system libraries with apt; quiet and quick when all are there.
 setup:
@@ -65,8 +65,10 @@ llm-server-deps: llama
 # Installs pytrec-eval-terrier, jsonschema and mcp (the MCP Python SDK, the client `lectern mcp` is
 # tested with) into $(TEST_VENV); quiet when present. The tests that
 # use them skip with a message naming `make testdeps` without it, and fail when it is broken.
+# Present is looked up, not imported: importing mcp (pydantic, starlette, …) took 1.5 s of CPU
+# and 18 s on a busy machine at every `make test`.
 testdeps:
-	@if $(TEST_VENV)/bin/python -c "import pytrec_eval, jsonschema, mcp" 2>/dev/null; then exit 0; fi; \
+	@if $(TEST_VENV)/bin/python -c "import importlib.util as u, sys; sys.exit(not all(map(u.find_spec, ['pytrec_eval', 'jsonschema', 'mcp'])))" 2>/dev/null; then exit 0; fi; \
 	echo "make testdeps: installing pytrec-eval-terrier, jsonschema and mcp into $(TEST_VENV)"; \
 	( [ -x $(TEST_VENV)/bin/python ] || $(PYTHON) -m venv $(TEST_VENV) ) && \
 	$(TEST_VENV)/bin/pip install -q --disable-pip-version-check pytrec-eval-terrier jsonschema mcp
@@ -83,8 +85,15 @@ anki:
 build: setup
 	$(SWIFT) build
 
+# `lectern` alone, all that `make demo` runs: lectern-mcp brings the MCP SDK and swift-nio,
+# which only `lectern mcp` needs (`make mcp`, `make install`).
 release: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product lectern
+
+# The MCP server beside the release `lectern` (`lectern mcp` runs it); the Lectern module
+# `make release` built is reused, not compiled again.
+mcp: release
+	$(SWIFT) build -c release --product lectern-mcp
 
 test: setup model llama testdeps anki
 	$(SWIFT) test
@@ -144,7 +153,7 @@ manual: release
 	$(SWIFT) package plugin generate-manual --configuration release
 	@mkdir -p .build/man && cp "$$(find .build/plugins -path '*GenerateManual*' -name lectern.1 | head -1)" $(MANUAL)
 
-install: release completions manual
+install: release mcp completions manual
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d

@@ -34,7 +34,7 @@ enum MCPTools {
                         "guid": ["type": "string"], "curriculum": ["type": "string"], "topic": ["type": "string"],
                         "deck": ["type": "string"], "noteType": ["type": "string"], "origin": ["type": "string"],
                         "front": ["type": "string"], "back": ["type": "string"], "source": ["type": "string"],
-                        "passageId": ["type": "integer"], "page": ["type": "integer"], "pageLabel": ["type": "string"],
+                        "passageId": ["type": "integer"], "ref": ["type": "string"], "page": ["type": "integer"], "pageLabel": ["type": "string"],
                         "time": ["type": "number"],
                     ],
                     "required": ["guid", "noteType", "front", "back", "source", "passageId"],
@@ -150,7 +150,7 @@ enum MCPTools {
         "type": "object",
         "properties": [
             "rank": ["type": "integer"], "score": ["type": "number"],
-            "passageId": ["type": "integer"], "documentId": ["type": "string"],
+            "passageId": ["type": "integer"], "ref": ["type": "string"], "documentId": ["type": "string"],
             "title": ["type": "string"], "sectionPath": ["type": "array", "items": ["type": "string"]],
             "location": ["type": "string"], "uri": ["type": "string"], "path": ["type": "string"],
             "type": ["type": "string"], "kind": ["type": "string"],

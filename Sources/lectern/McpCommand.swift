@@ -57,7 +57,7 @@ struct McpCommand: ParsableCommand {
         let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                              ?? CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lectern-mcp").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw LecternError(.notFound, executable, "the MCP server is not installed beside lectern (`make install` installs both)")
+            throw LecternError(.notFound, executable, "the MCP server is not installed beside lectern (`make install` installs both; in a clone, `make mcp` builds it)")
         }
         let arguments = [executable] + (global.db.map { ["--db", $0] } ?? []) + (ingestFolders.isEmpty ? [] : ["--allow-ingest"] + ingestFolders)
             + (allowUrls ? ["--allow-urls"] : [])

@@ -85,8 +85,8 @@ final class LibraryUpgradeTests: XCTestCase {
             let arguments = try XCTUnwrap(search["arguments"] as? [String])
             let result = try lectern(arguments + ["--json"])
             XCTAssertEqual(result.status, 0, result.stderr)
-            // Fields added since (a hit's link, its page label) are left out of the comparison.
-            let added: Set<String> = ["link", "pageLabel", "bm25", "cosine", "weak"]
+            // Fields added since (a hit's link, its page label, its `ref`) are left out of the comparison.
+            let added: Set<String> = ["link", "pageLabel", "bm25", "cosine", "weak", "ref"]
             // A score is now on one scale for every query (Relevance); the cosine it was is kept as `cosine`.
             let cosines = (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []).map { $0["cosine"] as? Double }
             var hits = (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? [])

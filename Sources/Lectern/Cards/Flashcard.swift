@@ -158,3 +158,8 @@ enum ClozeText {
         return result + rest
     }
 }
+
+extension CardSource: PassageReferenced {
+    var referencedPassage: Int64? { passageId }
+    func encode(to encoder: any Encoder) throws { try encodeWithPassageReference(to: encoder) }
+}

@@ -297,3 +297,8 @@ public struct Flashcards: Sendable {
         try store.removeCards(curriculum: name, topics: topics, guids: guids)
     }
 }
+
+extension CardListing: PassageReferenced {
+    var referencedPassage: Int64? { passageId }
+    public func encode(to encoder: any Encoder) throws { try encodeWithPassageReference(to: encoder) }
+}

@@ -111,6 +111,9 @@ struct KeyTerm: Codable, Sendable, Equatable {
         self.basis = basis
     }
 
+    /// Declared because both halves of Codable are written by hand (the encoding adds `ref`).
+    enum CodingKeys: String, CodingKey { case term, definition, origin, passageId, basis }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         term = try container.decode(String.self, forKey: .term)
@@ -153,4 +156,20 @@ struct TopicAssessment: Codable, Sendable, Equatable {
     var hint: String?
     /// The passage that holds the answer.
     var passageId: Int64?
+}
+
+// A curriculum's JSON (`curriculum show --json`, the stored record) names its passages as `p<N>` too.
+extension KeyTerm: PassageReferenced {
+    var referencedPassage: Int64? { passageId }
+    func encode(to encoder: any Encoder) throws { try encodeWithPassageReference(to: encoder) }
+}
+
+extension TopicPassage: PassageReferenced {
+    var referencedPassage: Int64? { passageId }
+    func encode(to encoder: any Encoder) throws { try encodeWithPassageReference(to: encoder) }
+}
+
+extension TopicAssessment: PassageReferenced {
+    var referencedPassage: Int64? { passageId }
+    func encode(to encoder: any Encoder) throws { try encodeWithPassageReference(to: encoder) }
 }

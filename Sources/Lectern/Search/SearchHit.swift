@@ -43,7 +43,12 @@ public struct SearchHit: Codable, Sendable {
 
     /// `p123`: what `lectern show` takes to print this passage with its neighbours (never a
     /// document's short id, which is hex).
-    public var passageReference: String { "p\(passageId)" }
+    public var passageReference: String { PassageReference.text(passageId) }
     /// The short id of the hit's document, as `lectern sources` lists it.
     public var documentShortId: String { documentId }
+}
+
+extension SearchHit: PassageReferenced {
+    var referencedPassage: Int64? { passageId }
+    public func encode(to encoder: any Encoder) throws { try encodeWithPassageReference(to: encoder) }
 }

@@ -216,3 +216,8 @@ public struct LibraryStats: Codable, Sendable {
     public var documentsByType: [String: Int]
     public var runs: Int
 }
+
+extension StoredPassage: PassageReferenced {
+    var referencedPassage: Int64? { id }
+    public func encode(to encoder: any Encoder) throws { try encodeWithPassageReference(to: encoder) }
+}

@@ -187,3 +187,8 @@ public struct Answerer: Sendable {
         return result
     }
 }
+
+extension Citation: PassageReferenced {
+    var referencedPassage: Int64? { passageId }
+    public func encode(to encoder: any Encoder) throws { try encodeWithPassageReference(to: encoder) }
+}

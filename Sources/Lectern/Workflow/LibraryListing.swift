@@ -119,3 +119,13 @@ public struct PassageContext: Encodable, Sendable {
         }
     }
 }
+
+extension PassageContext: PassageReferenced {
+    var referencedPassage: Int64? { passageId }
+    public func encode(to encoder: any Encoder) throws { try encodeWithPassageReference(to: encoder) }
+}
+
+extension PassageContext.Entry: PassageReferenced {
+    var referencedPassage: Int64? { id }
+    public func encode(to encoder: any Encoder) throws { try encodeWithPassageReference(to: encoder) }
+}
