@@ -67,7 +67,9 @@ struct PDFLayout {
         for (line, kind) in zip(lines, kinds) {
             if let kind {
                 let text = line.text
-                furnitureBlocks[line.page, default: []].append(Block(kind: kind, text: text, page: line.page))
+                var attributes: [String: String] = [:]
+                Self.markOCR([line], in: &attributes)
+                furnitureBlocks[line.page, default: []].append(Block(kind: kind, text: text, page: line.page, attributes: attributes))
                 let key = Self.furnitureKey(text)
                 if !furnitureTexts.contains(key) { furnitureTexts.append(key) }
             } else {
@@ -119,6 +121,7 @@ struct PDFLayout {
             var attributes: [String: String] = [:]
             attributes["font_size"] = String(format: "%.1f", paragraph.fontSize)
             if paragraph.bold { attributes["bold"] = "true" }
+            Self.markOCR(paragraph.lines, in: &attributes)
             blocks.append(Block(kind: paragraph.kind, text: paragraph.text, level: paragraph.level,
                                 sectionPath: tracker.path, page: paragraph.page, attributes: attributes,
                                 pageLabel: pages[paragraph.page - 1].label))
@@ -200,6 +203,14 @@ struct PDFLayout {
             if last, line.y1 >= page.height * 0.8 { return .pageFooter }
         }
         return nil
+    }
+
+    /// A block read by OCR says so, with Tesseract's mean word confidence over its lines.
+    static func markOCR(_ lines: [PDFLine], in attributes: inout [String: String]) {
+        let read = lines.compactMap(\.ocrConfidence)
+        guard !read.isEmpty else { return }
+        attributes["ocr"] = "tesseract"
+        attributes["ocr_confidence"] = String(format: "%.1f", read.reduce(0, +) / Double(read.count))
     }
 
     // MARK: - Paragraphs
