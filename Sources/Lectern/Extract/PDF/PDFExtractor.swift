@@ -116,7 +116,7 @@ struct PDFExtractor: Extractor {
         if !layout.furniture.isEmpty { metadata["page_furniture"] = layout.furniture.prefix(20).joined(separator: " | ") }
         if layout.isSlides { metadata["slides"] = "true" }
         if let ocr, !ocr.pages.isEmpty {
-            metadata[Self.ocrMetadataKey] = "pages \(Self.pageList(ocr.pages)) read by Tesseract \(Tesseract.version) (\(ocrSettings.languageList), \(ocrSettings.dpi) dpi), mean word confidence \(String(format: "%.1f", ocr.meanConfidence))"
+            metadata[Self.ocrMetadataKey] = "\(ocr.pages.count == 1 ? "page" : "pages") \(Self.pageList(ocr.pages)) read by Tesseract \(Tesseract.version) (\(ocrSettings.languageList), \(ocrSettings.dpi) dpi), mean word confidence \(String(format: "%.1f", ocr.meanConfidence))"
         }
         let titleBlock = layout.blocks.first { $0.kind == .title }?.text
         let title = Self.usableTitle(file.title) ?? titleBlock ?? layout.largestFirstPageText ?? ""
