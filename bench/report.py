@@ -3,7 +3,7 @@
     report.py RESULTS_DIR [STEPS_TSV]
 
 Reads what the bench scripts wrote in RESULTS_DIR (pdf.json, pdf_peers.json, transcripts.json,
-minilm.json, search.json, eval.json, e2e.json, summary.json, profile-*.txt) and STEPS_TSV (name, exit status,
+minilm.json, search.json, eval.json, e2e.json, summary.json, ocr.json, profile-*.txt) and STEPS_TSV (name, exit status,
 seconds of each step of bench/run_all.sh). A ratio is always "how many times faster lectern is"
 (peer time / lectern time): above 1 lectern wins. A result older than this run (a step skipped
 by QUICK=1 or absent) is shown with its own date.
@@ -249,6 +249,20 @@ def main():
                         ours[key], peer_name, theirs[key], round(ours[key] / theirs[key], 2) if theirs[key] else None,
                         "beat every peer" if key != "rouge1" else "", "cut to the authors' length")
 
+    ocr = load(directory, "ocr.json")
+    if ocr:
+        for r in ocr["rows"]:
+            area = "OCR of scans (%s, %d dpi, %d pages)" % (r["variant"], r["dpi"], r["pages"])
+            ours, theirs = r["lectern"], r["pytesseract"]
+            target = {("clean", 300): "≥ 0.97", ("clean", 150): "≥ 0.93"}.get((r["variant"], r["dpi"]), "")
+            row(area, "word F1 vs pdftotext of the original", ours["f1"], "pytesseract", theirs["f1"],
+                round(ours["f1"] / theirs["f1"], 2) if theirs["f1"] else None, target, ocr.get("tesseract", ""))
+            row(area, "pages/s", ours["pages_per_second"], "pytesseract", theirs["pages_per_second"],
+                round(ours["pages_per_second"] / theirs["pages_per_second"], 2) if theirs["pages_per_second"] else None,
+                "≥ the peer's", "whole process, wall time")
+            row(area, "peak RSS, MB", ours["peak_rss_mb"], "pytesseract", theirs["peak_rss_mb"],
+                round(theirs["peak_rss_mb"] / ours["peak_rss_mb"], 2) if ours["peak_rss_mb"] else None, "", "the peer: its largest process")
+
     profiles = {}
     for name in sorted(os.listdir(directory)):
         if name.startswith("profile-") and name.endswith(".txt"):
@@ -260,7 +274,7 @@ def main():
     result = {"date": now, "quick": quick, "machine": info, "steps": steps, "rows": rows,
               "sources": {name: (load(directory, name) or {}).get("date") for name in
                           ["pdf.json", "pdf_peers.json", "transcripts.json", "minilm.json", "search.json", "eval.json", "e2e.json",
-                           "summary.json"]}}
+                           "summary.json", "ocr.json"]}}
     with open(os.path.join(directory, "latest.json"), "w", encoding="utf-8") as f:
         json.dump(result, f, indent=2, ensure_ascii=False)
         f.write("\n")

@@ -41,6 +41,7 @@ if [ -z "$QUICK" ]; then run_step eval bench/eval_shared.sh; fi
 run_step shared-search bench/shared_search.sh
 run_step e2e bench/e2e_bench.sh
 run_step summary bench/summary_rouge.sh
+run_step ocr bench/ocr_bench.sh
 
 # Where lectern is slower than a peer: profiles of the lectern side of those rows.
 corpus=${LECTERN_SHARED_CORPUS:-$PWD/../shared/corpus}

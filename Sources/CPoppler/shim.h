@@ -6,7 +6,9 @@
    neither the -dev packages nor their include paths (poppler/glib, glib-2.0, cairo: an
    `unsafeFlags` would make the package unusable as a dependency). Every function goes through a
    `lazy_` wrapper below that looks its symbol up once. Swift calls `SystemLibrary.poppler.load()`
-   (which throws a clear LecternError when the library is missing) before the first wrapper. */
+   (which throws a clear LecternError when the library is missing) before the first wrapper.
+   The cairo calls that render a page for OCR are found through the same handle: dlsym searches
+   poppler-glib's own dependencies, and it links libcairo. */
 #include "../CDynamicLoader/dynamic_loader.h"
 
 #ifdef LECTERN_SHIM_SYSTEM_HEADERS
@@ -130,6 +132,15 @@ union _PopplerAction { /* partial: poppler's has more members (and is larger) */
     PopplerActionAny any;
     PopplerActionGotoDest goto_dest;
 };
+
+/* cairo (cairo.h), for rendering a page without a text layer for OCR. */
+typedef struct _cairo cairo_t;
+typedef struct _cairo_surface cairo_surface_t;
+typedef enum _cairo_format {
+    CAIRO_FORMAT_INVALID = -1,
+    CAIRO_FORMAT_ARGB32 = 0,
+    CAIRO_FORMAT_RGB24 = 1
+} cairo_format_t;
 #endif /* LECTERN_SHIM_SYSTEM_HEADERS */
 
 #define LECTERN_POPPLER_SONAME "libpoppler-glib.so.8"
@@ -164,6 +175,17 @@ LECTERN_LAZY_LIBRARY(poppler, LECTERN_POPPLER_SONAME, "libpoppler-glib.so")
     V(void, poppler_page_free_text_attributes, (GList *list), (list)) \
     X(GList *, poppler_page_get_image_mapping, (PopplerPage *page), (page)) \
     V(void, poppler_page_free_image_mapping, (GList *list), (list)) \
+    V(void, poppler_page_render, (PopplerPage *page, cairo_t *cairo), (page, cairo)) \
+    X(cairo_surface_t *, cairo_image_surface_create, (cairo_format_t format, int width, int height), (format, width, height)) \
+    X(unsigned char *, cairo_image_surface_get_data, (cairo_surface_t *surface), (surface)) \
+    X(int, cairo_image_surface_get_stride, (cairo_surface_t *surface), (surface)) \
+    V(void, cairo_surface_flush, (cairo_surface_t *surface), (surface)) \
+    V(void, cairo_surface_destroy, (cairo_surface_t *surface), (surface)) \
+    X(cairo_t *, cairo_create, (cairo_surface_t *target), (target)) \
+    V(void, cairo_destroy, (cairo_t *cr), (cr)) \
+    V(void, cairo_scale, (cairo_t *cr, double sx, double sy), (cr, sx, sy)) \
+    V(void, cairo_set_source_rgb, (cairo_t *cr, double red, double green, double blue), (cr, red, green, blue)) \
+    V(void, cairo_paint, (cairo_t *cr), (cr)) \
     X(gchar *, g_filename_to_uri, (const gchar *filename, const gchar *hostname, GError **error), (filename, hostname, error)) \
     V(void, g_clear_error, (GError **error), (error)) \
     V(void, g_free, (gpointer memory), (memory)) \
@@ -218,6 +240,36 @@ static inline const char *lectern_poppler_action_title(PopplerAction *action) {
 
 static inline int lectern_poppler_error_is_encrypted(GError *error) {
     return error != NULL && error->domain == lazy_poppler_error_quark() && error->code == POPPLER_ERROR_ENCRYPTED;
+}
+
+/* Renders `page` at `scale` (pixels per point) on white into `gray` (width x height bytes, one a
+   pixel, 0 black .. 255 white), as OCR reads it. Returns 0 when cairo cannot make the surface
+   (out of memory, a size over its limit). The conversion is here, in C: a page at 300 dpi is
+   8.7 million pixels, which a debug build of Swift would take a second over. */
+static inline int lectern_poppler_render_gray(PopplerPage *page, double scale, int width, int height, unsigned char *gray) {
+    cairo_surface_t *surface = lazy_cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+    if (surface == NULL) return 0;
+    unsigned char *data = lazy_cairo_image_surface_get_data(surface);
+    if (data == NULL) { lazy_cairo_surface_destroy(surface); return 0; }
+    cairo_t *cr = lazy_cairo_create(surface);
+    lazy_cairo_set_source_rgb(cr, 1, 1, 1);
+    lazy_cairo_paint(cr);
+    lazy_cairo_scale(cr, scale, scale);
+    lazy_poppler_page_render(page, cr);
+    lazy_cairo_destroy(cr);
+    lazy_cairo_surface_flush(surface);
+    int stride = lazy_cairo_image_surface_get_stride(surface);
+    for (int y = 0; y < height; y++) {
+        const unsigned int *row = (const unsigned int *)(data + (size_t)y * (size_t)stride);
+        unsigned char *out = gray + (size_t)y * (size_t)width;
+        for (int x = 0; x < width; x++) {
+            unsigned int p = row[x];
+            /* ITU-R 601 luma, in integers: (77 R + 150 G + 29 B) / 256. */
+            out[x] = (unsigned char)((77u * ((p >> 16) & 0xFF) + 150u * ((p >> 8) & 0xFF) + 29u * (p & 0xFF)) >> 8);
+        }
+    }
+    lazy_cairo_surface_destroy(surface);
+    return 1;
 }
 
 /* Font facts of one text-attribute run (GList of PopplerTextAttributes). */

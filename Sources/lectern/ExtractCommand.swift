@@ -38,7 +38,7 @@ struct ExtractCommand: ParsableCommand {
 
     func run() throws {
         let terminal = global.terminal()
-        var extraction = Extraction(options: reading.extractOptions)
+        var extraction = Extraction(options: reading.extractOptions(try global.configuration()))
         extraction.passwords = try reading.passwords()
         extraction.cancellation = StopSignals.cancellation
         extraction.selection = selection.selection
@@ -85,6 +85,8 @@ struct ExtractCommand: ParsableCommand {
     func printBlocks(_ document: ExtractedDocument, on terminal: Terminal) {
         for block in document.blocks {
             var place = block.page.map { "p.\($0) " } ?? ""
+            // Read with OCR: said, with Tesseract's confidence, so a doubtful word can be checked.
+            if let confidence = block.ocrConfidence { place += "ocr \(Int(confidence.rounded()))% " }
             if let start = block.start { place += "@\(TimeFormat.clock(start)) " }
             if let speaker = block.speaker, block.kind == .cue { place += "\(speaker) " }
             terminal.out(terminal.dim("\(place)\(block.kind.rawValue)\(block.level.map { "/\($0)" } ?? "")") + "  \(block.text)")

@@ -79,7 +79,7 @@ struct IngestCommand: ParsableCommand {
         let summary = try recorder.run { () throws -> IngestSummary in
             let chosen = try EmbedderCatalog.resolve(store: store, configuration: configuration, requested: embedder)
             var ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
-                                    options: reading.extractOptions)
+                                    options: reading.extractOptions(configuration))
             ingestor.passwords = passwords
             ingestor.fetcher = WebFetcher(settings: configuration.http)
             ingestor.openstax = configuration.openstax

@@ -195,6 +195,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(documented.openstax, code.openstax)
         XCTAssertEqual(documented.searchLimit, code.searchLimit)
         XCTAssertEqual(documented.llm, code.llm)
+        XCTAssertEqual(documented.ocr, code.ocr)
     }
 
     /// The configuration reference (docs/configuration.md) is the key table: the generated table

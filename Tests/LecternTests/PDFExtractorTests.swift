@@ -3,9 +3,9 @@ import XCTest
 
 /// PDFs through poppler-glib, on the shared real PDFs and on the project's own.
 final class PDFExtractorTests: XCTestCase {
-    func extract(_ url: URL, password: String? = nil) throws -> ExtractedDocument {
+    func extract(_ url: URL, password: String? = nil, ocr: OCRSettings = OCRSettings()) throws -> ExtractedDocument {
         let input = SourceInput(uri: url.absoluteString, path: url.path, data: try Data(contentsOf: url),
-                                options: ExtractOptions(password: password))
+                                options: ExtractOptions(password: password, ocr: ocr))
         let reader = try ReaderRegistry.standard.reader(for: input)
         XCTAssertEqual(reader.name, "pdf")
         return try reader.extract(input)
@@ -205,20 +205,22 @@ final class PDFExtractorTests: XCTestCase {
     }
 
     func testPagesWithoutATextLayerAreReported() throws {
-        // A one-page scan: the warning names the page; there is nothing to search.
+        // A one-page scan with OCR off: the warning names the page; there is nothing to search.
         let scan = try shared("docling-ocr_test.pdf")
-        let scanDocument = try extract(scan)
-        XCTAssertEqual(scanDocument.warnings, ["no text layer on page 1 (scanned?): it is not searchable; OCR is not built in"])
+        let off = "no text layer on page 1 (scanned?): it is not searchable; OCR is off (--ocr never)"
+        let scanDocument = try extract(scan, ocr: OCRSettings(mode: .never))
+        XCTAssertEqual(scanDocument.warnings, [ExtractionWarning(off)])
         XCTAssertTrue(scanDocument.blocks.isEmpty)
         let scanFolder = try TemporaryFolder()
-        let scanned = try runLectern(["ingest", scan.path], in: scanFolder.url, environment: ["LECTERN_EMBEDDER": "hashing"])
+        let scanned = try runLectern(["ingest", "--ocr", "never", scan.path], in: scanFolder.url, environment: ["LECTERN_EMBEDDER": "hashing"])
         // A warning, as extract gives it: the scan is stored without passages (ScriptableBatchTests).
         XCTAssertEqual(scanned.status, 0)
-        XCTAssertEqual(scanned.stderr, "lectern: warning: \(scan.path): no text layer on page 1 (scanned?): it is not searchable; OCR is not built in\n")
-        let shown = try runLectern(["extract", scan.path], in: scanFolder.url)
+        XCTAssertEqual(scanned.stderr, "lectern: warning: \(scan.path): \(off)\n")
+        let shown = try runLectern(["extract", "--ocr", "never", scan.path], in: scanFolder.url)
         XCTAssertEqual(shown.status, 0, shown.stderr)
-        XCTAssertEqual(shown.stderr, "lectern: warning: \(scan.path): no text layer on page 1 (scanned?): it is not searchable; OCR is not built in\n")
-        // A scanned page inside a document with text: a warning naming the page; the rest is read.
+        XCTAssertEqual(shown.stderr, "lectern: warning: \(scan.path): \(off)\n")
+        // A scanned page inside a document with text: read with OCR, the rest from its text
+        // layer; with OCR off, a warning naming the page.
         let folder = try TemporaryFolder()
         let mixed = folder.file("mixed.pdf")
         let unite = Process()
@@ -227,12 +229,16 @@ final class PDFExtractorTests: XCTestCase {
         unite.arguments = [own("calculus-handout.pdf").path, scan.path, own("calculus-handout.pdf").path, mixed.path]
         try unite.run()
         unite.waitUntilExit()
-        let document = try extract(mixed)
-        XCTAssertEqual(document.warnings, ["no text layer on page 2 (scanned?): it is not searchable; OCR is not built in"])
+        let read = try extract(mixed)
+        XCTAssertEqual(read.warnings, [])
+        XCTAssertEqual(Set(read.blocks.compactMap(\.page)), [1, 2, 3])
+        XCTAssertEqual(Set(read.blocks.filter { $0.ocrConfidence != nil }.compactMap(\.page)), [2], "only the scanned page is read by OCR")
+        let document = try extract(mixed, ocr: OCRSettings(mode: .never))
+        XCTAssertEqual(document.warnings, ["no text layer on page 2 (scanned?): it is not searchable; OCR is off (--ocr never)"])
         XCTAssertEqual(Set(document.blocks.compactMap(\.page)), [1, 3])
-        let result = try runLectern(["ingest", "mixed.pdf"], in: folder.url, environment: ["LECTERN_EMBEDDER": "hashing"])
+        let result = try runLectern(["ingest", "--ocr", "never", "mixed.pdf"], in: folder.url, environment: ["LECTERN_EMBEDDER": "hashing"])
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.stderr, "lectern: warning: mixed.pdf: no text layer on page 2 (scanned?): it is not searchable; OCR is not built in\n")
+        XCTAssertEqual(result.stderr, "lectern: warning: mixed.pdf: no text layer on page 2 (scanned?): it is not searchable; OCR is off (--ocr never)\n")
     }
 
     func testEverySlideGivesAPassageTitledBySlide() throws {

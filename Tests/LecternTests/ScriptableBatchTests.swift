@@ -30,17 +30,18 @@ final class ScriptableBatchTests: CommandTestCase {
 
     func testAScanIsReportedOnceThenUnchangedWithExitZero() throws {
         try copy("pdf/docling-ocr_test.pdf", as: "scan.pdf")
-        let warning = "lectern: warning: scan.pdf: no text layer on page 1 (scanned?): it is not searchable; OCR is not built in\n"
-        let first = try lectern(["ingest", "scan.pdf"])
+        // With OCR off (OCRTests has it on).
+        let warning = "lectern: warning: scan.pdf: no text layer on page 1 (scanned?): it is not searchable; OCR is off (--ocr never)\n"
+        let first = try lectern(["ingest", "--ocr", "never", "scan.pdf"])
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertEqual(first.stderr, warning, "one line, the one extract gives")
         XCTAssertTrue(first.stdout.hasPrefix("1 stored (0 passages), 0 unchanged, 1 warning"), first.stdout)
 
-        let again = try lectern(["ingest", "scan.pdf"])
+        let again = try lectern(["ingest", "--ocr", "never", "scan.pdf"])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual(again.stderr, "lectern: scan.pdf: unchanged (no text layer)\n")
         XCTAssertTrue(again.stdout.hasPrefix("0 stored (0 passages), 1 unchanged"), again.stdout)
-        let events = try lectern(["ingest", "--events", "json", "scan.pdf"])
+        let events = try lectern(["ingest", "--ocr", "never", "--events", "json", "scan.pdf"])
         let unchanged = events.stderr.split(separator: "\n").compactMap { try? JSONDecoder().decode(PipelineEvent.self, from: Data($0.utf8)) }
             .filter { $0.event == .unchanged }
         XCTAssertEqual(unchanged.map(\.message), ["no text layer"])

@@ -1,10 +1,11 @@
 import CCurl
 import CLibXML2
 import CPoppler
+import CTesseract
 import Foundation
 import XCTest
 
-/// The dlopen shims (CPoppler, CLibXML2, CCurl) declare the types, struct layouts and
+/// The dlopen shims (CPoppler, CLibXML2, CCurl, CTesseract) declare the types, struct layouts and
 /// constants Lectern uses themselves, so that the package builds without the -dev packages'
 /// include paths. Those copies must stay what the libraries really are: each test writes one C
 /// program that prints sizeof, offsetof (a bit position for bitfields) and value of everything
@@ -33,6 +34,13 @@ final class ShimLayoutTests: XCTestCase {
         for (field, path) in attributes {
             try expect(real, "offsetof(struct _PopplerTextAttributes, \(field))", MemoryLayout<PopplerTextAttributes>.offset(of: path))
         }
+    }
+
+    func testTesseractDeclarationsMatchTesseractHeader() throws {
+        let real = try compareWithRealHeaders(shim: "CTesseract", package: "tesseract", mustDeclare: [])
+        try expect(real, "RIL_WORD", Int(RIL_WORD.rawValue))
+        try expect(real, "PSM_AUTO", Int(PSM_AUTO.rawValue))
+        try expect(real, "sizeof(TessPageIteratorLevel)", MemoryLayout<TessPageIteratorLevel>.size)
     }
 
     func testLibXML2DeclarationsMatchLibXML2Headers() throws {

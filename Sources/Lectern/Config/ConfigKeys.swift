@@ -35,6 +35,19 @@ extension ConfigKey {
         ConfigKey("chunk.min_tokens", .wholeNumber(atLeast: 0, atMost: 510), default: "48",
                   help: "Smaller sections may join a sibling under the same parent.") { $0.chunk.minTokens = $1.int },
 
+        ConfigKey("ocr.mode", .choice(OCRSettings.Mode.allCases.map(\.rawValue)), default: "auto",
+                  help: "PDF pages read with Tesseract: `auto` those without a usable text layer, `always` every page, `never` none (`--ocr`).") {
+            $0.ocr.mode = OCRSettings.Mode(rawValue: $1.text) ?? .auto
+        },
+        ConfigKey("ocr.languages", .text, default: "eng",
+                  help: "Tesseract's languages, joined by `+` (`eng+deu`; `--ocr-lang`); each needs its pack, `apt-get install tesseract-ocr-deu`.") {
+            $0.ocrLanguages = $1.text
+        },
+        ConfigKey("ocr.max_pages", .wholeNumber(atLeast: 0, atMost: 100_000), default: "100",
+                  help: "Pages of one document read with OCR at most; the others are named in a warning (`--ocr-pages`).") {
+            $0.ocr.maxPages = $1.int
+        },
+
         ConfigKey("http.contact", .text,
                   help: "A URL or e-mail address for the User-Agent: `lectern/VERSION (+you@example.org)`.") { $0.http.contact = $1.optionalText },
         ConfigKey("http.connect_timeout", .number(atLeast: 0, atMost: 3_600), default: "10",

@@ -19,6 +19,10 @@ public struct Configuration: Sendable {
     /// Where `wikipedia:` and `ocw:` specs are fetched from (`[wikipedia]`, `[ocw]`).
     public var webSources = WebSourceSettings()
     public var searchLimit: Int = 10
+    /// When and in which languages PDF pages are read with OCR (`[ocr]`).
+    public var ocr = OCRSettings()
+    /// `ocr.languages` as written, checked in `validate()`.
+    var ocrLanguages = OCRSettings.defaultLanguages.joined(separator: "+")
     /// The language model for summaries and `ask` (`[llm]`); none = offline extractive.
     public var llm = LLMSettings()
     /// Which layer set each key, for `lectern doctor` and error messages.
@@ -92,7 +96,12 @@ public struct Configuration: Sendable {
 
     /// Rules between keys, checked once all layers are merged: a pair that is valid together
     /// must not fail because one of them was applied before the other.
-    func validate() throws {
+    mutating func validate() throws {
+        guard let languages = OCRSettings.parseLanguages(ocrLanguages) else {
+            throw LecternError(.configuration, origins["ocr.languages"] ?? "defaults",
+                               "ocr.languages (\(ocrLanguages)) must be Tesseract language codes joined by `+`, such as eng+deu")
+        }
+        ocr.languages = languages
         if chunk.overlapTokens >= chunk.maxTokens {
             let layer = origins["chunk.overlap_tokens"] ?? origins["chunk.max_tokens"] ?? "defaults"
             throw LecternError(

@@ -26,6 +26,7 @@ public enum DoctorChecks {
     public static func run(configuration: Configuration, environment: [String: String] = ProcessInfo.processInfo.environment,
                            openLibrary: () throws -> LibraryStore) -> [DoctorCheck] {
         var checks = SystemLibraries.versions().map { DoctorCheck(name: $0.name, ok: $0.found, detail: $0.version) }
+        checks.append(tesseract(configuration.ocr))
         var embedderName = configuration.embedder
         if FileManager.default.fileExists(atPath: configuration.database) {
             do {
@@ -59,6 +60,28 @@ public enum DoctorChecks {
         return DoctorCheck(name: "minilm model", ok: missing.isEmpty,
                            detail: missing.isEmpty ? directory : "missing \(missing.joined(separator: ", ")) in \(directory): run `make model`",
                            required: required)
+    }
+
+    /// Tesseract and its languages, for OCR of scanned PDF pages: a warning when missing (a
+    /// library without scans needs none), naming the packages to install.
+    static func tesseract(_ settings: OCRSettings) -> DoctorCheck {
+        let wanted = settings.languageList
+        do {
+            try SystemLibrary.tesseract.load()
+        } catch {
+            let detail = settings.mode == .never ? "not installed (OCR is off)" : "\(error); scanned PDF pages stay unsearchable"
+            return DoctorCheck(name: "tesseract", ok: false, detail: detail, required: false)
+        }
+        guard let folder = Tesseract.dataFolder else {
+            return DoctorCheck(name: "tesseract", ok: false,
+                               detail: "\(Tesseract.version), no language models found: apt-get install \(settings.languages.map(Tesseract.package).joined(separator: " "))",
+                               required: false)
+        }
+        let installed = Tesseract.models(in: folder)
+        let missing = settings.languages.filter { !installed.contains($0) }
+        var detail = "\(Tesseract.version), languages \(installed.joined(separator: ", ")) in \(folder); OCR \(settings.mode.rawValue) with \(wanted)"
+        if !missing.isEmpty { detail += ": \(missing.joined(separator: ", ")) missing, apt-get install \(missing.map(Tesseract.package).joined(separator: " "))" }
+        return DoctorCheck(name: "tesseract", ok: missing.isEmpty, detail: detail, required: false)
     }
 
     /// Whether the checks fail `doctor` (exit status 1).

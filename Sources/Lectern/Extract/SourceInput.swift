@@ -6,10 +6,13 @@ public struct ExtractOptions: Sendable, Equatable {
     var password: String?
     /// The encoding of text files when the user names it (`--encoding`); nil recognises it.
     var encoding: TextEncoding?
+    /// When PDF pages are read with OCR, in which languages, how many a document.
+    public var ocr: OCRSettings
 
-    public init(password: String? = nil, encoding: TextEncoding? = nil) {
+    public init(password: String? = nil, encoding: TextEncoding? = nil, ocr: OCRSettings = OCRSettings()) {
         self.password = password
         self.encoding = encoding
+        self.ocr = ocr
     }
 }
 

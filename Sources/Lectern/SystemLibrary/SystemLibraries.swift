@@ -3,6 +3,7 @@ import CGemm
 import CLibXML2
 import CPoppler
 import CSQLite
+import CTesseract
 
 /// A system library Lectern opens with dlopen on first use rather than linking, so that a
 /// command pays only for the libraries it uses (`lectern --version` loads none of them).
@@ -14,6 +15,8 @@ enum SystemLibrary: String, CaseIterable, Sendable {
     case poppler = "poppler-glib"
     case libxml2
     case curl = "libcurl"
+    /// OCR of pages without a text layer; loaded only when a PDF has such a page.
+    case tesseract = "libtesseract"
 
     /// The file dlopen looks for.
     var soname: String {
@@ -21,6 +24,7 @@ enum SystemLibrary: String, CaseIterable, Sendable {
         case .poppler: return LECTERN_POPPLER_SONAME
         case .libxml2: return LECTERN_XML_SONAME
         case .curl: return LECTERN_CURL_SONAME
+        case .tesseract: return LECTERN_TESSERACT_SONAME
         }
     }
 
@@ -30,6 +34,7 @@ enum SystemLibrary: String, CaseIterable, Sendable {
         case .poppler: return "libpoppler-glib8"
         case .libxml2: return "libxml2"
         case .curl: return "libcurl4"
+        case .tesseract: return "libtesseract5"
         }
     }
 
@@ -40,6 +45,7 @@ enum SystemLibrary: String, CaseIterable, Sendable {
         case .poppler: problem = lectern_poppler_load()
         case .libxml2: problem = lectern_xml_load()
         case .curl: problem = lectern_curl_load()
+        case .tesseract: problem = lectern_tesseract_load()
         }
         guard let problem else { return }
         let missing = String(cString: problem)
@@ -58,6 +64,8 @@ enum SystemLibrary: String, CaseIterable, Sendable {
             return lectern_xml_version().map { String(cString: $0) } ?? "?"
         case .curl:
             return lazy_curl_version().map { String(cString: $0) } ?? "?"
+        case .tesseract:
+            return lazy_TessVersion().map { String(cString: $0) } ?? "?"
         }
     }
 }

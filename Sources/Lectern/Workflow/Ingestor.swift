@@ -106,11 +106,13 @@ public struct Ingestor: Sendable {
     /// them), and the embedder: same key, same passages and vectors. The embedder is a part of
     /// its own, so that `reembed` can move every document to its new embedder in the switching
     /// transaction (`LibraryStore.switchEmbedder`) without the next ingest doing everything again.
-    func skipKey(contentHash: String, reader: any Extractor) -> SkipKey {
-        // The empty fifth part was an OCR flag that was never set; libraries store keys made
-        // with it, so it stays in the key as it was.
+    ///
+    /// The fifth part holds the OCR settings, for a document read with OCR only (`ocr: true`):
+    /// it was empty in every key made before OCR, so a document that needs none keeps its key
+    /// whatever the settings, and one OCR'd under other settings is read again.
+    func skipKey(contentHash: String, reader: any Extractor, ocr: Bool = false) -> SkipKey {
         var parts = [contentHash, "\(reader.name)@\(reader.version)", chunkSettings.key,
-                     embedder.tokenCounter.countingKey, "", "headers\(ContextualHeader.version)"]
+                     embedder.tokenCounter.countingKey, ocr ? options.ocr.key : "", "headers\(ContextualHeader.version)"]
         // A named text encoding reads other text; only then is it in the key (old keys stay valid).
         if let encoding = options.encoding { parts.append("encoding=" + encoding.rawValue) }
         return SkipKey(passages: ContentHash.sha256(parts.joined(separator: "|")), embedder: embedder.info.key)
@@ -344,7 +346,9 @@ public struct Ingestor: Sendable {
                                 sourceKind: SourceKind, sourceURI: String? = nil, recorder: RunRecorder?, events: EventHandler) throws -> Outcome {
         let item = (display: display, path: storedPath)
         let key = skipKey(contentHash: hash, reader: reader)
-        if let existing = try store.document(uri: input.uri), existing.skipKey == key {
+        let ocrKey = reader is PDFExtractor ? skipKey(contentHash: hash, reader: reader, ocr: true) : nil
+        if let existing = try store.document(uri: input.uri), existing.skipKey == key || existing.skipKey == ocrKey,
+           !awaitsOCR(existing, storedWithoutOCR: existing.skipKey == key, isPDF: ocrKey != nil) {
             if let title, existing.title != title { try store.setTitle(documentId: existing.id, title) }
             // A document known to hold no text (a scan) is not read again; the re-run says why.
             guard existing.passageCount == 0 else { return .unchanged }
@@ -377,13 +381,27 @@ public struct Ingestor: Sendable {
             ContextualHeader.embedded($0.text, title: document.title, sectionPath: $0.sectionPath)
         }, display: item.display, recorder: recorder, events: events)
         recorder?.count("vectors", by: embedding.vectors.count)
+        // A document read with OCR keeps the settings it was read under in its key.
+        let storedKey = document.metadata[PDFExtractor.ocrMetadataKey] != nil ? ocrKey ?? key : key
         var write = LibraryStore.DocumentWrite(
             sourceURI: sourceURI ?? input.uri, sourceKind: sourceKind, uri: input.uri, path: item.path,
-            extractor: reader.name, extractorVersion: reader.version, contentHash: hash, skipKey: key,
+            extractor: reader.name, extractorVersion: reader.version, contentHash: hash, skipKey: storedKey,
             document: document, passages: passages, vectors: embedding.vectors, embedder: embedder.info)
         write.cachedTextHashes = embedding.cachedTextHashes
         _ = try stage("write") { try store.replaceDocument(write) }
         return .stored(title: document.title, passages: passages.count, warnings: document.warnings.count, embedding: embedding.work)
+    }
+
+    /// A PDF stored without OCR is read again when OCR would now read more of it: with
+    /// `--ocr always`, or when it was stored with pages it could not read ("no text layer",
+    /// an unusable text layer; so also those stored before Lectern had OCR) and OCR is on.
+    func awaitsOCR(_ existing: StoredDocument, storedWithoutOCR: Bool, isPDF: Bool) -> Bool {
+        guard isPDF, storedWithoutOCR else { return false }
+        switch options.ocr.mode {
+        case .never: return false
+        case .always: return true
+        case .auto: return existing.warningList.contains { $0.contains("no text layer") || $0.contains("mostly unmapped characters") }
+        }
     }
 
     /// One vector per text, in order. Texts the embedding cache holds (an interrupted ingest of

@@ -1,8 +1,8 @@
 import Foundation
 
 /// PDF through poppler-glib: typed blocks in reading order with page provenance, the outline
-/// as the section tree, repeating headers and footers set aside, and a warning naming the
-/// pages that have no text layer (scans).
+/// as the section tree, repeating headers and footers set aside; pages without a usable text
+/// layer (scans) are read with OCR (`OCRSettings`), or named in a warning.
 struct PDFExtractor: Extractor {
     let name = "pdf"
     /// 2: line-end hyphen rules, run-in section numbers, lone marks and dot leaders dropped (libraries re-read their PDFs).
@@ -11,6 +11,9 @@ struct PDFExtractor: Extractor {
     let version = 3
 
     init() {}
+
+    /// The metadata entry of a document read with OCR: which pages, by what, how sure.
+    static let ocrMetadataKey = "ocr"
 
     func confidence(for input: SourceInput) -> Int {
         guard !input.isDirectory else { return 0 }
@@ -43,19 +46,68 @@ struct PDFExtractor: Extractor {
         let read = try ParallelWork.stoppable(stop, subject: display) {
             try Self.readPages(try PDFFile(path: path, password: password), path: path, password: password, stop: stop, display: display)
         }
-        let pages = read.pages, lines = read.lines, scanned = read.scanned
+        let pages = read.pages, scanned = read.scanned
+        var lines = read.lines
+        var warnings: [ExtractionWarning] = read.oversized.map { page, bytes in
+            ExtractionWarning("page \(page) holds \(OutputBounds.size(bytes)) of text, over the \(OutputBounds.size(PDFFile.maxTextBytes)) a page may hold (a content stream made to inflate?): its text is left out")
+        }
+        // Pages without a usable text layer are read with OCR (`--ocr`); the rest of the
+        // document is read as it always was.
+        let ocrSettings = input.options.ocr
+        let wanted: [Int]
+        switch ocrSettings.mode {
+        case .auto: wanted = Array(Set(scanned + read.unusable)).sorted()
+        case .always: wanted = Array(1...file.pageCount)
+        case .never: wanted = []
+        }
+        let chosen = Array(wanted.prefix(ocrSettings.maxPages))
+        var ocr: PDFPageOCR.Result?
+        var ocrFailure: String?
+        if !chosen.isEmpty {
+            do {
+                ocr = try ParallelWork.stoppable(stop, subject: display) {
+                    try PDFPageOCR(settings: ocrSettings).read(try PDFFile(path: path, password: password), pages: chosen, stop: stop, display: display)
+                }
+            } catch let error as LecternError where error.code == .missingLibrary {
+                // No Tesseract or no language pack: the document is stored as before, and the
+                // warning says what to install.
+                ocrFailure = error.reason
+            }
+        }
+        if let ocr, !ocr.pages.isEmpty {
+            let read = Set(ocr.lines.filter { !$0.value.isEmpty }.keys)
+            lines.removeAll { read.contains($0.page) }
+            for (page, pageLines) in ocr.lines where !pageLines.isEmpty { lines += pageLines }
+            // Pages in order, each page's lines in the order its reader gave them.
+            lines = lines.enumerated().sorted { ($0.element.page, $0.offset) < ($1.element.page, $1.offset) }.map(\.element)
+        }
+        let ocrRead = Set(ocr?.pages ?? [])
         if lines.isEmpty, scanned.isEmpty {
             throw LecternError(.empty, nil, "no text in any of its \(file.pageCount) pages")
         }
         let layout = PDFLayout(pages: pages, lines: lines, outline: file.outline()).run()
-        var warnings: [ExtractionWarning] = read.oversized.map { page, bytes in
-            ExtractionWarning("page \(page) holds \(OutputBounds.size(bytes)) of text, over the \(OutputBounds.size(PDFFile.maxTextBytes)) a page may hold (a content stream made to inflate?): its text is left out")
-        }
         // A scan is not an error of the file: the pages are named; a document with no text at
         // all then has no passages, which ingest reports as its one failure line.
-        if !scanned.isEmpty {
-            let list = Self.pageList(scanned)
-            warnings.append(ExtractionWarning("no text layer on \(scanned.count == 1 ? "page" : "pages") \(list) (scanned?): \(scanned.count == 1 ? "it is" : "they are") not searchable; OCR is not built in"))
+        let unread = scanned.filter { !ocrRead.contains($0) }
+        if !unread.isEmpty {
+            let list = Self.pageList(unread)
+            let pagesWord = unread.count == 1 ? "page" : "pages"
+            let itIs = unread.count == 1 ? "it is" : "they are"
+            let why: String
+            if let ocrFailure {
+                why = ocrFailure
+            } else if ocrSettings.mode == .never {
+                why = "OCR is off (--ocr never)"
+            } else if unread.contains(where: { !chosen.contains($0) }) {
+                why = "over the \(ocrSettings.maxPages) pages a document is read with OCR at most (--ocr-pages)"
+            } else {
+                why = "OCR found no text"
+            }
+            warnings.append(ExtractionWarning("no text layer on \(pagesWord) \(list) (scanned?): \(itIs) not searchable; \(why)"))
+        }
+        let garbled = read.unusable.filter { !ocrRead.contains($0) }
+        if !garbled.isEmpty, ocrSettings.mode != .never {
+            warnings.append(ExtractionWarning("the text layer of \(garbled.count == 1 ? "page" : "pages") \(Self.pageList(garbled)) is mostly unmapped characters, kept as it is: \(ocrFailure ?? "OCR could not read it")"))
         }
         var metadata: [String: String] = ["pages": String(file.pageCount)]
         if let author = file.author { metadata["author"] = author }
@@ -63,6 +115,9 @@ struct PDFExtractor: Extractor {
         if let creator = file.creator { metadata["creator"] = creator }
         if !layout.furniture.isEmpty { metadata["page_furniture"] = layout.furniture.prefix(20).joined(separator: " | ") }
         if layout.isSlides { metadata["slides"] = "true" }
+        if let ocr, !ocr.pages.isEmpty {
+            metadata[Self.ocrMetadataKey] = "\(ocr.pages.count == 1 ? "page" : "pages") \(Self.pageList(ocr.pages)) read by Tesseract \(Tesseract.version) (\(ocrSettings.languageList), \(ocrSettings.dpi) dpi), mean word confidence \(String(format: "%.1f", ocr.meanConfidence))"
+        }
         let titleBlock = layout.blocks.first { $0.kind == .title }?.text
         let title = Self.usableTitle(file.title) ?? titleBlock ?? layout.largestFirstPageText ?? ""
         return ExtractedDocument(type: "pdf", title: title, blocks: layout.blocks, metadata: metadata, warnings: warnings)
@@ -73,6 +128,8 @@ struct PDFExtractor: Extractor {
         var pages: [PDFLayout.PageInfo] = []
         var lines: [PDFLine] = []
         var scanned: [Int] = []
+        /// Pages whose text layer is mostly unmapped characters (`PDFFile.unusable`).
+        var unusable: [Int] = []
         /// Pages whose text is over `PDFFile.maxTextBytes`, and its size.
         var oversized: [(page: Int, bytes: Int)] = []
     }
@@ -97,6 +154,7 @@ struct PDFExtractor: Extractor {
             all.pages += part.pages
             all.lines += part.lines
             all.scanned += part.scanned
+            all.unusable += part.unusable
             all.oversized += part.oversized
         }
         return all
@@ -111,6 +169,7 @@ struct PDFExtractor: Extractor {
             if let bytes = page.oversizedText { run.oversized.append((index + 1, bytes)) }
             run.pages.append(PDFLayout.PageInfo(width: page.width, height: page.height, label: page.label))
             if page.lines.isEmpty, page.hasImages { run.scanned.append(index + 1) }
+            if page.unusableText { run.unusable.append(index + 1) }
             run.lines += page.lines
         }
         return run

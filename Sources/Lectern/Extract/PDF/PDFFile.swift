@@ -15,6 +15,8 @@ struct PDFLine {
     /// The pieces of the line that wide gaps set apart (a table row's cells), when there are
     /// several; empty for an ordinary line.
     var cells: [PDFCell] = []
+    /// Tesseract's mean word confidence (0–100) for a line read by OCR; nil for the text layer's.
+    var ocrConfidence: Double? = nil
 
     var height: Double { max(y2 - y1, 1) }
 }
@@ -128,6 +130,24 @@ final class PDFFile {
         var label: String? = nil
         /// The bytes of text poppler gave for a page over `maxTextBytes`, whose text is left out.
         var oversizedText: Int? = nil
+        /// Its text layer is mostly characters no font maps to a letter (see `unusable`).
+        var unusableText = false
+    }
+
+    /// A text layer is unusable when over half of its visible characters are private-use code
+    /// points, U+FFFD or control characters: what poppler gives for glyphs whose font has no
+    /// Unicode map (a scan's hidden layer from a poor OCR, a subset font without ToUnicode).
+    /// Letters of any script count as usable, so a Korean page keeps its text.
+    static func unusable(_ scalars: [Unicode.Scalar]) -> Bool {
+        var visible = 0, unmapped = 0
+        for scalar in scalars where !TextCleanup.isWhitespace(scalar) {
+            visible += 1
+            let value = scalar.value
+            if (0xE000...0xF8FF).contains(value) || value >= 0xF0000 || value == 0xFFFD || value < 0x20 || (0x7F...0x9F).contains(value) {
+                unmapped += 1
+            }
+        }
+        return visible > 0 && unmapped * 2 > visible
     }
 
     /// The most text one page may hold (a dense page holds some 10 KB): more is a content
@@ -158,6 +178,7 @@ final class PDFFile {
         if scalars.allSatisfy(TextCleanup.isWhitespace) {
             return Page(lines: [], width: width, height: height, hasImages: imagesOn(page))
         }
+        let unusable = Self.unusable(scalars)
         // One rectangle per character of the text, when poppler's layout matches it.
         var rects: UnsafeMutablePointer<PopplerRectangle>?
         var rectCount: guint = 0
@@ -287,7 +308,7 @@ final class PDFFile {
             lastVisible = i
         }
         if lineStart < scalars.count { finishLine(scalars.count) }
-        return Page(lines: lines, width: width, height: height, hasImages: false)
+        return Page(lines: lines, width: width, height: height, hasImages: false, unusableText: unusable)
     }
 
     private func imagesOn(_ page: OpaquePointer) -> Bool {

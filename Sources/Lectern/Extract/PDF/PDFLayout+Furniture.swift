@@ -35,7 +35,9 @@ extension PDFLayout {
         for (line, kind) in zip(lines, kinds) {
             if let kind {
                 let text = line.text
-                furnitureBlocks[line.page, default: []].append(Block(kind: kind, text: text, page: line.page))
+                var attributes: [String: String] = [:]
+                Self.markOCR([line], in: &attributes)
+                furnitureBlocks[line.page, default: []].append(Block(kind: kind, text: text, page: line.page, attributes: attributes))
                 let key = Self.furnitureKey(text)
                 if !furnitureTexts.contains(key) { furnitureTexts.append(key) }
             } else {

@@ -105,10 +105,19 @@ struct PDFLayout {
             var attributes: [String: String] = [:]
             attributes["font_size"] = String(format: "%.1f", paragraph.fontSize)
             if paragraph.bold { attributes["bold"] = "true" }
+            Self.markOCR(paragraph.lines, in: &attributes)
             blocks.append(Block(kind: paragraph.kind, text: paragraph.text, level: paragraph.level,
                                 sectionPath: tracker.path, page: paragraph.page, attributes: attributes,
                                 pageLabel: pages[paragraph.page - 1].label))
         }
         return blocks
+    }
+
+    /// A block read by OCR says so, with Tesseract's mean word confidence over its lines.
+    static func markOCR(_ lines: [PDFLine], in attributes: inout [String: String]) {
+        let read = lines.compactMap(\.ocrConfidence)
+        guard !read.isEmpty else { return }
+        attributes["ocr"] = "tesseract"
+        attributes["ocr_confidence"] = String(format: "%.1f", read.reduce(0, +) / Double(read.count))
     }
 }

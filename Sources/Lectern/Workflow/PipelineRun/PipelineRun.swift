@@ -109,7 +109,7 @@ public struct PipelineRun: Sendable {
                 break
             }
             var ingestor = Ingestor(store: store, embedder: embedder, chunkSettings: configuration.chunk,
-                                    options: ExtractOptions(password: group.password))
+                                    options: ExtractOptions(password: group.password, ocr: configuration.ocr))
             ingestor.fetcher = fetcher
             ingestor.openstax = configuration.openstax
             ingestor.webSources = configuration.webSources

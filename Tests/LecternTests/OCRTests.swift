@@ -1,0 +1,181 @@
+import XCTest
+@testable import Lectern
+
+/// Scanned PDFs read with the real Tesseract (libtesseract5, `make setup`): scans made here from
+/// corpora/'s PDFs (pdftoppm to JPEG, wrapped in an image-only PDF) are searchable, their
+/// passages cite their pages, their headings become a curriculum's topics, and the blocks say
+/// they were read by OCR; a scan stored before OCR (or with it off) is read again by the next
+/// ingest, and nothing else is.
+final class OCRTests: XCTestCase {
+    /// genetics-primer.pdf (2 pages: a title, numbered headings, paragraphs) scanned at 300 dpi,
+    /// made once for the class.
+    nonisolated(unsafe) static var scans: (folder: TemporaryFolder, genetics: URL, calculus: URL)?
+
+    static func scanned() throws -> (folder: TemporaryFolder, genetics: URL, calculus: URL) {
+        if let scans { return scans }
+        try requireTesseract()
+        let folder = try TemporaryFolder()
+        let corpora = TestPaths.packageRoot.appendingPathComponent("corpora/pdf")
+        let genetics = try ScanPDF.make(from: corpora.appendingPathComponent("genetics-primer.pdf"), dpi: 300, into: folder, name: "genetics-scan")
+        let calculus = try ScanPDF.make(from: corpora.appendingPathComponent("calculus-handout.pdf"), dpi: 150, into: folder, name: "calculus-scan")
+        scans = (folder, genetics, calculus)
+        return (folder, genetics, calculus)
+    }
+
+    /// Fails with what to install when Tesseract or its English model is missing: the tests
+    /// are about the real engine.
+    static func requireTesseract() throws {
+        do {
+            try SystemLibrary.tesseract.load()
+        } catch {
+            XCTFail("\(error)")
+            throw error
+        }
+        XCTAssertTrue(Tesseract.installedLanguages?.contains("eng") == true, "tesseract-ocr-eng is not installed: run `make setup`")
+    }
+
+    func ingest(_ paths: [String], into store: LibraryStore, ocr: OCRSettings = OCRSettings()) -> (IngestSummary, [PipelineEvent]) {
+        let events = EventLog()
+        let summary = Ingestor(store: store, embedder: HashingEmbedder(), options: ExtractOptions(ocr: ocr))
+            .ingest(paths, recorder: nil) { events.append($0) }
+        return (summary, events.events)
+    }
+
+    func testAScanIsSearchableItsPassagesCitePagesAndItsHeadingsBecomeTopics() throws {
+        let scan = try Self.scanned().genetics
+        let folder = try TemporaryFolder()
+        let store = try LibraryStore(path: folder.file("library.db").path)
+        let (summary, events) = ingest([scan.path], into: store)
+        XCTAssertEqual(summary.stored, 1)
+        XCTAssertEqual(events.filter { $0.event == .warning }.map { $0.message ?? "" }, [], "a scan read by OCR has no pages left unread")
+
+        // Searchable, with the page the words are on.
+        let searcher = Searcher(store: store, embedder: HashingEmbedder())
+        let hit = try XCTUnwrap(try searcher.search("carriers of a recessive trait", k: 1, mode: .keyword).first, "the scan's words are not searchable")
+        XCTAssertEqual(hit.pageStart, 2, "the recessive-trait sentence is on page 2 of the scan")
+        XCTAssertEqual(hit.title, "Genetics Primer: Genes and Inheritance", "the title is the scan's largest first-page text")
+        let first = try XCTUnwrap(try searcher.search("double helix adenine thymine", k: 1, mode: .keyword).first)
+        XCTAssertEqual(first.pageStart, 1)
+
+        // The blocks: headings by size as on the text PDF, every block marked as OCR with Tesseract's confidence.
+        let document = try XCTUnwrap(try store.allDocuments().first)
+        let ocrLine = document.metadataDictionary["ocr"] ?? "no ocr line"
+        XCTAssertTrue(ocrLine.hasPrefix("pages 1–2 read by Tesseract 5"), ocrLine)
+        let blocks = try store.blocks(documentId: document.id)
+        XCTAssertFalse(blocks.isEmpty)
+        for block in blocks {
+            let confidence = try XCTUnwrap(block.ocrConfidence, "\(block.text) is not marked as read by OCR")
+            XCTAssertGreaterThan(confidence, 60, block.text)
+        }
+        let headings = blocks.filter { $0.kind == .heading }.map(\.text)
+        XCTAssertTrue(headings.contains("1 Genes") && headings.contains("2 Inheritance"), "headings read: \(headings)")
+        XCTAssertTrue(headings.contains("2.1 Dominant and recessive alleles"), "headings read: \(headings)")
+        let level = { (text: String) in blocks.first { $0.text == text }?.level }
+        XCTAssertLessThan(try XCTUnwrap(level("2 Inheritance")), try XCTUnwrap(level("2.1 Dominant and recessive alleles")),
+                          "a chapter heading ranks above a section heading, by size as on the text PDF")
+
+        // A curriculum from the scan: its topics are the scan's sections.
+        _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer()).build(name: "genetics", sources: [scan.path], recorder: nil) { _ in }
+        let curriculum = try XCTUnwrap(try store.curriculum(named: "genetics"))
+        let titles = curriculum.topics.map(\.title)
+        XCTAssertTrue(titles.contains("1 Genes") && titles.contains("2 Inheritance"), "topics: \(titles)")
+    }
+
+    func testAScanStoredWithoutOCRIsReadAgainAndNothingElseIs() throws {
+        let scan = try Self.scanned().calculus
+        let folder = try TemporaryFolder()
+        let inputs = folder.file("inputs")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: scan, to: inputs.appendingPathComponent("calculus-scan.pdf"))
+        try FileManager.default.copyItem(at: TestPaths.packageRoot.appendingPathComponent("corpora/pdf/genetics-primer.pdf"),
+                                         to: inputs.appendingPathComponent("genetics-primer.pdf"))
+        try folder.write("inputs/cells.md", "# Cells\n\nThe mitochondrion makes ATP for the cell.\n")
+        let store = try LibraryStore(path: folder.file("library.db").path)
+
+        // OCR off: the scan is stored without passages, with the warning that says why.
+        var (summary, events) = ingest([inputs.path], into: store, ocr: OCRSettings(mode: .never))
+        XCTAssertEqual(summary.stored, 3)
+        let warning = try XCTUnwrap(events.first { $0.event == .warning }?.message)
+        XCTAssertTrue(warning.contains("no text layer on page 1") && warning.contains("OCR is off (--ocr never)"), warning)
+        let searcher = Searcher(store: store, embedder: HashingEmbedder())
+        XCTAssertTrue(try searcher.search("derivative", mode: .keyword).isEmpty)
+
+        // OCR on: the scan alone is read again, and found.
+        (summary, _) = ingest([inputs.path], into: store)
+        XCTAssertEqual(summary.stored, 1, "only the scan is read again")
+        XCTAssertEqual(summary.unchanged, 2)
+        let hit = try XCTUnwrap(try searcher.search("derivative", k: 1, mode: .keyword).first, "the 150 dpi scan's words are not searchable")
+        XCTAssertEqual(hit.pageStart, 1)
+        XCTAssertTrue(hit.uri.hasSuffix("calculus-scan.pdf"), hit.uri)
+
+        // Again with the same settings: nothing read. Other languages: the OCR'd scan alone again.
+        (summary, _) = ingest([inputs.path], into: store)
+        XCTAssertEqual(summary.stored, 0)
+        XCTAssertEqual(summary.unchanged, 3)
+        if Tesseract.installedLanguages?.contains("deu") == true {
+            (summary, _) = ingest([inputs.path], into: store, ocr: OCRSettings(languages: ["eng", "deu"]))
+            XCTAssertEqual(summary.stored, 1, "a document OCR'd under other settings is read again, the others are not")
+            XCTAssertEqual(summary.unchanged, 2)
+        }
+    }
+
+    func testAMissingLanguagePackIsOneLineSayingWhatToInstall() throws {
+        let scan = try Self.scanned().calculus
+        let input = SourceInput(uri: "file://" + scan.path, path: scan.path, data: try Data(contentsOf: scan),
+                                options: ExtractOptions(ocr: OCRSettings(languages: ["eng", "zzz"])))
+        let read = try PDFExtractor().extract(input)
+        XCTAssertEqual(read.blocks, [])
+        let warnings = read.warnings.map(\.message)
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
+        let line = try XCTUnwrap(warnings.first)
+        XCTAssertTrue(line.contains("no text layer on page 1"), line)
+        XCTAssertTrue(line.contains("OCR language zzz is not installed"), line)
+        XCTAssertTrue(line.contains("apt-get install tesseract-ocr-zzz"), line)
+    }
+
+    func testTheCommandLineShowsWhatOCRRead() throws {
+        let scan = try Self.scanned().calculus
+        let folder = try TemporaryFolder()
+        let extract = try runLectern(["extract", scan.path], in: folder.url)
+        XCTAssertEqual(extract.status, 0, extract.stderr)
+        XCTAssertTrue(extract.stdout.contains("p.1 ocr "), "extract marks the blocks OCR read:\n\(extract.stdout)")
+        XCTAssertTrue(extract.stdout.lowercased().contains("derivative"), extract.stdout)
+
+        let off = try runLectern(["extract", scan.path, "--ocr", "never"], in: folder.url)
+        XCTAssertTrue(off.stderr.contains("no text layer on page 1 (scanned?): it is not searchable; OCR is off (--ocr never)"), off.stderr)
+        let bad = try runLectern(["extract", scan.path, "--ocr-lang", "eng deu"], in: folder.url)
+        XCTAssertNotEqual(bad.status, 0, bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("--ocr-lang eng deu: give Tesseract language codes joined by +"), bad.stderr)
+
+        let db = folder.file("library.db").path
+        let ingest = try runLectern(["ingest", scan.path, "--db", db, "--embedder", "hashing"], in: folder.url)
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        let show = try runLectern(["show", scan.path, "--db", db], in: folder.url)
+        XCTAssertTrue(show.stdout.contains("ocr: page 1 read by Tesseract 5"), show.stdout)
+        let doctor = try runLectern(["doctor", "--db", db], in: folder.url)
+        XCTAssertTrue(doctor.stdout.contains("tesseract") && doctor.stdout.contains("eng"), doctor.stdout)
+    }
+
+    /// The measure of an unusable text layer: mostly private-use, replacement or control
+    /// characters; letters of any script are usable.
+    func testATextLayerOfUnmappedGlyphsIsUnusableAndKoreanIsNot() {
+        XCTAssertTrue(PDFFile.unusable(Array("\u{E001}\u{E002}\u{E003} \u{E004}x".unicodeScalars)))
+        XCTAssertTrue(PDFFile.unusable(Array("\u{FFFD}\u{FFFD}\u{1}a".unicodeScalars)))
+        XCTAssertFalse(PDFFile.unusable(Array("ICT 기술변화에 따른 미래 보안기술 전망 보고서".unicodeScalars)))
+        XCTAssertFalse(PDFFile.unusable(Array("Ligatures \u{E000} here and there".unicodeScalars)))
+    }
+
+    /// The shared corpus's scan (docling's OCR test page): read, searchable, cited by page.
+    func testDoclingsOCRTestPageIsSearchable() throws {
+        let pdf = try TestPaths.sharedCorpus("pdf/docling-ocr_test.pdf")
+        try Self.requireTesseract()
+        let folder = try TemporaryFolder()
+        let store = try LibraryStore(path: folder.file("library.db").path)
+        let (summary, _) = ingest([pdf.path], into: store)
+        XCTAssertEqual(summary.stored, 1)
+        XCTAssertGreaterThan(summary.passages, 0)
+        let hit = try XCTUnwrap(try Searcher(store: store, embedder: HashingEmbedder()).search("document conversion JSON Markdown", k: 1, mode: .keyword).first)
+        XCTAssertEqual(hit.pageStart, 1)
+        XCTAssertTrue(hit.text.contains("Docling bundles PDF document conversion"), hit.text)
+    }
+}

@@ -1,0 +1,142 @@
+"""OCR of scans with known text: lectern against pytesseract on the same page images.
+
+    ocr_bench.py WORK RESULTS_JSON LECTERN PDF...
+
+Each PDF (a text PDF) is rasterised with pdftoppm (grey PNG) at 300 and 150 dpi, plus two 300 dpi
+variants: rotated by 2 degrees and with Gaussian noise (Pillow); each set of images is wrapped
+back into an image-only PDF with img2pdf. lectern reads that PDF (`lectern extract --json`: it
+renders the pages itself with poppler at 300 dpi and reads them with libtesseract); the peer,
+pytesseract (Debian's `tesseract` command, the same libtesseract 5.3.0 and eng model), reads the
+images. Word F1 is against `pdftotext` of the original PDF (lower-cased runs of letters and
+digits, counted as a multiset). Pages/s is pages over wall time of the whole process; peak RSS
+from /usr/bin/time (for the peer, its largest child: one `tesseract` per page).
+"""
+import collections
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+import time
+
+from PIL import Image, ImageChops
+import img2pdf
+
+WORDS = re.compile(r"[a-z0-9]+")
+LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\u00ad": ""}
+
+
+def words(text):
+    for k, v in LIGATURES.items():
+        text = text.replace(k, v)
+    return collections.Counter(WORDS.findall(text.lower()))
+
+
+def f1(truth, got):
+    common = sum((truth & got).values())
+    if not common:
+        return 0.0
+    p, r = common / sum(got.values()), common / sum(truth.values())
+    return 2 * p * r / (p + r)
+
+
+def timed(cmd, out_path):
+    """Runs cmd under /usr/bin/time; returns (wall seconds, peak RSS MB, stdout)."""
+    start = time.perf_counter()
+    with open(out_path, "wb") as out:
+        proc = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", out_path + ".time"] + cmd, stdout=out, stderr=subprocess.PIPE)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise RuntimeError(f"{cmd[0]} failed: {proc.stderr.decode()[-400:]}")
+    rss = int(open(out_path + ".time").read().split()[-1]) / 1024
+    return wall, rss, open(out_path, encoding="utf-8").read()
+
+
+def images(pdf, dpi, variant, folder):
+    base = os.path.join(folder, "page")
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-png", pdf, base], check=True)
+    paths = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.startswith("page") and f.endswith(".png"))
+    for path in paths:
+        img = Image.open(path).convert("L")
+        if variant == "rotated":
+            img = img.rotate(2, resample=Image.BICUBIC, expand=False, fillcolor=255)
+        elif variant == "noisy":
+            noise = Image.effect_noise(img.size, 48)
+            # Grey speckle over the page: white becomes ~224 +- noise, text stays dark.
+            img = Image.blend(img, noise, 0.25)
+        img.save(path, dpi=(dpi, dpi))
+    return paths
+
+
+def main():
+    work, results, lectern = sys.argv[1], sys.argv[2], sys.argv[3]
+    pdfs = sys.argv[4:]
+    peer_script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ocr_peer.py")
+    variants = [("clean", 300), ("clean", 150), ("rotated", 300), ("noisy", 300)]
+    truth = {}
+    for pdf in pdfs:
+        truth[pdf] = words(subprocess.run(["pdftotext", pdf, "-"], capture_output=True, check=True, text=True).stdout)
+    rows = []
+    for variant, dpi in variants:
+        row = {"variant": variant, "dpi": dpi, "pages": 0, "files": []}
+        totals = {"lectern": [0.0, 0.0, collections.Counter(), collections.Counter()], "pytesseract": [0.0, 0.0, collections.Counter(), collections.Counter()]}
+        for pdf in pdfs:
+            name = os.path.splitext(os.path.basename(pdf))[0]
+            folder = os.path.join(work, f"{name}-{variant}-{dpi}")
+            os.makedirs(folder, exist_ok=True)
+            for f in os.listdir(folder):
+                os.remove(os.path.join(folder, f))
+            paths = images(pdf, dpi, variant, folder)
+            scan = os.path.join(folder, "scan.pdf")
+            with open(scan, "wb") as f:
+                f.write(img2pdf.convert(paths, layout_fun=img2pdf.get_fixed_dpi_layout_fun((dpi, dpi))))
+            wall, rss, out = timed([lectern, "extract", "--json", scan], os.path.join(folder, "lectern.json"))
+            doc = json.loads(out)
+            got_l = words("\n".join(b["text"] for b in doc["blocks"]))
+            pwall, prss, pout = timed([sys.executable, peer_script] + paths, os.path.join(folder, "peer.txt"))
+            got_p = words(pout)
+            row["pages"] += len(paths)
+            row["files"].append({"file": os.path.basename(pdf), "pages": len(paths),
+                                 "lectern": {"f1": round(f1(truth[pdf], got_l), 4), "seconds": round(wall, 2), "rss_mb": round(rss, 1)},
+                                 "pytesseract": {"f1": round(f1(truth[pdf], got_p), 4), "seconds": round(pwall, 2), "rss_mb": round(prss, 1)}})
+            for tool, (w, r, got) in (("lectern", (wall, rss, got_l)), ("pytesseract", (pwall, prss, got_p))):
+                totals[tool][0] += w
+                totals[tool][1] = max(totals[tool][1], r)
+                totals[tool][2] += truth[pdf]
+                totals[tool][3] += got
+        for tool, (w, r, t, g) in totals.items():
+            row[tool] = {"f1": round(f1(t, g), 4), "pages_per_second": round(row["pages"] / w, 3), "peak_rss_mb": round(r, 1), "seconds": round(w, 1)}
+        rows.append(row)
+        l, p = row["lectern"], row["pytesseract"]
+        print(f"ocr {variant:8} {dpi:3} dpi  {row['pages']:2} pages   word F1 lectern {l['f1']:.3f}  pytesseract {p['f1']:.3f}   "
+              f"pages/s {l['pages_per_second']:.2f} vs {p['pages_per_second']:.2f}   peak RSS {l['peak_rss_mb']:.0f} MB vs {p['peak_rss_mb']:.0f} MB", flush=True)
+    tesseract = subprocess.run(["tesseract", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    cpu = ""
+    for line in open("/proc/cpuinfo"):
+        if line.startswith("model name"):
+            cpu = line.split(":", 1)[1].strip()
+            break
+    family = model = ""
+    for line in open("/proc/cpuinfo"):
+        if line.startswith("cpu family") and not family:
+            family = line.split(":", 1)[1].strip()
+        if line.startswith("model\t") and not model:
+            model = line.split(":", 1)[1].strip()
+    result = {"date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "tesseract": tesseract,
+              "machine": {"cpu": cpu, "cpu_family": family, "cpu_model": model, "kernel": platform.release(), "cores": os.cpu_count()},
+              "targets": {"f1_300": 0.97, "f1_150": 0.93}, "rows": rows}
+    clean300 = next(r for r in rows if r["variant"] == "clean" and r["dpi"] == 300)
+    clean150 = next(r for r in rows if r["variant"] == "clean" and r["dpi"] == 150)
+    result["verdict"] = {
+        "f1_300": clean300["lectern"]["f1"] >= 0.97, "f1_150": clean150["lectern"]["f1"] >= 0.93,
+        "speed": all(r["lectern"]["pages_per_second"] >= r["pytesseract"]["pages_per_second"] for r in rows)}
+    print(f"ocr: {cpu} (family {family} model {model}), kernel {platform.release()}, {tesseract}; targets: "
+          f"F1 300 dpi {'met' if result['verdict']['f1_300'] else 'MISSED'}, 150 dpi {'met' if result['verdict']['f1_150'] else 'MISSED'}, "
+          f"pages/s >= pytesseract {'met' if result['verdict']['speed'] else 'MISSED'}")
+    with open(results, "w") as f:
+        json.dump(result, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
