@@ -180,7 +180,8 @@ struct CardsListCommand: ParsableCommand {
                 deck = card.deck
                 terminal.out("\(deck)")
             }
-            terminal.out("  [\(card.noteType)] \(card.front) → \(card.back.isEmpty ? "" : card.back)")
+            // Mathematics as Unicode: the terminal runs no MathJax.
+            terminal.out("  [\(card.noteType)] \(MathText.readable(card.front)) → \(MathText.readable(card.back))")
             let quality = card.quality.map { quality in
                 let failed = quality.checks.filter { !$0.passed }.map { "\($0.name): \($0.reason)" }
                 return String(format: "quality %.2f", quality.score) + (failed.isEmpty ? "" : " (" + failed.joined(separator: "; ") + ")")

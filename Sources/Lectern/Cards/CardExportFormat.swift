@@ -62,13 +62,15 @@ enum CardTextExport {
                 currentDeck = deck
                 out += "## \(deck.replacingOccurrences(of: "::", with: " › "))\n\n"
             }
+            // Markdown viewers run no MathJax: mathematics as Unicode.
+            let front = MathText.readable(card.front), back = MathText.readable(card.back)
             switch card.noteType {
             case .cloze:
-                let text = card.front.replacingOccurrences(of: "{{c1::", with: "**[").replacingOccurrences(of: "}}", with: "]**")
+                let text = front.replacingOccurrences(of: "{{c1::", with: "**[").replacingOccurrences(of: "}}", with: "]**")
                 out += "- \(text)"
-                if !card.back.isEmpty { out += "  \n  \(card.back)" }
+                if !back.isEmpty { out += "  \n  \(back)" }
             case .basic, .basicReversed:
-                out += "- **Q:** \(card.front)  \n  **A:** \(card.back)"
+                out += "- **Q:** \(front)  \n  **A:** \(back)"
                 if card.noteType == .basicReversed { out += " ↔" }
             }
             out += "  \n  _\(card.source.attribution)_\n"

@@ -117,6 +117,16 @@ enum CardGeneration {
                 reject(.unknownPassage, "passage \(card.source.passageId) is not one of topic \(topic.stableId)'s")
                 continue
             }
+            // A formula's symbols are not words: the passage grounds it when it states the same relation.
+            if card.origin == .formula {
+                if FormulaStatements.states(passage.text, card: card) {
+                    card.grounding = 1
+                    kept.append(card)
+                } else {
+                    reject(.unsupported, "passage \(passage.passageId) states no relation “\(card.back)”")
+                }
+                continue
+            }
             let passageStems = stems[passage.passageId] ?? CardGrounding.PassageStems(passage.text)
             stems[passage.passageId] = passageStems
             switch CardGrounding.check(answer: card.answer, in: passageStems) {
@@ -180,7 +190,7 @@ enum CardGeneration {
     private static func fallbackRank(_ card: Flashcard) -> (Int, Int, Int) {
         let origin: Int
         switch card.origin {
-        case .environment, .glossary: origin = 0
+        case .environment, .glossary, .formula: origin = 0
         case .keyTerm, .definition: origin = 1
         case .objective: origin = 2
         case .model: origin = 3

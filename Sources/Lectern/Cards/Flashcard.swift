@@ -19,6 +19,8 @@ enum CardOrigin: String, Codable, Sendable, CaseIterable {
     case objective
     /// A definition, theorem or rule environment of the source ("Definition 1.2", "Satz 3").
     case environment
+    /// A relation the source states as a law or a definition ("Newton's second law, F equals m a").
+    case formula
     case model
 }
 

@@ -35,6 +35,7 @@ struct OfflineCardGenerator: Sendable {
             cards += keyTermCards(term, topic: topic, sentences: sentences, deck: deck)
         }
         cards += environmentCards(topic: topic, prose: prose, deck: deck)
+        cards += formulaCards(topic: topic, prose: prose, deck: deck)
         cards += definitionCards(topic: topic, sentences: sentences, deck: deck)
         cards += objectiveCards(topic: topic, sentences: sentences, deck: deck)
         return cards
@@ -99,6 +100,26 @@ struct OfflineCardGenerator: Sendable {
                 guard let term = block.term else { continue }
                 let front = "\(block.name) (\(term))"
                 cards.append(deck.card(topic: topic, type: .basic, front: front, back: block.statement, origin: .environment, passage: passage))
+            }
+        }
+        return cards
+    }
+
+    // MARK: Formulas
+
+    /// "Newton's second law: \(F\) = ?" → "\(F = m a\)": each relation the topic's prose states
+    /// as a law or a quantity's definition, once per topic, with what its symbols name.
+    private func formulaCards(topic: Topic, prose: [TopicPassage], deck: CardDeckContext) -> [Flashcard] {
+        var cards: [Flashcard] = []
+        var asked = Set<String>()
+        // A problem's "given" relations are its particulars, not laws.
+        for passage in prose where PassageReading.sectionReason(passage.sectionPath.last.map { $0.lowercased() } ?? "", kind: passage.kind) == nil {
+            for statement in FormulaStatements.statements(in: passage.text) {
+                let front = FormulaStatements.front(of: statement, topicTitle: topic.title)
+                // One card per relation in a topic, whether a law or a quantity names it.
+                guard asked.insert(FormulaStatements.relationKey(statement)).inserted else { continue }
+                cards.append(deck.card(topic: topic, type: .basic, front: front, back: FormulaStatements.back(of: statement),
+                                       origin: .formula, passage: passage))
             }
         }
         return cards

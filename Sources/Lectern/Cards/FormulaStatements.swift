@@ -1,0 +1,420 @@
+import Foundation
+
+/// A relation between quantities that a source states as a law or a definition, read from a
+/// sentence: "Newton's second law, F equals m a" (a lecturer's speech), "the momentum … is
+/// defined as the mass times the velocity", "the displacement vector is defined as \(Δr = …\)".
+/// Only relations the sentence names (a law, or the quantity on the left) are read: a
+/// problem's "T is equal to m 2 a plus m 2 g" names nothing a learner could be asked for.
+struct FormulaStatement: Equatable, Sendable {
+    /// What the relation is: "Newton's second law (general form)", "momentum".
+    var name: String
+    /// LaTeX of each side, as MathJax reads it between `\(` and `\)`.
+    var lhs: String
+    var rhs: String
+    /// "m: the mass" for each symbol the sentence named in words (may be empty).
+    var meanings: [String]
+    /// A page's summary line ("Velocity: \(\vec{v} = r\dot\theta\hat\theta\)") holds for what its
+    /// section is about: its name alone may not say where it holds.
+    var fromSummaryLine = false
+
+    /// `\(F = m a\)`: the relation as the card shows it (Anki renders it with MathJax).
+    var display: String { "\\(\(lhs) = \(rhs)\\)" }
+}
+
+enum FormulaStatements {
+    /// The relations `text` states, sentence by sentence, each once.
+    static func statements(in text: String) -> [FormulaStatement] {
+        // Most prose states no formula: a look for the words every reading needs keeps a book fast.
+        guard mayState(text) else { return [] }
+        var found: [FormulaStatement] = []
+        for line in text.split(separator: "\n") {
+            if line.contains("\\("), let statement = summaryLine(String(line)) {
+                if !found.contains(statement) { found.append(statement) }
+                continue
+            }
+            for piece in SentenceSplitter.split(String(line)) {
+                let sentence = TextCleanup.collapseWhitespace(piece.text).trimmingCharacters(in: .whitespaces)
+                for statement in statements(inSentence: sentence) where !found.contains(statement) { found.append(statement) }
+            }
+        }
+        return found
+    }
+
+    /// Whether `text` holds a word that every relation read here needs: a typeset formula,
+    /// "equals"/"equal to", or an operator spoken ("times", "divided by", "squared").
+    static func mayState(_ text: String) -> Bool {
+        text.contains("equal") || text.contains("\\(") || text.contains(" times ") || text.contains(" divided by ") || text.contains(" squared")
+    }
+
+    static func statements(inSentence sentence: String) -> [FormulaStatement] {
+        guard mayState(sentence) else { return [] }
+        // A hypothetical, a question or an exercise states no law.
+        let lowered = sentence.lowercased()
+        guard !sentence.hasSuffix("?"), lowered.range(of: #"\b(?:suppose|imagine|find|what|let's say|assume)\b"#, options: .regularExpression) == nil
+        else { return [] }
+        // (A page's "If at time \(t_1\) …, X is defined as …" sets up the symbols of its definition.)
+        if sentence.contains("\\(") {
+            return typesetDefinition(in: sentence).map { [$0] } ?? []
+        }
+        guard lowered.range(of: #"\b(?:if|were)\b"#, options: .regularExpression) == nil else { return [] }
+        var result: [FormulaStatement] = []
+        if lowered.contains("law") { result += namedLaws(in: sentence) }
+        if let quantity = spokenQuantity(in: sentence) { result.append(quantity) }
+        if let verbal = verbalDefinition(in: sentence) { result.append(verbal) }
+        return result
+    }
+
+    // MARK: Spoken mathematics
+
+    /// A sentence's words with whether a boundary (a comma, a dash, the sentence's end) follows each.
+    struct Token {
+        let word: String
+        let boundaryAfter: Bool
+    }
+
+    static func tokens(_ sentence: String) -> [Token] {
+        let pieces = sentence.replacingOccurrences(of: "--", with: " , ").split(separator: " ").map(String.init)
+        var result: [Token] = []
+        for (index, piece) in pieces.enumerated() {
+            if piece == "," || piece == "—" { continue }
+            let trimmed = piece.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()\"“”"))
+            guard !trimmed.isEmpty else { continue }
+            let boundary = piece.last.map { ",.;:!?)".contains($0) } == true || index == pieces.count - 1
+                || (index + 1 < pieces.count && [",", "—"].contains(pieces[index + 1]))
+            result.append(Token(word: trimmed, boundaryAfter: boundary))
+        }
+        return result
+    }
+
+    static let greek: [String: String] = [
+        "alpha": "\\alpha", "beta": "\\beta", "gamma": "\\gamma", "delta": "\\Delta", "theta": "\\theta", "omega": "\\omega",
+        "tau": "\\tau", "mu": "\\mu", "lambda": "\\lambda", "phi": "\\phi", "rho": "\\rho", "sigma": "\\sigma",
+    ]
+
+    /// Two-letter words a transcript holds that are English, not a product of symbols.
+    private static let englishPairs: Set<String> = [
+        "is", "to", "of", "at", "in", "if", "so", "we", "on", "or", "as", "an", "be", "by", "do", "go", "he", "it", "me",
+        "my", "no", "up", "us", "am", "oh", "ok", "hi",
+    ]
+
+    /// One spoken symbol or product of symbols as LaTeX: "F", "ma" → "m a", "tau" → "\tau",
+    /// "dp/dt", "dpdt" → "\frac{dp}{dt}", "1/2mv" → "\frac{1}{2} m v"; nil for any other word.
+    static func symbol(_ word: String) -> String? {
+        if let letter = greek[word.lowercased()] { return letter }
+        // Transcripts write the moment of inertia "I" as "i".
+        if word == "i" { return "I" }
+        if word.range(of: #"^[A-Za-z]$"#, options: .regularExpression) != nil { return word }
+        if word.range(of: #"^[a-z]{2}$"#, options: .regularExpression) != nil, !englishPairs.contains(word) {
+            return word.map(String.init).joined(separator: " ")
+        }
+        if let match = word.firstMatch(of: /^d([a-zA-Z])\/?d([a-z])$/) { return "\\frac{d\(match.1)}{d\(match.2)}" }
+        if let match = word.firstMatch(of: /^(\d)\/(\d)([a-z]{0,2})$/) {
+            let fraction = "\\frac{\(match.1)}{\(match.2)}"
+            return match.3.isEmpty ? fraction : fraction + " " + match.3.map(String.init).joined(separator: " ")
+        }
+        return nil
+    }
+
+    private static let operators: [String: String] = ["plus": "+", "minus": "-", "times": "\\cdot", "over": "/", "squared": "^2", "cubed": "^3"]
+
+    /// Words a spoken formula may end before: what a sentence goes on with after it.
+    private static let followers: Set<String> = [
+        "which", "that", "where", "for", "to", "so", "and", "is", "in", "tells", "applying", "analysis", "or", "as", "when",
+        "because", "since", "relation", "law", "equation",
+    ]
+
+    /// The right-hand side spoken from `start`: symbols joined by operator words, up to a
+    /// boundary or a word that continues the sentence. Nil when a word of no formula interrupts
+    /// it, a symbol carries a problem's index ("m1"), or it holds no symbol.
+    static func spokenSide(_ tokens: [Token], from start: Int) -> (latex: String, end: Int)? {
+        var parts: [String] = []
+        var index = start
+        var symbols = 0
+        while index < tokens.count {
+            let word = tokens[index].word
+            if let op = operators[word.lowercased()] {
+                // "minus" opening a side is a sign; "squared" needs something to square.
+                if op == "^2" || op == "^3" {
+                    guard !parts.isEmpty else { return nil }
+                    parts[parts.count - 1] += op
+                } else {
+                    parts.append(op)
+                }
+            } else if word.lowercased() == "the", index + 2 < tokens.count, tokens[index + 1].word.lowercased() == "time",
+                      tokens[index + 2].word.lowercased() == "derivative" {
+                return nil
+            } else if let symbol = symbol(word) {
+                parts.append(symbol)
+                symbols += 1
+            } else if word.contains(where: \.isNumber), word.allSatisfy({ $0.isNumber || $0 == "/" }) {
+                parts.append(word)
+            } else {
+                break
+            }
+            if tokens[index].boundaryAfter { index += 1; break }
+            index += 1
+        }
+        guard symbols > 0, let last = parts.last, !["+", "-", "\\cdot", "/"].contains(last), parts.count <= 8 else { return nil }
+        // "dr, dt": a side cut by a comma before another symbol is cut short.
+        if index < tokens.count, tokens[index - 1].boundaryAfter, symbol(tokens[index].word) != nil, tokens[index].word.count <= 2 { return nil }
+        // A formula running into a word that is no continuation ("equals a constant") is no formula.
+        if index < tokens.count, !tokens[index - 1].boundaryAfter, !followers.contains(tokens[index].word.lowercased()) { return nil }
+        var latex = parts.joined(separator: " ")
+        if latex.hasPrefix("- ") { latex = "-" + latex.dropFirst(2) }
+        return (latex, index)
+    }
+
+    /// Where "equals" or "is equal to" stands after token `at`: the index of the right-hand side.
+    static func equalsSign(_ tokens: [Token], at index: Int) -> Int? {
+        let word = tokens[index].word.lowercased()
+        if word == "equals" { return index + 1 }
+        if word == "is", index + 2 < tokens.count, tokens[index + 1].word.lowercased() == "equal", tokens[index + 2].word.lowercased() == "to" {
+            return index + 3
+        }
+        return nil
+    }
+
+    /// A spoken relation "<symbol> equals <side>" whose left side starts at `index`.
+    static func spokenRelation(_ tokens: [Token], at index: Int) -> (lhs: String, rhs: String, end: Int)? {
+        guard index + 2 < tokens.count, !tokens[index].boundaryAfter,
+              let lhs = symbol(tokens[index].word), !lhs.contains(" "), let sideStart = equalsSign(tokens, at: index + 1),
+              let (rhs, end) = spokenSide(tokens, from: sideStart), rhs != lhs else { return nil }
+        // "F RL equals …": a symbol with a problem's labels.
+        if index > 0, !tokens[index - 1].boundaryAfter, symbol(tokens[index - 1].word) != nil, tokens[index - 1].word.count <= 2,
+           !["a"].contains(tokens[index - 1].word) { return nil }
+        return (lhs, rhs, end)
+    }
+
+    // MARK: Named laws
+
+    /// Words that may stand between a law's name and the relation it names.
+    private static let lawJoiners: Set<String> = ["is", "that", "the", "of", "motion", "in", "its", "rotational", "form", "written", "as", "analogous", "to", "an", "a"]
+
+    /// "Newton's second law, F equals m a", "the more general form of Newton's Second Law is
+    /// that F equals dp/dt", "Newton's second law in its rotational form is tau is equal to I alpha".
+    static func namedLaws(in sentence: String) -> [FormulaStatement] {
+        let tokens = tokens(sentence)
+        var result: [FormulaStatement] = []
+        var index = 0
+        while index < tokens.count {
+            guard let (name, nameEnd) = lawName(tokens, at: index) else { index += 1; continue }
+            var at = nameEnd
+            while at < tokens.count, at - nameEnd <= 6, lawJoiners.contains(tokens[at].word.lowercased()), spokenRelation(tokens, at: at) == nil {
+                at += 1
+            }
+            if let relation = spokenRelation(tokens, at: at) {
+                let window = tokens[max(0, index - 5)..<at].map { $0.word.lowercased() }
+                var qualified = name
+                if window.contains("rotational") { qualified += " (rotational form)" }
+                else if window.contains("general") { qualified += " (general form)" }
+                result.append(FormulaStatement(name: qualified, lhs: relation.lhs, rhs: relation.rhs, meanings: []))
+                index = relation.end
+            } else {
+                index = nameEnd
+            }
+        }
+        return result
+    }
+
+    /// "Newton's second law" or "Hooke's law" starting at token `index`, with the index after it.
+    static func lawName(_ tokens: [Token], at index: Int) -> (String, Int)? {
+        let word = tokens[index].word
+        guard word.hasSuffix("'s") || word.hasSuffix("’s"), word.first?.isUppercase == true else { return nil }
+        var at = index + 1
+        var words = [word.replacingOccurrences(of: "’", with: "'")]
+        if at < tokens.count, ["first", "second", "third"].contains(tokens[at].word.lowercased()) {
+            words.append(tokens[at].word.lowercased())
+            at += 1
+        }
+        guard at < tokens.count, tokens[at].word.lowercased() == "law" else { return nil }
+        words.append("law")
+        return (words.joined(separator: " "), at + 1)
+    }
+
+    // MARK: Named quantities
+
+    /// Quantities of mechanics by their names and their usual symbols: how "the mass times the
+    /// velocity" is written "m v". A relation is read only from the sentence; this only spells it.
+    static let quantities: [(name: String, symbol: String)] = [
+        ("angular momentum", "L"), ("angular acceleration", "\\alpha"), ("angular velocity", "\\omega"), ("moment of inertia", "I"),
+        ("kinetic energy", "K"), ("potential energy", "U"), ("momentum", "p"), ("mass", "m"), ("velocity", "v"),
+        ("acceleration", "a"), ("force", "F"), ("torque", "\\tau"), ("impulse", "J"), ("work", "W"), ("power", "P"),
+        ("time", "t"), ("speed", "v"), ("radius", "r"),
+    ]
+
+    /// The quantity named at token `index` ("moment of inertia"), with its symbol and the index after it.
+    static func quantity(_ tokens: [Token], at index: Int) -> (name: String, symbol: String, end: Int)? {
+        for (name, symbol) in quantities {
+            let words = name.split(separator: " ").map(String.init)
+            guard index + words.count <= tokens.count,
+                  zip(tokens[index..<(index + words.count)], words).allSatisfy({ $0.word.lowercased() == $1 }) else { continue }
+            // "the momentum of the system": a quantity of something the sentence points at.
+            return (name, symbol, index + words.count)
+        }
+        return nil
+    }
+
+    /// The verbs that make a quantity's definition: "is defined as", "is given by", "is just".
+    private static func definingVerb(_ tokens: [Token], at index: Int) -> Int? {
+        let words = tokens[index...].prefix(3).map { $0.word.lowercased() }
+        for phrase in [["is", "defined", "as"], ["is", "defined", "to", "be"], ["is", "given", "by"], ["is", "just"], ["is", "equal", "to"], ["equals"], ["is"]]
+        where words.starts(with: phrase) && !(tokens[index..<(index + phrase.count)].dropLast().contains { $0.boundaryAfter }) {
+            return index + phrase.count
+        }
+        return nil
+    }
+
+    /// The sentence's subject: "[the] <quantity>[, for a point like mass,]", from its first words.
+    private static func subjectQuantities(_ tokens: [Token]) -> [(name: String, symbol: String, qualifier: String, end: Int)] {
+        var found: [(name: String, symbol: String, qualifier: String, end: Int)] = []
+        // The subject may follow an opener: "Now, …", "… I'll just tell you that the momentum …".
+        for start in tokens.indices {
+            var at = start
+            guard start == 0 || ["that", "the"].contains(tokens[start].word.lowercased()) || tokens[start - 1].boundaryAfter else { continue }
+            if tokens[at].word.lowercased() == "that", at + 1 < tokens.count { at += 1 }
+            if tokens[at].word.lowercased() == "the", at + 1 < tokens.count { at += 1 }
+            guard let quantity = quantity(tokens, at: at) else { continue }
+            // "the momentum of the system" names a quantity of something in the lecture, not the quantity.
+            if quantity.end < tokens.count, ["of", "at", "in"].contains(tokens[quantity.end].word.lowercased()) { continue }
+            var end = quantity.end
+            var qualifier = ""
+            // "the momentum, for a point like mass, is …".
+            if tokens[end - 1].boundaryAfter, end < tokens.count, tokens[end].word.lowercased() == "for" {
+                var close = end
+                while close < tokens.count, close - end < 6, !tokens[close].boundaryAfter { close += 1 }
+                guard close < tokens.count, close - end < 6 else { continue }
+                qualifier = tokens[end...close].map(\.word).joined(separator: " ").replacingOccurrences(of: "point like", with: "point-like")
+                end = close + 1
+            } else if tokens[end - 1].boundaryAfter {
+                continue
+            }
+            found.append((quantity.name, quantity.symbol, qualifier, end))
+        }
+        return found
+    }
+
+    /// "the kinetic energy is 1/2mv squared": a named quantity and what it is, spoken.
+    static func spokenQuantity(in sentence: String) -> FormulaStatement? {
+        let tokens = tokens(sentence)
+        for subject in subjectQuantities(tokens) {
+            if let statement = spokenQuantity(tokens, subject: subject) { return statement }
+        }
+        return nil
+    }
+
+    private static func spokenQuantity(_ tokens: [Token], subject: (name: String, symbol: String, qualifier: String, end: Int)) -> FormulaStatement? {
+        guard subject.end < tokens.count,
+              let sideStart = definingVerb(tokens, at: subject.end),
+              let (rhs, end) = spokenSide(tokens, from: sideStart), end >= tokens.count || tokens[end - 1].boundaryAfter,
+              rhs != subject.symbol,
+              // "the acceleration is g": one symbol is a problem's value, not a relation.
+              rhs.contains(" ") || rhs.contains("\\frac") else { return nil }
+        return FormulaStatement(name: subject.name + (subject.qualifier.isEmpty ? "" : " (\(subject.qualifier))"),
+                                lhs: subject.symbol, rhs: rhs, meanings: [])
+    }
+
+    /// "the momentum, for a point like mass, is defined as the mass times the velocity": a
+    /// quantity defined in words from other named quantities, written with their symbols.
+    static func verbalDefinition(in sentence: String) -> FormulaStatement? {
+        let tokens = tokens(sentence)
+        for subject in subjectQuantities(tokens) {
+            if let statement = verbalDefinition(tokens, subject: subject) { return statement }
+        }
+        return nil
+    }
+
+    private static func verbalDefinition(_ tokens: [Token], subject: (name: String, symbol: String, qualifier: String, end: Int)) -> FormulaStatement? {
+        guard subject.end < tokens.count, let start = definingVerb(tokens, at: subject.end) else { return nil }
+        var parts: [String] = []
+        var meanings: [String] = []
+        var at = start
+        var expectQuantity = true
+        while at < tokens.count {
+            if expectQuantity {
+                var spelled = at
+                if tokens[spelled].word.lowercased() == "the" { spelled += 1 }
+                guard spelled < tokens.count, let quantity = quantity(tokens, at: spelled) else { return nil }
+                parts.append(quantity.symbol)
+                let meaning = "\\(\(quantity.symbol)\\): the \(quantity.name)"
+                if !meanings.contains(meaning) { meanings.append(meaning) }
+                at = quantity.end
+                expectQuantity = false
+                if tokens[at - 1].boundaryAfter { break }
+            } else {
+                let word = tokens[at].word.lowercased()
+                if word == "times" { parts.append("\\,") }
+                else if word == "divided", at + 1 < tokens.count, tokens[at + 1].word.lowercased() == "by" { parts.append("/"); at += 1 }
+                else { return nil }
+                at += 1
+                expectQuantity = true
+            }
+        }
+        // Two quantities at least: "momentum is the mass" is no relation.
+        guard !expectQuantity, parts.count >= 3, !parts.contains(subject.symbol) else { return nil }
+        let rhs = parts.joined(separator: " ").replacingOccurrences(of: " \\, ", with: "\\,")
+        return FormulaStatement(name: subject.name + (subject.qualifier.isEmpty ? "" : " (\(subject.qualifier))"),
+                                lhs: subject.symbol, rhs: rhs, meanings: meanings)
+    }
+
+    // MARK: Typeset mathematics
+
+    /// "Angular Velocity: \(\vec{\omega}=\omega_z \hat{k}\)": a page's summary line naming a
+    /// quantity and the relation for it (a chain "a = b = c" asks for what follows the first side).
+    static func summaryLine(_ line: String) -> FormulaStatement? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard let match = trimmed.firstMatch(of: /^([A-Z][A-Za-z' -]{2,60}): *\\\((.+?)\\\)\.?$/) else { return nil }
+        let name = String(match.1).trimmingCharacters(in: .whitespaces)
+        let math = String(match.2).replacingOccurrences(of: "\\displaystyle", with: "").trimmingCharacters(in: .whitespaces)
+        let sides = math.components(separatedBy: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard sides.count >= 2, !sides.contains(where: \.isEmpty), WordTokenizer.words(name).count <= 8, !math.contains("\\("),
+              // "Problem 3: …", "Hint: …": not a quantity's name.
+              !["problem", "hint", "answer", "solution", "example", "note", "part"].contains(where: { name.lowercased().hasPrefix($0) })
+        else { return nil }
+        let lowered = name.prefix(1) + name.dropFirst().lowercased()
+        return FormulaStatement(name: String(lowered), lhs: sides[0], rhs: sides.dropFirst().joined(separator: " = "), meanings: [],
+                                fromSummaryLine: true)
+    }
+
+    /// "the displacement vector is defined as \(\Delta \vec{r} = \vec{r}(t_2) - \vec{r}(t_1)\)":
+    /// a named thing and the typeset relation that defines it.
+    static func typesetDefinition(in sentence: String) -> FormulaStatement? {
+        guard let match = sentence.firstMatch(of: /(?:^|, )(?:[Tt]he )?([a-z][a-z ]{2,40}?) (?:is|are) defined (?:as|by) \\\((.+?)\\\)\.?$/) else { return nil }
+        let name = String(match.1)
+        let math = String(match.2).replacingOccurrences(of: "\\displaystyle", with: "").trimmingCharacters(in: .whitespaces)
+        let sides = math.components(separatedBy: "=")
+        guard sides.count == 2, WordTokenizer.words(name).count <= 5,
+              !name.split(separator: " ").contains(where: { CardChecks.contextWords.contains(String($0)) }) else { return nil }
+        return FormulaStatement(name: name, lhs: sides[0].trimmingCharacters(in: .whitespaces),
+                                rhs: sides[1].trimmingCharacters(in: .whitespaces), meanings: [])
+    }
+}
+
+extension FormulaStatements {
+    /// "Newton's second law: \(F\) = ?": the relation's name and its left side. A summary line's
+    /// name of one or two words ("Velocity") says where it holds with its topic's title.
+    static func front(of statement: FormulaStatement, topicTitle: String = "") -> String {
+        var name = statement.name.prefix(1).uppercased() + statement.name.dropFirst()
+        let title = topicTitle.replacingOccurrences(of: #"^[\d.]+\s+"#, with: "", options: .regularExpression)
+        if statement.fromSummaryLine, WordTokenizer.words(name).count <= 2, !title.isEmpty,
+           !title.lowercased().contains(name.lowercased()) {
+            name += " (\(title))"
+        }
+        return "\(name): \\(\(statement.lhs)\\) = ?"
+    }
+
+    /// The relation without spacing, to tell two cards of one relation ("τ = I α", "τ = I·α").
+    static func relationKey(_ statement: FormulaStatement) -> String {
+        (statement.lhs + "=" + statement.rhs).replacingOccurrences(of: #"\\,|\\cdot|\s"#, with: "", options: .regularExpression)
+    }
+
+    /// "\(p = m\,v\) (m: the mass; v: the velocity)".
+    static func back(of statement: FormulaStatement) -> String {
+        statement.meanings.isEmpty ? statement.display : "\(statement.display) (\(statement.meanings.joined(separator: "; ")))"
+    }
+
+    /// Whether `text` states the relation `card` asks for: a formula card is checked by reading
+    /// its passage again, as its symbols are not words the passage holds.
+    static func states(_ text: String, card: Flashcard) -> Bool {
+        statements(in: text).contains { card.front.hasSuffix("\\(\($0.lhs)\\) = ?") && back(of: $0) == card.back }
+    }
+}

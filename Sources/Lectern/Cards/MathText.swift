@@ -1,0 +1,104 @@
+import Foundation
+
+/// Mathematics in card text. Cards keep it as LaTeX between `\(` and `\)`, which Anki renders
+/// with MathJax; where no MathJax runs (`cards list`, Markdown) it is written with Unicode
+/// so a learner reads "p = m·v", "F = dp/dt", "Δr⃗ = r⃗(t₂) − r⃗(t₁)" instead of markup.
+public enum MathText {
+    /// `text` with every `\( … \)` span written in Unicode; the rest unchanged.
+    public static func readable(_ text: String) -> String {
+        guard text.contains("\\(") else { return text }
+        var out = ""
+        var rest = text[...]
+        while let open = rest.range(of: "\\("), let close = rest.range(of: "\\)", range: open.upperBound..<rest.endIndex) {
+            out += rest[..<open.lowerBound]
+            out += unicode(String(rest[open.upperBound..<close.lowerBound]))
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
+    }
+
+    private static let symbols: [String: String] = [
+        "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "Delta": "Δ", "theta": "θ", "omega": "ω", "Omega": "Ω",
+        "tau": "τ", "mu": "μ", "lambda": "λ", "phi": "φ", "rho": "ρ", "sigma": "σ", "Sigma": "Σ", "pi": "π",
+        "cdot": "·", "times": "×", "leq": "≤", "geq": "≥", "lt": "<", "gt": ">", "neq": "≠", "approx": "≈",
+        "infty": "∞", "int": "∫", "sum": "∑", "partial": "∂", "to": "→", "Longrightarrow": "⟹", "Rightarrow": "⇒",
+    ]
+    private static let superscripts: [Character: Character] = [
+        "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹", "-": "⁻", "n": "ⁿ",
+    ]
+    private static let subscripts: [Character: Character] = [
+        "0": "₀", "1": "₁", "2": "₂", "3": "₃", "4": "₄", "5": "₅", "6": "₆", "7": "₇", "8": "₈", "9": "₉",
+        "i": "ᵢ", "j": "ⱼ", "k": "ₖ", "x": "ₓ", "e": "ₑ", "o": "ₒ", "a": "ₐ", "n": "ₙ", "m": "ₘ", "s": "ₛ", "t": "ₜ",
+    ]
+
+    /// One LaTeX formula in Unicode, as far as its commands have a character: the rest stays
+    /// LaTeX, which is still readable.
+    static func unicode(_ latex: String) -> String {
+        var text = latex.replacingOccurrences(of: "\\displaystyle", with: "")
+            .replacingOccurrences(of: "\\,", with: "·").replacingOccurrences(of: "\\left", with: "")
+            .replacingOccurrences(of: "\\right", with: "")
+        // Named symbols first, so a fraction's sides are read as what they show.
+        for (name, symbol) in symbols {
+            text = text.replacingOccurrences(of: "\\\\" + name + #"(?![A-Za-z])"#, with: symbol, options: .regularExpression)
+        }
+        // \frac{a}{b} → a/b, with brackets where a side is a sum or a product.
+        while let match = text.firstMatch(of: /\\d?frac\{([^{}]*)\}\{([^{}]*)\}/) {
+            func side(_ s: Substring) -> String { s.contains(where: { " +-−/·".contains($0) }) ? "(\(s))" : String(s) }
+            var fraction = "\(side(match.1))/\(side(match.2))"
+            // "r\frac{d\theta}{dt}\hat{\theta}" → "r(dθ/dt)θ̂": a fraction among other factors in brackets.
+            let before = text[..<match.range.lowerBound].last, after = text[match.range.upperBound...].first
+            if before.map({ $0.isLetter || $0.isNumber || $0 == ")" }) == true || after.map({ $0.isLetter || $0 == "\\" || $0 == "(" }) == true {
+                fraction = "(\(fraction))"
+            }
+            text.replaceSubrange(match.range, with: fraction)
+        }
+        // \vec{r} → r⃗, \hat{i} → î.
+        while let match = text.firstMatch(of: /\\(vec|hat)\{([^{}]*)\}/) {
+            // "a_r\hat{r}" → "a_r r̂": a unit vector is a factor of its own.
+            let before = text[..<match.range.lowerBound].last
+            let gap = before.map { $0.isLetter || $0.isNumber || $0 == "}" } == true ? " " : ""
+            text.replaceSubrange(match.range, with: gap + match.2 + (match.1 == "vec" ? "\u{20D7}" : "\u{0302}"))
+        }
+        while let match = text.firstMatch(of: /\\([A-Za-z]+)/) {
+            let name = String(match.1)
+            text.replaceSubrange(match.range, with: symbols[name] ?? name)
+        }
+        text = scripts(text, marker: "^", table: superscripts)
+        text = scripts(text, marker: "_", table: subscripts)
+        // "Δ r⃗" is one quantity.
+        text = text.replacingOccurrences(of: "Δ ", with: "Δ").replacingOccurrences(of: " - ", with: " − ").replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")
+        return TextCleanup.collapseWhitespace(text).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// "t^2" → "t²", "t_{12}" → "t₁₂" where every character has a raised or lowered form;
+    /// otherwise the marker stays ("a_{cm}" → "a_cm").
+    private static func scripts(_ text: String, marker: Character, table: [Character: Character]) -> String {
+        var out = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            guard character == marker, text.index(after: index) < text.endIndex else {
+                out.append(character)
+                index = text.index(after: index)
+                continue
+            }
+            var start = text.index(after: index)
+            var end: String.Index
+            if text[start] == "{", let close = text[start...].firstIndex(of: "}") {
+                start = text.index(after: start)
+                end = close
+            } else {
+                end = text.index(after: start)
+            }
+            let body = text[start..<end]
+            let next = end < text.endIndex && text[end] == "}" ? text.index(after: end) : end
+            if body.allSatisfy({ table[$0] != nil }) {
+                out += String(body.map { table[$0]! })
+            } else {
+                out += "\(marker)\(body)"
+            }
+            index = next
+        }
+        return out
+    }
+}
