@@ -106,6 +106,8 @@ struct CardRejection: Codable, Sendable, Equatable {
         case notAnswerable = "not-answerable"
         case notStated = "not-stated"
         case duplicateSense = "duplicate-sense"
+        /// The topic already has its share of cards (`CardGeneration.topicShare`), all ranked above this one.
+        case overTopicShare = "over-topic-share"
 
         init(_ check: CardCheck) {
             switch check {
