@@ -5,9 +5,9 @@
     python3 eval/cards/sample.py --seed 5151 --grades eval/cards/grades-5151.jsonl phil.db:44 mech.db:18 ...
 
 Each card is keyed by its passage's document (the last two parts of its URI), section path and
-the SHA-256 of the passage text (first 16 hex digits), and by its front and back, so a grade
-survives re-ingest and a library built elsewhere; the corpus text itself stays out of the
-repository. `random.seed(N)` then `random.sample` per library, in the order given.
+the SHA-256 of the passage text (first 16 hex digits), and by the SHA-256 of its front and back,
+so a grade survives re-ingest and a library built elsewhere; the corpus text itself (passages,
+fronts, backs) stays out of the grades file and the repository: grade from the sample's output. `random.seed(N)` then `random.sample` per library, in the order given.
 """
 import argparse, hashlib, json, random, sqlite3, sys
 from collections import defaultdict
@@ -26,13 +26,14 @@ def draw(seed, specs):
                 "curriculum": curriculum, "type": note_type, "origin": origin,
                 "document": "/".join(uri.split("/")[-2:]), "section": json.loads(section),
                 "passage": hashlib.sha256(text.encode()).hexdigest()[:16],
+                "card": hashlib.sha256((front + "\x1f" + back).encode()).hexdigest()[:16],
                 "front": front, "back": back, "text": text[:600],
             })
     return rows
 
 
 def key(row):
-    return (row["document"], tuple(row["section"]), row["passage"], row["front"], row["back"])
+    return (row["document"], tuple(row["section"]), row["passage"], row["card"])
 
 
 def main():
