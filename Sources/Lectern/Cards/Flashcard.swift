@@ -21,6 +21,8 @@ enum CardOrigin: String, Codable, Sendable, CaseIterable {
     case environment
     /// A relation the source states as a law or a definition ("Newton's second law, F equals m a").
     case formula
+    /// A worked example the source gives of a named concept: "Which fallacy does this example show?".
+    case example
     case model
 }
 
