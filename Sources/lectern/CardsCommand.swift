@@ -187,7 +187,7 @@ struct CardsListCommand: ParsableCommand {
                 return String(format: "quality %.2f", quality.score) + (failed.isEmpty ? "" : " (" + failed.joined(separator: "; ") + ")")
             }
             let labels = [card.origin + (card.basis.map { " (\($0.rawValue))" } ?? ""), quality].compactMap { $0 }.joined(separator: ", ")
-            terminal.out("      \(card.source)  (\(card.guid)) \(labels)")
+            terminal.out("      \(card.source)\(card.link.map { " \($0)" } ?? "")  (\(card.guid)) \(labels)")
         }
     }
 }

@@ -49,7 +49,7 @@ enum AnkiPackageWriter {
         notes.reserveCapacity(cards.count)
         for (position, card) in cards.enumerated() {
             let noteId = CardIdentity.numericId("note", card.guid)
-            var fields = [HTMLText.escape(card.front), HTMLText.escape(card.back), HTMLText.escape(card.source.attribution)]
+            var fields = [HTMLText.escape(card.front), HTMLText.escape(card.back), card.source.attributionHTML]
             if card.noteType != .cloze { fields.append(card.noteType == .basicReversed ? "y" : "") }
             let sortField = card.noteType == .cloze ? ClozeText.revealed(card.front) : card.front
             let modified = Int64(card.modifiedAt.timeIntervalSince1970)

@@ -47,7 +47,8 @@ struct CardChecks: Sendable {
             let verbatim = card.origin == .environment
                 && passage.map { TextCleanup.collapseWhitespace($0.text).contains(card.back) } == true
             // A formula is the relation its passage states, read again from it.
-            let stated = card.origin == .formula && passage.map { FormulaStatements.states($0.text, card: card) } == true
+            let stated = (card.origin == .formula && passage.map { FormulaStatements.states($0.text, card: card) } == true)
+                || (card.origin == .example && passage.map { OfflineCardGenerator.givesExample($0.text, card: card) } == true)
             var checks: [CardQuality.Check] = []
             func add(_ check: CardCheck, _ failure: String?, _ success: String) {
                 checks.append(.init(name: check.rawValue, passed: failure == nil, reason: failure ?? success))
@@ -57,9 +58,9 @@ struct CardChecks: Sendable {
                 add(.sourceAssertion, nil, "the source's glossary")
             } else if verbatim {
                 add(.sourceAssertion, nil, "a definition, theorem or rule block of the source")
-            } else if card.origin == .formula {
-                add(.sourceAssertion, stated ? nil : "the cited passage states no such relation as a law or a definition",
-                    "a law or definition the source states")
+            } else if card.origin == .formula || card.origin == .example {
+                add(.sourceAssertion, stated ? nil : "the cited passage states no such relation or example",
+                    card.origin == .formula ? "a law or definition the source states" : "an example the source gives of the concept")
             } else if let statement {
                 add(.sourceAssertion, statement.notAsserted, "a statement of the source's own text")
             } else {
@@ -85,8 +86,8 @@ struct CardChecks: Sendable {
             // 4. Answerability.
             add(.answerability, answerFailure(card, topic: topic), "the back answers the front")
             // 5. Grounding: one or two neighbouring sentences of the passage state the answer.
-            if card.origin == .formula {
-                add(.grounding, stated ? nil : "the cited passage does not state this relation", "stated by the cited passage")
+            if card.origin == .formula || card.origin == .example {
+                add(.grounding, stated ? nil : "the cited passage does not state this", "stated by the cited passage")
             } else if statement != nil || passage?.kind == .glossary || verbatim {
                 add(.grounding, nil, "stated by the cited passage")
             } else {
@@ -144,7 +145,7 @@ struct CardChecks: Sendable {
                 return rest
             }
             return nil
-        case .objective, .environment, .formula: return nil
+        case .objective, .environment, .formula, .example: return nil
         }
     }
 
@@ -290,7 +291,7 @@ struct CardChecks: Sendable {
         }
         // (A theorem's "we" is the mathematician's, not a speaker's aside.)
         // (A formula's "I" is the moment of inertia.)
-        if card.origin != .glossary, card.origin != .environment, card.origin != .formula, let spoken = Self.spokenTo(card.back) { return spoken }
+        if card.origin != .glossary, card.origin != .environment, card.origin != .formula, card.origin != .example, let spoken = Self.spokenTo(card.back) { return spoken }
         if card.origin == .objective {
             let first = WordTokenizer.words(card.front).first.map(WordTokenizer.fold) ?? ""
             if Self.unanswerableObjectives.contains(first) || card.front.lowercased().contains("main ideas") {

@@ -37,7 +37,7 @@ enum CardTextExport {
             "#tags column:7",
         ]
         for card in cards {
-            let source = "<div class=source>\(HTMLText.escape(card.source.attribution))</div>"
+            let source = "<div class=source>\(card.source.attributionHTML)</div>"
             let back = card.back.isEmpty ? source : HTMLText.escape(card.back) + source
             // Basic (optional reversed card)'s third field is Add Reverse; Cloze has two fields.
             let third = card.noteType == .basicReversed ? "y" : ""
@@ -73,7 +73,9 @@ enum CardTextExport {
                 out += "- **Q:** \(front)  \n  **A:** \(back)"
                 if card.noteType == .basicReversed { out += " ↔" }
             }
-            out += "  \n  _\(card.source.attribution)_\n"
+            out += "  \n  _\(card.source.attribution)_"
+            if let link = card.source.link, let time = card.source.timeStart { out += " [▶ \(TimeFormat.clock(time))](\(link))" }
+            out += "\n"
         }
         return out + "\n" + layout.course.description.replacingOccurrences(of: #"<[^>]+>"#, with: "", options: .regularExpression) + "\n"
     }

@@ -52,8 +52,10 @@ enum CardGeneration {
         let deduplicated = CardDeduplication.deduplicate(cards)
         report.exactDuplicates = deduplicated.exact
         report.nearDuplicates = deduplicated.near
-        report.kept = deduplicated.cards.count
-        return (deduplicated.cards, report)
+        let shared = capped(deduplicated.cards, topics: chosen)
+        report.rejections += shared.rejected
+        report.kept = shared.kept.count
+        return (shared.kept, report)
     }
 
     /// Offline cards and a language model's for `topics` of `curriculum`, grounded and
@@ -98,8 +100,10 @@ enum CardGeneration {
         let deduplicated = CardDeduplication.deduplicate(cards)
         report.exactDuplicates = deduplicated.exact
         report.nearDuplicates = deduplicated.near
-        report.kept = deduplicated.cards.count
-        return (deduplicated.cards, report, failures)
+        let shared = capped(deduplicated.cards, topics: chosen)
+        report.rejections += shared.rejected
+        report.kept = shared.kept.count
+        return (shared.kept, report, failures)
     }
 
     /// Keeps the candidates whose cited passage (one of `topic`'s) holds every content word of
@@ -169,6 +173,55 @@ enum CardGeneration {
         return (kept, rejected)
     }
 
+    /// One long topic does not swamp the deck: past its share, the cards ranked last go. The
+    /// source's own glossary, blocks and formulas always stay: they are what the topic teaches.
+    static func capped(_ cards: [Flashcard], topics: [Topic]) -> (kept: [Flashcard], rejected: [CardRejection]) {
+        let byId = Dictionary(topics.map { ($0.stableId, $0) }, uniquingKeysWith: { first, _ in first })
+        var dropped = Set<Int>()
+        var rejected: [CardRejection] = []
+        for (topicId, indices) in Dictionary(grouping: cards.indices, by: { cards[$0].topicStableId }) {
+            guard let topic = byId[topicId] else { continue }
+            let share = topicShare(topic)
+            guard indices.count > share else { continue }
+            let order = indices.sorted { a, b in
+                let x = shareRank(cards[a]), y = shareRank(cards[b])
+                return (x.0, x.1, a) < (y.0, y.1, b)
+            }
+            let own = order.filter { shareRank(cards[$0]).0 == 0 }
+            let keep = Set(own + order.filter { shareRank(cards[$0]).0 != 0 }.prefix(max(0, share - own.count)))
+            for index in indices where !keep.contains(index) {
+                dropped.insert(index)
+                rejected.append(CardRejection(topicStableId: topicId, front: cards[index].front, answer: cards[index].answer,
+                                              reason: .overTopicShare, detail: "the topic's \(share) cards rank above it"))
+            }
+        }
+        return (cards.indices.filter { !dropped.contains($0) }.map { cards[$0] }, rejected)
+    }
+
+    /// Words of prose per card a topic's share grows by, and the share's bounds: a 3,000-word
+    /// section gets 20 cards, a short one still 10, none more than 25 (besides the source's own).
+    static let wordsPerCard = 150
+    static let shareBounds = 10...25
+
+    /// The most cards a topic keeps.
+    static func topicShare(_ topic: Topic) -> Int {
+        min(shareBounds.upperBound, max(shareBounds.lowerBound, proseWords(topic) / wordsPerCard))
+    }
+
+    /// Defined terms, formulas and the source's blocks before mined sentences; Basic before
+    /// Cloze, since one sentence often makes both; then the topic's order.
+    private static func shareRank(_ card: Flashcard) -> (Int, Int) {
+        let origin: Int
+        switch card.origin {
+        case .glossary, .environment, .formula, .example: origin = 0
+        case .keyTerm: origin = 1
+        case .definition: origin = 2
+        case .model: origin = 3
+        case .objective: origin = 4
+        }
+        return (origin, card.noteType == .cloze ? 1 : 0)
+    }
+
     /// Topics with at least this many words of prose get at least one card.
     static let fallbackWords = 150
 
@@ -190,7 +243,7 @@ enum CardGeneration {
     private static func fallbackRank(_ card: Flashcard) -> (Int, Int, Int) {
         let origin: Int
         switch card.origin {
-        case .environment, .glossary, .formula: origin = 0
+        case .environment, .glossary, .formula, .example: origin = 0
         case .keyTerm, .definition: origin = 1
         case .objective: origin = 2
         case .model: origin = 3

@@ -21,6 +21,8 @@ enum CardOrigin: String, Codable, Sendable, CaseIterable {
     case environment
     /// A relation the source states as a law or a definition ("Newton's second law, F equals m a").
     case formula
+    /// A worked example the source gives of a named concept: "Which fallacy does this example show?".
+    case example
     case model
 }
 
@@ -36,6 +38,9 @@ struct CardSource: Codable, Sendable, Equatable {
     var timeStart: Double?
     var licence: String?
     var licenceURL: String?
+    /// A lecture's video at the second the cited passage starts (`?t=` on YouTube), as `show`
+    /// links it; nil for other sources.
+    var link: String? = nil
 
     /// "Introduction to Philosophy, p. 12" or "Lecture 3, 4:05": what the Source field shows.
     var place: String {
@@ -49,6 +54,13 @@ struct CardSource: Codable, Sendable, Equatable {
     var attribution: String {
         guard let licence else { return place }
         return "\(place) — \(licence)"
+    }
+
+    /// The Source field as HTML: the attribution, then a link to the moment in the lecture.
+    var attributionHTML: String {
+        let text = HTMLText.escape(attribution)
+        guard let link, let timeStart else { return text }
+        return text + " <a href=\"\(HTMLText.escape(link))\">▶ \(TimeFormat.clock(timeStart))</a>"
     }
 }
 
@@ -83,7 +95,9 @@ struct Flashcard: Codable, Sendable, Equatable {
     var cardCount: Int { noteType.cardsPerNote }
 
     /// The text whose change means the note must be updated on import.
-    var contentKey: String { [noteType.rawValue, front, back, source.attribution, tags.joined(separator: " ")].joined(separator: "\u{1F}") }
+    var contentKey: String {
+        [noteType.rawValue, front, back, source.attribution + (source.link.map { " " + $0 } ?? ""), tags.joined(separator: " ")].joined(separator: "\u{1F}")
+    }
 }
 
 /// A candidate a generator proposed and grounding or dedup turned away, with the reason.
@@ -106,6 +120,8 @@ struct CardRejection: Codable, Sendable, Equatable {
         case notAnswerable = "not-answerable"
         case notStated = "not-stated"
         case duplicateSense = "duplicate-sense"
+        /// The topic already has its share of cards (`CardGeneration.topicShare`), all ranked above this one.
+        case overTopicShare = "over-topic-share"
 
         init(_ check: CardCheck) {
             switch check {

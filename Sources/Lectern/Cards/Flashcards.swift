@@ -44,6 +44,8 @@ public struct CardListing: Codable, Sendable {
     public var page: Int?
     public var pageLabel: String?
     public var time: Double?
+    /// A lecture card's video at its passage's second (`?t=`); nil for other sources.
+    public var link: String?
     /// For a glossary or key-term card: why its term is a key term (glossary, defined, emphasised, heading).
     public var basis: KeyTermBasis?
     /// The card's six checks and score; nil for a card generated before the checks.
@@ -171,6 +173,7 @@ public struct Flashcards: Sendable {
 
     func store(_ fresh: [Flashcard], report: CardGenerationReport, curriculum: Curriculum, topics: Set<String>?,
                recorder: RunRecorder?, now: Date) throws -> CardGenerateSummary {
+        let fresh = try linked(fresh)
         let previous = try store.cards(curriculum: curriculum.name).map(\.card)
         // Notes of the other topics stay; dedup across the curriculum keeps them first.
         let others = previous.filter { card in topics.map { !$0.contains(card.topicStableId) } ?? false }
@@ -259,7 +262,7 @@ public struct Flashcards: Sendable {
                 deck: layouts[stored.curriculum]?.deck(topicStableId: card.topicStableId).name ?? stored.curriculum,
                 noteType: card.noteType.rawValue, origin: card.origin.rawValue, front: card.front, back: card.back,
                 source: card.source.attribution, passageId: card.source.passageId, page: card.source.pageStart,
-                pageLabel: card.source.pageLabel, time: card.source.timeStart, basis: basis, quality: card.quality)
+                pageLabel: card.source.pageLabel, time: card.source.timeStart, link: card.source.link, basis: basis, quality: card.quality)
         }
     }
 
@@ -289,6 +292,22 @@ public struct Flashcards: Sendable {
                 exactDuplicates: report.exactDuplicates, nearDuplicates: report.nearDuplicates,
                 quality: Dictionary(grouping: cards, by: { $0.quality.map { String(format: "%.2f", $0.score) } ?? "unchecked" }).mapValues(\.count),
                 failedChecks: Dictionary(grouping: cards.flatMap { ($0.quality?.checks ?? []).filter { !$0.passed } }, by: \.name).mapValues(\.count))
+        }
+    }
+
+    /// Cards from a lecture transcript with the link to their moment in the video, as `show`
+    /// gives it (the passage's start; `?t=` on YouTube). One look-up per passage.
+    func linked(_ cards: [Flashcard]) throws -> [Flashcard] {
+        let timed = Set(cards.filter { $0.source.timeStart != nil }.map(\.source.passageId))
+        guard !timed.isEmpty else { return cards }
+        var links: [Int64: String] = [:]
+        for passage in try store.passages(ids: Array(timed)) {
+            links[passage.id] = try PassageLink.link(for: passage, store: store)
+        }
+        return cards.map { card in
+            var card = card
+            if card.source.timeStart != nil { card.source.link = links[card.source.passageId] }
+            return card
         }
     }
 

@@ -36,6 +36,7 @@ struct OfflineCardGenerator: Sendable {
         }
         cards += environmentCards(topic: topic, prose: prose, deck: deck)
         cards += formulaCards(topic: topic, prose: prose, deck: deck)
+        cards += exampleCards(topic: topic, prose: prose, deck: deck)
         cards += definitionCards(topic: topic, sentences: sentences, deck: deck)
         cards += objectiveCards(topic: topic, sentences: sentences, deck: deck)
         return cards
@@ -123,6 +124,69 @@ struct OfflineCardGenerator: Sendable {
             }
         }
         return cards
+    }
+
+    // MARK: Examples of a concept
+
+    /// "Here's an example:", "Take the following example:" closing the paragraph before an example.
+    static func introducesExample(_ paragraph: String) -> Bool {
+        paragraph.range(of: #"(?:[Hh]ere(?:’|')?s an example|[Hh]ere is an example|[Tt]ake the following example|[Cc]onsider the following example|[Hh]ere is an example of (?:this|such)[^:]*)\s*:$"#,
+                        options: .regularExpression) != nil
+    }
+
+    /// Words an example shown as a card has: enough to recognise it, few enough to read.
+    var exampleWords = 12...90
+
+    /// The paragraphs of `text` that are examples, each with the paragraph introducing it.
+    static func examples(in text: String) -> [(intro: String, example: String)] {
+        let paragraphs = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return paragraphs.indices.dropLast().filter { introducesExample(paragraphs[$0]) }.map { (paragraphs[$0], paragraphs[$0 + 1]) }
+    }
+
+    /// "Which fallacy does this example show? “I know the allegations … drop the charges.”" →
+    /// "Appeal to emotion": an example the source gives right after a paragraph naming exactly one
+    /// of the topic's glossary or defined terms, the example itself not naming it.
+    private func exampleCards(topic: Topic, prose: [TopicPassage], deck: CardDeckContext) -> [Flashcard] {
+        let concepts = topic.keyTerms.filter { $0.basis == .glossary || $0.basis == .defined }
+            .map { (term: $0, stems: PorterStemmer.foldedWords($0.term).map(PorterStemmer.cachedStem)) }
+            .filter { !$0.stems.isEmpty }
+        guard !concepts.isEmpty else { return [] }
+        var cards: [Flashcard] = []
+        for passage in prose where passage.kind == .text {
+            for (intro, example) in Self.examples(in: passage.text) {
+                guard exampleWords.contains(WordTokenizer.words(example).count) else { continue }
+                // "Senator: …", "Statement 1: …": one voice of a dialogue or one of several statements;
+                // the paragraphs after it may be what makes it the example (the strawman's reply).
+                guard example.range(of: #"^[A-Z][\w’']*(?: [\w’']+)?(?: \d+)?: "#, options: .regularExpression) == nil else { continue }
+                let introStems = PorterStemmer.foldedWords(intro).map(PorterStemmer.cachedStem)
+                let exampleStems = PorterStemmer.foldedWords(example).map(PorterStemmer.cachedStem)
+                var named: [KeyTerm] = []
+                for concept in concepts where Self.contains(introStems, concept.stems) && !named.contains(where: { CardChecks.termKey($0.term) == CardChecks.termKey(concept.term.term) }) {
+                    named.append(concept.term)
+                }
+                // Two concepts named before the example: which it shows is not said.
+                guard named.count == 1, let term = named.first,
+                      !Self.contains(exampleStems, PorterStemmer.foldedWords(term.term).map(PorterStemmer.cachedStem)) else { continue }
+                let front = "Which \(Self.category(of: term.definition)) does this example show? “\(example)”"
+                cards.append(deck.card(topic: topic, type: .basic, front: front, back: upperFirst(clean(term.term)),
+                                       origin: .example, passage: passage))
+            }
+        }
+        return cards
+    }
+
+    /// "a fallacy of relevance that …" → "fallacy"; "concept" when the meaning opens otherwise.
+    static func category(of definition: String) -> String {
+        let words = WordTokenizer.words(definition).map(WordTokenizer.fold)
+        guard words.count >= 2, ["a", "an", "the"].contains(words[0]) else { return "concept" }
+        let head = words[1]
+        let known: Set<String> = ["fallacy", "bias", "argument", "theory", "view", "principle", "method", "form", "type", "kind", "problem", "inference", "approach"]
+        return known.contains(head) ? (head == "type" || head == "kind" || head == "form" ? "concept" : head) : "concept"
+    }
+
+    /// Whether `text` gives the example `card` shows, after a paragraph introducing it.
+    static func givesExample(_ text: String, card: Flashcard) -> Bool {
+        examples(in: text).contains { card.front.hasSuffix("“\($0.example)”") }
     }
 
     // MARK: Definition sentences
