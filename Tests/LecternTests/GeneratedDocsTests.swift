@@ -103,7 +103,11 @@ final class GeneratedDocsTests: XCTestCase {
             try made.write(to: Self.document, atomically: true, encoding: .utf8)
             return
         }
-        XCTAssertEqual(text, made, "docs/architecture.md's generated tables are stale: run `\(Self.regenerate)` to rewrite them")
+        guard text != made else { return }
+        let doc = text.components(separatedBy: "\n"), code = made.components(separatedBy: "\n")
+        let line = (0..<min(doc.count, code.count)).first { doc[$0] != code[$0] } ?? min(doc.count, code.count)
+        XCTFail("docs/architecture.md's generated tables are stale: run `\(Self.regenerate)` to rewrite them (line \(line + 1) "
+                + "reads “\(line < doc.count ? doc[line] : "")”, the code makes “\(line < code.count ? code[line] : "")”)")
     }
 
     func testEveryTableIsDescribed() throws {

@@ -84,7 +84,7 @@ public struct ExtractiveSummarizer: Summarizer {
                 // Passages repeat the last sentences of the one before (the chunker's overlap):
                 // a sentence counts once.
                 guard !tokens.isEmpty, seen.insert(piece.text).inserted else { continue }
-                all.append(Sentence(text: piece.text, words: tokens.map(fold).filter { !stopwords.contains($0) && $0.count > 1 },
+                all.append(Sentence(text: piece.text, words: tokens.map(fold).filter { !ContentWords.stopwords.contains($0) && $0.count > 1 },
                                     opensParagraph: position == 0, wordCount: piece.text.split(whereSeparator: \.isWhitespace).count))
             }
         }
@@ -357,7 +357,7 @@ public struct ExtractiveSummarizer: Summarizer {
         var occurrences: [String: Int] = [:]
         var seen = 0
         for sentence in sentences {
-            let surface = Self.surfaceWords(sentence.text)
+            let surface = ContentWords.surface(sentence.text)
             var run: [String] = []
             func close() {
                 defer { run = [] }
@@ -396,24 +396,4 @@ public struct ExtractiveSummarizer: Summarizer {
         return result.map { shown[$0] ?? $0 }
     }
 
-    /// Letter-and-digit runs as written (keeps "ATP" and "Calvin").
-    static func surfaceWords(_ text: String) -> [String] {
-        text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
-    }
-
-    static let stopwords: Set<String> = [
-        "a", "about", "above", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be",
-        "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "could", "did", "do",
-        "does", "doing", "down", "during", "each", "either", "else", "even", "every", "few", "for", "from", "further",
-        "get", "gets", "got", "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his", "how", "however",
-        "i", "if", "in", "into", "is", "it", "its", "itself", "just", "let", "like", "made", "make", "makes", "many",
-        "may", "me", "might", "more", "most", "much", "must", "my", "no", "nor", "not", "now", "of", "off", "often", "on",
-        "once", "one", "only", "or", "other", "our", "out", "over", "own", "same", "she", "should", "so", "some", "such",
-        "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "through", "thus",
-        "to", "too", "two", "under", "until", "up", "us", "use", "used", "uses", "using", "very", "was", "way", "we",
-        "well", "were", "what", "when", "where", "whether", "which", "while", "who", "whom", "why", "will", "with",
-        "within", "without", "would", "yet", "you", "your", "okay", "um", "uh", "yeah", "so", "going", "know", "say",
-        "said", "see", "think", "want", "right", "really", "thing", "things", "lot", "kind", "actually", "first", "new",
-        "called", "keeps", "keep", "gives", "give", "takes", "take", "means", "mean", "put", "next", "time", "back",
-    ]
 }

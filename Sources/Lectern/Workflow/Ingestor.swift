@@ -123,37 +123,7 @@ public struct Ingestor: Sendable {
     /// are fetched (see `SourceSpec`).
     public func ingest(_ arguments: [String], recorder: RunRecorder?, events: EventHandler) -> IngestSummary {
         var summary = IngestSummary(run: recorder?.id)
-        var local: [String] = []
-        var remote: [SourceSpec] = []
-        var refused: [LecternError] = []
-        for argument in arguments {
-            if let refusal = scope?.refusal(of: argument) {
-                refused.append(refusal)
-            } else if let spec = SourceSpec.parse(argument) {
-                remote.append(webSources.resolve(spec))
-            } else {
-                local.append(argument)
-            }
-        }
-        let expansion = InputExpander(registry: registry, selection: selection).walk(local)
-        var items = expansion.items
-        if let scope {
-            // What globs matched and folder walks met is judged by its real path too (a link out).
-            items = items.filter { item in
-                guard let refusal = scope.refusal(ofFound: item.path, display: item.display, isDirectory: item.isDirectory) else { return true }
-                refused.append(refusal)
-                return false
-            }
-        }
-        for error in refused + expansion.failures {
-            summary.failed += 1
-            recorder?.fail(input: error.subject ?? "", stage: "expand", reason: error.reason)
-            events(PipelineEvent(.failed, input: error.subject, message: error.reason))
-        }
-        for left in expansion.leftOut {
-            if left.isDirectory { summary.foldersLeftOut += 1 } else { summary.leftOut += 1 }
-            events(PipelineEvent(.leftOut, input: left.display + (left.isDirectory ? "/" : ""), message: left.rule))
-        }
+        let (items, remote) = inputs(arguments, summary: &summary, recorder: recorder, events: events)
         let web = remote.isEmpty ? nil : (fetcher ?? WebFetcher())
         let jobs = items.map(Job.local) + remote.map(Job.remote)
         var worker = self
@@ -196,23 +166,7 @@ public struct Ingestor: Sendable {
                     outcomes = try worker.ingestJob(job, fetcher: web, recorder: recorder, events: events)
                 }
                 progress?.finish(index, unchanged: outcomes.allSatisfy { if case .unchanged = $0 { return true } else { return false } })
-                for outcome in outcomes {
-                    switch outcome {
-                    case .unchanged(let note):
-                        summary.unchanged += 1
-                        recorder?.count("unchanged")
-                        events(PipelineEvent(.unchanged, input: job.display, message: note, index: index + 1, total: jobs.count))
-                    case .stored(let title, let passages, let warnings, let embedding):
-                        summary.stored += 1
-                        summary.passages += passages
-                        summary.warnings += warnings
-                        recorder?.count("documents")
-                        recorder?.count("passages", by: passages)
-                        events(PipelineEvent(.stored, input: job.display, title: title, passages: passages, index: index + 1, total: jobs.count,
-                                             counts: ["embedded": embedding.embedded, "cache_hits": embedding.cacheHits,
-                                                      "cache_misses": passages - embedding.cacheHits]))
-                    }
-                }
+                count(outcomes, of: job, index: index, total: jobs.count, summary: &summary, recorder: recorder, events: events)
             } catch let stop where BatchStop.of(stop) != nil {
                 // An interruption abandons this input; a library that cannot be written fails it
                 // once, naming the library, and no later input is read (nothing could be stored).
@@ -250,6 +204,67 @@ public struct Ingestor: Sendable {
         }
         (summary.embedded, summary.cacheHits, summary.cacheMisses) = tally.counts
         return summary
+    }
+
+    /// The inputs the arguments name: files and folders on disk (globs and folder walks
+    /// expanded, each judged by the scope) and web sources. A refused or unreadable argument is
+    /// a failure and an input the selection leaves out a `leftOut` event, both counted in `summary`.
+    func inputs(_ arguments: [String], summary: inout IngestSummary, recorder: RunRecorder?,
+                events: EventHandler) -> (local: [InputExpander.Item], remote: [SourceSpec]) {
+        var local: [String] = []
+        var remote: [SourceSpec] = []
+        var refused: [LecternError] = []
+        for argument in arguments {
+            if let refusal = scope?.refusal(of: argument) {
+                refused.append(refusal)
+            } else if let spec = SourceSpec.parse(argument) {
+                remote.append(webSources.resolve(spec))
+            } else {
+                local.append(argument)
+            }
+        }
+        let expansion = InputExpander(registry: registry, selection: selection).walk(local)
+        var items = expansion.items
+        if let scope {
+            // What globs matched and folder walks met is judged by its real path too (a link out).
+            items = items.filter { item in
+                guard let refusal = scope.refusal(ofFound: item.path, display: item.display, isDirectory: item.isDirectory) else { return true }
+                refused.append(refusal)
+                return false
+            }
+        }
+        for error in refused + expansion.failures {
+            summary.failed += 1
+            recorder?.fail(input: error.subject ?? "", stage: "expand", reason: error.reason)
+            events(PipelineEvent(.failed, input: error.subject, message: error.reason))
+        }
+        for left in expansion.leftOut {
+            if left.isDirectory { summary.foldersLeftOut += 1 } else { summary.leftOut += 1 }
+            events(PipelineEvent(.leftOut, input: left.display + (left.isDirectory ? "/" : ""), message: left.rule))
+        }
+        return (items, remote)
+    }
+
+    /// Counts what one input stored or found unchanged, and says so.
+    func count(_ outcomes: [Outcome], of job: Job, index: Int, total: Int, summary: inout IngestSummary,
+               recorder: RunRecorder?, events: EventHandler) {
+        for outcome in outcomes {
+            switch outcome {
+            case .unchanged(let note):
+                summary.unchanged += 1
+                recorder?.count("unchanged")
+                events(PipelineEvent(.unchanged, input: job.display, message: note, index: index + 1, total: total))
+            case .stored(let title, let passages, let warnings, let embedding):
+                summary.stored += 1
+                summary.passages += passages
+                summary.warnings += warnings
+                recorder?.count("documents")
+                recorder?.count("passages", by: passages)
+                events(PipelineEvent(.stored, input: job.display, title: title, passages: passages, index: index + 1, total: total,
+                                     counts: ["embedded": embedding.embedded, "cache_hits": embedding.cacheHits,
+                                              "cache_misses": passages - embedding.cacheHits]))
+            }
+        }
     }
 
     /// One input of a batch: a file or folder found on disk, or a web source.

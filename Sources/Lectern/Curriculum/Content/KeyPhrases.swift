@@ -96,7 +96,7 @@ enum KeyPhrases {
                 }
             }
         }
-        for word in ExtractiveSummarizer.surfaceWords(text) {
+        for word in ContentWords.surface(text) {
             let folded = WordTokenizer.fold(word)
             if folded.count > 2, !folded.allSatisfy(\.isNumber), !isStopword(folded) {
                 run.append(word)
@@ -109,7 +109,7 @@ enum KeyPhrases {
     }
 
     static func isStopword(_ word: String) -> Bool {
-        ExtractiveSummarizer.stopwords.contains(word) || spokenFillers.contains(word)
+        ContentWords.stopwords.contains(word) || spokenFillers.contains(word)
     }
 
     /// Words of speech and of teaching that name no subject.
@@ -150,7 +150,7 @@ enum KeyPhrases {
 
     /// The first words of the topic when it has no phrase worth naming.
     private static func fallback(_ passages: [TopicPassage]) -> String {
-        let words = passages.first.map { ExtractiveSummarizer.surfaceWords($0.text) } ?? []
+        let words = passages.first.map { ContentWords.surface($0.text) } ?? []
         return words.isEmpty ? "Untitled Topic" : titleCase(words.prefix(6).joined(separator: " "))
     }
 }

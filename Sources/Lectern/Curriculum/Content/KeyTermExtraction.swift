@@ -99,7 +99,7 @@ enum KeyTermExtraction {
         if vague.contains(first) || vague.contains(words.last!) || prepositions.contains(first) { return false }
         // A subject holding a determiner or a verb after its first word is a clause, not a term.
         if words.dropFirst().contains(where: { clauseWords.contains($0) }) { return false }
-        return !words.allSatisfy { ExtractiveSummarizer.stopwords.contains($0) || KeyPhrases.spokenFillers.contains($0) }
+        return !words.allSatisfy { ContentWords.stopwords.contains($0) || KeyPhrases.spokenFillers.contains($0) }
     }
 
     static let clauseWords: Set<String> = [

@@ -95,7 +95,7 @@ enum OfflineObjectives {
     static func commonWords(_ texts: [String]) -> Set<String> {
         var words = Set<String>()
         for text in texts {
-            for word in ExtractiveSummarizer.surfaceWords(text) where word.first?.isLowercase == true {
+            for word in ContentWords.surface(text) where word.first?.isLowercase == true {
                 words.insert(word)
             }
         }

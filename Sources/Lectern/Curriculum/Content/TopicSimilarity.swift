@@ -79,7 +79,7 @@ enum TopicSimilarity {
             WordTokenizer.words(text).compactMap { word in
                 let folded = WordTokenizer.fold(word)
                 guard folded.count > 2, folded.contains(where: \.isLetter),
-                      !ExtractiveSummarizer.stopwords.contains(folded) else { return nil }
+                      !ContentWords.stopwords.contains(folded) else { return nil }
                 return String(TermMatcher.stem(folded).prefix(prefixLength))
             }
         }
