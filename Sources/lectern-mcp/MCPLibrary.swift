@@ -170,7 +170,7 @@ actor MCPLibrary {
     /// A topic's flashcards (made by `lectern cards generate`), each citing its passage.
     func cards(_ values: [String: Value]?) throws -> CallTool.Result {
         let arguments = try MCPArguments(tool: "cards", values: values, allowed: ["topic", "curriculum"])
-        let found = try TopicLookup.find(try arguments.requiredString("topic"), curriculum: try arguments.string("curriculum"), in: store)
+        let found = try TopicReferences(store: store).find(try arguments.requiredString("topic"), curriculum: try arguments.string("curriculum"))
         let cards = try Flashcards(store: store).list(curriculum: found.curriculum, topics: [found.id])
         let note = cards.isEmpty ? "no cards for this topic yet: `lectern cards generate \(found.curriculum)` makes them" : nil
         return try Self.success(CardsResult(curriculum: found.curriculum, topic: found.id, title: found.title, cards: cards, note: note))

@@ -24,7 +24,7 @@ struct SummarizeCommand: ParsableCommand {
 
     @OptionGroup(title: "Language model") var llm: LLMOptions
 
-    @Argument(help: "Documents or sources (path, folder, URI or short id); all documents when none is given.", completion: .file())
+    @Argument(help: "Documents or sources (path, folder, URI, short id or quoted glob); all documents when none is given.", completion: .file())
     var sources: [String] = []
 
     @Flag(name: .customLong("no-cache"), help: "Ask the model again even when the library holds its answer.")

@@ -51,16 +51,8 @@ public struct CurriculumBuilder: Sendable {
     /// The documents `references` name, as `show` and `rm` read them (ids, paths, folders,
     /// URIs, globs), every document when `all`; in name order, each once.
     public func documents(_ references: [String], all: Bool) throws -> (documents: [StoredDocument], notFound: [String]) {
-        var found: [StoredDocument] = []
-        var notFound: [String] = []
-        if all { found = try store.allDocuments() }
-        let removal = LibraryRemoval(store: store)
-        for reference in references {
-            var matched = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
-            if matched.isEmpty, reference.contains(where: { "*?[".contains($0) }) { matched = try removal.documents(matchingGlob: reference) }
-            if matched.isEmpty { notFound.append(reference) }
-            found += matched
-        }
+        var (found, notFound) = try DocumentReferences(store: store).documents(references)
+        if all { found = try store.allDocuments() + found }
         var seen: Set<Int64> = []
         found = found.filter { seen.insert($0.id).inserted }
         found.sort { Self.nameKey($0) < Self.nameKey($1) }
@@ -89,12 +81,10 @@ public struct CurriculumBuilder: Sendable {
             guard let previous = try store.curriculum(named: name) else {
                 throw LecternError(.invalidInput, name, "no curriculum of that name yet: give its sources, or --all")
             }
-            for source in previous.sources where try store.documents(matching: source.uri).first(where: { $0.uri == source.uri }) == nil {
+            for source in previous.sources where try store.document(uri: source.uri) == nil {
                 events(PipelineEvent(.note, input: source.uri, message: "no longer in the library: left out of \(name)"))
             }
-            references = try previous.sources.map(\.uri).filter { uri in
-                try store.documents(matching: uri).contains { $0.uri == uri }
-            }
+            references = try previous.sources.map(\.uri).filter { try store.document(uri: $0) != nil }
             guard !references.isEmpty else {
                 throw LecternError(.invalidInput, name, "none of its sources is still in the library: give its sources, or --all")
             }

@@ -23,7 +23,7 @@ public struct LibraryRemoval: Sendable {
         self.store = store
     }
 
-    /// Removes what each reference (a path, a folder, a URI, a short id) names; one that names
+    /// Removes what each reference (a path, a folder, a URI, a short id, a glob) names; one that names
     /// nothing is a `failed` event and a failure in `recorder`, and the others go on.
     public func remove(_ references: [String], recorder: RunRecorder?, events: EventHandler) throws -> RemovalResult {
         var result = RemovalResult()
@@ -32,11 +32,9 @@ public struct LibraryRemoval: Sendable {
                 result.stopped = .interrupted
                 break
             }
-            var documents = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
-            let isGlob = reference.contains(where: { "*?[".contains($0) })
-            if documents.isEmpty && isGlob { documents = try self.documents(matchingGlob: reference) }
+            let documents = try DocumentReferences(store: store).documents(reference)
             if documents.isEmpty {
-                let reason = isGlob ? "no document in the library matches this pattern" : "not in the library"
+                let reason = DocumentReferences.isGlob(reference) ? DocumentReferences.notFound(reference) : "not in the library"
                 result.notFound.append(reference)
                 recorder?.fail(input: reference, stage: "rm", reason: reason)
                 events(PipelineEvent(.failed, input: reference, message: reason))
@@ -46,25 +44,6 @@ public struct LibraryRemoval: Sendable {
         }
         recorder?.count("removed", by: result.removed.count)
         return result
-    }
-
-    /// The documents a glob names as `ingest` reads it: a stored path the pattern matches, or one
-    /// below a folder it matches (ingest walked that folder), or a URI it matches. `*` and `?`
-    /// stop at a slash and skip hidden names, as the shell's glob does.
-    func documents(matchingGlob pattern: String) throws -> [StoredDocument] {
-        let absolute = Configuration.resolvePath(pattern, base: nil)
-        func matches(_ glob: String, _ subject: String) -> Bool {
-            fnmatch(glob, subject, FNM_PATHNAME | FNM_PERIOD) == 0
-        }
-        return try store.allDocuments().filter { document in
-            if matches(pattern, document.uri) { return true }
-            guard var path = document.path else { return false }
-            while path.count > 1 {
-                if matches(absolute, path) { return true }
-                path = (path as NSString).deletingLastPathComponent
-            }
-            return false
-        }
     }
 
     /// Documents read from a file or folder that no longer exists (web sources are never gone).

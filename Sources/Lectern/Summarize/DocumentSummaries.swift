@@ -147,7 +147,7 @@ public struct SummaryBatch: Codable, Sendable, BatchOutcome {
 }
 
 extension DocumentSummaries {
-    /// Summarises the documents `references` name (short ids, paths, folders, URIs; every
+    /// Summarises the documents `references` name (short ids, paths, folders, URIs, globs; every
     /// document when there are none), one after the other. A reference that names nothing and a
     /// document that cannot be summarised are reported (`failed` events, failures in `recorder`)
     /// and the batch goes on; a section that fails is a warning. `cancellation` is checked
@@ -160,16 +160,14 @@ extension DocumentSummaries {
             // A document stored without text (a scan) has nothing to summarise: not a failure.
             documents = try store.allDocuments().filter { $0.passageCount > 0 }
         } else {
-            for reference in references {
-                let found = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
-                if found.isEmpty {
-                    batch.failed += 1
-                    let reason = "no document with this id, path or URI (see `lectern sources`)"
-                    recorder?.fail(input: reference, stage: "summarize", reason: reason)
-                    events(PipelineEvent(.failed, input: reference, message: reason))
-                }
-                documents += found.filter { document in !documents.contains { $0.id == document.id } }
+            let (found, notFound) = try DocumentReferences(store: store).documents(references)
+            for reference in notFound {
+                batch.failed += 1
+                let reason = DocumentReferences.notFound(reference)
+                recorder?.fail(input: reference, stage: "summarize", reason: reason)
+                events(PipelineEvent(.failed, input: reference, message: reason))
             }
+            documents = found
         }
         for (index, document) in documents.enumerated() {
             if cancellation?.isCancelled == true {
