@@ -123,7 +123,7 @@ struct AskCommand: ParsableCommand {
     }
 
     /// Errors of reaching the model, after which the passages are still worth showing.
-    static let unreachable: Set<LecternError.Code> = [.network, .http, .languageModel]
+    static let unreachable: Set<LecternError.Code> = [.network, .http, .languageModel, .modelAnswer]
 
     /// The best passages for the question as `search` prints them, after one note that says why
     /// there is no answer; exits 1 (as `search`) when no passage matches.

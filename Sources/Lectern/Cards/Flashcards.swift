@@ -154,7 +154,7 @@ public struct Flashcards: Sendable {
             }
         }
         let generator = ModelCardGenerator(languageModel: languageModel, maxTokens: maxTokens)
-        let (fresh, report, failures) = CardGeneration.withModel(curriculum, topics: topics, model: generator, now: now, minQuality: minQuality,
+        let (fresh, report, failures) = try CardGeneration.withModel(curriculum, topics: topics, model: generator, now: now, minQuality: minQuality,
                                                                  parallelism: parallelism, cancellation: cancellation)
         try cancellation?.check(name)
         for failure in failures {

@@ -254,10 +254,10 @@ public struct PipelineRun: Sendable {
     /// Gives each source's documents the licence and tags the pipeline declares for it (and
     /// takes away ones it no longer declares); writes only what differs.
     func applyLabels(store: LibraryStore, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
-        let finder = CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer())
+        let references = DocumentReferences(store: store)
         for source in pipeline.sources {
             do {
-                for document in try finder.documents([reference(source)], all: false).documents {
+                for document in try references.documents(reference(source)) {
                     try store.label(documentId: document.id, licence: source.licence, tags: source.tags)
                 }
             } catch {
