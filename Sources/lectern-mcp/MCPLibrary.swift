@@ -21,7 +21,7 @@ actor MCPLibrary {
         self.configuration = configuration
         self.store = store
         self.scope = scope
-        session = SearchSession(store: store, configuration: configuration)
+        session = LibraryServices(configuration: configuration, store: store).searchSession()
     }
 
     func contextBuilder() -> ContextBuilder {
@@ -170,7 +170,7 @@ actor MCPLibrary {
     /// A topic's flashcards (made by `lectern cards generate`), each citing its passage.
     func cards(_ values: [String: Value]?) throws -> CallTool.Result {
         let arguments = try MCPArguments(tool: "cards", values: values, allowed: ["topic", "curriculum"])
-        let found = try TopicLookup.find(try arguments.requiredString("topic"), curriculum: try arguments.string("curriculum"), in: store)
+        let found = try TopicReferences(store: store).find(try arguments.requiredString("topic"), curriculum: try arguments.string("curriculum"))
         let cards = try Flashcards(store: store).list(curriculum: found.curriculum, topics: [found.id])
         let note = cards.isEmpty ? "no cards for this topic yet: `lectern cards generate \(found.curriculum)` makes them" : nil
         return try Self.success(CardsResult(curriculum: found.curriculum, topic: found.id, title: found.title, cards: cards, note: note))
@@ -197,11 +197,8 @@ actor MCPLibrary {
         let problems = ProblemLines()
         let recorder = try RunRecorder(store: store, command: "ingest", arguments: ["mcp"] + paths)
         let summary = try recorder.run { () throws -> IngestSummary in
-            var ingestor = Ingestor(store: store, embedder: try EmbedderCatalog.resolve(store: store, configuration: configuration),
-                                    chunkSettings: configuration.chunk)
-            ingestor.fetcher = WebFetcher(settings: configuration.http)
-            ingestor.openstax = configuration.openstax
-            ingestor.webSources = configuration.webSources
+            let services = LibraryServices(configuration: configuration, store: store, recorder: recorder)
+            var ingestor = services.ingestor(embedder: try services.embedder())
             ingestor.scope = scope
             return ingestor.ingest(paths, recorder: recorder) { event in
                 guard event.event == .failed || event.event == .warning else { return }

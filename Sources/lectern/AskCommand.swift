@@ -48,10 +48,10 @@ struct AskCommand: ParsableCommand {
         // A run is recorded when a model is asked (its tokens and cost); searching alone is not.
         var recorder: RunRecorder?
         var model: (any LanguageModel)?
-        if let base = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
+        if try LanguageModelCatalog.make(configuration.llm, http: configuration.http) != nil {
             let run = try global.startRun(store, command: "ask")
             recorder = run
-            model = LibraryModel(base, store: store, recorder: run, prices: configuration.llm.prices, useCache: !noCache)
+            model = try LibraryServices(configuration: configuration, store: store, recorder: run).languageModel(useCache: !noCache)
         }
         // The embedder is made inside the recorded run: a remote one that is down leaves the reason.
         // On a terminal the answer is shown as it is written; a script gets it whole.
@@ -123,12 +123,12 @@ struct AskCommand: ParsableCommand {
     }
 
     /// Errors of reaching the model, after which the passages are still worth showing.
-    static let unreachable: Set<LecternError.Code> = [.network, .http, .languageModel]
+    static let unreachable: Set<LecternError.Code> = [.network, .http, .languageModel, .modelAnswer]
 
     /// The best passages for the question as `search` prints them, after one note that says why
     /// there is no answer; exits 1 (as `search`) when no passage matches.
     func showPassages(_ configuration: Configuration, _ store: LibraryStore, _ terminal: Terminal, because reason: String) throws {
-        let session = SearchSession(store: store, configuration: configuration)
+        let session = LibraryServices(configuration: configuration, store: store).searchSession()
         let outcome = try session.run(question, k: k, mode: .hybrid, filter: SearchFilter(sources: source))
         terminal.note(reason)
         for note in outcome.notes { terminal.note(note) }

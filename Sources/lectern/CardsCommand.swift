@@ -73,7 +73,7 @@ struct CardsGenerateCommand: ParsableCommand {
         let configuration = try global.configuration(flags: llm.flags)
         let terminal = global.terminal()
         let store = try global.openStore(configuration, mustExist: true)
-        let cards = Flashcards(store: store)
+        // A model writes cards only when --provider asks for one (the configured model alone does not).
         var model: (any LanguageModel)?
         if llm.provider != nil {
             guard let made = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) else {
@@ -82,7 +82,7 @@ struct CardsGenerateCommand: ParsableCommand {
             model = made
         }
         if dryRun, let model {
-            let plan = try cards.plan(curriculum: curriculum, topics: topics, languageModel: model, prices: configuration.llm.prices,
+            let plan = try Flashcards(store: store).plan(curriculum: curriculum, topics: topics, languageModel: model, prices: configuration.llm.prices,
                                       maxTokens: configuration.llm.maxTokens)
             if json { terminal.json(plan); return }
             let cost = plan.cost.map { String(format: "$%.4f", $0) } ?? "no price known for \(plan.model) (set llm.prices)"
@@ -91,11 +91,9 @@ struct CardsGenerateCommand: ParsableCommand {
         }
         let recorder = try global.startRun(store, command: "cards generate")
         let summary = try recorder.run { () throws -> CardGenerateSummary in
-            guard let model else { return try cards.generate(curriculum: curriculum, topics: topics, recorder: recorder, minQuality: minQuality) }
-            let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices)
-            return try cards.generate(curriculum: curriculum, topics: topics, recorder: recorder, languageModel: library,
-                                      prices: configuration.llm.prices, maxCost: maxCost, maxTokens: configuration.llm.maxTokens,
-                                      parallelism: configuration.llm.maxConcurrency, minQuality: minQuality)
+            let services = LibraryServices(configuration: configuration, store: store, recorder: recorder)
+            return try services.generateCards(curriculum: curriculum, topics: topics, model: model == nil ? nil : try services.languageModel(),
+                                              maxCost: maxCost, minQuality: minQuality)
         }
         if json { terminal.json(summary); return }
         let types = summary.byType.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")

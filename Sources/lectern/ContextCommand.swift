@@ -66,7 +66,7 @@ struct ContextCommand: ParsableCommand {
 
     func run() throws {
         let (configuration, terminal, store) = try global.openForReading()
-        let session = SearchSession(store: store, configuration: configuration)
+        let session = LibraryServices(configuration: configuration, store: store).searchSession()
         let builder = ContextBuilder(store: store, session: session, counter: PromptTokenCounter.make(for: configuration))
         let context = try builder.build(request)
         if context.passages.isEmpty, context.topic == nil {

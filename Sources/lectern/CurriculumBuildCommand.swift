@@ -50,15 +50,7 @@ struct CurriculumBuildCommand: ParsableCommand {
         let recorder = try global.startRun(store, command: "curriculum build")
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
         let result = try recorder.run { () throws -> CurriculumBuildResult in
-            var summarizer: any Summarizer = ExtractiveSummarizer()
-            var modelName: String?
-            if let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
-                let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: true)
-                summarizer = ModelSummarizer(library, maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
-                modelName = summarizer.model
-            }
-            let builder = CurriculumBuilder(store: store, summarizer: summarizer, modelName: modelName,
-                                            parallelism: configuration.llm.maxConcurrency)
+            let builder = try LibraryServices(configuration: configuration, store: store, recorder: recorder).curriculumBuilder()
             return try builder.build(name: name, title: title, sources: sources, all: all, recorder: recorder) { terminal.event($0) }
         }
         terminal.finishProgress()

@@ -102,7 +102,7 @@ struct EvalCommand: ParsableCommand {
 
         let ingestStart = Date()
         let (library, summary) = try EvalLibrary.build(dataset.corpus, in: folder, embedder: chosen,
-                                                       chunkSettings: configuration.chunk) { terminal.event($0) }
+                                                       configuration: configuration) { terminal.event($0) }
         let ingestSeconds = Date().timeIntervalSince(ingestStart)
         terminal.finishProgress()
         let stats = try library.store.stats()

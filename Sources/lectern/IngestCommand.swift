@@ -77,14 +77,9 @@ struct IngestCommand: ParsableCommand {
         // Inside the recorded run: an embedder that cannot start (a server that is down) leaves a
         // failed run with the reason.
         let summary = try recorder.run { () throws -> IngestSummary in
-            let chosen = try EmbedderCatalog.resolve(store: store, configuration: configuration, requested: embedder)
-            var ingestor = Ingestor(store: store, embedder: chosen, chunkSettings: configuration.chunk,
-                                    options: reading.extractOptions(configuration))
+            let services = LibraryServices(configuration: configuration, store: store, recorder: recorder, cancellation: StopSignals.cancellation)
+            var ingestor = services.ingestor(embedder: try services.embedder(requested: embedder), options: reading.extractOptions(configuration))
             ingestor.passwords = passwords
-            ingestor.fetcher = WebFetcher(settings: configuration.http)
-            ingestor.openstax = configuration.openstax
-            ingestor.webSources = configuration.webSources
-            ingestor.cancellation = StopSignals.cancellation
             ingestor.selection = selection.selection
             ingestor.title = title
             return ingestor.ingest(paths, recorder: recorder) { terminal.event($0) }

@@ -71,7 +71,7 @@ struct SearchCommand: ParsableCommand {
     func run() throws {
         let (configuration, terminal, store) = try global.openForReading()
         // The model loads only if a query needs a vector: never in keyword mode.
-        let session = SearchSession(store: store, configuration: configuration)
+        let session = LibraryServices(configuration: configuration, store: store).searchSession()
         let passages = curriculum == nil && topic.isEmpty ? nil : try Curricula.passageIds(curriculum: curriculum, topics: topic, in: store)
         let filter = SearchFilter(sources: source, types: type, passages: passages)
         let limit = k ?? configuration.searchLimit

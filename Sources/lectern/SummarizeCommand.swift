@@ -24,7 +24,7 @@ struct SummarizeCommand: ParsableCommand {
 
     @OptionGroup(title: "Language model") var llm: LLMOptions
 
-    @Argument(help: "Documents or sources (path, folder, URI or short id); all documents when none is given.", completion: .file())
+    @Argument(help: "Documents or sources (path, folder, URI, short id or quoted glob); all documents when none is given.", completion: .file())
     var sources: [String] = []
 
     @Flag(name: .customLong("no-cache"), help: "Ask the model again even when the library holds its answer.")
@@ -57,14 +57,8 @@ struct SummarizeCommand: ParsableCommand {
         let store = try global.openStore(configuration, mustExist: true)
         let recorder = try global.startRun(store, command: "summarize")
         let batch = try terminal.withSpinner("summarising") { try recorder.run { () throws -> SummaryBatch in
-            let chosen: any Summarizer
-            if let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) {
-                let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: !noCache)
-                chosen = ModelSummarizer(library, maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
-            } else {
-                chosen = ExtractiveSummarizer()
-            }
-            let writer = DocumentSummaries(store: store, summarizer: chosen, parallelism: configuration.llm.maxConcurrency)
+            let services = LibraryServices(configuration: configuration, store: store, recorder: recorder)
+            let writer = try services.documentSummaries(useCache: !noCache)
             return try writer.summarize(sources, recorder: recorder, cancellation: StopSignals.cancellation) { terminal.event($0) }
         } }
         terminal.finishProgress()

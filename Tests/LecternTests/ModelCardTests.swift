@@ -21,7 +21,7 @@ final class ModelCardTests: XCTestCase {
         let topics = [topic]
         curriculum.units = [CurriculumUnit(stableId: "u", title: "Sample", topics: topics)]
         let generator = ModelCardGenerator(languageModel: model, maxTokens: 280, cardsPerTopic: 2)
-        let (cards, report, failures) = CardGeneration.withModel(curriculum, topics: nil, model: generator)
+        let (cards, report, failures) = try CardGeneration.withModel(curriculum, topics: nil, model: generator)
         let fromModel = cards.filter { $0.origin == .model }
         let modelRejections = report.rejections.filter { [.modelRejected, .malformed].contains($0.reason) }
         print("gemma: \(fromModel.count) model cards kept; rejections: \(report.rejectionCounts); failures: \(failures.map(\.reason))")

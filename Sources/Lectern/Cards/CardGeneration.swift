@@ -61,17 +61,21 @@ enum CardGeneration {
     /// Offline cards and a language model's for `topics` of `curriculum`, grounded and
     /// deduplicated together. A topic whose model call fails keeps its offline cards; the
     /// failures come back to be recorded.
+    /// A model that cannot be asked (refused, unreachable, 429 past the retries) stops the whole
+    /// run with its error: the topics not yet asked are not, and nothing is returned to store.
     static func withModel(_ curriculum: Curriculum, topics: Set<String>?, model: ModelCardGenerator, now: Date = Date(),
-                          minQuality: Double = 1, parallelism: Int = 1, cancellation: Cancellation? = nil)
+                          minQuality: Double = 1, parallelism: Int = 1, cancellation: Cancellation? = nil) throws
         -> (cards: [Flashcard], report: CardGenerationReport, failures: [(topic: String, reason: String)]) {
         let deck = CardDeckContext(curriculum: curriculum, now: now)
         let checks = CardChecks(curriculum: curriculum)
         let chosen = curriculum.topics.filter { topics?.contains($0.stableId) ?? true }
         let offline = OfflineCardGenerator()
+        // Set by the first topic whose model cannot be asked: the others are then not asked.
+        let unavailable = Cancellation()
         let perTopic = ParallelWork.map(chosen.count, workers: parallelism) { index -> (kept: [Flashcard], rejected: [CardRejection], failure: String?) in
             let topic = chosen[index]
             // A stop asked for skips the model calls not yet made (the caller stores nothing).
-            if cancellation?.isCancelled == true { return ([], [], nil) }
+            if cancellation?.isCancelled == true || unavailable.isCancelled { return ([], [], nil) }
             var candidates = offline.candidates(for: topic, in: deck)
             var rejected: [CardRejection] = []
             var failure: String?
@@ -80,6 +84,10 @@ enum CardGeneration {
                 candidates += written.cards
                 rejected += written.rejected
             } catch {
+                if let down = LecternError.modelUnavailable(error) {
+                    unavailable.cancel()
+                    throw down
+                }
                 failure = (error as? LecternError)?.located ?? "\(error)"
             }
             let grounded = ground(candidates, topic: topic)
@@ -90,6 +98,9 @@ enum CardGeneration {
         report.topics = chosen.count
         var cards: [Flashcard] = []
         var failures: [(String, String)] = []
+        for case .failure(let error) in perTopic {
+            if let down = LecternError.modelUnavailable(error) { throw down }
+        }
         for (index, result) in perTopic.enumerated() {
             guard case .success(let topic) = result else { continue }
             report.candidates += topic.kept.count + topic.rejected.count

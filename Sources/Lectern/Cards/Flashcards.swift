@@ -109,16 +109,10 @@ public struct Flashcards: Sendable {
         return curriculum
     }
 
-    /// The stable ids `references` (stable ids or their first 4+ characters) name in `curriculum`.
+    /// The stable ids `references` name in `curriculum` (`TopicReferences`' rule); nil for none.
     func topicIds(_ references: [String], in curriculum: Curriculum) throws -> Set<String>? {
         guard !references.isEmpty else { return nil }
-        var ids = Set<String>()
-        for reference in references {
-            let found = curriculum.topics.filter { $0.stableId == reference || (reference.count >= 4 && $0.stableId.hasPrefix(reference)) }
-            guard !found.isEmpty else { throw LecternError(.notFound, reference, "no topic of curriculum \(curriculum.name) has this id") }
-            ids.formUnion(found.map(\.stableId))
-        }
-        return ids
+        return Set(try TopicReferences(store: store).stableIds(references, curriculum: curriculum.name))
     }
 
     /// Offline cards for the curriculum's topics (all, or `topics`), grounded and deduplicated,
@@ -162,7 +156,7 @@ public struct Flashcards: Sendable {
             }
         }
         let generator = ModelCardGenerator(languageModel: languageModel, maxTokens: maxTokens)
-        let (fresh, report, failures) = CardGeneration.withModel(curriculum, topics: topics, model: generator, now: now, minQuality: minQuality,
+        let (fresh, report, failures) = try CardGeneration.withModel(curriculum, topics: topics, model: generator, now: now, minQuality: minQuality,
                                                                  parallelism: parallelism, cancellation: cancellation)
         try cancellation?.check(name)
         for failure in failures {
@@ -208,7 +202,7 @@ public struct Flashcards: Sendable {
         }
         try store.protectedPaths.check(path)
         let curriculum = try self.curriculum(name)
-        let stored = try store.cards(curriculum: name, topics: references).map(\.card)
+        let stored = try store.cards(curriculum: name, topics: TopicReferences(store: store).stableIds(references, curriculum: name)).map(\.card)
         guard !stored.isEmpty else {
             throw LecternError(.notFound, name, "no cards stored for this curriculum (run `lectern cards generate \(name)` first)")
         }
@@ -244,6 +238,7 @@ public struct Flashcards: Sendable {
         var layouts: [String: CardDeckLayout] = [:]
         // Term key → basis, per curriculum and topic.
         var bases: [String: [String: KeyTermBasis]] = [:]
+        let topics = try TopicReferences(store: store).stableIds(topics, curriculum: name)
         return try store.cards(curriculum: name, topics: topics).map { stored in
             let card = stored.card
             if layouts[stored.curriculum] == nil, let curriculum = try store.curriculum(named: stored.curriculum) {
@@ -311,9 +306,10 @@ public struct Flashcards: Sendable {
         }
     }
 
-    /// Removes cards of a curriculum (narrowed to topics or GUIDs); returns how many.
+    /// Removes cards of a curriculum (narrowed to topics, by `TopicReferences`' rule, or GUIDs);
+    /// returns how many.
     public func remove(curriculum name: String?, topics: [String] = [], guids: [String] = []) throws -> Int {
-        try store.removeCards(curriculum: name, topics: topics, guids: guids)
+        try store.removeCards(curriculum: name, topics: TopicReferences(store: store).stableIds(topics, curriculum: name), guids: guids)
     }
 }
 

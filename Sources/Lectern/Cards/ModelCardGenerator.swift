@@ -124,8 +124,15 @@ struct ModelCardGenerator: Sendable {
                 continue
             }
             let passage = passages[card.passage - 1]
-            let verdict = try? languageModel.generate(Verdict.self, request: verifyRequest(question: question, answer: answer, passage: passage, topic: topic),
-                                                      schema: Self.verifySchema).value
+            // Only an answer off its schema rejects the card; a model that cannot be asked (a
+            // wrong key, a timeout, 429) fails the topic, and the caller stops.
+            let verdict: Verdict?
+            do {
+                verdict = try languageModel.generate(Verdict.self, request: verifyRequest(question: question, answer: answer, passage: passage, topic: topic),
+                                                     schema: Self.verifySchema).value
+            } catch let error as LecternError where error.code == .modelAnswer {
+                verdict = nil
+            }
             guard verdict?.supported == true else {
                 rejected.append(CardRejection(topicStableId: topic.stableId, front: question, answer: answer, reason: .modelRejected,
                                               detail: verdict == nil ? "the verifying answer did not follow its schema" : "the model found passage \(passage.passageId) does not support it"))

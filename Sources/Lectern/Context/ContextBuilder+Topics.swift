@@ -5,7 +5,7 @@ import Foundation
 /// none, for the topic's own title and objectives).
 extension ContextBuilder {
     func topic(_ id: String, curriculum name: String?) throws -> (Curriculum, Topic) {
-        try TopicLookup.topic(id, curriculum: name, in: store)
+        try TopicReferences(store: store).topic(id, curriculum: name)
     }
 
     /// The topic that best answers `query`, when the library has curricula (nil without).

@@ -51,15 +51,8 @@ public struct CurriculumBuilder: Sendable {
     /// The documents `references` name, as `show` and `rm` read them (ids, paths, folders,
     /// URIs, globs), every document when `all`; in name order, each once.
     public func documents(_ references: [String], all: Bool) throws -> (documents: [StoredDocument], notFound: [String]) {
-        var found: [StoredDocument] = []
-        var notFound: [String] = []
-        if all { found = try store.allDocuments() }
-        for reference in references {
-            var matched = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
-            if matched.isEmpty, reference.contains(where: { "*?[".contains($0) }) { matched = try store.documents(matchingGlob: reference) }
-            if matched.isEmpty { notFound.append(reference) }
-            found += matched
-        }
+        var (found, notFound) = try DocumentReferences(store: store).documents(references)
+        if all { found = try store.allDocuments() + found }
         var seen: Set<Int64> = []
         found = found.filter { seen.insert($0.id).inserted }
         found.sort { Self.nameKey($0) < Self.nameKey($1) }
@@ -154,12 +147,10 @@ public struct CurriculumBuilder: Sendable {
         guard let previous = try store.curriculum(named: name) else {
             throw LecternError(.invalidInput, name, "no curriculum of that name yet: give its sources, or --all")
         }
-        for source in previous.sources where try store.documents(matching: source.uri).first(where: { $0.uri == source.uri }) == nil {
+        for source in previous.sources where try store.document(uri: source.uri) == nil {
             events(PipelineEvent(.note, input: source.uri, message: "no longer in the library: left out of \(name)"))
         }
-        let references = try previous.sources.map(\.uri).filter { uri in
-            try store.documents(matching: uri).contains { $0.uri == uri }
-        }
+        let references = try previous.sources.map(\.uri).filter { try store.document(uri: $0) != nil }
         guard !references.isEmpty else {
             throw LecternError(.invalidInput, name, "none of its sources is still in the library: give its sources, or --all")
         }
@@ -255,25 +246,31 @@ public struct CurriculumBuilder: Sendable {
         let origin: ContentOrigin = modelName == nil ? .offline : .model
         let work = planned
         let cancellation = self.cancellation
-        let made = ParallelWork.map(work.count, workers: parallelism) { index -> (Topic, String?) in
+        // Set by the first topic whose model cannot be asked (a wrong key, a timeout, 429): the
+        // others are then made offline at once, and the build says so once.
+        let modelDown = Cancellation()
+        let made = ParallelWork.map(work.count, workers: parallelism) { index -> (Topic, String?, LecternError?) in
             try cancellation?.check(name)
             let (unit, draft, stableId) = work[index]
             if let kept = old[stableId], Self.keeps(kept, draft) {
                 var topic = kept
                 topic.prerequisites = []
-                return (topic, nil)
+                return (topic, nil, nil)
             }
             return try recorder.time("enrich") {
-                try Self.enrich(draft, stableId: stableId, summarizer: summarizer, origin: origin, writer: writer, context: unitTitles[unit])
+                try Self.enrich(draft, stableId: stableId, summarizer: summarizer, origin: origin, writer: writer,
+                                context: unitTitles[unit], modelDown: modelDown)
             }
         }
         // A topic whose call a signal cut short is no failure of the curriculum: the build stops.
         try cancellation?.check(name)
         var topics: [Topic] = []
+        var unavailable: LecternError?
         for (index, outcome) in made.enumerated() {
             switch outcome {
-            case .success(let (topic, writerFailure)):
+            case .success(let (topic, writerFailure, down)):
                 topics.append(topic)
+                unavailable = unavailable ?? down
                 if let writerFailure {
                     let reason = "the model's writing was not used (\(writerFailure)); the offline title or objectives stand"
                     recorder?.fail(input: topic.title, stage: "curriculum", reason: reason, warning: true)
@@ -288,6 +285,12 @@ public struct CurriculumBuilder: Sendable {
                 if let stop = error as? LecternError, stop.code == .interrupted { throw stop }
                 throw LecternError(.invalidInput, planned[index].draft.title, "could not be summarised: \(error)")
             }
+        }
+        if let unavailable {
+            // Falling back to the offline methods is the documented behaviour: said once, not per topic.
+            let reason = "the model could not be asked (\(unavailable.description)): topics are summarised and titled offline"
+            recorder?.fail(input: name, stage: "curriculum", reason: reason, warning: true)
+            events(PipelineEvent(.warning, input: name, message: reason))
         }
         return topics
     }
@@ -342,10 +345,20 @@ public struct CurriculumBuilder: Sendable {
         var similarity: Float
     }
 
-    /// Summary, objectives, key terms and study time of a topic made now, and why the model's
-    /// title and objectives were not used when it was asked for them and failed.
+    /// Summary, objectives, key terms and study time of a topic made now, why the model's
+    /// title and objectives were not used when it was asked for them and failed, and the error
+    /// of a model that could not be asked at all (after which `modelDown` is set and no later
+    /// topic asks it: the offline methods stand in).
     static func enrich(_ draft: TopicDraft, stableId: String, summarizer: any Summarizer, origin: ContentOrigin,
-                       writer: ModelTopicWriter? = nil, context: String? = nil) throws -> (Topic, String?) {
+                       writer: ModelTopicWriter? = nil, context: String? = nil,
+                       modelDown: Cancellation? = nil) throws -> (Topic, String?, LecternError?) {
+        var unavailable: LecternError?
+        func modelAsked() -> Bool { unavailable == nil && modelDown?.isCancelled != true }
+        func failed(_ error: any Error) {
+            guard let down = LecternError.modelUnavailable(error) else { return }
+            unavailable = down
+            modelDown?.cancel()
+        }
         let keyTerms = TopicContent.keyTerms(in: draft.passages)
         var objectives = TopicContent.sourceObjectives(in: draft.passages).map { ($0, ContentOrigin.source) }
         // The model writes what the source does not give: a title for a stretch found by
@@ -353,7 +366,7 @@ public struct CurriculumBuilder: Sendable {
         var title = draft.title
         var titleOrigin: ContentOrigin? = draft.titleFromContent ? .offline : nil
         var writerFailure: String?
-        if let writer, draft.titleFromContent || objectives.isEmpty {
+        if let writer, draft.titleFromContent || objectives.isEmpty, modelAsked() {
             do {
                 let written = try writer.writeNow(draft.passages, context: context)
                 var unusable: [String] = []
@@ -371,7 +384,8 @@ public struct CurriculumBuilder: Sendable {
                 }
                 if !unusable.isEmpty { writerFailure = unusable.joined(separator: " and ") + " were not about the topic's text" }
             } catch {
-                writerFailure = (error as? LecternError)?.reason ?? "\(error)"
+                failed(error)
+                if unavailable == nil { writerFailure = (error as? LecternError)?.reason ?? "\(error)" }
             }
         }
         if objectives.isEmpty {
@@ -391,7 +405,15 @@ public struct CurriculumBuilder: Sendable {
             // A model that fails (or text too thin for one) leaves the offline summary; text with
             // no sentence at all, none.
             let input = SummaryInput(title: title, paragraphs: paragraphs)
-            if let made = try? summarizer.summarize(input) {
+            var made: Summary?
+            if modelAsked() || !(summarizer is ModelSummarizer) {
+                do {
+                    made = try summarizer.summarize(input)
+                } catch {
+                    failed(error)
+                }
+            }
+            if let made {
                 summary = made
             } else {
                 summaryOrigin = .offline
@@ -408,7 +430,7 @@ public struct CurriculumBuilder: Sendable {
             },
             keyTerms: keyTerms, studyMinutes: TopicContent.studyMinutes(passages: draft.passages), passages: draft.passages, prerequisites: [],
             titleOrigin: titleOrigin)
-        return (topic, writerFailure)
+        return (topic, writerFailure, unavailable)
     }
 
     /// What a build depends on: the documents (and their content and chunking), the title asked

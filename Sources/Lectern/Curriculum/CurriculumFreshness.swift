@@ -24,7 +24,7 @@ public struct CurriculumFreshness: Sendable {
     /// was built; empty when the curriculum is up to date.
     func changedSources(of curriculum: Curriculum) throws -> [ChangedSource] {
         try curriculum.sources.compactMap { source in
-            let current = try store.documents(matching: source.uri).first { $0.uri == source.uri }
+            let current = try store.document(uri: source.uri)
             guard let current else { return ChangedSource(uri: source.uri, title: source.title, present: false) }
             return current.contentHash == source.contentHash && current.id == source.documentId
                 ? nil : ChangedSource(uri: source.uri, title: source.title, present: true)

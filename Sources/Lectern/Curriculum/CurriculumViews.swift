@@ -123,6 +123,7 @@ public enum Curricula {
         if let curriculum, try store.curriculumBuildKey(named: curriculum) == nil {
             throw LecternError(.invalidInput, curriculum, "no curriculum of this name (see `lectern curriculum list`)")
         }
+        let topics = try TopicReferences(store: store).stableIds(topics, curriculum: curriculum)
         guard let ids = try store.topicPassageIds(curriculum: curriculum, topicIds: topics) else {
             let where_ = curriculum.map { " in curriculum \($0)" } ?? ""
             throw LecternError(.invalidInput, topics.joined(separator: ", "), "no such topic\(where_) (see `lectern curriculum show`)")

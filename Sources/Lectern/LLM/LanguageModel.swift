@@ -39,7 +39,7 @@ extension LanguageModel {
         case .failure(let problem):
             if first.truncated {
                 // A re-ask would be cut off the same way.
-                throw LecternError(.languageModel, info.description, "the answer was cut off at \(request.maxTokens) tokens before its JSON was complete (raise llm.max_tokens)")
+                throw LecternError(.modelAnswer, info.description, "the answer was cut off at \(request.maxTokens) tokens before its JSON was complete (raise llm.max_tokens)")
             }
             var repair = request
             repair.messages.append(.assistant(first.text))
@@ -54,25 +54,25 @@ extension LanguageModel {
                 return Generated(value: value, responses: [first, second])
             case .failure(let again):
                 if second.truncated {
-                    throw LecternError(.languageModel, info.description, "the answer was cut off at \(request.maxTokens) tokens before its JSON was complete (raise llm.max_tokens)")
+                    throw LecternError(.modelAnswer, info.description, "the answer was cut off at \(request.maxTokens) tokens before its JSON was complete (raise llm.max_tokens)")
                 }
-                throw LecternError(.languageModel, info.description, "the answer did not conform to the \(schema.name) schema after one repair: \(again.reason)")
+                throw LecternError(.modelAnswer, info.description, "the answer did not conform to the \(schema.name) schema after one repair: \(again.reason)")
             }
         }
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from text: String, schema: JSONSchema) -> Result<T, LecternError> {
         guard let value = JSONSchema.extractJSON(from: text) else {
-            return .failure(LecternError(.languageModel, nil, "the answer is not JSON"))
+            return .failure(LecternError(.modelAnswer, nil, "the answer is not JSON"))
         }
         let problems = schema.violations(of: value)
         if !problems.isEmpty {
-            return .failure(LecternError(.languageModel, nil, problems.prefix(5).joined(separator: "; ")))
+            return .failure(LecternError(.modelAnswer, nil, problems.prefix(5).joined(separator: "; ")))
         }
         do {
             return .success(try JSONDecoder().decode(type, from: value.canonicalData))
         } catch {
-            return .failure(LecternError(.languageModel, nil, "the JSON does not decode: \(error)"))
+            return .failure(LecternError(.modelAnswer, nil, "the JSON does not decode: \(error)"))
         }
     }
 }

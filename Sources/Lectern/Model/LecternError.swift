@@ -20,7 +20,14 @@ public struct LecternError: Error, CustomStringConvertible, Equatable, Sendable 
         case modelMissing = "model_missing"
         case embedderMismatch = "embedder_mismatch"
         case invalidInput = "invalid_input"
+        /// The model could not be asked: refused (a wrong key, 429 after the retries), failed or
+        /// answered with something other than its API's JSON. The network's own failures are
+        /// `network` (refused, timed out).
         case languageModel = "language_model"
+        /// The model answered, but not as asked: JSON that does not follow its schema after one
+        /// repair, or an answer cut off before its JSON closed. The one failure that is about
+        /// that answer alone, so a caller may reject the answer (a card) and go on.
+        case modelAnswer = "model_answer"
         case interrupted
         /// A system library (poppler-glib, libcurl, libxml2) is not installed.
         case missingLibrary = "missing_library"

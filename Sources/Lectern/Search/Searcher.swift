@@ -273,11 +273,7 @@ public struct Searcher: Sendable {
         guard !filter.sources.isEmpty || !filter.types.isEmpty else { return nil }
         var ids: Set<Int64>?
         if !filter.sources.isEmpty {
-            var matched = Set<Int64>()
-            for source in filter.sources {
-                matched.formUnion(try store.documents(matching: source, absolutePath: Configuration.resolvePath(source, base: nil)).map(\.id))
-            }
-            ids = matched
+            ids = Set(try DocumentReferences(store: store).documents(filter.sources).documents.map(\.id))
         }
         if !filter.types.isEmpty {
             let typed = try store.documentIds(types: filter.types)

@@ -43,17 +43,13 @@ extension LibraryStore {
     }
 
     /// Stored cards in generation order, of curriculum `name` (every one when nil), narrowed to
-    /// `topics` (stable ids or their first 4+ characters) when given.
+    /// `topics` (stable ids: `TopicReferences` reads what a user typed) when given.
     func cards(curriculum name: String? = nil, topics: [String] = []) throws -> [StoredCard] {
         try read { db in
             var sql: SQL = "SELECT * FROM cards WHERE 1"
             if let name { sql += " AND curriculum = \(name)" }
             if !topics.isEmpty {
-                sql += " AND (0"
-                for topic in topics {
-                    sql += " OR topic_stable_id = \(topic) OR (length(\(topic)) >= 4 AND substr(topic_stable_id, 1, length(\(topic))) = \(topic))"
-                }
-                sql += ")"
+                sql += " AND topic_stable_id IN \(topics)"
             }
             sql += " ORDER BY curriculum, ordinal"
             return try Row.fetchAll(db, SQLRequest<Row>(literal: sql)).map(Self.storedCard)

@@ -131,7 +131,7 @@ extension LibraryStore {
     }
 
     /// The passage ids of topics, in reading order: by curriculum name, narrowed to the topics
-    /// whose stable id (or its first 4+ characters) is in `topicIds` when given. Nil when the
+    /// whose stable id is in `topicIds` when given (`TopicReferences` reads what a user typed). Nil when the
     /// curriculum (or a topic id) names nothing; `lectern search --curriculum --topic` filters by these.
     func topicPassageIds(curriculum name: String?, topicIds: [String] = []) throws -> [Int64]? {
         try read { db in
@@ -143,8 +143,7 @@ extension LibraryStore {
             if !topicIds.isEmpty {
                 var chosen: [Int64] = []
                 for stableId in topicIds {
-                    let matched = try Int64.fetchAll(db, sql: "SELECT id FROM topics WHERE stable_id = ? OR (length(?) >= 4 AND substr(stable_id, 1, length(?)) = ?)",
-                                                     arguments: [stableId, stableId, stableId, stableId])
+                    let matched = try Int64.fetchAll(db, sql: "SELECT id FROM topics WHERE stable_id = ?", arguments: [stableId])
                     guard !matched.isEmpty else { return nil }
                     chosen += matched.filter { name == nil || topics.contains($0) }
                 }

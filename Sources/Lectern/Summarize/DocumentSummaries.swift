@@ -88,6 +88,8 @@ public struct DocumentSummaries: Sendable {
             switch result {
             case .success(let summary): sectionSummaries.append((section.name, summary))
             case .failure(let error):
+                // A model that cannot be asked fails every later call alike: the batch stops.
+                if let down = LecternError.modelUnavailable(error) { throw down }
                 // Named after its section; a model's own failure keeps its code and reason.
                 let lectern = error as? LecternError
                 failures.append(LecternError(lectern?.code ?? .languageModel, "\(title) § \(section.name)", lectern?.reason ?? "\(error)"))
@@ -111,7 +113,7 @@ public struct DocumentSummaries: Sendable {
                                         model: summarizer.model, contentHash: document.contentHash, createdAt: now))
         } catch {
             // The sections' summaries are worth keeping; with none, the document failed.
-            guard !sectionSummaries.isEmpty else { throw error }
+            guard !sectionSummaries.isEmpty, LecternError.modelUnavailable(error) == nil else { throw error }
             let reason = (error as? LecternError)?.reason ?? "\(error)"
             failures.append(LecternError(.languageModel, title, "no summary of the whole document: \(reason)"))
         }
@@ -147,11 +149,12 @@ public struct SummaryBatch: Codable, Sendable, BatchOutcome {
 }
 
 extension DocumentSummaries {
-    /// Summarises the documents `references` name (short ids, paths, folders, URIs; every
+    /// Summarises the documents `references` name (short ids, paths, folders, URIs, globs; every
     /// document when there are none), one after the other. A reference that names nothing and a
     /// document that cannot be summarised are reported (`failed` events, failures in `recorder`)
-    /// and the batch goes on; a section that fails is a warning. `cancellation` is checked
-    /// between documents.
+    /// and the batch goes on; a section that fails is a warning. A model that cannot be asked
+    /// (a wrong key, a timeout, 429 past the retries) throws: the batch stops with its one line.
+    /// `cancellation` is checked between documents.
     public func summarize(_ references: [String], recorder: RunRecorder?, cancellation: Cancellation? = nil,
                           events: EventHandler) throws -> SummaryBatch {
         var batch = SummaryBatch(provider: summarizer.provider, model: summarizer.model)
@@ -160,16 +163,14 @@ extension DocumentSummaries {
             // A document stored without text (a scan) has nothing to summarise: not a failure.
             documents = try store.allDocuments().filter { $0.passageCount > 0 }
         } else {
-            for reference in references {
-                let found = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
-                if found.isEmpty {
-                    batch.failed += 1
-                    let reason = "no document with this id, path or URI (see `lectern sources`)"
-                    recorder?.fail(input: reference, stage: "summarize", reason: reason)
-                    events(PipelineEvent(.failed, input: reference, message: reason))
-                }
-                documents += found.filter { document in !documents.contains { $0.id == document.id } }
+            let (found, notFound) = try DocumentReferences(store: store).documents(references)
+            for reference in notFound {
+                batch.failed += 1
+                let reason = DocumentReferences.notFound(reference)
+                recorder?.fail(input: reference, stage: "summarize", reason: reason)
+                events(PipelineEvent(.failed, input: reference, message: reason))
             }
+            documents = found
         }
         for (index, document) in documents.enumerated() {
             if cancellation?.isCancelled == true {
@@ -204,6 +205,9 @@ extension DocumentSummaries {
                     events(PipelineEvent(.failed, input: lectern.subject, message: lectern.reason))
                 }
                 break
+            } catch let error where LecternError.modelUnavailable(error) != nil {
+                // One line for the stage, not one per document: every document would fail alike.
+                throw error
             } catch {
                 batch.failed += 1
                 let reason = (error as? LecternError)?.reason ?? "\(error)"

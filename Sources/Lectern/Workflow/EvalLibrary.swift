@@ -12,9 +12,10 @@ public struct EvalLibrary: Sendable {
 
     static let databaseName = "eval.db"
 
-    /// Opens or makes `directory/eval.db` and ingests `corpus` into it with `embedder`.
+    /// Opens or makes `directory/eval.db` and ingests `corpus` into it with `embedder` and the
+    /// configuration's chunk settings.
     public static func build(_ corpus: [BEIRDataset.Record], in directory: String, embedder: any Embedder,
-                             chunkSettings: ChunkSettings = ChunkSettings(), events: @escaping EventHandler = { _ in })
+                             configuration: Configuration, events: @escaping EventHandler = { _ in })
         throws -> (library: EvalLibrary, summary: IngestSummary) {
         let records = directory + "/records"
         do {
@@ -47,8 +48,8 @@ public struct EvalLibrary: Sendable {
         try store.removeDocuments(stale)
         for document in stale { if let path = document.path { try? FileManager.default.removeItem(atPath: path) } }
 
-        var ingestor = Ingestor(store: store, registry: ReaderRegistry([BEIRRecordReader()]), embedder: embedder,
-                                chunkSettings: chunkSettings)
+        var ingestor = LibraryServices(configuration: configuration, store: store)
+            .ingestor(embedder: embedder, registry: ReaderRegistry([BEIRRecordReader()]))
         ingestor.batchSize = 64
         let summary = ingestor.ingest(paths, recorder: nil, events: events)
         return (EvalLibrary(directory: directory, store: store, corpusIds: corpusIds), summary)

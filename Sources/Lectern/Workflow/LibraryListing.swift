@@ -48,17 +48,10 @@ public enum LibraryListing {
         return try store.sources().map { SourceListing(source: $0, documents: bySource[$0.id] ?? []) }
     }
 
-    /// The one document `reference` (a short id or its first 4+ characters, a path, a URI)
-    /// names; naming none or several is an error that says so.
+    /// The one document `reference` (`DocumentReferences`' reading) names; naming none or
+    /// several is an error that says so.
     public static func document(_ reference: String, in store: LibraryStore) throws -> DocumentView {
-        let found = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
-        guard let document = found.first else {
-            throw LecternError(.notFound, reference, "no document with this id, path or URI (see `lectern sources`)")
-        }
-        if found.count > 1 {
-            throw LecternError(.invalidInput, reference, "matches \(found.count) documents: "
-                               + found.prefix(5).map { "\($0.shortId) \($0.uri)" }.joined(separator: ", "))
-        }
+        let document = try DocumentReferences(store: store).document(reference)
         let passages = try store.passages(documentId: document.id)
         var sections: [[String]] = []
         for passage in passages where sections.last != passage.sectionPath { sections.append(passage.sectionPath) }

@@ -23,7 +23,7 @@ public struct LibraryRemoval: Sendable {
         self.store = store
     }
 
-    /// Removes what each reference (a path, a folder, a URI, a short id) names; one that names
+    /// Removes what each reference (a path, a folder, a URI, a short id, a glob) names; one that names
     /// nothing is a `failed` event and a failure in `recorder`, and the others go on.
     public func remove(_ references: [String], recorder: RunRecorder?, events: EventHandler) throws -> RemovalResult {
         var result = RemovalResult()
@@ -32,11 +32,9 @@ public struct LibraryRemoval: Sendable {
                 result.stopped = .interrupted
                 break
             }
-            var documents = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
-            let isGlob = reference.contains(where: { "*?[".contains($0) })
-            if documents.isEmpty && isGlob { documents = try store.documents(matchingGlob: reference) }
+            let documents = try DocumentReferences(store: store).documents(reference)
             if documents.isEmpty {
-                let reason = isGlob ? "no document in the library matches this pattern" : "not in the library"
+                let reason = DocumentReferences.isGlob(reference) ? DocumentReferences.notFound(reference) : "not in the library"
                 result.notFound.append(reference)
                 recorder?.fail(input: reference, stage: "rm", reason: reason)
                 events(PipelineEvent(.failed, input: reference, message: reason))

@@ -15,8 +15,8 @@ extension PipelineRun {
             recorder?.fail(input: subject, stage: stage, reason: lectern.reason)
             events(PipelineEvent(.failed, input: subject, message: lectern.reason))
         }
-        var cards = Flashcards(store: store)
-        cards.cancellation = cancellation
+        let services = services(store: store, recorder: recorder)
+        let cards = services.flashcards()
         var carded = Set<String>(), recarded = Set<String>()
         // What a curriculum's cards and outputs were made from: its build key when the cards
         // were made. A run killed between building a curriculum and making its cards (or
@@ -48,7 +48,7 @@ extension PipelineRun {
                     continue
                 }
                 recarded.insert(deck.curriculum)
-                let made = try timed(recorder, "cards") { try generateCards(cards, curriculum: deck.curriculum, store: store, recorder: recorder) }
+                let made = try timed(recorder, "cards") { try services.generateCards(curriculum: deck.curriculum, model: try services.languageModel()) }
                 try store.setSetting(Self.cardsBasisKey + deck.curriculum, basis(deck.curriculum))
                 recorder?.count("cards", by: made.cards)
                 events(PipelineEvent(.note, input: deck.curriculum, message: "cards made: \(made.notes) notes, \(made.cards) cards"))
@@ -104,16 +104,6 @@ extension PipelineRun {
                 fail(export.output, stage: "export", error)
             }
         }
-    }
-
-    /// Cards from the language model when one is configured, else offline.
-    private func generateCards(_ cards: Flashcards, curriculum: String, store: LibraryStore, recorder: RunRecorder?) throws -> CardGenerateSummary {
-        guard let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) else {
-            return try cards.generate(curriculum: curriculum, recorder: recorder)
-        }
-        let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: true)
-        return try cards.generate(curriculum: curriculum, recorder: recorder, languageModel: library, prices: configuration.llm.prices,
-                                  parallelism: configuration.llm.maxConcurrency)
     }
 
     private func record(_ written: Bool, _ path: String, recorder: RunRecorder?, events: EventHandler, into summary: inout PipelineRunSummary) throws {

@@ -93,7 +93,7 @@ public struct PipelineRun: Sendable {
     /// Ingests every source (changed ones only are read and written), then the later stages.
     public func run(store: LibraryStore, embedder: any Embedder, recorder: RunRecorder?, events: @escaping EventHandler) -> PipelineRunSummary {
         var summary = PipelineRunSummary(sources: pipeline.sources.count, run: recorder?.id)
-        let fetcher = WebFetcher(settings: configuration.http)
+        let services = services(store: store, recorder: recorder)
         // One ingest for all sources (one with its own password apart), `jobs` documents at once.
         var groups: [(password: String?, arguments: [String])] = []
         for source in pipeline.sources {
@@ -108,12 +108,7 @@ public struct PipelineRun: Sendable {
                 summary.notRead += groups[index...].map(\.arguments.count).reduce(0, +)
                 break
             }
-            var ingestor = Ingestor(store: store, embedder: embedder, chunkSettings: configuration.chunk,
-                                    options: ExtractOptions(password: group.password, ocr: configuration.ocr))
-            ingestor.fetcher = fetcher
-            ingestor.openstax = configuration.openstax
-            ingestor.webSources = configuration.webSources
-            ingestor.cancellation = cancellation
+            var ingestor = services.ingestor(embedder: embedder, options: ExtractOptions(password: group.password, ocr: configuration.ocr))
             ingestor.parallelism = jobs
             let done = ingestor.ingest(group.arguments, recorder: recorder) { event in
                 // A nightly log says what was skipped and why, for every input.
@@ -181,22 +176,16 @@ public struct PipelineRun: Sendable {
         }
     }
 
-    /// The configured language model's summariser (with its model's name), else the offline one.
-    func makeSummarizer(store: LibraryStore, recorder: RunRecorder?) throws -> (any Summarizer, String?) {
-        guard let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) else {
-            return (ExtractiveSummarizer(), nil)
-        }
-        let library = LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: true)
-        let summarizer = ModelSummarizer(library, maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature)
-        return (summarizer, summarizer.model)
+    /// The run's working parts, made as every other caller makes them.
+    func services(store: LibraryStore, recorder: RunRecorder?) -> LibraryServices {
+        LibraryServices(configuration: configuration, store: store, recorder: recorder, cancellation: cancellation)
     }
 
     /// Summarises the documents of the pipeline's sources whose summaries are missing or were
     /// made from older content (by the configured model, else offline).
     func summariseDocuments(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
         do {
-            let (summarizer, _) = try makeSummarizer(store: store, recorder: recorder)
-            var writer = DocumentSummaries(store: store, summarizer: summarizer, parallelism: configuration.llm.maxConcurrency)
+            var writer = try services(store: store, recorder: recorder).documentSummaries()
             writer.skipsCurrent = true
             let references = pipeline.sources.map(reference)
             let work = { try writer.summarize(references, recorder: recorder, cancellation: self.cancellation, events: events) }
@@ -222,9 +211,9 @@ public struct PipelineRun: Sendable {
     /// sources did not change is left as it is (the builder writes nothing).
     func buildCurricula(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
         guard !pipeline.curricula.isEmpty else { return }
-        let summarizer: any Summarizer, modelName: String?
+        var builder: CurriculumBuilder
         do {
-            (summarizer, modelName) = try makeSummarizer(store: store, recorder: recorder)
+            builder = try services(store: store, recorder: recorder).curriculumBuilder()
         } catch {
             let reason = (error as? LecternError)?.description ?? "\(error)"
             for curriculum in pipeline.curricula {
@@ -234,9 +223,6 @@ public struct PipelineRun: Sendable {
             }
             return
         }
-        var builder = CurriculumBuilder(store: store, summarizer: summarizer, modelName: modelName,
-                                        parallelism: configuration.llm.maxConcurrency)
-        builder.cancellation = cancellation
         let byName = Dictionary(pipeline.sources.map { ($0.name, $0) }) { first, _ in first }
         for curriculum in pipeline.curricula {
             if stopRequested(&summary) { return }
@@ -268,10 +254,10 @@ public struct PipelineRun: Sendable {
     /// Gives each source's documents the licence and tags the pipeline declares for it (and
     /// takes away ones it no longer declares); writes only what differs.
     func applyLabels(store: LibraryStore, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
-        let finder = CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer())
+        let references = DocumentReferences(store: store)
         for source in pipeline.sources {
             do {
-                for document in try finder.documents([reference(source)], all: false).documents {
+                for document in try references.documents(reference(source)) {
                     try store.label(documentId: document.id, licence: source.licence, tags: source.tags)
                 }
             } catch {
