@@ -25,8 +25,8 @@ if ! "$venv/bin/python" -c "import img2pdf, pytesseract, PIL" 2>/dev/null; then
   "$venv/bin/pip" install -q --disable-pip-version-check img2pdf pytesseract Pillow
 fi
 pdfs=("$root"/corpora/pdf/*.pdf)
-# English shared PDFs of a few pages: two columns, a paper page, a manual page.
-for name in pypdf-multicolumn.pdf docling-2305.03393v1-pg9.pdf docling-amt_handbook_sample.pdf; do
+# English shared PDFs of one page each: a paper page, a manual page.
+for name in docling-2305.03393v1-pg9.pdf docling-amt_handbook_sample.pdf; do
   [ -f "$corpus/$name" ] && pdfs+=("$corpus/$name")
 done
 mkdir -p "$work" "$root/bench/results"

@@ -176,7 +176,7 @@ final class CLITests: CommandTestCase {
         _ = try lectern("ingest", "a.md")
         let result = try lectern("doctor")
         XCTAssertEqual(result.status, 0)
-        for name in ["poppler-glib", "libxml2", "libcurl", "sqlite3", "gemm"] {
+        for name in ["poppler-glib", "libxml2", "libcurl", "sqlite3", "gemm", "tesseract"] {
             XCTAssertTrue(result.stdout.contains("ok   \(name): "), "\(name) missing in:\n\(result.stdout)")
         }
         XCTAssertTrue(result.stdout.contains("integrity_check ok"))
