@@ -133,7 +133,7 @@ public struct CurriculumBuilder: Sendable {
         for (index, document) in documents.enumerated() {
             try cancellation?.check(name)
             events(PipelineEvent(.inputStarted, input: document.title, index: index + 1, total: documents.count))
-            let passages = try recorder.time("read") { try store.passages(documentId: document.id).map(Self.topicPassage) }
+            let passages = try recorder.time("read") { try store.passages(documentId: document.id).map(TopicPassage.init) }
             let documentVectors = try store.passageVectors(ids: Set(passages.map(\.passageId)))
             vectors.merge(documentVectors) { $1 }
             let units = CurriculumOutline.units(document: document, passages: passages, vectors: documentVectors, alone: documents.count == 1)
@@ -396,13 +396,6 @@ public struct CurriculumBuilder: Sendable {
 
     static func defaultTitle(name: String, documents: [StoredDocument]) -> String {
         documents.count == 1 ? documents[0].title : name
-    }
-
-    static func topicPassage(_ stored: StoredPassage) -> TopicPassage {
-        TopicPassage(passageId: stored.id, documentId: stored.documentId, ordinal: stored.ordinal, text: stored.text,
-                     kind: PassageKind(rawValue: stored.kind) ?? .text, sectionPath: stored.sectionPath, pageStart: stored.pageStart,
-                     pageEnd: stored.pageEnd, pageLabel: stored.pageLabel, timeStart: stored.timeStart, timeEnd: stored.timeEnd,
-                     tokenCount: stored.tokenCount)
     }
 
     static func source(_ document: StoredDocument) -> CurriculumSource {

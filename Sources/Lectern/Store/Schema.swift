@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// One named change to the schema.
@@ -490,6 +491,19 @@ enum Schema {
                 ALTER TABLE cards ADD COLUMN quality TEXT;
                 ALTER TABLE topic_key_terms ADD COLUMN basis TEXT;
                 """)
+        },
+        Migration("v9-json-lists") { db in
+            // A source's tags as a JSON array, as every other list column holds them (they were
+            // joined with newlines, and NULL for none): the records read and write JSON alike.
+            let rows = try Row.fetchAll(db, sql: "SELECT curriculum_id, position, tags FROM curriculum_sources")
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            for row in rows {
+                let joined: String? = row["tags"]
+                let tags = joined?.split(separator: "\n").map(String.init) ?? []
+                try db.execute(sql: "UPDATE curriculum_sources SET tags = ? WHERE curriculum_id = ? AND position = ?",
+                               arguments: [String(decoding: try encoder.encode(tags), as: UTF8.self), row["curriculum_id"] as Int64, row["position"] as Int])
+            }
         },
     ]
 

@@ -122,7 +122,7 @@ public struct StoredPassage: Codable, Sendable {
     var documentId: Int64
     public var ordinal: Int
     public var text: String
-    var kind: String
+    var kind: PassageKind
     public var sectionPath: [String]
     var pageStart: Int?
     var pageEnd: Int?
@@ -147,7 +147,8 @@ public struct StoredPassage: Codable, Sendable {
         documentId = row["document_id"]
         ordinal = row["ordinal"]
         text = row["text"]
-        kind = row["kind"]
+        // A kind a later version added reads as prose.
+        kind = PassageKind(rawValue: row["kind"]) ?? .text
         let path: String = row["section_path"]
         sectionPath = (try? JSONDecoder().decode([String].self, from: Data(path.utf8))) ?? []
         pageStart = row["page_start"]
