@@ -133,7 +133,7 @@ public struct CurriculumBuilder: Sendable {
         for (index, document) in documents.enumerated() {
             try cancellation?.check(name)
             events(PipelineEvent(.inputStarted, input: document.title, index: index + 1, total: documents.count))
-            let passages = try recorder.time("read") { try store.passages(documentId: document.id).map(TopicPassage.init) }
+            let passages = try recorder.time(.read) { try store.passages(documentId: document.id).map(TopicPassage.init) }
             let documentVectors = try store.passageVectors(ids: Set(passages.map(\.passageId)))
             vectors.merge(documentVectors) { $1 }
             let units = CurriculumOutline.units(document: document, passages: passages, vectors: documentVectors, alone: documents.count == 1)
@@ -196,7 +196,7 @@ public struct CurriculumBuilder: Sendable {
                 topic.prerequisites = []
                 return (topic, nil)
             }
-            return try recorder.time("enrich") {
+            return try recorder.time(.enrich) {
                 try Self.enrich(draft, stableId: stableId, summarizer: summarizer, origin: origin, writer: writer, context: unitTitles[unit])
             }
         }
@@ -235,7 +235,7 @@ public struct CurriculumBuilder: Sendable {
             name: name, title: title ?? previous?.title ?? Self.defaultTitle(name: name, documents: documents), stableId: curriculumId,
             sources: documents.map(Self.source), units: curriculumUnits, modelName: modelName,
             createdAt: previous?.createdAt ?? now, modifiedAt: now)
-        try recorder.time("write") { try store.saveCurriculum(curriculum, buildKey: buildKey) }
+        try recorder.time(.write) { try store.saveCurriculum(curriculum, buildKey: buildKey) }
         result.units = curriculumUnits.count
         result.topics = topics.count
         recorder?.count("sources", by: documents.count)
@@ -408,7 +408,7 @@ public struct CurriculumBuilder: Sendable {
 
 private extension Optional where Wrapped == RunRecorder {
     /// Times a stage when there is a recorder, else just runs it.
-    func time<T>(_ stage: String, _ work: () throws -> T) rethrows -> T {
+    func time<T>(_ stage: RunStage, _ work: () throws -> T) rethrows -> T {
         if let recorder = self { return try recorder.time(stage, work) }
         return try work()
     }

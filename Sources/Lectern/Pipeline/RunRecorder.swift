@@ -7,7 +7,8 @@ public final class RunRecorder: @unchecked Sendable {
     public let id: Int64
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
-    private var seconds: [String: Double] = [:]
+    private var seconds: [RunStage: Double] = [:]
+    private var model = ModelUsage()
     private var failed = 0
     private var finished = false
 
@@ -17,19 +18,30 @@ public final class RunRecorder: @unchecked Sendable {
         self.id = try store.beginRun(command: command, arguments: ArgumentRedaction.redact(arguments))
     }
 
-    public func count(_ stage: String, by amount: Int = 1) {
-        lock.withLock { counts[stage, default: 0] += amount }
+    public func count(_ name: String, by amount: Int = 1) {
+        lock.withLock { counts[name, default: 0] += amount }
     }
 
-    /// Counts, and the milliseconds spent in each timed stage as `<stage>_ms`.
+    /// Counts what a stage made (shown beside its time).
+    func count(_ stage: RunStage, by amount: Int = 1) {
+        count(stage.rawValue, by: amount)
+    }
+
+    /// Counts one answer of a language model (from the cache or not), its tokens and cost.
+    func countModelCall(cached: Bool, inputTokens: Int, outputTokens: Int, costMicroUSD: Int?) {
+        lock.withLock { model.add(cached: cached, inputTokens: inputTokens, outputTokens: outputTokens, costMicroUSD: costMicroUSD) }
+    }
+
+    /// Counts, the milliseconds spent in each timed stage as `<stage>_ms` and the model's usage
+    /// as `llm.*`: the run's counts as the store keeps them.
     public var snapshot: [String: Int] {
         lock.withLock {
-            counts.merging(seconds.map { ($0.key + "_ms", Int(($0.value * 1000).rounded())) }) { $1 }
+            counts.merging(seconds.map { ($0.key.timeKey, Int(($0.value * 1000).rounded())) }) { $1 }.merging(model.counts) { $1 }
         }
     }
 
     /// Runs one stage of the work (extract, chunk, embed, write), adding its time to the stage's.
-    func time<T>(_ stage: String, _ work: () throws -> T) rethrows -> T {
+    func time<T>(_ stage: RunStage, _ work: () throws -> T) rethrows -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         defer {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -56,3 +56,12 @@ extension CardRecord: FetchableRecord, MutablePersistableRecord {
 extension CardReportRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "card_reports"
 }
+
+extension RunOutputRecord: FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "run_outputs"
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension CardBasisRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "card_bases"
+}

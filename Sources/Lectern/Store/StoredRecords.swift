@@ -184,8 +184,16 @@ public struct RunRecord: Codable, Sendable {
     public var startedAt: String
     public var endedAt: String?
     public var status: RunStatus
+    /// Everything the run counted, with each timed stage's milliseconds as `<stage>_ms` and the
+    /// model's usage as `llm.*` (the same numbers as `stages` and `model`).
     public var counts: [String: Int]
     public var failures: [RunFailure]
+    /// The timed stages in the work's order, with their counts.
+    public var stages: [RunStageReport]
+    /// Nil when the run asked no language model.
+    public var model: ModelUsage?
+    /// The files it wrote (not those it found up to date), by path.
+    public var outputs: [RunOutput]
 }
 
 public struct RunFailure: Codable, Sendable, Equatable {
