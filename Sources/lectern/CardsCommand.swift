@@ -122,7 +122,7 @@ struct CardsExportCommand: ParsableCommand {
     var curriculum: String
 
     @Option(help: ArgumentHelp("apkg, tsv, csv, md or json.", valueName: "format"))
-    var format: String = "apkg"
+    var format: CardExportFormat = .apkg
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The file to write; - writes to standard output.", valueName: "file"))
     var output: String
@@ -133,14 +133,8 @@ struct CardsExportCommand: ParsableCommand {
     @Flag(help: "Print what was written as JSON.")
     var json = false
 
-    func validate() throws {
-        guard Flashcards.formats.contains(format.lowercased()) else {
-            throw ValidationError("--format \(format): use one of \(Flashcards.formats.joined(separator: ", "))")
-        }
-    }
-
     func run() throws {
-        try OutputFile.checkFormat(output, format: format)
+        try OutputFile.checkFormat(output, format: format.rawValue)
         let (_, terminal, store) = try global.openForReading()
         let path = output == "-" ? output
             : URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
@@ -253,3 +247,8 @@ extension CardsExportCommand: SharesGlobalOptions {}
 extension CardsListCommand: SharesGlobalOptions {}
 extension CardsStatsCommand: SharesGlobalOptions {}
 extension CardsRemoveCommand: SharesGlobalOptions {}
+
+extension CardExportFormat: ExpressibleByArgument {
+    /// In any case (`APKG`), as the file extensions are read.
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}

@@ -32,7 +32,7 @@ struct RunsListCommand: ParsableCommand {
             return
         }
         for run in runs {
-            let counts = run.counts.filter { !$0.key.hasPrefix("llm.") && !$0.key.hasPrefix(PipelineRun.outputKey) }.sorted { $0.key < $1.key }
+            let counts = run.counts.filter { !$0.key.hasPrefix("llm.") }.sorted { $0.key < $1.key }
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             terminal.out("#\(run.id)  \(run.startedAt)  \(run.command)  \(run.status)  \(counts)")
             if let usage = UsageLine.make(run.counts) { terminal.out("    model: \(usage)") }

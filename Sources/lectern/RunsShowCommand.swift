@@ -16,9 +16,6 @@ struct RunsShowCommand: ParsableCommand {
     @Flag(help: "Print as JSON.")
     var json = false
 
-    /// The stages of a run in the order the work goes through them.
-    static let stageOrder = ["fetch", "extract", "chunk", "embed", "cache", "write", "summarise", "curriculum", "cards", "export"]
-
     func run() throws {
         let (_, terminal, store) = try global.openForReading()
         guard let run = try store.runs(limit: 1, id: id).first else {
@@ -31,24 +28,22 @@ struct RunsShowCommand: ParsableCommand {
         terminal.out(TerminalText("run #\(run.id): \(run.command) \(run.arguments.joined(separator: " "))"))
         terminal.out(TerminalText("  status   \(run.status)"))
         terminal.out(TerminalText("  started  \(run.startedAt)" + (run.endedAt.map { "   ended \($0)" } ?? "")))
-        let counts = run.counts.filter { !$0.key.hasPrefix("llm.") && !$0.key.hasPrefix(PipelineRun.outputKey) }
-        let outputs = run.counts.keys.filter { $0.hasPrefix(PipelineRun.outputKey) }.map { String($0.dropFirst(PipelineRun.outputKey.count)) }.sorted()
-        let timed = Set(counts.keys.filter { $0.hasSuffix("_ms") }.map { String($0.dropLast(3)) })
-        let stages = Self.stageOrder.filter(timed.contains) + timed.subtracting(Self.stageOrder).sorted()
-        if !stages.isEmpty {
+        let counts = run.counts.filter { !$0.key.hasPrefix("llm.") }
+        if !run.stages.isEmpty {
             terminal.out("  stages")
-            for stage in stages {
-                let count = counts[stage].map { "  \($0)" } ?? ""
-                terminal.out(TerminalText("    \(stage.padding(toLength: 10, withPad: " ", startingAt: 0))\(String(counts[stage + "_ms"] ?? 0).leftPadded(8)) ms\(count)"))
+            for stage in run.stages {
+                let count = stage.count.map { "  \($0)" } ?? ""
+                terminal.out(TerminalText("    \(stage.stage.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))\(String(stage.milliseconds).leftPadded(8)) ms\(count)"))
             }
         }
-        let plain = counts.filter { !$0.key.hasSuffix("_ms") && !timed.contains($0.key) }.sorted { $0.key < $1.key }
+        let stageKeys = Set(run.stages.flatMap { [$0.stage.rawValue, $0.stage.rawValue + "_ms"] })
+        let plain = counts.filter { !stageKeys.contains($0.key) }.sorted { $0.key < $1.key }
         if !plain.isEmpty {
             terminal.out(TerminalText("  counts   " + plain.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
         }
         terminal.out(TerminalText("  model    " + (UsageLine.make(run.counts) ?? "no model calls")))
-        terminal.out(TerminalText("  outputs  \(outputs.count) written" + (counts["outputs_unchanged"].map { ", \($0) unchanged" } ?? "")))
-        for output in outputs { terminal.out(TerminalText("    \(output)")) }
+        terminal.out(TerminalText("  outputs  \(run.outputs.count) written" + (counts["outputs_unchanged"].map { ", \($0) unchanged" } ?? "")))
+        for output in run.outputs { terminal.out(TerminalText("    \(output.path)")) }
         let failures = run.failures.filter { $0.severity == .error }, warnings = run.failures.filter { $0.severity != .error }
         terminal.out(TerminalText("  failures \(failures.count)" + (warnings.isEmpty ? "" : ", \(Plural.counted(warnings.count, "warning"))")))
         for failure in run.failures {

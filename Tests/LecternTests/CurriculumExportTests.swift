@@ -46,7 +46,7 @@ final class CurriculumExportTests: XCTestCase {
 
     static func topicPassage(_ stored: StoredPassage) -> TopicPassage {
         TopicPassage(passageId: stored.id, documentId: stored.documentId, ordinal: stored.ordinal, text: stored.text,
-                     kind: PassageKind(rawValue: stored.kind) ?? .text, sectionPath: stored.sectionPath, pageStart: stored.pageStart,
+                     kind: stored.kind, sectionPath: stored.sectionPath, pageStart: stored.pageStart,
                      pageEnd: stored.pageEnd, pageLabel: stored.pageLabel, timeStart: stored.timeStart, timeEnd: stored.timeEnd,
                      tokenCount: stored.tokenCount)
     }
@@ -453,7 +453,7 @@ final class CurriculumExportTests: XCTestCase {
                                                                       hint: nil, passageId: curriculum.topics[3].passages[0].passageId)]]
         let data = try CurriculumJSONExporter().export(curriculum, assessments: cards)
         XCTAssertEqual(try CurriculumJSONExporter().export(curriculum, assessments: cards), data)
-        let record = try CurriculumRecord.decode(data)
+        let record = try CurriculumJSONDocument.decode(data)
         XCTAssertEqual(record.curriculum, curriculum)
         XCTAssertEqual(record.assessments, cards)
         XCTAssertEqual(record.format, "lectern-curriculum")
@@ -541,7 +541,7 @@ final class CurriculumExportTests: XCTestCase {
         XCTAssertTrue(syllabus.contains("\n## \(units[6].title)\n"))
         XCTAssertTrue(syllabus.contains("Creative Commons Attribution-NonCommercial-ShareAlike 4.0 International"))
         XCTAssertEqual(try lectern("curriculum", "export", "philosophy", "-o", "record.json").status, 0)
-        let record = try CurriculumRecord.decode(try Data(contentsOf: library.file("record.json")))
+        let record = try CurriculumJSONDocument.decode(try Data(contentsOf: library.file("record.json")))
         XCTAssertEqual(record.curriculum, try Self.bookLibrary().store.curriculum(named: "philosophy"))
 
         // A rebuild under a new title: the same ids, the same creation date, a later modification.

@@ -9,7 +9,7 @@ final class CurriculumStoreTests: XCTestCase {
         let document = try XCTUnwrap(try store.allDocuments().first)
         let passages = try store.passages(documentId: document.id).map { stored in
             TopicPassage(passageId: stored.id, documentId: document.id, ordinal: stored.ordinal, text: stored.text,
-                         kind: PassageKind(rawValue: stored.kind) ?? .text, sectionPath: stored.sectionPath, pageStart: nil,
+                         kind: stored.kind, sectionPath: stored.sectionPath, pageStart: nil,
                          pageEnd: nil, pageLabel: nil, timeStart: nil, timeEnd: nil, tokenCount: stored.tokenCount)
         }
         XCTAssertGreaterThan(passages.count, 1)

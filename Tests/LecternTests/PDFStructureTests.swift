@@ -36,7 +36,7 @@ final class PDFStructureTests: XCTestCase {
         XCTAssertEqual(search.status, 0, search.stderr)
         let hit = try XCTUnwrap(try JSONDecoder().decode([SearchHit].self, from: Data(search.stdout.utf8)).first, search.stdout)
         XCTAssertTrue(hit.text.contains("Belgium | 11.5 | 30,689 | Brussels | Dutch, French, German"), hit.text)
-        XCTAssertEqual(hit.kind, "table")
+        XCTAssertEqual(hit.kind, .table)
         XCTAssertEqual(hit.pageStart, 3)
         // The paper page's results table: each configuration's scores on one line.
         let paper = try extract(try shared("docling-2305.03393v1-pg9.pdf")).blocks.filter { $0.kind == .table }.map(\.text)

@@ -125,7 +125,7 @@ final class ShowTests: XCTestCase {
         // Outside XCTUnwrap, so that a clone without ../shared skips rather than fails.
         let lectureHits = try hits("calculate the angular momentum about an axis of rotation of a symmetric object like a ring", "-k", "1")
         let lecture = try XCTUnwrap(lectureHits.first)
-        XCTAssertEqual(lecture.kind, "transcript")
+        XCTAssertEqual(lecture.kind, .transcript)
         let link = try XCTUnwrap(lecture.link)
         XCTAssertTrue(link.hasPrefix("https://youtu.be/rd9d0WBFzt8?t="), link)
         let second = try XCTUnwrap(Int(link.split(separator: "=").last ?? ""))

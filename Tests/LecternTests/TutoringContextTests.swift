@@ -42,7 +42,7 @@ final class TutoringContextTests: XCTestCase {
             XCTAssertTrue(context.counter.contains("estimate"))
             for (number, passage) in context.passages.enumerated() {
                 XCTAssertTrue(context.markdown.contains("### [\(number + 1)] \(passage.title) — \(passage.location)"))
-                XCTAssertEqual(passage.from, "search")
+                XCTAssertEqual(passage.from, .search)
             }
         }
         let wide = try builder.build(ContextRequest(query: "how do plants turn light into sugar?", budget: 900))
@@ -70,9 +70,9 @@ final class TutoringContextTests: XCTestCase {
     func testAPassageThatDoesNotFitIsCutBetweenSentences() throws {
         let sentences = (1...12).map { "Sentence number \($0) explains one more step of the Calvin cycle in plain words." }
         let long = ContextPassage(passage: "p1", documentId: "abcd1234", title: "Notes", location: "notes.md § Calvin cycle",
-                                  uri: "file:///notes.md", from: "search", text: sentences.joined(separator: " "), complete: true)
+                                  uri: "file:///notes.md", from: .search, text: sentences.joined(separator: " "), complete: true)
         let short = ContextPassage(passage: "p2", documentId: "abcd1234", title: "Notes", location: "notes.md § Light",
-                                   uri: "file:///notes.md", from: "search", text: "Light splits water.", complete: true)
+                                   uri: "file:///notes.md", from: .search, text: "Light splits water.", complete: true)
         let context = try ContextPacker(counter: .estimate).pack(query: "calvin", topic: nil, candidates: [short, long], budget: 150)
         XCTAssertLessThanOrEqual(context.tokens, 135)
         XCTAssertEqual(context.passages.map(\.passage), ["p2", "p1"])

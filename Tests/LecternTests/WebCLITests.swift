@@ -45,7 +45,7 @@ final class WebCLITests: XCTestCase {
         // A lecture transcript: course › page, at the time the words are said.
         let lecture = try top("calculate the angular momentum about an axis of rotation of a symmetric object like a ring")
         XCTAssertEqual(lecture.title, "Classical Mechanics")
-        XCTAssertEqual(lecture.kind, "transcript")
+        XCTAssertEqual(lecture.kind, .transcript)
         XCTAssertEqual(lecture.sectionPath, ["Week 11: Angular Momentum", "33.2 Angular Momentum of a Symmetric Object"])
         XCTAssertNotNil(lecture.timeStart)
         XCTAssertTrue(lecture.location.contains(" @ 00:0"), lecture.location)

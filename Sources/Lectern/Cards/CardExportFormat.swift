@@ -1,7 +1,7 @@
 import Foundation
 
-/// The files `lectern cards export` writes.
-enum CardExportFormat: String, CaseIterable, Sendable {
+/// The files `lectern cards export` and a pipeline's `[[deck]]` write: the one list of card formats.
+public enum CardExportFormat: String, CaseIterable, Sendable {
     case apkg, tsv, csv, md, json
 
     /// Cards in this format; `.apkg` is binary, the others UTF-8 text.

@@ -1,62 +1,7 @@
 import Foundation
 
-/// The Anki note type a card is written with. A Basic-and-reversed note is ONE note that Anki
-/// turns into two cards (front → back and back → front).
-enum CardNoteType: String, Codable, Sendable, CaseIterable {
-    case basic
-    case basicReversed = "basic-reversed"
-    case cloze
-
-    /// Cards Anki makes from one note of this type (a Cloze note here has one deletion).
-    var cardsPerNote: Int { self == .basicReversed ? 2 : 1 }
-}
-
-/// Which offline method (or the model) made a card: what `cards stats` counts by.
-enum CardOrigin: String, Codable, Sendable, CaseIterable {
-    case glossary
-    case keyTerm = "key-term"
-    case definition
-    case objective
-    /// A definition, theorem or rule environment of the source ("Definition 1.2", "Satz 3").
-    case environment
-    /// A relation the source states as a law or a definition ("Newton's second law, F equals m a").
-    case formula
-    /// A worked example the source gives of a named concept: "Which fallacy does this example show?".
-    case example
-    case model
-}
-
-/// Where a card's answer is read: the passage it cites, with the place in its document and
-/// the attribution its licence asks for.
-struct CardSource: Codable, Sendable, Equatable {
-    var passageId: Int64
-    var documentId: Int64
-    var documentTitle: String
-    var uri: String
-    var pageStart: Int?
-    var pageLabel: String?
-    var timeStart: Double?
-    var licence: String?
-    var licenceURL: String?
-    /// A lecture's video at the second the cited passage starts (`?t=` on YouTube), as `show`
-    /// links it; nil for other sources.
-    var link: String? = nil
-
-    /// "Introduction to Philosophy, p. 12" or "Lecture 3, 4:05": what the Source field shows.
-    var place: String {
-        if let pageLabel { return "\(documentTitle), p. \(pageLabel)" }
-        if let pageStart { return "\(documentTitle), p. \(pageStart)" }
-        if let timeStart { return "\(documentTitle), \(TimeFormat.clock(timeStart))" }
-        return documentTitle
-    }
-
-    /// The place and the licence, as each note's Source field carries them.
-    var attribution: String {
-        guard let licence else { return place }
-        return "\(place) — \(licence)"
-    }
-
-    /// The Source field as HTML: the attribution, then a link to the moment in the lecture.
+/// The Source field as HTML: the attribution, then a link to the moment in the lecture.
+extension CardSource {
     var attributionHTML: String {
         let text = HTMLText.escape(attribution)
         guard let link, let timeStart else { return text }

@@ -97,8 +97,6 @@ public struct Flashcards: Sendable {
 
     public init(store: LibraryStore) { self.store = store }
 
-    public static let formats = CardExportFormat.allCases.map(\.rawValue)
-
     func curriculum(_ name: String) throws -> Curriculum {
         guard let curriculum = try store.curriculum(named: name) else {
             let known = (try? store.curriculumSummaries().map(\.name)) ?? []
@@ -196,10 +194,7 @@ public struct Flashcards: Sendable {
     }
 
     /// Writes the curriculum's stored cards (of `topics` when given) to `path` in `format`.
-    public func export(curriculum name: String, topics references: [String] = [], format: String, to path: String) throws -> CardExportSummary {
-        guard let format = CardExportFormat(rawValue: format.lowercased()) else {
-            throw LecternError(.unsupported, format, "not a card format (use one of: \(Self.formats.joined(separator: ", ")))")
-        }
+    public func export(curriculum name: String, topics references: [String] = [], format: CardExportFormat, to path: String) throws -> CardExportSummary {
         try store.protectedPaths.check(path)
         let curriculum = try self.curriculum(name)
         let stored = try store.cards(curriculum: name, topics: TopicReferences(store: store).stableIds(references, curriculum: name)).map(\.card)

@@ -58,8 +58,8 @@ extension ContextBuilder {
             filter.passages = allowed
             let hits = try session.search(question, k: max(Self.depth(budget: request.budget), allowed.count), mode: .hybrid, filter: filter)
             // The topic's own passages before its prerequisites', each group in the search's order.
-            candidates = hits.filter { own.contains($0.passageId) }.map { ContextPassage($0, from: "topic") }
-                + hits.filter { !own.contains($0.passageId) }.map { ContextPassage($0, from: "prerequisite") }
+            candidates = hits.filter { own.contains($0.passageId) }.map { ContextPassage($0, from: .topic) }
+                + hits.filter { !own.contains($0.passageId) }.map { ContextPassage($0, from: .prerequisite) }
         }
         return try ContextPacker(counter: counter).pack(query: query, topic: described, candidates: candidates, budget: request.budget)
     }

@@ -66,7 +66,7 @@ public struct ContextBuilder: Sendable {
             return try topicContext(curriculum, topic, query: query, request: request)
         }
         let hits = try session.search(query, k: Self.depth(budget: request.budget), mode: .hybrid, filter: request.filter)
-        return try packer.pack(query: query, topic: nil, candidates: hits.map { ContextPassage($0, from: "search") },
+        return try packer.pack(query: query, topic: nil, candidates: hits.map { ContextPassage($0, from: .search) },
                                budget: request.budget)
     }
 
@@ -78,7 +78,7 @@ public struct ContextBuilder: Sendable {
 }
 
 extension ContextPassage {
-    init(_ hit: SearchHit, from origin: String) {
+    init(_ hit: SearchHit, from origin: ContextPassageOrigin) {
         self.init(passage: hit.passageReference, documentId: hit.documentId, title: hit.title, location: hit.location,
                   page: hit.pageStart, pageLabel: hit.pageLabel, time: hit.time ?? hit.timeStart, uri: hit.uri,
                   link: hit.link, from: origin, text: hit.text, complete: true)

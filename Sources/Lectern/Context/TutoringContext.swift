@@ -50,6 +50,14 @@ public struct ContextKeyTerm: Codable, Sendable, Equatable {
     public var definition: String
 }
 
+/// Where a context's passage was found: in the topic itself, in a topic it builds on, or by search.
+public enum ContextPassageOrigin: String, Codable, Sendable, Equatable, CaseIterable {
+    case topic
+    /// A topic this one builds on.
+    case prerequisite
+    case search
+}
+
 /// One passage of a context with its citation: the document and where in it (page or time).
 public struct ContextPassage: Codable, Sendable, Equatable {
     /// `p123`: what `lectern show` opens.
@@ -65,8 +73,8 @@ public struct ContextPassage: Codable, Sendable, Equatable {
     public var time: Double?
     public var uri: String
     public var link: String?
-    /// Where it was found: `topic`, `prerequisite` (a topic this one builds on) or `search`.
-    public var from: String
+    /// Where it was found.
+    public var from: ContextPassageOrigin
     public var text: String
     /// False when only its leading sentences fit the budget (it is cut between sentences).
     public var complete: Bool

@@ -127,7 +127,7 @@ public struct CurriculumBuilder: Sendable {
             name: name, title: title ?? previous?.title ?? Self.defaultTitle(name: name, documents: documents), stableId: curriculumId,
             sources: documents.map(Self.source), units: curriculumUnits, modelName: modelName,
             createdAt: previous?.createdAt ?? now, modifiedAt: now)
-        try recorder.time("write") { try store.saveCurriculum(curriculum, buildKey: buildKey) }
+        try recorder.time(.write) { try store.saveCurriculum(curriculum, buildKey: buildKey) }
         result.units = curriculumUnits.count
         result.topics = topics.count
         recorder?.count("sources", by: documents.count)
@@ -169,7 +169,7 @@ public struct CurriculumBuilder: Sendable {
         for (index, document) in documents.enumerated() {
             try cancellation?.check(name)
             events(PipelineEvent(.inputStarted, input: document.title, index: index + 1, total: documents.count))
-            let passages = try recorder.time("read") { try store.passages(documentId: document.id).map(Self.topicPassage) }
+            let passages = try recorder.time(.read) { try store.passages(documentId: document.id).map(TopicPassage.init) }
             let documentVectors = try store.passageVectors(ids: Set(passages.map(\.passageId)))
             vectors.merge(documentVectors) { $1 }
             let units = CurriculumOutline.units(document: document, passages: passages, vectors: documentVectors, alone: documents.count == 1)
@@ -257,7 +257,7 @@ public struct CurriculumBuilder: Sendable {
                 topic.prerequisites = []
                 return (topic, nil, nil)
             }
-            return try recorder.time("enrich") {
+            return try recorder.time(.enrich) {
                 try Self.enrich(draft, stableId: stableId, summarizer: summarizer, origin: origin, writer: writer,
                                 context: unitTitles[unit], modelDown: modelDown)
             }
@@ -464,13 +464,6 @@ public struct CurriculumBuilder: Sendable {
         documents.count == 1 ? documents[0].title : name
     }
 
-    static func topicPassage(_ stored: StoredPassage) -> TopicPassage {
-        TopicPassage(passageId: stored.id, documentId: stored.documentId, ordinal: stored.ordinal, text: stored.text,
-                     kind: PassageKind(rawValue: stored.kind) ?? .text, sectionPath: stored.sectionPath, pageStart: stored.pageStart,
-                     pageEnd: stored.pageEnd, pageLabel: stored.pageLabel, timeStart: stored.timeStart, timeEnd: stored.timeEnd,
-                     tokenCount: stored.tokenCount)
-    }
-
     static func source(_ document: StoredDocument) -> CurriculumSource {
         let metadata = document.metadataDictionary
         return CurriculumSource(documentId: document.id, uri: document.uri, title: document.title, type: document.type,
@@ -481,7 +474,7 @@ public struct CurriculumBuilder: Sendable {
 
 private extension Optional where Wrapped == RunRecorder {
     /// Times a stage when there is a recorder, else just runs it.
-    func time<T>(_ stage: String, _ work: () throws -> T) rethrows -> T {
+    func time<T>(_ stage: RunStage, _ work: () throws -> T) rethrows -> T {
         if let recorder = self { return try recorder.time(stage, work) }
         return try work()
     }

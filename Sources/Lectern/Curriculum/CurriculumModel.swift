@@ -5,15 +5,6 @@ import Foundation
 // flashcards, `context` and the MCP server stand on. The store keeps these values in its own
 // tables; nothing here knows SQL.
 
-/// Where a piece of a curriculum's text comes from: the source itself (an OpenStax book's own
-/// objectives and glossary), the offline methods, or a language model (named in
-/// `Curriculum.modelName`). UMCF export names the generated parts in `aiGenerationMetadata`.
-enum ContentOrigin: String, Codable, Sendable, Equatable {
-    case source
-    case offline
-    case model
-}
-
 /// A course built from sources: units in the sources' own order, each holding topics.
 struct Curriculum: Codable, Sendable, Equatable {
     /// The name the user gave (`lectern curriculum build NAME`), unique in a library.
@@ -83,16 +74,6 @@ struct LearningObjective: Codable, Sendable, Equatable {
     var stableId: String
     var statement: String
     var origin: ContentOrigin
-}
-
-/// Why a phrase is a key term: the source's own glossary, a sentence of the text that defines
-/// it, the text's emphasis (a term set in bold or italics with its definition nearby), or a
-/// heading. Objectives and prerequisites build on `glossary` and `defined` terms.
-public enum KeyTermBasis: String, Codable, Sendable, Equatable, CaseIterable {
-    case glossary
-    case defined
-    case emphasised
-    case heading
 }
 
 struct KeyTerm: Codable, Sendable, Equatable {

@@ -7,7 +7,8 @@ public final class RunRecorder: Sendable {
     public let id: Int64
     private struct Tally {
         var counts: [String: Int] = [:]
-        var seconds: [String: Double] = [:]
+        var seconds: [RunStage: Double] = [:]
+        var model = ModelUsage()
         var failed = 0
         var finished = false
     }
@@ -19,19 +20,30 @@ public final class RunRecorder: Sendable {
         self.id = try log.beginRun(command: command, arguments: ArgumentRedaction.redact(arguments))
     }
 
-    public func count(_ stage: String, by amount: Int = 1) {
-        tally.withLock { $0.counts[stage, default: 0] += amount }
+    public func count(_ name: String, by amount: Int = 1) {
+        tally.withLock { $0.counts[name, default: 0] += amount }
     }
 
-    /// Counts, and the milliseconds spent in each timed stage as `<stage>_ms`.
+    /// Counts what a stage made (shown beside its time).
+    func count(_ stage: RunStage, by amount: Int = 1) {
+        count(stage.rawValue, by: amount)
+    }
+
+    /// Counts one answer of a language model (from the cache or not), its tokens and cost.
+    func countModelCall(cached: Bool, inputTokens: Int, outputTokens: Int, costMicroUSD: Int?) {
+        tally.withLock { $0.model.add(cached: cached, inputTokens: inputTokens, outputTokens: outputTokens, costMicroUSD: costMicroUSD) }
+    }
+
+    /// Counts, the milliseconds spent in each timed stage as `<stage>_ms` and the model's usage
+    /// as `llm.*`: the run's counts as the store keeps them.
     public var snapshot: [String: Int] {
         tally.withLock { tally in
-            tally.counts.merging(tally.seconds.map { ($0.key + "_ms", Int(($0.value * 1000).rounded())) }) { $1 }
+            tally.counts.merging(tally.seconds.map { ($0.key.timeKey, Int(($0.value * 1000).rounded())) }) { $1 }.merging(tally.model.counts) { $1 }
         }
     }
 
     /// Runs one stage of the work (extract, chunk, embed, write), adding its time to the stage's.
-    func time<T>(_ stage: String, _ work: () throws -> T) rethrows -> T {
+    func time<T>(_ stage: RunStage, _ work: () throws -> T) rethrows -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         defer {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

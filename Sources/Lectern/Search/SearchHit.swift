@@ -20,7 +20,7 @@ public struct SearchHit: Codable, Sendable {
     var uri: String
     var path: String?
     var type: String
-    var kind: String
+    var kind: PassageKind
     var pageStart: Int?
     var pageEnd: Int?
     /// The first page's own name (`iii`) where the book numbers it otherwise than `pageStart`.

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// One curriculum as `lectern curriculum list` shows it.
-public struct CurriculumSummary: Codable, Sendable, Equatable {
+public struct CurriculumSummary: Codable, Sendable, Equatable, FetchableRecord {
     public var name: String
     public var title: String
     public var units: Int
@@ -14,58 +14,54 @@ public struct CurriculumSummary: Codable, Sendable, Equatable {
 extension LibraryStore {
     // MARK: Writing
 
-    /// Stores `c`, replacing any curriculum of the same name, in ONE transaction: its units,
-    /// topics (objectives, key terms, passages, links), their keyword rows and their vectors
-    /// (each the normalised mean of its passages' vectors from the library's embedder, so no
-    /// model is called). `buildKey` names the options it was built with (a rebuild compares it).
-    func saveCurriculum(_ c: Curriculum, buildKey: String = "") throws {
+    /// Stores a curriculum's records, replacing any curriculum of the same name, in ONE
+    /// transaction: its units, topics (objectives, key terms, passages, links), their keyword
+    /// rows and their vectors (each the normalised mean of its passages' vectors from the
+    /// library's embedder, so no model is called). Row ids and foreign keys are set here.
+    func saveCurriculum(_ records: CurriculumRecords) throws {
         try write { db in
-            try Self.deleteCurriculum(db, name: c.name)
-            try db.execute(sql: """
-                INSERT INTO curricula(name, stable_id, title, model_name, build_key, created_at, modified_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [c.name, c.stableId, c.title, c.modelName, buildKey,
-                                 Self.timestamp(c.createdAt), Self.timestamp(c.modifiedAt)])
+            try Self.deleteCurriculum(db, name: records.curriculum.name)
+            var curriculum = records.curriculum
+            curriculum.id = nil
+            try curriculum.insert(db)
             let curriculumId = db.lastInsertedRowID
-            for (position, source) in c.sources.enumerated() {
-                try db.execute(sql: """
-                    INSERT INTO curriculum_sources(curriculum_id, position, document_id, uri, title, type, licence, licence_url, content_hash, tags)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [curriculumId, position, source.documentId, source.uri, source.title, source.type.rawValue,
-                                     source.licence, source.licenceURL, source.contentHash,
-                                     source.tags.isEmpty ? nil : source.tags.joined(separator: "\n")])
+            for (position, var source) in records.sources.enumerated() {
+                source.curriculumId = curriculumId
+                source.position = position
+                try source.insert(db)
             }
-            let objective = try db.makeStatement(sql: "INSERT INTO topic_objectives(topic_id, position, stable_id, statement, origin) VALUES (?, ?, ?, ?, ?)")
-            let keyTerm = try db.makeStatement(sql: "INSERT INTO topic_key_terms(topic_id, position, term, definition, origin, passage_id, basis) VALUES (?, ?, ?, ?, ?, ?, ?)")
-            let passage = try db.makeStatement(sql: "INSERT INTO topic_passages(topic_id, position, passage_id) VALUES (?, ?, ?)")
-            let link = try db.makeStatement(sql: "INSERT INTO topic_links(topic_id, position, target_stable_id, term) VALUES (?, ?, ?, ?)")
             var topicIds: [Int64] = []
             var topicPassages: [[Int64]] = []
-            for (unitPosition, unit) in c.units.enumerated() {
-                try db.execute(sql: "INSERT INTO curriculum_units(curriculum_id, position, stable_id, title) VALUES (?, ?, ?, ?)",
-                               arguments: [curriculumId, unitPosition, unit.stableId, unit.title])
+            for (unitPosition, unit) in records.units.enumerated() {
+                var unitRecord = unit.unit
+                unitRecord.id = nil
+                unitRecord.curriculumId = curriculumId
+                unitRecord.position = unitPosition
+                try unitRecord.insert(db)
                 let unitId = db.lastInsertedRowID
                 for (position, topic) in unit.topics.enumerated() {
-                    try db.execute(sql: """
-                        INSERT INTO topics(curriculum_id, unit_id, position, stable_id, title, title_origin, summary, summary_origin,
-                            study_minutes, objectives, key_terms)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [curriculumId, unitId, position, topic.stableId, topic.title, topic.titleOrigin?.rawValue, topic.summary,
-                                         topic.summaryOrigin.rawValue, topic.studyMinutes,
-                                         topic.objectives.map(\.statement).joined(separator: "\n"),
-                                         topic.keyTerms.map { "\($0.term): \($0.definition)" }.joined(separator: "\n")])
+                    var topicRecord = topic.topic
+                    topicRecord.id = nil
+                    topicRecord.curriculumId = curriculumId
+                    topicRecord.unitId = unitId
+                    topicRecord.position = position
+                    try topicRecord.insert(db)
                     let topicId = db.lastInsertedRowID
-                    for (index, item) in topic.objectives.enumerated() {
-                        try objective.execute(arguments: [topicId, index, item.stableId, item.statement, item.origin.rawValue])
+                    for (index, var item) in topic.objectives.enumerated() {
+                        (item.topicId, item.position) = (topicId, index)
+                        try item.insert(db)
                     }
-                    for (index, item) in topic.keyTerms.enumerated() {
-                        try keyTerm.execute(arguments: [topicId, index, item.term, item.definition, item.origin.rawValue, item.passageId, item.basis.rawValue])
+                    for (index, var item) in topic.keyTerms.enumerated() {
+                        (item.topicId, item.position) = (topicId, index)
+                        try item.insert(db)
                     }
-                    for (index, item) in topic.passages.enumerated() {
-                        try passage.execute(arguments: [topicId, index, item.passageId])
+                    for (index, var item) in topic.passages.enumerated() {
+                        (item.topicId, item.position) = (topicId, index)
+                        try item.insert(db)
                     }
-                    for (index, item) in topic.prerequisites.enumerated() {
-                        try link.execute(arguments: [topicId, index, item.topicStableId, item.term])
+                    for (index, var item) in topic.links.enumerated() {
+                        (item.topicId, item.position) = (topicId, index)
+                        try item.insert(db)
                     }
                     topicIds.append(topicId)
                     topicPassages.append(topic.passages.map(\.passageId))
@@ -92,16 +88,23 @@ extension LibraryStore {
 
     // MARK: Reading
 
-    /// The curriculum named `name` with everything it holds; nil when there is none. A passage
-    /// removed from the library since the build (its document re-read or removed) is left out.
-    func curriculum(named name: String) throws -> Curriculum? {
+    /// The records of the curriculum named `name`; nil when there is none. A passage removed
+    /// from the library since the build (its document re-read or removed) is left out.
+    func curriculumRecords(named name: String) throws -> CurriculumRecords? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM curricula WHERE name = ?", arguments: [name]) else { return nil }
-            return try Self.curriculum(db, row: row)
+            guard let curriculum = try CurriculumRecord.filter(Column("name") == name).fetchOne(db), let id = curriculum.id else { return nil }
+            let sources = try CurriculumSourceRecord.filter(Column("curriculum_id") == id).order(Column("position")).fetchAll(db)
+            let topics = try Self.topicRecords(db, TopicRecord.filter(Column("curriculum_id") == id).order(Column("unit_id"), Column("position")).fetchAll(db))
+            var byUnit: [Int64: [TopicRecords]] = [:]
+            for topic in topics { byUnit[topic.topic.unitId, default: []].append(topic) }
+            let units = try CurriculumUnitRecord.filter(Column("curriculum_id") == id).order(Column("position")).fetchAll(db).map { unit in
+                CurriculumRecords.Unit(unit: unit, topics: unit.id.flatMap { byUnit[$0] } ?? [])
+            }
+            return CurriculumRecords(curriculum: curriculum, sources: sources, units: units)
         }
     }
 
-    /// The build key `name` was stored with (see `saveCurriculum`), nil when there is none.
+    /// The build key `name` was stored with (see `CurriculumRecord.buildKey`), nil when there is none.
     func curriculumBuildKey(named name: String) throws -> String? {
         try read { db in try String.fetchOne(db, sql: "SELECT build_key FROM curricula WHERE name = ?", arguments: [name]) }
     }
@@ -109,24 +112,22 @@ extension LibraryStore {
     /// Every curriculum, by name.
     func curriculumSummaries() throws -> [CurriculumSummary] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT c.name, c.title, c.modified_at,
+            try CurriculumSummary.fetchAll(db, sql: """
+                SELECT c.name, c.title, c.modified_at AS updated,
                     (SELECT COUNT(*) FROM curriculum_units u WHERE u.curriculum_id = c.id) AS units,
                     (SELECT COUNT(*) FROM topics t WHERE t.curriculum_id = c.id) AS topics
                 FROM curricula c ORDER BY c.name
-                """).map { row in
-                CurriculumSummary(name: row["name"], title: row["title"], units: row["units"], topics: row["topics"], updated: row["modified_at"])
-            }
+                """)
         }
     }
 
     /// The topic with this stable id and the name of its curriculum.
-    func topic(stableId: String) throws -> (curriculum: String, topic: Topic)? {
+    func topicRecords(stableId: String) throws -> (curriculum: String, topic: TopicRecords)? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT t.*, c.name AS curriculum_name FROM topics t JOIN curricula c ON c.id = t.curriculum_id WHERE t.stable_id = ?
-                """, arguments: [stableId]) else { return nil }
-            return (row["curriculum_name"], try Self.topics(db, rows: [row])[0])
+            guard let topic = try TopicRecord.filter(Column("stable_id") == stableId).fetchOne(db),
+                  let name = try String.fetchOne(db, sql: "SELECT name FROM curricula WHERE id = ?", arguments: [topic.curriculumId])
+            else { return nil }
+            return (name, try Self.topicRecords(db, [topic])[0])
         }
     }
 
@@ -158,65 +159,22 @@ extension LibraryStore {
         }
     }
 
-    private static func curriculum(_ db: Database, row: Row) throws -> Curriculum {
-        let id: Int64 = row["id"]
-        let sources = try Row.fetchAll(db, sql: "SELECT * FROM curriculum_sources WHERE curriculum_id = ? ORDER BY position", arguments: [id]).map { source in
-            CurriculumSource(documentId: source["document_id"], uri: source["uri"], title: source["title"],
-                             type: try StoredValue.decode(source["type"], as: DocumentType.self), licence: source["licence"],
-                             licenceURL: source["licence_url"], contentHash: source["content_hash"],
-                             tags: (source["tags"] as String?)?.split(separator: "\n").map(String.init) ?? [])
-        }
-        let topicRows = try Row.fetchAll(db, sql: "SELECT * FROM topics WHERE curriculum_id = ? ORDER BY unit_id, position", arguments: [id])
-        let topics = try Self.topics(db, rows: topicRows)
-        var byUnit: [Int64: [Topic]] = [:]
-        for (topicRow, topic) in zip(topicRows, topics) { byUnit[topicRow["unit_id"], default: []].append(topic) }
-        let units = try Row.fetchAll(db, sql: "SELECT * FROM curriculum_units WHERE curriculum_id = ? ORDER BY position", arguments: [id]).map { unit in
-            CurriculumUnit(stableId: unit["stable_id"], title: unit["title"], topics: byUnit[unit["id"]] ?? [])
-        }
-        return Curriculum(name: row["name"], title: row["title"], stableId: row["stable_id"], sources: sources, units: units,
-                          modelName: row["model_name"], createdAt: date(row["created_at"]), modifiedAt: date(row["modified_at"]))
-    }
-
-    /// Topics from their rows, with their objectives, key terms, passages and links.
-    private static func topics(_ db: Database, rows: [Row]) throws -> [Topic] {
-        let ids: [Int64] = rows.map { $0["id"] }
-        var objectives: [Int64: [LearningObjective]] = [:]
-        var keyTerms: [Int64: [KeyTerm]] = [:]
-        var passages: [Int64: [TopicPassage]] = [:]
-        var links: [Int64: [TopicLink]] = [:]
-        let topics = idSet(ids)
-        for row in try SQLRequest<Row>("SELECT * FROM topic_objectives WHERE topic_id IN \(topics) ORDER BY topic_id, position").fetchAll(db) {
-            objectives[row["topic_id"], default: []].append(LearningObjective(
-                stableId: row["stable_id"], statement: row["statement"], origin: try StoredValue.decode(row["origin"], as: ContentOrigin.self)))
-        }
-        for row in try SQLRequest<Row>("SELECT * FROM topic_key_terms WHERE topic_id IN \(topics) ORDER BY topic_id, position").fetchAll(db) {
-            keyTerms[row["topic_id"], default: []].append(KeyTerm(
-                term: row["term"], definition: row["definition"], origin: try StoredValue.decode(row["origin"], as: ContentOrigin.self),
-                passageId: row["passage_id"],
-                basis: (row["basis"] as String?).flatMap(KeyTermBasis.init(rawValue:)) ?? .defined))
-        }
-        for row in try SQLRequest<Row>("""
-            SELECT tp.topic_id, p.id, p.document_id, p.ordinal, p.text, p.kind, p.section_path, p.page_start, p.page_end,
-                p.page_label, p.time_start, p.time_end, p.token_count
-            FROM topic_passages tp JOIN passages p ON p.id = tp.passage_id
-            WHERE tp.topic_id IN \(topics) ORDER BY tp.topic_id, tp.position
-            """).fetchAll(db) {
-            passages[row["topic_id"], default: []].append(TopicPassage(
-                passageId: row["id"], documentId: row["document_id"], ordinal: row["ordinal"], text: row["text"],
-                kind: PassageKind(rawValue: row["kind"]) ?? .text, sectionPath: decode([String].self, row["section_path"]) ?? [],
-                pageStart: row["page_start"], pageEnd: row["page_end"], pageLabel: row["page_label"],
-                timeStart: row["time_start"], timeEnd: row["time_end"], tokenCount: row["token_count"]))
-        }
-        for row in try SQLRequest<Row>("SELECT * FROM topic_links WHERE topic_id IN \(topics) ORDER BY topic_id, position").fetchAll(db) {
-            links[row["topic_id"], default: []].append(TopicLink(topicStableId: row["target_stable_id"], term: row["term"]))
-        }
-        return try rows.map { row in
-            let id: Int64 = row["id"]
-            return Topic(stableId: row["stable_id"], title: row["title"], summary: row["summary"],
-                         summaryOrigin: try StoredValue.decode(row["summary_origin"], as: ContentOrigin.self),
-                         objectives: objectives[id] ?? [], keyTerms: keyTerms[id] ?? [], studyMinutes: row["study_minutes"],
-                         passages: passages[id] ?? [], prerequisites: links[id] ?? [],
-                         titleOrigin: try (row["title_origin"] as String?).map { try StoredValue.decode($0, as: ContentOrigin.self) })
+    /// Topics with their objectives, key terms, passage references (those whose passage is
+    /// still in the library) and links, in the order of `topics`.
+    private static func topicRecords(_ db: Database, _ topics: [TopicRecord]) throws -> [TopicRecords] {
+        let ids = topics.compactMap(\.id)
+        let order = [Column("topic_id"), Column("position")]
+        let objectives = Dictionary(grouping: try TopicObjectiveRecord.filter(ids.contains(Column("topic_id"))).order(order).fetchAll(db), by: \.topicId)
+        let keyTerms = Dictionary(grouping: try TopicKeyTermRecord.filter(ids.contains(Column("topic_id"))).order(order).fetchAll(db), by: \.topicId)
+        let passages = Dictionary(grouping: try TopicPassageRecord.fetchAll(db, SQLRequest<TopicPassageRecord>("""
+            SELECT tp.* FROM topic_passages tp JOIN passages p ON p.id = tp.passage_id
+            WHERE tp.topic_id IN \(idSet(ids)) ORDER BY tp.topic_id, tp.position
+            """)), by: \.topicId)
+        let links = Dictionary(grouping: try TopicLinkRecord.filter(ids.contains(Column("topic_id"))).order(order).fetchAll(db), by: \.topicId)
+        return topics.map { topic in
+            let id = topic.id ?? -1
+            return TopicRecords(topic: topic, objectives: objectives[id] ?? [], keyTerms: keyTerms[id] ?? [],
+                                passages: passages[id] ?? [], links: links[id] ?? [])
         }
     }
 
@@ -256,17 +214,22 @@ extension LibraryStore {
     }
 
     /// Topics by row id, in the order of `ids`, with their curriculum's name and unit title.
-    func topicsWithPlace(rowIds ids: [Int64]) throws -> [(curriculum: String, unit: String, topic: Topic)] {
+    func topicRecordsWithPlace(rowIds ids: [Int64]) throws -> [(curriculum: String, unit: String, topic: TopicRecords)] {
         guard !ids.isEmpty else { return [] }
         return try read { db in
-            let rows = try SQLRequest<Row>("""
-                SELECT t.*, c.name AS curriculum_name, u.title AS unit_title FROM topics t
+            let topics = try Self.topicRecords(db, TopicRecord.filter(ids.contains(Column("id"))).fetchAll(db))
+            let places = try Row.fetchAll(db, SQLRequest<Row>("""
+                SELECT t.id, c.name, u.title FROM topics t
                 JOIN curricula c ON c.id = t.curriculum_id JOIN curriculum_units u ON u.id = t.unit_id
                 WHERE t.id IN \(Self.idSet(ids))
-                """).fetchAll(db)
-            let topics = try Self.topics(db, rows: rows)
-            var byId: [Int64: (String, String, Topic)] = [:]
-            for (row, topic) in zip(rows, topics) { byId[row["id"]] = (row["curriculum_name"], row["unit_title"], topic) }
+                """))
+            var place: [Int64: (String, String)] = [:]
+            for row in places { place[row[0]] = (row[1], row[2]) }
+            var byId: [Int64: (String, String, TopicRecords)] = [:]
+            for topic in topics {
+                guard let id = topic.topic.id, let (curriculum, unit) = place[id] else { continue }
+                byId[id] = (curriculum, unit, topic)
+            }
             return ids.compactMap { byId[$0] }
         }
     }
@@ -316,14 +279,6 @@ extension LibraryStore {
             means.append(mean)
         }
         try TopicVectors.append(db, topicIds: keptIds, vectors: means, embedder: embedder)
-    }
-
-    private static func timestamp(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
-    }
-
-    private static func date(_ text: String) -> Date {
-        ISO8601DateFormatter().date(from: text) ?? Date(timeIntervalSince1970: 0)
     }
 }
 

@@ -53,12 +53,39 @@ extension LibraryStore {
                                severity: try StoredValue.decode($0["severity"], as: FailureSeverity.self))
                 }
                 let status = try StoredValue.decode(row["status"], as: RunStatus.self)
+                let counts = Self.decode([String: Int].self, row["counts"]) ?? [:]
+                let outputs = try RunOutputRecord.filter(Column("run_id") == id && Column("written") == true).order(Column("path")).fetchAll(db)
                 return RunRecord(
                     id: id, command: row["command"], arguments: Self.decode([String].self, row["arguments"]) ?? [],
                     startedAt: row["started_at"], endedAt: row["ended_at"],
                     status: status == .running && !Self.isRunning(row) ? .interrupted : status,
-                    counts: Self.decode([String: Int].self, row["counts"]) ?? [:], failures: failures)
+                    counts: counts, failures: failures, stages: RunStageReport.stages(in: counts),
+                    model: ModelUsage(counts: counts), outputs: outputs.map(\.output))
             }
         }
+    }
+
+    // MARK: Outputs
+
+    /// Records a file a run wrote (or found as it would write it); `run` nil outside a recorded run.
+    func recordOutput(run: Int64?, _ output: RunOutput) throws {
+        try write { db in
+            var record = RunOutputRecord(run: run, output)
+            try record.insert(db)
+        }
+    }
+
+    /// The newest record of the file at `path`: what it was last made from.
+    func latestOutput(path: String) throws -> RunOutput? {
+        try read { db in try RunOutputRecord.filter(Column("path") == path).order(Column("id").desc).fetchOne(db)?.output }
+    }
+
+    /// The curriculum build key the cards of `curriculum` were last made from.
+    func cardsBasis(curriculum: String) throws -> String? {
+        try read { db in try CardBasisRecord.fetchOne(db, key: curriculum)?.buildKey }
+    }
+
+    func setCardsBasis(curriculum: String, buildKey: String) throws {
+        try write { db in try CardBasisRecord(curriculum: curriculum, buildKey: buildKey).upsert(db) }
     }
 }

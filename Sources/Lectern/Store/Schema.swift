@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// One named change to the schema.
@@ -489,6 +490,68 @@ enum Schema {
             try db.execute(sql: """
                 ALTER TABLE cards ADD COLUMN quality TEXT;
                 ALTER TABLE topic_key_terms ADD COLUMN basis TEXT;
+                """)
+        },
+        Migration("v9-json-lists") { db in
+            // A source's tags as a JSON array, as every other list column holds them (they were
+            // joined with newlines, and NULL for none): the records read and write JSON alike.
+            let rows = try Row.fetchAll(db, sql: "SELECT curriculum_id, position, tags FROM curriculum_sources")
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            for row in rows {
+                let joined: String? = row["tags"]
+                let tags = joined?.split(separator: "\n").map(String.init) ?? []
+                try db.execute(sql: "UPDATE curriculum_sources SET tags = ? WHERE curriculum_id = ? AND position = ?",
+                               arguments: [String(decoding: try encoder.encode(tags), as: UTF8.self), row["curriculum_id"] as Int64, row["position"] as Int])
+            }
+        },
+        Migration("v9-run-outputs") { db in
+            // The files a run wrote, in a table of their own (they were counts named
+            // `wrote:/abs/path`, and the newest of each path a setting of the same name holding
+            // "format|hash|build key|cards basis"), and each curriculum's cards basis (a
+            // `cards-basis:NAME` setting).
+            try db.execute(sql: """
+                CREATE TABLE run_outputs (
+                    id INTEGER PRIMARY KEY,
+                    run_id INTEGER REFERENCES runs(id) ON DELETE CASCADE,
+                    path TEXT NOT NULL,
+                    format TEXT,
+                    content_hash TEXT,
+                    build_key TEXT,
+                    cards_basis TEXT,
+                    written INTEGER NOT NULL
+                );
+                CREATE INDEX run_outputs_run ON run_outputs(run_id);
+                CREATE INDEX run_outputs_path ON run_outputs(path, id);
+                CREATE TABLE card_bases (
+                    curriculum TEXT PRIMARY KEY NOT NULL,
+                    build_key TEXT NOT NULL
+                );
+                """)
+            let wrote = "wrote:", cardsBasis = "cards-basis:"
+            for row in try Row.fetchAll(db, sql: "SELECT id, counts FROM runs WHERE counts LIKE '%\"wrote:%'") {
+                guard let counts = try? JSONDecoder().decode([String: Int].self, from: Data((row["counts"] as String).utf8)) else { continue }
+                for path in counts.keys.filter({ $0.hasPrefix(wrote) }).sorted() {
+                    try db.execute(sql: "INSERT INTO run_outputs(run_id, path, written) VALUES (?, ?, 1)",
+                                   arguments: [row["id"] as Int64, String(path.dropFirst(wrote.count))])
+                }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                try db.execute(sql: "UPDATE runs SET counts = ? WHERE id = ?",
+                               arguments: [String(decoding: try encoder.encode(counts.filter { !$0.key.hasPrefix(wrote) }), as: UTF8.self), row["id"] as Int64])
+            }
+            // After the runs' rows, so that they are each path's newest.
+            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM settings WHERE key LIKE 'wrote:%' ORDER BY key") {
+                let parts = (row["value"] as String).split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                func part(_ index: Int) -> String? { index < parts.count ? parts[index] : nil }
+                try db.execute(sql: """
+                    INSERT INTO run_outputs(run_id, path, format, content_hash, build_key, cards_basis, written) VALUES (NULL, ?, ?, ?, ?, ?, 0)
+                    """, arguments: [String((row["key"] as String).dropFirst(wrote.count)), part(0), part(1), part(2), part(3)])
+            }
+            try db.execute(sql: """
+                INSERT INTO card_bases(curriculum, build_key)
+                    SELECT substr(key, \(cardsBasis.count + 1)), value FROM settings WHERE key LIKE 'cards-basis:%';
+                DELETE FROM settings WHERE key LIKE 'wrote:%' OR key LIKE 'cards-basis:%';
                 """)
         },
     ]

@@ -122,7 +122,7 @@ public struct StoredPassage: Codable, Sendable {
     var documentId: Int64
     public var ordinal: Int
     public var text: String
-    var kind: String
+    var kind: PassageKind
     public var sectionPath: [String]
     var pageStart: Int?
     var pageEnd: Int?
@@ -147,7 +147,8 @@ public struct StoredPassage: Codable, Sendable {
         documentId = row["document_id"]
         ordinal = row["ordinal"]
         text = row["text"]
-        kind = row["kind"]
+        // A kind a later version added reads as prose.
+        kind = PassageKind(rawValue: row["kind"]) ?? .text
         let path: String = row["section_path"]
         sectionPath = (try? JSONDecoder().decode([String].self, from: Data(path.utf8))) ?? []
         pageStart = row["page_start"]
@@ -183,8 +184,16 @@ public struct RunRecord: Codable, Sendable {
     public var startedAt: String
     public var endedAt: String?
     public var status: RunStatus
+    /// Everything the run counted, with each timed stage's milliseconds as `<stage>_ms` and the
+    /// model's usage as `llm.*` (the same numbers as `stages` and `model`).
     public var counts: [String: Int]
     public var failures: [RunFailure]
+    /// The timed stages in the work's order, with their counts.
+    public var stages: [RunStageReport]
+    /// Nil when the run asked no language model.
+    public var model: ModelUsage?
+    /// The files it wrote (not those it found up to date), by path.
+    public var outputs: [RunOutput]
 }
 
 public struct RunFailure: Codable, Sendable, Equatable {

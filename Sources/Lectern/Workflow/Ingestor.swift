@@ -370,16 +370,16 @@ public struct Ingestor: Sendable {
             return .unchanged(note: existing.warningList.contains { $0.contains("no text layer") } ? "no text layer" : "no text")
         }
         // Each stage is timed and counted in the run (`lectern runs`): where a slow import goes.
-        func stage<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
+        func stage<T>(_ name: RunStage, _ work: () throws -> T) rethrows -> T {
             guard let recorder else { return try work() }
             return try recorder.time(name, work)
         }
-        var document = try stage("extract") { try self.reader.read(input, with: reader, display: item.display) }
+        var document = try stage(.extract) { try self.reader.read(input, with: reader, display: item.display) }
         recorder?.count("blocks", by: document.blocks.count)
         if embedder.isEnglishOnly, EnglishTextCheck.isMostlyNonEnglish(document.blocks.map(\.text)) {
             document.warnings.append(ExtractionWarning("mostly non-English text: \(embedder.info.model) is an English model, so semantic search will miss much here (keyword search still works)"))
         }
-        let passages = stage("chunk") { chunker.chunk(document.blocks) }
+        let passages = stage(.chunk) { chunker.chunk(document.blocks) }
         if passages.isEmpty && document.warnings.isEmpty {
             document.warnings.append(ExtractionWarning("no text found: nothing to search"))
         }
@@ -403,7 +403,7 @@ public struct Ingestor: Sendable {
             extractor: reader.name, extractorVersion: reader.version, contentHash: hash, skipKey: storedKey,
             document: document, passages: passages, vectors: embedding.vectors, embedder: embedder.info)
         write.cachedTextHashes = embedding.cachedTextHashes
-        _ = try stage("write") { try store.replaceDocument(write) }
+        _ = try stage(.write) { try store.replaceDocument(write) }
         return .stored(title: document.title, passages: passages.count, warnings: document.warnings.count, embedding: embedding.work)
     }
 
@@ -426,7 +426,7 @@ public struct Ingestor: Sendable {
     private func embed(_ texts: [String], display: String, recorder: RunRecorder?, events: EventHandler)
         throws -> (vectors: [[Float]], work: EmbeddingWork, cachedTextHashes: [String]) {
         guard !texts.isEmpty else { return ([], EmbeddingWork(), []) }
-        func stage<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
+        func stage<T>(_ name: RunStage, _ work: () throws -> T) rethrows -> T {
             guard let recorder else { return try work() }
             return try recorder.time(name, work)
         }
@@ -451,7 +451,7 @@ public struct Ingestor: Sendable {
         for start in stride(from: 0, to: missing.count, by: batchSize) {
             try cancellation?.check(display)
             let batch = Array(missing[start..<min(start + batchSize, missing.count)])
-            let made = try stage("embed") { try embedder.embed(batch.map { texts[$0] }) }
+            let made = try stage(.embed) { try embedder.embed(batch.map { texts[$0] }) }
             guard made.count == batch.count else {
                 throw LecternError(.embedderMismatch, info.name, "returned \(made.count) vectors for \(batch.count) texts")
             }
@@ -461,7 +461,7 @@ public struct Ingestor: Sendable {
             tally?.embedded(batch.count)
             recorder?.count("embedded", by: batch.count)
             if start + batchSize < missing.count {
-                try stage("cache") { try store.cacheVectors(embedder: info, textHashes: batchHashes, vectors: made) }
+                try stage(.cache) { try store.cacheVectors(embedder: info, textHashes: batchHashes, vectors: made) }
                 cachedTextHashes += batchHashes
             }
             progress()

@@ -76,9 +76,7 @@ public struct LibraryModel: LanguageModel {
             subject: request.subject, prompt: request.conversation.last(where: { $0.role == .user })?.content, response: response.text,
             finishReason: response.finishReason, durationMs: milliseconds))
         guard let recorder else { return }
-        recorder.count(response.cached ? "llm.cache_hits" : "llm.calls")
-        recorder.count("llm.input_tokens", by: input)
-        recorder.count("llm.output_tokens", by: output)
-        if let cost, cost > 0 { recorder.count("llm.cost_microusd", by: Int((cost * 1_000_000).rounded())) }
+        recorder.countModelCall(cached: response.cached, inputTokens: input, outputTokens: output,
+                                costMicroUSD: cost.map { Int(($0 * 1_000_000).rounded()) })
     }
 }

@@ -44,7 +44,7 @@ public struct Reembedding: Sendable {
             }
             let pending = try store.passagesMissingVectors(info, limit: batchSize)
             if pending.isEmpty { break }
-            let vectors = try recorder.map { try $0.time("embed") { try target.embed(pending.map(\.text)) } }
+            let vectors = try recorder.map { try $0.time(.embed) { try target.embed(pending.map(\.text)) } }
                 ?? target.embed(pending.map(\.text))
             try store.addVectors(ids: pending.map(\.id), vectors: vectors, embedder: info)
             done += pending.count

@@ -46,7 +46,7 @@ final class TopicLibrary: @unchecked Sendable {
 
     static func topicPassage(_ stored: StoredPassage) -> TopicPassage {
         TopicPassage(passageId: stored.id, documentId: stored.documentId, ordinal: stored.ordinal, text: stored.text,
-                     kind: PassageKind(rawValue: stored.kind) ?? .text, sectionPath: stored.sectionPath,
+                     kind: stored.kind, sectionPath: stored.sectionPath,
                      pageStart: stored.pageStart, pageEnd: stored.pageEnd, pageLabel: stored.pageLabel,
                      timeStart: stored.timeStart, timeEnd: stored.timeEnd, tokenCount: stored.tokenCount)
     }

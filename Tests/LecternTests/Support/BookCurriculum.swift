@@ -59,7 +59,7 @@ final class BookCurriculum: @unchecked Sendable {
             }
             topicPassages[key, default: []].append(TopicPassage(
                 passageId: stored.id, documentId: document.id, ordinal: stored.ordinal, text: stored.text,
-                kind: PassageKind(rawValue: stored.kind) ?? .text, sectionPath: stored.sectionPath, pageStart: stored.pageStart,
+                kind: stored.kind, sectionPath: stored.sectionPath, pageStart: stored.pageStart,
                 pageEnd: stored.pageEnd, pageLabel: stored.pageLabel, timeStart: nil, timeEnd: nil, tokenCount: stored.tokenCount))
         }
         var terms: [[String]: [KeyTerm]] = [:]

@@ -1,17 +1,17 @@
 import Foundation
 
 /// Lectern's own complete record of a curriculum: the model as stored, with the assessments
-/// export was given, for scripts and for reading back (`CurriculumRecord` decodes it).
+/// export was given, for scripts and for reading back (`CurriculumJSONDocument` decodes it).
 struct CurriculumJSONExporter {
     init() {}
 
     func export(_ curriculum: Curriculum, assessments: [String: [TopicAssessment]] = [:]) throws -> Data {
-        try CurriculumExportEncoding.json(CurriculumRecord(curriculum: curriculum, assessments: assessments))
+        try CurriculumExportEncoding.json(CurriculumJSONDocument(curriculum: curriculum, assessments: assessments))
     }
 }
 
 /// The JSON export's top level: `format` names it, so a reader knows what it holds.
-struct CurriculumRecord: Codable, Equatable, Sendable {
+struct CurriculumJSONDocument: Codable, Equatable, Sendable {
     var format = "lectern-curriculum"
     var version = 1
     var curriculum: Curriculum
@@ -19,9 +19,9 @@ struct CurriculumRecord: Codable, Equatable, Sendable {
     var assessments: [String: [TopicAssessment]]
 
     /// Reads a JSON export back.
-    static func decode(_ data: Data) throws -> CurriculumRecord {
+    static func decode(_ data: Data) throws -> CurriculumJSONDocument {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(CurriculumRecord.self, from: data)
+        return try decoder.decode(CurriculumJSONDocument.self, from: data)
     }
 }

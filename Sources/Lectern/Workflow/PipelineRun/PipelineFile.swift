@@ -117,7 +117,7 @@ public struct PipelineCurriculum: Sendable, Equatable {
 
 /// One `[[deck]]`: a curriculum's flashcards, written to `output` in `format`.
 public struct PipelineDeck: Sendable, Equatable {
-    public static let formats = ["apkg", "tsv", "csv", "md", "json"]
+    public static let formats = CardExportFormat.allCases.map(\.rawValue)
     public var curriculum: String
     public var format: String
     public var output: String
@@ -128,7 +128,7 @@ public struct PipelineDeck: Sendable, Equatable {
 
 /// One `[[export]]`: a curriculum written to `output` as UMCF, Markdown or JSON.
 public struct PipelineExport: Sendable, Equatable {
-    public static let formats = ["umcf", "md", "json"]
+    public static let formats = CurriculumExportFormat.allCases.map(\.rawValue)
     public var curriculum: String
     public var format: String
     public var output: String

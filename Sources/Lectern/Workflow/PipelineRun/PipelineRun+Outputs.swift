@@ -22,20 +22,25 @@ extension PipelineRun {
         // were made. A run killed between building a curriculum and making its cards (or
         // writing its files) leaves them on an older basis, so the next run makes them again.
         func basis(_ curriculum: String) -> String { ((try? store.curriculumBuildKey(named: curriculum)) ?? nil) ?? "" }
-        func cardsBasis(_ curriculum: String) -> String? { (try? store.setting(Self.cardsBasisKey + curriculum)) ?? nil }
-        func outputValue(_ data: Data, _ curriculum: String, format: String) -> String {
-            format + "|" + ContentHash.sha256(data) + "|" + basis(curriculum) + "|" + (cardsBasis(curriculum) ?? "")
+        func cardsBasis(_ curriculum: String) -> String? { (try? store.cardsBasis(curriculum: curriculum)) ?? nil }
+        func output(_ data: Data, _ path: String, _ curriculum: String, format: String, written: Bool) -> RunOutput {
+            RunOutput(path: path, format: format, contentHash: ContentHash.sha256(data), buildKey: basis(curriculum),
+                      cardsBasis: cardsBasis(curriculum) ?? "", written: written)
         }
         // An output whose curriculum and cards did not change, and whose file is as this
         // library last wrote it, is not even rendered again.
         func upToDate(_ path: String, curriculum: String, format: String) -> Bool {
             guard summary.curricula.first(where: { $0.name == curriculum })?.unchanged == true, !recarded.contains(curriculum),
                   let bytes = OutputFile.currentContents(path) else { return false }
-            return (try? store.setting(Self.outputKey + path)) == outputValue(bytes, curriculum, format: format)
+            guard let latest = (try? store.latestOutput(path: path)) ?? nil else { return false }
+            return latest.sameContent(as: output(bytes, path, curriculum, format: format, written: false))
         }
-        func remember(_ data: Data, _ path: String, curriculum: String, format: String) throws {
-            let value = outputValue(data, curriculum, format: format)
-            if try store.setting(Self.outputKey + path) != value { try store.setSetting(Self.outputKey + path, value) }
+        // A file written is recorded with the run; one found as it would be written only when
+        // the record of what it was made from changes.
+        func remember(_ data: Data, _ path: String, curriculum: String, format: String, written: Bool) throws {
+            let made = output(data, path, curriculum, format: format, written: written)
+            if !written, let latest = try store.latestOutput(path: path), latest.sameContent(as: made) { return }
+            try store.recordOutput(run: recorder?.id, made)
         }
         for deck in pipeline.decks where !carded.contains(deck.curriculum) && summary.stopped == nil {
             if stopRequested(&summary) { return }
@@ -48,9 +53,9 @@ extension PipelineRun {
                     continue
                 }
                 recarded.insert(deck.curriculum)
-                let made = try timed(recorder, "cards") { try services.generateCards(curriculum: deck.curriculum, model: try services.languageModel()) }
-                try store.setSetting(Self.cardsBasisKey + deck.curriculum, basis(deck.curriculum))
-                recorder?.count("cards", by: made.cards)
+                let made = try timed(recorder, .cards) { try services.generateCards(curriculum: deck.curriculum, model: try services.languageModel()) }
+                try store.setCardsBasis(curriculum: deck.curriculum, buildKey: basis(deck.curriculum))
+                recorder?.count(.cards, by: made.cards)
                 events(PipelineEvent(.note, input: deck.curriculum, message: "cards made: \(made.notes) notes, \(made.cards) cards"))
             } catch {
                 fail(deck.curriculum, stage: "cards", error)
@@ -75,11 +80,12 @@ extension PipelineRun {
                     continue
                 }
                 // The curriculum's own time, not the clock: an unchanged deck has the same bytes.
-                let data = try timed(recorder, "export") {
+                let data = try timed(recorder, .export) {
                     try format.render(stored, layout: CardDeckLayout(curriculum: curriculum), now: curriculum.modifiedAt)
                 }
-                try record(try Self.writeIfChanged(data, to: deck.output), deck.output, recorder: recorder, events: events, into: &summary)
-                try remember(data, deck.output, curriculum: deck.curriculum, format: deck.format)
+                let written = try Self.writeIfChanged(data, to: deck.output)
+                try record(written, deck.output, recorder: recorder, events: events, into: &summary)
+                try remember(data, deck.output, curriculum: deck.curriculum, format: deck.format, written: written)
             } catch {
                 fail(deck.output, stage: "export", error)
             }
@@ -97,9 +103,10 @@ extension PipelineRun {
                 var exporter = CurriculumExport(store: store)
                 // The curriculum's cards go into UMCF and JSON as its assessments.
                 exporter.assessments = { try cards.assessments(curriculum: $0.name) }
-                let data = try timed(recorder, "export") { try exporter.export(curriculumNamed: export.curriculum, format: format).data }
-                try record(try Self.writeIfChanged(data, to: export.output), export.output, recorder: recorder, events: events, into: &summary)
-                try remember(data, export.output, curriculum: export.curriculum, format: export.format)
+                let data = try timed(recorder, .export) { try exporter.export(curriculumNamed: export.curriculum, format: format).data }
+                let written = try Self.writeIfChanged(data, to: export.output)
+                try record(written, export.output, recorder: recorder, events: events, into: &summary)
+                try remember(data, export.output, curriculum: export.curriculum, format: export.format, written: written)
             } catch {
                 fail(export.output, stage: "export", error)
             }
@@ -110,8 +117,6 @@ extension PipelineRun {
         if written {
             summary.outputsWritten.append(path)
             recorder?.count("outputs_written")
-            // The path itself, so that `runs show` can list what a run wrote.
-            recorder?.count(Self.outputKey + path)
             events(PipelineEvent(.note, input: DisplayPath.of(path), message: "written"))
         } else {
             recorder?.count("outputs_unchanged")
@@ -119,12 +124,7 @@ extension PipelineRun {
         }
     }
 
-    /// How a run's counts name an output it wrote (`wrote:/abs/path`).
-    public static let outputKey = "wrote:"
-    /// The build key of the curriculum a deck's cards were last made from.
-    static let cardsBasisKey = "cards-basis:"
-
-    private func timed<T>(_ recorder: RunRecorder?, _ stage: String, _ work: () throws -> T) rethrows -> T {
+    private func timed<T>(_ recorder: RunRecorder?, _ stage: RunStage, _ work: () throws -> T) rethrows -> T {
         guard let recorder else { return try work() }
         return try recorder.time(stage, work)
     }

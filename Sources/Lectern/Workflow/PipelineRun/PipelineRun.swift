@@ -189,7 +189,7 @@ public struct PipelineRun: Sendable {
             writer.skipsCurrent = true
             let references = pipeline.sources.map(reference)
             let work = { try writer.summarize(references, recorder: recorder, cancellation: self.cancellation, events: events) }
-            let batch = try recorder.map { try $0.time("summarise", work) } ?? work()
+            let batch = try recorder.map { try $0.time(.summarise, work) } ?? work()
             summary.failed += batch.failed
             if let stopped = batch.stopped { summary.stopped = stopped }
             if !batch.documents.isEmpty {
@@ -229,7 +229,7 @@ public struct PipelineRun: Sendable {
             let references = curriculum.sources.compactMap { byName[$0] }.map(reference)
             do {
                 let build = { try builder.build(name: curriculum.name, sources: references, recorder: recorder, events: events) }
-                let result = try recorder.map { try $0.time("curriculum", build) } ?? build()
+                let result = try recorder.map { try $0.time(.curriculum, build) } ?? build()
                 recorder?.count(result.unchanged ? "curricula_unchanged" : "curricula_built")
                 summary.curricula.append(result)
                 if !result.unchanged {
