@@ -14,7 +14,7 @@ final class GeneratedDocsTests: XCTestCase {
     /// What each table holds: the one part of the table of tables written by hand. A table a
     /// migration adds needs a line here (the test says which).
     static let tableDescriptions: [String: String] = [
-        "settings": "key/value: the library mark, the recorded embedder, a reembed in progress, card-generation bases",
+        "settings": "key/value: the library mark, the recorded embedder, a reembed in progress",
         "sources": "one row per thing a user ingested (a file, a folder's file, a URL, a spec), with its kind",
         "documents": "one row per document read from a source: short id, URI, path, type, title, content hash, the skip key, metadata and extraction warnings (JSON), labels",
         "blocks": "the reader's typed blocks in order (kind, text, heading level, section path, page, time span, speaker, attributes)",
@@ -24,6 +24,8 @@ final class GeneratedDocsTests: XCTestCase {
         "compact_vector_blocks": "the same vectors (passages' and topics') as int8 codes with a scale per vector: what a search scans before re-ranking its best candidates in float32",
         "runs": "every command that did work: command, arguments (secrets as `***`), counts and milliseconds per stage, status, pid and process start",
         "run_failures": "each failed input or warning of a run, with its stage, reason and severity",
+        "run_outputs": "each file a run wrote or found up to date: path, format, SHA-256 of its content, the build key and cards basis it was made from",
+        "card_bases": "per curriculum, the build key its stored cards were generated from (a deck is stale when the curriculum was rebuilt since)",
         "fetch_cache": "web sources' validators (ETag, Last-Modified) and content hashes for conditional GETs",
         "embedding_cache": "vectors made by an ingest that has not stored its document yet, by embedder identity and text hash",
         "llm_cache": "language-model answers by request hash (a re-run costs nothing)",
