@@ -21,12 +21,13 @@ public struct ModelUsage: Codable, Sendable, Equatable {
         costMicroUSD = counts[Self.costKey]
     }
 
-    /// As a run's counts keep it (the keys `runs --json` has always printed).
+    /// As a run's counts keep it (the keys `runs --json` has always printed, each only when it
+    /// is not zero: a run answered from the cache alone has no `llm.calls`).
     var counts: [String: Int] {
         guard calls + cacheHits > 0 else { return [:] }
         var counts = [Self.callsKey: calls, Self.cacheHitsKey: cacheHits, Self.inputTokensKey: inputTokens, Self.outputTokensKey: outputTokens]
         if let costMicroUSD { counts[Self.costKey] = costMicroUSD }
-        return counts
+        return counts.filter { $0.value != 0 }
     }
 
     mutating func add(cached: Bool, inputTokens: Int, outputTokens: Int, costMicroUSD: Int?) {

@@ -57,7 +57,7 @@ public struct ModelSummarizer: Summarizer {
         summary.keyPoints = Summary.distinct(summary.keyPoints)
         // The schema's minLength counts spaces; a small model can satisfy it with nothing to read.
         guard !summary.text.isEmpty else {
-            throw LecternError(.languageModel, languageModel.info.description, "the model's summary is blank (it wrote only spaces)")
+            throw LecternError(.modelAnswer, languageModel.info.description, "the model's summary is blank (it wrote only spaces)")
         }
         return summary
     }

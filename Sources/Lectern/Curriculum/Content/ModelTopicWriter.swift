@@ -104,7 +104,7 @@ struct ModelTopicWriter: Sendable {
         let answer = try languageModel.generate(Answer.self, request: request, schema: Self.schema).value
         let written = Self.grounded(Self.clean(answer), in: fitted)
         guard !written.title.isEmpty || !written.objectives.isEmpty else {
-            throw LecternError(.languageModel, languageModel.info.description, "the model's title and objectives are not about the topic's text")
+            throw LecternError(.modelAnswer, languageModel.info.description, "the model's title and objectives are not about the topic's text")
         }
         return written
     }
