@@ -39,7 +39,7 @@ public struct IngestScope: Sendable, Equatable {
         let absolute = Self.lexicallyNormal(Configuration.resolvePath(argument, base: nil))
         var fixed: [String] = []
         for component in absolute.split(separator: "/", omittingEmptySubsequences: true) {
-            if component.contains(where: { "*?[".contains($0) }) { break }
+            if GlobPattern.isPattern(component) { break }
             fixed.append(String(component))
         }
         return isInside(Self.resolvedExisting("/" + fixed.joined(separator: "/"))) ? nil : outside(argument)

@@ -48,7 +48,7 @@ struct InputExpander: Sendable {
                 } else {
                     walk.add(Item(path: absolute, display: DisplayPath.of(absolute), isDirectory: false))
                 }
-            } else if argument.contains(where: { "*?[".contains($0) }) {
+            } else if GlobPattern.isPattern(argument) {
                 let matches = Self.glob(absolute)
                 if matches.isEmpty {
                     walk.failures.append(LecternError(.notFound, argument, "no files match this pattern"))

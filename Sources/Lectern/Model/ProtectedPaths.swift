@@ -43,10 +43,10 @@ public struct ProtectedPaths: Sendable {
 
     /// What a source reads: a file, everything under a folder, or what a glob matches.
     public mutating func addSource(_ path: String, what: String) {
-        if path.contains(where: { "*?[".contains($0) }) {
+        if GlobPattern.isPattern(path) {
             // The glob's fixed folders resolved, its pattern kept.
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-            let fixedCount = parts.prefix { !$0.contains(where: { "*?[".contains($0) }) }.count
+            let fixedCount = parts.prefix { !GlobPattern.isPattern($0) }.count
             let fixed = parts.prefix(fixedCount).joined(separator: "/")
             let pattern = ResolvedPath.of(fixed.isEmpty ? "/" : fixed) + "/" + parts.dropFirst(fixedCount).joined(separator: "/")
             entries.append(Entry(path: pattern, kind: .glob, what: what))

@@ -14,14 +14,14 @@ public struct DocumentReferences: Sendable {
 
     /// Whether `reference` is a glob pattern rather than a name.
     public static func isGlob(_ reference: String) -> Bool {
-        reference.contains { "*?[".contains($0) }
+        GlobPattern.isPattern(reference)
     }
 
     /// The documents `reference` names, in URI order; none when it names nothing. A name that
     /// matches wins over the same text read as a glob (a file called `a[1].md`).
     public func documents(_ reference: String) throws -> [StoredDocument] {
         let found = try store.documents(matching: reference, absolutePath: Configuration.resolvePath(reference, base: nil))
-        if found.isEmpty, Self.isGlob(reference) { return try documents(matchingGlob: reference) }
+        if found.isEmpty, Self.isGlob(reference) { return try store.documents(matchingGlob: reference) }
         return found
     }
 
@@ -56,24 +56,5 @@ public struct DocumentReferences: Sendable {
     public static func notFound(_ reference: String) -> String {
         isGlob(reference) ? "no document in the library matches this pattern"
             : "no document with this id, path or URI (see `lectern sources`)"
-    }
-
-    /// The documents a glob names as `ingest` reads it: a stored path the pattern matches, or one
-    /// below a folder it matches (ingest walked that folder), or a URI it matches. `*` and `?`
-    /// stop at a slash and skip hidden names, as the shell's glob does.
-    func documents(matchingGlob pattern: String) throws -> [StoredDocument] {
-        let absolute = Configuration.resolvePath(pattern, base: nil)
-        func matches(_ glob: String, _ subject: String) -> Bool {
-            fnmatch(glob, subject, FNM_PATHNAME | FNM_PERIOD) == 0
-        }
-        return try store.allDocuments().filter { document in
-            if matches(pattern, document.uri) { return true }
-            guard var path = document.path else { return false }
-            while path.count > 1 {
-                if matches(absolute, path) { return true }
-                path = (path as NSString).deletingLastPathComponent
-            }
-            return false
-        }
     }
 }

@@ -120,7 +120,7 @@ struct PipelineFileReader {
         switch kind {
         case .path:
             argument = Configuration.resolvePath(value, base: directory)
-            if argument.contains(where: { "*?[".contains($0) }) {
+            if GlobPattern.isPattern(argument) {
                 guard !InputExpander.glob(argument).isEmpty else { throw fields.fail(kindName, "'\(value)' matches no file") }
             } else if !FileManager.default.fileExists(atPath: argument) {
                 throw fields.fail(kindName, "'\(value)': no such file or folder (relative paths are relative to the pipeline file)")
