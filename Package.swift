@@ -17,7 +17,7 @@ let package = Package(
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
-        // poppler-glib, libxml2, libcurl and libtesseract are opened with dlopen on first use, so
+        // poppler-glib, libxml2, libcurl, libtesseract and libpq are opened with dlopen on first use, so
         // that a command loads only what it uses: they are not linked (no `pkgConfig`, whose `-l`
         // flags would link them), and their shims declare what Lectern uses of them themselves
         // (Sources/CDynamicLoader; ShimLayoutTests compares with the real headers), so building
@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2"),
         .systemLibrary(name: "CPoppler"),
         .systemLibrary(name: "CTesseract"),
+        // libpq, for a library on PostgreSQL (Store/Postgres).
+        .systemLibrary(name: "CPostgres"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZLib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The compact vector scan: int8 dot products with AVX-512BW/AVX2 chosen at run time
@@ -40,7 +42,7 @@ let package = Package(
         .target(
             name: "Lectern",
             dependencies: [
-                "CCurl", "CLibXML2", "CPoppler", "CTesseract", "CSQLite", "CZLib", "CVectorScan", "CGemm", "CDigest",
+                "CCurl", "CLibXML2", "CPoppler", "CTesseract", "CPostgres", "CSQLite", "CZLib", "CVectorScan", "CGemm", "CDigest",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -63,7 +65,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LecternTests",
-            dependencies: ["Lectern", "lectern-mcp", "CCurl", "CLibXML2", "CPoppler", "CTesseract", "CVectorScan", "CGemm", "CDigest"]
+            dependencies: ["Lectern", "lectern-mcp", "CCurl", "CLibXML2", "CPoppler", "CTesseract", "CPostgres", "CVectorScan", "CGemm", "CDigest"]
         ),
     ],
     swiftLanguageModes: [.v6]

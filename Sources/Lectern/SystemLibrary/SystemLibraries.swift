@@ -2,6 +2,7 @@ import CCurl
 import CGemm
 import CLibXML2
 import CPoppler
+import CPostgres
 import CSQLite
 import CTesseract
 
@@ -17,6 +18,8 @@ enum SystemLibrary: String, CaseIterable, Sendable {
     case curl = "libcurl"
     /// OCR of pages without a text layer; loaded only when a PDF has such a page.
     case tesseract = "libtesseract"
+    /// PostgreSQL's client; loaded only when the library is a `postgres://` URL.
+    case postgres = "libpq"
 
     /// The file dlopen looks for.
     var soname: String {
@@ -25,6 +28,7 @@ enum SystemLibrary: String, CaseIterable, Sendable {
         case .libxml2: return LECTERN_XML_SONAME
         case .curl: return LECTERN_CURL_SONAME
         case .tesseract: return LECTERN_TESSERACT_SONAME
+        case .postgres: return LECTERN_PQ_SONAME
         }
     }
 
@@ -35,6 +39,7 @@ enum SystemLibrary: String, CaseIterable, Sendable {
         case .libxml2: return "libxml2"
         case .curl: return "libcurl4"
         case .tesseract: return "libtesseract5"
+        case .postgres: return "libpq5"
         }
     }
 
@@ -46,6 +51,7 @@ enum SystemLibrary: String, CaseIterable, Sendable {
         case .libxml2: problem = lectern_xml_load()
         case .curl: problem = lectern_curl_load()
         case .tesseract: problem = lectern_tesseract_load()
+        case .postgres: problem = lectern_pq_load()
         }
         guard let problem else { return }
         let missing = String(cString: problem)
@@ -66,6 +72,10 @@ enum SystemLibrary: String, CaseIterable, Sendable {
             return lazy_curl_version().map { String(cString: $0) } ?? "?"
         case .tesseract:
             return lazy_TessVersion().map { String(cString: $0) } ?? "?"
+        case .postgres:
+            // 150018 is 15.18 (from PostgreSQL 10 on, major * 10000 + minor).
+            let number = lazy_PQlibVersion()
+            return "\(number / 10000).\(number % 10000)"
         }
     }
 }

@@ -1,0 +1,138 @@
+import CPostgres
+import Foundation
+
+/// One session with a PostgreSQL server through libpq (loaded on first use): parameterised
+/// statements with text parameters, rows as text. Not shared between threads (a libpq
+/// connection is not); a store keeps one per thread or behind its own lock.
+final class PostgresConnection {
+    let endpoint: PostgresEndpoint
+    private let connection: OpaquePointer
+
+    /// Connects to `url` (`postgres://user@host:port/dbname`, with any libpq parameter such as
+    /// `sslmode` in its query). The password comes from the URL, else libpq's own PGPASSWORD and
+    /// ~/.pgpass. `connectTimeout` (seconds) applies unless the URL sets `connect_timeout`.
+    init(url: String, connectTimeout: Int = 10) throws {
+        guard let endpoint = PostgresEndpoint(url: url) else {
+            throw PostgresError(kind: .badURL, endpoint: "database URL",
+                                message: "not a PostgreSQL URL: expected postgres://user@host:port/dbname")
+        }
+        self.endpoint = endpoint
+        do {
+            try SystemLibrary.postgres.load()
+        } catch {
+            throw PostgresError(kind: .connection, endpoint: endpoint.description, message: "\(error)")
+        }
+        // `dbname` last and expanded: the URL's own parameters override the defaults before it.
+        let settings = [
+            ("connect_timeout", String(connectTimeout)),
+            ("client_encoding", "UTF8"),
+            ("fallback_application_name", "lectern"),
+            ("dbname", url),
+        ]
+        let connection = withCStrings(settings.map(\.0)) { keywords in
+            withCStrings(settings.map(\.1)) { values in
+                lazy_PQconnectdbParams(keywords, values, 1)
+            }
+        }
+        guard let connection else {
+            throw PostgresError(kind: .connection, endpoint: endpoint.description, message: "cannot connect: libpq is out of memory")
+        }
+        guard lazy_PQstatus(connection) == CONNECTION_OK else {
+            let reason = Self.connectionFailure(lazy_PQerrorMessage(connection).map { String(cString: $0) } ?? "", endpoint: endpoint)
+            lazy_PQfinish(connection)
+            throw PostgresError(kind: .connection, endpoint: endpoint.description, message: reason)
+        }
+        lectern_pq_quiet(connection)
+        self.connection = connection
+    }
+
+    deinit {
+        lazy_PQfinish(connection)
+    }
+
+    /// The server's version as a number: 180006 for 18.6.
+    var serverVersion: Int { Int(lazy_PQserverVersion(connection)) }
+
+    /// Runs one statement with `$1, $2, …` bound to `parameters` as text (nil is NULL; the
+    /// server casts each to the type the statement needs), and returns its rows as text.
+    @discardableResult
+    func query(_ sql: String, _ parameters: [String?] = []) throws -> PostgresRows {
+        let result = withOptionalCStrings(parameters) { values in
+            lazy_PQexecParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+        }
+        guard let result else {
+            let reason = lazy_PQerrorMessage(connection).map { String(cString: $0) } ?? "no result"
+            throw PostgresError(kind: .query, endpoint: endpoint.description, message: endpoint.scrubbed(Self.firstLine(reason)))
+        }
+        defer { lazy_PQclear(result) }
+        switch lazy_PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            break
+        default:
+            let primary = lazy_PQresultErrorField(result, lectern_pq_diag_message_primary).map { String(cString: $0) }
+            let whole = lazy_PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
+            let state = lazy_PQresultErrorField(result, lectern_pq_diag_sqlstate).map { String(cString: $0) }
+            let reason = endpoint.scrubbed(Self.firstLine(primary ?? whole))
+            throw PostgresError(kind: .query, endpoint: endpoint.description,
+                                message: state.map { "\(reason) (SQLSTATE \($0))" } ?? reason, sqlState: state)
+        }
+        let columnCount = Int(lazy_PQnfields(result))
+        let rowCount = Int(lazy_PQntuples(result))
+        let columns = (0..<columnCount).map { lazy_PQfname(result, Int32($0)).map { String(cString: $0) } ?? "" }
+        var rows: [[String?]] = []
+        rows.reserveCapacity(rowCount)
+        for row in 0..<Int32(rowCount) {
+            rows.append((0..<Int32(columnCount)).map { column in
+                lazy_PQgetisnull(result, row, column) != 0 ? nil : lazy_PQgetvalue(result, row, column).map { String(cString: $0) }
+            })
+        }
+        let affected = lazy_PQcmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0
+        return PostgresRows(columns: columns, rows: rows, affected: affected)
+    }
+
+    /// libpq's multi-line message as one line: `cannot connect: <why>`, without its
+    /// `connection to server at "h", port p failed:` prefix (the endpoint already names it).
+    static func connectionFailure(_ message: String, endpoint: PostgresEndpoint) -> String {
+        var reason = firstLine(message)
+        if reason.hasPrefix("connection to server"), let failed = reason.range(of: " failed: ") {
+            reason = String(reason[failed.upperBound...])
+        }
+        if reason.hasPrefix("FATAL:") {
+            reason = String(reason.dropFirst("FATAL:".count)).trimmingCharacters(in: .whitespaces)
+        }
+        if reason.isEmpty { reason = "no reason given" }
+        if reason.localizedCaseInsensitiveContains("connection refused") {
+            reason += " (is PostgreSQL running and listening on \(endpoint.address)?)"
+        }
+        return endpoint.scrubbed("cannot connect: \(reason)")
+    }
+
+    static func firstLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    }
+}
+
+/// A statement's rows, each value as PostgreSQL's text form (nil for NULL).
+struct PostgresRows: Sendable {
+    var columns: [String]
+    var rows: [[String?]]
+    /// The rows an INSERT, UPDATE or DELETE touched.
+    var affected: Int
+
+    var count: Int { rows.count }
+
+    /// The first row's first value: the answer of `select count(*) …`.
+    var scalar: String? { rows.first?.first ?? nil }
+}
+
+/// `body` with the strings as a C array of C strings, alive for the call.
+private func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
+    withOptionalCStrings(strings, body)
+}
+
+private func withOptionalCStrings<Result>(_ strings: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
+    let copies: [UnsafeMutablePointer<CChar>?] = strings.map { $0.map { strdup($0)! } }
+    defer { copies.forEach { free($0) } }
+    let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}
