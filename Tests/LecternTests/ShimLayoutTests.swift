@@ -1,11 +1,12 @@
 import CCurl
 import CLibXML2
 import CPoppler
+import CPostgres
 import CTesseract
 import Foundation
 import XCTest
 
-/// The dlopen shims (CPoppler, CLibXML2, CCurl, CTesseract) declare the types, struct layouts and
+/// The dlopen shims (CPoppler, CLibXML2, CCurl, CTesseract, CPostgres) declare the types, struct layouts and
 /// constants Lectern uses themselves, so that the package builds without the -dev packages'
 /// include paths. Those copies must stay what the libraries really are: each test writes one C
 /// program that prints sizeof, offsetof (a bit position for bitfields) and value of everything
@@ -41,6 +42,16 @@ final class ShimLayoutTests: XCTestCase {
         try expect(real, "RIL_WORD", Int(RIL_WORD.rawValue))
         try expect(real, "PSM_AUTO", Int(PSM_AUTO.rawValue))
         try expect(real, "sizeof(TessPageIteratorLevel)", MemoryLayout<TessPageIteratorLevel>.size)
+    }
+
+    func testPostgresDeclarationsMatchLibpqHeader() throws {
+        let real = try compareWithRealHeaders(shim: "CPostgres", package: "libpq", mustDeclare: [])
+        // What PostgresConnection tests a connection and a result against, and the field codes it reads.
+        try expect(real, "CONNECTION_OK", Int(CONNECTION_OK.rawValue))
+        try expect(real, "PGRES_TUPLES_OK", Int(PGRES_TUPLES_OK.rawValue))
+        try expect(real, "PGRES_FATAL_ERROR", Int(PGRES_FATAL_ERROR.rawValue))
+        try expect(real, "PG_DIAG_SQLSTATE", Int(lectern_pq_diag_sqlstate))
+        try expect(real, "sizeof(Oid)", MemoryLayout<Oid>.size)
     }
 
     func testLibXML2DeclarationsMatchLibXML2Headers() throws {

@@ -22,11 +22,21 @@ if [ -z "$bin" ] || [ ! -x "$bin/pg_ctl" ]; then
 fi
 
 as_server() { "$@"; }
+server_user=""
+# Runs "$@" in a new session with every inherited descriptor above stderr closed.
+detached() {
+    python3 -c 'import os, sys
+os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+try: os.setsid()
+except OSError: pass
+os.execvp(sys.argv[1], sys.argv[1:])' "$@"
+}
 owner=$(id -un)
 if [ "$(id -u)" = 0 ]; then
     owner=postgres
     id -u "$owner" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$owner"
     as_server() { runuser -u "$owner" -- "$@"; }
+    server_user="runuser -u $owner --"
 fi
 
 mkdir -p "$dir"
@@ -53,7 +63,13 @@ start)
     options="-h 127.0.0.1 -p $port -k $dir"
     [ "${LECTERN_PG_FAST:-}" = 1 ] && options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     if ! as_server "$bin/pg_ctl" status -D "$dir/data" >/dev/null 2>&1; then
-        as_server "$bin/pg_ctl" -D "$dir/data" -o "$options" -l "$dir/server.log" -w -t 60 start >"$dir/pg_ctl.log" 2>&1 \
+        # The server outlives this script, so it must hold none of the descriptors its caller
+        # gave the script: Foundation's Process learns that a child exited when the last holder
+        # of a socket it passes closes it, and `swift test` reads its children's pipes to EOF;
+        # a server keeping either made the caller wait for it to stop (the tests hung). So
+        # pg_ctl starts in a session of its own with every descriptor but stdio closed (stdio
+        # goes to pg_ctl.log, the server's own output to server.log through -l).
+        detached $server_user "$bin/pg_ctl" -D "$dir/data" -o "$options" -l "$dir/server.log" -w -t 60 start >"$dir/pg_ctl.log" 2>&1 </dev/null \
             || { echo "PostgreSQL did not start: see $dir/pg_ctl.log and $dir/server.log" >&2; exit 1; }
         echo "$port" >"$dir/port"
     fi

