@@ -136,3 +136,18 @@ private func withOptionalCStrings<Result>(_ strings: [String?], _ body: (UnsafeP
     let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }
+
+extension PostgresConnection {
+    /// `body` in one transaction: committed when it returns, rolled back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try query("begin")
+        do {
+            let result = try body()
+            try query("commit")
+            return result
+        } catch {
+            _ = try? query("rollback")
+            throw error
+        }
+    }
+}

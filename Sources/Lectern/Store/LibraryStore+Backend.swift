@@ -1,0 +1,33 @@
+import Foundation
+import GRDB
+
+/// The SQLite library behind the backend seam: its own operations, unchanged.
+extension LibraryStore: LibraryBackend {
+    func keywordMatches(_ query: SearchQuery, limit: Int) throws -> [(id: Int64, score: Double)] {
+        try keywordMatches(query, limit: limit, documents: nil, passages: nil)
+    }
+
+    /// The exact float32 scan (the search session's compact int8 scan re-ranks to these scores).
+    func nearestPassages(to vector: [Float], k: Int, embedder: EmbedderInfo) throws -> [(id: Int64, score: Float)] {
+        try vectorIndex(for: embedder).nearest(to: vector, k: k)
+    }
+
+    func passageLocators(_ ids: [Int64]) throws -> [Int64: PassageLocator] {
+        guard !ids.isEmpty else { return [:] }
+        return try read { db in
+            var found: [Int64: PassageLocator] = [:]
+            let rows = try Row.fetchCursor(db, SQLRequest<Row>(literal: """
+                SELECT p.id, d.uri, p.ordinal FROM passages p JOIN documents d ON d.id = p.document_id
+                WHERE p.id IN \(Self.idSet(ids))
+                """))
+            while let row = try rows.next() { found[row[0]] = PassageLocator(documentURI: row[1], ordinal: row[2]) }
+            return found
+        }
+    }
+
+    func withWriterLock<T>(wait: Bool, _ body: () throws -> T) throws -> T {
+        let lock = try RunLock.acquire(library: path, wait: wait)
+        defer { lock.release() }
+        return try body()
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+
+/// A study library in a PostgreSQL database with pgvector: documents, blocks and passages as
+/// the SQLite library holds them, keywords in a tsvector with a GIN index ranked by BM25
+/// (`PostgresKeywords`), vectors as `halfvec` under an HNSW index for cosine with their float32
+/// copies to re-rank by. Opening migrates the schema (`PostgresSchema`). One session, used by
+/// one thread at a time (as a libpq connection must be).
+final class PostgresLibrary: LibraryBackend {
+    let connection: PostgresConnection
+    var display: String { connection.endpoint.description }
+
+    /// Connects to `url` (`postgres://user@host:port/dbname`) and brings its schema up to date.
+    init(url: String) throws {
+        connection = try PostgresConnection(url: url)
+        do {
+            try PostgresSchema.migrate(connection)
+        } catch let error as PostgresError where error.sqlState == "0A000" || error.message.contains("\"vector\"") {
+            throw PostgresError(kind: .query, endpoint: error.endpoint,
+                                message: "cannot use pgvector (\(error.message)): install the pgvector extension on the server", sqlState: error.sqlState)
+        }
+    }
+
+    // MARK: Writing
+
+    @discardableResult
+    func replaceDocument(_ w: LibraryStore.DocumentWrite) throws -> Int64 {
+        precondition(w.passages.count == w.vectors.count, "one vector per passage")
+        guard let type = DocumentType(rawValue: w.document.type) else {
+            throw LecternError(.unsupported, w.uri, "the reader \(w.extractor) made a document of unknown type '\(w.document.type)'")
+        }
+        return try connection.transaction {
+            try recordEmbedder(w.embedder)
+            let now = LibraryStore.now()
+            let sourceId = try connection.query("""
+                insert into sources (uri, kind, created_at, updated_at) values ($1, $2, $3, $3)
+                on conflict (uri) do update set updated_at = excluded.updated_at, kind = excluded.kind
+                returning id
+                """, [w.sourceURI, w.sourceKind.rawValue, now]).scalar!
+            let fields: [String?] = [
+                sourceId, w.path, type.rawValue, w.extractor, String(w.extractorVersion), w.document.title, w.contentHash,
+                w.skipKey.passages, w.skipKey.embedder, LibraryStore.json(w.document.metadata),
+                LibraryStore.json(w.document.warnings.map(\.description)), String(w.document.blocks.count),
+                String(w.passages.count), now,
+            ]
+            let documentId: String
+            if let existing = try connection.query("select id from documents where uri = $1 for update", [w.uri]).scalar {
+                try deleteContent(documentId: existing)
+                try connection.query("""
+                    update documents set source_id = $1, path = $2, type = $3, extractor = $4, extractor_version = $5,
+                        title = $6, content_hash = $7, passage_key = $8, embedder_key = $9, metadata = $10, warnings = $11,
+                        block_count = $12, passage_count = $13, updated_at = $14
+                    where id = $15
+                    """, fields + [existing])
+                documentId = existing
+            } else {
+                documentId = try connection.query("""
+                    insert into documents (source_id, path, type, extractor, extractor_version, title, content_hash,
+                        passage_key, embedder_key, metadata, warnings, block_count, passage_count, updated_at, created_at,
+                        uri, short_id)
+                    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16)
+                    returning id
+                    """, fields + [w.uri, ContentHash.shortId(w.uri)]).scalar!
+            }
+            try insertRows(table: "blocks", columns: [
+                "document_id", "ordinal", "kind", "text", "level", "section_path", "page", "time_start", "time_end",
+                "speaker", "char_offset", "attributes", "page_label",
+            ], rows: w.document.blocks.enumerated().map { ordinal, block in
+                [documentId, String(ordinal), block.kind.rawValue, block.text, text(block.level), LibraryStore.json(block.sectionPath),
+                 text(block.page), text(block.start), text(block.end), block.speaker, text(block.offset),
+                 block.attributes.isEmpty ? nil : LibraryStore.json(block.attributes), block.pageLabel]
+            })
+            var tokens = 0
+            try insertRows(table: "passages", columns: [
+                "document_id", "ordinal", "text", "kind", "section_path", "section", "page_start", "page_end", "time_start",
+                "time_end", "speaker", "char_start", "char_end", "token_count", "timeline", "page_label", "keywords",
+                "keyword_length", "embedding", "exact",
+            ], rows: zip(w.passages, w.vectors).map { passage, vector in
+                // The keyword index's second column: the passage's contextual header, as in SQLite.
+                let section = ContextualHeader.header(title: w.document.title, sectionPath: passage.sectionPath)
+                let keywords = PostgresKeywords.vector(text: passage.text, section: section)
+                tokens += keywords.length
+                let vectorText = Self.vectorLiteral(vector)
+                return [documentId, String(passage.ordinal), passage.text, passage.kind.rawValue, LibraryStore.json(passage.sectionPath),
+                        section, text(passage.pageStart), text(passage.pageEnd), text(passage.timeStart), text(passage.timeEnd),
+                        passage.speaker, text(passage.charStart), text(passage.charEnd), String(passage.tokenCount),
+                        passage.timeline.map { LibraryStore.json($0) }, passage.pageLabel, keywords.literal,
+                        String(keywords.length), vectorText, vectorText]
+            })
+            try connection.query("update keyword_totals set passages = passages + $1, tokens = tokens + $2",
+                                 [String(w.passages.count), String(tokens)])
+            return Int64(documentId)!
+        }
+    }
+
+    /// Records the library's embedder on its first write, with the HNSW index for its
+    /// dimension; afterwards refuses another one, as the SQLite library does.
+    private func recordEmbedder(_ embedder: EmbedderInfo) throws {
+        // Two first writers at once: the second waits here and then sees the first's embedder.
+        try connection.query("select pg_advisory_xact_lock($1)", [String(PostgresSchema.migrationLock)])
+        if let recorded = try connection.query("select value from settings where key = 'embedder'").scalar {
+            let info = LibraryStore.decode(EmbedderInfo.self, recorded)
+            guard info == embedder else {
+                throw LecternError(.embedderMismatch, display, "this library's vectors come from \(info?.name ?? recorded); it cannot take vectors from \(embedder.name) (run `lectern reembed --embedder \(embedder.name)` to switch)")
+            }
+            return
+        }
+        try connection.query("insert into settings (key, value) values ('embedder', $1)", [LibraryStore.json(embedder)])
+        try connection.query("""
+            create index if not exists passages_embedding on passages
+            using hnsw ((embedding::halfvec(\(embedder.dimension))) halfvec_cosine_ops)
+            """)
+    }
+
+    /// Removes a document's blocks and passages (their keywords leave BM25's totals).
+    private func deleteContent(documentId: String) throws {
+        try connection.query("""
+            update keyword_totals set passages = keyword_totals.passages - gone.rows, tokens = keyword_totals.tokens - gone.length
+            from (select count(*) as rows, coalesce(sum(keyword_length), 0) as length from passages where document_id = $1) gone
+            """, [documentId])
+        try connection.query("delete from passages where document_id = $1", [documentId])
+        try connection.query("delete from blocks where document_id = $1", [documentId])
+    }
+
+    /// Inserts `rows` a few hundred values to a statement (one round trip each, every value bound).
+    private func insertRows(table: String, columns: [String], rows: [[String?]]) throws {
+        let perStatement = max(1, 2_000 / columns.count)
+        for start in stride(from: 0, to: rows.count, by: perStatement) {
+            let chunk = rows[start..<min(start + perStatement, rows.count)]
+            var groups: [String] = []
+            for index in chunk.indices {
+                let first = (index - start) * columns.count
+                groups.append("(" + (1...columns.count).map { "$\(first + $0)" }.joined(separator: ", ") + ")")
+            }
+            try connection.query("insert into \(table) (\(columns.joined(separator: ", "))) values \(groups.joined(separator: ", "))",
+                                 chunk.flatMap { $0 })
+        }
+    }
+
+    private func text<T: LosslessStringConvertible>(_ value: T?) -> String? { value.map { String($0) } }
+
+    /// `[0.1,-0.2,…]`: pgvector's text form; each float's shortest exact decimal, so the float32
+    /// copy is the vector the embedder made, bit for bit.
+    static func vectorLiteral(_ vector: [Float]) -> String {
+        "[" + vector.map { $0.description }.joined(separator: ",") + "]"
+    }
+
+    // MARK: Searching
+
+    func keywordMatches(_ query: SearchQuery, limit: Int) throws -> [(id: Int64, score: Double)] {
+        guard query.phrases.isEmpty, query.exclusions.isEmpty else {
+            throw LecternError(.unsupported, display, "quoted phrases and exclusions are not searched on PostgreSQL yet")
+        }
+        let terms = PostgresKeywords.terms(query)
+        guard !terms.isEmpty else { return [] }
+        let array = "{" + terms.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            .joined(separator: ",") + "}"
+        return try connection.query(PostgresKeywords.bm25SQL, [array, PostgresKeywords.anyOf(terms), String(limit)]).rows.map {
+            (id: Int64($0[0]!)!, score: Double($0[1]!)!)
+        }
+    }
+
+    /// The HNSW index's best `max(2k, 100)` candidates (as many as the SQLite search re-ranks),
+    /// re-ranked by their float32 cosine.
+    func nearestPassages(to vector: [Float], k: Int, embedder: EmbedderInfo) throws -> [(id: Int64, score: Float)] {
+        guard vector.count == embedder.dimension, k > 0 else { return [] }
+        let depth = max(2 * k, 100)
+        let literal = Self.vectorLiteral(vector)
+        return try connection.transaction {
+            // ef_search at least the depth, or the index returns fewer candidates than asked.
+            try connection.query("select set_config('hnsw.ef_search', $1, true)", [String(min(max(depth, 40), 1000))])
+            try connection.query("select set_config('hnsw.iterative_scan', 'relaxed_order', true)")
+            let dimension = embedder.dimension
+            return try connection.query("""
+                with candidates as (
+                    select id, exact from passages where embedding is not null
+                    order by embedding::halfvec(\(dimension)) <=> $1::halfvec(\(dimension)) limit $2)
+                select id, 1 - (exact <=> $3::vector) as score from candidates order by score desc, id limit $4
+                """, [literal, String(depth), literal, String(k)]).rows.map { (id: Int64($0[0]!)!, score: Float($0[1]!)!) }
+        }
+    }
+
+    func passageLocators(_ ids: [Int64]) throws -> [Int64: PassageLocator] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try connection.query("""
+            select p.id, d.uri, p.ordinal from passages p join documents d on d.id = p.document_id where p.id = any($1::bigint[])
+            """, ["{" + ids.map(String.init).joined(separator: ",") + "}"])
+        var found: [Int64: PassageLocator] = [:]
+        for row in rows.rows { found[Int64(row[0]!)!] = PassageLocator(documentURI: row[1]!, ordinal: Int(row[2]!)!) }
+        return found
+    }
+
+    // MARK: The writer lock
+
+    /// A session-level advisory lock: held until released or until this session ends (a
+    /// killed process's lock goes with its connection), by any machine's Lectern alike. Who
+    /// holds it is kept in `settings` for the message another writer gets.
+    func withWriterLock<T>(wait: Bool, _ body: () throws -> T) throws -> T {
+        let key = String(PostgresSchema.writerLock)
+        if wait {
+            try connection.query("select pg_advisory_lock($1)", [key])
+        } else if try connection.query("select pg_try_advisory_lock($1)", [key]).scalar != "t" {
+            let line = try connection.query("select value from settings where key = 'writer_lock'").scalar
+            throw RunLock.Held(holder: line.flatMap(Self.holder))
+        }
+        defer { _ = try? connection.query("select pg_advisory_unlock($1)", [key]) }
+        let started = ISO8601DateFormatter().string(from: Date())
+        try connection.query("""
+            insert into settings (key, value) values ('writer_lock', $1) on conflict (key) do update set value = excluded.value
+            """, ["\(getpid()) \(started)"])
+        return try body()
+    }
+
+    private static func holder(_ line: String) -> RunLock.Holder? {
+        let parts = line.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, let pid = Int32(parts[0]) else { return nil }
+        return RunLock.Holder(pid: pid, started: String(parts[1]))
+    }
+}

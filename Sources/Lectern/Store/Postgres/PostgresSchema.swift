@@ -1,0 +1,74 @@
+import Foundation
+
+/// The PostgreSQL library's tables, grown by named, append-only migrations as the SQLite
+/// library's are (`Schema`): each applied in one transaction and recorded in
+/// `lectern_migrations`, under a transaction-level advisory lock so that several processes
+/// opening a new library at once apply each migration once.
+enum PostgresSchema {
+    /// Advisory lock keys of a library database: 'LCTN' and a number.
+    static let migrationLock: Int64 = 0x4C43_544E_0000_0001
+    static let writerLock: Int64 = 0x4C43_544E_0000_0002
+
+    /// (name, statements), in the order they were written; never edited once released.
+    static let migrations: [(name: String, statements: [String])] = [
+        ("v1-foundation", [
+            "create extension if not exists vector",
+            "create table settings (key text primary key, value text not null)",
+            """
+            create table sources (id bigserial primary key, uri text not null unique, kind text not null,
+                created_at text not null, updated_at text not null)
+            """,
+            """
+            create table documents (id bigserial primary key, source_id bigint not null references sources(id),
+                uri text not null unique, short_id text not null, path text, type text not null, extractor text not null,
+                extractor_version integer not null, title text not null, content_hash text not null, passage_key text,
+                embedder_key text, metadata text, warnings text, block_count integer not null,
+                passage_count integer not null, created_at text not null, updated_at text not null)
+            """,
+            """
+            create table blocks (id bigserial primary key, document_id bigint not null references documents(id) on delete cascade,
+                ordinal integer not null, kind text not null, text text not null, level integer, section_path text,
+                page integer, time_start double precision, time_end double precision, speaker text, char_offset integer,
+                attributes text, page_label text)
+            """,
+            "create index blocks_document on blocks (document_id, ordinal)",
+            // keywords: Lectern's own folded, Porter-stemmed words (PorterStemmer, as FTS5's
+            // porter tokenizer makes them) with the text's positions weighted A and the section
+            // header's B, so BM25 can weigh the columns as FTS5 does; keyword_length is both
+            // columns' token count (FTS5's row size). embedding: half precision for the HNSW
+            // index (an expression index per dimension, made when the embedder is recorded);
+            // exact: float32, what the candidates are re-ranked by.
+            """
+            create table passages (id bigserial primary key, document_id bigint not null references documents(id) on delete cascade,
+                ordinal integer not null, text text not null, kind text not null, section_path text, section text,
+                page_start integer, page_end integer, time_start double precision, time_end double precision, speaker text,
+                char_start integer, char_end integer, token_count integer not null, timeline text, page_label text,
+                keywords tsvector not null, keyword_length integer not null, embedding halfvec, exact vector)
+            """,
+            "create index passages_document on passages (document_id, ordinal)",
+            "create index passages_keywords on passages using gin (keywords)",
+            // BM25's N and average row length, kept as passages are written and removed.
+            "create table keyword_totals (id integer primary key check (id = 1), passages bigint not null, tokens bigint not null)",
+            "insert into keyword_totals values (1, 0, 0)",
+        ]),
+    ]
+
+    /// Applies the migrations `connection`'s database lacks, each in one transaction.
+    static func migrate(_ connection: PostgresConnection) throws {
+        for migration in migrations {
+            try connection.transaction {
+                try connection.query("select pg_advisory_xact_lock($1)", [String(migrationLock)])
+                try connection.query("create table if not exists lectern_migrations (identifier text primary key, applied_at timestamptz not null default now())")
+                let applied = try connection.query("select 1 from lectern_migrations where identifier = $1", [migration.name])
+                guard applied.count == 0 else { return }
+                for statement in migration.statements { try connection.query(statement) }
+                try connection.query("insert into lectern_migrations (identifier) values ($1)", [migration.name])
+            }
+        }
+    }
+
+    /// The names of the migrations applied, in order.
+    static func applied(_ connection: PostgresConnection) throws -> [String] {
+        try connection.query("select identifier from lectern_migrations order by applied_at, identifier").rows.compactMap { $0[0] }
+    }
+}

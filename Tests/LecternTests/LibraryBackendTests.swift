@@ -1,0 +1,127 @@
+import Foundation
+import XCTest
+@testable import Lectern
+
+/// The backend seam (Store/LibraryBackend): the same documents written into a SQLite library
+/// and a PostgreSQL one (a real PostgreSQL 18 with pgvector, Support/PostgresServer) give the
+/// same hits; PostgreSQL's schema, writes and writer lock behave as a SQLite library's do.
+final class LibraryBackendTests: XCTestCase {
+    /// corpora/ (notes, PDFs, transcripts) read, chunked and embedded (hashing) by Lectern's own
+    /// readers and chunker, into one write per document, as `lectern ingest` stores them.
+    private static func corporaWrites() throws -> [LibraryStore.DocumentWrite] {
+        let embedder = HashingEmbedder()
+        let chunker = Chunker(settings: ChunkSettings(), tokenCounter: embedder.tokenCounter)
+        let reader = DocumentReader()
+        let root = TestPaths.packageRoot.appendingPathComponent("corpora")
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }
+            .filter { !$0.hasDirectoryPath }.sorted { $0.path < $1.path }
+        return try files.map { file in
+            let data = try Data(contentsOf: file)
+            let input = SourceInput(uri: file.absoluteString, path: file.path, data: data)
+            let (extractor, document) = try reader.extract(input, display: file.lastPathComponent)
+            let passages = chunker.chunk(document.blocks)
+            let vectors = try embedder.embed(passages.map {
+                ContextualHeader.embedded($0.text, title: document.title, sectionPath: $0.sectionPath)
+            })
+            let hash = ContentHash.sha256(data)
+            return LibraryStore.DocumentWrite(
+                sourceURI: input.uri, sourceKind: .file, uri: input.uri, path: file.path, extractor: extractor.name,
+                extractorVersion: extractor.version, contentHash: hash,
+                skipKey: SkipKey(passages: hash, embedder: embedder.info.key), document: document, passages: passages,
+                vectors: vectors, embedder: embedder.info)
+        }
+    }
+
+    func testCorporaGiveTheSameTopHitsOnSQLiteAndPostgreSQL() throws {
+        let server = try PostgresServer.shared()
+        let postgres = try PostgresLibrary(url: try server.freshDatabase(for: Self.self))
+        let folder = try TemporaryFolder()
+        let sqlite = try LibraryStore(path: folder.file("library.db").path)
+        let writes = try Self.corporaWrites()
+        XCTAssertGreaterThanOrEqual(writes.count, 10, "corpora/ has notes, PDFs and transcripts")
+        let backends: [any LibraryBackend] = [sqlite, postgres]
+        for backend in backends {
+            for write in writes { try backend.replaceDocument(write) }
+            // A document stored again replaces its passages, never doubles them.
+            try backend.replaceDocument(writes[0])
+        }
+        let passages = writes.map(\.passages.count).reduce(0, +)
+        XCTAssertEqual(try postgres.connection.query("select count(*) from passages").scalar, String(passages))
+        XCTAssertEqual(try postgres.connection.query("select passages from keyword_totals").scalar, String(passages))
+
+        let embedder = HashingEmbedder()
+        let queries = ["chain rule derivative", "photosynthesis light reactions", "glycolysis oxygen",
+                       "printing press", "membrane transport proteins", "limits continuity"]
+        for text in queries {
+            let query = SearchQuery(parsing: text)
+            // Keywords: the same passages in the same order, with the same BM25 (FTS5's, computed in SQL).
+            let keywordHits = try backends.map { backend in
+                let hits = try backend.keywordMatches(query, limit: 5)
+                let places = try backend.passageLocators(hits.map(\.id))
+                return hits.map { (place: places[$0.id]!, score: $0.score) }
+            }
+            XCTAssertFalse(keywordHits[0].isEmpty, "\(text): SQLite finds it")
+            XCTAssertEqual(keywordHits[1].map(\.place), keywordHits[0].map(\.place), "\(text): keyword hits differ")
+            for (pg, lite) in zip(keywordHits[1], keywordHits[0]) {
+                XCTAssertEqual(pg.score, lite.score, accuracy: 1e-6 * max(1, abs(lite.score)), "\(text): BM25 of \(lite.place)")
+            }
+            // Vectors: HNSW candidates re-ranked in float32 give the exact scan's top hits and cosines.
+            let vector = try embedder.embed(text)
+            let nearest = try backends.map { backend in
+                let hits = try backend.nearestPassages(to: vector, k: 5, embedder: embedder.info)
+                let places = try backend.passageLocators(hits.map(\.id))
+                return hits.map { (place: places[$0.id]!, score: $0.score) }
+            }
+            XCTAssertEqual(nearest[1].count, 5, "\(text)")
+            XCTAssertEqual(nearest[1].map(\.place), nearest[0].map(\.place), "\(text): nearest passages differ")
+            for (pg, lite) in zip(nearest[1], nearest[0]) {
+                XCTAssertEqual(pg.score, lite.score, accuracy: 1e-5, "\(text): cosine of \(lite.place)")
+            }
+        }
+    }
+
+    func testPostgresRefusesASecondEmbedderAndPhrasesInOneLine() throws {
+        let library = try PostgresLibrary(url: try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_embedder"))
+        var write = try XCTUnwrap(Self.corporaWrites().first { $0.uri.hasSuffix("chain-rule.md") })
+        try library.replaceDocument(write)
+        write.embedder = EmbedderInfo(name: "other", model: "other-model", dimension: 384, version: 1)
+        XCTAssertThrowsError(try library.replaceDocument(write)) { error in
+            XCTAssertTrue("\(error)".contains("it cannot take vectors from other"), "\(error)")
+        }
+        XCTAssertThrowsError(try library.keywordMatches(SearchQuery(parsing: "\"chain rule\""), limit: 5)) { error in
+            XCTAssertTrue("\(error)".contains("quoted phrases and exclusions are not searched on PostgreSQL yet"), "\(error)")
+        }
+    }
+
+    func testMigrationsApplyOnceWhenSeveralProcessesOpenANewLibraryAtOnce() throws {
+        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_migrate")
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do { _ = try PostgresLibrary(url: url) } catch { failures.withLock { $0.append("\(error)") } }
+        }
+        XCTAssertEqual(failures.withLock { $0 }, [])
+        let library = try PostgresLibrary(url: url)
+        XCTAssertEqual(try PostgresSchema.applied(library.connection), PostgresSchema.migrations.map(\.name))
+        XCTAssertEqual(try library.connection.query("select count(*) from keyword_totals").scalar, "1")
+    }
+
+    func testWriterLockIsOneAtATimeAcrossSessionsAndNamesItsHolder() throws {
+        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_lock")
+        let first = try PostgresLibrary(url: url), second = try PostgresLibrary(url: url)
+        try first.withWriterLock(wait: false) {
+            XCTAssertThrowsError(try second.withWriterLock(wait: false) {}) { error in
+                let held = error as? RunLock.Held
+                XCTAssertNotNil(held, "\(error)")
+                XCTAssertEqual(held?.holder?.pid, getpid(), "the holder is named")
+            }
+        }
+        // Released: the other session takes it.
+        XCTAssertEqual(try second.withWriterLock(wait: false) { 42 }, 42)
+        // A session that ends (a killed worker) releases its lock with it.
+        var dying: PostgresLibrary? = try PostgresLibrary(url: url)
+        try dying!.connection.query("select pg_advisory_lock($1)", [String(PostgresSchema.writerLock)])
+        XCTAssertThrowsError(try first.withWriterLock(wait: false) {})
+        dying = nil
+        XCTAssertEqual(try first.withWriterLock(wait: true) { "taken" }, "taken")
+    }
+}
