@@ -31,6 +31,7 @@ struct GlobalOptions: ParsableArguments {
     /// The library for `access` (`.read` for search and listings: nothing is created or
     /// written, and a read-only library still opens).
     func openStore(_ configuration: Configuration, access: LibraryAccess) throws -> LibraryStore {
+        if LibraryURL.isPostgres(configuration.database) { throw LibraryURL.commandsRefusal(configuration.database) }
         let path = Configuration.resolvePath(configuration.database, base: nil)
         if access == .create, configuration.usesDefaultDatabase {
             // The default library's folder is made by the first command that writes to it.

@@ -124,4 +124,26 @@ final class LibraryBackendTests: XCTestCase {
         dying = nil
         XCTAssertEqual(try first.withWriterLock(wait: true) { "taken" }, "taken")
     }
+    /// Until the commands move onto the seam, a PostgreSQL URL given as the library (flag,
+    /// environment, config file) is refused in one line that names the server without its
+    /// password, instead of being read as a relative path (`./postgres:/…`, "no library there").
+    func testCommandsRefuseAPostgresLibraryInOneLineWithoutThePassword() throws {
+        let folder = try TemporaryFolder()
+        let url = "postgres://lectern:s3cret-pw@db.example:5433/library"
+        let expected = "postgres://lectern@db.example:5433/library: the commands do not open a library on PostgreSQL yet: give a library file (--db FILE)"
+        try folder.write("config-home/lectern/config.toml", "database = \"\(url)\"\n")
+        let runs = [
+            try runLectern(["search", "chain rule", "--db", url], in: folder.url),
+            try runLectern(["ingest", "notes.md"], in: folder.url, environment: ["LECTERN_DB": url]),
+            try runLectern(["stats"], in: folder.url, environment: ["LECTERN_DB": ""]),
+        ]
+        for result in runs {
+            XCTAssertNotEqual(result.status, 0)
+            let lines = result.stderr.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains(expected), result.stderr)
+            XCTAssertFalse(result.stderr.contains("s3cret-pw") || result.stdout.contains("s3cret-pw"), "the password leaked")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.file("postgres:").path), "no folder made from the URL")
+    }
 }

@@ -59,6 +59,8 @@ enum ConfigType: Sendable, Equatable {
         case .text, .prices:
             return .string(value.description)
         case .path:
+            // A library URL is no path: kept as given, not made relative to the layer's folder.
+            if LibraryURL.isPostgres(value.description) { return .string(value.description) }
             return .string(Configuration.resolvePath(value.description, base: baseDirectory))
         case .url, .urlTemplate:
             let url = value.description

@@ -15,8 +15,7 @@ struct PostgresEndpoint: CustomStringConvertible, Equatable, Sendable {
     /// Whether `text` is a PostgreSQL URL rather than a path (`--db`, `LECTERN_DB` and the
     /// config file's `database` key must recognise one before reading a path).
     static func isURL(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+        LibraryURL.isPostgres(text)
     }
 
     /// Nil when `url` is no PostgreSQL URL or cannot be parsed.
@@ -54,5 +53,15 @@ struct PostgresEndpoint: CustomStringConvertible, Equatable, Sendable {
             }
         }
         return result
+    }
+}
+
+extension LibraryURL {
+    /// Why a command refuses `url` as its library today: the store works on PostgreSQL
+    /// (`PostgresLibrary`), the commands are not moved onto it yet. One line naming the server
+    /// without its password.
+    public static func commandsRefusal(_ url: String) -> LecternError {
+        let shown = PostgresEndpoint(url: url)?.description ?? "postgres://…"
+        return LecternError(.unsupported, shown, "the commands do not open a library on PostgreSQL yet: give a library file (--db FILE)")
     }
 }
