@@ -9,6 +9,13 @@ final class LibraryBackendTests: XCTestCase {
     /// corpora/ (notes, PDFs, transcripts) read, chunked and embedded (hashing) by Lectern's own
     /// readers and chunker, into one write per document, as `lectern ingest` stores them.
     private static func corporaWrites() throws -> [LibraryStore.DocumentWrite] {
+        try madeWrites.get()
+    }
+
+    /// Made once per test process: reading the PDFs is most of the cost.
+    private static let madeWrites = Result { try makeCorporaWrites() }
+
+    private static func makeCorporaWrites() throws -> [LibraryStore.DocumentWrite] {
         let embedder = HashingEmbedder()
         let chunker = Chunker(settings: ChunkSettings(), tokenCounter: embedder.tokenCounter)
         let reader = DocumentReader()
@@ -145,5 +152,29 @@ final class LibraryBackendTests: XCTestCase {
             XCTAssertFalse(result.stderr.contains("s3cret-pw") || result.stdout.contains("s3cret-pw"), "the password leaked")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.file("postgres:").path), "no folder made from the URL")
+    }
+    /// Four sessions writing at once (the workers of a queue): every document stored exactly
+    /// once, the one they all write included, and BM25's totals agree with the passages.
+    func testConcurrentWritersLoseAndDoubleNothing() throws {
+        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_writers")
+        let writes = try Self.corporaWrites()
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            do {
+                let library = try PostgresLibrary(url: url)
+                try library.replaceDocument(writes[0])
+                for (index, write) in writes.enumerated() where index % 4 == worker { try library.replaceDocument(write) }
+                try library.replaceDocument(writes[0])
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        XCTAssertEqual(failures.withLock { $0 }, [])
+        let library = try PostgresLibrary(url: url)
+        XCTAssertEqual(try library.connection.query("select count(*) from documents").scalar, String(writes.count))
+        let passages = String(writes.map(\.passages.count).reduce(0, +))
+        XCTAssertEqual(try library.connection.query("select count(*) from passages").scalar, passages)
+        XCTAssertEqual(try library.connection.query("select passages from keyword_totals").scalar, passages)
+        XCTAssertEqual(try library.connection.query("select count(distinct (document_id, ordinal)) from passages").scalar, passages)
     }
 }

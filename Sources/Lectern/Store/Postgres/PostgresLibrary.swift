@@ -29,6 +29,9 @@ final class PostgresLibrary: LibraryBackend {
             throw LecternError(.unsupported, w.uri, "the reader \(w.extractor) made a document of unknown type '\(w.document.type)'")
         }
         return try connection.transaction {
+            // Writers of the same document (two workers, a re-run beside a run) take turns, so
+            // neither inserts it beside the other; writers of different documents do not wait.
+            try connection.query("select pg_advisory_xact_lock(hashtextextended($1, 0))", [w.uri])
             try recordEmbedder(w.embedder)
             let now = LibraryStore.now()
             let sourceId = try connection.query("""
@@ -95,15 +98,19 @@ final class PostgresLibrary: LibraryBackend {
     /// Records the library's embedder on its first write, with the HNSW index for its
     /// dimension; afterwards refuses another one, as the SQLite library does.
     private func recordEmbedder(_ embedder: EmbedderInfo) throws {
-        // Two first writers at once: the second waits here and then sees the first's embedder.
-        try connection.query("select pg_advisory_xact_lock($1)", [String(PostgresSchema.migrationLock)])
-        if let recorded = try connection.query("select value from settings where key = 'embedder'").scalar {
+        func check() throws -> Bool {
+            guard let recorded = try connection.query("select value from settings where key = 'embedder'").scalar else { return false }
             let info = LibraryStore.decode(EmbedderInfo.self, recorded)
             guard info == embedder else {
                 throw LecternError(.embedderMismatch, display, "this library's vectors come from \(info?.name ?? recorded); it cannot take vectors from \(embedder.name) (run `lectern reembed --embedder \(embedder.name)` to switch)")
             }
-            return
+            return true
         }
+        // Recorded: no lock, so writers of different documents do not wait for each other.
+        if try check() { return }
+        // Two first writers at once: the second waits here, then sees the first's embedder.
+        try connection.query("select pg_advisory_xact_lock($1)", [String(PostgresSchema.migrationLock)])
+        if try check() { return }
         try connection.query("insert into settings (key, value) values ('embedder', $1)", [LibraryStore.json(embedder)])
         try connection.query("""
             create index if not exists passages_embedding on passages
