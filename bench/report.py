@@ -260,8 +260,17 @@ def main():
             row(area, "pages/s", ours["pages_per_second"], "pytesseract", theirs["pages_per_second"],
                 round(ours["pages_per_second"] / theirs["pages_per_second"], 2) if theirs["pages_per_second"] else None,
                 "≥ the peer's", "whole process, wall time")
+            if "cpu_seconds_per_page" in ours:
+                row(area, "CPU s/page", ours["cpu_seconds_per_page"], "pytesseract", theirs["cpu_seconds_per_page"],
+                    round(theirs["cpu_seconds_per_page"] / ours["cpu_seconds_per_page"], 2) if ours["cpu_seconds_per_page"] else None,
+                    "", "user + system, OMP_THREAD_LIMIT=%s both" % ocr.get("omp_thread_limit", "?"))
             row(area, "peak RSS, MB", ours["peak_rss_mb"], "pytesseract", theirs["peak_rss_mb"],
                 round(theirs["peak_rss_mb"] / ours["peak_rss_mb"], 2) if ours["peak_rss_mb"] else None, "", "the peer: its largest process")
+        runs = ocr.get("memory", {}).get("runs", [])
+        if len(runs) == 2:
+            row("OCR memory against length (%d dpi scan)" % ocr["memory"]["dpi"], "peak RSS, MB: %d pages / %d pages" % (runs[1]["pages"], runs[0]["pages"]),
+                runs[1]["peak_rss_mb"], "", runs[0]["peak_rss_mb"], round(runs[1]["peak_rss_mb"] / runs[0]["peak_rss_mb"], 2) if runs[0]["peak_rss_mb"] else None,
+                "flat", "lectern against itself")
 
     profiles = {}
     for name in sorted(os.listdir(directory)):

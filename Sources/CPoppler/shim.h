@@ -68,6 +68,13 @@ struct _PopplerRectangle {
     gdouble y2;
 };
 
+/* Where an image is drawn on a page (poppler_page_get_image_mapping's list). */
+typedef struct _PopplerImageMapping PopplerImageMapping;
+struct _PopplerImageMapping {
+    PopplerRectangle area;
+    gint image_id;
+};
+
 typedef struct _PopplerColor PopplerColor;
 struct _PopplerColor {
     guint16 red;
@@ -176,6 +183,10 @@ LECTERN_LAZY_LIBRARY(poppler, LECTERN_POPPLER_SONAME, "libpoppler-glib.so")
     X(GList *, poppler_page_get_image_mapping, (PopplerPage *page), (page)) \
     V(void, poppler_page_free_image_mapping, (GList *list), (list)) \
     V(void, poppler_page_render, (PopplerPage *page, cairo_t *cairo), (page, cairo)) \
+    X(cairo_surface_t *, poppler_page_get_image, (PopplerPage *page, gint image_id), (page, image_id)) \
+    X(int, cairo_image_surface_get_width, (cairo_surface_t *surface), (surface)) \
+    X(int, cairo_image_surface_get_height, (cairo_surface_t *surface), (surface)) \
+    X(cairo_format_t, cairo_image_surface_get_format, (cairo_surface_t *surface), (surface)) \
     X(cairo_surface_t *, cairo_image_surface_create, (cairo_format_t format, int width, int height), (format, width, height)) \
     X(unsigned char *, cairo_image_surface_get_data, (cairo_surface_t *surface), (surface)) \
     X(int, cairo_image_surface_get_stride, (cairo_surface_t *surface), (surface)) \
@@ -242,34 +253,60 @@ static inline int lectern_poppler_error_is_encrypted(GError *error) {
     return error != NULL && error->domain == lazy_poppler_error_quark() && error->code == POPPLER_ERROR_ENCRYPTED;
 }
 
-/* Renders `page` at `scale` (pixels per point) on white into `gray` (width x height bytes, one a
-   pixel, 0 black .. 255 white), as OCR reads it. Returns 0 when cairo cannot make the surface
-   (out of memory, a size over its limit). The conversion is here, in C: a page at 300 dpi is
-   8.7 million pixels, which a debug build of Swift would take a second over. */
-static inline int lectern_poppler_render_gray(PopplerPage *page, double scale, int width, int height, unsigned char *gray) {
-    cairo_surface_t *surface = lazy_cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
-    if (surface == NULL) return 0;
-    unsigned char *data = lazy_cairo_image_surface_get_data(surface);
-    if (data == NULL) { lazy_cairo_surface_destroy(surface); return 0; }
-    cairo_t *cr = lazy_cairo_create(surface);
-    lazy_cairo_set_source_rgb(cr, 1, 1, 1);
-    lazy_cairo_paint(cr);
-    lazy_cairo_scale(cr, scale, scale);
-    lazy_poppler_page_render(page, cr);
-    lazy_cairo_destroy(cr);
+/* The pixels of a cairo RGB24 or ARGB32 surface as grey on white (`gray`: width x height bytes,
+   one a pixel, 0 black .. 255 white), as OCR reads them. In C: a page at 300 dpi is 8.7 million
+   pixels, which a debug build of Swift would take a second over. */
+static inline void lectern_cairo_surface_gray(cairo_surface_t *surface, int width, int height, unsigned char *gray) {
     lazy_cairo_surface_flush(surface);
+    const unsigned char *data = lazy_cairo_image_surface_get_data(surface);
     int stride = lazy_cairo_image_surface_get_stride(surface);
+    /* ARGB32 is premultiplied: on white, a pixel is its colour plus what its alpha leaves of the
+       white. RGB24's top byte is unused. */
+    unsigned int alpha = lazy_cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32;
     for (int y = 0; y < height; y++) {
         const unsigned int *row = (const unsigned int *)(data + (size_t)y * (size_t)stride);
         unsigned char *out = gray + (size_t)y * (size_t)width;
         for (int x = 0; x < width; x++) {
             unsigned int p = row[x];
             /* ITU-R 601 luma, in integers: (77 R + 150 G + 29 B) / 256. */
-            out[x] = (unsigned char)((77u * ((p >> 16) & 0xFF) + 150u * ((p >> 8) & 0xFF) + 29u * (p & 0xFF)) >> 8);
+            unsigned int luma = (77u * ((p >> 16) & 0xFF) + 150u * ((p >> 8) & 0xFF) + 29u * (p & 0xFF)) >> 8;
+            if (alpha) luma += 255u - (p >> 24);
+            out[x] = (unsigned char)(luma > 255u ? 255u : luma);
         }
     }
+}
+
+/* Renders `page` at `scale` (pixels per point) on white into `gray` (width x height bytes).
+   Returns 0 when cairo cannot make the surface (out of memory, a size over its limit). The
+   surface is freed before returning: only the grey copy outlives the call. */
+static inline int lectern_poppler_render_gray(PopplerPage *page, double scale, int width, int height, unsigned char *gray) {
+    cairo_surface_t *surface = lazy_cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+    if (surface == NULL) return 0;
+    if (lazy_cairo_image_surface_get_data(surface) == NULL) { lazy_cairo_surface_destroy(surface); return 0; }
+    cairo_t *cr = lazy_cairo_create(surface);
+    lazy_cairo_set_source_rgb(cr, 1, 1, 1);
+    lazy_cairo_paint(cr);
+    lazy_cairo_scale(cr, scale, scale);
+    lazy_poppler_page_render(page, cr);
+    lazy_cairo_destroy(cr);
+    lectern_cairo_surface_gray(surface, width, height, gray);
     lazy_cairo_surface_destroy(surface);
     return 1;
+}
+
+/* The one image drawn on `page`, when there is exactly one: its id and where it is drawn (in
+   points from the top-left corner). Returns 0 for a page with no image or several. */
+static inline int lectern_poppler_single_image(PopplerPage *page, int *image_id, PopplerRectangle *area) {
+    GList *mapping = lazy_poppler_page_get_image_mapping(page);
+    if (mapping == NULL) return 0;
+    int found = mapping->next == NULL;
+    if (found) {
+        const PopplerImageMapping *image = (const PopplerImageMapping *)mapping->data;
+        *image_id = image->image_id;
+        *area = image->area;
+    }
+    lazy_poppler_page_free_image_mapping(mapping);
+    return found;
 }
 
 /* Font facts of one text-attribute run (GList of PopplerTextAttributes). */

@@ -125,12 +125,38 @@ final class OCRTests: XCTestCase {
                                 options: ExtractOptions(ocr: OCRSettings(languages: ["eng", "zzz"])))
         let read = try PDFExtractor().extract(input)
         XCTAssertEqual(read.blocks, [])
-        let warnings = read.warnings.map(\.message)
-        XCTAssertEqual(warnings.count, 1, "\(warnings)")
-        let line = try XCTUnwrap(warnings.first)
-        XCTAssertTrue(line.contains("no text layer on page 1"), line)
-        XCTAssertTrue(line.contains("OCR language zzz is not installed"), line)
-        XCTAssertTrue(line.contains("apt-get install tesseract-ocr-zzz"), line)
+        XCTAssertEqual(read.warnings.count, 1, "\(read.warnings)")
+        let warning = try XCTUnwrap(read.warnings.first)
+        XCTAssertTrue(warning.message.contains("no text layer on page 1"), warning.message)
+        XCTAssertTrue(warning.message.hasSuffix("OCR language zzz is not installed"), warning.message)
+        // What to install is the run's to say, once (see the test below).
+        let advice = try XCTUnwrap(warning.advice)
+        XCTAssertTrue(advice.hasPrefix("OCR language zzz is not installed (no zzz.traineddata in "), advice)
+        XCTAssertTrue(advice.hasSuffix("apt-get install tesseract-ocr-zzz"), advice)
+    }
+
+    /// Three scans and a missing language pack: one line says what to install, each scan's
+    /// warning names it and why, in `extract` and in `ingest`.
+    func testAMissingLanguagePackIsSaidOncePerRun() throws {
+        let scan = try Self.scanned().calculus
+        let folder = try TemporaryFolder()
+        let scans = folder.file("scans")
+        try FileManager.default.createDirectory(at: scans, withIntermediateDirectories: true)
+        for name in ["a", "b", "c"] {
+            try FileManager.default.copyItem(at: scan, to: scans.appendingPathComponent("\(name).pdf"))
+        }
+        let extract = try runLectern(["extract", scans.path, "--ocr-lang", "eng+zzz"], in: folder.url)
+        let ingest = try runLectern(["ingest", scans.path, "--ocr-lang", "eng+zzz", "--db", folder.file("library.db").path, "--embedder", "hashing"], in: folder.url)
+        for (command, run) in [("extract", extract), ("ingest", ingest)] {
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let lines = run.stderr.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.filter { $0.contains("apt-get install tesseract-ocr-zzz") }.count, 1, "\(command) says what to install once:\n\(run.stderr)")
+            XCTAssertTrue(lines.first { $0.contains("apt-get install") }?.hasPrefix("lectern: warning: OCR language zzz is not installed (") == true, run.stderr)
+            for name in ["a", "b", "c"] {
+                XCTAssertTrue(lines.contains { $0.contains("scans/\(name).pdf: no text layer on page 1 (scanned?): it is not searchable; OCR language zzz is not installed") },
+                              "\(command) names \(name).pdf:\n\(run.stderr)")
+            }
+        }
     }
 
     func testTheCommandLineShowsWhatOCRRead() throws {
@@ -154,6 +180,30 @@ final class OCRTests: XCTestCase {
         XCTAssertTrue(show.stdout.contains("ocr: page 1 read by Tesseract 5"), show.stdout)
         let doctor = try runLectern(["doctor", "--db", db], in: folder.url)
         XCTAssertTrue(doctor.stdout.contains("tesseract") && doctor.stdout.contains("eng"), doctor.stdout)
+    }
+
+    /// Tesseract's lines are joined with a space where a paragraph runs on: "and a" at the end
+    /// of a line stays two words before the next line's "few" (a word Tesseract itself reads
+    /// as "anda" is its own, not the layout's).
+    func testOCRLinesOfAParagraphAreJoinedWithASpace() {
+        func word(_ text: String, _ x: Int, _ y: Int) -> OCRText.Word {
+            OCRText.Word(text: text, x1: x, y1: y, x2: x + 30 * text.count, y2: y + 42, confidence: 95)
+        }
+        let first = OCRText.Line(words: [word("protein,", 300, 1339), word("and", 560, 1339), word("a", 680, 1339)],
+                                 x1: 300, y1: 1339, x2: 710, y2: 1381, startsParagraph: true)
+        let second = OCRText.Line(words: [word("few", 300, 1399), word("give", 420, 1399), word("an", 560, 1399)],
+                                  x1: 300, y1: 1399, x2: 650, y2: 1441, startsParagraph: false)
+        let third = OCRText.Line(words: [word("advantage.", 300, 1459)], x1: 300, y1: 1459, x2: 600, y2: 1501, startsParagraph: false)
+        let text = OCRText(lines: [first, second, third], width: 2480, height: 3509)
+        let bitmap = PDFPageOCR.Bitmap(width: 2480, height: 3509, dpi: 300, pointsPerPixel: 72.0 / 300)
+        // One size for the three lines, as `evenSizes` gives a paragraph of one type.
+        let lines = PDFPageOCR.lines(text, page: 1, bitmap: bitmap).map { line in
+            var line = line
+            line.fontSize = 10
+            return line
+        }
+        let blocks = PDFLayout(pages: [.init(width: 595, height: 842)], lines: lines, outline: []).run().blocks
+        XCTAssertEqual(blocks.map(\.text), ["protein, and a few give an advantage."])
     }
 
     /// The measure of an unusable text layer: mostly private-use, replacement or control

@@ -17,7 +17,7 @@ import XCTest
 final class ShimLayoutTests: XCTestCase {
     func testPopplerDeclarationsMatchPopplerGlibHeaders() throws {
         let real = try compareWithRealHeaders(shim: "CPoppler", package: "poppler-glib", mustDeclare: [
-            "struct _GError", "struct _GList", "struct _PopplerRectangle", "struct _PopplerColor",
+            "struct _GError", "struct _GList", "struct _PopplerRectangle", "struct _PopplerImageMapping", "struct _PopplerColor",
             "struct _PopplerTextAttributes", "struct _PopplerDest", "struct _PopplerActionAny",
             "struct _PopplerActionGotoDest", "union _PopplerAction",
         ])

@@ -6,10 +6,14 @@ struct ExtractionWarning: Codable, Sendable, Equatable, CustomStringConvertible,
     /// place that is not a line (a page, a JSON turn, a module).
     var line: Int?
     var message: String
+    /// How to fix a cause that is the machine's, not the document's (an OCR language pack to
+    /// install): the run says it once, however many documents meet the same cause (`RunAdvice`).
+    var advice: String?
 
-    init(_ message: String, line: Int? = nil) {
+    init(_ message: String, line: Int? = nil, advice: String? = nil) {
         self.message = message
         self.line = line
+        self.advice = advice
     }
 
     init(stringLiteral message: String) {

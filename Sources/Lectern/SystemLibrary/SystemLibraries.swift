@@ -1,3 +1,4 @@
+import Foundation
 import CCurl
 import CGemm
 import CLibXML2
@@ -50,7 +51,13 @@ enum SystemLibrary: String, CaseIterable, Sendable {
         case .poppler: problem = lectern_poppler_load()
         case .libxml2: problem = lectern_xml_load()
         case .curl: problem = lectern_curl_load()
-        case .tesseract: problem = lectern_tesseract_load()
+        case .tesseract:
+            // Tesseract's recogniser splits each line over OpenMP threads (libgomp, loaded with
+            // it, reads the limit once, then): on two cores that took twice the CPU time of one
+            // thread for the same page, the second thread mostly spinning, and slowed everything
+            // else running. One thread a page, unless the user sets the limit themselves.
+            if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil { setenv("OMP_THREAD_LIMIT", "1", 0) }
+            problem = lectern_tesseract_load()
         case .postgres: problem = lectern_pq_load()
         }
         guard let problem else { return }

@@ -47,6 +47,7 @@ public struct Extraction: Sendable {
         var result = ExtractionResult()
         var reader = self.reader
         reader.cancellation = cancellation
+        let advice = RunAdvice()
         let expansion = InputExpander(registry: reader.registry, selection: selection).walk(paths)
         let (items, missing) = (expansion.items, expansion.failures)
         result.failed = missing.count
@@ -70,9 +71,7 @@ public struct Extraction: Sendable {
                 let input = try reader.load(item)
                 var (extractor, document) = try reader.extract(input, display: item.display)
                 if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
-                for warning in document.warnings {
-                    events(PipelineEvent(.warning, input: item.display, line: warning.line, message: warning.message))
-                }
+                advice.events(for: document.warnings, input: item.display).forEach(events)
                 each(ReadDocument(input: item.display, reader: extractor.name, document: document, alone: alone))
                 result.read += 1
             } catch let stop where BatchStop.of(stop) == .interrupted {

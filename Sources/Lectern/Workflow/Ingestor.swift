@@ -56,6 +56,8 @@ public struct Ingestor: Sendable {
     public var parallelism = 1
     /// The embedding work of one `ingest` call, a document abandoned by a stop included.
     var tally: EmbeddingTally?
+    /// What the run has said once (how to install a missing OCR language); nil outside `ingest`.
+    var advice: RunAdvice?
     /// The batch's progress in bytes of input, and the input this worker reads in it.
     var batch: BatchProgress?
     var batchIndex = 0
@@ -129,6 +131,7 @@ public struct Ingestor: Sendable {
         var worker = self
         let tally = EmbeddingTally()
         worker.tally = tally
+        worker.advice = RunAdvice()
         let progress = BatchProgress(sizes: jobs.map { job in
             if case .local(let item) = job { return BatchProgress.size(of: item.path) }
             return 0
@@ -387,8 +390,8 @@ public struct Ingestor: Sendable {
         // the same warning `extract` gives: the next ingest knows it and reports it unchanged.
         for warning in document.warnings {
             recorder?.fail(input: item.display, stage: "extract", reason: warning.description, warning: true)
-            events(PipelineEvent(.warning, input: item.display, line: warning.line, message: warning.message))
         }
+        (advice ?? RunAdvice()).events(for: document.warnings, input: item.display).forEach(events)
         if let title { document.title = title }
         if document.title.isEmpty { document.title = TextCleanup.titleFromPath(item.display) }
         // What is embedded (and cached) is the passage under its contextual header.

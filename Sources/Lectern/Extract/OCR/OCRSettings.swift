@@ -18,7 +18,8 @@ public struct OCRSettings: Sendable, Equatable {
     /// Pages OCR'd per document at most: a 500-page scan takes many minutes, so the rest are
     /// named in a warning instead.
     public var maxPages: Int
-    /// Pixels per inch pages are rendered at: Tesseract reads body text best at 300.
+    /// Pixels per inch pages are read at, at most: Tesseract reads body text best at 300. A scan
+    /// of 150 to this is read at its own resolution (see `PDFPageOCR.source`).
     public var dpi: Int
 
     public static let defaultLanguages = ["eng"]

@@ -15,6 +15,8 @@ struct PDFPageOCR {
         /// Words read and their summed confidence, for the document's mean.
         var words = 0
         var confidenceSum = 0.0
+        /// The resolutions pages were read at (a scan's own, or the one it was rendered at).
+        var dpis: Set<Int> = []
 
         var meanConfidence: Double { words == 0 ? 0 : confidenceSum / Double(words) }
     }
@@ -22,13 +24,32 @@ struct PDFPageOCR {
     /// The most pixels one page is rendered with: a poster-sized page is read at a lower
     /// resolution rather than take hundreds of megabytes.
     static let maxPixels = 40_000_000
+    /// The least resolution a page is read at: below it Tesseract misses small type, so a
+    /// coarser scan is rendered up to it.
+    static let minimumDPI = 150.0
+
+    /// One page's grey pixels as Tesseract reads them, and where they lie on the page.
+    struct Bitmap {
+        var width: Int, height: Int
+        var dpi: Double
+        /// The page's top-left corner of the pixels, in points, and the points a pixel spans.
+        var originX = 0.0, originY = 0.0
+        var pointsPerPixel: Double
+    }
+
+    /// How a page is read: from the pixels of its one image, or rendered at a resolution.
+    enum Source {
+        case image(Bitmap)
+        case render(dpi: Double)
+    }
 
     /// Reads `pages` (1-based) of the open `file`; a stop asked for is seen between two pages.
-    func read(_ file: PDFFile, pages: [Int], stop: (any StopCheck)? = nil, display: String? = nil) throws -> Result {
+    /// `imageOnly` are the pages with no text layer at all: a scan drawn over the whole of one
+    /// of them is read from its own pixels, at its own resolution (see `source`).
+    func read(_ file: PDFFile, pages: [Int], imageOnly: Set<Int> = [], stop: (any StopCheck)? = nil, display: String? = nil) throws -> Result {
         var result = Result()
         guard !pages.isEmpty else { return result }
         let engine = try Tesseract(languages: settings.languages)
-        var gray: [UInt8] = []
         for number in pages {
             try stop?.check(display)
             guard let page = lazy_poppler_document_get_page(file.raw, Int32(number - 1)) else { continue }
@@ -36,23 +57,34 @@ struct PDFPageOCR {
             var width = 0.0, height = 0.0
             lazy_poppler_page_get_size(page, &width, &height)
             guard width > 0, height > 0 else { continue }
-            var dpi = Double(settings.dpi)
-            if width * height * (dpi / 72) * (dpi / 72) > Double(Self.maxPixels) {
-                dpi = (Double(Self.maxPixels) / (width * height)).squareRoot() * 72
+            // The page's pixels live only until Tesseract has its own copy of them: a document's
+            // memory is one page's, however many pages it has.
+            var gray: [UInt8] = []
+            var bitmap: Bitmap
+            switch imageOnly.contains(number) ? Self.source(page, width: width, height: height, at: Double(settings.dpi), into: &gray) : .render(dpi: Double(settings.dpi)) {
+            case .image(let pixels):
+                bitmap = pixels
+            case .render(var dpi):
+                if width * height * (dpi / 72) * (dpi / 72) > Double(Self.maxPixels) {
+                    dpi = (Double(Self.maxPixels) / (width * height)).squareRoot() * 72
+                }
+                let scale = dpi / 72
+                bitmap = Bitmap(width: Int((width * scale).rounded()), height: Int((height * scale).rounded()), dpi: dpi, pointsPerPixel: 1 / scale)
+                guard bitmap.width > 0, bitmap.height > 0 else { continue }
+                gray = [UInt8](repeating: 255, count: bitmap.width * bitmap.height)
+                let rendered = gray.withUnsafeMutableBufferPointer { buffer in
+                    lectern_poppler_render_gray(page, scale, Int32(bitmap.width), Int32(bitmap.height), buffer.baseAddress)
+                }
+                guard rendered != 0 else { continue }
             }
-            let scale = dpi / 72
-            let pixelsWide = Int((width * scale).rounded()), pixelsHigh = Int((height * scale).rounded())
-            guard pixelsWide > 0, pixelsHigh > 0 else { continue }
-            if gray.count < pixelsWide * pixelsHigh { gray = [UInt8](repeating: 255, count: pixelsWide * pixelsHigh) }
-            let rendered = gray.withUnsafeMutableBufferPointer { buffer in
-                lectern_poppler_render_gray(page, scale, Int32(pixelsWide), Int32(pixelsHigh), buffer.baseAddress)
+            gray.withUnsafeBufferPointer { buffer in
+                engine.setImage(gray: buffer.baseAddress!, width: bitmap.width, height: bitmap.height, dpi: Int(bitmap.dpi.rounded()))
             }
-            guard rendered != 0 else { continue }
-            let text = gray.withUnsafeBufferPointer { buffer in
-                engine.read(gray: buffer.baseAddress!, width: pixelsWide, height: pixelsHigh, dpi: Int(dpi.rounded()))
-            }
+            gray = []
+            let text = engine.recognize()
             result.pages.append(number)
-            result.lines[number] = Self.lines(text, page: number, pointsPerPixel: 1 / scale)
+            result.dpis.insert(Int(bitmap.dpi.rounded()))
+            result.lines[number] = Self.lines(text, page: number, bitmap: bitmap)
             for line in text.lines {
                 result.words += line.words.count
                 result.confidenceSum += line.words.reduce(0) { $0 + $1.confidence }
@@ -62,13 +94,45 @@ struct PDFPageOCR {
         return result
     }
 
+    /// A scan's page is one image drawn over the whole page. Its own pixels are read as they
+    /// are when their resolution is between `minimumDPI` and `dpi`: rendering would only
+    /// resample them (a 150 dpi scan rendered at 300 dpi gives Tesseract four times the pixels
+    /// and no more detail). A finer scan is rendered down to `dpi`, a coarser one up to
+    /// `minimumDPI`; a page of several images, or an image turned on the page, is rendered at `dpi`.
+    static func source(_ page: OpaquePointer, width: Double, height: Double, at dpi: Double, into gray: inout [UInt8]) -> Source {
+        var id: Int32 = 0
+        var area = PopplerRectangle()
+        guard lectern_poppler_single_image(page, &id, &area) != 0 else { return .render(dpi: dpi) }
+        let left = min(area.x1, area.x2), top = min(area.y1, area.y2)
+        let areaWidth = abs(area.x2 - area.x1), areaHeight = abs(area.y2 - area.y1)
+        // Over the whole page, give or take a scanner's margin of error.
+        guard areaWidth >= width * 0.97, areaHeight >= height * 0.97, areaWidth <= width * 1.03, areaHeight <= height * 1.03,
+              let surface = lazy_poppler_page_get_image(page, id) else { return .render(dpi: dpi) }
+        defer { lazy_cairo_surface_destroy(surface) }
+        let pixelsWide = Int(lazy_cairo_image_surface_get_width(surface)), pixelsHigh = Int(lazy_cairo_image_surface_get_height(surface))
+        guard pixelsWide > 0, pixelsHigh > 0 else { return .render(dpi: dpi) }
+        let dpiAcross = Double(pixelsWide) / (areaWidth / 72), dpiDown = Double(pixelsHigh) / (areaHeight / 72)
+        // The same resolution both ways, or the image is turned (or stretched) on the page.
+        guard abs(dpiAcross - dpiDown) <= dpiAcross * 0.02 else { return .render(dpi: dpi) }
+        let minimum = min(Self.minimumDPI, dpi)
+        guard dpiAcross >= minimum * 0.98 else { return .render(dpi: minimum) }
+        guard dpiAcross <= dpi * 1.02, pixelsWide * pixelsHigh <= Self.maxPixels,
+              [CAIRO_FORMAT_RGB24, CAIRO_FORMAT_ARGB32].contains(lazy_cairo_image_surface_get_format(surface)) else { return .render(dpi: dpi) }
+        gray = [UInt8](repeating: 255, count: pixelsWide * pixelsHigh)
+        gray.withUnsafeMutableBufferPointer { buffer in
+            lectern_cairo_surface_gray(surface, Int32(pixelsWide), Int32(pixelsHigh), buffer.baseAddress)
+        }
+        return .image(Bitmap(width: pixelsWide, height: pixelsHigh, dpi: dpiAcross, originX: left, originY: top, pointsPerPixel: areaWidth / Double(pixelsWide)))
+    }
+
     /// Tesseract's lines as the layout's, in points.
-    static func lines(_ text: OCRText, page: Int, pointsPerPixel: Double) -> [PDFLine] {
-        text.lines.map { line in
+    static func lines(_ text: OCRText, page: Int, bitmap: Bitmap) -> [PDFLine] {
+        let scale = bitmap.pointsPerPixel, x0 = bitmap.originX, y0 = bitmap.originY
+        return text.lines.map { line in
             var pdfLine = PDFLine(text: PDFText.normalize(line.text), page: page,
-                                  x1: Double(line.x1) * pointsPerPixel, y1: Double(line.y1) * pointsPerPixel,
-                                  x2: Double(line.x2) * pointsPerPixel, y2: Double(line.y2) * pointsPerPixel,
-                                  fontSize: line.emHeight * pointsPerPixel, bold: false, blockBreakBefore: line.startsParagraph)
+                                  x1: x0 + Double(line.x1) * scale, y1: y0 + Double(line.y1) * scale,
+                                  x2: x0 + Double(line.x2) * scale, y2: y0 + Double(line.y2) * scale,
+                                  fontSize: line.emHeight * scale, bold: false, blockBreakBefore: line.startsParagraph)
             pdfLine.ocrConfidence = line.confidence
             return pdfLine
         }

@@ -6,6 +6,7 @@ import Foundation
 final class Tesseract {
     private let api: OpaquePointer
     let languages: [String]
+    private var imageSize = (width: 0, height: 0)
 
     /// Where the language models are: `$TESSDATA_PREFIX` as Tesseract reads it, else Debian's folders.
     static var dataFolder: String? {
@@ -27,24 +28,29 @@ final class Tesseract {
     /// The installed languages, or nil when no model folder is found.
     static var installedLanguages: [String]? { dataFolder.map(models(in:)) }
 
-    /// Loads libtesseract and `languages`; a missing library or language pack is one line
-    /// saying how to install it.
+    /// Loads libtesseract and `languages`; a missing library or language pack is an
+    /// `OCRUnavailable` saying how to install it.
     init(languages: [String]) throws {
-        try SystemLibrary.tesseract.load()
+        do {
+            try SystemLibrary.tesseract.load()
+        } catch let error as LecternError {
+            throw OCRUnavailable(reason: "Tesseract is not installed", advice: "OCR: " + error.reason)
+        }
         guard let folder = Self.dataFolder else {
-            throw LecternError(.missingLibrary, nil, "OCR: no Tesseract language models found (looked in $TESSDATA_PREFIX and /usr/share/tesseract-ocr/5/tessdata): apt-get install \(languages.map(Self.package).joined(separator: " "))")
+            throw OCRUnavailable(reason: "no Tesseract language models are installed", advice: "OCR: no Tesseract language models found (looked in $TESSDATA_PREFIX and /usr/share/tesseract-ocr/5/tessdata): apt-get install \(languages.map(Self.package).joined(separator: " "))")
         }
         let installed = Set(Self.models(in: folder))
         let missing = languages.filter { !installed.contains($0) }
         if !missing.isEmpty {
-            throw LecternError(.missingLibrary, nil, "OCR language \(missing.joined(separator: ", ")) is not installed (no \(missing[0]).traineddata in \(folder); installed: \(installed.sorted().joined(separator: ", "))): apt-get install \(missing.map(Self.package).joined(separator: " "))")
+            let reason = "OCR language \(missing.joined(separator: ", ")) is not installed"
+            throw OCRUnavailable(reason: reason, advice: "\(reason) (no \(missing[0]).traineddata in \(folder); installed: \(installed.sorted().joined(separator: ", "))): apt-get install \(missing.map(Self.package).joined(separator: " "))")
         }
-        guard let api = lazy_TessBaseAPICreate() else { throw LecternError(.missingLibrary, nil, "OCR: Tesseract could not start") }
+        guard let api = lazy_TessBaseAPICreate() else { throw OCRUnavailable(reason: "Tesseract could not start", advice: "OCR: Tesseract could not start") }
         // A library never prints: Tesseract's messages go to /dev/null instead of stderr.
         _ = lazy_TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         guard lazy_TessBaseAPIInit3(api, folder, languages.joined(separator: "+")) == 0 else {
             lazy_TessBaseAPIDelete(api)
-            throw LecternError(.missingLibrary, nil, "OCR: Tesseract could not load \(languages.joined(separator: "+")) from \(folder): reinstall \(languages.map(Self.package).joined(separator: " "))")
+            throw OCRUnavailable(reason: "Tesseract could not load \(languages.joined(separator: "+"))", advice: "OCR: Tesseract could not load \(languages.joined(separator: "+")) from \(folder): reinstall \(languages.map(Self.package).joined(separator: " "))")
         }
         lazy_TessBaseAPISetPageSegMode(api, PSM_AUTO)
         self.api = api
@@ -59,12 +65,19 @@ final class Tesseract {
     /// Debian's package of a language model.
     static func package(_ language: String) -> String { "tesseract-ocr-" + language.lowercased().replacingOccurrences(of: "_", with: "-") }
 
-    /// Reads a grey image (one byte a pixel, `width` bytes a row) scanned at `dpi`.
-    func read(gray: UnsafePointer<UInt8>, width: Int, height: Int, dpi: Int) -> OCRText {
+    /// Hands Tesseract a grey image (one byte a pixel, `width` bytes a row) scanned at `dpi`:
+    /// it keeps a copy, so the caller's pixels can go before `recognize()`.
+    func setImage(gray: UnsafePointer<UInt8>, width: Int, height: Int, dpi: Int) {
         lazy_TessBaseAPISetImage(api, gray, Int32(width), Int32(height), 1, Int32(width))
         lazy_TessBaseAPISetSourceResolution(api, Int32(dpi))
+        imageSize = (width, height)
+    }
+
+    /// Reads the image `setImage` gave, in one pass of recognition, its words taken from that
+    /// pass's results; the image and the results are freed before it returns.
+    func recognize() -> OCRText {
         defer { lazy_TessBaseAPIClear(api) }
-        var result = OCRText(lines: [], width: width, height: height)
+        var result = OCRText(lines: [], width: imageSize.width, height: imageSize.height)
         guard lazy_TessBaseAPIRecognize(api, nil) == 0, let iterator = lazy_TessBaseAPIGetIterator(api) else { return result }
         defer { lazy_TessResultIteratorDelete(iterator) }
         guard let page = lazy_TessResultIteratorGetPageIterator(iterator) else { return result }

@@ -62,16 +62,16 @@ struct PDFExtractor: Extractor {
         }
         let chosen = Array(wanted.prefix(ocrSettings.maxPages))
         var ocr: PDFPageOCR.Result?
-        var ocrFailure: String?
+        var ocrFailure: OCRUnavailable?
         if !chosen.isEmpty {
             do {
                 ocr = try ParallelWork.stoppable(stop, subject: display) {
-                    try PDFPageOCR(settings: ocrSettings).read(try PDFFile(path: path, password: password), pages: chosen, stop: stop, display: display)
+                    try PDFPageOCR(settings: ocrSettings).read(try PDFFile(path: path, password: password), pages: chosen, imageOnly: Set(scanned), stop: stop, display: display)
                 }
-            } catch let error as LecternError where error.code == .missingLibrary {
-                // No Tesseract or no language pack: the document is stored as before, and the
-                // warning says what to install.
-                ocrFailure = error.reason
+            } catch let error as OCRUnavailable {
+                // No Tesseract or no language pack: the document is stored as before, its
+                // warning says why, and the run says once what to install.
+                ocrFailure = error
             }
         }
         if let ocr, !ocr.pages.isEmpty {
@@ -95,7 +95,7 @@ struct PDFExtractor: Extractor {
             let itIs = unread.count == 1 ? "it is" : "they are"
             let why: String
             if let ocrFailure {
-                why = ocrFailure
+                why = ocrFailure.reason
             } else if ocrSettings.mode == .never {
                 why = "OCR is off (--ocr never)"
             } else if unread.contains(where: { !chosen.contains($0) }) {
@@ -103,11 +103,11 @@ struct PDFExtractor: Extractor {
             } else {
                 why = "OCR found no text"
             }
-            warnings.append(ExtractionWarning("no text layer on \(pagesWord) \(list) (scanned?): \(itIs) not searchable; \(why)"))
+            warnings.append(ExtractionWarning("no text layer on \(pagesWord) \(list) (scanned?): \(itIs) not searchable; \(why)", advice: ocrFailure?.advice))
         }
         let garbled = read.unusable.filter { !ocrRead.contains($0) }
         if !garbled.isEmpty, ocrSettings.mode != .never {
-            warnings.append(ExtractionWarning("the text layer of \(garbled.count == 1 ? "page" : "pages") \(Self.pageList(garbled)) is mostly unmapped characters, kept as it is: \(ocrFailure ?? "OCR could not read it")"))
+            warnings.append(ExtractionWarning("the text layer of \(garbled.count == 1 ? "page" : "pages") \(Self.pageList(garbled)) is mostly unmapped characters, kept as it is: \(ocrFailure?.reason ?? "OCR could not read it")", advice: ocrFailure?.advice))
         }
         var metadata: [String: String] = ["pages": String(file.pageCount)]
         if let author = file.author { metadata["author"] = author }
@@ -116,11 +116,17 @@ struct PDFExtractor: Extractor {
         if !layout.furniture.isEmpty { metadata["page_furniture"] = layout.furniture.prefix(20).joined(separator: " | ") }
         if layout.isSlides { metadata["slides"] = "true" }
         if let ocr, !ocr.pages.isEmpty {
-            metadata[Self.ocrMetadataKey] = "\(ocr.pages.count == 1 ? "page" : "pages") \(Self.pageList(ocr.pages)) read by Tesseract \(Tesseract.version) (\(ocrSettings.languageList), \(ocrSettings.dpi) dpi), mean word confidence \(String(format: "%.1f", ocr.meanConfidence))"
+            metadata[Self.ocrMetadataKey] = "\(ocr.pages.count == 1 ? "page" : "pages") \(Self.pageList(ocr.pages)) read by Tesseract \(Tesseract.version) (\(ocrSettings.languageList), \(Self.dpiList(ocr.dpis)) dpi), mean word confidence \(String(format: "%.1f", ocr.meanConfidence))"
         }
         let titleBlock = layout.blocks.first { $0.kind == .title }?.text
         let title = Self.usableTitle(file.title) ?? titleBlock ?? layout.largestFirstPageText ?? ""
         return ExtractedDocument(type: "pdf", title: title, blocks: layout.blocks, metadata: metadata, warnings: warnings)
+    }
+
+    /// `300`, or `150–300` when pages were read at several resolutions.
+    static func dpiList(_ dpis: Set<Int>) -> String {
+        guard let low = dpis.min(), let high = dpis.max() else { return "" }
+        return low == high ? "\(low)" : "\(low)–\(high)"
     }
 
     /// What the pages hold, in page order.
