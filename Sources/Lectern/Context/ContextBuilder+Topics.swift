@@ -4,12 +4,38 @@ import Foundation
 /// then its passages and its prerequisites' ranked by hybrid search for the question (or, with
 /// none, for the topic's own title and objectives).
 extension ContextBuilder {
-    func topic(_ id: String, curriculum name: String?) throws -> (Curriculum, Topic) {
-        try TopicReferences(store: store).topic(id, curriculum: name)
+    /// A topic with the shape of its course: the curriculum's units and topics (titles, links,
+    /// the ids of their passages) without reading any passage but the topic's own, so that a
+    /// context costs the same in a course of ten topics or of a thousand-passage book.
+    struct TopicPlace {
+        /// The curriculum's units, topics and sources; its topics hold no passages.
+        var outline: Curriculum
+        /// The topic, with its passages.
+        var topic: Topic
+        /// Each topic's passage ids, by stable id.
+        var passageIds: [String: [Int64]]
+    }
+
+    func topic(_ id: String, curriculum name: String?) throws -> TopicPlace {
+        // A whole stable id (what `curriculum find` gives) is looked up alone; a prefix, or an id
+        // outside the curriculum named, gets TopicReferences' answer and its errors.
+        let curriculumName: String, topic: Topic
+        if let found = try store.topic(stableId: id), name == nil || name == found.curriculum {
+            (curriculumName, topic) = found
+        } else {
+            let (curriculum, named) = try TopicReferences(store: store).topic(id, curriculum: name)
+            (curriculumName, topic) = (curriculum.name, named)
+        }
+        guard let records = try store.curriculumRecords(named: curriculumName) else {
+            throw LecternError(.notFound, id, "no topic with this id (see `lectern curriculum show`)")
+        }
+        let passageIds = Dictionary(records.units.flatMap(\.topics).map { ($0.topic.stableId, $0.passages.map(\.passageId)) },
+                                    uniquingKeysWith: { first, _ in first })
+        return TopicPlace(outline: Curriculum(records, passages: [:]), topic: topic, passageIds: passageIds)
     }
 
     /// The topic that best answers `query`, when the library has curricula (nil without).
-    func bestTopic(for query: String, curriculum name: String?) throws -> (Curriculum, Topic)? {
+    func bestTopic(for query: String, curriculum name: String?) throws -> TopicPlace? {
         guard !(try store.curriculumSummaries()).isEmpty else {
             if let name { throw LecternError(.invalidInput, name, "no curriculum of this name: this library has none (`lectern curriculum build NAME` makes one)") }
             return nil
@@ -19,9 +45,11 @@ extension ContextBuilder {
         return try topic(hit.id, curriculum: hit.curriculum)
     }
 
-    /// The context of `topic`: its description, then its passages and its prerequisites' passages
+    /// The context of a topic: its description, then its passages and its prerequisites' passages
     /// ranked for `query` (the topic's title and objectives when there is none).
-    func topicContext(_ curriculum: Curriculum, _ topic: Topic, query: String?, request: ContextRequest) throws -> TutoringContext {
+    func topicContext(_ place: TopicPlace, query: String?, request: ContextRequest) throws -> TutoringContext {
+        let curriculum = place.outline, topic = place.topic
+        // A source changed since the build leaves its topics' passages gone: refused, never a context short of them.
         try CurriculumFreshness(store: store).requireCurrent(curriculum)
         let topics = curriculum.topics
         let byId = Dictionary(topics.map { ($0.stableId, $0) }, uniquingKeysWith: { first, _ in first })
@@ -50,17 +78,22 @@ extension ContextBuilder {
         // The objectives are listed once, above: their passage is not a passage to quote again.
         let own = Set(topic.passages.filter { $0.kind != .objective || topic.objectives.isEmpty }.map(\.passageId))
         var allowed = own
-        for link in topic.prerequisites { allowed.formUnion(byId[link.topicStableId]?.passages.map(\.passageId) ?? []) }
+        for link in topic.prerequisites { allowed.formUnion(place.passageIds[link.topicStableId] ?? []) }
         let question = query ?? ([topic.title] + topic.objectives.map(\.statement)).joined(separator: " ")
-        var candidates: [ContextPassage] = []
-        if !allowed.isEmpty {
-            var filter = request.filter
-            filter.passages = allowed
-            let hits = try session.search(question, k: max(Self.depth(budget: request.budget), allowed.count), mode: .hybrid, filter: filter)
-            // The topic's own passages before its prerequisites', each group in the search's order.
-            candidates = hits.filter { own.contains($0.passageId) }.map { ContextPassage($0, from: .topic) }
-                + hits.filter { !own.contains($0.passageId) }.map { ContextPassage($0, from: .prerequisite) }
+        let packer = ContextPacker(counter: counter)
+        guard !allowed.isEmpty else {
+            return try packer.pack(query: query, topic: described, candidates: [], budget: request.budget)
         }
-        return try ContextPacker(counter: counter).pack(query: query, topic: described, candidates: candidates, budget: request.budget)
+        var filter = request.filter
+        filter.passages = allowed
+        // The topic's own passages before its prerequisites', each group in the search's order;
+        // a hit is read only when the packer comes to it.
+        let ranked = try session.ranked(question, k: max(Self.depth(budget: request.budget), allowed.count), mode: .hybrid, filter: filter)
+        let ownFirst = (0..<ranked.count).filter { own.contains(ranked.passageId($0)) } + (0..<ranked.count).filter { !own.contains(ranked.passageId($0)) }
+        let hits = ranked.reordered(ownFirst)
+        return try packer.pack(query: query, topic: described, candidateCount: hits.count, candidate: { index in
+            let hit = try hits.hit(index)
+            return ContextPassage(hit, from: own.contains(hit.passageId) ? .topic : .prerequisite)
+        }, budget: request.budget)
     }
 }

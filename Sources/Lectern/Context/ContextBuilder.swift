@@ -56,18 +56,17 @@ public struct ContextBuilder: Sendable {
         let query = request.query.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
         let packer = ContextPacker(counter: counter)
         if let topicId = request.topicId {
-            let (curriculum, topic) = try topic(topicId, curriculum: request.curriculum)
-            return try topicContext(curriculum, topic, query: query, request: request)
+            return try topicContext(try topic(topicId, curriculum: request.curriculum), query: query, request: request)
         }
         guard let query else {
             throw LecternError(.invalidInput, "context", "give a question or a topic id")
         }
-        if let (curriculum, topic) = try bestTopic(for: query, curriculum: request.curriculum) {
-            return try topicContext(curriculum, topic, query: query, request: request)
+        if let place = try bestTopic(for: query, curriculum: request.curriculum) {
+            return try topicContext(place, query: query, request: request)
         }
-        let hits = try session.search(query, k: Self.depth(budget: request.budget), mode: .hybrid, filter: request.filter)
-        return try packer.pack(query: query, topic: nil, candidates: hits.map { ContextPassage($0, from: .search) },
-                               budget: request.budget)
+        let hits = try session.ranked(query, k: Self.depth(budget: request.budget), mode: .hybrid, filter: request.filter)
+        return try packer.pack(query: query, topic: nil, candidateCount: hits.count,
+                               candidate: { ContextPassage(try hits.hit($0), from: .search) }, budget: request.budget)
     }
 
     /// How many passages to rank for a budget: more than can fit (passages are at most a few

@@ -8,24 +8,41 @@ struct ContextPacker {
     static let separator = 2
     /// Below this many tokens left, a passage's leading sentences are not worth offering.
     static let smallestCut = 24
+    /// Candidates in a row that do not fit, not even their first sentence, after which the
+    /// packer stops trying: what is left of the budget is too little for a passage of the
+    /// kind this ranking holds, and each try reads a passage.
+    static let triesWithoutFit = 8
 
     func pack(query: String?, topic: ContextTopic?, candidates: [ContextPassage], budget: Int) throws -> TutoringContext {
+        try pack(query: query, topic: topic, candidateCount: candidates.count, candidate: { candidates[$0] }, budget: budget)
+    }
+
+    /// `pack` over `candidateCount` ranked passages, most useful first, each made by
+    /// `candidate` only when the packer comes to it: once the budget is spent the rest are
+    /// never read.
+    func pack(query: String?, topic: ContextTopic?, candidateCount: Int, candidate passageAt: (Int) throws -> ContextPassage,
+              budget: Int) throws -> TutoringContext {
         let usable = counter.usable(budget)
         var used = try counter.count(TutoringContext.heading(query: query, topic: topic))
         var packedTopic: ContextTopic?
         if let topic {
-            let allowance = candidates.isEmpty ? usable - used : usable / 2 - used
+            let allowance = candidateCount == 0 ? usable - used : usable / 2 - used
             let (fitted, cost) = try packTopic(topic, within: max(0, allowance))
             packedTopic = fitted
             used += cost
         }
         var passages: [ContextPassage] = []
         let passagesHeading = try counter.count("## Passages") + Self.separator
-        for candidate in candidates {
+        var misses = 0
+        for index in 0..<candidateCount {
             let heading = passages.isEmpty ? passagesHeading : 0
             let left = usable - used - heading
-            if left < Self.smallestCut { break }
-            guard let (fitted, cost) = try fit(candidate, number: passages.count + 1, within: left) else { continue }
+            if left < Self.smallestCut || misses == Self.triesWithoutFit { break }
+            guard let (fitted, cost) = try fit(try passageAt(index), number: passages.count + 1, within: left) else {
+                misses += 1
+                continue
+            }
+            misses = 0
             passages.append(fitted)
             used += cost + heading
         }
@@ -37,7 +54,7 @@ struct ContextPacker {
             context.passages.removeLast()
             context.tokens = try counter.count(context.markdown)
         }
-        context.omittedPassages = candidates.count - context.passages.count
+        context.omittedPassages = candidateCount - context.passages.count
         return context
     }
 

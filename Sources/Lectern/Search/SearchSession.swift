@@ -52,6 +52,15 @@ public final class SearchSession: Sendable {
         return (hits, timings)
     }
 
+    /// The best `k` passages for `query`, ranked as `search` ranks them, each read as a hit
+    /// only when asked for (`RankedHits`).
+    public func ranked(_ query: String, k: Int = 10, mode: SearchMode = .hybrid, filter: SearchFilter = SearchFilter()) throws -> RankedHits {
+        var timings = SearchTimings()
+        var notes: [String] = []
+        let ranking = try searcher.rank(query, k: k, mode: mode, filter: filter, timings: &timings, notes: &notes)
+        return RankedHits(searcher: searcher, ranking: ranking)
+    }
+
     /// The best `k` passages for `query` scoring at least `minimumScore`, with the notes a
     /// user should read beside them.
     public func run(_ query: String, k: Int = 10, mode: SearchMode = .hybrid, filter: SearchFilter = SearchFilter(),

@@ -56,6 +56,21 @@ public struct Searcher: Sendable {
     /// or an exclusion that left nothing, and what is shown instead.
     func search(_ query: String, k: Int, mode: SearchMode, filter: SearchFilter, timings: inout SearchTimings,
                 notes: inout [String]) throws -> [SearchHit] {
+        let ranking = try rank(query, k: k, mode: mode, filter: filter, timings: &timings, notes: &notes)
+        return try hits(ranking.passages, terms: ranking.terms)
+    }
+
+    /// A ranking's passages, best first, before any is read as a hit, and the query words
+    /// their snippets highlight.
+    struct Ranking {
+        var passages: [RankedPassage]
+        var terms: [String]
+    }
+
+    /// `search`'s ranking alone: what it would show, in order, with nothing read for a hit yet
+    /// (a caller that uses only the first few, as a context within a budget does, reads those).
+    func rank(_ query: String, k: Int, mode: SearchMode, filter: SearchFilter, timings: inout SearchTimings,
+              notes: inout [String]) throws -> Ranking {
         let parsed = SearchQuery(parsing: query)
         guard !parsed.isEmpty else {
             let why = parsed.exclusions.isEmpty ? "has no words to search for" : "only excludes: it needs a word or a \"phrase\" to search for"
@@ -63,8 +78,8 @@ public struct Searcher: Sendable {
         }
         let terms = parsed.terms
         let allowedDocuments = try documentIds(for: filter)
-        if let allowedDocuments, allowedDocuments.isEmpty { return [] }
-        if let passages = filter.passages, passages.isEmpty { return [] }
+        if let allowedDocuments, allowedDocuments.isEmpty { return Ranking(passages: [], terms: terms) }
+        if let passages = filter.passages, passages.isEmpty { return Ranking(passages: [], terms: terms) }
         var ranked = try rank(parsed, query: query, k: k, mode: mode, documents: allowedDocuments, passages: filter.passages, timings: &timings)
         // A quoted phrase ranks the passages holding it first; passages with its words apart
         // follow (when fewer than k hold it), ranked as if the quotes were not there.
@@ -78,7 +93,7 @@ public struct Searcher: Sendable {
                   let excluded = try missedExclusions(parsed, documents: allowedDocuments, passages: filter.passages) {
             notes.append(excluded)
         }
-        return try hits(ranked, terms: terms)
+        return Ranking(passages: ranked, terms: terms)
     }
 
     /// The hits of a ranking: each passage read with what a user sees of it (its snippet,

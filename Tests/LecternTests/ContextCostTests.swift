@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+@testable import Lectern
+
+/// A tutoring context reads only the passages its budget can hold: it ranks as many as it
+/// may need (more than fit, so a long one that does not fit leaves room for the next), but a
+/// passage is read as a hit (its text, snippet, location and link) only when the packer comes
+/// to it. Counted in SQLite's virtual-machine steps, not timed.
+final class ContextCostTests: XCTestCase {
+    func testATightBudgetReadsOnlyThePassagesItTries() throws {
+        let folder = try TemporaryFolder()
+        var notes = "# Field notes\n\n"
+        for section in 1...60 {
+            notes += "## Day \(section)\n\nOn day \(section) the quokka ate leaves near the lake. It lives in the bush and sleeps by day. "
+                + "It drinks little water and keeps to the shade when the sun is high. Its young ride in a pouch for months, and "
+                + "visitors who feed it bread do it harm.\n\n"
+        }
+        try folder.write("notes.md", notes)
+        let store = try LibraryStore(path: folder.file("lectern.db").path)
+        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest([folder.file("notes.md").path], recorder: nil) { _ in }.stored, 1)
+        let session = SearchSession(store: store, embedder: HashingEmbedder())
+        try session.warm(for: .hybrid)
+        let query = "what does the quokka eat"
+        // Once each to prepare the statements; the second time is counted.
+        _ = try session.search(query, k: 20)
+        let (_, rankSteps) = try store.countingSteps { try session.ranked(query, k: 20) }
+        let (twenty, searchSteps) = try store.countingSteps { try session.search(query, k: 20) }
+        XCTAssertEqual(twenty.count, 20)
+        let readingAll = searchSteps - rankSteps
+        let builder = ContextBuilder(store: store, session: session)
+        let request = ContextRequest(query: query, budget: 300)
+        _ = try builder.build(request)
+        let (context, contextSteps) = try store.countingSteps { try builder.build(request) }
+        // What a user sees: a few whole passages, and how many more were ranked and left out.
+        XCTAssertGreaterThanOrEqual(context.passages.count, 2)
+        XCTAssertLessThan(context.passages.count, 5)
+        XCTAssertEqual(context.passages.count + context.omittedPassages, ContextBuilder.depth(budget: 300))
+        XCTAssertTrue(context.passages.allSatisfy { $0.text.contains("quokka") })
+        // It ranks 20 passages and keeps two: it reads no more than three quarters of them (it
+        // read all 20 before; now the two it keeps and the eight that do not fit, a page at a time).
+        XCTAssertLessThanOrEqual(contextSteps - rankSteps, readingAll * 3 / 4,
+                                 "a context of \(context.passages.count) passages took \(contextSteps) steps, ranking 20: \(rankSteps), reading 20: \(readingAll)")
+    }
+}
