@@ -68,6 +68,13 @@ final class CardQualityCLITests: CommandTestCase {
         result = try lectern("cards", "stats")
         XCTAssertTrue(result.stdout.contains("quality: \(listed.count) at 1.00"), result.stdout)
         XCTAssertTrue(result.stdout.contains("not-asserted"), result.stdout)
+        // --curriculum: that curriculum's counts alone; a curriculum with no cards has none.
+        result = try lectern("cards", "stats", "--curriculum", "logic", "--json")
+        let only = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], result.stdout)
+        XCTAssertEqual(only.compactMap { $0["curriculum"] as? String }, ["logic"])
+        XCTAssertEqual(only.first?["notes"] as? Int, listed.count)
+        result = try lectern("cards", "stats", "--curriculum", "no-such-curriculum", "--json")
+        XCTAssertEqual((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [Any])?.count ?? 0, 0, result.stdout + result.stderr)
 
         // Loosened: more notes, the failing ones showing which check they fail.
         result = try lectern("cards", "generate", "logic", "--min-quality", "0.5")

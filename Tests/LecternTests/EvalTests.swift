@@ -196,6 +196,28 @@ final class EvalTests: XCTestCase {
         XCTAssertEqual(result.stdout.split(separator: "\n").first { $0.hasPrefix("keyword ") }.map { $0.split(separator: " ").prefix(4) }, first)
     }
 
+    /// `--embedder` beats the configured embedder (MiniLM, whose model is not in the models
+    /// folder given), and
+    /// `--depth` is how many passages each query reads: with 2, a query ranks at most 2 documents.
+    func testEmbedderAndDepthOptionsChooseTheLibraryAndTheRankingsLength() throws {
+        try lecternBinary()
+        let dataset = try writeNotesDataset()
+        let configured = ["LECTERN_EMBEDDER": "minilm", "LECTERN_MODELS": folder.file("no-models").path]
+        var result = try runLectern(["eval", dataset.path, "--mode", "semantic", "--json"], in: folder.url, environment: configured)
+        XCTAssertNotEqual(result.status, 0, "the configured embedder cannot embed here: \(result.stdout)")
+
+        result = try runLectern(["eval", dataset.path, "--mode", "semantic", "--embedder", "hashing", "--depth", "2", "--json",
+                                 "--run-file", "run.trec"], in: folder.url, environment: configured)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((report["embedder"] as? String)?.hasPrefix("hashing"), true, "\(report["embedder"] ?? "none")")
+        XCTAssertEqual(report["passage_depth"] as? Int, 2)
+        let rows = try String(contentsOf: folder.file("run.trec"), encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }
+        let perQuery = Dictionary(grouping: rows, by: { String($0[0]) }).mapValues(\.count)
+        XCTAssertEqual(perQuery.count, 8, "every query ranks something: \(perQuery)")
+        XCTAssertTrue(perQuery.values.allSatisfy { $0 <= 2 }, "two passages give at most two documents: \(perQuery)")
+    }
+
     func testMalformedDatasetIsOneLineNamingFileAndLine() throws {
         try lecternBinary()
         try folder.write("bad/corpus.jsonl", "{\"_id\": \"a\", \"title\": \"A\", \"text\": \"alpha\"}\n{not json\n")

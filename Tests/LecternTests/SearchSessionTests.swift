@@ -28,6 +28,18 @@ final class SearchSessionTests: CommandTestCase {
                              stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// `--timings` (the benchmark's figure): each query's milliseconds as a JSON line on stderr.
+    func testStdinTimingsAreAJSONLineAQueryOnStderr() throws {
+        try folder.write("notes/info.txt", "Shannon entropy measures the average information of a message.\n")
+        XCTAssertEqual(try runLectern(["ingest", "notes"], in: folder.url).status, 0)
+        let result = try lectern(["search", "--stdin", "--timings", "-k", "2"], input: "entropy of a message\naverage information\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n").count, 2, result.stdout)
+        let timings = result.stderr.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        XCTAssertEqual(timings.compactMap { $0["query"] as? String }, ["entropy of a message", "average information"], result.stderr)
+        XCTAssertTrue(timings.allSatisfy { ($0["total_ms"] as? Double ?? -1) >= 0 && $0["embedding_ms"] is Double }, result.stderr)
+    }
+
     func testStdinAnswersEachLineWithTheHitsSearchJSONGives() throws {
         try folder.write("notes/cells.md", "# Cells\n\n## Energy\n\nThe mitochondrion produces ATP through oxidative phosphorylation.\n")
         try folder.write("notes/info.txt", "Shannon entropy measures the average information of a message.\n")

@@ -148,4 +148,34 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(moved.skipKey, SkipKey(passages: document.skipKey.passages, embedder: new.info.key))
         XCTAssertEqual(Ingestor(store: store, embedder: new).ingest([note.path], recorder: nil) { _ in }.unchanged, 1)
     }
+
+    /// Rows a later Lectern wrote: a passage or block kind it added reads as prose, a document
+    /// type is an open set, and a run status it added is one line naming the library and the value.
+    func testValuesALaterVersionWroteReadAsProseOrOneLine() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("later.db").path
+        let store = try LibraryStore(path: path)
+        let note = try folder.write("notes/cells.md", "# Cells\n\nThe mitochondrion makes ATP for the cell.\n")
+        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest([note.path], recorder: nil) { _ in }.stored, 1)
+        let document = try XCTUnwrap(store.documents(matching: note.path).first)
+        try store.write { db in
+            try db.execute(sql: "UPDATE passages SET kind = 'hologram'")
+            try db.execute(sql: "UPDATE blocks SET kind = 'hologram' WHERE kind = 'paragraph'")
+        }
+        XCTAssertEqual(try store.passages(documentId: document.id).map(\.kind), [.text])
+        XCTAssertEqual(try store.blocks(documentId: document.id).last?.kind, .paragraph)
+        XCTAssertEqual(try store.blocks(documentId: document.id).last?.text, "The mitochondrion makes ATP for the cell.")
+
+        try store.write { db in try db.execute(sql: "UPDATE documents SET type = 'hologram'") }
+        XCTAssertEqual(try store.allDocuments().map(\.type.rawValue), ["hologram"])
+        XCTAssertEqual(try store.sources().map(\.types), [[DocumentType(rawValue: "hologram")!]])
+
+        let run = try store.beginRun(command: "ingest", arguments: ["notes"])
+        try store.write { db in try db.execute(sql: "UPDATE runs SET status = 'hologram' WHERE id = ?", arguments: [run]) }
+        XCTAssertThrowsError(try store.runs()) { error in
+            XCTAssertEqual("\(error)".split(separator: "\n").count, 1, "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix(path + ": "), "\(error)")
+            XCTAssertTrue("\(error)".contains("hologram") && "\(error)".contains("written by a later version"), "\(error)")
+        }
+    }
 }

@@ -49,13 +49,7 @@ enum CardGeneration {
             cards += kept
             report.rejections += rejected
         }
-        let deduplicated = CardDeduplication.deduplicate(cards)
-        report.exactDuplicates = deduplicated.exact
-        report.nearDuplicates = deduplicated.near
-        let shared = capped(deduplicated.cards, topics: chosen)
-        report.rejections += shared.rejected
-        report.kept = shared.kept.count
-        return (shared.kept, report)
+        return (finish(cards, topics: chosen, report: &report), report)
     }
 
     /// Offline cards and a language model's for `topics` of `curriculum`, grounded and
@@ -108,13 +102,19 @@ enum CardGeneration {
             report.rejections += topic.rejected
             if let failure = topic.failure { failures.append((chosen[index].stableId, failure)) }
         }
+        return (finish(cards, topics: chosen, report: &report), report, failures)
+    }
+
+    /// The last steps both ways of generating share: duplicates removed, each topic's share
+    /// capped, and the report told what was kept.
+    static func finish(_ cards: [Flashcard], topics: [Topic], report: inout CardGenerationReport) -> [Flashcard] {
         let deduplicated = CardDeduplication.deduplicate(cards)
         report.exactDuplicates = deduplicated.exact
         report.nearDuplicates = deduplicated.near
-        let shared = capped(deduplicated.cards, topics: chosen)
+        let shared = capped(deduplicated.cards, topics: topics)
         report.rejections += shared.rejected
         report.kept = shared.kept.count
-        return (shared.kept, report, failures)
+        return shared.kept
     }
 
     /// Keeps the candidates whose cited passage (one of `topic`'s) holds every content word of

@@ -74,121 +74,167 @@ struct MarkdownExtractor: Extractor {
             blocks.append(Block(kind: kind, text: text, level: level, sectionPath: sections.path, offset: lineOffsets[line]))
         }
 
+        /// Where a line opens a block other than a paragraph line.
+        enum BlockStart {
+            case heading(level: Int, text: String)
+            case fence(mark: Character, length: Int)
+            case indentedCode
+            case quote
+            case table
+            case listItem(depth: Int, content: String)
+        }
+
         mutating func run() {
-            var i = 0
-            if lines.first?.trimmingCharacters(in: .whitespaces) == "---" {
-                if let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" || $0 == "..." }) {
-                    for line in lines[1..<end] {
-                        if let colon = line.firstIndex(of: ":") {
-                            let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-                            var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                            if value.count >= 2, let f = value.first, f == "\"" || f == "'", value.last == f {
-                                value = String(value.dropFirst().dropLast())
-                            }
-                            if !key.isEmpty && !value.isEmpty { frontMatter[key] = value }
-                        }
-                    }
-                    i = end + 1
-                }
-            }
+            var i = readFrontMatter()
             var paragraph: [Substring] = []
             var paragraphLine = 0
-            func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
-
             while i < lines.count {
                 let line = lines[i]
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                // Setext heading: a paragraph line underlined with === or ---.
-                if !paragraph.isEmpty, !trimmed.isEmpty,
-                   trimmed.allSatisfy({ $0 == "=" }) || (trimmed.allSatisfy({ $0 == "-" }) && trimmed.count >= 2) {
+                if !paragraph.isEmpty, let level = Self.setextLevel(trimmed) {
+                    // Setext heading: a paragraph line underlined with === or ---.
                     let text = paragraph.joined(separator: " ")
                     paragraph.removeAll()
-                    emit(.heading, text, line: paragraphLine, level: trimmed.first == "=" ? 1 : 2)
+                    emit(.heading, text, line: paragraphLine, level: level)
                     i += 1
-                    continue
-                }
-                if isBlank(line) {
+                } else if Self.isBlank(line) {
                     flushParagraph(&paragraph, paragraphLine)
                     i += 1
-                    continue
-                }
-                if let (level, text) = MarkdownExtractor.atxHeading(line) {
+                } else if let start = Self.blockStart(line, trimmed: trimmed, inParagraph: !paragraph.isEmpty) {
                     flushParagraph(&paragraph, paragraphLine)
-                    emit(.heading, text, line: i, level: level)
+                    i = read(start, from: i)
+                } else {
+                    if paragraph.isEmpty { paragraphLine = i }
+                    paragraph.append(line)
                     i += 1
-                    continue
                 }
-                if let fence = Self.openingFence(trimmed) {
-                    flushParagraph(&paragraph, paragraphLine)
-                    let start = i
-                    var body: [Substring] = []
-                    i += 1
-                    // Only a run of the same mark, at least as long and with nothing after it,
-                    // closes the block: a shorter fence inside is code like the rest.
-                    while i < lines.count, !Self.closes(lines[i], fence: fence) {
-                        body.append(lines[i])
-                        i += 1
-                    }
-                    i += 1
-                    emit(.code, body.joined(separator: "\n"), line: start)
-                    continue
-                }
-                if paragraph.isEmpty, line.hasPrefix("    ") || line.hasPrefix("\t") {
-                    let start = i
-                    var body: [Substring] = []
-                    while i < lines.count, lines[i].hasPrefix("    ") || lines[i].hasPrefix("\t") || isBlank(lines[i]) {
-                        body.append(lines[i].hasPrefix("\t") ? lines[i].dropFirst() : lines[i].dropFirst(min(4, lines[i].count)))
-                        i += 1
-                    }
-                    emit(.code, body.joined(separator: "\n").trimmingCharacters(in: .newlines), line: start)
-                    continue
-                }
-                if trimmed.hasPrefix(">") {
-                    flushParagraph(&paragraph, paragraphLine)
-                    let start = i
-                    var body: [String] = []
-                    while i < lines.count, lines[i].trimmingCharacters(in: .whitespaces).hasPrefix(">") {
-                        body.append(String(lines[i].trimmingCharacters(in: .whitespaces).dropFirst()))
-                        i += 1
-                    }
-                    emit(.quote, body.joined(separator: " "), line: start)
-                    continue
-                }
-                if trimmed.hasPrefix("|") {
-                    flushParagraph(&paragraph, paragraphLine)
-                    let start = i
-                    var rows: [String] = []
-                    while i < lines.count, lines[i].trimmingCharacters(in: .whitespaces).hasPrefix("|") {
-                        let row = lines[i].trimmingCharacters(in: .whitespaces)
-                        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-                        if !cells.allSatisfy({ $0.allSatisfy { "-:".contains($0) } }) {
-                            rows.append(cells.map { Inline.plain($0) }.joined(separator: " | "))
-                        }
-                        i += 1
-                    }
-                    blocks.append(Block(kind: .table, text: rows.joined(separator: "\n"), sectionPath: sections.path, offset: lineOffsets[start]))
-                    continue
-                }
-                if let (depth, content) = Self.listItem(line) {
-                    flushParagraph(&paragraph, paragraphLine)
-                    let start = i
-                    var body = [content]
-                    i += 1
-                    // Lazy continuation lines belong to the item.
-                    while i < lines.count, !isBlank(lines[i]), Self.listItem(lines[i]) == nil,
-                          MarkdownExtractor.atxHeading(lines[i]) == nil,
-                          !lines[i].trimmingCharacters(in: .whitespaces).hasPrefix("```") {
-                        body.append(lines[i].trimmingCharacters(in: .whitespaces))
-                        i += 1
-                    }
-                    emit(.listItem, body.joined(separator: " "), line: start, level: depth + 1)
-                    continue
-                }
-                if paragraph.isEmpty { paragraphLine = i }
-                paragraph.append(line)
-                i += 1
             }
             flushParagraph(&paragraph, paragraphLine)
+        }
+
+        /// Reads a `---` front matter block's `key: value` lines; returns the first line after it.
+        mutating func readFrontMatter() -> Int {
+            guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
+                  let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" || $0 == "..." }) else {
+                return 0
+            }
+            for line in lines[1..<end] {
+                if let colon = line.firstIndex(of: ":") {
+                    let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+                    var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    if value.count >= 2, let f = value.first, f == "\"" || f == "'", value.last == f {
+                        value = String(value.dropFirst().dropLast())
+                    }
+                    if !key.isEmpty && !value.isEmpty { frontMatter[key] = value }
+                }
+            }
+            return end + 1
+        }
+
+        static func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
+
+        /// The heading level a line of `===` (1) or `---` (2) gives the paragraph above it.
+        static func setextLevel(_ trimmed: String) -> Int? {
+            guard !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "=" }) || (trimmed.allSatisfy({ $0 == "-" }) && trimmed.count >= 2) else {
+                return nil
+            }
+            return trimmed.first == "=" ? 1 : 2
+        }
+
+        /// The block `line` opens, in the order the forms are tried; indented code only where no
+        /// paragraph runs on (there, an indented line continues the paragraph).
+        static func blockStart(_ line: Substring, trimmed: String, inParagraph: Bool) -> BlockStart? {
+            if let (level, text) = MarkdownExtractor.atxHeading(line) { return .heading(level: level, text: text) }
+            if let fence = openingFence(trimmed) { return .fence(mark: fence.mark, length: fence.length) }
+            if !inParagraph, line.hasPrefix("    ") || line.hasPrefix("\t") { return .indentedCode }
+            if trimmed.hasPrefix(">") { return .quote }
+            if trimmed.hasPrefix("|") { return .table }
+            if let (depth, content) = listItem(line) { return .listItem(depth: depth, content: content) }
+            return nil
+        }
+
+        /// Reads the block opening at line `start`; returns the first line after it.
+        mutating func read(_ block: BlockStart, from start: Int) -> Int {
+            switch block {
+            case .heading(let level, let text):
+                emit(.heading, text, line: start, level: level)
+                return start + 1
+            case .fence(let mark, let length):
+                return readFencedCode(from: start, fence: (mark, length))
+            case .indentedCode:
+                return readIndentedCode(from: start)
+            case .quote:
+                return readQuote(from: start)
+            case .table:
+                return readTable(from: start)
+            case .listItem(let depth, let content):
+                return readListItem(from: start, depth: depth, content: content)
+            }
+        }
+
+        mutating func readFencedCode(from start: Int, fence: (mark: Character, length: Int)) -> Int {
+            var i = start + 1
+            var body: [Substring] = []
+            // Only a run of the same mark, at least as long and with nothing after it,
+            // closes the block: a shorter fence inside is code like the rest.
+            while i < lines.count, !Self.closes(lines[i], fence: fence) {
+                body.append(lines[i])
+                i += 1
+            }
+            emit(.code, body.joined(separator: "\n"), line: start)
+            return i + 1
+        }
+
+        mutating func readIndentedCode(from start: Int) -> Int {
+            var i = start
+            var body: [Substring] = []
+            while i < lines.count, lines[i].hasPrefix("    ") || lines[i].hasPrefix("\t") || Self.isBlank(lines[i]) {
+                body.append(lines[i].hasPrefix("\t") ? lines[i].dropFirst() : lines[i].dropFirst(min(4, lines[i].count)))
+                i += 1
+            }
+            emit(.code, body.joined(separator: "\n").trimmingCharacters(in: .newlines), line: start)
+            return i
+        }
+
+        mutating func readQuote(from start: Int) -> Int {
+            var i = start
+            var body: [String] = []
+            while i < lines.count, lines[i].trimmingCharacters(in: .whitespaces).hasPrefix(">") {
+                body.append(String(lines[i].trimmingCharacters(in: .whitespaces).dropFirst()))
+                i += 1
+            }
+            emit(.quote, body.joined(separator: " "), line: start)
+            return i
+        }
+
+        /// A pipe table: one line of text a row, cells joined by ` | `, the rule line left out.
+        mutating func readTable(from start: Int) -> Int {
+            var i = start
+            var rows: [String] = []
+            while i < lines.count, lines[i].trimmingCharacters(in: .whitespaces).hasPrefix("|") {
+                let row = lines[i].trimmingCharacters(in: .whitespaces)
+                let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                if !cells.allSatisfy({ $0.allSatisfy { "-:".contains($0) } }) {
+                    rows.append(cells.map { Inline.plain($0) }.joined(separator: " | "))
+                }
+                i += 1
+            }
+            blocks.append(Block(kind: .table, text: rows.joined(separator: "\n"), sectionPath: sections.path, offset: lineOffsets[start]))
+            return i
+        }
+
+        mutating func readListItem(from start: Int, depth: Int, content: String) -> Int {
+            var i = start + 1
+            var body = [content]
+            // Lazy continuation lines belong to the item.
+            while i < lines.count, !Self.isBlank(lines[i]), Self.listItem(lines[i]) == nil,
+                  MarkdownExtractor.atxHeading(lines[i]) == nil,
+                  !lines[i].trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                body.append(lines[i].trimmingCharacters(in: .whitespaces))
+                i += 1
+            }
+            emit(.listItem, body.joined(separator: " "), line: start, level: depth + 1)
+            return i
         }
 
         mutating func flushParagraph(_ paragraph: inout [Substring], _ line: Int) {

@@ -12,6 +12,14 @@ public struct CurriculumSummary: Codable, Sendable, Equatable, FetchableRecord {
 }
 
 extension LibraryStore {
+    /// A topic's list rows, numbered in order under the topic's row id.
+    static func insert<Item: TopicListRecord & PersistableRecord>(_ rows: [Item], topic: Int64, _ db: Database) throws {
+        for (index, var row) in rows.enumerated() {
+            (row.topicId, row.position) = (topic, index)
+            try row.insert(db)
+        }
+    }
+
     // MARK: Writing
 
     /// Stores a curriculum's records, replacing any curriculum of the same name, in ONE
@@ -47,22 +55,10 @@ extension LibraryStore {
                     topicRecord.position = position
                     try topicRecord.insert(db)
                     let topicId = db.lastInsertedRowID
-                    for (index, var item) in topic.objectives.enumerated() {
-                        (item.topicId, item.position) = (topicId, index)
-                        try item.insert(db)
-                    }
-                    for (index, var item) in topic.keyTerms.enumerated() {
-                        (item.topicId, item.position) = (topicId, index)
-                        try item.insert(db)
-                    }
-                    for (index, var item) in topic.passages.enumerated() {
-                        (item.topicId, item.position) = (topicId, index)
-                        try item.insert(db)
-                    }
-                    for (index, var item) in topic.links.enumerated() {
-                        (item.topicId, item.position) = (topicId, index)
-                        try item.insert(db)
-                    }
+                    try Self.insert(topic.objectives, topic: topicId, db)
+                    try Self.insert(topic.keyTerms, topic: topicId, db)
+                    try Self.insert(topic.passages, topic: topicId, db)
+                    try Self.insert(topic.links, topic: topicId, db)
                     topicIds.append(topicId)
                     topicPassages.append(topic.passages.map(\.passageId))
                 }

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// One model call as recorded in `llm_calls`.
+/// One model call: an `llm_calls` row.
 struct ModelCallRecord: Codable, Sendable, Equatable {
+    var id: Int64? = nil
     var runId: Int64?
     var provider: String
     var model: String
@@ -18,6 +19,14 @@ struct ModelCallRecord: Codable, Sendable, Equatable {
     var response: String?
     var finishReason: String?
     var durationMs: Int?
+    /// When it was made; the store sets it as it records the call.
+    var at: String = ""
+
+    enum CodingKeys: String, CodingKey {
+        case id, runId = "run_id", provider, model, template, inputTokens = "input_tokens", outputTokens = "output_tokens"
+        case costUSD = "cost_usd", cached, subject, prompt, response, finishReason = "finish_reason"
+        case durationMs = "duration_ms", at
+    }
 }
 
 /// One past model call as `lectern logs` lists it.
@@ -40,6 +49,15 @@ public struct ModelCallLog: Codable, Sendable, Equatable {
     public var durationMs: Int?
 }
 
+extension ModelCallLog {
+    init(_ call: ModelCallRecord) {
+        self.init(id: call.id ?? 0, run: call.runId, at: call.at, provider: call.provider, model: call.model,
+                  template: call.template, subject: call.subject, prompt: call.prompt, response: call.response,
+                  finishReason: call.finishReason, inputTokens: call.inputTokens, outputTokens: call.outputTokens,
+                  costUSD: call.costUSD, cached: call.cached, durationMs: call.durationMs)
+    }
+}
+
 /// A stored summary of a document (section nil) or of one of its top-level sections.
 public struct StoredSummary: Codable, Sendable, Equatable {
     /// Nil for the whole document.
@@ -58,9 +76,7 @@ extension LibraryStore {
 
     func cachedResponse(key: String) throws -> ChatResponse? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM llm_cache WHERE key = ?", arguments: [key]) else { return nil }
-            return ChatResponse(text: row["response"], inputTokens: row["input_tokens"], outputTokens: row["output_tokens"],
-                                model: row["model"], cached: true, truncated: row["truncated"], finishReason: row["finish_reason"])
+            try ModelCacheRecord.fetchOne(db, key: key)?.cachedResponse
         }
     }
 
@@ -79,13 +95,10 @@ extension LibraryStore {
 
     func recordModelCall(_ call: ModelCallRecord) throws {
         try write { db in
-            try db.execute(sql: """
-                INSERT INTO llm_calls(run_id, provider, model, template, input_tokens, output_tokens, cost_usd, cached, at,
-                                      subject, prompt, response, finish_reason, duration_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [call.runId, call.provider, call.model, call.template, call.inputTokens, call.outputTokens,
-                                 call.costUSD, call.cached, Self.now(), call.subject, call.prompt, call.response, call.finishReason,
-                                 call.durationMs])
+            var row = call
+            row.id = nil
+            row.at = Self.now()
+            try row.insert(db)
         }
     }
 
@@ -104,12 +117,7 @@ extension LibraryStore {
                 sql += " LIMIT ?"
                 arguments += [limit]
             }
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                ModelCallLog(id: row["id"], run: row["run_id"], at: row["at"], provider: row["provider"], model: row["model"],
-                             template: row["template"], subject: row["subject"], prompt: row["prompt"], response: row["response"],
-                             finishReason: row["finish_reason"], inputTokens: row["input_tokens"], outputTokens: row["output_tokens"],
-                             costUSD: row["cost_usd"], cached: row["cached"], durationMs: row["duration_ms"])
-            }
+            return try ModelCallRecord.fetchAll(db, sql: sql, arguments: arguments).map(ModelCallLog.init)
         }
     }
 
@@ -117,11 +125,7 @@ extension LibraryStore {
     func modelCalls(run: Int64? = nil) throws -> [ModelCallRecord] {
         try read { db in
             let sql = "SELECT * FROM llm_calls" + (run == nil ? "" : " WHERE run_id = ?") + " ORDER BY id"
-            return try Row.fetchAll(db, sql: sql, arguments: run.map { [$0] } ?? []).map { row in
-                ModelCallRecord(runId: row["run_id"], provider: row["provider"], model: row["model"], template: row["template"],
-                                inputTokens: row["input_tokens"], outputTokens: row["output_tokens"], costUSD: row["cost_usd"],
-                                cached: row["cached"])
-            }
+            return try ModelCallRecord.fetchAll(db, sql: sql, arguments: run.map { [$0] } ?? [])
         }
     }
 
@@ -132,23 +136,14 @@ extension LibraryStore {
         try write { db in
             try db.execute(sql: "DELETE FROM summaries WHERE document_id = ?", arguments: [documentId])
             for (ordinal, summary) in summaries.enumerated() {
-                try db.execute(sql: """
-                    INSERT INTO summaries(document_id, section, ordinal, text, key_points, provider, model, content_hash, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [documentId, summary.section, ordinal, summary.text, Self.json(summary.keyPoints),
-                                     summary.provider, summary.model, summary.contentHash, summary.createdAt])
+                try SummaryRecord(documentId: documentId, ordinal: ordinal, summary).insert(db)
             }
         }
     }
 
     func summaries(documentId: Int64) throws -> [StoredSummary] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM summaries WHERE document_id = ? ORDER BY ordinal", arguments: [documentId]).map { row in
-                StoredSummary(section: row["section"], text: row["text"],
-                              keyPoints: Self.decode([String].self, row["key_points"]) ?? [],
-                              provider: row["provider"], model: row["model"], contentHash: row["content_hash"],
-                              createdAt: row["created_at"])
-            }
+            try SummaryRecord.filter(Column("document_id") == documentId).order(Column("ordinal")).fetchAll(db).map(\.summary)
         }
     }
 }

@@ -10,10 +10,10 @@ extension LibraryStore {
                 return []
             }
             let document: Int64 = row["document_id"], ordinal: Int = row["ordinal"]
-            return try Row.fetchAll(db, sql: """
+            return try PassageRecord.fetchAll(db, sql: """
                 SELECT \(StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
                 WHERE p.document_id = ? AND p.ordinal BETWEEN ? AND ? ORDER BY p.ordinal
-                """, arguments: [document, ordinal - context, ordinal + context]).map { try StoredPassage(row: $0) }
+                """, arguments: [document, ordinal - context, ordinal + context]).map(StoredPassage.init)
         }
     }
 

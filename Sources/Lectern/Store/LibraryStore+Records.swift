@@ -65,3 +65,57 @@ extension RunOutputRecord: FetchableRecord, MutablePersistableRecord {
 extension CardBasisRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "card_bases"
 }
+
+extension DocumentRecord: FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "documents"
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension BlockRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "blocks"
+    static func databaseJSONEncoder(for column: String) -> JSONEncoder { storeJSONEncoder() }
+}
+
+extension PassageRecord: FetchableRecord {}
+
+extension SourceTotalsRecord: FetchableRecord {}
+
+extension SourceTypeRecord: FetchableRecord {}
+
+extension LibraryTotalRecord: FetchableRecord, TableRecord {
+    static let databaseTableName = "library_totals"
+}
+
+extension DocumentTypeCountRecord: FetchableRecord {}
+
+extension ModelCacheRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "llm_cache"
+}
+
+extension ModelCallRecord: FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "llm_calls"
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension SummaryRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "summaries"
+    static func databaseJSONEncoder(for column: String) -> JSONEncoder { storeJSONEncoder() }
+}
+
+extension RunEntryRecord: FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "runs"
+    static func databaseJSONEncoder(for column: String) -> JSONEncoder { storeJSONEncoder() }
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension RunFailureRecord: FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "run_failures"
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+// `StoredDocument` is read through its record.
+
+extension StoredDocument: FetchableRecord {
+    public init(row: Row) throws { self.init(try DocumentRecord(row: row)) }
+}
+extension PassageTextRecord: FetchableRecord {}

@@ -7,20 +7,15 @@ extension LibraryStore {
     func beginRun(command: String, arguments: [String]) throws -> Int64 {
         let process = RunProcess.current
         return try write { db in
-            for row in try Row.fetchAll(db, sql: "SELECT id, pid, process_start FROM runs WHERE status = ?", arguments: [RunStatus.running.rawValue]) {
-                if Self.isRunning(row), (row["pid"] as Int32?) != process.pid { continue }
-                try db.execute(sql: "UPDATE runs SET status = ? WHERE id = ?", arguments: [RunStatus.interrupted.rawValue, row["id"] as Int64])
+            for run in try RunEntryRecord.filter(Column("status") == RunStatus.running.rawValue).fetchAll(db) {
+                if run.processIsAlive, run.pid != process.pid { continue }
+                try db.execute(sql: "UPDATE runs SET status = ? WHERE id = ?", arguments: [RunStatus.interrupted.rawValue, run.id])
             }
-            try db.execute(sql: "INSERT INTO runs(command, arguments, started_at, status, pid, process_start) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [command, Self.json(arguments), Self.now(), RunStatus.running.rawValue, Int(process.pid), process.startTicks])
+            var run = RunEntryRecord(command: command, arguments: arguments, startedAt: Self.now(), status: .running,
+                                     counts: [:], pid: process.pid, processStart: process.startTicks)
+            try run.insert(db)
             return db.lastInsertedRowID
         }
-    }
-
-    /// Whether the process that recorded a `running` row still runs it.
-    static func isRunning(_ row: Row) -> Bool {
-        guard let pid: Int32 = row["pid"] else { return false }
-        return RunProcess(pid: pid, startTicks: row["process_start"]).isAlive
     }
 
     func updateRun(_ id: Int64, counts: [String: Int], status: RunStatus? = nil) throws {
@@ -36,8 +31,9 @@ extension LibraryStore {
 
     func recordFailure(run: Int64, _ failure: RunFailure) throws {
         try write { db in
-            try db.execute(sql: "INSERT INTO run_failures(run_id, input, stage, reason, severity, at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [run, failure.input, failure.stage, failure.reason, failure.severity.rawValue, Self.now()])
+            var record = RunFailureRecord(runId: run, input: failure.input, stage: failure.stage, reason: failure.reason,
+                                          severity: failure.severity, at: Self.now())
+            try record.insert(db)
         }
     }
 
@@ -46,21 +42,16 @@ extension LibraryStore {
     /// `id`: that run only (`lectern runs show ID`).
     public func runs(limit: Int = 20, id: Int64? = nil) throws -> [RunRecord] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM runs WHERE ? IS NULL OR id = ? ORDER BY id DESC LIMIT ?", arguments: [id, id, limit]).map { row in
-                let id: Int64 = row["id"]
-                let failures = try Row.fetchAll(db, sql: "SELECT input, stage, reason, severity FROM run_failures WHERE run_id = ? ORDER BY id", arguments: [id]).map {
-                    RunFailure(input: $0["input"], stage: $0["stage"], reason: $0["reason"],
-                               severity: try StoredValue.decode($0["severity"], as: FailureSeverity.self))
-                }
-                let status = try StoredValue.decode(row["status"], as: RunStatus.self)
-                let counts = Self.decode([String: Int].self, row["counts"]) ?? [:]
+            try RunEntryRecord.fetchAll(db, sql: "SELECT * FROM runs WHERE ? IS NULL OR id = ? ORDER BY id DESC LIMIT ?",
+                                        arguments: [id, id, limit]).map { run in
+                let id = run.id ?? 0
+                let failures = try RunFailureRecord.filter(Column("run_id") == id).order(Column("id")).fetchAll(db)
                 let outputs = try RunOutputRecord.filter(Column("run_id") == id && Column("written") == true).order(Column("path")).fetchAll(db)
                 return RunRecord(
-                    id: id, command: row["command"], arguments: Self.decode([String].self, row["arguments"]) ?? [],
-                    startedAt: row["started_at"], endedAt: row["ended_at"],
-                    status: status == .running && !Self.isRunning(row) ? .interrupted : status,
-                    counts: counts, failures: failures, stages: RunStageReport.stages(in: counts),
-                    model: ModelUsage(counts: counts), outputs: outputs.map(\.output))
+                    id: id, command: run.command, arguments: run.arguments, startedAt: run.startedAt, endedAt: run.endedAt,
+                    status: run.status == .running && !run.processIsAlive ? .interrupted : run.status,
+                    counts: run.counts, failures: failures.map(\.failure), stages: RunStageReport.stages(in: run.counts),
+                    model: ModelUsage(counts: run.counts), outputs: outputs.map(\.output))
             }
         }
     }

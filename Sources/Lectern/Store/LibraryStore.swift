@@ -54,6 +54,10 @@ public final class LibraryStore: Sendable {
         } catch let error as DatabaseError {
             if error.resultCode == .SQLITE_READONLY { throw Self.readOnly(display) }
             throw writeFailure(error) ?? LecternError(.database, display, error.message ?? "\(error)")
+        } catch let error as DecodingError {
+            throw unreadable(error)
+        } catch let error as RowDecodingError {
+            throw unreadable(error)
         }
     }
 
@@ -62,7 +66,25 @@ public final class LibraryStore: Sendable {
             return try writer.read(body)
         } catch let error as DatabaseError {
             throw LecternError(.database, display, error.message ?? "\(error)")
+        } catch let error as DecodingError {
+            throw unreadable(error)
+        } catch let error as RowDecodingError {
+            throw unreadable(error)
         }
+    }
+
+    /// A row whose value this Lectern cannot read into its record (a kind or status a later
+    /// version wrote): one line naming the library and the value.
+    private func unreadable(_ error: any Error) -> LecternError {
+        let reason: String
+        switch error {
+        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+             DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
+            reason = context.debugDescription
+        default:
+            reason = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+        }
+        return LecternError(.database, display, "the library holds a value this Lectern cannot read (written by a later version?): \(reason)")
     }
 
     // MARK: Settings
@@ -279,13 +301,7 @@ public final class LibraryStore: Sendable {
 
     func blocks(documentId: Int64) throws -> [Block] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM blocks WHERE document_id = ? ORDER BY ordinal", arguments: [documentId]).map { row in
-                Block(
-                    kind: BlockKind(rawValue: row["kind"]) ?? .paragraph, text: row["text"], level: row["level"],
-                    sectionPath: Self.decode([String].self, row["section_path"]) ?? [], page: row["page"],
-                    start: row["time_start"], end: row["time_end"], speaker: row["speaker"], offset: row["char_offset"],
-                    attributes: Self.decode([String: String].self, row["attributes"]) ?? [:], pageLabel: row["page_label"])
-            }
+            try BlockRecord.filter(Column("document_id") == documentId).order(Column("ordinal")).fetchAll(db).map(\.block)
         }
     }
 
@@ -302,10 +318,10 @@ public final class LibraryStore: Sendable {
 
     func passages(documentId: Int64) throws -> [StoredPassage] {
         try read { db in
-            try Row.fetchAll(db, sql: """
+            try PassageRecord.fetchAll(db, sql: """
                 SELECT \(StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
                 WHERE p.document_id = ? ORDER BY p.ordinal
-                """, arguments: [documentId]).map { try StoredPassage(row: $0) }
+                """, arguments: [documentId]).map(StoredPassage.init)
         }
     }
 
@@ -313,10 +329,10 @@ public final class LibraryStore: Sendable {
     func passages(ids: [Int64]) throws -> [StoredPassage] {
         guard !ids.isEmpty else { return [] }
         let found = try read { db in
-            try SQLRequest<Row>("""
+            try SQLRequest<PassageRecord>("""
                 SELECT \(sql: StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
                 WHERE p.id IN \(Self.idSet(ids))
-                """).fetchAll(db).map { try StoredPassage(row: $0) }
+                """).fetchAll(db).map(StoredPassage.init)
         }
         let byId = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
         return ids.compactMap { byId[$0] }
@@ -325,18 +341,18 @@ public final class LibraryStore: Sendable {
     func sources() throws -> [SourceSummary] {
         try read { db in
             var types: [Int64: [DocumentType]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT DISTINCT source_id, type FROM documents ORDER BY type") {
-                types[row["source_id"], default: []].append(try StoredValue.decode(row["type"], as: DocumentType.self))
+            for pair in try SourceTypeRecord.fetchAll(db, sql: "SELECT DISTINCT source_id, type FROM documents ORDER BY type") {
+                types[pair.sourceId, default: []].append(pair.type)
             }
-            return try Row.fetchAll(db, sql: """
+            return try SourceTotalsRecord.fetchAll(db, sql: """
                 SELECT s.id, s.uri, s.kind, s.updated_at, COUNT(d.id) AS documents,
                     COALESCE(SUM(d.passage_count), 0) AS passages, MIN(d.title) AS title
                 FROM sources s LEFT JOIN documents d ON d.source_id = s.id
                 GROUP BY s.id ORDER BY s.uri
-                """).map { row in
-                SourceSummary(id: row["id"], uri: row["uri"], kind: try StoredValue.decode(row["kind"], as: SourceKind.self),
-                              documents: row["documents"], passages: row["passages"], types: types[row["id"]] ?? [],
-                              title: row["title"], updatedAt: row["updated_at"])
+                """).map { source in
+                SourceSummary(id: source.id, uri: source.uri, kind: source.kind, documents: source.documents,
+                              passages: source.passages, types: types[source.id] ?? [], title: source.title,
+                              updatedAt: source.updatedAt)
             }
         }
     }
@@ -346,14 +362,12 @@ public final class LibraryStore: Sendable {
         let wal = ((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size]) as? NSNumber)?.int64Value ?? 0
         return try read { db in
             var byType: [String: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT type, COUNT(*) AS n FROM documents GROUP BY type") {
-                byType[row["type"]] = row["n"]
+            for types in try DocumentTypeCountRecord.fetchAll(db, sql: "SELECT type, COUNT(*) AS count FROM documents GROUP BY type") {
+                byType[types.type] = types.count
             }
             let embedder = Self.decode(EmbedderInfo.self, try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'embedder'"))
             // Kept by triggers (v8-search-library-totals): no passage or block is read.
-            let totals = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, value FROM library_totals").map {
-                ($0["name"] as String, $0["value"] as Int)
-            })
+            let totals = try Dictionary(uniqueKeysWithValues: LibraryTotalRecord.fetchAll(db).map { ($0.name, $0.value) })
             return LibraryStats(
                 path: path, fileBytes: size + wal,
                 sources: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sources") ?? 0,

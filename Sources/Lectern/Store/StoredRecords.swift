@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A document as the store keeps it.
-public struct StoredDocument: Codable, Sendable, FetchableRecord {
+public struct StoredDocument: Codable, Sendable {
     var id: Int64
     var sourceId: Int64
     public var uri: String
@@ -21,24 +21,24 @@ public struct StoredDocument: Codable, Sendable, FetchableRecord {
     var createdAt: String
     public var updatedAt: String
 
-    public init(row: Row) throws {
-        id = row["id"]
-        sourceId = row["source_id"]
-        uri = row["uri"]
-        shortId = row["short_id"]
-        path = row["path"]
-        type = try StoredValue.decode(row["type"], as: DocumentType.self)
-        extractor = row["extractor"]
-        extractorVersion = row["extractor_version"]
-        title = row["title"]
-        contentHash = row["content_hash"]
-        skipKey = SkipKey(passages: row["passage_key"], embedder: row["embedder_key"])
-        metadata = row["metadata"]
-        warnings = row["warnings"]
-        blockCount = row["block_count"]
-        passageCount = row["passage_count"]
-        createdAt = row["created_at"]
-        updatedAt = row["updated_at"]
+    init(_ record: DocumentRecord) {
+        id = record.id ?? 0
+        sourceId = record.sourceId
+        uri = record.uri
+        shortId = record.shortId
+        path = record.path
+        type = record.type
+        extractor = record.extractor
+        extractorVersion = record.extractorVersion
+        title = record.title
+        contentHash = record.contentHash
+        skipKey = SkipKey(passages: record.passageKey, embedder: record.embedderKey)
+        metadata = record.metadata
+        warnings = record.warnings
+        blockCount = record.blockCount
+        passageCount = record.passageCount
+        createdAt = record.createdAt
+        updatedAt = record.updatedAt
     }
 
     var metadataDictionary: [String: String] {
@@ -47,16 +47,6 @@ public struct StoredDocument: Codable, Sendable, FetchableRecord {
 
     var warningList: [String] {
         (try? JSONDecoder().decode([String].self, from: Data(warnings.utf8))) ?? []
-    }
-}
-
-/// A stored name (a document type, a run status …) read back as its enum.
-enum StoredValue {
-    static func decode<T: RawRepresentable>(_ raw: String, as type: T.Type) throws -> T where T.RawValue == String {
-        guard let value = T(rawValue: raw) else {
-            throw LecternError(.database, nil, "the library holds a \(T.self) '\(raw)' this Lectern does not know (written by a later version?)")
-        }
-        return value
     }
 }
 
@@ -142,33 +132,32 @@ public struct StoredPassage: Codable, Sendable {
     var documentType: DocumentType
     var documentShortId: String
 
-    init(row: Row) throws {
-        id = row["id"]
-        documentId = row["document_id"]
-        ordinal = row["ordinal"]
-        text = row["text"]
+    init(_ record: PassageRecord) {
+        id = record.id
+        documentId = record.documentId
+        ordinal = record.ordinal
+        text = record.text
         // A kind a later version added reads as prose.
-        kind = PassageKind(rawValue: row["kind"]) ?? .text
-        let path: String = row["section_path"]
-        sectionPath = (try? JSONDecoder().decode([String].self, from: Data(path.utf8))) ?? []
-        pageStart = row["page_start"]
-        pageEnd = row["page_end"]
-        pageLabel = row["page_label"]
-        timeStart = row["time_start"]
-        timeEnd = row["time_end"]
-        speaker = row["speaker"]
-        charStart = row["char_start"]
-        charEnd = row["char_end"]
-        tokenCount = row["token_count"]
-        let timelineJSON: String? = row["timeline"]
-        timeline = timelineJSON.flatMap { try? JSONDecoder().decode([TimePoint].self, from: Data($0.utf8)) }
-        documentTitle = row["doc_title"]
-        documentURI = row["doc_uri"]
-        documentPath = row["doc_path"]
-        documentType = try StoredValue.decode(row["doc_type"], as: DocumentType.self)
-        documentShortId = row["doc_short_id"]
+        kind = PassageKind(rawValue: record.kind) ?? .text
+        sectionPath = record.sectionPath
+        pageStart = record.pageStart
+        pageEnd = record.pageEnd
+        pageLabel = record.pageLabel
+        timeStart = record.timeStart
+        timeEnd = record.timeEnd
+        speaker = record.speaker
+        charStart = record.charStart
+        charEnd = record.charEnd
+        tokenCount = record.tokenCount
+        timeline = record.timeline
+        documentTitle = record.documentTitle
+        documentURI = record.documentURI
+        documentPath = record.documentPath
+        documentType = record.documentType
+        documentShortId = record.documentShortId
     }
 
+    /// The columns of a `PassageRecord`, from `passages p JOIN documents d`.
     static let selection = """
         p.id, p.document_id, p.ordinal, p.text, p.kind, p.section_path, p.page_start, p.page_end,
         p.time_start, p.time_end, p.speaker, p.char_start, p.char_end, p.token_count, p.timeline, p.page_label,

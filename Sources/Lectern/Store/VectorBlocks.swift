@@ -234,19 +234,17 @@ extension LibraryStore {
     func passagesMissingVectors(_ embedder: EmbedderInfo, limit: Int) throws -> [(id: Int64, text: String)] {
         let have = try passageIdsWithVectors(embedder)
         return try read { db in
-            var result: [(Int64, String)] = []
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT p.id, p.text, p.section_path, d.title FROM passages p JOIN documents d ON d.id = p.document_id ORDER BY p.id
-                """)
-            while let row = try rows.next(), result.count < limit {
-                let id: Int64 = row["id"]
-                // The text as the ingest embedded it: with its contextual header.
-                if !have.contains(id) {
-                    let sectionPath = Self.decode([String].self, row["section_path"]) ?? []
-                    result.append((id, ContextualHeader.embedded(row["text"], title: row["title"], sectionPath: sectionPath)))
-                }
+            var missing: [Int64] = []
+            let ids = try Int64.fetchCursor(db, sql: "SELECT id FROM passages ORDER BY id")
+            while missing.count < limit, let id = try ids.next() {
+                if !have.contains(id) { missing.append(id) }
             }
-            return result
+            guard !missing.isEmpty else { return [] }
+            // The text as the ingest embedded it: with its contextual header.
+            return try SQLRequest<PassageTextRecord>("""
+                SELECT p.id, p.text, p.section_path, d.title FROM passages p JOIN documents d ON d.id = p.document_id
+                WHERE p.id IN \(Self.idSet(missing)) ORDER BY p.id
+                """).fetchAll(db).map { (id: $0.id, text: ContextualHeader.embedded($0.text, title: $0.title, sectionPath: $0.sectionPath)) }
         }
     }
 

@@ -118,19 +118,19 @@ private final class LoadedParts: Sendable {
     private let parts = Locked(Parts())
 
     func tokenizer(_ make: () throws -> WordPieceTokenizer) throws -> WordPieceTokenizer {
-        try parts.withLock { parts in
-            if let loaded = parts.tokenizer { return loaded }
-            let made = try make()
-            parts.tokenizer = made
-            return made
-        }
+        try loaded(\.tokenizer, make)
     }
 
     func encoder(_ make: () throws -> BertEncoder) throws -> BertEncoder {
+        try loaded(\.encoder, make)
+    }
+
+    /// The part at `keyPath`, made once (under the lock, so two threads never both make it).
+    private func loaded<Part>(_ keyPath: WritableKeyPath<Parts, Part?>, _ make: () throws -> Part) throws -> Part {
         try parts.withLock { parts in
-            if let loaded = parts.encoder { return loaded }
+            if let loaded = parts[keyPath: keyPath] { return loaded }
             let made = try make()
-            parts.encoder = made
+            parts[keyPath: keyPath] = made
             return made
         }
     }

@@ -178,137 +178,44 @@ final class PDFFile {
         if scalars.allSatisfy(TextCleanup.isWhitespace) {
             return Page(lines: [], width: width, height: height, hasImages: imagesOn(page))
         }
-        let unusable = Self.unusable(scalars)
         // One rectangle per character of the text, when poppler's layout matches it.
         var rects: UnsafeMutablePointer<PopplerRectangle>?
         var rectCount: guint = 0
         let haveLayout = lazy_poppler_page_get_text_layout(page, &rects, &rectCount) != 0 && Int(rectCount) == scalars.count
         defer { if let rects { lazy_g_free(rects) } }
-        // Font size and weight per character, from the attribute runs.
-        var sizes = [Double](repeating: 0, count: scalars.count)
-        var bold = [Bool](repeating: false, count: scalars.count)
-        if let attributes = lazy_poppler_page_get_text_attributes(page) {
-            var item: UnsafeMutablePointer<GList>? = attributes
-            var boldFonts: [String: Bool] = [:]
-            while let node = item {
-                let run = lectern_poppler_attributes(node)!.pointee
-                let isBold = run.font_name.map { name in
-                    let font = String(cString: name)
-                    if let known = boldFonts[font] { return known }
-                    let answer = PDFText.isBoldFont(font)
-                    boldFonts[font] = answer
-                    return answer
-                } ?? false
-                let lower = max(0, Int(run.start_index)), upper = min(scalars.count - 1, Int(run.end_index))
-                if lower <= upper {
-                    for i in lower...upper {
-                        sizes[i] = run.font_size
-                        bold[i] = isBold
-                    }
-                }
-                item = node.pointee.next
-            }
-            lazy_poppler_page_free_text_attributes(attributes)
-        }
+        let fonts = Self.fonts(page, count: scalars.count)
+        let lines = PDFPageText(scalars: scalars, rects: haveLayout ? rects : nil, sizes: fonts.sizes, bold: fonts.bold,
+                                page: index + 1, width: width).lines()
+        return Page(lines: lines, width: width, height: height, hasImages: false, unusableText: Self.unusable(scalars))
+    }
 
-        var lines: [PDFLine] = []
-        var lineStart = 0
-        var blankBefore = false
-        func finishLine(_ end: Int, resumeAt: Int? = nil) {
-            defer { lineStart = resumeAt ?? end + 1 }
-            // One pass: the line's text with whitespace runs collapsed to one space, its box, and
-            // the size and weight most of its characters have.
-            var scalarsOfLine = String.UnicodeScalarView()
-            var pendingSpace = false
-            var x1 = Double.greatestFiniteMagnitude, y1 = Double.greatestFiniteMagnitude, x2 = 0.0, y2 = 0.0
-            var sizeValues: [Double] = [], sizeCounts: [Int] = []
-            var boldCount = 0, visible = 0
-            // Gaps wider than an em inside the line (word spaces are a third of one): where a table's cells start.
-            var cellStarts: [Int] = [], cellBoxes: [(x1: Double, x2: Double)] = []
-            var cellX1 = 0.0, cellX2 = 0.0, scalarCount = 0, previous: Int?
-            for i in lineStart..<end {
-                let scalar = scalars[i]
-                if TextCleanup.isWhitespace(scalar) {
-                    pendingSpace = visible > 0
-                    continue
-                }
-                if haveLayout, let rects {
-                    let r = rects[i]
-                    if let p = previous {
-                        if r.x1 - rects[p].x2 > max(sizes[i], sizes[p], 6) {
-                            cellBoxes.append((cellX1, cellX2))
-                            cellStarts.append(scalarCount + 1)
-                            pendingSpace = true
-                            cellX1 = r.x1
-                        }
-                    } else {
-                        cellX1 = r.x1
-                    }
-                    cellX2 = r.x2
-                    previous = i
-                }
-                if pendingSpace { scalarsOfLine.append(" "); scalarCount += 1 }
-                pendingSpace = false
-                scalarsOfLine.append(scalar)
-                scalarCount += 1
-                visible += 1
-                if haveLayout, let rects {
-                    let r = rects[i]
-                    x1 = min(x1, r.x1); y1 = min(y1, r.y1); x2 = max(x2, r.x2); y2 = max(y2, r.y2)
-                }
-                let size = (sizes[i] * 2).rounded() / 2
-                if let known = sizeValues.firstIndex(of: size) { sizeCounts[known] += 1 } else { sizeValues.append(size); sizeCounts.append(1) }
-                if bold[i] { boldCount += 1 }
-            }
-            guard visible > 0 else {
-                blankBefore = true
-                return
-            }
-            // Ligatures and NFC once here: everything after reads clean lines.
-            let lineText = PDFText.dropLeaders(PDFText.normalize(String(scalarsOfLine)))
-            var cells: [PDFCell] = []
-            if !cellStarts.isEmpty {
-                cellBoxes.append((cellX1, cellX2))
-                let all = Array(scalarsOfLine)
-                let bounds = [0] + cellStarts + [all.count]
-                for (n, box) in cellBoxes.enumerated() {
-                    var piece = String.UnicodeScalarView()
-                    piece.append(contentsOf: all[bounds[n]..<bounds[n + 1]])
-                    let text = PDFText.dropLeaders(PDFText.normalize(String(piece))).trimmingCharacters(in: .whitespaces)
-                    if !text.isEmpty { cells.append(PDFCell(text: text, x1: box.x1, x2: box.x2)) }
+    /// Font size and weight per character of the page's text, from poppler's attribute runs.
+    private static func fonts(_ page: OpaquePointer, count: Int) -> (sizes: [Double], bold: [Bool]) {
+        var sizes = [Double](repeating: 0, count: count)
+        var bold = [Bool](repeating: false, count: count)
+        guard let attributes = lazy_poppler_page_get_text_attributes(page) else { return (sizes, bold) }
+        var item: UnsafeMutablePointer<GList>? = attributes
+        var boldFonts: [String: Bool] = [:]
+        while let node = item {
+            let run = lectern_poppler_attributes(node)!.pointee
+            let isBold = run.font_name.map { name in
+                let font = String(cString: name)
+                if let known = boldFonts[font] { return known }
+                let answer = PDFText.isBoldFont(font)
+                boldFonts[font] = answer
+                return answer
+            } ?? false
+            let lower = max(0, Int(run.start_index)), upper = min(count - 1, Int(run.end_index))
+            if lower <= upper {
+                for i in lower...upper {
+                    sizes[i] = run.font_size
+                    bold[i] = isBold
                 }
             }
-            var size = 0.0, sizeCount = 0
-            for (value, count) in zip(sizeValues, sizeCounts) where count > sizeCount || (count == sizeCount && value > size) {
-                size = value; sizeCount = count
-            }
-            if !haveLayout { x1 = 0; y1 = Double(lines.count) * 12; x2 = width; y2 = y1 + 10 }
-            lines.append(PDFLine(text: lineText, page: index + 1, x1: x1, y1: y1, x2: x2, y2: y2, fontSize: size,
-                                 bold: boldCount * 2 > visible, blockBreakBefore: blankBefore, cells: cells.count > 1 ? cells : []))
-            blankBefore = false
+            item = node.pointee.next
         }
-        // Poppler's text sometimes runs two blocks together without a newline ("zero.The", a
-        // heading beside another): a jump in the layout between two characters ends a line too.
-        var lastVisible: Int?
-        for (i, scalar) in scalars.enumerated() {
-            if scalar == "\n" {
-                finishLine(i)
-                lastVisible = nil
-                continue
-            }
-            guard haveLayout, let rects, !TextCleanup.isWhitespace(scalar) else { continue }
-            if let p = lastVisible, p >= lineStart {
-                let a = rects[p], b = rects[i]
-                let size = max(sizes[i], 6)
-                let otherRow = b.y1 >= a.y2 - 0.5 || b.y2 <= a.y1 + 0.5
-                let farRight = b.x1 > a.x2 + max(size * 2.5, 15)
-                let back = b.x2 < a.x1 - size
-                if otherRow || farRight || back { finishLine(i, resumeAt: i) }
-            }
-            lastVisible = i
-        }
-        if lineStart < scalars.count { finishLine(scalars.count) }
-        return Page(lines: lines, width: width, height: height, hasImages: false, unusableText: unusable)
+        lazy_poppler_page_free_text_attributes(attributes)
+        return (sizes, bold)
     }
 
     private func imagesOn(_ page: OpaquePointer) -> Bool {

@@ -44,24 +44,16 @@ struct RunOutputRecord: Codable, Sendable, Equatable {
         case id, runId = "run_id", path, format, contentHash = "content_hash", buildKey = "build_key", cardsBasis = "cards_basis", written
     }
 
+    var output: RunOutput {
+        RunOutput(path: path, format: format, contentHash: contentHash, buildKey: buildKey, cardsBasis: cardsBasis, written: written)
+    }
+}
+
+// In an extension, so the record keeps its memberwise initializer.
+extension RunOutputRecord {
     init(run: Int64?, _ output: RunOutput) {
         self.init(id: nil, runId: run, path: output.path, format: output.format, contentHash: output.contentHash,
                   buildKey: output.buildKey, cardsBasis: output.cardsBasis, written: output.written)
-    }
-
-    init(id: Int64?, runId: Int64?, path: String, format: String?, contentHash: String?, buildKey: String?, cardsBasis: String?, written: Bool) {
-        self.id = id
-        self.runId = runId
-        self.path = path
-        self.format = format
-        self.contentHash = contentHash
-        self.buildKey = buildKey
-        self.cardsBasis = cardsBasis
-        self.written = written
-    }
-
-    var output: RunOutput {
-        RunOutput(path: path, format: format, contentHash: contentHash, buildKey: buildKey, cardsBasis: cardsBasis, written: written)
     }
 }
 

@@ -24,8 +24,15 @@ struct TopicRecord: Codable, Sendable, Equatable {
     }
 }
 
+/// A row of one of a topic's lists (objectives, key terms, passages, links): the topic it
+/// belongs to and its place in the list.
+protocol TopicListRecord {
+    var topicId: Int64 { get set }
+    var position: Int { get set }
+}
+
 /// A `topic_objectives` row.
-struct TopicObjectiveRecord: Codable, Sendable, Equatable {
+struct TopicObjectiveRecord: Codable, Sendable, Equatable, TopicListRecord {
     var topicId: Int64
     var position: Int
     var stableId: String
@@ -38,7 +45,7 @@ struct TopicObjectiveRecord: Codable, Sendable, Equatable {
 }
 
 /// A `topic_key_terms` row.
-struct TopicKeyTermRecord: Codable, Sendable, Equatable {
+struct TopicKeyTermRecord: Codable, Sendable, Equatable, TopicListRecord {
     var topicId: Int64
     var position: Int
     var term: String
@@ -54,7 +61,7 @@ struct TopicKeyTermRecord: Codable, Sendable, Equatable {
 }
 
 /// A `topic_passages` row: a reference to a passage of the library, in the topic's reading order.
-struct TopicPassageRecord: Codable, Sendable, Equatable {
+struct TopicPassageRecord: Codable, Sendable, Equatable, TopicListRecord {
     var topicId: Int64
     var position: Int
     var passageId: Int64
@@ -65,7 +72,7 @@ struct TopicPassageRecord: Codable, Sendable, Equatable {
 }
 
 /// A `topic_links` row: the topic builds on `targetStableId`'s topic through `term`.
-struct TopicLinkRecord: Codable, Sendable, Equatable {
+struct TopicLinkRecord: Codable, Sendable, Equatable, TopicListRecord {
     var topicId: Int64
     var position: Int
     var targetStableId: String

@@ -5,128 +5,35 @@ extension PipelineRun {
     /// Cards are made again only for a curriculum that was rebuilt (or has none yet); a file
     /// whose bytes would not change is not written, so an unchanged run rewrites nothing.
     func writeOutputs(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
-        func fail(_ subject: String, stage: String, _ error: any Error) {
-            let lectern = error as? LecternError ?? LecternError(.corrupt, subject, "\(error)")
-            if let stop = BatchStop.of(lectern) {
-                summary.stopped = stop
-                return
-            }
-            summary.failed += 1
-            recorder?.fail(input: subject, stage: stage, reason: lectern.reason)
-            events(PipelineEvent(.failed, input: subject, message: lectern.reason))
-        }
-        let services = services(store: store, recorder: recorder)
-        let cards = services.flashcards()
-        var carded = Set<String>(), recarded = Set<String>()
-        // What a curriculum's cards and outputs were made from: its build key when the cards
-        // were made. A run killed between building a curriculum and making its cards (or
-        // writing its files) leaves them on an older basis, so the next run makes them again.
-        func basis(_ curriculum: String) -> String { ((try? store.curriculumBuildKey(named: curriculum)) ?? nil) ?? "" }
-        func cardsBasis(_ curriculum: String) -> String? { (try? store.cardsBasis(curriculum: curriculum)) ?? nil }
-        func output(_ data: Data, _ path: String, _ curriculum: String, format: String, written: Bool) -> RunOutput {
-            RunOutput(path: path, format: format, contentHash: ContentHash.sha256(data), buildKey: basis(curriculum),
-                      cardsBasis: cardsBasis(curriculum) ?? "", written: written)
-        }
-        // An output whose curriculum and cards did not change, and whose file is as this
-        // library last wrote it, is not even rendered again.
-        func upToDate(_ path: String, curriculum: String, format: String) -> Bool {
-            guard summary.curricula.first(where: { $0.name == curriculum })?.unchanged == true, !recarded.contains(curriculum),
-                  let bytes = OutputFile.currentContents(path) else { return false }
-            guard let latest = (try? store.latestOutput(path: path)) ?? nil else { return false }
-            return latest.sameContent(as: output(bytes, path, curriculum, format: format, written: false))
-        }
-        // A file written is recorded with the run; one found as it would be written only when
-        // the record of what it was made from changes.
-        func remember(_ data: Data, _ path: String, curriculum: String, format: String, written: Bool) throws {
-            let made = output(data, path, curriculum, format: format, written: written)
-            if !written, let latest = try store.latestOutput(path: path), latest.sameContent(as: made) { return }
-            try store.recordOutput(run: recorder?.id, made)
-        }
-        for deck in pipeline.decks where !carded.contains(deck.curriculum) && summary.stopped == nil {
-            if stopRequested(&summary) { return }
+        var stage = OutputStage(store: store, recorder: recorder, events: events,
+                                services: services(store: store, recorder: recorder), summary: summary)
+        defer { summary = stage.summary }
+        var carded = Set<String>()
+        for deck in pipeline.decks where !carded.contains(deck.curriculum) && stage.summary.stopped == nil {
+            if stopRequested(&stage.summary) { return }
             carded.insert(deck.curriculum)
             do {
-                let rebuilt = summary.curricula.first { $0.name == deck.curriculum }.map { !$0.unchanged } ?? true
-                if !rebuilt, cardsBasis(deck.curriculum) == basis(deck.curriculum), try !store.cards(curriculum: deck.curriculum).isEmpty {
-                    recorder?.count("cards_unchanged")
-                    events(PipelineEvent(.unchanged, input: deck.curriculum, message: "cards: skipped, the curriculum did not change"))
-                    continue
-                }
-                recarded.insert(deck.curriculum)
-                let made = try timed(recorder, .cards) { try services.generateCards(curriculum: deck.curriculum, model: try services.languageModel()) }
-                try store.setCardsBasis(curriculum: deck.curriculum, buildKey: basis(deck.curriculum))
-                recorder?.count(.cards, by: made.cards)
-                events(PipelineEvent(.note, input: deck.curriculum, message: "cards made: \(made.notes) notes, \(made.cards) cards"))
+                try stage.makeCards(deck.curriculum)
             } catch {
-                fail(deck.curriculum, stage: "cards", error)
+                stage.fail(deck.curriculum, stage: "cards", error)
             }
         }
-        for deck in pipeline.decks where summary.stopped == nil {
-            if stopRequested(&summary) { return }
+        for deck in pipeline.decks where stage.summary.stopped == nil {
+            if stopRequested(&stage.summary) { return }
             do {
-                if upToDate(deck.output, curriculum: deck.curriculum, format: deck.format) {
-                    try record(false, deck.output, recorder: recorder, events: events, into: &summary)
-                    continue
-                }
-                guard let format = CardExportFormat(rawValue: deck.format), let curriculum = try store.curriculum(named: deck.curriculum) else {
-                    throw LecternError(.notFound, deck.curriculum, "no curriculum of that name was built")
-                }
-                let stored = try store.cards(curriculum: deck.curriculum).map(\.card)
-                guard !stored.isEmpty else {
-                    // Text with nothing to ask about makes no cards: worth saying, not a failure.
-                    let reason = "not written: no cards were made from curriculum \(deck.curriculum)"
-                    recorder?.fail(input: deck.output, stage: "cards", reason: reason, warning: true)
-                    events(PipelineEvent(.warning, input: DisplayPath.of(deck.output), message: reason))
-                    continue
-                }
-                // The curriculum's own time, not the clock: an unchanged deck has the same bytes.
-                let data = try timed(recorder, .export) {
-                    try format.render(stored, layout: CardDeckLayout(curriculum: curriculum), now: curriculum.modifiedAt)
-                }
-                let written = try Self.writeIfChanged(data, to: deck.output)
-                try record(written, deck.output, recorder: recorder, events: events, into: &summary)
-                try remember(data, deck.output, curriculum: deck.curriculum, format: deck.format, written: written)
+                try stage.write(deck)
             } catch {
-                fail(deck.output, stage: "export", error)
+                stage.fail(deck.output, stage: "export", error)
             }
         }
-        for export in pipeline.exports where summary.stopped == nil {
-            if stopRequested(&summary) { return }
+        for export in pipeline.exports where stage.summary.stopped == nil {
+            if stopRequested(&stage.summary) { return }
             do {
-                if upToDate(export.output, curriculum: export.curriculum, format: export.format) {
-                    try record(false, export.output, recorder: recorder, events: events, into: &summary)
-                    continue
-                }
-                guard let format = CurriculumExportFormat(rawValue: export.format) else {
-                    throw LecternError(.unsupported, export.format, "not a curriculum format")
-                }
-                var exporter = CurriculumExport(store: store)
-                // The curriculum's cards go into UMCF and JSON as its assessments.
-                exporter.assessments = { try cards.assessments(curriculum: $0.name) }
-                let data = try timed(recorder, .export) { try exporter.export(curriculumNamed: export.curriculum, format: format).data }
-                let written = try Self.writeIfChanged(data, to: export.output)
-                try record(written, export.output, recorder: recorder, events: events, into: &summary)
-                try remember(data, export.output, curriculum: export.curriculum, format: export.format, written: written)
+                try stage.write(export)
             } catch {
-                fail(export.output, stage: "export", error)
+                stage.fail(export.output, stage: "export", error)
             }
         }
-    }
-
-    private func record(_ written: Bool, _ path: String, recorder: RunRecorder?, events: EventHandler, into summary: inout PipelineRunSummary) throws {
-        if written {
-            summary.outputsWritten.append(path)
-            recorder?.count("outputs_written")
-            events(PipelineEvent(.note, input: DisplayPath.of(path), message: "written"))
-        } else {
-            recorder?.count("outputs_unchanged")
-            events(PipelineEvent(.unchanged, input: DisplayPath.of(path), message: "skipped: the same bytes as the file there"))
-        }
-    }
-
-    private func timed<T>(_ recorder: RunRecorder?, _ stage: RunStage, _ work: () throws -> T) rethrows -> T {
-        guard let recorder else { return try work() }
-        return try recorder.time(stage, work)
     }
 
     /// Writes `data` to `path` (`OutputFile`: a temporary file synced and renamed over it, a
@@ -144,5 +51,146 @@ extension PipelineRun {
         }
         try OutputFile.write(data, to: path)
         return true
+    }
+}
+
+/// The output steps of one run (cards, decks, curriculum exports) and what they share: which
+/// curricula got new cards in this run, and the run's summary.
+private struct OutputStage {
+    let store: LibraryStore
+    let recorder: RunRecorder?
+    let events: EventHandler
+    let services: LibraryServices
+    let cards: Flashcards
+    var summary: PipelineRunSummary
+    /// Curricula whose cards this run made again: their files are rendered again too.
+    var recarded = Set<String>()
+
+    init(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, services: LibraryServices,
+         summary: PipelineRunSummary) {
+        self.store = store
+        self.recorder = recorder
+        self.events = events
+        self.services = services
+        cards = services.flashcards()
+        self.summary = summary
+    }
+
+    /// A step that failed: counted and said, or the stop of the whole run (a full disk …).
+    mutating func fail(_ subject: String, stage: String, _ error: any Error) {
+        let lectern = error as? LecternError ?? LecternError(.corrupt, subject, "\(error)")
+        if let stop = BatchStop.of(lectern) {
+            summary.stopped = stop
+            return
+        }
+        summary.failed += 1
+        recorder?.fail(input: subject, stage: stage, reason: lectern.reason)
+        events(PipelineEvent(.failed, input: subject, message: lectern.reason))
+    }
+
+    // What a curriculum's cards and outputs were made from: its build key when the cards
+    // were made. A run killed between building a curriculum and making its cards (or
+    // writing its files) leaves them on an older basis, so the next run makes them again.
+
+    func basis(_ curriculum: String) -> String { ((try? store.curriculumBuildKey(named: curriculum)) ?? nil) ?? "" }
+
+    func cardsBasis(_ curriculum: String) -> String? { (try? store.cardsBasis(curriculum: curriculum)) ?? nil }
+
+    func output(_ data: Data, _ path: String, _ curriculum: String, format: String, written: Bool) -> RunOutput {
+        RunOutput(path: path, format: format, contentHash: ContentHash.sha256(data), buildKey: basis(curriculum),
+                  cardsBasis: cardsBasis(curriculum) ?? "", written: written)
+    }
+
+    /// An output whose curriculum and cards did not change, and whose file is as this
+    /// library last wrote it, is not even rendered again.
+    func upToDate(_ path: String, curriculum: String, format: String) -> Bool {
+        guard summary.curricula.first(where: { $0.name == curriculum })?.unchanged == true, !recarded.contains(curriculum),
+              let bytes = OutputFile.currentContents(path) else { return false }
+        guard let latest = (try? store.latestOutput(path: path)) ?? nil else { return false }
+        return latest.sameContent(as: output(bytes, path, curriculum, format: format, written: false))
+    }
+
+    /// A file written is recorded with the run; one found as it would be written only when
+    /// the record of what it was made from changes.
+    func remember(_ data: Data, _ path: String, curriculum: String, format: String, written: Bool) throws {
+        let made = output(data, path, curriculum, format: format, written: written)
+        if !written, let latest = try store.latestOutput(path: path), latest.sameContent(as: made) { return }
+        try store.recordOutput(run: recorder?.id, made)
+    }
+
+    /// Makes a curriculum's cards again unless it is unchanged and its cards were made from it.
+    mutating func makeCards(_ curriculum: String) throws {
+        let rebuilt = summary.curricula.first { $0.name == curriculum }.map { !$0.unchanged } ?? true
+        if !rebuilt, cardsBasis(curriculum) == basis(curriculum), try !store.cards(curriculum: curriculum).isEmpty {
+            recorder?.count("cards_unchanged")
+            events(PipelineEvent(.unchanged, input: curriculum, message: "cards: skipped, the curriculum did not change"))
+            return
+        }
+        recarded.insert(curriculum)
+        let made = try timed(.cards) { try services.generateCards(curriculum: curriculum, model: try services.languageModel()) }
+        try store.setCardsBasis(curriculum: curriculum, buildKey: basis(curriculum))
+        recorder?.count(.cards, by: made.cards)
+        events(PipelineEvent(.note, input: curriculum, message: "cards made: \(made.notes) notes, \(made.cards) cards"))
+    }
+
+    /// A `[[deck]]`: the curriculum's stored cards in the deck's format.
+    mutating func write(_ deck: PipelineDeck) throws {
+        if upToDate(deck.output, curriculum: deck.curriculum, format: deck.format) {
+            record(false, deck.output)
+            return
+        }
+        guard let format = CardExportFormat(rawValue: deck.format), let curriculum = try store.curriculum(named: deck.curriculum) else {
+            throw LecternError(.notFound, deck.curriculum, "no curriculum of that name was built")
+        }
+        let stored = try store.cards(curriculum: deck.curriculum).map(\.card)
+        guard !stored.isEmpty else {
+            // Text with nothing to ask about makes no cards: worth saying, not a failure.
+            let reason = "not written: no cards were made from curriculum \(deck.curriculum)"
+            recorder?.fail(input: deck.output, stage: "cards", reason: reason, warning: true)
+            events(PipelineEvent(.warning, input: DisplayPath.of(deck.output), message: reason))
+            return
+        }
+        // The curriculum's own time, not the clock: an unchanged deck has the same bytes.
+        let data = try timed(.export) {
+            try format.render(stored, layout: CardDeckLayout(curriculum: curriculum), now: curriculum.modifiedAt)
+        }
+        let written = try PipelineRun.writeIfChanged(data, to: deck.output)
+        record(written, deck.output)
+        try remember(data, deck.output, curriculum: deck.curriculum, format: deck.format, written: written)
+    }
+
+    /// An `[[export]]`: the curriculum in its format, with its cards as assessments.
+    mutating func write(_ export: PipelineExport) throws {
+        if upToDate(export.output, curriculum: export.curriculum, format: export.format) {
+            record(false, export.output)
+            return
+        }
+        guard let format = CurriculumExportFormat(rawValue: export.format) else {
+            throw LecternError(.unsupported, export.format, "not a curriculum format")
+        }
+        var exporter = CurriculumExport(store: store)
+        // The curriculum's cards go into UMCF and JSON as its assessments.
+        let cards = cards
+        exporter.assessments = { try cards.assessments(curriculum: $0.name) }
+        let data = try timed(.export) { try exporter.export(curriculumNamed: export.curriculum, format: format).data }
+        let written = try PipelineRun.writeIfChanged(data, to: export.output)
+        record(written, export.output)
+        try remember(data, export.output, curriculum: export.curriculum, format: export.format, written: written)
+    }
+
+    mutating func record(_ written: Bool, _ path: String) {
+        if written {
+            summary.outputsWritten.append(path)
+            recorder?.count("outputs_written")
+            events(PipelineEvent(.note, input: DisplayPath.of(path), message: "written"))
+        } else {
+            recorder?.count("outputs_unchanged")
+            events(PipelineEvent(.unchanged, input: DisplayPath.of(path), message: "skipped: the same bytes as the file there"))
+        }
+    }
+
+    func timed<T>(_ stage: RunStage, _ work: () throws -> T) rethrows -> T {
+        guard let recorder else { return try work() }
+        return try recorder.time(stage, work)
     }
 }
