@@ -115,8 +115,9 @@ release: setup
 mcp: release
 	$(SWIFT) build -c release --product lectern-mcp
 
+# CardFixtureChecksTests makes the shared corpus's graded cards again (70–120 s) only when asked.
 test: setup model llama testdeps anki
-	$(SWIFT) test
+	$(if $(wildcard $(SHARED_CORPUS)),LECTERN_CARD_FIXTURE_SHARED=1 )$(SWIFT) test
 
 # Rewrites docs/architecture.md's generated tables (the tables from the migrations, the folders
 # from LayeringTests.rows); GeneratedDocsTests fails while they are stale.

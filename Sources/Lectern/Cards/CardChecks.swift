@@ -75,7 +75,7 @@ struct CardChecks: Sendable {
                 subject = card.answer
                 definiens = definition.predicate
             }
-            add(.subjectForm, subject.flatMap { subjectFailure($0, definiens: definiens, card: card, passage: passage) },
+            add(.subjectForm, subject.flatMap { subjectFailure($0, definiens: definiens, card: card, passage: passage, topic: topic) },
                 subject == nil ? "not a definition card" : "a term with a complete definition")
             // 3. Cloze target.
             if card.noteType == .cloze {
@@ -149,9 +149,13 @@ struct CardChecks: Sendable {
         }
     }
 
-    private func subjectFailure(_ subject: String, definiens: String, card: Flashcard, passage: TopicPassage?) -> String? {
+    private func subjectFailure(_ subject: String, definiens: String, card: Flashcard, passage: TopicPassage?, topic: Topic) -> String? {
         let words = WordTokenizer.words(subject)
         guard let first = words.first.map(WordTokenizer.fold) else { return "the card names no term" }
+        // "RS to J is the vector", "Capital omega is …": a lecturer's labels for one problem.
+        if card.origin == .definition, passage?.kind == .transcript, !isTerm(subject, of: topic), StandaloneSentence.isLabel(subject) {
+            return "“\(subject)” is a label of the lecture, not a term of the topic or the glossary"
+        }
         if Self.discourseWords.contains(first) { return "the subject “\(subject)” starts with “\(words[0])”, not a term" }
         if words.count > (card.origin == .glossary ? 8 : 6) { return "the subject “\(subject)” is a clause, not a term" }
         // "length of something", "internal forces now", "second term": no term without its context.
@@ -212,6 +216,12 @@ struct CardChecks: Sendable {
         return nil
     }
 
+    /// Whether `phrase` is one of the topic's key terms or the curriculum's glossary terms.
+    func isTerm(_ phrase: String, of topic: Topic) -> Bool {
+        let key = Self.termKey(phrase)
+        return glossary[key] != nil || topic.keyTerms.contains { Self.termKey($0.term) == key }
+    }
+
     /// Words a complete phrase does not end in: articles, prepositions, conjunctions, copulas.
     static let danglingWords: Set<String> = [
         "a", "an", "the", "of", "to", "in", "for", "with", "by", "on", "at", "from", "into", "onto", "than", "as", "and",
@@ -244,6 +254,24 @@ struct CardChecks: Sendable {
         }
         if deletion.contains(where: \.isNumber) || deletion.contains(where: { "=+^√∑∫πΔ".contains($0) }) { return nil }
         let key = Self.termKey(deletion)
+        // A key term's cloze is a sentence about the term: one defining it, or (for a term the
+        // glossary names or a sentence defines) one opening with it; "Early Chinese writings
+        // often …" with "social" deleted tests the sentence, not the term.
+        if card.origin == .keyTerm {
+            let revealed = ClozeText.revealed(card.front)
+            let term = topic.keyTerms.first { Self.termKey($0.term) == key }
+            let named = glossary[key] != nil || term.map { $0.basis != .heading } == true
+            if card.source.timeStart != nil || topic.passages.first(where: { $0.passageId == card.source.passageId })?.kind == .transcript,
+               StandaloneSentence.isLabel(deletion) {
+                return "“\(deletion)” is a label of the lecture, not a term"
+            }
+            guard term != nil || glossary[key] != nil else { return "“\(deletion)” is not a key term of the topic" }
+            if OfflineCardGenerator.defines(revealed, term: deletion)
+                || (named && OfflineCardGenerator.opens(PorterStemmer.foldedWords(revealed), with: PorterStemmer.foldedWords(deletion))) {
+                return nil
+            }
+            return "the sentence does not define “\(deletion)” nor open with it: it is not about the term"
+        }
         if glossary[key] != nil || topic.keyTerms.contains(where: { Self.termKey($0.term) == key }) { return nil }
         // The subject of a definition sentence is the term it defines.
         if card.origin == .definition, DefiningSentence.isDefiningClause(ClozeText.revealed(card.front), term: deletion) { return nil }
@@ -267,14 +295,13 @@ struct CardChecks: Sendable {
             let rest = card.front.replacingOccurrences(of: #"\{\{c\d+::.*?\}\}"#, with: " ", options: .regularExpression)
             let restStems = Set(CardGrounding.contentStems(rest))
             if !answerStems.isEmpty, answerStems.isSubset(of: restStems) { return "the sentence gives “\(answer)” away" }
-            // "He taught that …", "And this result …": out of its paragraph the sentence is ambiguous.
-            let opening = WordTokenizer.words(card.front).first.map(WordTokenizer.fold) ?? ""
-            // ("This coupling … is called X" names its subject; "This is …", "It is …" do not.)
-            let words = WordTokenizer.words(card.front).map(WordTokenizer.fold)
-            let determiner = ["this", "these", "those"].contains(opening) && words.count > 1
-                && !["is", "are", "was", "were", "means", "can", "will", "has", "have", "makes", "gives", "shows"].contains(words[1])
-            if Self.pronouns.contains(opening) && !determiner || Self.openers.contains(opening), !card.front.hasPrefix("{{c") {
-                return "the sentence opens with “\(opening)”: out of context it is ambiguous"
+            // "He taught that …", "These numerical representations …", "… takes this worry seriously":
+            // out of its paragraph the sentence is ambiguous; two sentences are two facts.
+            if let dependence = StandaloneSentence.dependence(ClozeText.revealed(card.front)) { return dependence }
+            if card.front.range(of: #"^[-•*–] "#, options: .regularExpression) != nil { return "the sentence opens with a list mark" }
+            // The back's meaning too: "So this special case is often called …" leans on its passage.
+            if let colon = card.back.range(of: ": "), let pointing = StandaloneSentence.pointing(String(card.back[colon.upperBound...])) {
+                return "the back: \(pointing)"
             }
             if let spoken = Self.spokenTo(ClozeText.revealed(card.front)) { return spoken }
             // "This section will first look at X", "When the former happens, …": about the text around it.
@@ -341,7 +368,6 @@ struct CardChecks: Sendable {
         return "“\(word)”: a speaker talking to the audience, not a statement to recall"
     }
 
-    static let pronouns: Set<String> = ["he", "she", "it", "they", "this", "these", "those", "his", "her", "its", "their", "him", "them", "that"]
 
     // MARK: Duplication
 
@@ -349,6 +375,14 @@ struct CardChecks: Sendable {
         guard passage?.kind != .glossary else { return nil }
         var term = subject
         if card.noteType == .cloze, card.origin == .definition { term = card.answer }
+        // A key term's cloze of a sentence defining it ("A red herring is a smelly smoked fish …").
+        // Another sense shares no word with the glossary's meaning; the same sense reworded does.
+        if card.noteType == .cloze, card.origin == .keyTerm, OfflineCardGenerator.defines(ClozeText.revealed(card.front), term: card.answer),
+           let meaning = glossary[Self.termKey(card.answer)] {
+            let own = Set(CardGrounding.contentStems(card.answer))
+            let shared = Set(CardGrounding.contentStems(meaning)).subtracting(own).intersection(CardGrounding.contentStems(ClozeText.revealed(card.front)))
+            if shared.isEmpty { return "the source's glossary defines “\(card.answer)” as “\(Self.short(meaning))”; this is another sense" }
+        }
         guard let term, let meaning = glossary[Self.termKey(term)] else { return nil }
         let meaningStems = Set(CardGrounding.contentStems(meaning))
         let stated = Set(CardGrounding.contentStems(card.noteType == .cloze ? ClozeText.revealed(card.front) : card.back))

@@ -27,7 +27,9 @@ struct OfflineCardGenerator: Sendable {
                 // A figure's credit line is no statement to learn.
                 guard !piece.text.contains("(credit:") else { return nil }
                 let words = PorterStemmer.foldedWords(piece.text)
+                // A list item's mark ("- ", "• ") is no part of the sentence a card shows.
                 let text = TextCleanup.collapseWhitespace(piece.text).trimmingCharacters(in: .whitespacesAndNewlines)
+                    .replacingOccurrences(of: #"^[-•*–] +"#, with: "", options: .regularExpression)
                 return Sentence(passage: passage, text: text, words: words, stems: Set(words.map(PorterStemmer.cachedStem)))
             }
         }
@@ -65,14 +67,37 @@ struct OfflineCardGenerator: Sendable {
                                        passage: passage))
             }
         }
-        // The first sentence of the topic's prose that uses the term, with the term deleted.
-        if let sentence = sentences.first(where: { sentenceWords.contains($0.words.count) && Self.contains($0.words, nameWords) }),
+        // A sentence of the topic's prose about the term, with the term deleted: one that defines
+        // it, else (for a term the glossary names or a sentence defines) one that opens with it.
+        // A sentence leaning on its neighbours ("These numerical representations …") is no card.
+        let named = term.basis != .heading
+            || term.passageId.flatMap { id in topic.passages.first { $0.passageId == id } }?.kind == .glossary
+        // (A lecturer's symbol, "Capital omega", is no term to recall.)
+        let label = StandaloneSentence.isLabel(name)
+        let usable = sentences.filter {
+            sentenceWords.contains($0.words.count) && Self.contains($0.words, nameWords) && StandaloneSentence.dependence($0.text) == nil
+                && !(label && $0.passage.kind == .transcript)
+        }
+        if let sentence = usable.first(where: { Self.defines($0.text, term: name) }) ?? (named ? usable.first { Self.opens($0.words, with: nameWords) } : nil),
            let range = sentence.text.range(of: name, options: [.caseInsensitive]) {
             let cloze = sentence.text.replacingCharacters(in: range, with: "{{c1::\(sentence.text[range])}}")
-            cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: meaning.isEmpty ? "" : "\(name): \(meaning)",
-                                   origin: .keyTerm, passage: sentence.passage))
+            // A meaning that points into its passage ("So this special case …") would confuse the back.
+            let back = meaning.isEmpty || StandaloneSentence.pointing(meaning) != nil ? "" : "\(name): \(meaning)"
+            cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: back, origin: .keyTerm, passage: sentence.passage))
         }
         return cards
+    }
+
+    /// Whether `sentence` defines `term` ("X is a …", "… is called X", "X, or Y, is …").
+    static func defines(_ sentence: String, term: String) -> Bool {
+        DefiningSentence.isDefiningClause(sentence, term: term)
+            || (DefiningSentence.isAppositiveDefinition(sentence) && opens(PorterStemmer.foldedWords(sentence), with: PorterStemmer.foldedWords(term)))
+    }
+
+    /// Whether `words` open with `phrase`, after an article: the sentence is about the term.
+    static func opens(_ words: [String], with phrase: [String]) -> Bool {
+        let start = words.first.map { ["the", "a", "an"].contains($0) } == true ? 1 : 0
+        return words.count >= start + phrase.count && words[start..<(start + phrase.count)].elementsEqual(phrase)
     }
 
     /// Whether `words` holds `phrase` as consecutive words.
@@ -245,6 +270,12 @@ struct OfflineCardGenerator: Sendable {
             guard (1...4).contains(subjectWords.count), let first = subjectWords.first.map(WordTokenizer.fold),
                   !Self.pointingWords.contains(first), !CardGrounding.functionWords.contains(first),
                   subject.first.map({ $0.isLetter }) == true else { continue }
+            // A lecturer defines the labels of one problem ("RS to J is the vector …"): only a
+            // term the topic names elsewhere is worth a card from speech.
+            if sentence.passage.kind == .transcript, StandaloneSentence.isLabel(subject) {
+                let key = CardChecks.termKey(subject)
+                guard topic.keyTerms.contains(where: { CardChecks.termKey($0.term) == key }) else { continue }
+            }
             cards.append(deck.card(topic: topic, type: .basic, front: question, back: upperFirst(predicate),
                                    origin: .definition, passage: sentence.passage))
             guard let range = sentence.text.range(of: subject) else { continue }
