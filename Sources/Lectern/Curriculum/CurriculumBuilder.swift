@@ -25,7 +25,7 @@ public struct CurriculumBuildResult: Codable, Sendable, Equatable {
 /// drawing on it are made again.
 public struct CurriculumBuilder: Sendable {
     /// Changes when what a build makes changes: an older build is then rebuilt.
-    static let version = 5
+    static let version = 7
 
     let store: LibraryStore
     let summarizer: any Summarizer
@@ -115,7 +115,7 @@ public struct CurriculumBuilder: Sendable {
         let topics = try enrichTopics(planned, unitTitles: units.map(\.title), old: old, name: name, result: &result,
                                       recorder: recorder, events: events)
         try cancellation?.check(name)
-        let links = TopicContent.prerequisites(for: topics)
+        let links = TopicContent.prerequisites(for: topics, units: planned.map(\.unit))
         for (index, var topic) in topics.enumerated() {
             topic.prerequisites = links[topic.stableId] ?? []
             curriculumUnits[planned[index].unit].topics.append(topic)

@@ -50,8 +50,9 @@ enum TopicContent {
         StudyTime.minutes(passages: passages)
     }
 
-    /// Each topic's prerequisites, by its stable id: topics that define a key term it uses.
-    static func prerequisites(for topics: [Topic]) -> [String: [TopicLink]] {
-        PrerequisiteLinks.links(for: topics)
+    /// Each topic's prerequisites, by its stable id: earlier topics that define and teach a key
+    /// term it uses substantively (`units`: each topic's unit index, in course order).
+    static func prerequisites(for topics: [Topic], units: [Int]) -> [String: [TopicLink]] {
+        PrerequisiteLinks.links(for: topics, units: units)
     }
 }

@@ -175,9 +175,9 @@ final class TopicContentTests: XCTestCase {
         XCTAssertEqual(StudyTime.minutes(passages: [passage(String(repeating: "word ", count: 650))]), 5, "prose at 130 words a minute")
     }
 
-    /// In the philosophy book, a module that uses a term an earlier module defines links to it;
-    /// no topic links to itself, none has more than three links, and a link names a term the
-    /// target defines and the user uses.
+    /// In the philosophy book, a module that leans on a term an earlier module defines links to
+    /// it; no topic links to itself or forward, none has more than three links, and a link names
+    /// a term the target defines and the user uses.
     func testTopicsThatUseAnotherTopicsTermsLinkToIt() throws {
         let book = try TopicLibrary.openStax()
         let passages = book.documents.flatMap(\.passages)
@@ -192,13 +192,13 @@ final class TopicContentTests: XCTestCase {
         }
         let links = PrerequisiteLinks.links(for: topics)
         for (user, targets) in links.sorted(by: { $0.key < $1.key }) { print("\(user) → \(targets.map { "\($0.topicStableId) (\($0.term))" })") }
-        XCTAssertGreaterThanOrEqual(links.count, 4, "several modules build on terms another defines")
+        XCTAssertGreaterThanOrEqual(links.count, 1, "a module builds on a term another defines")
         let byId = Dictionary(uniqueKeysWithValues: topics.map { ($0.stableId, $0) })
         for (user, targets) in links {
             XCTAssertLessThanOrEqual(targets.count, PrerequisiteLinks.limit)
             XCTAssertEqual(Set(targets.map(\.topicStableId)).count, targets.count, "one link per target")
             for link in targets {
-                XCTAssertNotEqual(link.topicStableId, user)
+                XCTAssertLessThan(topics.firstIndex { $0.stableId == link.topicStableId }!, topics.firstIndex { $0.stableId == user }!, "points back")
                 let target = try XCTUnwrap(byId[link.topicStableId])
                 XCTAssertTrue(target.keyTerms.contains { $0.term == link.term }, "\(link.term) is defined by \(link.topicStableId)")
                 let words = byId[user]!.passages.filter { $0.kind != .glossary }.flatMap { TermMatcher.stems($0.text) }
@@ -209,17 +209,49 @@ final class TopicContentTests: XCTestCase {
 
     /// Word-bounded, stemmed matching: "alleles" uses "allele", "reallelement" does not.
     func testLinksMatchWholeWordsAndPlurals() {
-        func topic(_ id: String, _ text: String, terms: [String]) -> Topic {
-            Topic(stableId: id, title: id, summary: "", summaryOrigin: .offline, objectives: [],
-                  keyTerms: terms.map { KeyTerm(term: $0, definition: "d", origin: .source, passageId: nil) }, studyMinutes: 1,
-                  passages: passages(text), prerequisites: [])
-        }
-        let genes = topic("genes", "An allele is one version of a gene.", terms: ["allele"])
-        let inheritance = topic("inheritance", "Two alleles of each gene; dominant alleles show.", terms: ["dominance"])
-        let unrelated = topic("other", "Reallelement and gallelex are not words.", terms: [])
+        let genes = linkTopic("genes", "Alleles", "An allele is one version of a gene.", terms: [("allele", .glossary)])
+        let inheritance = linkTopic("inheritance", "Inheritance", "Two alleles of each gene; dominant alleles show.", terms: [("dominance", .glossary)])
+        let unrelated = linkTopic("other", "Other", "Reallelement and gallelex are not words, reallelements neither.", terms: [])
         let links = PrerequisiteLinks.links(for: [genes, inheritance, unrelated])
         XCTAssertEqual(links["inheritance"], [TopicLink(topicStableId: "genes", term: "allele")])
         XCTAssertNil(links["other"])
         XCTAssertNil(links["genes"], "a topic needs no link for its own term")
+    }
+
+    /// "Builds on" means an earlier lesson teaches a term this one leans on (eval/prerequisites):
+    /// never a later topic, a passing mention, the course's common vocabulary, an emphasised
+    /// word, a definition met in passing in another unit, nor a word this topic uses in another sense now and then.
+    func testLinksPointBackToTheLessonThatTeachesATermUsedSubstantively() {
+        let filler = " Each paragraph goes on with other matters of the week in plain words."
+        // Unit 0: "momentum" taught (its title), then used throughout; unit 1 uses it in passing.
+        let momentum = linkTopic("momentum", "Momentum", "Momentum is the product of mass and velocity." + filler, terms: [("momentum", .glossary)])
+        let collisions = linkTopic("collisions", "Collisions", String(repeating: "In a collision the total momentum of the carts is kept." + filler, count: 3),
+                                   terms: [("collision", .glossary)])
+        // A later topic defines "impulse"; the earlier one that uses it must not link forward.
+        let impulseUser = linkTopic("springs", "Springs", String(repeating: "The impulse of the spring on the cart matters." + filler, count: 3), terms: [])
+        let impulse = linkTopic("impulse", "Impulse", "Impulse is the change in motion of a body." + filler, terms: [("impulse", .glossary)])
+        // "cart" is everyone's word; "friction" only emphasised; "torque" said once.
+        let later = linkTopic("rotation", "Rotation", "A cart wheel turns; torque appears once. Friction acts on the cart and its momentum too, "
+                              + "as the cart keeps its momentum." + String(repeating: filler, count: 80), terms: [("angle", .glossary)])
+        let friction = linkTopic("friction", "Friction", "**Friction** opposes sliding. Torque is the turning effect of a force. Friction, friction." + filler,
+                                 terms: [("friction", .emphasised), ("torque", .defined)])
+        let others = (1...3).map { linkTopic("other\($0)", "Other \($0)", "Waves travel on a string." + filler, terms: []) }
+        let topics = [momentum, collisions, impulseUser, impulse, friction, later] + others
+        let units = [0, 0, 0, 0, 1, 1, 1, 1, 1]
+        let links = PrerequisiteLinks.links(for: topics, units: units)
+        XCTAssertEqual(links["collisions"], [TopicLink(topicStableId: "momentum", term: "momentum")],
+                       "the unit's earlier lesson on momentum, with the term as the reason")
+        XCTAssertNil(links["springs"], "impulse is defined only later: no link points forward")
+        XCTAssertNil(links["rotation"], "momentum said twice in 400 words of another unit, an emphasised word and a single mention make no link")
+        for (user, targets) in links {
+            let position = topics.firstIndex { $0.stableId == user }!
+            for link in targets { XCTAssertLessThan(topics.firstIndex { $0.stableId == link.topicStableId }!, position, "\(user) → \(link.topicStableId)") }
+        }
+    }
+
+    private func linkTopic(_ id: String, _ title: String, _ text: String, terms: [(String, KeyTermBasis)]) -> Topic {
+        Topic(stableId: id, title: title, summary: "", summaryOrigin: .offline, objectives: [],
+              keyTerms: terms.map { KeyTerm(term: $0.0, definition: "d", origin: .source, passageId: nil, basis: $0.1) }, studyMinutes: 1,
+              passages: passages(text), prerequisites: [])
     }
 }
