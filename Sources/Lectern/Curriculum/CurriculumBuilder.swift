@@ -25,7 +25,7 @@ public struct CurriculumBuildResult: Codable, Sendable, Equatable {
 /// drawing on it are made again.
 public struct CurriculumBuilder: Sendable {
     /// Changes when what a build makes changes: an older build is then rebuilt.
-    static let version = 7
+    static let version = 8
 
     let store: LibraryStore
     let summarizer: any Summarizer
@@ -389,7 +389,7 @@ public struct CurriculumBuilder: Sendable {
             }
         }
         if objectives.isEmpty {
-            objectives = TopicContent.offlineObjectives(title: draft.title, headings: draft.headings, keyTerms: keyTerms, passages: draft.passages)
+            objectives = TopicContent.offlineObjectives(keyTerms: keyTerms, passages: draft.passages, headings: draft.headings)
                 .map { ($0, ContentOrigin.offline) }
         }
         // The source's own summary (an OpenStax module's "Summary" section) wins; else what the

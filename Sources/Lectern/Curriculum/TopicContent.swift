@@ -34,9 +34,11 @@ enum TopicContent {
         AuthorSummary.summary(in: passages)
     }
 
-    /// Objectives written offline from a topic's title, headings and key terms.
-    static func offlineObjectives(title: String, headings: [String], keyTerms: [KeyTerm], passages: [TopicPassage]) -> [String] {
-        OfflineObjectives.objectives(title: title, headings: headings, keyTerms: keyTerms, passages: passages)
+    /// Objectives written offline from what a topic's text teaches (its defined terms, the kinds,
+    /// contrasts and arguments it draws, the sections that name a subject), never from its title; none
+    /// when it has none.
+    static func offlineObjectives(keyTerms: [KeyTerm], passages: [TopicPassage], headings: [String]) -> [String] {
+        OfflineObjectives.objectives(keyTerms: keyTerms, passages: passages, headings: headings)
     }
 
     /// A title from the key phrases of an untitled stretch of text (`background`: the rest of

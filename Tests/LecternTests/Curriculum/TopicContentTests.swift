@@ -84,40 +84,36 @@ final class TopicContentTests: XCTestCase {
         XCTAssertEqual(SourceObjectives.objectives(in: try book.module("1.2 How Do Philosophers Arrive at Truth?")).count, 4)
     }
 
-    /// Offline objectives: two to five, each a sentence starting with a verb, no duplicates,
-    /// a title in title case written as words inside a sentence (names kept).
-    func testOfflineObjectivesAreGrammaticalAndDistinct() throws {
-        let library = try TopicLibrary.lectures()
-        let notes = try library.document("photosynthesis.md").passages
-        let calvin = notes.filter { $0.sectionPath.last == "The Calvin cycle" }
-        let objectives = OfflineObjectives.objectives(title: "The Calvin Cycle", headings: ["Fixation", "Reduction", "Review questions"],
-                                                      keyTerms: KeyTermExtraction.keyTerms(in: calvin), passages: calvin)
+    /// Offline objectives come from what the text teaches, each with the verb that fits: its
+    /// defined terms (Define), the kinds it sorts a subject into (Identify), the contrasts it
+    /// draws (Distinguish), the arguments it weighs (Evaluate), a formula it defines
+    /// (Calculate), a section naming a subject (Describe); never from the title ("Explain …",
+    /// "Summarise the main ideas of …") nor an instruction heading; none from a text with none.
+    func testOfflineObjectivesComeFromWhatTheTextTeaches() {
+        let text = """
+            Momentum is the product of a body's mass and its velocity. Students often confuse the difference between momentum and kinetic energy, \
+            but only momentum is kept in every collision. There are three types of collisions in this course. An elastic collision keeps kinetic energy; \
+            inelastic collisions do not. Physicists have long weighed the arguments for the conservation of momentum, and collisions show it. \
+            Momentum and kinetic energy both grow with the velocity.
+            """
+        let keyTerms = [KeyTerm(term: "momentum", definition: "the product of mass and velocity, p = m v", origin: .source, passageId: 1, basis: .glossary),
+                        KeyTerm(term: "elastic collision", definition: "a collision that keeps kinetic energy", origin: .source, passageId: 1, basis: .defined)]
+        let objectives = OfflineObjectives.objectives(keyTerms: keyTerms, passages: passages(text),
+                                                      headings: ["Review Questions", "Prepare to Read", "Elastic Collisions", "What Is Momentum?"])
         print(objectives)
-        XCTAssertEqual(objectives.first, "Explain the Calvin cycle")
-        XCTAssertTrue((2...5).contains(objectives.count), "\(objectives)")
-        XCTAssertEqual(Set(objectives).count, objectives.count)
-        for objective in objectives {
-            XCTAssertTrue(["Explain ", "Define ", "Describe ", "Summarise ", "Answer "].contains { objective.hasPrefix($0) }, objective)
-        }
-        XCTAssertFalse(objectives.contains { $0.contains("Review questions") }, "apparatus sections are not objectives")
-
-        let bare = OfflineObjectives.objectives(title: "Cellular Respiration", headings: [], keyTerms: [])
-        XCTAssertEqual(bare, ["Explain cellular respiration", "Summarise the main ideas of cellular respiration"])
-        let numbered = OfflineObjectives.objectives(title: "2 Mitochondria", headings: ["2.1 Oxidative phosphorylation"], keyTerms: [])
-        XCTAssertEqual(numbered, ["Explain mitochondria", "Describe oxidative phosphorylation"], "section numbers are not words of an objective")
-
-        // A module of the philosophy book, as if it had no objectives of its own.
-        let book = try TopicLibrary.openStax()
-        let module = try book.module("1.1 What Is Philosophy?")
-        var headings: [String] = []
-        for passage in module where passage.sectionPath.count > 2 && !headings.contains(passage.sectionPath[2]) { headings.append(passage.sectionPath[2]) }
-        let generated = OfflineObjectives.objectives(title: "What Is Philosophy?", headings: headings,
-                                                     keyTerms: KeyTermExtraction.keyTerms(in: module), passages: module)
-        print(generated)
-        XCTAssertEqual(generated.first, "Answer the question “What Is Philosophy?”")
-        XCTAssertTrue((2...5).contains(generated.count), "\(generated)")
-        XCTAssertTrue(generated.contains { $0.hasPrefix("Define ") && $0.contains("Milesians") && $0.contains("sage") }, "\(generated)")
-        XCTAssertFalse(generated.contains { $0.contains("Learning Objectives") || $0.contains("Glossary") }, "\(generated)")
+        XCTAssertEqual(objectives.first, "Define momentum and elastic collision")
+        XCTAssertTrue(objectives.contains("Calculate momentum"), "\(objectives)")
+        XCTAssertTrue(objectives.contains("Identify the three types of collisions"), "\(objectives)")
+        XCTAssertTrue(objectives.contains("Distinguish momentum from kinetic energy"), "\(objectives)")
+        XCTAssertTrue(objectives.contains("Evaluate the arguments for the conservation of momentum"), "\(objectives)")
+        let sections = OfflineObjectives.objectives(keyTerms: [keyTerms[1]], passages: passages("An elastic collision keeps kinetic energy."),
+                                                    headings: ["Review Questions", "Prepare to Read", "Energy in Elastic Collisions", "What Is Momentum?"])
+        XCTAssertEqual(sections, ["Define elastic collision", "Describe energy in elastic collisions"], "a section naming what the text teaches")
+        XCTAssertLessThanOrEqual(objectives.count, OfflineObjectives.maximum)
+        XCTAssertFalse(objectives.contains { $0.hasPrefix("Explain ") || $0.hasPrefix("Summarise") || $0.contains("Review") || $0.contains("Prepare")
+            || $0.contains("What Is") }, "no title, apparatus, instruction or question heading: \(objectives)")
+        XCTAssertEqual(OfflineObjectives.objectives(keyTerms: [], passages: passages("Welcome back, everyone. Please take a seat; we start in a minute."),
+                                                    headings: ["Lecture 3"]), [], "nothing taught, no objectives (the unit's stand for it)")
     }
 
     // MARK: Titles, study time, links
