@@ -61,6 +61,12 @@ extension ContextBuilder {
             candidates = hits.filter { own.contains($0.passageId) }.map { ContextPassage($0, from: .topic) }
                 + hits.filter { !own.contains($0.passageId) }.map { ContextPassage($0, from: .prerequisite) }
         }
+        // A filter (`--type pdf`) that none of the topic's passages, nor its prerequisites',
+        // pass: the library's passages that do and answer the question, as search finds them.
+        if candidates.isEmpty, let query, !request.filter.isEmpty {
+            candidates = try session.search(query, k: Self.depth(budget: request.budget), mode: .hybrid, filter: request.filter)
+                .map { ContextPassage($0, from: .search) }
+        }
         return try ContextPacker(counter: counter).pack(query: query, topic: described, candidates: candidates, budget: request.budget)
     }
 }

@@ -112,8 +112,9 @@ public struct CurriculumBuilder: Sendable {
         let old = reusableTopics(previous: previous, previousKey: previousKey, documents: documents)
         let (planned, plannedUnits) = Self.plan(units, curriculumId: curriculumId)
         var curriculumUnits = plannedUnits
-        let topics = try enrichTopics(planned, unitTitles: units.map(\.title), old: old, name: name, result: &result,
+        var topics = try enrichTopics(planned, unitTitles: units.map(\.title), old: old, name: name, result: &result,
                                       recorder: recorder, events: events)
+        Self.describeKeyPhrasesWhereAUnitHasNoObjectives(&topics, units: planned.map(\.unit))
         try cancellation?.check(name)
         let links = TopicContent.prerequisites(for: topics, units: planned.map(\.unit))
         for (index, var topic) in topics.enumerated() {
@@ -431,6 +432,24 @@ public struct CurriculumBuilder: Sendable {
             keyTerms: keyTerms, studyMinutes: TopicContent.studyMinutes(passages: draft.passages), passages: draft.passages, prerequisites: [],
             titleOrigin: titleOrigin)
         return (topic, writerFailure, unavailable)
+    }
+
+    /// A unit none of whose topics teaches a term, rule, kind or contrast (a history lecture's
+    /// notes) leaves its topics nothing to inherit: each topic with enough prose gets one
+    /// objective describing its key phrases against the unit's ("Describe movable type and
+    /// the Reformation"), from its content, never its title.
+    static func describeKeyPhrasesWhereAUnitHasNoObjectives(_ topics: inout [Topic], units: [Int]) {
+        for unit in Set(units) {
+            let members = topics.indices.filter { units[$0] == unit }
+            guard members.allSatisfy({ topics[$0].objectives.isEmpty }) else { continue }
+            let background = members.flatMap { topics[$0].passages }
+            for index in members {
+                guard let statement = TopicContent.keyPhraseObjective(passages: topics[index].passages, background: background) else { continue }
+                let key = statement.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
+                topics[index].objectives = [LearningObjective(stableId: String(ContentHash.sha256(topics[index].stableId + "|objective|" + key).prefix(16)),
+                                                              statement: statement, origin: .offline)]
+            }
+        }
     }
 
     /// What a build depends on: the documents (and their content and chunking), the title asked

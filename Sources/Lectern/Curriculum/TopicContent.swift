@@ -41,6 +41,11 @@ enum TopicContent {
         OfflineObjectives.objectives(keyTerms: keyTerms, passages: passages, headings: headings)
     }
 
+    /// "Describe <its key phrases>" for a topic of a unit that has no objectives to inherit.
+    static func keyPhraseObjective(passages: [TopicPassage], background: [TopicPassage]) -> String? {
+        OfflineObjectives.keyPhraseObjective(passages: passages, background: background)
+    }
+
     /// A title from the key phrases of an untitled stretch of text (`background`: the rest of
     /// its document, against which its phrases stand out).
     static func title(for passages: [TopicPassage], background: [TopicPassage]) -> String {

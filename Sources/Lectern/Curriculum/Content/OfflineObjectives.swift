@@ -5,7 +5,8 @@ import Foundation
 /// momentum, impulse and force"), the kinds it sorts a subject into ("Identify the three main
 /// schools of classical Chinese philosophy"), the contrasts it draws ("Distinguish internalism
 /// from externalism"), the arguments it weighs ("Evaluate the arguments for the existence of
-/// God") and the quantities its definitions give a formula for ("Calculate momentum"). Never from
+/// God"), the rules it states ("Apply the chain rule") and the quantities its definitions give a
+/// formula for ("Calculate momentum"). Never from
 /// a title, a file name or a heading: a topic whose text gives none of these gets none (its
 /// unit's objectives stand for it, marked inherited, in the UMCF export).
 enum OfflineObjectives {
@@ -60,6 +61,7 @@ enum OfflineObjectives {
         for term in terms where term.definition.range(of: #"(?:^|[\s(])[A-Za-zα-ωΔ][\w]{0,3} = \S"#, options: .regularExpression) != nil {
             add("Calculate \(phrase(term.term))")
         }
+        for rule in rules(in: sentences) { add(rule) }
         for sentence in sentences {
             for kinds in Self.kinds(in: sentence) where taught(kinds.subject) {
                 let number = kinds.number.map { $0 + " " } ?? ""
@@ -87,6 +89,51 @@ enum OfflineObjectives {
             if statements.count > before { described += 1 }
         }
         return statements
+    }
+
+    /// Words of prose a topic needs before its key phrases make an objective.
+    static let keyPhraseWords = 40
+
+    /// "Describe <the topic's two best key phrases>" (tf-idf against `background`), for a topic
+    /// whose unit has no objectives to lend it; nil for a topic of little prose.
+    static func keyPhraseObjective(passages: [TopicPassage], background: [TopicPassage]) -> String? {
+        let prose = passages.filter { [.text, .transcript, .list].contains($0.kind) }
+        guard prose.reduce(0, { $0 + WordTokenizer.words($1.text).count }) >= keyPhraseWords else { return nil }
+        var chosen: [String] = []
+        for phrase in KeyPhrases.ranked(prose, background: background.isEmpty ? prose : background)
+        where chosen.count < 2 && !chosen.contains(where: { $0.lowercased().contains(phrase.shown.lowercased()) || phrase.shown.lowercased().contains($0.lowercased()) }) {
+            chosen.append(phrase.shown)
+        }
+        guard !chosen.isEmpty else { return nil }
+        let common = commonWords(prose.map(\.text))
+        return "Describe " + list(chosen.map { inSentence($0, commonWords: common) })
+    }
+
+    /// Rules, laws, theorems and formulas the text names at least twice ("the chain rule",
+    /// "Newton's second law"), the most named first, at most two: applied, or explained when a
+    /// principle ("Explain the harm principle").
+    static func rules(in sentences: [String]) -> [String] {
+        let pattern = #"\b([A-Za-z][\w’'\-]*(?: [A-Za-z][\w’'\-]*)?) (rule|law|theorem|principle|equation|formula)s?\b"#
+        var counts: [String: (phrase: String, count: Int, first: Int)] = [:]
+        for (index, sentence) in sentences.enumerated() {
+            for groups in captures(pattern, in: sentence) where groups.count == 2 {
+                var words = groups[0].split(separator: " ").map(String.init)
+                // "the chain rule", "this rule", "a new law": the article or determiner is not the name.
+                while let first = words.first, ContentWords.stopwords.contains(first.lowercased()) || KeyTermExtraction.vague.contains(first.lowercased()) {
+                    words.removeFirst()
+                }
+                guard let first = words.first, !KeyTermExtraction.prepositions.contains(first.lowercased()),
+                      !words.contains(where: { ContentWords.stopwords.contains($0.lowercased()) }) else { continue }
+                let phrase = (words + [groups[1].lowercased()]).joined(separator: " ")
+                let key = phrase.lowercased()
+                counts[key] = (counts[key]?.phrase ?? phrase, (counts[key]?.count ?? 0) + 1, counts[key]?.first ?? index)
+            }
+        }
+        return counts.values.filter { $0.count >= 2 }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.first < $1.first }.prefix(2).map { rule in
+            let named = rule.phrase.split(separator: " ").first.map { $0.hasSuffix("’s") || $0.hasSuffix("'s") } ?? false
+            let verb = rule.phrase.hasSuffix("principle") ? "Explain" : "Apply"
+            return "\(verb) \(named ? "" : "the ")\(rule.phrase)"
+        }
     }
 
     /// A heading that is a noun phrase naming a subject: not apparatus, a question, an
