@@ -113,7 +113,8 @@ final class TopicContentTests: XCTestCase {
         XCTAssertFalse(objectives.contains { $0.hasPrefix("Explain ") || $0.hasPrefix("Summarise") || $0.contains("Review") || $0.contains("Prepare")
             || $0.contains("What Is") }, "no title, apparatus, instruction or question heading: \(objectives)")
         XCTAssertEqual(OfflineObjectives.objectives(keyTerms: [], passages: passages("The chain rule differentiates a composite function. "
-                                                    + "To use the chain rule, differentiate the outer function and multiply. This rule is used twice.")),
+                                                    + "To use the chain rule, differentiate the outer function and multiply. This rule is used twice. Newton's three laws and "
+                                                    + "Newton's three laws again.")),
                        ["Apply the chain rule"], "a rule the text states and uses")
         XCTAssertEqual(OfflineObjectives.objectives(keyTerms: [], passages: passages("Welcome back, everyone. Please take a seat; we start in a minute."),
                                                     headings: ["Lecture 3"]), [], "nothing taught, no objectives (the unit's stand for it)")

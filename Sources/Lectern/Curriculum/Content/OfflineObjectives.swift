@@ -123,7 +123,8 @@ enum OfflineObjectives {
                     words.removeFirst()
                 }
                 guard let first = words.first, !KeyTermExtraction.prepositions.contains(first.lowercased()),
-                      !words.contains(where: { ContentWords.stopwords.contains($0.lowercased()) }) else { continue }
+                      !words.contains(where: { ContentWords.stopwords.contains($0.lowercased()) || numberWords.contains($0.lowercased()) })
+                else { continue }
                 let phrase = (words + [groups[1].lowercased()]).joined(separator: " ")
                 let key = phrase.lowercased()
                 counts[key] = (counts[key]?.phrase ?? phrase, (counts[key]?.count ?? 0) + 1, counts[key]?.first ?? index)
@@ -135,6 +136,9 @@ enum OfflineObjectives {
             return "\(verb) \(named ? "" : "the ")\(rule.phrase)"
         }
     }
+
+    /// "Newton's three laws", "the five equations": a count, not the name of a rule.
+    static let numberWords: Set<String> = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several", "many", "both"]
 
     /// A heading that is a noun phrase naming a subject: not apparatus, a question, an
     /// instruction ("Prepare to Read", "Stop") or an activity ("Becoming a Philosophy Teacher").
