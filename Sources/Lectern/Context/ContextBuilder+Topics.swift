@@ -81,14 +81,24 @@ extension ContextBuilder {
         for link in topic.prerequisites { allowed.formUnion(place.passageIds[link.topicStableId] ?? []) }
         let question = query ?? ([topic.title] + topic.objectives.map(\.statement)).joined(separator: " ")
         let packer = ContextPacker(counter: counter)
-        guard !allowed.isEmpty else {
-            return try packer.pack(query: query, topic: described, candidates: [], budget: request.budget)
+        var ranked: RankedHits?
+        if !allowed.isEmpty {
+            var filter = request.filter
+            filter.passages = allowed
+            ranked = try session.ranked(question, k: max(Self.depth(budget: request.budget), allowed.count), mode: .hybrid, filter: filter)
         }
-        var filter = request.filter
-        filter.passages = allowed
+        guard let ranked, ranked.count > 0 else {
+            // A filter (`--type pdf`) that none of the topic's passages, nor its prerequisites',
+            // pass: the library's passages that do and answer the question, as search finds them.
+            var candidates: [ContextPassage] = []
+            if let query, !request.filter.isEmpty {
+                candidates = try session.search(query, k: Self.depth(budget: request.budget), mode: .hybrid, filter: request.filter)
+                    .map { ContextPassage($0, from: .search) }
+            }
+            return try packer.pack(query: query, topic: described, candidates: candidates, budget: request.budget)
+        }
         // The topic's own passages before its prerequisites', each group in the search's order;
         // a hit is read only when the packer comes to it.
-        let ranked = try session.ranked(question, k: max(Self.depth(budget: request.budget), allowed.count), mode: .hybrid, filter: filter)
         let ownFirst = (0..<ranked.count).filter { own.contains(ranked.passageId($0)) } + (0..<ranked.count).filter { !own.contains(ranked.passageId($0)) }
         let hits = ranked.reordered(ownFirst)
         return try packer.pack(query: query, topic: described, candidateCount: hits.count, candidate: { index in

@@ -25,7 +25,7 @@ public struct CurriculumBuildResult: Codable, Sendable, Equatable {
 /// drawing on it are made again.
 public struct CurriculumBuilder: Sendable {
     /// Changes when what a build makes changes: an older build is then rebuilt.
-    static let version = 5
+    static let version = 8
 
     let store: LibraryStore
     let summarizer: any Summarizer
@@ -112,10 +112,11 @@ public struct CurriculumBuilder: Sendable {
         let old = reusableTopics(previous: previous, previousKey: previousKey, documents: documents)
         let (planned, plannedUnits) = Self.plan(units, curriculumId: curriculumId)
         var curriculumUnits = plannedUnits
-        let topics = try enrichTopics(planned, unitTitles: units.map(\.title), old: old, name: name, result: &result,
+        var topics = try enrichTopics(planned, unitTitles: units.map(\.title), old: old, name: name, result: &result,
                                       recorder: recorder, events: events)
+        Self.describeKeyPhrasesWhereAUnitHasNoObjectives(&topics, units: planned.map(\.unit))
         try cancellation?.check(name)
-        let links = TopicContent.prerequisites(for: topics)
+        let links = TopicContent.prerequisites(for: topics, units: planned.map(\.unit))
         for (index, var topic) in topics.enumerated() {
             topic.prerequisites = links[topic.stableId] ?? []
             curriculumUnits[planned[index].unit].topics.append(topic)
@@ -389,7 +390,7 @@ public struct CurriculumBuilder: Sendable {
             }
         }
         if objectives.isEmpty {
-            objectives = TopicContent.offlineObjectives(title: draft.title, headings: draft.headings, keyTerms: keyTerms, passages: draft.passages)
+            objectives = TopicContent.offlineObjectives(keyTerms: keyTerms, passages: draft.passages, headings: draft.headings)
                 .map { ($0, ContentOrigin.offline) }
         }
         // The source's own summary (an OpenStax module's "Summary" section) wins; else what the
@@ -431,6 +432,24 @@ public struct CurriculumBuilder: Sendable {
             keyTerms: keyTerms, studyMinutes: TopicContent.studyMinutes(passages: draft.passages), passages: draft.passages, prerequisites: [],
             titleOrigin: titleOrigin)
         return (topic, writerFailure, unavailable)
+    }
+
+    /// A unit none of whose topics teaches a term, rule, kind or contrast (a history lecture's
+    /// notes) leaves its topics nothing to inherit: each topic with enough prose gets one
+    /// objective describing its key phrases against the unit's ("Describe movable type and
+    /// the Reformation"), from its content, never its title.
+    static func describeKeyPhrasesWhereAUnitHasNoObjectives(_ topics: inout [Topic], units: [Int]) {
+        for unit in Set(units) {
+            let members = topics.indices.filter { units[$0] == unit }
+            guard members.allSatisfy({ topics[$0].objectives.isEmpty }) else { continue }
+            let background = members.flatMap { topics[$0].passages }
+            for index in members {
+                guard let statement = TopicContent.keyPhraseObjective(passages: topics[index].passages, background: background) else { continue }
+                let key = statement.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
+                topics[index].objectives = [LearningObjective(stableId: String(ContentHash.sha256(topics[index].stableId + "|objective|" + key).prefix(16)),
+                                                              statement: statement, origin: .offline)]
+            }
+        }
     }
 
     /// What a build depends on: the documents (and their content and chunking), the title asked

@@ -113,11 +113,12 @@ enum CurriculumOutline {
                 return chapters.map { group in
                     let unitTitle = group.name.isEmpty ? document.title : group.name
                     let sections = groups(group.passages, depth: depth + 1).filter { !matter.contains(normalised($0.name)) }
-                    let topics = sections.map { section in
+                    let topics = sections.flatMap { section in
                         let name = section.name.isEmpty ? unitTitle : section.name
                         let title = generic.contains(normalised(name)) && name != unitTitle ? "\(name): \(bare(unitTitle))" : name
-                        return TopicDraft(title: title, identity: document.uri + "|" + [group.name, section.name].joined(separator: "/"),
-                                          headings: headings(section.passages, below: depth + 1), passages: section.passages)
+                        return recordingParts(TopicDraft(title: title, identity: document.uri + "|" + [group.name, section.name].joined(separator: "/"),
+                                                         headings: headings(section.passages, below: depth + 1), passages: section.passages),
+                                              vectors: vectors)
                     }
                     return UnitDraft(title: unitTitle, topics: topics)
                 }
@@ -153,12 +154,72 @@ enum CurriculumOutline {
             return [TopicDraft(title: name, identity: document.uri + "|" + only.name, headings: headings(only.passages, below: depth),
                                passages: only.passages)]
         }
-        return groups.map { group in
+        return groups.flatMap { group in
             let name = group.name.isEmpty ? document.title : group.name
             let title = generic.contains(normalised(name)) ? "\(name): \(bare(document.title))" : name
-            return TopicDraft(title: title, identity: document.uri + "|" + group.name, headings: headings(group.passages, below: depth),
-                              passages: group.passages)
+            return recordingParts(TopicDraft(title: title, identity: document.uri + "|" + group.name, headings: headings(group.passages, below: depth),
+                                             passages: group.passages), vectors: vectors)
         }
+    }
+
+    /// A recording longer than this many minutes is more than one study session: it is cut.
+    static let longestRecordingMinutes = 15.0
+    /// A part shorter than this many minutes joins the part before it.
+    static let shortestRecordingMinutes = 3.0
+
+    /// A section that is a lecture recording (its passages mostly timed transcript) longer than
+    /// `longestRecordingMinutes`, cut where its subject shifts (the passages' vectors) and, where
+    /// a stretch is still longer, at the passages nearest equal times; parts under
+    /// `shortestRecordingMinutes` join the one before. Each part keeps the lecture's title with
+    /// its number and its own key phrases: "Friction at the Nanoscale (2/3): surface contact".
+    static func recordingParts(_ draft: TopicDraft, vectors: [Int64: [Float]]) -> [TopicDraft] {
+        let passages = draft.passages
+        let timed = passages.filter { $0.kind == .transcript && $0.timeStart != nil }
+        guard timed.count >= 4, timed.count * 2 >= passages.count, duration(passages) > longestRecordingMinutes * 60 else { return [draft] }
+        var ranges = [0..<passages.count]
+        if passages.allSatisfy({ vectors[$0.passageId] != nil }) {
+            ranges = TopicContent.segments(vectors: passages.map { vectors[$0.passageId]! }, tokenCounts: passages.map(\.tokenCount))
+        }
+        var parts: [Range<Int>] = []
+        for range in ranges {
+            let minutes = duration(Array(passages[range])) / 60
+            let pieces = max(1, Int((minutes / longestRecordingMinutes).rounded(.up)))
+            guard pieces > 1, let begin = passages[range.lowerBound].timeStart else { parts.append(range); continue }
+            var lower = range.lowerBound
+            for piece in 1..<pieces {
+                let at = begin + Double(piece) * minutes * 60 / Double(pieces)
+                if let cut = passages[lower..<range.upperBound].firstIndex(where: { ($0.timeStart ?? 0) >= at }), cut > lower {
+                    parts.append(lower..<cut)
+                    lower = cut
+                }
+            }
+            parts.append(lower..<range.upperBound)
+        }
+        var joined: [Range<Int>] = []
+        for part in parts {
+            if let last = joined.last, duration(Array(passages[part])) < shortestRecordingMinutes * 60 {
+                joined[joined.count - 1] = last.lowerBound..<part.upperBound
+            } else {
+                joined.append(part)
+            }
+        }
+        if joined.count > 1, let first = joined.first, duration(Array(passages[first])) < shortestRecordingMinutes * 60 {
+            joined[1] = first.lowerBound..<joined[1].upperBound
+            joined.removeFirst()
+        }
+        guard joined.count > 1 else { return [draft] }
+        return joined.enumerated().map { index, range in
+            let stretch = Array(passages[range])
+            let phrases = TopicContent.title(for: stretch, background: passages)
+            return TopicDraft(title: "\(draft.title) (\(index + 1)/\(joined.count))" + (phrases.isEmpty ? "" : ": \(phrases)"),
+                              identity: draft.identity + "#\(index + 1)", headings: [], passages: stretch)
+        }
+    }
+
+    /// Seconds from the first timed passage's start to the last one's end.
+    static func duration(_ passages: [TopicPassage]) -> Double {
+        guard let start = passages.compactMap(\.timeStart).min(), let end = passages.compactMap({ $0.timeEnd ?? $0.timeStart }).max() else { return 0 }
+        return end - start
     }
 
     /// The section titles under a topic's own, once each, in order.

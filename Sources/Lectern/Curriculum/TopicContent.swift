@@ -34,9 +34,16 @@ enum TopicContent {
         AuthorSummary.summary(in: passages)
     }
 
-    /// Objectives written offline from a topic's title, headings and key terms.
-    static func offlineObjectives(title: String, headings: [String], keyTerms: [KeyTerm], passages: [TopicPassage]) -> [String] {
-        OfflineObjectives.objectives(title: title, headings: headings, keyTerms: keyTerms, passages: passages)
+    /// Objectives written offline from what a topic's text teaches (its defined terms, the kinds,
+    /// contrasts and arguments it draws, the sections that name a subject), never from its title; none
+    /// when it has none.
+    static func offlineObjectives(keyTerms: [KeyTerm], passages: [TopicPassage], headings: [String]) -> [String] {
+        OfflineObjectives.objectives(keyTerms: keyTerms, passages: passages, headings: headings)
+    }
+
+    /// "Describe <its key phrases>" for a topic of a unit that has no objectives to inherit.
+    static func keyPhraseObjective(passages: [TopicPassage], background: [TopicPassage]) -> String? {
+        OfflineObjectives.keyPhraseObjective(passages: passages, background: background)
     }
 
     /// A title from the key phrases of an untitled stretch of text (`background`: the rest of
@@ -50,8 +57,9 @@ enum TopicContent {
         StudyTime.minutes(passages: passages)
     }
 
-    /// Each topic's prerequisites, by its stable id: topics that define a key term it uses.
-    static func prerequisites(for topics: [Topic]) -> [String: [TopicLink]] {
-        PrerequisiteLinks.links(for: topics)
+    /// Each topic's prerequisites, by its stable id: earlier topics that define and teach a key
+    /// term it uses substantively (`units`: each topic's unit index, in course order).
+    static func prerequisites(for topics: [Topic], units: [Int]) -> [String: [TopicLink]] {
+        PrerequisiteLinks.links(for: topics, units: units)
     }
 }

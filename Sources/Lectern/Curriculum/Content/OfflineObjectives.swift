@@ -1,7 +1,14 @@
 import Foundation
 
-/// Learning objectives written offline for a topic whose source states none: "Explain" its
-/// subject, "Describe" its sections, "Define" its key terms; two to five, no two alike.
+/// Learning objectives written offline for a topic whose source states none, from what its text
+/// teaches, each with the Bloom verb that fits what the text does: its defined terms ("Define
+/// momentum, impulse and force"), the kinds it sorts a subject into ("Identify the three main
+/// schools of classical Chinese philosophy"), the contrasts it draws ("Distinguish internalism
+/// from externalism"), the arguments it weighs ("Evaluate the arguments for the existence of
+/// God"), the rules it states ("Apply the chain rule") and the quantities its definitions give a
+/// formula for ("Calculate momentum"). Never from
+/// a title, a file name or a heading: a topic whose text gives none of these gets none (its
+/// unit's objectives stand for it, marked inherited, in the UMCF export).
 enum OfflineObjectives {
     static let maximum = 5
 
@@ -13,11 +20,20 @@ enum OfflineObjectives {
         "connections", "write like a philosopher", "read like a philosopher", "abstract", "contents", "index",
     ]
 
-    /// `passages`: the topic's text, when at hand, so that a capitalised word of a title that
-    /// the text writes in lower case is written in lower case in the objective.
-    static func objectives(title: String, headings: [String], keyTerms: [KeyTerm], passages: [TopicPassage] = []) -> [String] {
+    /// Terms a "Define" objective names at most, and how many such objectives a topic gets.
+    static let termsPerDefinition = 3
+    static let definitionObjectives = 2
+
+    /// Headings that become an objective at most: the author's sections that name a subject.
+    static let headingObjectives = 2
+
+    /// `headings`: the topic's section headings; one that names a subject the text teaches
+    /// ("Confucianism", "The Vedic Tradition") is described, one that is apparatus ("Review
+    /// Questions"), an instruction ("Prepare to Read"), a question or an activity is not.
+    static func objectives(keyTerms: [KeyTerm], passages: [TopicPassage], headings: [String] = []) -> [String] {
+        let prose = passages.filter { [.text, .transcript, .list].contains($0.kind) }
         let lowerCaseWords = commonWords(passages.map(\.text) + keyTerms.map(\.definition))
-        func subject(_ heading: String) -> String { inSentence(heading, commonWords: lowerCaseWords) }
+        func phrase(_ text: String) -> String { inSentence(text, commonWords: lowerCaseWords) }
         var statements: [String] = []
         var seen = Set<String>()
         func add(_ statement: String) {
@@ -25,28 +41,201 @@ enum OfflineObjectives {
             guard !key.isEmpty, statements.count < maximum, seen.insert(key).inserted else { return }
             statements.append(statement)
         }
-        let title = withoutNumber(title)
-        if !title.isEmpty, !apparatus.contains(title.lowercased()) {
-            add(title.hasSuffix("?") ? "Answer the question “\(title)”" : "Explain \(subject(title))")
+        let sentences = prose.flatMap { passage in
+            passage.text.split(separator: "\n").flatMap { SentenceSplitter.split(String($0)).map { TextCleanup.collapseWhitespace($0.text.replacingOccurrences(of: "**", with: "")) } }
         }
-        let terms = keyTerms.map(\.term).filter { !$0.isEmpty }
-        if !terms.isEmpty {
-            add("Define " + list(terms.prefix(3).map { inSentence($0, commonWords: lowerCaseWords) }))
+        let textWords = prose.flatMap { TermMatcher.stems($0.text) }
+        let terms = keyTerms.filter { $0.basis != .heading && !$0.term.isEmpty }
+        let termStems = Set(terms.map { TermMatcher.stems($0.term) })
+        // A phrase the topic teaches: one holding one of its terms, or words it says at least twice.
+        func taught(_ text: String) -> Bool {
+            let stems = TermMatcher.stems(text)
+            return termStems.contains { TermMatcher.count($0, in: stems) > 0 } || TermMatcher.count(stems, in: textWords) >= 2
         }
-        var seenHeadings = Set([title.lowercased()])
-        for heading in headings {
-            let clean = withoutNumber(heading)
-            guard !clean.isEmpty, !apparatus.contains(clean.lowercased()), seenHeadings.insert(clean.lowercased()).inserted else { continue }
-            if statements.count >= maximum - (terms.count > 3 ? 1 : 0) { break }
-            add(clean.hasSuffix("?") ? "Answer the question “\(clean)”" : "Describe \(subject(clean))")
+        // Remembering first: the terms the source defines.
+        let defined = terms.filter { $0.basis != .emphasised } + terms.filter { $0.basis == .emphasised }
+        for group in stride(from: 0, to: min(defined.count, termsPerDefinition * definitionObjectives), by: termsPerDefinition) {
+            add("Define " + list(defined[group..<min(defined.count, group + termsPerDefinition)].map { phrase($0.term) }))
         }
-        if terms.count > 3 { add("Define " + list(terms.dropFirst(3).prefix(3).map { inSentence($0, commonWords: lowerCaseWords) })) }
-        // Two at least: the subject's key ideas in the learner's own words.
-        if statements.count < 2, !title.isEmpty {
-            add("Summarise the main ideas of \(title.hasSuffix("?") ? "“\(title)”" : subject(title))")
+        // A definition that gives a formula ("p = m v") makes a quantity to calculate.
+        for term in terms where term.definition.range(of: #"(?:^|[\s(])[A-Za-zα-ωΔ][\w]{0,3} = \S"#, options: .regularExpression) != nil {
+            add("Calculate \(phrase(term.term))")
         }
-        if statements.count < 2 { add("Summarise the main ideas of this topic") }
+        for rule in rules(in: sentences) { add(rule) }
+        for sentence in sentences {
+            for kinds in Self.kinds(in: sentence) where taught(kinds.subject) {
+                let number = kinds.number.map { $0 + " " } ?? ""
+                add("\(kinds.verb) the \(number)\(kinds.noun) of \(phrase(kinds.subject))")
+            }
+            if let pair = contrast(in: sentence), taught(pair.0) && taught(pair.1) {
+                add("Distinguish \(phrase(pair.0)) from \(phrase(pair.1))")
+            }
+            if let pair = relation(in: sentence), taught(pair.0) || taught(pair.1) {
+                add("Explain the relationship between \(phrase(pair.0)) and \(phrase(pair.1))")
+            }
+            if let role = role(in: sentence), taught(role.0) {
+                add("Describe the role of \(phrase(role.0)) in \(phrase(role.1))")
+            }
+            if let argued = arguments(in: sentence), taught(argued.subject) {
+                add("Evaluate the arguments \(argued.side) \(phrase(argued.subject))")
+            }
+        }
+        var described = 0
+        for heading in headings where described < headingObjectives {
+            let clean = withoutNumber(heading).trimmingCharacters(in: .whitespaces)
+            guard namesASubject(clean), taught(clean) else { continue }
+            let before = statements.count
+            add("Describe \(phrase(clean))")
+            if statements.count > before { described += 1 }
+        }
         return statements
+    }
+
+    /// Words of prose a topic needs before its key phrases make an objective.
+    static let keyPhraseWords = 40
+
+    /// "Describe <the topic's two best key phrases>" (tf-idf against `background`), for a topic
+    /// whose unit has no objectives to lend it; nil for a topic of little prose.
+    static func keyPhraseObjective(passages: [TopicPassage], background: [TopicPassage]) -> String? {
+        let prose = passages.filter { [.text, .transcript, .list].contains($0.kind) }
+        guard prose.reduce(0, { $0 + WordTokenizer.words($1.text).count }) >= keyPhraseWords else { return nil }
+        var chosen: [String] = []
+        for phrase in KeyPhrases.ranked(prose, background: background.isEmpty ? prose : background)
+        where chosen.count < 2 && !chosen.contains(where: { $0.lowercased().contains(phrase.shown.lowercased()) || phrase.shown.lowercased().contains($0.lowercased()) }) {
+            chosen.append(phrase.shown)
+        }
+        guard !chosen.isEmpty else { return nil }
+        let common = commonWords(prose.map(\.text))
+        return "Describe " + list(chosen.map { inSentence($0, commonWords: common) })
+    }
+
+    /// Rules, laws, theorems and formulas the text names at least twice ("the chain rule",
+    /// "Newton's second law"), the most named first, at most two: applied, or explained when a
+    /// principle ("Explain the harm principle").
+    static func rules(in sentences: [String]) -> [String] {
+        let pattern = #"\b([A-Za-z][\w’'\-]*(?: [A-Za-z][\w’'\-]*)?) (rule|law|theorem|principle|equation|formula)s?\b"#
+        var counts: [String: (phrase: String, count: Int, first: Int)] = [:]
+        for (index, sentence) in sentences.enumerated() {
+            for groups in captures(pattern, in: sentence) where groups.count == 2 {
+                var words = groups[0].split(separator: " ").map(String.init)
+                // "the chain rule", "this rule", "a new law": the article or determiner is not the name.
+                while let first = words.first, ContentWords.stopwords.contains(first.lowercased()) || KeyTermExtraction.vague.contains(first.lowercased()) {
+                    words.removeFirst()
+                }
+                guard let first = words.first, !KeyTermExtraction.prepositions.contains(first.lowercased()),
+                      !words.contains(where: { ContentWords.stopwords.contains($0.lowercased()) || numberWords.contains($0.lowercased()) })
+                else { continue }
+                let phrase = (words + [groups[1].lowercased()]).joined(separator: " ")
+                let key = phrase.lowercased()
+                counts[key] = (counts[key]?.phrase ?? phrase, (counts[key]?.count ?? 0) + 1, counts[key]?.first ?? index)
+            }
+        }
+        return counts.values.filter { $0.count >= 2 }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.first < $1.first }.prefix(2).map { rule in
+            let named = rule.phrase.split(separator: " ").first.map { $0.hasSuffix("’s") || $0.hasSuffix("'s") } ?? false
+            let verb = rule.phrase.hasSuffix("principle") ? "Explain" : "Apply"
+            return "\(verb) \(named ? "" : "the ")\(rule.phrase)"
+        }
+    }
+
+    /// "Newton's three laws", "the five equations": a count, not the name of a rule.
+    static let numberWords: Set<String> = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several", "many", "both"]
+
+    /// A heading that is a noun phrase naming a subject: not apparatus, a question, an
+    /// instruction ("Prepare to Read", "Stop") or an activity ("Becoming a Philosophy Teacher").
+    static func namesASubject(_ heading: String) -> Bool {
+        let words = heading.split(separator: " ").map { $0.lowercased() }
+        guard let first = words.first, !heading.hasSuffix("?"), !heading.contains(":"), !apparatus.contains(heading.lowercased()),
+              words.count <= 8 else { return false }
+        if first.hasSuffix("ing") || instructions.contains(first) || KeyTermExtraction.prepositions.contains(first) { return false }
+        return words.count > 1 || heading.first?.isUppercase == true
+    }
+
+    /// Verbs a heading opens with when it tells the reader what to do.
+    static let instructions: Set<String> = [
+        "stop", "prepare", "identify", "collect", "build", "accurately", "strive", "abstract", "promote", "consider", "find",
+        "investigate", "trace", "read", "write", "think", "use", "apply", "make", "take", "ask", "look", "keep", "avoid",
+        "start", "learn", "practice", "know", "get", "be", "do", "explain", "describe", "define", "evaluate", "compare",
+        "discuss", "review", "check", "try", "recall", "remember", "see", "watch", "listen", "imagine", "let", "putting", "what",
+        "how", "why", "who", "when", "where", "which", "adopt", "first", "second", "third", "final", "next", "step",
+    ]
+
+    /// A noun phrase of one to four words (an article allowed before it).
+    private static let nounPhrase = #"(?:the |a |an )?([A-Za-z][\w’'\-]*(?: [A-Za-z][\w’'\-]*){0,3}?)"#
+
+    /// "three main schools of classical Chinese philosophy": the number, the kind of division and
+    /// what is divided, with the verb that fits (stages are described, kinds identified).
+    static func kinds(in sentence: String) -> [(verb: String, number: String?, noun: String, subject: String)] {
+        let pattern = #"\b(two|three|four|five|six|seven|several|various|different) (?:main |major |basic |primary |distinct |broad |central |key )?"#
+            + #"(types|kinds|forms|schools|categories|branches|classes|stages|steps|phases|principles|laws|approaches) of "# + nounPhrase + #"(?=[,.;:)]| and | that | which | in | to | for | is | are |$)"#
+        return captures(pattern, in: sentence).compactMap { groups in
+            guard groups.count == 3, isConcept(groups[2]) else { return nil }
+            let number = ["several", "various", "different"].contains(groups[0].lowercased()) ? nil : groups[0].lowercased()
+            let noun = groups[1].lowercased()
+            let verb = ["stages", "steps", "phases"].contains(noun) ? "Describe" : ["principles", "laws", "approaches"].contains(noun) ? "Explain" : "Identify"
+            return (verb, number, noun, groups[2])
+        }
+    }
+
+    /// The two sides of a contrast the sentence draws: "the difference between X and Y",
+    /// "distinguish X from Y", "X versus Y", "contrast X with Y", "unlike X, Y …".
+    static func contrast(in sentence: String) -> (String, String)? {
+        let end = #"(?=[,.;:)?]| in | is | are | that | which | for | to | has | have |$)"#
+        let patterns = [
+            #"\bdifferences? between "# + nounPhrase + " and " + nounPhrase + end,
+            #"\bdistinguish(?:es|ed|ing)? (?:between )?"# + nounPhrase + " (?:and|from) " + nounPhrase + end,
+            #"\bcontrast(?:s|ed|ing)? "# + nounPhrase + " (?:with|and) " + nounPhrase + end,
+            nounPhrase + #" (?:versus|vs\.?) "# + nounPhrase + end,
+        ]
+        for pattern in patterns {
+            for groups in captures(pattern, in: sentence) where groups.count == 2 && isConcept(groups[0]) && isConcept(groups[1])
+                && groups[0].lowercased() != groups[1].lowercased() {
+                return (groups[0], groups[1])
+            }
+        }
+        return nil
+    }
+
+    /// "the relationship between X and Y", "the connection between X and Y".
+    static func relation(in sentence: String) -> (String, String)? {
+        let pattern = #"\b(?:relationship|relation|connection|link) between "# + nounPhrase + " and " + nounPhrase
+            + #"(?=[,.;:)?]| in | is | are | that | which | for | to | has | have |$)"#
+        guard let groups = captures(pattern, in: sentence).first(where: { $0.count == 2 && isConcept($0[0]) && isConcept($0[1]) }) else { return nil }
+        return (groups[0], groups[1])
+    }
+
+    /// "the role of X in Y", "the role X plays in Y".
+    static func role(in sentence: String) -> (String, String)? {
+        let pattern = #"\bthe (?:central |key |important )?role (?:of |that |which )?"# + nounPhrase + #"(?: plays| play| played)? in "# + nounPhrase
+            + #"(?=[,.;:)?]| is | are | that | which | for | to | has | have |$)"#
+        guard let groups = captures(pattern, in: sentence).first(where: { $0.count == 2 && isConcept($0[0]) && isConcept($0[1]) }) else { return nil }
+        return (groups[0], groups[1])
+    }
+
+    /// "arguments for the existence of God": what the text argues over, and on which side.
+    static func arguments(in sentence: String) -> (side: String, subject: String)? {
+        let pattern = #"\barguments? (for|against) "# + #"((?:the )?[A-Za-z][\w’'\-]*(?: [A-Za-z][\w’'\-]*){0,5}?)(?=[,.;:)?]| is | are | that | which | and |$)"#
+        guard let groups = captures(pattern, in: sentence).first, groups.count == 2 else { return nil }
+        let subject = groups[1].hasPrefix("the ") ? String(groups[1].dropFirst(4)) : groups[1]
+        guard isConcept(subject) || subject.split(separator: " ").count > 4 && !KeyTermExtraction.vague.contains(subject.split(separator: " ")[0].lowercased())
+        else { return nil }
+        return (groups[0].lowercased(), groups[1])
+    }
+
+    /// A phrase that names something to learn: no pronoun, vague word or clause.
+    static func isConcept(_ phrase: String) -> Bool {
+        let words = phrase.split(separator: " ").map { $0.lowercased() }
+        guard let first = words.first, let last = words.last, phrase.count >= 3 else { return false }
+        if ContentWords.stopwords.contains(last) || KeyTermExtraction.prepositions.contains(first) { return false }
+        return KeyTermExtraction.isTerm(phrase)
+    }
+
+    private static func captures(_ pattern: String, in text: String) -> [[String]] {
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { return [] }
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            (1..<match.numberOfRanges).compactMap { index in
+                Range(match.range(at: index), in: text).map { String(text[$0]).trimmingCharacters(in: .whitespaces) }
+            }
+        }
     }
 
     /// A heading without its section number: "2.1 Oxidative phosphorylation" → "Oxidative
@@ -76,6 +265,7 @@ enum OfflineObjectives {
         var text = withoutNumber(title)
         while let last = text.last, ".:;!".contains(last) { text.removeLast() }
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let commonStems = Set(commonWords.map(TermMatcher.stem))
         let titleCased = words.filter { $0.first?.isLetter == true }.allSatisfy { $0.first!.isUppercase || minorWords.contains($0) }
         return words.enumerated().map { index, word in
             guard let first = word.first, first.isUppercase else { return word }
@@ -85,7 +275,8 @@ enum OfflineObjectives {
             if !titleCased && index > 0 { return word }
             if commonWords.isEmpty { return minorWords.contains(lower) || index == 0 || titleCased ? lower : word }
             let parts = lower.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-            return minorWords.contains(lower) || (!parts.isEmpty && parts.allSatisfy(commonWords.contains)) ? lower : word
+            // "Collisions" in a heading is common when the text writes "collision" in lower case.
+            return minorWords.contains(lower) || (!parts.isEmpty && parts.allSatisfy { commonWords.contains($0) || commonStems.contains(TermMatcher.stem($0)) }) ? lower : word
         }.joined(separator: " ")
     }
 

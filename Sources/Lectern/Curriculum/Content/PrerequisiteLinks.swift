@@ -1,47 +1,88 @@
-/// "This topic builds on that one": a topic that uses a key term another topic defines links
-/// to it. The links are recorded, shown and exported; the sources' order is never changed.
+/// "This topic builds on that one": a topic that uses, substantively, a term an earlier topic
+/// defines and teaches links to it, naming the term. The links are recorded, shown and exported;
+/// the sources' order is never changed.
+///
+/// The thresholds were chosen on the dev half of a hand-labelled set of 102 candidate links in
+/// the OpenStax philosophy book (eval/prerequisites, README there) and measured on the other half.
 enum PrerequisiteLinks {
     /// At most this many links a topic: the few terms it leans on most.
     static let limit = 3
 
-    /// The links of every topic that has any, keyed by the using topic's stable id. A term is
-    /// linked to the first topic (in reading order) that defines it; a topic that defines a term
-    /// itself needs no link for it; each defining topic appears once, under its most-used term.
-    static func links(for topics: [Topic]) -> [String: [TopicLink]] {
-        // Each term's stems, and the first topic that defines it.
-        var definer: [[String]: (topic: String, term: String)] = [:]
+    /// A term the topic names once is mentioned, not built on ("the chapter on logic covers …").
+    static let minimumUses = 2
+
+    /// A term more than this share of the topics use is the course's vocabulary ("argument",
+    /// "God", "ethics" in a philosophy book), weak evidence that one topic needs another.
+    static let generalShare = 0.35
+
+    /// The defining topic teaches the term: it names it in its title or uses it this often.
+    /// A definition sentence met in passing ("This period is known as the Enlightenment") does
+    /// not make a topic the place to learn the term.
+    static let teachingUses = 5
+
+    /// A term the topic leans on across its text: this many uses per 1,000 of its words.
+    static let leaningDensity = 2.5
+
+    /// Only the source's glossary and definitions in the text's own words define a term; an
+    /// emphasised word or a heading is no evidence that the topic explains it.
+    static let definingBases: Set<KeyTermBasis> = [.glossary, .defined]
+
+    /// The links of every topic that has any, keyed by the using topic's stable id. `topics` are
+    /// in course order: a link points back, never to a later topic. A term is linked to the first
+    /// topic that defines and teaches it; a topic that defines a term itself needs no link for
+    /// it; each defining topic appears once, under the term the user uses most. The use must be
+    /// substantive: an earlier section of the same unit that names the term as what it teaches
+    /// (title or the source's objectives), or a topic that names the term in its own title or
+    /// objectives or leans on it throughout (`leaningDensity`). In a philosophy book "virtue" and
+    /// "statement" mean other things in other chapters; these are what tells the senses apart.
+    /// `units`: each topic's unit (by index), when known; without it the topics are one unit.
+    static func links(for topics: [Topic], units: [Int]? = nil) -> [String: [TopicLink]] {
+        let unit = units ?? Array(repeating: 0, count: topics.count)
+        // The topic's own text, without its glossary (which restates only its own terms).
+        let texts = topics.map { topic in topic.passages.filter { $0.kind != .glossary }.flatMap { TermMatcher.stems($0.text) } }
+        let titles = topics.map { TermMatcher.stems($0.title) }
+        // What a topic says it teaches: its title and the source's own objectives.
+        let taught = topics.map { topic in
+            TermMatcher.stems(([topic.title] + topic.objectives.filter { $0.origin == .source }.map(\.statement)).joined(separator: ". "))
+        }
+        let aims = topics.map { topic in TermMatcher.stems(([topic.title] + topic.objectives.map(\.statement)).joined(separator: ". ")) }
+        // Each term's stems, and the first topic that defines and teaches it.
+        var definer: [[String]: (position: Int, term: String)] = [:]
         var order: [[String]] = []
-        for topic in topics {
-            for keyTerm in topic.keyTerms {
+        for (position, topic) in topics.enumerated() {
+            for keyTerm in topic.keyTerms where definingBases.contains(keyTerm.basis) {
                 let stems = TermMatcher.stems(keyTerm.term)
                 // A one-word term of one or two letters matches too much to mean anything.
                 guard !stems.isEmpty, stems.joined().count > 2, definer[stems] == nil else { continue }
-                definer[stems] = (topic.stableId, keyTerm.term)
+                guard TermMatcher.count(stems, in: titles[position]) > 0 || TermMatcher.count(stems, in: texts[position]) >= teachingUses else { continue }
+                definer[stems] = (position, keyTerm.term)
                 order.append(stems)
             }
         }
-        // A term nearly every topic uses ("philosophy" in a philosophy book) is the course's
-        // subject, not a prerequisite of any one topic.
-        let texts = topics.map { topic in topic.passages.filter { $0.kind != .glossary }.flatMap { TermMatcher.stems($0.text) } }
         if topics.count >= 4 {
-            let common = order.filter { stems in texts.filter { TermMatcher.count(stems, in: $0) > 0 }.count * 2 > topics.count }
-            for stems in common { definer[stems] = nil }
+            let general = order.filter { stems in
+                Double(texts.filter { TermMatcher.count(stems, in: $0) > 0 }.count) > generalShare * Double(topics.count)
+            }
+            for stems in general { definer[stems] = nil }
         }
         var result: [String: [TopicLink]] = [:]
         for (position, topic) in topics.enumerated() {
             let own = Set(topic.keyTerms.map { TermMatcher.stems($0.term) })
-            // The topic's own text, without its glossary (which restates only its own terms).
-            let words = texts[position]
-            var uses: [(target: String, term: String, count: Int, rank: Int)] = []
+            var uses: [(target: Int, term: String, count: Int, rank: Int)] = []
             for (rank, stems) in order.enumerated() {
-                guard let defined = definer[stems], defined.topic != topic.stableId, !own.contains(stems) else { continue }
-                let count = TermMatcher.count(stems, in: words)
-                if count > 0 { uses.append((defined.topic, defined.term, count, rank)) }
+                guard let defined = definer[stems], defined.position < position, !own.contains(stems) else { continue }
+                let count = TermMatcher.count(stems, in: texts[position])
+                guard count >= minimumUses else { continue }
+                let sameUnitLesson = unit[defined.position] == unit[position] && TermMatcher.count(stems, in: taught[defined.position]) > 0
+                let leansOn = TermMatcher.count(stems, in: aims[position]) > 0
+                    || Double(count) * 1_000 >= leaningDensity * Double(max(1, texts[position].count))
+                if sameUnitLesson || leansOn { uses.append((defined.position, defined.term, count, rank)) }
             }
             uses.sort { $0.count != $1.count ? $0.count > $1.count : $0.rank < $1.rank }
             var links: [TopicLink] = []
-            for use in uses where links.count < limit && !links.contains(where: { $0.topicStableId == use.target }) {
-                links.append(TopicLink(topicStableId: use.target, term: use.term))
+            for use in uses where links.count < limit {
+                let target = topics[use.target].stableId
+                if !links.contains(where: { $0.topicStableId == target }) { links.append(TopicLink(topicStableId: target, term: use.term)) }
             }
             if !links.isEmpty { result[topic.stableId] = links }
         }
