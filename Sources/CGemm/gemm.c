@@ -209,60 +209,81 @@ static void gemm_bf16_portable(int m, int n, int k, const float *a, int lda, con
    × 16 columns, half a panel; each step loads those 16 values of B (ymm12–13, a panel's row is
    PANEL floats) and broadcasts the 6 rows' values of A, row r at a + r·row_bytes, then moves A on
    by step_bytes: a packed micro-panel (4 and 24: one stream) or A as it lies (lda·4 and 4). 12
-   FMAs to 8 loads: the two FMA pipes stay fed. The tile is written to `tile` (6 × 16 floats). */
+   FMAs to 8 loads: the two FMA pipes stay fed. Two steps a turn of the loop (one more when the
+   depth is odd), so the pointer arithmetic costs half as much. The tile is written straight to
+   its 6 rows of `out` (row_out bytes apart) as alpha · tile, plus what they held when `add`:
+   a round trip through a buffer cost a sixth of attention's depth-32 products. */
 enum { AVX2_ROWS = 6, AVX2_COLUMNS = 16 };
 
 #define Y(r) "vxorps %%ymm" #r ", %%ymm" #r ", %%ymm" #r "\n\t"
 #define ROW(address, v, r0, r1) \
     "vbroadcastss " address ", %%ymm" #v "\n\t" "vfmadd231ps %%ymm12, %%ymm" #v ", %%ymm" #r0 "\n\t" \
     "vfmadd231ps %%ymm13, %%ymm" #v ", %%ymm" #r1 "\n\t"
-#define S(r, offset) "vmovups %%ymm" #r ", " #offset "(%[t])\n\t"
-static AVX2 void full_tile_avx2(long steps, const float *a, long row_bytes, long step_bytes, const float *b, float *tile) {
-    const char *a3 = (const char *)a + 3 * row_bytes;
-    __asm__ volatile(
-        Y(0) Y(1) Y(2) Y(3) Y(4) Y(5) Y(6) Y(7) Y(8) Y(9) Y(10) Y(11)
-        "test %[n], %[n]\n\t"
-        "jz 2f\n\t"
-        "1:\n\t"
-        "vmovups (%[b]), %%ymm12\n\t"
-        "vmovups 32(%[b]), %%ymm13\n\t"
-        ROW("(%[a])", 14, 0, 1) ROW("(%[a],%[rs],1)", 15, 2, 3) ROW("(%[a],%[rs],2)", 14, 4, 5)
-        ROW("(%[a3])", 15, 6, 7) ROW("(%[a],%[rs],4)", 14, 8, 9) ROW("(%[a3],%[rs],2)", 15, 10, 11)
-        "add %[step], %[a]\n\t"
-        "add %[step], %[a3]\n\t"
-        "add $128, %[b]\n\t"
-        "dec %[n]\n\t"
-        "jnz 1b\n\t"
-        "2:\n\t"
-        S(0, 0) S(1, 32) S(2, 64) S(3, 96) S(4, 128) S(5, 160) S(6, 192) S(7, 224)
-        S(8, 256) S(9, 288) S(10, 320) S(11, 352)
-        : [a] "+r"(a), [a3] "+r"(a3), [b] "+r"(b), [n] "+r"(steps)
-        : [rs] "r"(row_bytes), [step] "r"(step_bytes), [t] "r"(tile)
-        : "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
-          "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+#define STEP(d, bd) \
+    "vmovups " #bd "(%[b]), %%ymm12\n\t" \
+    "vmovups " #bd "+32(%[b]), %%ymm13\n\t" \
+    ROW(#d "(%[a])", 14, 0, 1) ROW(#d "(%[a],%[rs],1)", 15, 2, 3) ROW(#d "(%[a],%[rs],2)", 14, 4, 5) \
+    ROW(#d "(%[a3])", 15, 6, 7) ROW(#d "(%[a],%[rs],4)", 14, 8, 9) ROW(#d "(%[a3],%[rs],2)", 15, 10, 11)
+/* One row of the tile out: scaled, plus the row's old values when adding. */
+#define ADD_OUT(r0, r1) \
+    "vfmadd213ps (%[c]), %%ymm14, %%ymm" #r0 "\n\t" "vfmadd213ps 32(%[c]), %%ymm14, %%ymm" #r1 "\n\t" \
+    "vmovups %%ymm" #r0 ", (%[c])\n\t" "vmovups %%ymm" #r1 ", 32(%[c])\n\t" "add %[ldc], %[c]\n\t"
+#define SET_OUT(r0, r1) \
+    "vmulps %%ymm14, %%ymm" #r0 ", %%ymm" #r0 "\n\t" "vmulps %%ymm14, %%ymm" #r1 ", %%ymm" #r1 "\n\t" \
+    "vmovups %%ymm" #r0 ", (%[c])\n\t" "vmovups %%ymm" #r1 ", 32(%[c])\n\t" "add %[ldc], %[c]\n\t"
+/* The same kernel for A packed (step 24 bytes) and A as it lies (step 4 bytes): the second step
+   of a turn reads A `step` bytes further on, a displacement the assembler needs as a constant. */
+#define FULL_TILE_AVX2(name, STEP_BYTES) \
+static AVX2 void name(long steps, const float *a, long row_bytes, const float *b, float *out, long row_out, \
+                      const float *alpha, long add) { \
+    const char *a3 = (const char *)a + 3 * row_bytes; \
+    long pairs = steps / 2, odd = steps & 1; \
+    __asm__ volatile( \
+        Y(0) Y(1) Y(2) Y(3) Y(4) Y(5) Y(6) Y(7) Y(8) Y(9) Y(10) Y(11) \
+        "test %[n], %[n]\n\t" \
+        "jz 2f\n\t" \
+        "1:\n\t" \
+        STEP(0, 0) STEP(STEP_BYTES, 128) \
+        "add $" #STEP_BYTES "*2, %[a]\n\t" \
+        "add $" #STEP_BYTES "*2, %[a3]\n\t" \
+        "add $256, %[b]\n\t" \
+        "dec %[n]\n\t" \
+        "jnz 1b\n\t" \
+        "2:\n\t" \
+        "test %[odd], %[odd]\n\t" \
+        "jz 3f\n\t" \
+        STEP(0, 0) \
+        "3:\n\t" \
+        "vbroadcastss (%[alpha]), %%ymm14\n\t" \
+        "test %[add], %[add]\n\t" \
+        "jz 4f\n\t" \
+        ADD_OUT(0, 1) ADD_OUT(2, 3) ADD_OUT(4, 5) ADD_OUT(6, 7) ADD_OUT(8, 9) ADD_OUT(10, 11) \
+        "jmp 5f\n\t" \
+        "4:\n\t" \
+        SET_OUT(0, 1) SET_OUT(2, 3) SET_OUT(4, 5) SET_OUT(6, 7) SET_OUT(8, 9) SET_OUT(10, 11) \
+        "5:\n\t" \
+        : [a] "+r"(a), [a3] "+r"(a3), [b] "+r"(b), [n] "+r"(pairs), [c] "+r"(out) \
+        : [rs] "r"(row_bytes), [odd] "r"(odd), [ldc] "r"(row_out), [alpha] "r"(alpha), [add] "r"(add) \
+        : "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", \
+          "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"); \
 }
+/* A packed in micro-panels: row r's value at a + 4r, a step 24 bytes on. */
+FULL_TILE_AVX2(packed_tile_avx2, 24)
+/* A as it lies: row r at a + r·lda·4, a step 4 bytes on. */
+FULL_TILE_AVX2(strided_tile_avx2, 4)
 #undef Y
 #undef ROW
-#undef S
+#undef STEP
+#undef ADD_OUT
+#undef SET_OUT
+#undef FULL_TILE_AVX2
 
-/* C's rows (+)= alpha · tile: the first `rows` of 6, the first `width` of 16 columns. */
-AVX2 static void store_tile_avx2(int rows, int width, const float *tile, float alpha, float *c, int ldc, int add) {
-    __m256 scale = _mm256_set1_ps(alpha);
+/* C's rows (+)= tile, the first `rows` of 6, the first `width` of 16 columns (alpha is applied). */
+static void store_part_tile_avx2(int rows, int width, const float *tile, float *c, int ldc, int add) {
     for (int r = 0; r < rows; r++) {
         float *row = c + (size_t)r * ldc;
         const float *t = tile + r * AVX2_COLUMNS;
-        if (width == AVX2_COLUMNS) {
-            __m256 v0 = _mm256_mul_ps(_mm256_loadu_ps(t), scale);
-            __m256 v1 = _mm256_mul_ps(_mm256_loadu_ps(t + 8), scale);
-            if (add) {
-                v0 = _mm256_add_ps(v0, _mm256_loadu_ps(row));
-                v1 = _mm256_add_ps(v1, _mm256_loadu_ps(row + 8));
-            }
-            _mm256_storeu_ps(row, v0);
-            _mm256_storeu_ps(row + 8, v1);
-        } else {
-            for (int jj = 0; jj < width; jj++) row[jj] = alpha * t[jj] + (add ? row[jj] : 0);
-        }
+        for (int jj = 0; jj < width; jj++) row[jj] = t[jj] + (add ? row[jj] : 0);
     }
 }
 
@@ -288,12 +309,17 @@ AVX2 static void gemm_avx2(int m, int n, int k, float alpha, const float *a, int
                 /* Half a panel; a panel's columns past n are zeros, so the whole tile is computed. */
                 const float *b = packed + (size_t)(col / PANEL) * k * PANEL + (size_t)pc * PANEL + col % PANEL;
                 for (int ir = 0; ir < block; ir += AVX2_ROWS) {
+                    int live = min_int(AVX2_ROWS, block - ir);
+                    float *target = c + (size_t)(ic + ir) * ldc + col;
+                    /* A whole tile goes straight to C; the last rows or columns through `tile`. */
+                    int straight = live == AVX2_ROWS && width == AVX2_COLUMNS;
+                    float *out = straight ? target : tile;
+                    long row_out = straight ? (long)ldc * 4 : AVX2_COLUMNS * 4, add_out = straight && add;
                     if (ir < whole)
-                        full_tile_avx2(depth, rows + (size_t)ir * lda, (long)lda * 4, 4, b, tile);
+                        strided_tile_avx2(depth, rows + (size_t)ir * lda, (long)lda * 4, b, out, row_out, &alpha, add_out);
                     else
-                        full_tile_avx2(depth, scratch + (size_t)ir * depth, 4, 4 * AVX2_ROWS, b, tile);
-                    store_tile_avx2(min_int(AVX2_ROWS, block - ir), width, tile, alpha, c + (size_t)(ic + ir) * ldc + col,
-                                    ldc, add);
+                        packed_tile_avx2(depth, scratch + (size_t)ir * depth, 4, b, out, row_out, &alpha, add_out);
+                    if (!straight) store_part_tile_avx2(live, width, tile, target, ldc, add);
                 }
             }
         }
@@ -521,7 +547,9 @@ static void gemm_with(enum kernel kernel, int m, int n, int k, float alpha, cons
     /* A row block's micro-panels (up to 150 KB, the portable kernel's broadcast ones 600 KB): on
        the heap, not on a worker thread's stack. */
     size_t rows = (size_t)min_int(m, ROW_BLOCK) + 8 /* up to a whole tile */, depth = (size_t)min_int(k, DEPTH_BLOCK);
-    float *scratch = malloc(sizeof(float) * rows * depth * PORTABLE_COPIES);
+    /* On a cache line, as the packed weights are (a load split across two lines costs twice). */
+    size_t bytes = (sizeof(float) * rows * depth * PORTABLE_COPIES + 63) / 64 * 64;
+    float *scratch = aligned_alloc(64, bytes);
     if (scratch == NULL) abort();
 #ifdef LECTERN_X86
     if (kernel == KERNEL_AVX2) gemm_avx2(m, n, k, alpha, a, lda, packed, c, ldc, accumulate, scratch);

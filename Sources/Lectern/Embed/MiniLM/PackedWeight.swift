@@ -15,7 +15,8 @@ struct PackedWeight: Sendable {
     let outputs: Int
     let inputs: Int
     let precision: MatrixPrecision
-    private let floats: [Float]
+    /// On a cache line's boundary, as the kernels' panels want (AlignedFloats).
+    private let floats: AlignedFloats
     private let halves: [UInt16]
 
     init(_ weight: [Float], outputs: Int, inputs: Int, precision: MatrixPrecision) {
@@ -25,9 +26,9 @@ struct PackedWeight: Sendable {
         self.precision = precision
         switch precision {
         case .float32:
-            floats = [Float](unsafeUninitializedCapacity: lectern_gemm_packed_count(Int32(outputs), Int32(inputs))) { buffer, count in
+            floats = AlignedFloats(count: lectern_gemm_packed_count(Int32(outputs), Int32(inputs)))
+            floats.withUnsafeMutableBufferPointer { buffer in
                 lectern_gemm_pack_rows(Int32(outputs), Int32(inputs), weight, Int32(inputs), buffer.baseAddress!)
-                count = buffer.count
             }
             halves = []
         case .bfloat16:
@@ -35,7 +36,7 @@ struct PackedWeight: Sendable {
                 lectern_gemm_bf16_pack_rows(Int32(outputs), Int32(inputs), weight, Int32(inputs), buffer.baseAddress!)
                 count = buffer.count
             }
-            floats = []
+            floats = AlignedFloats(count: 0)
         }
     }
 

@@ -10,9 +10,10 @@ final class Workspace {
     var projected: [Float] = []
     var intermediate: [Float] = []
     var scores: [Float] = []
-    /// One head's keys and values of one sequence, packed for the attention products.
-    var packedKeys: [Float] = []
-    var packedValues: [Float] = []
+    /// One head's keys and values of one sequence, packed for the attention products (on a
+    /// cache line's boundary, as PackedWeight's panels).
+    var packedKeys = AlignedFloats(count: 0)
+    var packedValues = AlignedFloats(count: 0)
 
     func reserve(tokens: Int, hidden: Int, intermediate width: Int, longest: Int, headSize: Int) {
         func grow(_ buffer: inout [Float], _ count: Int) {
@@ -24,8 +25,11 @@ final class Workspace {
         grow(&projected, tokens * hidden)
         grow(&intermediate, tokens * width)
         grow(&scores, longest * longest)
-        grow(&packedKeys, lectern_gemm_packed_count(Int32(longest), Int32(headSize)))
-        grow(&packedValues, lectern_gemm_packed_count(Int32(headSize), Int32(longest)))
+        func growAligned(_ buffer: inout AlignedFloats, _ count: Int) {
+            if buffer.count < count { buffer = AlignedFloats(count: count) }
+        }
+        growAligned(&packedKeys, lectern_gemm_packed_count(Int32(longest), Int32(headSize)))
+        growAligned(&packedValues, lectern_gemm_packed_count(Int32(headSize), Int32(longest)))
     }
 }
 
