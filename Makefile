@@ -106,9 +106,13 @@ mcp: release
 
 # The test classes TEST_JOBS at a time (default: the cores), each class in its own process,
 # longest first (.ci/test, .ci/test-seconds); `swift test` runs the same tests one after another.
+# The test venvs (make llama testdeps anki) install while the tests compile: in a fresh clone
+# pip spends much of its time waiting on the index and the disk.
 TEST_JOBS ?= $(shell nproc)
-test: setup model llama testdeps anki
-	$(SWIFT) build --build-tests
+test: setup model
+	@$(MAKE) --no-print-directory llama testdeps anki & venvs=$$!; \
+	$(SWIFT) build --build-tests; built=$$?; \
+	wait $$venvs; [ $$? = 0 ] && [ $$built = 0 ] || exit 1
 	TEST_JOBS=$(TEST_JOBS) .ci/test
 
 # Rewrites docs/architecture.md's generated tables (the tables from the migrations, the folders
