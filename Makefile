@@ -106,8 +106,8 @@ mcp: release
 
 # The test classes TEST_JOBS at a time (default: the cores), each class in its own process,
 # longest first (.ci/test, .ci/test-seconds); `swift test` runs the same tests one after another.
-# The test venvs (make llama testdeps anki) install while the tests compile: in a fresh clone
-# pip spends much of its time waiting on the index and the disk.
+# The test venvs (make llama testdeps anki: 54 s of CPU in a fresh clone with pip's cache, on
+# one core, and the index's answers to wait for) install while the tests compile, not before.
 TEST_JOBS ?= $(shell nproc)
 test: setup model
 	@$(MAKE) --no-print-directory llama testdeps anki & venvs=$$!; \
