@@ -101,7 +101,20 @@ extension ContextBuilder {
         // a hit is read only when the packer comes to it.
         let ownFirst = (0..<ranked.count).filter { own.contains(ranked.passageId($0)) } + (0..<ranked.count).filter { !own.contains(ranked.passageId($0)) }
         let hits = ranked.reordered(ownFirst)
-        return try packer.pack(query: query, topic: described, candidateCount: hits.count, candidate: { index in
+        // A question that chose this topic itself (no topic named), with room to spare after the
+        // topic's passages and its prerequisites' (a small topic, a large budget): the library's
+        // other passages that answer it, after them: those scoring at least half the best hit's
+        // score (an absolute floor would leave out every hit of a hashing-embedder library).
+        var more: RankedHits?
+        if let query, request.topicId == nil {
+            let found = try session.ranked(query, k: Self.depth(budget: request.budget), mode: .hybrid, filter: request.filter)
+            let floor = (found.ranking.passages.first?.score ?? 0) / 2
+            more = found.reordered((0..<found.count).filter {
+                !allowed.contains(found.passageId($0)) && found.ranking.passages[$0].score >= floor
+            })
+        }
+        return try packer.pack(query: query, topic: described, candidateCount: hits.count + (more?.count ?? 0), candidate: { index in
+            if index >= hits.count, let more { return ContextPassage(try more.hit(index - hits.count), from: .search) }
             let hit = try hits.hit(index)
             return ContextPassage(hit, from: own.contains(hit.passageId) ? .topic : .prerequisite)
         }, budget: request.budget)
