@@ -184,7 +184,7 @@ extension LibraryStore {
         guard !any.isEmpty else { return [] }
         // A topic's title and key terms say what it is about more than its summary does.
         var sql: SQL = """
-            SELECT t.id, -bm25(topics_fts, 3.0, 1.0, 2.0, 1.0) AS score
+            SELECT t.id, -bm25(topics_fts, 8.0, 1.0, 2.0, 1.0) AS score
             FROM topics_fts JOIN topics t ON t.id = topics_fts.rowid
             WHERE topics_fts MATCH \(any)
             """
