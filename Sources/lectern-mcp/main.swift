@@ -38,7 +38,7 @@ do {
     let scope = ingestFolders.isEmpty && !allowURLs ? nil : try IngestScope(folders: ingestFolders, allowsWeb: allowURLs)
     let configuration = try Configuration.load(flags: database.map { ["database": .string($0)] } ?? [:])
     for warning in configuration.warnings { FileHandle.standardError.write(Data("lectern: warning: \(warning)\n".utf8)) }
-    if LibraryURL.isPostgres(configuration.database) { throw LibraryURL.commandsRefusal(configuration.database) }
+    if LibraryURL.isPostgres(configuration.database) { throw LibraryURL.commandsRefusal(configuration.database, command: "`lectern mcp`") }
     let path = Configuration.resolvePath(configuration.database, base: nil)
     if scope != nil, configuration.usesDefaultDatabase {
         // The default library's folder is made by the first command that writes to it.

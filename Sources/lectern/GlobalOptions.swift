@@ -10,7 +10,8 @@ enum EventFormat: String, ExpressibleByArgument, CaseIterable {
 /// Options every command that touches a library shares.
 struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The library file (default: $LECTERN_DB, else ~/.local/share/lectern/library.db).", valueName: "file"))
+        "The library file, or a PostgreSQL URL postgres://user@host:port/dbname (default: $LECTERN_DB, else ~/.local/share/lectern/library.db).",
+        valueName: "file"))
     var db: String?
 
     @Option(name: .long, help: "How progress and problems reach stderr: text, or json (one JSON object a line). (default: text)")
@@ -31,7 +32,9 @@ struct GlobalOptions: ParsableArguments {
     /// The library for `access` (`.read` for search and listings: nothing is created or
     /// written, and a read-only library still opens).
     func openStore(_ configuration: Configuration, access: LibraryAccess) throws -> LibraryStore {
-        if LibraryURL.isPostgres(configuration.database) { throw LibraryURL.commandsRefusal(configuration.database) }
+        if LibraryURL.isPostgres(configuration.database) {
+            throw LibraryURL.commandsRefusal(configuration.database, command: Self.commandPath.map { "`lectern \($0)`" } ?? "this command")
+        }
         let path = Configuration.resolvePath(configuration.database, base: nil)
         if access == .create, configuration.usesDefaultDatabase {
             // The default library's folder is made by the first command that writes to it.
@@ -41,6 +44,48 @@ struct GlobalOptions: ParsableArguments {
         let store = try LibraryStore(path: path, display: DisplayPath.of(path), access: access)
         if access != .read { OpenLibraries.opened(store) }
         return store
+    }
+
+    /// The library for `access` on either backend (a path, or a PostgreSQL URL): what the
+    /// commands that work on both open (`LibraryURL.postgresCommands`).
+    func openLibrary(_ configuration: Configuration, access: LibraryAccess) throws -> Library {
+        guard LibraryURL.isPostgres(configuration.database) else { return Library(try openStore(configuration, access: access)) }
+        return try Library.open(configuration.database, access: access)
+    }
+
+    /// `openForReading` on either backend.
+    func openLibraryForReading() throws -> (configuration: Configuration, terminal: Terminal, library: Library) {
+        let configuration = try configuration()
+        let terminal = terminal()
+        return (configuration, terminal, try openLibrary(configuration, access: .read))
+    }
+
+    /// `openForRemoval` on either backend.
+    func openLibraryForRemoval() throws -> (terminal: Terminal, library: Library, removal: LibraryRemoval) {
+        let configuration = try configuration()
+        let library = try openLibrary(configuration, access: .write)
+        var removal = LibraryRemoval(library: library)
+        removal.cancellation = StopSignals.cancellation
+        return (terminal(), library, removal)
+    }
+
+    /// `startRun` in a library on either backend.
+    func startRun(_ library: Library, command: String) throws -> RunRecorder {
+        let recorder = try RunRecorder(library: library, command: command, arguments: Array(CommandLine.arguments.dropFirst()))
+        StopSignals.track(recorder)
+        return recorder
+    }
+
+    /// The command being run, as typed (`curriculum list`), for a refusal that names it.
+    static var commandPath: String? {
+        var path: [String] = []
+        var subcommands = LecternCommand.configuration.subcommands
+        for argument in CommandLine.arguments.dropFirst() {
+            guard let next = subcommands.first(where: { $0._commandName == argument }) else { break }
+            path.append(argument)
+            subcommands = next.configuration.subcommands
+        }
+        return path.isEmpty ? nil : path.joined(separator: " ")
     }
 
     /// What a command that only reads starts with: the configuration, its terminal, and the

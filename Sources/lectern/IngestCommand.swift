@@ -66,18 +66,17 @@ struct IngestCommand: ParsableCommand {
         let configuration = try global.configuration()
         let terminal = global.terminal()
         let passwords = try reading.passwords()
+        let library = try global.openLibrary(configuration, access: .create)
         // While a `lectern run` updates this library, a hand-started ingest waits for it.
-        try RunLock.waitWhileHeld(library: Configuration.resolvePath(configuration.database, base: nil),
-                                  cancellation: StopSignals.cancellation) { holder in
+        try library.waitWhileWriterLocked(cancellation: StopSignals.cancellation) { holder in
             terminal.note("a run (\(holder?.description ?? "pid unknown")) is updating this library: waiting for it to finish")
         }
-        let store = try global.openStore(configuration, mustExist: false)
-        let recorder = try global.startRun(store, command: "ingest")
+        let recorder = try global.startRun(library, command: "ingest")
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
         // Inside the recorded run: an embedder that cannot start (a server that is down) leaves a
         // failed run with the reason.
         let summary = try recorder.run { () throws -> IngestSummary in
-            let services = LibraryServices(configuration: configuration, store: store, recorder: recorder, cancellation: StopSignals.cancellation)
+            let services = LibraryServices(configuration: configuration, library: library, recorder: recorder, cancellation: StopSignals.cancellation)
             var ingestor = services.ingestor(embedder: try services.embedder(requested: embedder), options: reading.extractOptions(configuration))
             ingestor.passwords = passwords
             ingestor.selection = selection.selection
@@ -86,7 +85,7 @@ struct IngestCommand: ParsableCommand {
         }
         // A first ingest whose inputs all failed leaves no empty library file behind (one that
         // could not start, an embedder down, keeps its failed run for `lectern runs`).
-        if summary.stored == 0 { store.discardIfUnused() }
+        if summary.stored == 0 { library.discardIfUnused() }
         terminal.finishProgress()
         terminal.event(PipelineEvent(.runFinished, message: summary.stopped.map(\.rawValue),
                                      counts: ["stored": summary.stored, "unchanged": summary.unchanged, "failed": summary.failed,
@@ -104,7 +103,9 @@ struct IngestCommand: ParsableCommand {
             }
             if summary.stopped == .interrupted { parts.append("\(StopSignals.cancellation.reason): \(summary.notRead) not read") }
             if summary.stopped == .libraryUnwritable, summary.notRead > 0 { parts.append("stopped: \(summary.notRead) not read") }
-            terminal.out(parts.dropFirst().reduce(parts[0]) { $0 + ", " + $1 } + " — \(configuration.database)")
+            // A PostgreSQL library is named by its URL without the password.
+            let shown = LibraryURL.isPostgres(configuration.database) ? library.display : configuration.database
+            terminal.out(parts.dropFirst().reduce(parts[0]) { $0 + ", " + $1 } + " — \(shown)")
         }
         if summary.stopped == .interrupted, let exit = StopSignals.interruptedExit { throw exit }
         if summary.failed > 0 { throw ExitCode(1) }

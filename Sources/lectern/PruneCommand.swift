@@ -15,12 +15,12 @@ struct PruneCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (terminal, store, removal) = try global.openForRemoval()
+        let (terminal, library, removal) = try global.openLibraryForRemoval()
         let result: RemovalResult
         if dryRun {
             result = try removal.prune(dryRun: true, recorder: nil)
         } else {
-            let recorder = try global.startRun(store, command: "prune")
+            let recorder = try global.startRun(library, command: "prune")
             result = try recorder.run { try removal.prune(dryRun: false, recorder: recorder) }
         }
         if json { terminal.json(result.removed) } else {

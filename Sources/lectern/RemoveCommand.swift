@@ -25,8 +25,8 @@ struct RemoveCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (terminal, store, removal) = try global.openForRemoval()
-        let recorder = try global.startRun(store, command: "rm")
+        let (terminal, library, removal) = try global.openLibraryForRemoval()
+        let recorder = try global.startRun(library, command: "rm")
         let result = try recorder.run { try removal.remove(sources, recorder: recorder) { terminal.event($0) } }
         if json { terminal.json(result.removed) } else { for uri in result.removed { terminal.out("removed \(uri)") } }
         if result.stopped == .interrupted, let exit = StopSignals.interruptedExit { throw exit }

@@ -69,10 +69,11 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (configuration, terminal, store) = try global.openForReading()
+        let (configuration, terminal, library) = try global.openLibraryForReading()
         // The model loads only if a query needs a vector: never in keyword mode.
-        let session = LibraryServices(configuration: configuration, store: store).searchSession()
-        let passages = curriculum == nil && topic.isEmpty ? nil : try Curricula.passageIds(curriculum: curriculum, topics: topic, in: store)
+        let session = LibraryServices(configuration: configuration, library: library).searchSession()
+        let passages = curriculum == nil && topic.isEmpty ? nil
+            : try Curricula.passageIds(curriculum: curriculum, topics: topic, in: library.sqliteStore(for: "curricula (--curriculum, --topic) are"))
         let filter = SearchFilter(sources: source, types: type, passages: passages)
         let limit = k ?? configuration.searchLimit
         if stdin {

@@ -37,13 +37,13 @@ struct ShowCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (_, terminal, store) = try global.openForReading()
+        let (_, terminal, library) = try global.openLibraryForReading()
         if let id = LibraryListing.passageId(document) {
-            let view = try LibraryListing.passage(id, context: context ?? 1, in: store)
+            let view = try LibraryListing.passage(id, context: context ?? 1, in: library)
             if json { terminal.json(view) } else { PassageRendering.print(view, terminal) }
             return
         }
-        let view = try LibraryListing.document(document, in: store)
+        let view = try LibraryListing.document(document, in: library)
         if json {
             terminal.json(view)
             return

@@ -11,8 +11,8 @@ struct SourcesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (_, terminal, store) = try global.openForReading()
-        let listings = try LibraryListing.sources(in: store)
+        let (_, terminal, library) = try global.openLibraryForReading()
+        let listings = try LibraryListing.sources(in: library)
         if json {
             terminal.json(listings)
             return

@@ -11,8 +11,8 @@ struct StatsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (_, terminal, store) = try global.openForReading()
-        let stats = try store.stats()
+        let (_, terminal, library) = try global.openLibraryForReading()
+        let stats = try library.stats()
         if json {
             terminal.json(stats)
             return
@@ -23,7 +23,8 @@ struct StatsCommand: ParsableCommand {
         terminal.out("documents  \(stats.documents)\(byType.isEmpty ? "" : "  (" + byType + ")")")
         terminal.out("passages   \(stats.passages)  (\(stats.tokens) tokens)")
         terminal.out("blocks     \(stats.blocks)")
-        terminal.out("vectors    \(stats.vectors) in \(stats.vectorBlocks) blocks")
+        // A library on PostgreSQL keeps its vectors in rows, not blocks.
+        terminal.out("vectors    \(stats.vectors)" + (stats.vectorBlocks > 0 || stats.vectors == 0 ? " in \(stats.vectorBlocks) blocks" : ""))
         terminal.out("embedder   \(stats.embedder ?? "none yet")")
         terminal.out("runs       \(stats.runs)")
     }

@@ -68,7 +68,7 @@ final class CompactVectorTests: XCTestCase {
         var found = 0
         for query in queries {
             let exact = Set(Self.exactTop(query, vectors, ids: ids, k: k))
-            let compact = try searcher.nearest(to: query, k: k, embedder: info, allowed: nil).map(\.id)
+            let compact = try searcher.nearest(to: query, k: k, embedder: info).map(\.id)
             XCTAssertEqual(compact.count, k)
             found += compact.filter(exact.contains).count
         }

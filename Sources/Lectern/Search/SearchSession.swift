@@ -32,6 +32,11 @@ public final class SearchSession: Sendable {
         searcher = Searcher(store: store, configuration: configuration)
     }
 
+    /// A session over `library` (either backend) with its own embedder, made when first needed.
+    public init(library: Library, configuration: Configuration) {
+        searcher = Searcher(library: library, configuration: configuration)
+    }
+
     /// A session with a given embedder (which must be the library's).
     public init(store: LibraryStore, embedder: any Embedder) {
         searcher = Searcher(store: store, embedder: embedder)
@@ -90,7 +95,7 @@ public final class SearchSession: Sendable {
     public func warm(for mode: SearchMode = .hybrid) throws {
         guard mode != .keyword else { return }
         let embedder = try searcher.queryEmbedder.embedder()
-        _ = try embedder.embed("warm")
-        _ = try searcher.vectorCache.vectors(store: searcher.store, embedder: embedder.info)
+        // One nearest-passage search: a library read into the process loads its vectors.
+        _ = try searcher.nearest(to: try embedder.embed("warm"), k: 1, embedder: embedder.info)
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// query vector, never by a keyword search) and the library's compact vectors (reloaded when
 /// they change). Copies share both, so one searcher asked many questions stays warm.
 public struct Searcher: Sendable {
-    var store: LibraryStore
+    /// The library, on either backend (`Library`).
+    var store: any LibraryBackend
     let queryEmbedder: QueryEmbedder
     let vectorCache = VectorCache()
     /// How deep each ranking goes before fusion.
@@ -25,15 +26,23 @@ public struct Searcher: Sendable {
     var rerankDepth: @Sendable (Int) -> Int = { depth in max(2 * depth, 100) }
 
     public init(store: LibraryStore, embedder: any Embedder) {
-        self.store = store
+        self.init(library: Library(store), embedder: embedder)
+    }
+
+    public init(library: Library, embedder: any Embedder) {
+        self.store = library.backend
         self.queryEmbedder = QueryEmbedder(embedder)
     }
 
     /// A searcher that makes the library's embedder (`EmbedderCatalog.resolve`) only when a
     /// search first needs a query vector.
     public init(store: LibraryStore, configuration: Configuration) {
-        self.store = store
-        self.queryEmbedder = QueryEmbedder { try EmbedderCatalog.resolve(store: store, configuration: configuration) }
+        self.init(library: Library(store), configuration: configuration)
+    }
+
+    public init(library: Library, configuration: Configuration) {
+        self.store = library.backend
+        self.queryEmbedder = QueryEmbedder { try EmbedderCatalog.resolve(library: library, configuration: configuration) }
     }
 
     /// The query's words, lower-cased and folded; stopwords dropped unless nothing else is left.
@@ -150,12 +159,8 @@ public struct Searcher: Sendable {
             let vector = try embedder.embed(text)
             timings.embedding += Self.seconds(since: started)
             // Phrases and exclusions hold in every mode: the vectors rank only the passages they leave.
-            var allowed = try store.passageBitmap(documents: allowedDocuments, allowedBy: parsed)
-            if let onlyPassages {
-                let only = IdBitmap(onlyPassages)
-                allowed = allowed.map { $0.intersection(only) } ?? only
-            }
-            semantic = try nearest(to: vector, k: depth, embedder: embedder.info, allowed: allowed)
+            semantic = try store.nearestPassages(to: vector, k: depth, embedder: embedder.info, documents: allowedDocuments,
+                                                 passages: onlyPassages, allowedBy: parsed, scan: vectorScan(to: vector, k: depth, embedder: embedder.info))
         }
         var found: [Int64: RankedPassage] = [:]
         for (rank, hit) in keyword.enumerated() {
@@ -200,7 +205,7 @@ public struct Searcher: Sendable {
         var alone = parsed
         alone.exclusions = []
         alone.words = []
-        if !parsed.exclusions.isEmpty, try !store.keywordMatches(alone, limit: 1, documents: documents, passages: passages).isEmpty {
+        if !parsed.exclusions.isEmpty, try !store.keywordMatches(alone, limit: 1, documents: documents, passages: passages, weights: keywordWeights).isEmpty {
             let excluded = parsed.exclusions.map { "\"\($0.joined(separator: " "))\"" }.joined(separator: " or ")
             return "every passage holding \(phrases) also holds \(excluded): \(instead)"
         }
@@ -212,16 +217,29 @@ public struct Searcher: Sendable {
     private func missedExclusions(_ parsed: SearchQuery, documents: Set<Int64>?, passages: Set<Int64>?) throws -> String? {
         var without = parsed
         without.exclusions = []
-        let found = try store.keywordMatches(without, limit: 1, documents: documents, passages: passages)
+        let found = try store.keywordMatches(without, limit: 1, documents: documents, passages: passages, weights: keywordWeights)
         guard !found.isEmpty else { return nil }
         let excluded = parsed.exclusions.map { "\"\($0.joined(separator: " "))\"" }.joined(separator: " or ")
         return "every passage that matches also holds \(excluded), which the query leaves out"
     }
 
+    /// The `k` passages nearest to `vector` in the whole library, as a semantic search ranks them.
+    func nearest(to vector: [Float], k: Int, embedder: EmbedderInfo) throws -> [(id: Int64, score: Float)] {
+        try store.nearestPassages(to: vector, k: k, embedder: embedder, documents: nil, passages: nil,
+                                  allowedBy: SearchQuery(parsing: ""), scan: vectorScan(to: vector, k: k, embedder: embedder))
+    }
+
+    /// How a library that reads its vectors into this process finds the `k` nearest to `vector`
+    /// among the passages it allows (`nearest`, with this searcher's cache).
+    func vectorScan(to vector: [Float], k: Int, embedder: EmbedderInfo) -> VectorScan {
+        let searcher = self
+        return VectorScan { store, allowed in try searcher.nearest(in: store, to: vector, k: k, embedder: embedder, allowed: allowed) }
+    }
+
     /// The `k` passages nearest to `vector`: the compact scan's best `rerankDepth(k)` rows,
     /// re-ranked by their exact float32 cosine. A library whose compact blocks are incomplete
     /// is scanned in float32.
-    func nearest(to vector: [Float], k: Int, embedder: EmbedderInfo, allowed: IdBitmap?) throws -> [(id: Int64, score: Float)] {
+    func nearest(in store: LibraryStore, to vector: [Float], k: Int, embedder: EmbedderInfo, allowed: IdBitmap?) throws -> [(id: Int64, score: Float)] {
         switch try vectorCache.vectors(store: store, embedder: embedder) {
         case .exact(let index):
             return index.nearest(to: vector, k: k, allowed: allowed)
@@ -288,7 +306,7 @@ public struct Searcher: Sendable {
         guard !filter.sources.isEmpty || !filter.types.isEmpty else { return nil }
         var ids: Set<Int64>?
         if !filter.sources.isEmpty {
-            ids = Set(try DocumentReferences(store: store).documents(filter.sources).documents.map(\.id))
+            ids = Set(try DocumentReferences(backend: store).documents(filter.sources).documents.map(\.id))
         }
         if !filter.types.isEmpty {
             let typed = try store.documentIds(types: filter.types)

@@ -6,10 +6,18 @@ import Foundation
 /// (`'notes/*.md'`) matched as ingest read it. `show`, `rm`, `summarize`, `curriculum build`,
 /// `search --source`, `ask --source`, `lectern run`'s stages and the MCP tools all ask here.
 public struct DocumentReferences: Sendable {
-    let store: LibraryStore
+    let store: any LibraryBackend
 
     public init(store: LibraryStore) {
         self.store = store
+    }
+
+    public init(library: Library) {
+        store = library.backend
+    }
+
+    init(backend: any LibraryBackend) {
+        store = backend
     }
 
     /// Whether `reference` is a glob pattern rather than a name.

@@ -1,35 +1,114 @@
 import Foundation
 
-/// The store operations that ingest and search need, behind which a library is one SQLite file
-/// (`LibraryStore`) or a PostgreSQL database (`PostgresLibrary`). Added beside the SQLite
-/// store's own API, which the rest of Lectern still calls directly: the commands move onto this
-/// seam one operation at a time, each tested on both backends (`LibraryBackendTests`).
-protocol LibraryBackend: AnyObject {
+/// The store operations of the commands that work on either backend (ingest, search, show,
+/// sources, stats, rm, prune), behind which a library is one SQLite file (`LibraryStore`) or a
+/// PostgreSQL database (`PostgresLibrary`). The workflows above Store/ reach a library through
+/// `Library`, which holds one of these; each operation is tested on both backends
+/// (`LibraryBackendTests`, the commands' tests). The curriculum wing, cards, runs' listings and
+/// the caches of summaries and answers still call the SQLite store's own API.
+protocol LibraryBackend: AnyObject, Sendable, RunLog {
     /// How messages name the library: a path, or a URL without its password.
     var display: String { get }
 
+    // MARK: Writing
+
     /// Stores one document with its blocks, passages and their vectors in one transaction,
-    /// replacing what the library held under the same URI; returns the document's id.
+    /// replacing what the library held under the same URI (and removing from the embedding
+    /// cache the vectors it took from there); returns the document's id.
     @discardableResult
     func replaceDocument(_ write: LibraryStore.DocumentWrite) throws -> Int64
+
+    /// Removes documents and, when they were its last, their sources. Returns their URIs.
+    @discardableResult
+    func removeDocuments(_ documents: [StoredDocument]) throws -> [String]
+
+    /// Names a stored document as its user wants it named (`ingest --title`).
+    func setTitle(documentId: Int64, _ title: String) throws
+
+    /// The embedder this library's vectors were made with; nil for a new library.
+    func recordedEmbedder() throws -> EmbedderInfo?
+
+    /// The embedding cache: vectors an ingest made for a document it has not stored yet.
+    func cachedVectors(embedder: EmbedderInfo, textHashes: [String]) throws -> [String: [Float]]
+    func cacheVectors(embedder: EmbedderInfo, textHashes: [String], vectors: [[Float]]) throws
+    @discardableResult
+    func clearEmbeddingCache() throws -> Int
+    func cachedVectorCount() throws -> Int
+
+    /// A web source's validators (ETag, Last-Modified) for a conditional GET.
+    func fetchCache(url: String) throws -> FetchCacheEntry?
+    func recordFetch(_ entry: FetchCacheEntry) throws
+
+    // MARK: Reading
+
+    func document(uri: String) throws -> StoredDocument?
+    /// Documents a user means by `reference` (see `DocumentReferences`).
+    func documents(matching reference: String, absolutePath: String) throws -> [StoredDocument]
+    /// Every document, in URI order.
+    func allDocuments() throws -> [StoredDocument]
+    func sources() throws -> [SourceSummary]
+    func stats() throws -> LibraryStats
+    func blocks(documentId: Int64) throws -> [Block]
+    func passages(documentId: Int64) throws -> [StoredPassage]
+    /// Passages by id, in the order of `ids`.
+    func passages(ids: [Int64]) throws -> [StoredPassage]
+    func passageWithNeighbours(id: Int64, context: Int) throws -> [StoredPassage]
+    func speaker(documentId: Int64, at time: Double) throws -> String?
+    func sectionFacts(documentId: Int64, sectionPath: [String]) throws -> [[String]: [String: String]]
+    func cueAttributes(documentId: Int64, sectionPath: [String]) throws -> [String: String]
+    func metadata(documentId: Int64) throws -> [String: String]
+    func summaries(documentId: Int64) throws -> [StoredSummary]
+
+    // MARK: Searching
 
     /// Passages that hold any of the query's words, best BM25 first (higher is better), at most
     /// `limit`: the same ranking on both backends.
     func keywordMatches(_ query: SearchQuery, limit: Int) throws -> [(id: Int64, score: Double)]
 
+    /// `keywordMatches` with every one of the query's phrases and none of its exclusions, only
+    /// passages of `documents` and among `passages` when given, the columns weighted by `weights`.
+    func keywordMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>?, passages: Set<Int64>?,
+                        weights: LibraryStore.KeywordWeights) throws -> [(id: Int64, score: Double)]
+
     /// The `k` passages whose vectors from `embedder` are nearest to `vector` by cosine, best
-    /// first, scored in float32.
+    /// first, scored in float32 (the exact answer, for comparing backends).
     func nearestPassages(to vector: [Float], k: Int, embedder: EmbedderInfo) throws -> [(id: Int64, score: Float)]
+
+    /// What a search ranks by meaning: the `k` passages nearest to `vector` among those of
+    /// `documents` and `passages` (all when nil) that hold the query's phrases and none of its
+    /// exclusions, scored in float32, best first. A library whose vectors are read into the
+    /// process (SQLite) hands the scan to `scan` with the passages it allows (the searcher's
+    /// compact int8 scan and its cache); one whose server indexes them answers itself.
+    func nearestPassages(to vector: [Float], k: Int, embedder: EmbedderInfo, documents: Set<Int64>?, passages: Set<Int64>?,
+                         allowedBy query: SearchQuery, scan: VectorScan) throws -> [(id: Int64, score: Float)]
+
+    /// The token counts of those of `ids` that hold fewer than `tokens` tokens.
+    func shortPassages(_ ids: [Int64], under tokens: Int) throws -> [Int64: Int]
+
+    /// Documents of any of these types, in any case.
+    func documentIds(types: [String]) throws -> Set<Int64>
 
     /// Where each of `ids` is: its document's URI and its place in it, the identity a passage
     /// keeps across libraries (row ids differ between backends).
     func passageLocators(_ ids: [Int64]) throws -> [Int64: PassageLocator]
+
+    // MARK: The writer lock
 
     /// Runs `body` holding the library's writer lock, which `lectern run` and the workers of a
     /// queue take so that one writer at a time does the finishing stages: a lock file beside a
     /// SQLite library, a session-level advisory lock in PostgreSQL (so across machines).
     /// Held by another process: throws `RunLock.Held`, or with `wait` waits until it is free.
     func withWriterLock<T>(wait: Bool, _ body: () throws -> T) throws -> T
+
+    /// Returns once no other process holds the writer lock (a hand-started ingest waits for a
+    /// `lectern run`), calling `waiting` once first when one does; stops at `cancellation`.
+    func waitWhileWriterLocked(cancellation: Cancellation?, waiting: (RunLock.Holder?) -> Void) throws
+}
+
+/// The in-process vector scan a search hands a library that reads its vectors into the process:
+/// given the library (a `LibraryStore`) and the passages it allows (nil: all), the best `k`.
+struct VectorScan: Sendable {
+    var run: @Sendable (LibraryStore, IdBitmap?) throws -> [(id: Int64, score: Float)]
 }
 
 /// A passage as it is known in any library: its document's URI and its ordinal there.

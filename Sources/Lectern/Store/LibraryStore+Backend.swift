@@ -12,6 +12,18 @@ extension LibraryStore: LibraryBackend {
         try vectorIndex(for: embedder).nearest(to: vector, k: k)
     }
 
+    /// The passages the filters and the query's phrases and exclusions allow, as a bitmap,
+    /// scanned in this process by the searcher's `scan` (compact int8 codes and its cache).
+    func nearestPassages(to vector: [Float], k: Int, embedder: EmbedderInfo, documents: Set<Int64>?, passages: Set<Int64>?,
+                         allowedBy query: SearchQuery, scan: VectorScan) throws -> [(id: Int64, score: Float)] {
+        var allowed = try passageBitmap(documents: documents, allowedBy: query)
+        if let passages {
+            let only = IdBitmap(passages)
+            allowed = allowed.map { $0.intersection(only) } ?? only
+        }
+        return try scan.run(self, allowed)
+    }
+
     func passageLocators(_ ids: [Int64]) throws -> [Int64: PassageLocator] {
         guard !ids.isEmpty else { return [:] }
         return try read { db in
@@ -29,5 +41,9 @@ extension LibraryStore: LibraryBackend {
         let lock = try RunLock.acquire(library: path, wait: wait)
         defer { lock.release() }
         return try body()
+    }
+
+    func waitWhileWriterLocked(cancellation: Cancellation?, waiting: (RunLock.Holder?) -> Void) throws {
+        try RunLock.waitWhileHeld(library: path, cancellation: cancellation, waiting: waiting)
     }
 }

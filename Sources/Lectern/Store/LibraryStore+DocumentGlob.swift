@@ -1,6 +1,6 @@
 import Foundation
 
-extension LibraryStore {
+extension LibraryBackend {
     /// The documents a glob names as `ingest` reads it: a stored path the pattern matches, or one
     /// below a folder it matches (ingest walked that folder), or a URI it matches. `*` and `?`
     /// stop at a slash and skip hidden names, as the shell's glob does.

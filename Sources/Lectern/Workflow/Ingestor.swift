@@ -27,7 +27,8 @@ public struct IngestSummary: Codable, Sendable, Equatable, BatchOutcome {
 /// chunk → embed → write each document in one transaction. Unchanged documents (same skip
 /// key) are reported and not written. A bad input is reported and the batch goes on.
 public struct Ingestor: Sendable {
-    var store: LibraryStore
+    /// The library, on either backend (`Library`).
+    var store: any LibraryBackend
     var registry: ReaderRegistry
     var embedder: any Embedder
     var chunkSettings: ChunkSettings
@@ -64,7 +65,12 @@ public struct Ingestor: Sendable {
 
     public init(store: LibraryStore, registry: ReaderRegistry = .standard, embedder: any Embedder,
                 chunkSettings: ChunkSettings = ChunkSettings(), options: ExtractOptions = ExtractOptions()) {
-        self.store = store
+        self.init(library: Library(store), registry: registry, embedder: embedder, chunkSettings: chunkSettings, options: options)
+    }
+
+    public init(library: Library, registry: ReaderRegistry = .standard, embedder: any Embedder,
+                chunkSettings: ChunkSettings = ChunkSettings(), options: ExtractOptions = ExtractOptions()) {
+        self.store = library.backend
         self.registry = registry
         self.embedder = embedder
         self.chunkSettings = chunkSettings

@@ -44,6 +44,11 @@ public struct DocumentView: Encodable, Sendable {
 public enum LibraryListing {
     /// Every source with its documents.
     public static func sources(in store: LibraryStore) throws -> [SourceListing] {
+        try sources(in: Library(store))
+    }
+
+    public static func sources(in library: Library) throws -> [SourceListing] {
+        let store = library.backend
         let bySource = Dictionary(grouping: try store.allDocuments(), by: \.sourceId)
         return try store.sources().map { SourceListing(source: $0, documents: bySource[$0.id] ?? []) }
     }
@@ -51,7 +56,12 @@ public enum LibraryListing {
     /// The one document `reference` (`DocumentReferences`' reading) names; naming none or
     /// several is an error that says so.
     public static func document(_ reference: String, in store: LibraryStore) throws -> DocumentView {
-        let document = try DocumentReferences(store: store).document(reference)
+        try document(reference, in: Library(store))
+    }
+
+    public static func document(_ reference: String, in library: Library) throws -> DocumentView {
+        let store = library.backend
+        let document = try DocumentReferences(backend: store).document(reference)
         let passages = try store.passages(documentId: document.id)
         var sections: [[String]] = []
         for passage in passages where sections.last != passage.sectionPath { sections.append(passage.sectionPath) }
@@ -69,6 +79,11 @@ public enum LibraryListing {
 
     /// The passage a hit named (`p123`) with `context` passages either side of it in its document.
     public static func passage(_ id: Int64, context: Int, in store: LibraryStore) throws -> PassageContext {
+        try passage(id, context: context, in: Library(store))
+    }
+
+    public static func passage(_ id: Int64, context: Int, in library: Library) throws -> PassageContext {
+        let store = library.backend
         let window = try store.passageWithNeighbours(id: id, context: max(0, context))
         guard let hit = window.first(where: { $0.id == id }) else {
             throw LecternError(.notFound, "p\(id)", "no passage with this id (a search hit's `p<N>`; the document may have been re-read since: search again)")

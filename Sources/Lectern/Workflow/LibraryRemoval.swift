@@ -15,12 +15,17 @@ public struct RemovalResult: Codable, Sendable, Equatable, BatchOutcome {
 /// Removing documents, with their passages, vectors and summaries: by reference (`rm`), or every
 /// document whose file or folder is gone (`prune`). Each reference is removed in one transaction.
 public struct LibraryRemoval: Sendable {
-    var store: LibraryStore
+    /// The library, on either backend (`Library`).
+    var store: any LibraryBackend
     /// Checked between references.
     public var cancellation: Cancellation?
 
     public init(store: LibraryStore) {
-        self.store = store
+        self.init(library: Library(store))
+    }
+
+    public init(library: Library) {
+        store = library.backend
     }
 
     /// Removes what each reference (a path, a folder, a URI, a short id, a glob) names; one that names
@@ -32,7 +37,7 @@ public struct LibraryRemoval: Sendable {
                 result.stopped = .interrupted
                 break
             }
-            let documents = try DocumentReferences(store: store).documents(reference)
+            let documents = try DocumentReferences(backend: store).documents(reference)
             if documents.isEmpty {
                 let reason = DocumentReferences.isGlob(reference) ? DocumentReferences.notFound(reference) : "not in the library"
                 result.notFound.append(reference)

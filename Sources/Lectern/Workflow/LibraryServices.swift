@@ -7,7 +7,8 @@ import Foundation
 /// caller alike instead of each copying the set-up and the copies drifting apart.
 public struct LibraryServices: Sendable {
     public let configuration: Configuration
-    public let store: LibraryStore
+    /// The library, on either backend.
+    public let library: Library
     /// Counts and failures of the run the parts work in; nil outside a recorded run.
     public let recorder: RunRecorder?
     /// Checked by every part between units of work (documents, topics, outputs).
@@ -16,8 +17,12 @@ public struct LibraryServices: Sendable {
     public let fetcher: WebFetcher
 
     public init(configuration: Configuration, store: LibraryStore, recorder: RunRecorder? = nil, cancellation: Cancellation? = nil) {
+        self.init(configuration: configuration, library: Library(store), recorder: recorder, cancellation: cancellation)
+    }
+
+    public init(configuration: Configuration, library: Library, recorder: RunRecorder? = nil, cancellation: Cancellation? = nil) {
         self.configuration = configuration
-        self.store = store
+        self.library = library
         self.recorder = recorder
         self.cancellation = cancellation
         fetcher = WebFetcher(settings: configuration.http)
@@ -25,14 +30,14 @@ public struct LibraryServices: Sendable {
 
     /// The library's embedder: its recorded one, else `requested` or the configured default.
     public func embedder(requested: String? = nil) throws -> any Embedder {
-        try EmbedderCatalog.resolve(store: store, configuration: configuration, requested: requested)
+        try EmbedderCatalog.resolve(library: library, configuration: configuration, requested: requested)
     }
 
     /// An ingestor with the configuration's chunking, web sources (`wikipedia.base_url`,
     /// `ocw.base_url`, `[openstax]`), fetcher and the services' cancellation.
     public func ingestor(embedder: any Embedder, options: ExtractOptions = ExtractOptions(),
                          registry: ReaderRegistry = .standard) -> Ingestor {
-        var ingestor = Ingestor(store: store, registry: registry, embedder: embedder, chunkSettings: configuration.chunk, options: options)
+        var ingestor = Ingestor(library: library, registry: registry, embedder: embedder, chunkSettings: configuration.chunk, options: options)
         ingestor.fetcher = fetcher
         ingestor.openstax = configuration.openstax
         ingestor.webSources = configuration.webSources
@@ -44,7 +49,7 @@ public struct LibraryServices: Sendable {
     /// the run); nil when none is configured. `useCache` false: ask again (`--no-cache`).
     public func languageModel(useCache: Bool = true) throws -> LibraryModel? {
         guard let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) else { return nil }
-        return LibraryModel(model, store: store, recorder: recorder, prices: configuration.llm.prices, useCache: useCache)
+        return LibraryModel(model, store: try library.sqliteStore(for: "answers of a language model are"), recorder: recorder, prices: configuration.llm.prices, useCache: useCache)
     }
 
     /// The configured model's summariser, else the offline one.
@@ -55,13 +60,13 @@ public struct LibraryServices: Sendable {
 
     /// Document summaries written by `summarizer()`, as many at once as `llm.max_concurrency`.
     public func documentSummaries(useCache: Bool = true) throws -> DocumentSummaries {
-        DocumentSummaries(store: store, summarizer: try summarizer(useCache: useCache), parallelism: configuration.llm.maxConcurrency)
+        DocumentSummaries(store: try library.sqliteStore(for: "summaries are"), summarizer: try summarizer(useCache: useCache), parallelism: configuration.llm.maxConcurrency)
     }
 
     /// A curriculum builder with `summarizer()` (the model's name in the build key when it is one).
     public func curriculumBuilder() throws -> CurriculumBuilder {
         let summarizer = try summarizer()
-        var builder = CurriculumBuilder(store: store, summarizer: summarizer,
+        var builder = CurriculumBuilder(store: try library.sqliteStore(for: "curricula are"), summarizer: summarizer,
                                         modelName: summarizer is ModelSummarizer ? summarizer.model : nil,
                                         parallelism: configuration.llm.maxConcurrency)
         builder.cancellation = cancellation
@@ -69,8 +74,8 @@ public struct LibraryServices: Sendable {
     }
 
     /// The library's flashcards, stopping at the services' cancellation.
-    public func flashcards() -> Flashcards {
-        var cards = Flashcards(store: store)
+    public func flashcards() throws -> Flashcards {
+        var cards = Flashcards(store: try library.sqliteStore(for: "flashcards are"))
         cards.cancellation = cancellation
         return cards
     }
@@ -79,7 +84,7 @@ public struct LibraryServices: Sendable {
     /// priced, `llm.max_tokens` an answer, `llm.max_concurrency` topics at once), else offline.
     public func generateCards(curriculum: String, topics: [String] = [], model: LibraryModel?, maxCost: Double? = nil,
                               minQuality: Double = 1) throws -> CardGenerateSummary {
-        let cards = flashcards()
+        let cards = try flashcards()
         guard let model else {
             return try cards.generate(curriculum: curriculum, topics: topics, recorder: recorder, minQuality: minQuality)
         }
@@ -90,6 +95,6 @@ public struct LibraryServices: Sendable {
 
     /// A search over the library with the configuration's embedder, loaded when first needed.
     public func searchSession() -> SearchSession {
-        SearchSession(store: store, configuration: configuration)
+        SearchSession(library: library, configuration: configuration)
     }
 }

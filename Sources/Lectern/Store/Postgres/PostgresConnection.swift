@@ -138,6 +138,21 @@ private func withOptionalCStrings<Result>(_ strings: [String?], _ body: (UnsafeP
 }
 
 extension PostgresConnection {
+    /// The rows of `sql` decoded as `T` (a record whose coding keys are the column names, as
+    /// GRDB decodes the SQLite library's): the server writes each row as JSON (`row_to_json`),
+    /// so numbers stay numbers, NULL is absent and a column cast to `json` is a nested value.
+    func records<T: Decodable>(_ type: T.Type, _ sql: String, _ parameters: [String?] = []) throws -> [T] {
+        let decoder = JSONDecoder()
+        return try query("select row_to_json(r)::text from (\(sql)) r", parameters).rows.map { row in
+            do {
+                return try decoder.decode(T.self, from: Data((row[0] ?? "null").utf8))
+            } catch {
+                throw PostgresError(kind: .query, endpoint: endpoint.description,
+                                    message: "the library holds a value this Lectern cannot read (written by a later version?): \(error)")
+            }
+        }
+    }
+
     /// `body` in one transaction: committed when it returns, rolled back when it throws.
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try query("begin")

@@ -57,11 +57,15 @@ struct PostgresEndpoint: CustomStringConvertible, Equatable, Sendable {
 }
 
 extension LibraryURL {
-    /// Why a command refuses `url` as its library today: the store works on PostgreSQL
-    /// (`PostgresLibrary`), the commands are not moved onto it yet. One line naming the server
-    /// without its password.
-    public static func commandsRefusal(_ url: String) -> LecternError {
+    /// The commands that work on a library on PostgreSQL (`Library`); the others refuse one.
+    public static let postgresCommands = ["ingest", "search", "show", "sources", "stats", "rm", "prune"]
+
+    /// Why `command` refuses `url` as its library today: it keeps records only a SQLite library
+    /// holds so far (curricula, cards, summaries, runs' listings). One line naming the command
+    /// and the server without its password.
+    public static func commandsRefusal(_ url: String, command: String = "this command") -> LecternError {
         let shown = PostgresEndpoint(url: url)?.description ?? "postgres://…"
-        return LecternError(.unsupported, shown, "the commands do not open a library on PostgreSQL yet: give a library file (--db FILE)")
+        let moved = postgresCommands.joined(separator: ", ")
+        return LecternError(.unsupported, shown, "\(command) does not work on a library on PostgreSQL yet (\(moved) do): give a library file (--db FILE)")
     }
 }

@@ -3,10 +3,12 @@ import Foundation
 /// A study library in a PostgreSQL database with pgvector: documents, blocks and passages as
 /// the SQLite library holds them, keywords in a tsvector with a GIN index ranked by BM25
 /// (`PostgresKeywords`), vectors as `halfvec` under an HNSW index for cosine with their float32
-/// copies to re-rank by. Opening migrates the schema (`PostgresSchema`). One session, used by
-/// one thread at a time (as a libpq connection must be).
-final class PostgresLibrary: LibraryBackend {
+/// copies to re-rank by. Opening migrates the schema (`PostgresSchema`).
+// Safe: its one libpq session is used by one thread at a time, every operation holding `turn`
+// (recursive: an operation calls others inside its transaction).
+final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
     let connection: PostgresConnection
+    private let turn = NSRecursiveLock()
     var display: String { connection.endpoint.description }
 
     /// Connects to `url` (`postgres://user@host:port/dbname`) and brings its schema up to date.
@@ -20,6 +22,18 @@ final class PostgresLibrary: LibraryBackend {
         }
     }
 
+    /// `body` with the session to itself.
+    func session<T>(_ body: () throws -> T) rethrows -> T {
+        turn.lock()
+        defer { turn.unlock() }
+        return try body()
+    }
+
+    /// `body` in one transaction, with the session to itself.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try session { try connection.transaction(body) }
+    }
+
     // MARK: Writing
 
     @discardableResult
@@ -28,7 +42,7 @@ final class PostgresLibrary: LibraryBackend {
         guard let type = DocumentType(rawValue: w.document.type) else {
             throw LecternError(.unsupported, w.uri, "the reader \(w.extractor) made a document of unknown type '\(w.document.type)'")
         }
-        return try connection.transaction {
+        return try transaction {
             // Writers of the same document (two workers, a re-run beside a run) take turns, so
             // neither inserts it beside the other; writers of different documents do not wait.
             try connection.query("select pg_advisory_xact_lock(hashtextextended($1, 0))", [w.uri])
@@ -91,6 +105,7 @@ final class PostgresLibrary: LibraryBackend {
             })
             try connection.query("update keyword_totals set passages = passages + $1, tokens = tokens + $2",
                                  [String(w.passages.count), String(tokens)])
+            try uncacheVectors(embedder: w.embedder, textHashes: w.cachedTextHashes)
             return Int64(documentId)!
         }
     }
@@ -116,6 +131,29 @@ final class PostgresLibrary: LibraryBackend {
             create index if not exists passages_embedding on passages
             using hnsw ((embedding::halfvec(\(embedder.dimension))) halfvec_cosine_ops)
             """)
+    }
+
+    /// Removes documents (their passages' keywords leaving BM25's totals) in one transaction,
+    /// and the sources whose last documents they were.
+    @discardableResult
+    func removeDocuments(_ documents: [StoredDocument]) throws -> [String] {
+        guard !documents.isEmpty else { return [] }
+        return try transaction {
+            for document in documents {
+                try deleteContent(documentId: String(document.id))
+                try connection.query("delete from documents where id = $1", [String(document.id)])
+            }
+            try connection.query("delete from sources s where not exists (select 1 from documents d where d.source_id = s.id)")
+            return documents.map(\.uri)
+        }
+    }
+
+    func setTitle(documentId: Int64, _ title: String) throws {
+        try session { _ = try connection.query("update documents set title = $1 where id = $2", [title, String(documentId)]) }
+    }
+
+    func recordedEmbedder() throws -> EmbedderInfo? {
+        try session { LibraryStore.decode(EmbedderInfo.self, try connection.query("select value from settings where key = 'embedder'").scalar) }
     }
 
     /// Removes a document's blocks and passages (their keywords leave BM25's totals).
@@ -149,77 +187,5 @@ final class PostgresLibrary: LibraryBackend {
     /// copy is the vector the embedder made, bit for bit.
     static func vectorLiteral(_ vector: [Float]) -> String {
         "[" + vector.map { $0.description }.joined(separator: ",") + "]"
-    }
-
-    // MARK: Searching
-
-    func keywordMatches(_ query: SearchQuery, limit: Int) throws -> [(id: Int64, score: Double)] {
-        guard query.phrases.isEmpty, query.exclusions.isEmpty else {
-            throw LecternError(.unsupported, display, "quoted phrases and exclusions are not searched on PostgreSQL yet")
-        }
-        let terms = PostgresKeywords.terms(query)
-        guard !terms.isEmpty else { return [] }
-        let array = "{" + terms.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
-            .joined(separator: ",") + "}"
-        return try connection.query(PostgresKeywords.bm25SQL, [array, PostgresKeywords.anyOf(terms), String(limit)]).rows.map {
-            (id: Int64($0[0]!)!, score: Double($0[1]!)!)
-        }
-    }
-
-    /// The HNSW index's best `max(2k, 100)` candidates (as many as the SQLite search re-ranks),
-    /// re-ranked by their float32 cosine.
-    func nearestPassages(to vector: [Float], k: Int, embedder: EmbedderInfo) throws -> [(id: Int64, score: Float)] {
-        guard vector.count == embedder.dimension, k > 0 else { return [] }
-        let depth = max(2 * k, 100)
-        let literal = Self.vectorLiteral(vector)
-        return try connection.transaction {
-            // ef_search at least the depth, or the index returns fewer candidates than asked.
-            try connection.query("select set_config('hnsw.ef_search', $1, true)", [String(min(max(depth, 40), 1000))])
-            try connection.query("select set_config('hnsw.iterative_scan', 'relaxed_order', true)")
-            let dimension = embedder.dimension
-            return try connection.query("""
-                with candidates as (
-                    select id, exact from passages where embedding is not null
-                    order by embedding::halfvec(\(dimension)) <=> $1::halfvec(\(dimension)) limit $2)
-                select id, 1 - (exact <=> $3::vector) as score from candidates order by score desc, id limit $4
-                """, [literal, String(depth), literal, String(k)]).rows.map { (id: Int64($0[0]!)!, score: Float($0[1]!)!) }
-        }
-    }
-
-    func passageLocators(_ ids: [Int64]) throws -> [Int64: PassageLocator] {
-        guard !ids.isEmpty else { return [:] }
-        let rows = try connection.query("""
-            select p.id, d.uri, p.ordinal from passages p join documents d on d.id = p.document_id where p.id = any($1::bigint[])
-            """, ["{" + ids.map(String.init).joined(separator: ",") + "}"])
-        var found: [Int64: PassageLocator] = [:]
-        for row in rows.rows { found[Int64(row[0]!)!] = PassageLocator(documentURI: row[1]!, ordinal: Int(row[2]!)!) }
-        return found
-    }
-
-    // MARK: The writer lock
-
-    /// A session-level advisory lock: held until released or until this session ends (a
-    /// killed process's lock goes with its connection), by any machine's Lectern alike. Who
-    /// holds it is kept in `settings` for the message another writer gets.
-    func withWriterLock<T>(wait: Bool, _ body: () throws -> T) throws -> T {
-        let key = String(PostgresSchema.writerLock)
-        if wait {
-            try connection.query("select pg_advisory_lock($1)", [key])
-        } else if try connection.query("select pg_try_advisory_lock($1)", [key]).scalar != "t" {
-            let line = try connection.query("select value from settings where key = 'writer_lock'").scalar
-            throw RunLock.Held(holder: line.flatMap(Self.holder))
-        }
-        defer { _ = try? connection.query("select pg_advisory_unlock($1)", [key]) }
-        let started = ISO8601DateFormatter().string(from: Date())
-        try connection.query("""
-            insert into settings (key, value) values ('writer_lock', $1) on conflict (key) do update set value = excluded.value
-            """, ["\(getpid()) \(started)"])
-        return try body()
-    }
-
-    private static func holder(_ line: String) -> RunLock.Holder? {
-        let parts = line.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, let pid = Int32(parts[0]) else { return nil }
-        return RunLock.Holder(pid: pid, started: String(parts[1]))
     }
 }

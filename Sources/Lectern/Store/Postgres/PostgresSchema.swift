@@ -51,6 +51,29 @@ enum PostgresSchema {
             "create table keyword_totals (id integer primary key check (id = 1), passages bigint not null, tokens bigint not null)",
             "insert into keyword_totals values (1, 0, 0)",
         ]),
+        // What ingest keeps beside the documents, as the SQLite library's tables of the same
+        // names: vectors made for a document not stored yet (float32, as written), web
+        // sources' validators, and the runs with their failed inputs.
+        ("v2-ingest-caches-runs", [
+            """
+            create table embedding_cache (embedder text not null, text_hash text not null, vector real[] not null,
+                created_at text not null, primary key (embedder, text_hash))
+            """,
+            """
+            create table fetch_cache (url text primary key, etag text, last_modified text, content_type text,
+                content_hash text, fetched_at text not null)
+            """,
+            """
+            create table runs (id bigserial primary key, command text not null, arguments text not null,
+                started_at text not null, ended_at text, status text not null, counts text not null,
+                pid integer, process_start bigint)
+            """,
+            """
+            create table run_failures (id bigserial primary key, run_id bigint not null references runs(id) on delete cascade,
+                input text not null, stage text not null, reason text not null, severity text not null, at text not null)
+            """,
+            "create index run_failures_run on run_failures (run_id, id)",
+        ]),
     ]
 
     /// Applies the migrations `connection`'s database lacks, each in one transaction.

@@ -72,7 +72,10 @@ private struct OutputStage {
         self.recorder = recorder
         self.events = events
         self.services = services
-        cards = services.flashcards()
+        // The run's own SQLite library (a run on PostgreSQL is refused before it gets here).
+        var cards = Flashcards(store: store)
+        cards.cancellation = services.cancellation
+        self.cards = cards
         self.summary = summary
     }
 

@@ -1,0 +1,125 @@
+import Foundation
+
+/// What an ingest keeps beside the documents in a PostgreSQL library, as the SQLite library
+/// does: the embedding cache, web sources' validators and the run record.
+extension PostgresLibrary {
+    // MARK: The embedding cache
+
+    func cachedVectors(embedder: EmbedderInfo, textHashes: [String]) throws -> [String: [Float]] {
+        guard !textHashes.isEmpty else { return [:] }
+        return try session {
+            var found: [String: [Float]] = [:]
+            let rows = try connection.query("select text_hash, vector from embedding_cache where embedder = $1 and text_hash = any($2::text[])",
+                                            [embedder.key, Self.textArray(textHashes)])
+            for row in rows.rows {
+                let vector = Self.floats(row[1] ?? "")
+                // A vector of another length is not this embedder's: embed the text again.
+                if vector.count == embedder.dimension, let hash = row[0] { found[hash] = vector }
+            }
+            return found
+        }
+    }
+
+    /// One batch of vectors in its own short transaction: it survives a signal or a crash
+    /// before the document's own transaction.
+    func cacheVectors(embedder: EmbedderInfo, textHashes: [String], vectors: [[Float]]) throws {
+        precondition(textHashes.count == vectors.count, "one vector per text")
+        guard !vectors.isEmpty else { return }
+        try transaction {
+            try connection.query("""
+                insert into embedding_cache (embedder, text_hash, vector, created_at)
+                select $1, h, v::real[], $4 from unnest($2::text[], $3::text[]) as t(h, v)
+                on conflict (embedder, text_hash) do update set vector = excluded.vector, created_at = excluded.created_at
+                """, [embedder.key, Self.textArray(textHashes), Self.textArray(vectors.map(Self.realArray)), LibraryStore.now()])
+        }
+    }
+
+    /// Inside the transaction that stores the document the vectors were made for.
+    func uncacheVectors(embedder: EmbedderInfo, textHashes: [String]) throws {
+        guard !textHashes.isEmpty else { return }
+        try connection.query("delete from embedding_cache where embedder = $1 and text_hash = any($2::text[])",
+                             [embedder.key, Self.textArray(textHashes)])
+    }
+
+    @discardableResult
+    func clearEmbeddingCache() throws -> Int {
+        try session { try connection.query("delete from embedding_cache").affected }
+    }
+
+    func cachedVectorCount() throws -> Int {
+        try session { Int(try connection.query("select count(*) from embedding_cache").scalar ?? "0") ?? 0 }
+    }
+
+    // MARK: Web sources' validators
+
+    func fetchCache(url: String) throws -> FetchCacheEntry? {
+        try session { try connection.records(FetchCacheEntry.self, "select * from fetch_cache where url = $1", [url]).first }
+    }
+
+    func recordFetch(_ entry: FetchCacheEntry) throws {
+        try session {
+            _ = try connection.query("""
+                insert into fetch_cache (url, etag, last_modified, content_type, content_hash, fetched_at) values ($1, $2, $3, $4, $5, $6)
+                on conflict (url) do update set etag = excluded.etag, last_modified = excluded.last_modified,
+                    content_type = excluded.content_type, content_hash = excluded.content_hash, fetched_at = excluded.fetched_at
+                """, [entry.url, entry.etag, entry.lastModified, entry.contentType, entry.contentHash, entry.fetchedAt])
+        }
+    }
+
+    // MARK: The run record
+
+    /// Starts a run record with this process's pid and start (runs of several machines share
+    /// the table, so a run left `running` is not judged here by a pid of this machine).
+    func beginRun(command: String, arguments: [String]) throws -> Int64 {
+        let process = RunProcess.current
+        return try session {
+            let id = try connection.query("""
+                insert into runs (command, arguments, started_at, status, counts, pid, process_start)
+                values ($1, $2, $3, $4, '{}', $5, $6) returning id
+                """, [command, LibraryStore.json(arguments), LibraryStore.now(), RunStatus.running.rawValue, String(process.pid),
+                      process.startTicks.map(String.init)]).scalar
+            return Int64(id ?? "") ?? 0
+        }
+    }
+
+    func updateRun(_ id: Int64, counts: [String: Int], status: RunStatus?) throws {
+        try session {
+            if let status {
+                try connection.query("update runs set counts = $1, status = $2, ended_at = $3 where id = $4",
+                                     [LibraryStore.json(counts), status.rawValue, LibraryStore.now(), String(id)])
+            } else {
+                try connection.query("update runs set counts = $1 where id = $2", [LibraryStore.json(counts), String(id)])
+            }
+        }
+    }
+
+    func recordFailure(run: Int64, input: String, stage: String, reason: String, severity: FailureSeverity) throws {
+        try session {
+            _ = try connection.query("""
+                insert into run_failures (run_id, input, stage, reason, severity, at) values ($1, $2, $3, $4, $5, $6)
+                """, [String(run), input, stage, reason, severity.rawValue, LibraryStore.now()])
+        }
+    }
+
+    // MARK: Arrays as text
+
+    /// `{"a","b"}`: a text[] literal, every element quoted.
+    static func textArray(_ values: [String]) -> String {
+        "{" + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            .joined(separator: ",") + "}"
+    }
+
+    /// `{0.1,-0.2}`: a real[] literal; each float's shortest exact decimal.
+    static func realArray(_ vector: [Float]) -> String {
+        "{" + vector.map { $0.description }.joined(separator: ",") + "}"
+    }
+
+    /// A real[] (or vector) as PostgreSQL writes it back.
+    static func floats(_ text: String) -> [Float] {
+        text.dropFirst().dropLast().split(separator: ",").compactMap { Float($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    static func bigintArray<S: Sequence>(_ ids: S) -> String where S.Element == Int64 {
+        "{" + ids.map(String.init).joined(separator: ",") + "}"
+    }
+}

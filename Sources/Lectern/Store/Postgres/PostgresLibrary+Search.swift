@@ -1,0 +1,111 @@
+import Foundation
+
+/// Searching a PostgreSQL library: BM25 over the tsvector keywords computed in SQL
+/// (`PostgresKeywords`), vectors through the HNSW index re-ranked in float32, filters applied
+/// inside both; and the writer lock, a session-level advisory lock.
+extension PostgresLibrary {
+    func keywordMatches(_ query: SearchQuery, limit: Int) throws -> [(id: Int64, score: Double)] {
+        try keywordMatches(query, limit: limit, documents: nil, passages: nil, weights: LibraryStore.KeywordWeights())
+    }
+
+    func keywordMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>?, passages: Set<Int64>?,
+                        weights: LibraryStore.KeywordWeights) throws -> [(id: Int64, score: Double)] {
+        guard let search = PostgresKeywords.search(query, limit: limit, documents: documents, passages: passages, weights: weights) else {
+            return []
+        }
+        return try session {
+            try connection.query(search.sql, search.parameters).rows.map { (id: Int64($0[0]!)!, score: Double($0[1]!)!) }
+        }
+    }
+
+    func nearestPassages(to vector: [Float], k: Int, embedder: EmbedderInfo) throws -> [(id: Int64, score: Float)] {
+        try nearestPassages(to: vector, k: k, embedder: embedder, documents: nil, passages: nil,
+                            allowedBy: SearchQuery(parsing: ""), scan: VectorScan { _, _ in [] })
+    }
+
+    /// The HNSW index's best `max(2k, 100)` candidates among the allowed passages (as many as
+    /// the SQLite search re-ranks; pgvector's iterative scan goes on past rows a filter
+    /// rejects, so a filtered search still finds them), re-ranked by their float32 cosine.
+    func nearestPassages(to vector: [Float], k: Int, embedder: EmbedderInfo, documents: Set<Int64>?, passages: Set<Int64>?,
+                         allowedBy query: SearchQuery, scan: VectorScan) throws -> [(id: Int64, score: Float)] {
+        guard vector.count == embedder.dimension, k > 0 else { return [] }
+        let depth = max(2 * k, 100)
+        let literal = Self.vectorLiteral(vector)
+        let dimension = embedder.dimension
+        var parameters: [String?] = [literal, String(depth), literal, String(k)]
+        var filters = ""
+        func bind(_ value: String, as type: String) -> String {
+            parameters.append(value)
+            return "$\(parameters.count)::\(type)"
+        }
+        let phrases = query.phrases.map { $0.flatMap(PorterStemmer.stems) }.filter { !$0.isEmpty }
+        if !phrases.isEmpty {
+            filters += " and keywords @@ " + bind(phrases.map(PostgresKeywords.phrase).joined(separator: " & "), as: "tsquery")
+        }
+        let exclusions = query.exclusions.map { $0.flatMap(PorterStemmer.stems) }.filter { !$0.isEmpty }
+        if !exclusions.isEmpty {
+            filters += " and not keywords @@ " + bind(exclusions.map(PostgresKeywords.phrase).joined(separator: " | "), as: "tsquery")
+        }
+        if let documents { filters += " and document_id = any(" + bind(Self.bigintArray(documents), as: "bigint[]") + ")" }
+        if let passages { filters += " and id = any(" + bind(Self.bigintArray(passages), as: "bigint[]") + ")" }
+        return try transaction {
+            // ef_search at least the depth, or the index returns fewer candidates than asked.
+            try connection.query("select set_config('hnsw.ef_search', $1, true)", [String(min(max(depth, 40), 1000))])
+            try connection.query("select set_config('hnsw.iterative_scan', 'relaxed_order', true)")
+            return try connection.query("""
+                with candidates as (
+                    select id, exact from passages where embedding is not null\(filters)
+                    order by embedding::halfvec(\(dimension)) <=> $1::halfvec(\(dimension)) limit $2)
+                select id, 1 - (exact <=> $3::vector) as score from candidates order by score desc, id limit $4
+                """, parameters).rows.map { (id: Int64($0[0]!)!, score: Float($0[1]!)!) }
+        }
+    }
+
+    // MARK: The writer lock
+
+    /// A session-level advisory lock: held until released or until this session ends (a
+    /// killed process's lock goes with its connection), by any machine's Lectern alike. Who
+    /// holds it is kept in `settings` for the message another writer gets.
+    func withWriterLock<T>(wait: Bool, _ body: () throws -> T) throws -> T {
+        let key = String(PostgresSchema.writerLock)
+        try session {
+            if wait {
+                try connection.query("select pg_advisory_lock($1)", [key])
+            } else if try connection.query("select pg_try_advisory_lock($1)", [key]).scalar != "t" {
+                let line = try connection.query("select value from settings where key = 'writer_lock'").scalar
+                throw RunLock.Held(holder: line.flatMap(Self.holder))
+            }
+        }
+        defer { session { _ = try? connection.query("select pg_advisory_unlock($1)", [key]) } }
+        let started = ISO8601DateFormatter().string(from: Date())
+        try session {
+            _ = try connection.query("""
+                insert into settings (key, value) values ('writer_lock', $1) on conflict (key) do update set value = excluded.value
+                """, ["\(getpid()) \(started)"])
+        }
+        return try body()
+    }
+
+    /// Polls for the lock (a shared try-lock, released at once), as a SQLite library's waiter
+    /// polls its lock file, so that a signal still stops the wait.
+    func waitWhileWriterLocked(cancellation: Cancellation?, waiting: (RunLock.Holder?) -> Void) throws {
+        let key = String(PostgresSchema.writerLock)
+        var told = false
+        while try session({ try connection.query("select pg_try_advisory_lock_shared($1)", [key]).scalar }) != "t" {
+            if !told {
+                let line = try session { try connection.query("select value from settings where key = 'writer_lock'").scalar }
+                waiting(line.flatMap(Self.holder))
+                told = true
+            }
+            try cancellation?.check(display)
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        try session { _ = try connection.query("select pg_advisory_unlock_shared($1)", [key]) }
+    }
+
+    private static func holder(_ line: String) -> RunLock.Holder? {
+        let parts = line.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, let pid = Int32(parts[0]) else { return nil }
+        return RunLock.Holder(pid: pid, started: String(parts[1]))
+    }
+}
