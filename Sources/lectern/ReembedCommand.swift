@@ -28,10 +28,10 @@ struct ReembedCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
-        let recorder = try global.startRun(store, command: "reembed")
+        let library = try global.openLibrary(configuration, access: .write)
+        let recorder = try global.startRun(library, command: "reembed")
         let result = try recorder.run { () throws -> ReembedResult in
-            var reembedding = Reembedding(store: store, target: try EmbedderCatalog.make(embedder, configuration: configuration),
+            var reembedding = Reembedding(library: library, target: try EmbedderCatalog.make(embedder, configuration: configuration),
                                           batchSize: batch)
             reembedding.cancellation = StopSignals.cancellation
             return try reembedding.run(recorder: recorder) { terminal.event($0) }

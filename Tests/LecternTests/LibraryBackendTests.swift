@@ -99,6 +99,52 @@ final class LibraryBackendTests: XCTestCase {
         }
     }
 
+    /// `reembed` on both backends: vectors of the new embedder written beside the old ones (a
+    /// switch before every passage has one is refused), then the switch, after which the
+    /// nearest passages and their cosines are the same on both.
+    func testReembedSwitchesBothBackendsToTheSameNeighbours() throws {
+        let postgres = try PostgresLibrary(url: try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_reembed"))
+        let folder = try TemporaryFolder()
+        let sqlite = try LibraryStore(path: folder.file("library.db").path)
+        let writes = Array(try Self.corporaWrites().prefix(4))
+        let passages = writes.map(\.passages.count).reduce(0, +)
+        let target = HashingEmbedder(dimension: 128)
+        let backends: [any LibraryBackend] = [sqlite, postgres]
+        for backend in backends {
+            for write in writes { try backend.replaceDocument(write) }
+            // Part-way: the library keeps its embedder and refuses to switch.
+            let first = try backend.passagesMissingVectors(target.info, limit: 10)
+            XCTAssertEqual(first.count, 10)
+            try backend.addVectors(ids: first.map(\.id), vectors: try target.embed(first.map(\.text)), embedder: target.info)
+            XCTAssertEqual(try backend.passageIdsWithVectors(target.info).count, 10)
+            XCTAssertThrowsError(try backend.switchEmbedder(to: target.info)) { error in
+                XCTAssertTrue("\(error)".contains("\(passages - 10) passages still lack vectors"), "\(error)")
+            }
+            XCTAssertEqual(try backend.recordedEmbedder(), writes[0].embedder)
+            let result = try Reembedding(library: Library(backend: backend), target: target, batchSize: 50).run(recorder: nil) { _ in }
+            XCTAssertTrue(result.switched)
+            XCTAssertEqual(result.embedded, passages - 10, "the vectors written before are kept")
+            XCTAssertEqual(try backend.recordedEmbedder(), target.info)
+        }
+        for text in ["chain rule derivative", "photosynthesis light reactions"] {
+            let vector = try target.embed(text)
+            let nearest = try backends.map { backend in
+                let hits = try backend.nearestPassages(to: vector, k: 5, embedder: target.info)
+                let places = try backend.passageLocators(hits.map(\.id))
+                return hits.map { (place: places[$0.id]!, score: $0.score) }
+            }
+            XCTAssertEqual(nearest[1].count, 5, text)
+            XCTAssertEqual(nearest[1].map(\.place), nearest[0].map(\.place), "\(text): nearest passages differ")
+            for (pg, lite) in zip(nearest[1], nearest[0]) { XCTAssertEqual(pg.score, lite.score, accuracy: 1e-5, text) }
+        }
+        // The next ingest with the old embedder is refused on both.
+        for backend in backends {
+            XCTAssertThrowsError(try backend.replaceDocument(writes[0])) { error in
+                XCTAssertTrue("\(error)".contains("cannot take vectors from"), "\(error)")
+            }
+        }
+    }
+
     func testMigrationsApplyOnceWhenSeveralProcessesOpenANewLibraryAtOnce() throws {
         let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_migrate")
         let failures = Locked<[String]>([])
@@ -139,7 +185,7 @@ final class LibraryBackendTests: XCTestCase {
         // Port 1 on this machine: nothing listens, so a command that connects fails at once.
         let url = "postgres://lectern:s3cret-pw@127.0.0.1:1/library"
         let shown = "postgres://lectern@127.0.0.1:1/library: "
-        let refusal = "does not work on a library on PostgreSQL yet (ingest, search, show, sources, stats, rm, prune do): give a library file (--db FILE)"
+        let refusal = "does not work on a library on PostgreSQL yet (ingest, search, show, sources, stats, rm, prune, reembed do): give a library file (--db FILE)"
         try folder.write("config-home/lectern/config.toml", "database = \"\(url)\"\n")
         let runs = [
             (try runLectern(["curriculum", "list", "--db", url], in: folder.url), shown + "`lectern curriculum list` " + refusal),

@@ -28,6 +28,16 @@ protocol LibraryBackend: AnyObject, Sendable, RunLog {
     /// The embedder this library's vectors were made with; nil for a new library.
     func recordedEmbedder() throws -> EmbedderInfo?
 
+    func setSetting(_ key: String, _ value: String?) throws
+
+    /// `reembed`: the passages that have a vector of `embedder` (the recorded one's, or one
+    /// written beside them for a switch), those that lack one (with the text an ingest embeds),
+    /// vectors written beside the recorded ones, and the switch, in one transaction.
+    func passageIdsWithVectors(_ embedder: EmbedderInfo) throws -> Set<Int64>
+    func passagesMissingVectors(_ embedder: EmbedderInfo, limit: Int) throws -> [(id: Int64, text: String)]
+    func addVectors(ids: [Int64], vectors: [[Float]], embedder: EmbedderInfo) throws
+    func switchEmbedder(to embedder: EmbedderInfo) throws
+
     /// The embedding cache: vectors an ingest made for a document it has not stored yet.
     func cachedVectors(embedder: EmbedderInfo, textHashes: [String]) throws -> [String: [Float]]
     func cacheVectors(embedder: EmbedderInfo, textHashes: [String], vectors: [[Float]]) throws

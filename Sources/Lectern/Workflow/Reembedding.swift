@@ -16,7 +16,8 @@ public struct ReembedResult: Codable, Sendable, Equatable, BatchOutcome {
 /// rest); once every passage has one, the library switches, dropping the old vectors, in one
 /// transaction. Until then searches use the old embedder.
 public struct Reembedding: Sendable {
-    var store: LibraryStore
+    /// The library, on either backend (`Library`).
+    var store: any LibraryBackend
     var target: any Embedder
     /// Passages embedded, and written, per transaction.
     var batchSize: Int
@@ -24,7 +25,11 @@ public struct Reembedding: Sendable {
     public var cancellation: Cancellation?
 
     public init(store: LibraryStore, target: any Embedder, batchSize: Int = 256) {
-        self.store = store
+        self.init(library: Library(store), target: target, batchSize: batchSize)
+    }
+
+    public init(library: Library, target: any Embedder, batchSize: Int = 256) {
+        self.store = library.backend
         self.target = target
         self.batchSize = max(1, batchSize)
     }

@@ -54,7 +54,7 @@ extension PostgresLibrary {
             try connection.query("select set_config('hnsw.iterative_scan', 'relaxed_order', true)")
             return try connection.query("""
                 with candidates as (
-                    select id, exact from passages where embedding is not null\(filters)
+                    select id, exact from passages where vector_dims(embedding) = \(dimension)\(filters)
                     order by embedding::halfvec(\(dimension)) <=> $1::halfvec(\(dimension)) limit $2)
                 select id, 1 - (exact <=> $3::vector) as score from candidates order by score desc, id limit $4
                 """, parameters).rows.map { (id: Int64($0[0]!)!, score: Float($0[1]!)!) }

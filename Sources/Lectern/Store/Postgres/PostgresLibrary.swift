@@ -127,10 +127,7 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
         try connection.query("select pg_advisory_xact_lock($1)", [String(PostgresSchema.migrationLock)])
         if try check() { return }
         try connection.query("insert into settings (key, value) values ('embedder', $1)", [LibraryStore.json(embedder)])
-        try connection.query("""
-            create index if not exists passages_embedding on passages
-            using hnsw ((embedding::halfvec(\(embedder.dimension))) halfvec_cosine_ops)
-            """)
+        try connection.query(Self.embeddingIndex(dimension: embedder.dimension, ifNotExists: true))
     }
 
     /// Removes documents (their passages' keywords leaving BM25's totals) in one transaction,
@@ -154,6 +151,17 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
 
     func recordedEmbedder() throws -> EmbedderInfo? {
         try session { LibraryStore.decode(EmbedderInfo.self, try connection.query("select value from settings where key = 'embedder'").scalar) }
+    }
+
+    /// The HNSW index of the passages' vectors of one dimension. Partial, on the rows of that
+    /// dimension: `reembed`'s switch builds it in the transaction that rewrote every vector, and
+    /// an index build also reads the rows that transaction replaced (their old dimension would
+    /// fail the cast). A search names the same condition (`nearestPassages`).
+    static func embeddingIndex(dimension: Int, ifNotExists: Bool = false) -> String {
+        """
+        create index \(ifNotExists ? "if not exists " : "")passages_embedding on passages
+        using hnsw ((embedding::halfvec(\(dimension))) halfvec_cosine_ops) where vector_dims(embedding) = \(dimension)
+        """
     }
 
     /// Removes a document's blocks and passages (their keywords leave BM25's totals).

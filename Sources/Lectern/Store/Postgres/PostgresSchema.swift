@@ -53,7 +53,7 @@ enum PostgresSchema {
         ]),
         // What ingest keeps beside the documents, as the SQLite library's tables of the same
         // names: vectors made for a document not stored yet (float32, as written), web
-        // sources' validators, and the runs with their failed inputs.
+        // sources' validators, and the runs with their failed inputs; and reembed's vectors.
         ("v2-ingest-caches-runs", [
             """
             create table embedding_cache (embedder text not null, text_hash text not null, vector real[] not null,
@@ -73,6 +73,12 @@ enum PostgresSchema {
                 input text not null, stage text not null, reason text not null, severity text not null, at text not null)
             """,
             "create index run_failures_run on run_failures (run_id, id)",
+            // `reembed`: vectors of the embedder a library switches to, written beside the
+            // recorded ones until every passage has one (a stopped reembed keeps them).
+            """
+            create table reembed_vectors (passage_id bigint primary key references passages(id) on delete cascade,
+                embedder text not null, exact vector not null)
+            """,
         ]),
     ]
 
