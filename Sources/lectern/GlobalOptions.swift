@@ -60,7 +60,8 @@ struct GlobalOptions: ParsableArguments {
         return (configuration, terminal, try openLibrary(configuration, access: .read))
     }
 
-    /// `openForRemoval` on either backend.
+    /// What `rm` and `prune` start from: the terminal, the existing library (either backend),
+    /// and a removal that stops at a document boundary on a signal.
     func openLibraryForRemoval() throws -> (terminal: Terminal, library: Library, removal: LibraryRemoval) {
         let configuration = try configuration()
         let library = try openLibrary(configuration, access: .write)
@@ -94,16 +95,6 @@ struct GlobalOptions: ParsableArguments {
         let configuration = try configuration()
         let terminal = terminal()
         return (configuration, terminal, try openStore(configuration, access: .read))
-    }
-
-    /// What `rm` and `prune` start from: the terminal, the existing library, and a removal that
-    /// stops at a document boundary on a signal.
-    func openForRemoval() throws -> (terminal: Terminal, store: LibraryStore, removal: LibraryRemoval) {
-        let configuration = try configuration()
-        let store = try openStore(configuration, mustExist: true)
-        var removal = LibraryRemoval(store: store)
-        removal.cancellation = StopSignals.cancellation
-        return (terminal(), store, removal)
     }
 
     /// `mustExist`: `.write`, else `.create`.
