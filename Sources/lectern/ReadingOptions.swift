@@ -22,11 +22,15 @@ struct ReadingOptions: ParsableArguments {
     @Option(help: "Pages of one document read with OCR at most (default: ocr.max_pages, else 100).")
     var ocrPages: Int?
 
+    @Option(help: "Pages of one document read with OCR at once, each on a core (default: ocr.jobs, else one per core, at most 4).")
+    var ocrJobs: Int?
+
     func validate() throws {
         if let ocrLang, OCRSettings.parseLanguages(ocrLang) == nil {
             throw ValidationError("--ocr-lang \(ocrLang): give Tesseract language codes joined by +, such as eng+deu")
         }
         if let ocrPages, ocrPages < 0 { throw ValidationError("--ocr-pages must be 0 or more") }
+        if let ocrJobs, !(1...64).contains(ocrJobs) { throw ValidationError("--ocr-jobs must be 1 to 64") }
     }
 
     /// The options, the OCR settings from `configuration` where no flag sets them.
@@ -35,6 +39,7 @@ struct ReadingOptions: ParsableArguments {
         if let ocr { settings.mode = ocr }
         if let languages = ocrLang.flatMap(OCRSettings.parseLanguages) { settings.languages = languages }
         if let ocrPages { settings.maxPages = ocrPages }
+        if let ocrJobs { settings.jobs = ocrJobs }
         return ExtractOptions(password: password, encoding: encoding, ocr: settings)
     }
 

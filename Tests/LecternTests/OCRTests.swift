@@ -81,6 +81,25 @@ final class OCRTests: XCTestCase {
         XCTAssertTrue(titles.contains("1 Genes") && titles.contains("2 Inheritance"), "topics: \(titles)")
     }
 
+    /// Two pages read at once (`--ocr-jobs 2`, each worker with its own poppler document and
+    /// Tesseract engine) give the blocks one at a time gives: the same text, pages, kinds and
+    /// confidences, in the same order; `--ocr-jobs 0` is refused with one line.
+    func testPagesReadAtOnceGiveWhatOneAtATimeGives() throws {
+        let scan = try Self.scanned().genetics
+        func blocks(jobs: Int) throws -> [Block] {
+            try PDFExtractor().extract(SourceInput(uri: scan.absoluteString, path: scan.path, options: ExtractOptions(ocr: OCRSettings(jobs: jobs)))).blocks
+        }
+        let one = try blocks(jobs: 1), two = try blocks(jobs: 2)
+        XCTAssertEqual(Set(one.compactMap(\.page)), [1, 2], "the scan's two pages are read")
+        XCTAssertTrue(one.allSatisfy { $0.ocrConfidence != nil }, "every block is marked as read by OCR")
+        XCTAssertEqual(two, one, "two pages at once read as one at a time does")
+
+        let folder = try TemporaryFolder()
+        let bad = try runLectern(["extract", scan.path, "--ocr-jobs", "0"], in: folder.url)
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("--ocr-jobs must be 1 to 64"), bad.stderr)
+    }
+
     func testAScanStoredWithoutOCRIsReadAgainAndNothingElseIs() throws {
         let scan = try Self.scanned().calculus
         let folder = try TemporaryFolder()

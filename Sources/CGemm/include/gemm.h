@@ -58,4 +58,6 @@ void lectern_gemm_bf16_portable(int m, int n, int k, const float *a, int lda, co
 #ifdef __cplusplus
 }
 #endif
+/* The unpacked product of a few rows (a search query's tokens). */
+#include "gemm_rows.h"
 #endif

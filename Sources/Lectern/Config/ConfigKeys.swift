@@ -47,6 +47,10 @@ extension ConfigKey {
                   help: "Pages of one document read with OCR at most; the others are named in a warning (`--ocr-pages`).") {
             $0.ocr.maxPages = $1.int
         },
+        ConfigKey("ocr.jobs", .wholeNumber(atLeast: 0, atMost: 64), default: "0",
+                  help: "Pages of one document read with OCR at once, each on a core (`--ocr-jobs`); 0: one per core, at most 4.") {
+            $0.ocr.jobs = $1.int
+        },
 
         ConfigKey("http.contact", .text,
                   help: "A URL or e-mail address for the User-Agent: `lectern/VERSION (+you@example.org)`.") { $0.http.contact = $1.optionalText },

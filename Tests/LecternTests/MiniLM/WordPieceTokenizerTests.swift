@@ -40,4 +40,20 @@ final class WordPieceTokenizerTests: XCTestCase {
             XCTAssertLessThanOrEqual(tokenizer.count(passage.text), ChunkSettings().maxTokens, passage.text)
         }
     }
+
+    /// A vocabulary file is one piece a line, the line number its id: LF or CRLF ends, an empty
+    /// line keeps its id, no empty piece after the last line end, UTF-8 pieces whole.
+    func testAVocabularyFileIsReadLineByLine() throws {
+        let data = Data("[PAD]\r\n[UNK]\n\n##é\nčaj\r\n[CLS]\n[SEP]\n".utf8)
+        XCTAssertEqual(WordPieceTokenizer.lines(data), ["[PAD]", "[UNK]", "", "##é", "čaj", "[CLS]", "[SEP]"])
+        XCTAssertEqual(WordPieceTokenizer.lines(Data("a\nb".utf8)), ["a", "b"])
+        XCTAssertEqual(WordPieceTokenizer.lines(Data()), [])
+        let folder = try TemporaryFolder()
+        let file = folder.file("vocab.txt")
+        try data.write(to: file)
+        let tokenizer = try WordPieceTokenizer(vocabularyFile: file.path)
+        XCTAssertEqual(tokenizer.unknownId, 1)
+        XCTAssertEqual(tokenizer.classifierId, 5)
+        XCTAssertEqual(tokenizer.vocabulary["čaj"], 4)
+    }
 }

@@ -60,20 +60,22 @@ final class BertEncoder: Sendable {
         layers = try (0..<shape.layers).map { i in
             let p = "encoder.layer.\(i)."
             func w(_ name: String, _ dims: [Int]) throws -> [Float] { try weights.floats(p + name, shape: dims) }
-            func packed(_ weight: [Float], _ outputs: Int, _ inputs: Int) -> PackedWeight {
-                PackedWeight(weight, outputs: outputs, inputs: inputs, precision: precision)
+            // Dense weights stay in the mapped file: packed when a batch first needs them, never
+            // for a query's few rows (PackedWeight).
+            func packed(_ names: [String], _ outputs: Int, _ inputs: Int) throws -> PackedWeight {
+                let parts = try names.map { try weights.mapped(p + $0, shape: [outputs / names.count, inputs]) }
+                return PackedWeight(parts: parts, outputs: outputs, inputs: inputs, precision: precision)
             }
             return Layer(
-                qkvWeight: packed(try w("attention.self.query.weight", [h, h]) + w("attention.self.key.weight", [h, h])
-                    + w("attention.self.value.weight", [h, h]), 3 * h, h),
+                qkvWeight: try packed(["attention.self.query.weight", "attention.self.key.weight", "attention.self.value.weight"], 3 * h, h),
                 qkvBias: try w("attention.self.query.bias", [h]) + w("attention.self.key.bias", [h]) + w("attention.self.value.bias", [h]),
-                attentionOutWeight: packed(try w("attention.output.dense.weight", [h, h]), h, h),
+                attentionOutWeight: try packed(["attention.output.dense.weight"], h, h),
                 attentionOutBias: try w("attention.output.dense.bias", [h]),
                 attentionNormGain: try w("attention.output.LayerNorm.weight", [h]),
                 attentionNormBias: try w("attention.output.LayerNorm.bias", [h]),
-                intermediateWeight: packed(try w("intermediate.dense.weight", [shape.intermediate, h]), shape.intermediate, h),
+                intermediateWeight: try packed(["intermediate.dense.weight"], shape.intermediate, h),
                 intermediateBias: try w("intermediate.dense.bias", [shape.intermediate]),
-                outputWeight: packed(try w("output.dense.weight", [h, shape.intermediate]), h, shape.intermediate),
+                outputWeight: try packed(["output.dense.weight"], h, shape.intermediate),
                 outputBias: try w("output.dense.bias", [h]),
                 outputNormGain: try w("output.LayerNorm.weight", [h]),
                 outputNormBias: try w("output.LayerNorm.bias", [h])

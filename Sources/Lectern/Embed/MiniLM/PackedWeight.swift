@@ -9,51 +9,107 @@ enum MatrixPrecision: Sendable {
     case bfloat16
 }
 
-/// A Linear layer's weight [outputs × inputs] (PyTorch's layout), packed once at model load
-/// into the panels Lectern's matrix product (Sources/CGemm) streams.
+/// A Linear layer's weight [outputs × inputs] (PyTorch's layout), as the model file maps it,
+/// packed into the panels Lectern's matrix product (Sources/CGemm) streams the first time a
+/// product of many rows needs them. A product of a few rows (a search query of a dozen
+/// tokens) reads the weight as it is (`lectern_gemm_rows`): packing MiniLM's 85 MB for one
+/// query was half of a `lectern search` call's time.
 struct PackedWeight: Sendable {
     let outputs: Int
     let inputs: Int
     let precision: MatrixPrecision
-    /// On a cache line's boundary, as the kernels' panels want (AlignedFloats).
-    private let floats: AlignedFloats
-    private let halves: [UInt16]
+    /// The weight's rows in blocks as the file stores them (one, or a layer's query, key and
+    /// value weights one after another).
+    private let parts: [MappedFloats]
+    /// The packed panels once made; shared by every copy of this weight and every thread.
+    private let panels: Locked<Panels?>
 
-    init(_ weight: [Float], outputs: Int, inputs: Int, precision: MatrixPrecision) {
-        precondition(weight.count == outputs * inputs)
+    /// On a cache line's boundary, as the kernels' panels want (AlignedFloats).
+    private struct Panels: Sendable {
+        var floats: AlignedFloats
+        var halves: [UInt16]
+    }
+
+    /// Products of at most this many rows read the weight unpacked (float32 only): below it
+    /// packing costs more than it saves.
+    static let unpackedRows = 32
+
+    init(parts: [MappedFloats], outputs: Int, inputs: Int, precision: MatrixPrecision) {
+        precondition(parts.reduce(0) { $0 + $1.count } == outputs * inputs && parts.allSatisfy { $0.count % inputs == 0 })
         self.outputs = outputs
         self.inputs = inputs
         self.precision = precision
-        switch precision {
-        case .float32:
-            floats = AlignedFloats(count: lectern_gemm_packed_count(Int32(outputs), Int32(inputs)))
-            floats.withUnsafeMutableBufferPointer { buffer in
-                lectern_gemm_pack_rows(Int32(outputs), Int32(inputs), weight, Int32(inputs), buffer.baseAddress!)
-            }
-            halves = []
-        case .bfloat16:
-            halves = [UInt16](unsafeUninitializedCapacity: lectern_gemm_bf16_packed_count(Int32(outputs), Int32(inputs))) { buffer, count in
-                lectern_gemm_bf16_pack_rows(Int32(outputs), Int32(inputs), weight, Int32(inputs), buffer.baseAddress!)
-                count = buffer.count
-            }
-            floats = AlignedFloats(count: 0)
-        }
+        self.parts = parts
+        panels = Locked(nil)
+    }
+
+    init(_ weight: [Float], outputs: Int, inputs: Int, precision: MatrixPrecision) {
+        self.init(parts: [MappedFloats(copying: weight)], outputs: outputs, inputs: inputs, precision: precision)
     }
 
     /// output[rows × outputs] (+)= input[rows × inputs] · weightᵀ; added to what `output`
     /// holds when `accumulate` (a bias written there first).
     func apply(_ input: UnsafePointer<Float>, rows: Int, into output: UnsafeMutablePointer<Float>, accumulate: Bool) {
+        if precision == .float32, rows <= Self.unpackedRows {
+            var column = 0
+            for part in parts {
+                let partOutputs = part.count / inputs
+                part.withUnsafeBufferPointer { weight in
+                    lectern_gemm_rows(Int32(rows), Int32(partOutputs), Int32(inputs), input, Int32(inputs), weight.baseAddress!, Int32(inputs),
+                                      output + column, Int32(outputs), accumulate ? 1 : 0)
+                }
+                column += partOutputs
+            }
+            return
+        }
+        let packed = packedPanels()
         switch precision {
         case .float32:
-            floats.withUnsafeBufferPointer { packed in
+            packed.floats.withUnsafeBufferPointer { packed in
                 lectern_gemm(Int32(rows), Int32(outputs), Int32(inputs), 1, input, Int32(inputs), packed.baseAddress!, output,
                              Int32(outputs), accumulate ? 1 : 0)
             }
         case .bfloat16:
-            halves.withUnsafeBufferPointer { packed in
+            packed.halves.withUnsafeBufferPointer { packed in
                 lectern_gemm_bf16(Int32(rows), Int32(outputs), Int32(inputs), input, Int32(inputs), packed.baseAddress!, output,
                                   Int32(outputs), accumulate ? 1 : 0)
             }
+        }
+    }
+
+    /// The panels, packed by the first caller (the others wait for them).
+    private func packedPanels() -> Panels {
+        panels.withLock { slot in
+            if let slot { return slot }
+            let made = withWeight { Self.pack($0, outputs: outputs, inputs: inputs, precision: precision) }
+            slot = made
+            return made
+        }
+    }
+
+    /// The whole weight in one block: the part itself, or the parts copied one after another.
+    private func withWeight<R>(_ body: (UnsafePointer<Float>) -> R) -> R {
+        if parts.count == 1 { return parts[0].withUnsafeBufferPointer { body($0.baseAddress!) } }
+        var whole: [Float] = []
+        whole.reserveCapacity(outputs * inputs)
+        for part in parts { part.withUnsafeBufferPointer { whole.append(contentsOf: $0) } }
+        return whole.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    private static func pack(_ weight: UnsafePointer<Float>, outputs: Int, inputs: Int, precision: MatrixPrecision) -> Panels {
+        switch precision {
+        case .float32:
+            let floats = AlignedFloats(count: lectern_gemm_packed_count(Int32(outputs), Int32(inputs)))
+            floats.withUnsafeMutableBufferPointer { buffer in
+                lectern_gemm_pack_rows(Int32(outputs), Int32(inputs), weight, Int32(inputs), buffer.baseAddress!)
+            }
+            return Panels(floats: floats, halves: [])
+        case .bfloat16:
+            let halves = [UInt16](unsafeUninitializedCapacity: lectern_gemm_bf16_packed_count(Int32(outputs), Int32(inputs))) { buffer, count in
+                lectern_gemm_bf16_pack_rows(Int32(outputs), Int32(inputs), weight, Int32(inputs), buffer.baseAddress!)
+                count = buffer.count
+            }
+            return Panels(floats: AlignedFloats(count: 0), halves: halves)
         }
     }
 }

@@ -26,9 +26,30 @@ struct WordPieceTokenizer: TokenCounter, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LecternError(.modelMissing, path, "cannot read the tokenizer vocabulary: run `make model`")
         }
-        var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
-        if lines.last == "" { lines.removeLast() }
-        try self.init(vocabulary: lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }, source: path)
+        try self.init(vocabulary: Self.lines(data), source: path)
+    }
+
+    /// The lines of a vocabulary file (LF or CRLF; no empty last line), split on the bytes:
+    /// Foundation's `components(separatedBy:)` took 27 ms of every `lectern search` for BERT's
+    /// 30,522 lines, a fifth of a semantic call.
+    static func lines(_ data: Data) -> [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(32_768)
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var start = 0
+            func add(_ end: Int) {
+                var stop = end
+                if stop > start, bytes[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self))
+            }
+            for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
+                add(index)
+                start = index + 1
+            }
+            if start < bytes.count { add(bytes.count) }
+        }
+        return lines
     }
 
     init(vocabulary pieces: [String], source: String = "vocabulary") throws {

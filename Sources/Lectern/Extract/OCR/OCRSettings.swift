@@ -21,16 +21,29 @@ public struct OCRSettings: Sendable, Equatable {
     /// Pixels per inch pages are read at, at most: Tesseract reads body text best at 300. A scan
     /// of 150 to this is read at its own resolution (see `PDFPageOCR.source`).
     public var dpi: Int
+    /// Pages of one document read at once, each by a Tesseract engine of its own on a core of
+    /// its own (Tesseract itself is held to one thread); 0, the default, is one per core, at
+    /// most `maxAutomaticJobs`. It changes how fast, not what is read: not in `key`.
+    public var jobs: Int
 
     public static let defaultLanguages = ["eng"]
     public static let defaultMaxPages = 100
+    /// Four pages at once at most when the cores decide: each holds a page's pixels (about
+    /// 100 MB at 300 dpi with the engine's own copy).
+    public static let maxAutomaticJobs = 4
 
     public init(mode: Mode = .auto, languages: [String] = OCRSettings.defaultLanguages,
-                maxPages: Int = OCRSettings.defaultMaxPages, dpi: Int = 300) {
+                maxPages: Int = OCRSettings.defaultMaxPages, dpi: Int = 300, jobs: Int = 0) {
         self.mode = mode
         self.languages = languages
         self.maxPages = maxPages
         self.dpi = dpi
+        self.jobs = jobs
+    }
+
+    /// The workers `jobs` asks for: 0 is one per core, at most `maxAutomaticJobs`.
+    var workers: Int {
+        jobs > 0 ? jobs : max(1, min(ProcessInfo.processInfo.activeProcessorCount, Self.maxAutomaticJobs))
     }
 
     /// `eng+deu` → ["eng", "deu"]; nil for an empty or malformed list.

@@ -43,55 +43,104 @@ struct PDFPageOCR {
         case render(dpi: Double)
     }
 
+    /// What one page gave.
+    struct PageText: Sendable {
+        var lines: [PDFLine]
+        var words: Int
+        var confidenceSum: Double
+        var dpi: Int
+    }
+
+    /// A poppler document and a Tesseract engine, used by one worker at a time.
+    // Safe: it owns C handles (a poppler document, a Tesseract engine) that are not for two
+    // threads at once; `Readers` hands each one to one worker and takes it back when its page is done.
+    final class Reader: @unchecked Sendable {
+        let file: PDFFile
+        let engine: Tesseract
+        init(file: PDFFile, engine: Tesseract) {
+            self.file = file
+            self.engine = engine
+        }
+    }
+
+    /// The readers workers take a page's reader from: as many as workers, made on first need.
+    final class Readers: Sendable {
+        private let idle: Locked<[Reader]>
+        init(_ first: Reader) { idle = Locked([first]) }
+        func take() -> Reader? { idle.withLock { $0.popLast() } }
+        func give(_ reader: Reader) { idle.withLock { $0.append(reader) } }
+    }
+
     /// Reads `pages` (1-based) of the open `file`; a stop asked for is seen between two pages.
     /// `imageOnly` are the pages with no text layer at all: a scan drawn over the whole of one
-    /// of them is read from its own pixels, at its own resolution (see `source`).
-    func read(_ file: PDFFile, pages: [Int], imageOnly: Set<Int> = [], stop: (any StopCheck)? = nil, display: String? = nil) throws -> Result {
+    /// of them is read from its own pixels, at its own resolution (see `source`). With `reopen`
+    /// (the document opened again: a poppler document is not for two threads) up to
+    /// `settings.workers` pages are read at once, each worker with its own document and engine;
+    /// the result is the same as one at a time.
+    func read(_ file: PDFFile, pages: [Int], imageOnly: Set<Int> = [], reopen: (@Sendable () throws -> PDFFile)? = nil,
+              stop: (any StopCheck)? = nil, display: String? = nil) throws -> Result {
         var result = Result()
         guard !pages.isEmpty else { return result }
-        let engine = try Tesseract(languages: settings.languages)
-        for number in pages {
+        // The first engine is made here, so a missing language pack fails before any work.
+        let readers = Readers(Reader(file: file, engine: try Tesseract(languages: settings.languages)))
+        let workers = reopen == nil ? 1 : max(1, min(settings.workers, pages.count))
+        let settings = self.settings
+        let read = ParallelWork.map(pages.count, workers: workers) { index -> PageText? in
             try stop?.check(display)
-            guard let page = lazy_poppler_document_get_page(file.raw, Int32(number - 1)) else { continue }
-            defer { lazy_g_object_unref(UnsafeMutableRawPointer(page)) }
-            var width = 0.0, height = 0.0
-            lazy_poppler_page_get_size(page, &width, &height)
-            guard width > 0, height > 0 else { continue }
-            // The page's pixels live only until Tesseract has its own copy of them: a document's
-            // memory is one page's, however many pages it has.
-            var gray: [UInt8] = []
-            var bitmap: Bitmap
-            switch imageOnly.contains(number) ? Self.source(page, width: width, height: height, at: Double(settings.dpi), into: &gray) : .render(dpi: Double(settings.dpi)) {
-            case .image(let pixels):
-                bitmap = pixels
-            case .render(var dpi):
-                if width * height * (dpi / 72) * (dpi / 72) > Double(Self.maxPixels) {
-                    dpi = (Double(Self.maxPixels) / (width * height)).squareRoot() * 72
-                }
-                let scale = dpi / 72
-                bitmap = Bitmap(width: Int((width * scale).rounded()), height: Int((height * scale).rounded()), dpi: dpi, pointsPerPixel: 1 / scale)
-                guard bitmap.width > 0, bitmap.height > 0 else { continue }
-                gray = [UInt8](repeating: 255, count: bitmap.width * bitmap.height)
-                let rendered = gray.withUnsafeMutableBufferPointer { buffer in
-                    lectern_poppler_render_gray(page, scale, Int32(bitmap.width), Int32(bitmap.height), buffer.baseAddress)
-                }
-                guard rendered != 0 else { continue }
-            }
-            gray.withUnsafeBufferPointer { buffer in
-                engine.setImage(gray: buffer.baseAddress!, width: bitmap.width, height: bitmap.height, dpi: Int(bitmap.dpi.rounded()))
-            }
-            gray = []
-            let text = engine.recognize()
-            result.pages.append(number)
-            result.dpis.insert(Int(bitmap.dpi.rounded()))
-            result.lines[number] = Self.lines(text, page: number, bitmap: bitmap)
-            for line in text.lines {
-                result.words += line.words.count
-                result.confidenceSum += line.words.reduce(0) { $0 + $1.confidence }
-            }
+            let reader = try readers.take() ?? Reader(file: try reopen!(), engine: try Tesseract(languages: settings.languages))
+            defer { readers.give(reader) }
+            return Self.page(pages[index], of: reader, imageOnly: imageOnly.contains(pages[index]), dpi: Double(settings.dpi))
+        }
+        for (index, slot) in read.enumerated() {
+            guard let page = try slot.get() else { continue }
+            result.pages.append(pages[index])
+            result.dpis.insert(page.dpi)
+            result.lines[pages[index]] = page.lines
+            result.words += page.words
+            result.confidenceSum += page.confidenceSum
         }
         Self.evenSizes(&result.lines)
         return result
+    }
+
+    /// Page `number` (1-based) read by `reader`'s engine; nil for a page poppler cannot give.
+    static func page(_ number: Int, of reader: Reader, imageOnly: Bool, dpi: Double) -> PageText? {
+        guard let page = lazy_poppler_document_get_page(reader.file.raw, Int32(number - 1)) else { return nil }
+        defer { lazy_g_object_unref(UnsafeMutableRawPointer(page)) }
+        var width = 0.0, height = 0.0
+        lazy_poppler_page_get_size(page, &width, &height)
+        guard width > 0, height > 0 else { return nil }
+        // The page's pixels live only until Tesseract has its own copy of them: a worker's
+        // memory is one page's, however many pages the document has.
+        var gray: [UInt8] = []
+        var bitmap: Bitmap
+        switch imageOnly ? Self.source(page, width: width, height: height, at: dpi, into: &gray) : .render(dpi: dpi) {
+        case .image(let pixels):
+            bitmap = pixels
+        case .render(var dpi):
+            if width * height * (dpi / 72) * (dpi / 72) > Double(Self.maxPixels) {
+                dpi = (Double(Self.maxPixels) / (width * height)).squareRoot() * 72
+            }
+            let scale = dpi / 72
+            bitmap = Bitmap(width: Int((width * scale).rounded()), height: Int((height * scale).rounded()), dpi: dpi, pointsPerPixel: 1 / scale)
+            guard bitmap.width > 0, bitmap.height > 0 else { return nil }
+            gray = [UInt8](repeating: 255, count: bitmap.width * bitmap.height)
+            let rendered = gray.withUnsafeMutableBufferPointer { buffer in
+                lectern_poppler_render_gray(page, scale, Int32(bitmap.width), Int32(bitmap.height), buffer.baseAddress)
+            }
+            guard rendered != 0 else { return nil }
+        }
+        gray.withUnsafeBufferPointer { buffer in
+            reader.engine.setImage(gray: buffer.baseAddress!, width: bitmap.width, height: bitmap.height, dpi: Int(bitmap.dpi.rounded()))
+        }
+        gray = []
+        let text = reader.engine.recognize()
+        var words = 0, confidenceSum = 0.0
+        for line in text.lines {
+            words += line.words.count
+            confidenceSum += line.words.reduce(0) { $0 + $1.confidence }
+        }
+        return PageText(lines: Self.lines(text, page: number, bitmap: bitmap), words: words, confidenceSum: confidenceSum, dpi: Int(bitmap.dpi.rounded()))
     }
 
     /// A scan's page is one image drawn over the whole page. Its own pixels are read as they

@@ -66,7 +66,8 @@ struct PDFExtractor: Extractor {
         if !chosen.isEmpty {
             do {
                 ocr = try ParallelWork.stoppable(stop, subject: display) {
-                    try PDFPageOCR(settings: ocrSettings).read(try PDFFile(path: path, password: password), pages: chosen, imageOnly: Set(scanned), stop: stop, display: display)
+                    try PDFPageOCR(settings: ocrSettings).read(try PDFFile(path: path, password: password), pages: chosen, imageOnly: Set(scanned),
+                                                               reopen: { try PDFFile(path: path, password: password) }, stop: stop, display: display)
                 }
             } catch let error as OCRUnavailable {
                 // No Tesseract or no language pack: the document is stored as before, its
