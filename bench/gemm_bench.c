@@ -2,7 +2,8 @@
    CPU runs: GFLOP per CPU-second of the calling thread, the best of several timings (the machine
    may be shared: CPU time is the steadier figure). Built by bench/minilm_bench.sh with clang
    together with gemm.c; prints JSON:
-     gemm_bench [SECONDS]  → {"avx512": {"gflops": …, "shapes": {"384x384 (256 tokens)": …, …}}, …}
+     gemm_bench [SECONDS [KERNELS]]  → {"avx512": {"gflops": …, "shapes": {"qkv 2048x1152x384": …, …}}, …}
+   KERNELS (default avx512,avx2,portable) names the levels to time, those the CPU runs.
    "gflops" is the whole encoder's mix: each shape weighted by its share of a 256-token passage's FLOPs. */
 #include "gemm.h"
 
@@ -25,16 +26,17 @@ struct shape {
 };
 
 /* One layer of a 256-token passage: Q,K,V (384→1152), attention output (384→384), intermediate
-   (384→1536), output (1536→384); per head (12 of 32): scores QKᵀ (256×256×32) and P·V (256×32×256),
-   A read from the QKV rows (1152 floats apart) as the encoder does. */
+   (384→1536), output (1536→384), each over a whole batch of 2,048 tokens as the encoder runs them
+   (MiniLMEmbedder.tokensPerBatch); per head (12 of 32): scores QKᵀ (256×256×32) and P·V
+   (256×32×256), A read from the QKV rows (1152 floats apart) as the encoder does. */
 static const struct shape shapes[] = {
-    {"qkv 256x1152x384", 256, 1152, 384, 384, 0, 3},
-    {"out 256x384x384", 256, 384, 384, 384, 0, 1},
-    {"up 256x1536x384", 256, 1536, 384, 384, 0, 4},
-    {"down 256x384x1536", 256, 384, 1536, 1536, 0, 4},
+    {"qkv 2048x1152x384", 2048, 1152, 384, 384, 0, 3},
+    {"out 2048x384x384", 2048, 384, 384, 384, 0, 1},
+    {"up 2048x1536x384", 2048, 1536, 384, 384, 0, 4},
+    {"down 2048x384x1536", 2048, 384, 1536, 1536, 0, 4},
     {"QK^T 256x256x32", 256, 256, 32, 1152, 0, 1.0 / 3},
     {"PV 256x32x256", 256, 32, 256, 256, 1, 1.0 / 3},
-    {"qkv 128x1152x384", 128, 1152, 384, 384, 0, 0},
+    {"qkv 256x1152x384", 256, 1152, 384, 384, 0, 0},
     {"QK^T 128x128x32", 128, 128, 32, 1152, 0, 0},
     {"PV 128x32x128", 128, 32, 128, 128, 1, 0},
 };
@@ -66,12 +68,22 @@ static double rate(const char *kernel, const struct shape *s, double seconds) {
     return best;
 }
 
+/* Whether the comma-separated `list` names `kernel`. */
+static int named(const char *list, const char *kernel) {
+    size_t length = strlen(kernel);
+    for (const char *p = list; (p = strstr(p, kernel)) != NULL; p += length)
+        if ((p == list || p[-1] == ',') && (p[length] == ',' || p[length] == 0)) return 1;
+    return 0;
+}
+
 int main(int argc, char **argv) {
     double seconds = argc > 1 ? atof(argv[1]) : 0.3;
+    const char *wanted = argc > 2 ? argv[2] : "avx512,avx2,portable";
     const char *kernels[] = {"avx512", "avx2", "portable"};
     int count = sizeof shapes / sizeof shapes[0], first = 1;
     printf("{");
     for (int q = 0; q < 3; q++) {
+        if (!named(wanted, kernels[q])) continue;
         if (!lectern_gemm_by(kernels[q], 1, 1, 1, 1, (float[]){0}, 1, (float[32]){0}, (float[]){0}, 1, 0)) continue;
         printf("%s\"%s\": {\"shapes\": {", first ? "" : ", ", kernels[q]);
         first = 0;

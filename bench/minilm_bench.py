@@ -113,6 +113,8 @@ def levels_in_turns(args, texts, flops, peak, gemm):
         worker.wait()
     n = len(texts)
     rows = []
+    print(f"minilm per kernel level on {cpu_name()}: {n} passages, best of {args.level_rounds} rounds in turns, "
+          f"CPU time a passage (lower is better); GFLOP per CPU-second against the level's one-core FMA peak")
     for level in levels:
         (ours_cpu, ours_wall), (theirs_cpu, theirs_wall) = best[level]["lectern"], best[level]["peer"]
         ours, theirs = vectors[level]

@@ -362,7 +362,8 @@ def minilm_note(minilm, profile):
             return sum(v for k, v in shares.items() if any(key in k for key in keys))
         text += (" In the `minilm` profile below the matrix products (Sources/CGemm) take %.0f%% of the samples, "
                  "softmax %.1f%%, GELU %.1f%%, LayerNorm %.1f%%, packing attention's keys %.1f%%." % (
-                     share("gemm_avx512", "gemm_avx2", "gemm_portable"), share("softmax"), share("gelu"),
+                     share("gemm_avx512", "gemm_avx2", "gemm_portable", "tile_avx2", "tile_portable", "full_tile",
+                           "pack_six_rows", "pack_micro_panels"), share("softmax"), share("gelu"),
                      share("layer_norm"), share("gemm_pack")))
     rows = (minilm.get("levels") or {}).get("rows", [])
     if rows:

@@ -25,6 +25,14 @@
 #define DEPTH_BLOCK 384
 /* Rows of A per block (whole tiles of every kernel): 96 rows of 384 floats stay in L2. */
 #define ROW_BLOCK 96
+/* The AVX2 kernel's blocks (-D to try others with bench/gemm_bench.c): the same depth; half the
+   rows, 48 (a 72 KB block of packed A), which ran the products faster than 96 in turns. */
+#ifndef AVX2_DEPTH_BLOCK
+#define AVX2_DEPTH_BLOCK DEPTH_BLOCK
+#endif
+#ifndef AVX2_ROW_BLOCK
+#define AVX2_ROW_BLOCK 48
+#endif
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 /* The row loops of a tile run a constant number of times once inlined: unrolled, the tile stays
    in registers. */
@@ -38,14 +46,35 @@ size_t lectern_gemm_packed_count(int n, int k) {
     return (size_t)((n + PANEL - 1) / PANEL) * PANEL * (size_t)k;
 }
 
+/* Four floats: SSE2 on x86-64's baseline, NEON on ARM. */
+typedef float quad __attribute__((vector_size(16), aligned(4)));
+
+/* Four rows of w at a time, four depths a turn: a 4 × 4 transpose writes four steps' values of
+   four columns with a load and a store per four values instead of per value. Attention packs
+   every head's keys of every sequence this way: a head of 250 keys took 3.9–5.2 µs value by
+   value, 1.7 µs so (the product that uses them ~57 µs with AVX2). */
 void lectern_gemm_pack_rows(int n, int k, const float *w, int ldw, float *packed) {
-    int panels = (n + PANEL - 1) / PANEL;
-    for (int q = 0; q < panels; q++) {
-        float *panel = packed + (size_t)q * k * PANEL;
-        for (int jj = 0; jj < PANEL; jj++) {
-            int j = q * PANEL + jj;
-            for (int p = 0; p < k; p++) panel[(size_t)p * PANEL + jj] = j < n ? w[(size_t)j * ldw + p] : 0;
+    int columns = (n + PANEL - 1) / PANEL * PANEL;
+    for (int j = 0; j < columns; j += 4) {
+        float *column = packed + (size_t)(j / PANEL) * k * PANEL + j % PANEL;
+        int p = 0;
+        if (j + 4 <= n) {
+            const float *r0 = w + (size_t)j * ldw, *r1 = r0 + ldw, *r2 = r1 + ldw, *r3 = r2 + ldw;
+            for (; p + 4 <= k; p += 4) {
+                quad a = *(const quad *)(r0 + p), b = *(const quad *)(r1 + p);
+                quad c = *(const quad *)(r2 + p), d = *(const quad *)(r3 + p);
+                quad ab01 = __builtin_shufflevector(a, b, 0, 4, 1, 5), ab23 = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+                quad cd01 = __builtin_shufflevector(c, d, 0, 4, 1, 5), cd23 = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+                float *step = column + (size_t)p * PANEL;
+                *(quad *)step = __builtin_shufflevector(ab01, cd01, 0, 1, 4, 5);
+                *(quad *)(step + PANEL) = __builtin_shufflevector(ab01, cd01, 2, 3, 6, 7);
+                *(quad *)(step + 2 * PANEL) = __builtin_shufflevector(ab23, cd23, 0, 1, 4, 5);
+                *(quad *)(step + 3 * PANEL) = __builtin_shufflevector(ab23, cd23, 2, 3, 6, 7);
+            }
         }
+        /* The depths past whole turns, and columns past n (zeros). */
+        for (int jj = 0; jj < 4; jj++)
+            for (int q = p; q < k; q++) column[(size_t)q * PANEL + jj] = j + jj < n ? w[(size_t)(j + jj) * ldw + q] : 0;
     }
 }
 
@@ -99,6 +128,37 @@ void lectern_gemm_bf16_pack_rows(int n, int k, const float *w, int ldw, uint16_t
     }
 }
 
+typedef float pair __attribute__((vector_size(8), aligned(4)));
+
+/* Six rows of A as an AVX2 tile's micro-panel (value p of row r at 6p + r), four depths a turn:
+   rows 0–3 by a 4 × 4 transpose, rows 4–5 interleaved in pairs. Packed value by value, the
+   products only 384 columns wide (attention's output, the FFN's), whose packing serves fewest
+   tiles, ran ~10% slower (bench/gemm_bench.c, in turns). */
+static void pack_six_rows(int depth, const float *a, int lda, float *out) {
+    const float *r0 = a, *r1 = a + lda, *r2 = r1 + lda, *r3 = r2 + lda, *r4 = r3 + lda, *r5 = r4 + lda;
+    int p = 0;
+    for (; p + 4 <= depth; p += 4) {
+        quad w = *(const quad *)(r0 + p), x = *(const quad *)(r1 + p), y = *(const quad *)(r2 + p), z = *(const quad *)(r3 + p);
+        quad u = *(const quad *)(r4 + p), v = *(const quad *)(r5 + p);
+        quad wx01 = __builtin_shufflevector(w, x, 0, 4, 1, 5), wx23 = __builtin_shufflevector(w, x, 2, 6, 3, 7);
+        quad yz01 = __builtin_shufflevector(y, z, 0, 4, 1, 5), yz23 = __builtin_shufflevector(y, z, 2, 6, 3, 7);
+        quad uv01 = __builtin_shufflevector(u, v, 0, 4, 1, 5), uv23 = __builtin_shufflevector(u, v, 2, 6, 3, 7);
+        float *step = out + (size_t)p * 6;
+        *(quad *)step = __builtin_shufflevector(wx01, yz01, 0, 1, 4, 5);
+        *(pair *)(step + 4) = __builtin_shufflevector(uv01, uv01, 0, 1);
+        *(quad *)(step + 6) = __builtin_shufflevector(wx01, yz01, 2, 3, 6, 7);
+        *(pair *)(step + 10) = __builtin_shufflevector(uv01, uv01, 2, 3);
+        *(quad *)(step + 12) = __builtin_shufflevector(wx23, yz23, 0, 1, 4, 5);
+        *(pair *)(step + 16) = __builtin_shufflevector(uv23, uv23, 0, 1);
+        *(quad *)(step + 18) = __builtin_shufflevector(wx23, yz23, 2, 3, 6, 7);
+        *(pair *)(step + 22) = __builtin_shufflevector(uv23, uv23, 2, 3);
+    }
+    for (; p < depth; p++) {
+        float *step = out + (size_t)p * 6;
+        step[0] = r0[p], step[1] = r1[p], step[2] = r2[p], step[3] = r3[p], step[4] = r4[p], step[5] = r5[p];
+    }
+}
+
 /* Rows [0, rows) of A (depth values from `a`, rows lda apart) as micro-panels of `height` rows,
    step by step (value p of the panel's row r at [(p·height + r)·copies], repeated `copies` times),
    zero rows up to a whole panel: a tile then reads its rows' values of A as one stream. */
@@ -106,6 +166,10 @@ static void pack_micro_panels(int height, int copies, int rows, int depth, const
     for (int t = 0; t < rows; t += height) {
         float *panel = out + (size_t)t * depth * copies;
         int live = min_int(height, rows - t);
+        if (height == 6 && copies == 1 && live == 6) {
+            pack_six_rows(depth, a + (size_t)t * lda, lda, panel);
+            continue;
+        }
         for (int r = 0; r < height; r++) {
             const float *source = a + (size_t)(t + r) * lda;
             for (int p = 0; p < depth; p++) {
@@ -232,8 +296,9 @@ enum { AVX2_ROWS = 6, AVX2_COLUMNS = 16 };
     "vmulps %%ymm14, %%ymm" #r0 ", %%ymm" #r0 "\n\t" "vmulps %%ymm14, %%ymm" #r1 ", %%ymm" #r1 "\n\t" \
     "vmovups %%ymm" #r0 ", (%[c])\n\t" "vmovups %%ymm" #r1 ", 32(%[c])\n\t" "add %[ldc], %[c]\n\t"
 /* The same kernel for A packed (step 24 bytes) and A as it lies (step 4 bytes): the second step
-   of a turn reads A `step` bytes further on, a displacement the assembler needs as a constant. */
-#define FULL_TILE_AVX2(name, STEP_BYTES) \
+   of a turn reads A `step` bytes further on, a displacement the assembler needs as a constant.
+   PREFETCH asks for A's packed stream ahead of its use. */
+#define FULL_TILE_AVX2(name, STEP_BYTES, PREFETCH) \
 static AVX2 void name(long steps, const float *a, long row_bytes, const float *b, float *out, long row_out, \
                       const float *alpha, long add) { \
     const char *a3 = (const char *)a + 3 * row_bytes; \
@@ -243,6 +308,7 @@ static AVX2 void name(long steps, const float *a, long row_bytes, const float *b
         "test %[n], %[n]\n\t" \
         "jz 2f\n\t" \
         "1:\n\t" \
+        PREFETCH \
         STEP(0, 0) STEP(STEP_BYTES, 128) \
         "add $" #STEP_BYTES "*2, %[a]\n\t" \
         "add $" #STEP_BYTES "*2, %[a3]\n\t" \
@@ -267,10 +333,20 @@ static AVX2 void name(long steps, const float *a, long row_bytes, const float *b
         : "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", \
           "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"); \
 }
+/* How far ahead the packed tile asks for A (bytes; 0: not at all). */
+#ifndef AVX2_PREFETCH
+#define AVX2_PREFETCH 512
+#endif
+#define STRINGIFY(x) #x
+#define PREFETCH_AT(distance) "prefetcht0 " STRINGIFY(distance) "(%[a])\n\t"
 /* A packed in micro-panels: row r's value at a + 4r, a step 24 bytes on. */
-FULL_TILE_AVX2(packed_tile_avx2, 24)
+#if AVX2_PREFETCH > 0
+FULL_TILE_AVX2(packed_tile_avx2, 24, PREFETCH_AT(AVX2_PREFETCH))
+#else
+FULL_TILE_AVX2(packed_tile_avx2, 24, "")
+#endif
 /* A as it lies: row r at a + r·lda·4, a step 4 bytes on. */
-FULL_TILE_AVX2(strided_tile_avx2, 4)
+FULL_TILE_AVX2(strided_tile_avx2, 4, "")
 #undef Y
 #undef ROW
 #undef STEP
@@ -287,7 +363,15 @@ static void store_part_tile_avx2(int rows, int width, const float *tile, float *
     }
 }
 
-/* `scratch` holds a row block's micro-panels: ROW_BLOCK × DEPTH_BLOCK floats. A is packed when
+/* Asks for `rows` rows of 16 floats of C, ldc apart (two cache lines each when C is not on one). */
+static inline void prefetch_rows_avx2(int rows, const float *c, int ldc) {
+    for (int r = 0; r < rows; r++) {
+        __builtin_prefetch(c + (size_t)r * ldc, 1);
+        __builtin_prefetch(c + (size_t)r * ldc + 15, 1);
+    }
+}
+
+/* `scratch` holds a row block's micro-panels: AVX2_ROW_BLOCK × AVX2_DEPTH_BLOCK floats. A is packed when
    its rows serve many column tiles (the dense layers, attention's scores); for a product only a
    panel or two wide (attention's P·V: 32 columns) the packing would cost a third of the work, and
    whole tiles read A where it lies. */
@@ -295,11 +379,11 @@ AVX2 static void gemm_avx2(int m, int n, int k, float alpha, const float *a, int
                            int ldc, int accumulate, float *scratch) {
     float tile[AVX2_ROWS * AVX2_COLUMNS] __attribute__((aligned(32)));
     int pack = n > 2 * PANEL;
-    for (int pc = 0; pc < k; pc += DEPTH_BLOCK) {
-        int depth = min_int(DEPTH_BLOCK, k - pc);
+    for (int pc = 0; pc < k; pc += AVX2_DEPTH_BLOCK) {
+        int depth = min_int(AVX2_DEPTH_BLOCK, k - pc);
         int add = accumulate || pc > 0;
-        for (int ic = 0; ic < m; ic += ROW_BLOCK) {
-            int block = min_int(ROW_BLOCK, m - ic);
+        for (int ic = 0; ic < m; ic += AVX2_ROW_BLOCK) {
+            int block = min_int(AVX2_ROW_BLOCK, m - ic);
             const float *rows = a + (size_t)ic * lda + pc;
             /* Packed: every tile; else only the last rows, fewer than a tile (beside zero rows). */
             int whole = pack ? 0 : block / AVX2_ROWS * AVX2_ROWS;
@@ -308,9 +392,14 @@ AVX2 static void gemm_avx2(int m, int n, int k, float alpha, const float *a, int
                 int width = min_int(AVX2_COLUMNS, n - col);
                 /* Half a panel; a panel's columns past n are zeros, so the whole tile is computed. */
                 const float *b = packed + (size_t)(col / PANEL) * k * PANEL + (size_t)pc * PANEL + col % PANEL;
+                if (add) prefetch_rows_avx2(min_int(AVX2_ROWS, block), c + (size_t)ic * ldc + col, ldc);
                 for (int ir = 0; ir < block; ir += AVX2_ROWS) {
                     int live = min_int(AVX2_ROWS, block - ir);
                     float *target = c + (size_t)(ic + ir) * ldc + col;
+                    /* The next tile's rows of C, which it adds to (a bias, or the depth block before):
+                       on their way while this one runs. */
+                    if (add && ir + AVX2_ROWS < block)
+                        prefetch_rows_avx2(min_int(AVX2_ROWS, block - ir - AVX2_ROWS), target + (size_t)AVX2_ROWS * ldc, ldc);
                     /* A whole tile goes straight to C; the last rows or columns through `tile`. */
                     int straight = live == AVX2_ROWS && width == AVX2_COLUMNS;
                     float *out = straight ? target : tile;
@@ -546,7 +635,9 @@ static void gemm_with(enum kernel kernel, int m, int n, int k, float alpha, cons
 #endif
     /* A row block's micro-panels (up to 150 KB, the portable kernel's broadcast ones 600 KB): on
        the heap, not on a worker thread's stack. */
-    size_t rows = (size_t)min_int(m, ROW_BLOCK) + 8 /* up to a whole tile */, depth = (size_t)min_int(k, DEPTH_BLOCK);
+    int row_block = ROW_BLOCK > AVX2_ROW_BLOCK ? ROW_BLOCK : AVX2_ROW_BLOCK;
+    int depth_block = DEPTH_BLOCK > AVX2_DEPTH_BLOCK ? DEPTH_BLOCK : AVX2_DEPTH_BLOCK;
+    size_t rows = (size_t)min_int(m, row_block) + 8 /* up to a whole tile */, depth = (size_t)min_int(k, depth_block);
     /* On a cache line, as the packed weights are (a load split across two lines costs twice). */
     size_t bytes = (sizeof(float) * rows * depth * PORTABLE_COPIES + 63) / 64 * 64;
     float *scratch = aligned_alloc(64, bytes);

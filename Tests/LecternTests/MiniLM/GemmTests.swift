@@ -38,7 +38,8 @@ final class GemmTests: XCTestCase {
         // AVX2 kernel, wider ones pack it first: both, with attention's shapes (depth 32; 32
         // columns) among them.
         for (m, n, k) in [(1, 1, 1), (13, 45, 7), (29, 33, 385), (100, 17, 40), (7, 64, 800), (37, 37, 32), (43, 32, 43),
-                          (50, 97, 33), (101, 130, 390)] {
+                          (50, 97, 33), (101, 130, 390),
+                          (150, 70, 800)] {
             let lda = k + 3
             let ldc = n + 5
             let a = values(m * lda, seed: UInt64(m * 7 + k))
@@ -81,6 +82,26 @@ final class GemmTests: XCTestCase {
         lectern_gemm_pack_columns(Int32(n), Int32(k), v, Int32(n), &byColumns)
         lectern_gemm_pack_rows(Int32(n), Int32(k), transposed, Int32(k), &byRows)
         XCTAssertEqual(byColumns, byRows)
+    }
+
+    /// Rows of a weight packed four at a time by 4 × 4 transposes (attention packs every head's
+    /// keys so): columns past the last whole four and depths past the last whole four are still
+    /// where the kernels read them (panel of 32 columns, depth after depth), zeros past n.
+    func testRowPackingPlacesRaggedEdgesWhereTheKernelsReadThem() {
+        for (n, k) in [(37, 6), (3, 5), (64, 32), (250, 33)] {
+            let ldw = k + 2
+            let w = values(n * ldw, seed: UInt64(n + k))
+            var packed = [Float](repeating: .nan, count: lectern_gemm_packed_count(Int32(n), Int32(k)))
+            lectern_gemm_pack_rows(Int32(n), Int32(k), w, Int32(ldw), &packed)
+            let columns = (n + 31) / 32 * 32
+            XCTAssertEqual(packed.count, columns * k)
+            for j in 0..<columns {
+                for p in 0..<k {
+                    let index = (j / 32) * 32 * k + p * 32 + j % 32
+                    XCTAssertEqual(packed[index], j < n ? w[j * ldw + p] : 0, "\(n)×\(k): column \(j) at depth \(p)")
+                }
+            }
+        }
     }
 
     func testBfloat16ProductIsTheProductOfRoundedValues() {
