@@ -25,7 +25,7 @@ enum PassageRendering {
 
     /// A recording without headings (a subtitle file): when each passage starts, its first words
     /// and its `p<N>`.
-    static func printTimeline(_ passages: [StoredPassage], _ terminal: Terminal) {
+    static func printTimeline(_ passages: [Passage], _ terminal: Terminal) {
         terminal.out(terminal.bold("Contents"))
         for passage in passages {
             let words = passage.text.split(whereSeparator: \.isWhitespace).prefix(10).joined(separator: " ")

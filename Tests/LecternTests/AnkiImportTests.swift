@@ -155,7 +155,7 @@ final class AnkiImportTests: XCTestCase {
                 for k in topic.keyTerms.indices where topic.keyTerms[k].term == glossaryCard.front {
                     topic.keyTerms[k].definition += ", " + addition
                 }
-                for p in topic.passages.indices where topic.passages[p].passageId == glossaryCard.source.passageId {
+                for p in topic.passages.indices where topic.passages[p].id == glossaryCard.source.passageId {
                     topic.passages[p].text += " " + addition + "."
                 }
                 edited.units[u].topics[t] = topic

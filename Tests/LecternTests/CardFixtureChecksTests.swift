@@ -102,7 +102,7 @@ final class CardFixtureChecksTests: XCTestCase {
             let curriculum = try XCTUnwrap(try store.curriculum(named: name), name)
             let documents = Dictionary(curriculum.sources.map { ($0.documentId, $0.uri.split(separator: "/").suffix(2).joined(separator: "/")) },
                                        uniquingKeysWith: { first, _ in first })
-            let passages = Dictionary(curriculum.topics.flatMap(\.passages).map { ($0.passageId, $0) }, uniquingKeysWith: { first, _ in first })
+            let passages = Dictionary(curriculum.topics.flatMap(\.passages).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             let topics = Dictionary(curriculum.topics.map { ($0.stableId, $0) }, uniquingKeysWith: { first, _ in first })
             let glossary = curriculum.topics.flatMap(\.keyTerms).filter { $0.basis == .glossary }
             // Every candidate, before grounding, the checks and the deck's caps: the test grounds and checks each itself.
@@ -157,7 +157,7 @@ final class CardFixtureChecksTests: XCTestCase {
     /// The checks' verdict on one graded card: kept, or the first reason it is turned away.
     static func verdict(_ graded: GradedCard) throws -> (kept: Bool, reason: String) {
         let kind = try XCTUnwrap(PassageKind(rawValue: graded.kind), graded.kind)
-        let passage = TopicPassage(passageId: 1, documentId: 1, ordinal: 1, text: graded.text, kind: kind, sectionPath: graded.section,
+        let passage = Passage(id: 1, documentId: 1, ordinal: 1, text: graded.text, kind: kind, sectionPath: graded.section,
                                    pageStart: nil, pageEnd: nil, pageLabel: nil, timeStart: nil, timeEnd: nil,
                                    tokenCount: WordTokenizer.words(graded.text).count)
         let terms = graded.terms.map {

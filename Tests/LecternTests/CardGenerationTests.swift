@@ -81,7 +81,7 @@ final class CardGenerationTests: XCTestCase {
             var swapped = card
             swapped.back = donor.back
             let topic = try XCTUnwrap(topics[card.topicStableId])
-            let passage = try XCTUnwrap(topic.passages.first { $0.passageId == card.source.passageId }).text
+            let passage = try XCTUnwrap(topic.passages.first { $0.id == card.source.passageId }).text
             let result = CardGeneration.ground([swapped], topic: topic)
             rejected += result.rejected
             kept += result.kept
@@ -124,7 +124,7 @@ final class CardGenerationTests: XCTestCase {
     }
 
     func testDuplicatesGoKeepingTheBetterGroundedAndAReversedCardIsNoDuplicate() throws {
-        let passage = TopicPassage(passageId: 1, documentId: 1, ordinal: 0,
+        let passage = Passage(id: 1, documentId: 1, ordinal: 0,
                                    text: "Epistemology is the study of knowledge: what we know, how we know it, and what justifies belief.",
                                    kind: .text, sectionPath: ["1", "1.1"], pageStart: 3, pageEnd: 3, pageLabel: nil, timeStart: nil,
                                    timeEnd: nil, tokenCount: 20)

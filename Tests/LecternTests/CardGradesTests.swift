@@ -33,7 +33,7 @@ final class CardGradesTests: CommandTestCase {
     static func scored(_ curriculum: Curriculum) -> [String: Flashcard] {
         let documents = Dictionary(curriculum.sources.map { ($0.documentId, $0.uri.split(separator: "/").suffix(2).joined(separator: "/")) },
                                    uniquingKeysWith: { first, _ in first })
-        let passages = Dictionary(curriculum.topics.flatMap(\.passages).map { ($0.passageId, $0) }, uniquingKeysWith: { first, _ in first })
+        let passages = Dictionary(curriculum.topics.flatMap(\.passages).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var result: [String: Flashcard] = [:]
         for card in CardGeneration.offline(curriculum, minQuality: 0).cards {
             guard let passage = passages[card.source.passageId] else { continue }

@@ -8,7 +8,7 @@ import XCTest
 /// glossary names), and delete a term rather than any word a heading or emphasis made a key term;
 /// a lecturer's labels for one problem ("RS to J is the vector …") are no definitions.
 final class CardKeyTermClozeTests: XCTestCase {
-    static func topic(_ passages: [TopicPassage], terms: [KeyTerm]) -> Curriculum {
+    static func topic(_ passages: [Passage], terms: [KeyTerm]) -> Curriculum {
         let topic = Topic(stableId: "t-terms", title: "Terms", summary: "", summaryOrigin: .offline, objectives: [],
                           keyTerms: terms, studyMinutes: 5, passages: passages, prerequisites: [])
         return Curriculum(name: "terms", title: "Terms", stableId: "c-terms", sources: [],

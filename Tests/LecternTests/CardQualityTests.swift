@@ -7,12 +7,12 @@ import XCTest
 /// definition's subject is a term, the glossary's sense wins over a literal one, an objective
 /// no passage answers makes no card, and every kept card carries its score and reasons.
 final class CardQualityTests: XCTestCase {
-    static func passage(_ id: Int64, _ text: String, kind: PassageKind = .text, section: [String] = ["1 Logic", "1.2 Fallacies"]) -> TopicPassage {
-        TopicPassage(passageId: id, documentId: 1, ordinal: Int(id), text: text, kind: kind, sectionPath: section, pageStart: nil,
+    static func passage(_ id: Int64, _ text: String, kind: PassageKind = .text, section: [String] = ["1 Logic", "1.2 Fallacies"]) -> Passage {
+        Passage(id: id, documentId: 1, ordinal: Int(id), text: text, kind: kind, sectionPath: section, pageStart: nil,
                      pageEnd: nil, pageLabel: nil, timeStart: nil, timeEnd: nil, tokenCount: WordTokenizer.words(text).count)
     }
 
-    static func curriculum(_ passages: [TopicPassage], objectives: [String] = []) -> Curriculum {
+    static func curriculum(_ passages: [Passage], objectives: [String] = []) -> Curriculum {
         let topic = Topic(stableId: "t-fallacies", title: "Fallacies", summary: "", summaryOrigin: .offline,
                           objectives: objectives.enumerated().map { LearningObjective(stableId: "o\($0.offset)", statement: $0.element, origin: .source) },
                           keyTerms: KeyTermExtraction.keyTerms(in: passages), studyMinutes: 5, passages: passages, prerequisites: [])

@@ -58,7 +58,7 @@ final class CurriculumCLITests: CommandTestCase {
         XCTAssertEqual(searched.status, 0, searched.stderr)
         let passages = try JSONDecoder().decode([SearchHit].self, from: Data(searched.stdout.utf8))
         XCTAssertFalse(passages.isEmpty)
-        XCTAssertTrue(passages.allSatisfy { hit in calvin.passages.contains { $0.passageId == hit.passageId } })
+        XCTAssertTrue(passages.allSatisfy { hit in calvin.passages.contains { $0.id == hit.passageId } })
 
         let missing = try lectern("curriculum", "show", "nothing")
         XCTAssertEqual(missing.status, 1)

@@ -44,13 +44,6 @@ final class CurriculumExportTests: XCTestCase {
                                 licence: metadata["license"], licenceURL: metadata["license_url"], contentHash: document.contentHash)
     }
 
-    static func topicPassage(_ stored: StoredPassage) -> TopicPassage {
-        TopicPassage(passageId: stored.id, documentId: stored.documentId, ordinal: stored.ordinal, text: stored.text,
-                     kind: stored.kind, sectionPath: stored.sectionPath, pageStart: stored.pageStart,
-                     pageEnd: stored.pageEnd, pageLabel: stored.pageLabel, timeStart: stored.timeStart, timeEnd: stored.timeEnd,
-                     tokenCount: stored.tokenCount)
-    }
-
     /// The book as a curriculum: each numbered chapter a unit, each of its sections (and its
     /// introduction) a topic holding the section's passages, the book's objectives and glossary
     /// terms, an offline summary (its first sentence), and a prerequisite link where a section
@@ -82,7 +75,7 @@ final class CurriculumExportTests: XCTestCase {
                     stableId: topicId, title: section, summary: "", summaryOrigin: .offline, objectives: objectives, keyTerms: terms,
                     studyMinutes: 0, passages: [], prerequisites: []))
             }
-            units[units.count - 1].topics[units[units.count - 1].topics.count - 1].passages.append(Self.topicPassage(stored))
+            units[units.count - 1].topics[units[units.count - 1].topics.count - 1].passages.append(stored)
         }
         for u in units.indices {
             for t in units[u].topics.indices {
@@ -329,7 +322,7 @@ final class CurriculumExportTests: XCTestCase {
         let topic = try XCTUnwrap(curriculum.topics.first { $0.title == "5.5 Informal Fallacies" })
         let card = TopicAssessment(stableId: "card-ad-hominem", question: "What is an ad hominem fallacy?",
                                    answer: "Attacking the person making an argument instead of the argument.",
-                                   hint: "Latin for “to the person”.", passageId: topic.passages[2].passageId)
+                                   hint: "Latin for “to the person”.", passageId: topic.passages[2].id)
         let plain = TopicAssessment(stableId: "card-strawman", question: "What does a straw man argument do?",
                                     answer: "It misrepresents an opponent's view to refute it more easily.", hint: nil, passageId: nil)
         let data = try UMCFExporter().export(curriculum, assessments: [topic.stableId: [card, plain]])
@@ -362,7 +355,7 @@ final class CurriculumExportTests: XCTestCase {
     func testGeneratedPartsAndMixedLicencesAreNamed() throws {
         let book = try bookCurriculum()
         let notesDocument = try document(.markdown, uriSuffix: "notes/photosynthesis.md")
-        let notes = try Self.bookLibrary().store.passages(documentId: notesDocument.id).map(Self.topicPassage)
+        let notes = try Self.bookLibrary().store.passages(documentId: notesDocument.id)
         XCTAssertGreaterThan(notes.count, 1)
         var curriculum = book
         curriculum.units = [book.units[0]]
@@ -450,7 +443,7 @@ final class CurriculumExportTests: XCTestCase {
     func testJSONReadsBackToTheSameCurriculum() throws {
         let curriculum = try bookCurriculum()
         let cards = [curriculum.topics[3].stableId: [TopicAssessment(stableId: "card-1", question: "Who was Socrates?", answer: "An Athenian philosopher.",
-                                                                      hint: nil, passageId: curriculum.topics[3].passages[0].passageId)]]
+                                                                      hint: nil, passageId: curriculum.topics[3].passages[0].id)]]
         let data = try CurriculumJSONExporter().export(curriculum, assessments: cards)
         XCTAssertEqual(try CurriculumJSONExporter().export(curriculum, assessments: cards), data)
         let record = try CurriculumJSONDocument.decode(data)

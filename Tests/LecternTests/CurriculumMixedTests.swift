@@ -45,7 +45,7 @@ final class CurriculumMixedTests: XCTestCase {
             XCTAssertEqual(Set(topic.passages.map(\.documentId)).count, 1, title)
         }
         // Every passage of every source is in exactly one topic (the PDF's title line aside).
-        let held = curriculum.topics.flatMap(\.passages).map(\.passageId)
+        let held = curriculum.topics.flatMap(\.passages).map(\.id)
         XCTAssertEqual(Set(held).count, held.count)
 
         // A learner's questions find their topics by meaning as well as words.

@@ -22,7 +22,7 @@ final class CurriculumRecordsUpgradeTests: XCTestCase {
             let store = try LibraryStore(path: path)
             _ = Ingestor(store: store, embedder: HashingEmbedder()).ingest([notes.path], recorder: nil) { _ in }
             let document = try XCTUnwrap(try store.allDocuments().first)
-            let passages = try store.passages(documentId: document.id).map(TopicPassage.init)
+            let passages = try store.passages(documentId: document.id)
             let topic = Topic(stableId: "t-cells", title: "Cells", summary: "Cells make up life.", summaryOrigin: .offline,
                               objectives: [], keyTerms: [], studyMinutes: 1, passages: passages, prerequisites: [])
             func source(_ tags: [String]) -> CurriculumSource {

@@ -100,7 +100,7 @@ final class CurriculumShapeTests: XCTestCase {
         XCTAssertLessThan(topics.count, passages.count / 2, "\(topics.map(\.title))")
         // In reading order, every passage once, each topic titled by its key phrases.
         XCTAssertEqual(passages.map(\.ordinal), Array(passages.map(\.ordinal).sorted()))
-        XCTAssertEqual(Set(passages.map(\.passageId)).count, passages.count)
+        XCTAssertEqual(Set(passages.map(\.id)).count, passages.count)
         XCTAssertEqual(Set(topics.map(\.title)).count, topics.count, "\(topics.map(\.title))")
         XCTAssertFalse(topics.contains { $0.title == "lectures" })
     }

@@ -7,15 +7,11 @@ import XCTest
 final class CurriculumStoreTests: XCTestCase {
     func makeCurriculum(_ store: LibraryStore, title: String) throws -> Curriculum {
         let document = try XCTUnwrap(try store.allDocuments().first)
-        let passages = try store.passages(documentId: document.id).map { stored in
-            TopicPassage(passageId: stored.id, documentId: document.id, ordinal: stored.ordinal, text: stored.text,
-                         kind: stored.kind, sectionPath: stored.sectionPath, pageStart: nil,
-                         pageEnd: nil, pageLabel: nil, timeStart: nil, timeEnd: nil, tokenCount: stored.tokenCount)
-        }
+        let passages = try store.passages(documentId: document.id)
         XCTAssertGreaterThan(passages.count, 1)
         let first = Topic(stableId: "t-light", title: "Light reactions", summary: "Light splits water.", summaryOrigin: .offline,
                           objectives: [LearningObjective(stableId: "o1", statement: "Explain the light reactions", origin: .offline)],
-                          keyTerms: [KeyTerm(term: "chlorophyll", definition: "the green pigment", origin: .source, passageId: passages[0].passageId)],
+                          keyTerms: [KeyTerm(term: "chlorophyll", definition: "the green pigment", origin: .source, passageId: passages[0].id)],
                           studyMinutes: 4, passages: [passages[1], passages[0]], prerequisites: [])
         let second = Topic(stableId: "t-calvin", title: "Calvin cycle", summary: "Carbon is fixed.", summaryOrigin: .offline,
                            objectives: [], keyTerms: [], studyMinutes: 2, passages: Array(passages.dropFirst(2)),
@@ -49,7 +45,7 @@ final class CurriculumStoreTests: XCTestCase {
         let found = try XCTUnwrap(try store.topic(stableId: "t-calvin"))
         XCTAssertEqual(found.curriculum, "plants")
         XCTAssertEqual(found.topic.prerequisites, [TopicLink(topicStableId: "t-light", term: "chlorophyll")])
-        XCTAssertEqual(try store.topicPassageIds(curriculum: "plants", topicIds: ["t-light"]), curriculum.units[0].topics[0].passages.map(\.passageId))
+        XCTAssertEqual(try store.topicPassageIds(curriculum: "plants", topicIds: ["t-light"]), curriculum.units[0].topics[0].passages.map(\.id))
         XCTAssertNil(try store.topicPassageIds(curriculum: "animals"))
 
         // Its words find it; each topic has a vector (the mean of its passages').

@@ -218,6 +218,30 @@ final class EvalTests: XCTestCase {
         XCTAssertTrue(perQuery.values.allSatisfy { $0 <= 2 }, "two passages give at most two documents: \(perQuery)")
     }
 
+    /// `--split dev` judges by qrels/dev.tsv: only the queries judged there are asked (the run
+    /// file ranks for them alone) and the report names the split; without it, test.tsv's eight.
+    func testSplitChoosesTheJudgementsAndTheQueriesAsked() throws {
+        try lecternBinary()
+        let dataset = try writeNotesDataset()
+        try folder.write("notes-beir/qrels/dev.tsv", "query-id\tcorpus-id\tscore\n"
+                         + "q2\tphotosynthesis/the-calvin-cycle\t3\nq7\tprinting-press/p5\t3\nq7\tprinting-press/p4\t1\n")
+        let dev = try runLectern(["eval", dataset.path, "--split", "dev", "--mode", "keyword", "--run-file", "dev.trec"], in: folder.url)
+        XCTAssertEqual(dev.status, 0, dev.stderr)
+        XCTAssertTrue(dev.stdout.hasPrefix("\(dataset.path) (dev): 2 queries, "), dev.stdout)
+        let asked = try String(contentsOf: folder.file("dev.trec"), encoding: .utf8).split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        XCTAssertEqual(Set(asked), ["q2", "q7"])
+
+        let json = try runLectern(["eval", dataset.path, "--split", "dev", "--mode", "keyword", "--json"], in: folder.url)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], json.stdout)
+        XCTAssertEqual(report["split"] as? String, "dev")
+        let keyword = try XCTUnwrap((report["modes"] as? [[String: Any]])?.first, "\(report)")
+        XCTAssertEqual(keyword["queries"] as? Int, 2, "\(keyword)")
+
+        let test = try runLectern(["eval", dataset.path, "--mode", "keyword"], in: folder.url)
+        XCTAssertTrue(test.stdout.hasPrefix("\(dataset.path) (test): 8 queries, "), test.stdout)
+    }
+
     func testMalformedDatasetIsOneLineNamingFileAndLine() throws {
         try lecternBinary()
         try folder.write("bad/corpus.jsonl", "{\"_id\": \"a\", \"title\": \"A\", \"text\": \"alpha\"}\n{not json\n")

@@ -25,7 +25,7 @@ final class LayeringTests: XCTestCase {
 
     /// Every folder under Sources/Lectern, lowest first. A folder uses only what its row names.
     static let rows: [Row] = [
-        Row(folder: "Model", holds: "the shared vocabulary (`Block`, `Passage`, `TimePoint`, `DocumentType`, `LecternError`, `OutlineEntry`) and the small helpers every stage uses (`DisplayPath`, `TimeFormat`, `WordTokenizer`, `SentenceSplitter`, `ContentWords`, `PorterStemmer`, `DefiningSentence`, `Redaction`, `ContentHash`, `ParallelWork`, `Locked`)",
+        Row(folder: "Model", holds: "the shared vocabulary (`Block`, `Passage` and `PassageReference`, `TimePoint`, `DocumentType`, `LecternError`, `OutlineEntry`) and the small helpers every stage uses (`DisplayPath`, `TimeFormat`, `WordTokenizer`, `SentenceSplitter`, `ContentWords`, `PorterStemmer`, `DefiningSentence`, `Redaction`, `ContentHash`, `ParallelWork`, `Locked`)",
             mayUse: []),
         Row(folder: "Run", holds: "what every stage reports through: `RunRecorder` (writing to a `RunLog`, the store), `PipelineEvent`, `Cancellation`, `BatchStop`/`BatchOutcome`, `BatchProgress`, `RunStatus`, argument redaction, the run lock",
             mayUse: ["Model"]),

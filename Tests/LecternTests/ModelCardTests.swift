@@ -32,7 +32,7 @@ final class ModelCardTests: XCTestCase {
         XCTAssertGreaterThan(report.candidates, offline.candidates, "the model wrote no card at all")
         XCTAssertTrue(modelRejections.allSatisfy { !$0.detail.isEmpty })
         for card in fromModel {
-            let passage = try XCTUnwrap(topics.flatMap(\.passages).first { $0.passageId == card.source.passageId })
+            let passage = try XCTUnwrap(topics.flatMap(\.passages).first { $0.id == card.source.passageId })
             // The test's own word match, not CardGrounding, which made the decision.
             XCTAssertEqual(CardGenerationTests.wordsMissing(card.answer, from: passage.text, prefix: 4), [], "\(card.front) → \(card.answer)")
         }

@@ -201,6 +201,31 @@ final class OCRTests: XCTestCase {
         XCTAssertTrue(doctor.stdout.contains("tesseract") && doctor.stdout.contains("eng"), doctor.stdout)
     }
 
+    /// `ingest --ocr-pages N` reads at most N pages of a document with OCR: with 1, the 2-page
+    /// scan's first page is searchable, its second is not and the warning says why; a negative
+    /// number is refused before anything is read.
+    func testOCRPagesCapsThePagesOfADocumentReadWithOCR() throws {
+        let scan = try Self.scanned().genetics
+        let folder = try TemporaryFolder()
+        let ingest = try runLectern(["ingest", scan.path, "--ocr-pages", "1"], in: folder.url)
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        XCTAssertTrue(ingest.stderr.contains("no text layer on page 2 (scanned?): it is not searchable; "
+                                             + "over the 1 pages a document is read with OCR at most (--ocr-pages)"), ingest.stderr)
+        let show = try runLectern(["show", scan.path], in: folder.url)
+        XCTAssertTrue(show.stdout.contains("ocr: page 1 read by Tesseract 5"), show.stdout)
+        let found = try runLectern(["search", "double helix adenine thymine", "--mode", "keyword", "--json"], in: folder.url)
+        XCTAssertEqual(found.status, 0, found.stderr)
+        let hits = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]], found.stdout)
+        XCTAssertEqual(hits.first?["pageStart"] as? Int, 1, "page 1 was read")
+        let missed = try runLectern(["search", "carriers of a recessive trait alleles", "--mode", "keyword"], in: folder.url)
+        XCTAssertEqual(missed.status, 1, "page 2 was not read, so nothing is found (exit 1, as grep): \(missed.stdout)")
+
+        let negative = try runLectern(["ingest", scan.path, "--ocr-pages=-1", "--db", "other.db"], in: folder.url)
+        XCTAssertEqual(negative.status, 2, negative.stderr)
+        XCTAssertTrue(negative.stderr.contains("--ocr-pages must be 0 or more"), negative.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.file("other.db").path), "nothing was read or made")
+    }
+
     /// Tesseract's lines are joined with a space where a paragraph runs on: "and a" at the end
     /// of a line stays two words before the next line's "few" (a word Tesseract itself reads
     /// as "anda" is its own, not the layout's).

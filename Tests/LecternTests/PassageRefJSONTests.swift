@@ -75,8 +75,9 @@ final class PassageRefJSONTests: CommandTestCase {
         let cards = try json(lectern("cards", "list", "--curriculum", "cells", "--json"), "cards list")
         XCTAssertGreaterThan(checkRefs(cards, "cards list"), 0)
 
+        // A topic's passages are passages: their own `id`, as `show` prints them.
         let curriculum = try json(lectern("curriculum", "show", "cells", "--json"), "curriculum show")
-        XCTAssertGreaterThan(checkRefs(curriculum, "curriculum show"), 0)
+        XCTAssertGreaterThan(checkRefs(curriculum, "curriculum show", idIsPassage: { $0 == ".units[].topics[].passages[]" }), 0)
 
         XCTAssertEqual(try lectern("cards", "export", "cells", "--format", "json", "-o", "deck.json").status, 0)
         let deck = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.file("deck.json")))
@@ -117,17 +118,20 @@ final class PassageRefJSONTests: CommandTestCase {
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
     }
 
-    /// JSON written before `ref` (a curriculum stored in a library, a script's saved hits)
-    /// still decodes; the encoding keeps every other key, a nil left out as before.
+    /// JSON written before `ref` still decodes, and so does a topic's passage as a curriculum's
+    /// JSON of version 1 wrote it (its id as `passageId`); the encoding is a passage's own keys,
+    /// a nil left out as before, and `ref`.
     func testJSONWithoutRefStillReadsAndEncodingOnlyAddsRef() throws {
         let passage = #"{"passageId":7,"documentId":3,"ordinal":2,"text":"ATP","kind":"text","sectionPath":["Cells"],"pageStart":4,"tokenCount":1}"#
-        let decoded = try JSONDecoder().decode(TopicPassage.self, from: Data(passage.utf8))
-        XCTAssertEqual(decoded.passageId, 7)
+        let decoded = try JSONDecoder().decode(Passage.self, from: Data(passage.utf8))
+        XCTAssertEqual(decoded.id, 7)
+        XCTAssertNil(decoded.documentTitle, "version 1 held no document facts")
         let encoded = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(decoded)) as? NSDictionary)
         var expected = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(passage.utf8)) as? [String: Any])
+        expected["id"] = expected.removeValue(forKey: "passageId")
         expected["ref"] = "p7"
-        XCTAssertEqual(encoded, expected as NSDictionary, "the keys before, nil pageEnd left out, and ref")
-        XCTAssertEqual(try JSONDecoder().decode(TopicPassage.self, from: JSONEncoder().encode(decoded)), decoded)
+        XCTAssertEqual(encoded, expected as NSDictionary, "the keys before, the id as `id`, nil pageEnd left out, and ref")
+        XCTAssertEqual(try JSONDecoder().decode(Passage.self, from: JSONEncoder().encode(decoded)), decoded)
 
         let term = #"{"term":"ATP","definition":"the cell's energy currency","origin":"source"}"#
         let read = try JSONDecoder().decode(KeyTerm.self, from: Data(term.utf8))

@@ -15,8 +15,8 @@ final class UMCFSpeechTests: XCTestCase {
         "Statement \(n) says that the mitochondrion of cell number \(n) turns glucose into usable energy."
     }
 
-    static func passage(_ ordinal: Int, _ text: String) -> TopicPassage {
-        TopicPassage(passageId: Int64(100 + ordinal), documentId: 1, ordinal: ordinal, text: text, kind: .text,
+    static func passage(_ ordinal: Int, _ text: String) -> Passage {
+        Passage(id: Int64(100 + ordinal), documentId: 1, ordinal: ordinal, text: text, kind: .text,
                      sectionPath: ["Cells"], pageStart: nil, pageEnd: nil, pageLabel: nil, timeStart: nil, timeEnd: nil,
                      tokenCount: text.count / 4)
     }
@@ -24,7 +24,7 @@ final class UMCFSpeechTests: XCTestCase {
     /// Seven passages: an opening, a 5,000-character one, a short one, one with a figure caption
     /// and its credit and a licence line, one repeating the last two sentences of that one (the
     /// chunker's overlap), and two plain ones.
-    static let passages: [TopicPassage] = [
+    static let passages: [Passage] = [
         passage(0, (1...4).map(sentence).joined(separator: " ")),
         passage(1, (10...64).map(sentence).joined(separator: " ")),
         passage(2, "See the figure below."),

@@ -11,7 +11,7 @@ struct CardChecks: Sendable {
     init(curriculum: Curriculum) {
         var glossary: [String: String] = [:]
         for topic in curriculum.topics {
-            let glossaryPassages = Set(topic.passages.filter { $0.kind == .glossary }.map(\.passageId))
+            let glossaryPassages = Set(topic.passages.filter { $0.kind == .glossary }.map(\.id))
             for term in topic.keyTerms where term.basis == .glossary || term.passageId.map(glossaryPassages.contains) == true {
                 let key = Self.termKey(term.term)
                 if !key.isEmpty, glossary[key] == nil { glossary[key] = term.definition }
@@ -36,11 +36,11 @@ struct CardChecks: Sendable {
         var asked: [String: String] = [:]
         return cards.map { card in
             var card = card
-            let passage = topic.passages.first { $0.passageId == card.source.passageId }
+            let passage = topic.passages.first { $0.id == card.source.passageId }
             var reading: PassageReading?
             if let passage {
-                reading = readings[passage.passageId] ?? PassageReading(passage)
-                readings[passage.passageId] = reading
+                reading = readings[passage.id] ?? PassageReading(passage)
+                readings[passage.id] = reading
             }
             let statement = reading.flatMap { statementOf(card, in: $0) }
             // An environment's statement is the source's block itself, word for word.
@@ -149,7 +149,7 @@ struct CardChecks: Sendable {
         }
     }
 
-    private func subjectFailure(_ subject: String, definiens: String, card: Flashcard, passage: TopicPassage?, topic: Topic) -> String? {
+    private func subjectFailure(_ subject: String, definiens: String, card: Flashcard, passage: Passage?, topic: Topic) -> String? {
         let words = WordTokenizer.words(subject)
         guard let first = words.first.map(WordTokenizer.fold) else { return "the card names no term" }
         // "RS to J is the vector", "Capital omega is …": a lecturer's labels for one problem.
@@ -261,7 +261,7 @@ struct CardChecks: Sendable {
             let revealed = ClozeText.revealed(card.front)
             let term = topic.keyTerms.first { Self.termKey($0.term) == key }
             let named = glossary[key] != nil || term.map { $0.basis != .heading } == true
-            if card.source.timeStart != nil || topic.passages.first(where: { $0.passageId == card.source.passageId })?.kind == .transcript,
+            if card.source.timeStart != nil || topic.passages.first(where: { $0.id == card.source.passageId })?.kind == .transcript,
                StandaloneSentence.isLabel(deletion) {
                 return "“\(deletion)” is a label of the lecture, not a term"
             }
@@ -371,7 +371,7 @@ struct CardChecks: Sendable {
 
     // MARK: Duplication
 
-    private func senseFailure(_ card: Flashcard, subject: String?, passage: TopicPassage?) -> String? {
+    private func senseFailure(_ card: Flashcard, subject: String?, passage: Passage?) -> String? {
         guard passage?.kind != .glossary else { return nil }
         var term = subject
         if card.noteType == .cloze, card.origin == .definition { term = card.answer }

@@ -21,7 +21,7 @@ struct CardDeckContext: Sendable {
     }
 
     func card(topic: Topic, type: CardNoteType, front: String, back: String, origin: CardOrigin,
-              passage: TopicPassage) -> Flashcard {
+              passage: Passage) -> Flashcard {
         let source = self.source(of: passage)
         return Flashcard(
             guid: CardIdentity.guid(curriculum: curriculumStableId, topic: topic.stableId, noteType: type, front: front),
@@ -31,10 +31,10 @@ struct CardDeckContext: Sendable {
             grounding: 0, modifiedAt: now)
     }
 
-    func source(of passage: TopicPassage) -> CardSource {
+    func source(of passage: Passage) -> CardSource {
         let document = sources[passage.documentId]
         return CardSource(
-            passageId: passage.passageId, documentId: passage.documentId,
+            passageId: passage.id, documentId: passage.documentId,
             documentTitle: document?.title ?? "document \(passage.documentId)", uri: document?.uri ?? "",
             pageStart: passage.pageStart, pageLabel: passage.pageLabel, timeStart: passage.timeStart,
             licence: document?.licence, licenceURL: document?.licenceURL)

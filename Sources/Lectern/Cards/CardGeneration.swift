@@ -128,7 +128,7 @@ enum CardGeneration {
                 rejected.append(CardRejection(topicStableId: topic.stableId, front: card.front, answer: card.answer,
                                               reason: reason, detail: detail))
             }
-            guard let passage = topic.passages.first(where: { $0.passageId == card.source.passageId }) else {
+            guard let passage = topic.passages.first(where: { $0.id == card.source.passageId }) else {
                 reject(.unknownPassage, "passage \(card.source.passageId) is not one of topic \(topic.stableId)'s")
                 continue
             }
@@ -138,12 +138,12 @@ enum CardGeneration {
                     card.grounding = 1
                     kept.append(card)
                 } else {
-                    reject(.unsupported, "passage \(passage.passageId) states no relation “\(card.back)”")
+                    reject(.unsupported, "passage \(passage.id) states no relation “\(card.back)”")
                 }
                 continue
             }
-            let passageStems = stems[passage.passageId] ?? CardGrounding.PassageStems(passage.text)
-            stems[passage.passageId] = passageStems
+            let passageStems = stems[passage.id] ?? CardGrounding.PassageStems(passage.text)
+            stems[passage.id] = passageStems
             switch CardGrounding.check(answer: card.answer, in: passageStems) {
             case .supported:
                 card.grounding = 1
@@ -152,7 +152,7 @@ enum CardGeneration {
                 reject(.emptyAnswer, "the answer has no content word")
             case .unsupported(let missing, let share):
                 card.grounding = share
-                reject(.unsupported, "passage \(passage.passageId) lacks: " + missing.prefix(8).joined(separator: ", "))
+                reject(.unsupported, "passage \(passage.id) lacks: " + missing.prefix(8).joined(separator: ", "))
             }
         }
         return (kept, rejected)

@@ -68,7 +68,7 @@ struct ModelCardGenerator: Sendable {
         """
 
     /// The prose passages the model sees, fitted to its context window, numbered from 1.
-    func material(_ topic: Topic) -> [TopicPassage] {
+    func material(_ topic: Topic) -> [Passage] {
         let prose = topic.passages.filter { [.text, .list, .transcript, .glossary].contains($0.kind) }
         let budget = ContextBudget(contextTokens: languageModel.info.contextTokens, answerTokens: maxTokens)
         let fitted = budget.fit(prose.enumerated().map { "[\($0.offset + 1)] \($0.element.text)" },
@@ -76,13 +76,13 @@ struct ModelCardGenerator: Sendable {
         return Array(prose.prefix(fitted.count))
     }
 
-    func request(_ topic: Topic, passages: [TopicPassage]) -> ChatRequest {
+    func request(_ topic: Topic, passages: [Passage]) -> ChatRequest {
         let text = passages.enumerated().map { "[\($0.offset + 1)] \($0.element.text)" }.joined(separator: "\n\n")
         return ChatRequest(messages: [.system(Self.instructions), .user("Topic: \(topic.title)\n\nPassages:\n\(text)")],
                            maxTokens: maxTokens, temperature: 0, template: Self.template, subject: "cards › \(topic.title)")
     }
 
-    func verifyRequest(question: String, answer: String, passage: TopicPassage, topic: Topic) -> ChatRequest {
+    func verifyRequest(question: String, answer: String, passage: Passage, topic: Topic) -> ChatRequest {
         ChatRequest(messages: [.system(Self.verifyInstructions),
                                .user("Passage: \(passage.text)\n\nQuestion: \(question)\nAnswer: \(answer)")],
                     maxTokens: 20, temperature: 0, template: Self.verifyTemplate, subject: "cards verify › \(topic.title)")
@@ -135,7 +135,7 @@ struct ModelCardGenerator: Sendable {
             }
             guard verdict?.supported == true else {
                 rejected.append(CardRejection(topicStableId: topic.stableId, front: question, answer: answer, reason: .modelRejected,
-                                              detail: verdict == nil ? "the verifying answer did not follow its schema" : "the model found passage \(passage.passageId) does not support it"))
+                                              detail: verdict == nil ? "the verifying answer did not follow its schema" : "the model found passage \(passage.id) does not support it"))
                 continue
             }
             cards.append(deck.card(topic: topic, type: .basic, front: question, back: answer, origin: .model, passage: passage))

@@ -11,7 +11,7 @@ struct OfflineCardGenerator: Sendable {
 
     /// A sentence of the topic's prose with what the generators look for in it, made once.
     struct Sentence {
-        let passage: TopicPassage
+        let passage: Passage
         let text: String
         /// Folded words, in order.
         let words: [String]
@@ -53,7 +53,7 @@ struct OfflineCardGenerator: Sendable {
         let nameWords = PorterStemmer.foldedWords(name)
         guard !name.isEmpty, !nameWords.isEmpty else { return [] }
         if !meaning.isEmpty {
-            let passage = term.passageId.flatMap { id in topic.passages.first { $0.passageId == id } }
+            let passage = term.passageId.flatMap { id in topic.passages.first { $0.id == id } }
                 ?? topic.passages.first { $0.kind == .glossary && Self.contains(PorterStemmer.foldedWords($0.text), nameWords) }
             // A term mined from a defining sentence gets its Basic card from that sentence
             // ("What is X?", below); term → whole sentence would ask the same less clearly.
@@ -71,7 +71,7 @@ struct OfflineCardGenerator: Sendable {
         // it, else (for a term the glossary names or a sentence defines) one that opens with it.
         // A sentence leaning on its neighbours ("These numerical representations …") is no card.
         let named = term.basis != .heading
-            || term.passageId.flatMap { id in topic.passages.first { $0.passageId == id } }?.kind == .glossary
+            || term.passageId.flatMap { id in topic.passages.first { $0.id == id } }?.kind == .glossary
         // (A lecturer's symbol, "Capital omega", is no term to recall.)
         let label = StandaloneSentence.isLabel(name)
         let usable = sentences.filter {
@@ -117,7 +117,7 @@ struct OfflineCardGenerator: Sendable {
     /// "Definition 1.2 (metric space)" → its statement. An environment that names no term
     /// ("Satz 3.5"), and a statement whose mathematics the PDF broke, make no card: a learner
     /// could not tell what is asked or read the answer.
-    private func environmentCards(topic: Topic, prose: [TopicPassage], deck: CardDeckContext) -> [Flashcard] {
+    private func environmentCards(topic: Topic, prose: [Passage], deck: CardDeckContext) -> [Flashcard] {
         var cards: [Flashcard] = []
         for passage in prose {
             for block in StatementBlocks.blocks(in: passage.text) where block.readable {
@@ -135,7 +135,7 @@ struct OfflineCardGenerator: Sendable {
 
     /// "Newton's second law: \(F\) = ?" → "\(F = m a\)": each relation the topic's prose states
     /// as a law or a quantity's definition, once per topic, with what its symbols name.
-    private func formulaCards(topic: Topic, prose: [TopicPassage], deck: CardDeckContext) -> [Flashcard] {
+    private func formulaCards(topic: Topic, prose: [Passage], deck: CardDeckContext) -> [Flashcard] {
         var cards: [Flashcard] = []
         var asked = Set<String>()
         // A problem's "given" relations are its particulars, not laws.
@@ -171,7 +171,7 @@ struct OfflineCardGenerator: Sendable {
     /// "Which fallacy does this example show? “I know the allegations … drop the charges.”" →
     /// "Appeal to emotion": an example the source gives right after a paragraph naming exactly one
     /// of the topic's glossary or defined terms, the example itself not naming it.
-    private func exampleCards(topic: Topic, prose: [TopicPassage], deck: CardDeckContext) -> [Flashcard] {
+    private func exampleCards(topic: Topic, prose: [Passage], deck: CardDeckContext) -> [Flashcard] {
         let concepts = topic.keyTerms.filter { $0.basis == .glossary || $0.basis == .defined }
             .map { (term: $0, stems: PorterStemmer.foldedWords($0.term).map(PorterStemmer.cachedStem)) }
             .filter { !$0.stems.isEmpty }
@@ -310,7 +310,7 @@ struct OfflineCardGenerator: Sendable {
             for index in sentences.indices {
                 var covered = asked.intersection(sentences[index].stems)
                 var count = 1
-                if index + 1 < sentences.count, sentences[index + 1].passage.passageId == sentences[index].passage.passageId {
+                if index + 1 < sentences.count, sentences[index + 1].passage.id == sentences[index].passage.id {
                     covered.formUnion(asked.intersection(sentences[index + 1].stems))
                     count = 2
                 }

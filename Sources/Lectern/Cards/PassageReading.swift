@@ -17,7 +17,7 @@ struct PassageReading: Sendable {
 
     let sentences: [Sentence]
 
-    init(_ passage: TopicPassage) {
+    init(_ passage: Passage) {
         let section = passage.sectionPath.last.map { $0.lowercased() } ?? ""
         let sectionReason = Self.sectionReason(section, kind: passage.kind)
         let lines = passage.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

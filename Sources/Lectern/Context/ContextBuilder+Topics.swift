@@ -76,7 +76,7 @@ extension ContextBuilder {
             summary: topic.summary.isEmpty ? nil : topic.summary)
 
         // The objectives are listed once, above: their passage is not a passage to quote again.
-        let own = Set(topic.passages.filter { $0.kind != .objective || topic.objectives.isEmpty }.map(\.passageId))
+        let own = Set(topic.passages.filter { $0.kind != .objective || topic.objectives.isEmpty }.map(\.id))
         var allowed = own
         for link in topic.prerequisites { allowed.formUnion(place.passageIds[link.topicStableId] ?? []) }
         let question = query ?? ([topic.title] + topic.objectives.map(\.statement)).joined(separator: " ")

@@ -33,11 +33,11 @@ extension LibraryStore {
     }
 
     /// The passages `topics` refer to, by id.
-    private func topicPassages(_ topics: [TopicRecords]) throws -> [Int64: TopicPassage] {
+    private func topicPassages(_ topics: [TopicRecords]) throws -> [Int64: Passage] {
         var ids: [Int64] = []
         var seen = Set<Int64>()
         for topic in topics { for reference in topic.passages where seen.insert(reference.passageId).inserted { ids.append(reference.passageId) } }
-        return Dictionary(uniqueKeysWithValues: try passages(ids: ids).map { ($0.id, TopicPassage($0)) })
+        return Dictionary(uniqueKeysWithValues: try passages(ids: ids).map { ($0.id, $0) })
     }
 }
 
@@ -81,14 +81,14 @@ extension TopicRecords {
             TopicKeyTermRecord(topicId: 0, position: 0, term: $0.term, definition: $0.definition, origin: $0.origin,
                                passageId: $0.passageId, basis: $0.basis)
         }
-        passages = topic.passages.map { TopicPassageRecord(topicId: 0, position: 0, passageId: $0.passageId) }
+        passages = topic.passages.map { TopicPassageRecord(topicId: 0, position: 0, passageId: $0.id) }
         links = topic.prerequisites.map { TopicLinkRecord(topicId: 0, position: 0, targetStableId: $0.topicStableId, term: $0.term) }
     }
 }
 
 extension Curriculum {
     /// `passages`: the passages the topics refer to, by id (one missing is left out).
-    init(_ records: CurriculumRecords, passages: [Int64: TopicPassage]) {
+    init(_ records: CurriculumRecords, passages: [Int64: Passage]) {
         let row = records.curriculum
         self.init(
             name: row.name, title: row.title, stableId: row.stableId,
@@ -104,7 +104,7 @@ extension Curriculum {
 }
 
 extension Topic {
-    init(_ records: TopicRecords, passages: [Int64: TopicPassage]) {
+    init(_ records: TopicRecords, passages: [Int64: Passage]) {
         let row = records.topic
         self.init(
             stableId: row.stableId, title: row.title, summary: row.summary, summaryOrigin: row.summaryOrigin,
@@ -116,14 +116,5 @@ extension Topic {
             studyMinutes: row.studyMinutes, passages: records.passages.compactMap { passages[$0.passageId] },
             prerequisites: records.links.map { TopicLink(topicStableId: $0.targetStableId, term: $0.term) },
             titleOrigin: row.titleOrigin)
-    }
-}
-
-extension TopicPassage {
-    init(_ stored: StoredPassage) {
-        self.init(passageId: stored.id, documentId: stored.documentId, ordinal: stored.ordinal, text: stored.text,
-                  kind: stored.kind, sectionPath: stored.sectionPath, pageStart: stored.pageStart,
-                  pageEnd: stored.pageEnd, pageLabel: stored.pageLabel, timeStart: stored.timeStart, timeEnd: stored.timeEnd,
-                  tokenCount: stored.tokenCount)
     }
 }

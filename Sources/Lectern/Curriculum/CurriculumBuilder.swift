@@ -170,8 +170,8 @@ public struct CurriculumBuilder: Sendable {
         for (index, document) in documents.enumerated() {
             try cancellation?.check(name)
             events(PipelineEvent(.inputStarted, input: document.title, index: index + 1, total: documents.count))
-            let passages = try recorder.time(.read) { try store.passages(documentId: document.id).map(TopicPassage.init) }
-            let documentVectors = try store.passageVectors(ids: Set(passages.map(\.passageId)))
+            let passages = try recorder.time(.read) { try store.passages(documentId: document.id) }
+            let documentVectors = try store.passageVectors(ids: Set(passages.map(\.id)))
             vectors.merge(documentVectors) { $1 }
             let units = CurriculumOutline.units(document: document, passages: passages, vectors: documentVectors, alone: documents.count == 1)
             if units.isEmpty {
@@ -302,7 +302,7 @@ public struct CurriculumBuilder: Sendable {
         var joins: [TopicJoin] = []
         let weights = TopicSimilarity.WordWeights(passages: units.flatMap { $0.topics.flatMap { $0.passages.map(\.text) } })
         func profile(_ draft: TopicDraft) -> TopicSimilarity.Profile {
-            TopicSimilarity.Profile(vectors: draft.passages.compactMap { vectors[$0.passageId] }, texts: draft.passages.map(\.text))
+            TopicSimilarity.Profile(vectors: draft.passages.compactMap { vectors[$0.id] }, texts: draft.passages.map(\.text))
         }
         var earlier: [(unit: Int, topic: Int, documents: Set<Int64>, profile: TopicSimilarity.Profile)] = []
         for unitIndex in units.indices {
@@ -336,7 +336,7 @@ public struct CurriculumBuilder: Sendable {
     /// A topic of the last build is kept when its passages are the same and so is its title
     /// (a model-written title stands for the key-phrase title the draft has).
     static func keeps(_ kept: Topic, _ draft: TopicDraft) -> Bool {
-        kept.passages.map(\.passageId) == draft.passages.map(\.passageId) && (kept.title == draft.title || kept.titleOrigin == .model)
+        kept.passages.map(\.id) == draft.passages.map(\.id) && (kept.title == draft.title || kept.titleOrigin == .model)
     }
 
     /// A later source's topic that joined an earlier one, and how alike they were.

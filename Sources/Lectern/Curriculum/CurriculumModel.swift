@@ -60,8 +60,9 @@ struct Topic: Codable, Sendable, Equatable {
     var keyTerms: [KeyTerm]
     /// Estimated study time in whole minutes, from the word count of its passages.
     var studyMinutes: Int
-    /// Its passages in reading order; a merged topic holds passages of several documents.
-    var passages: [TopicPassage]
+    /// Its passages in reading order, as the library holds them (the store keeps references,
+    /// `topic_passages`); a merged topic holds passages of several documents.
+    var passages: [Passage]
     /// Topics this one builds on: it uses a key term the other defines.
     var prerequisites: [TopicLink]
     /// Who wrote the title: nil for the source's own heading; offline (key phrases) or the
@@ -106,22 +107,6 @@ struct KeyTerm: Codable, Sendable, Equatable {
     }
 }
 
-/// A passage as a topic holds it, with its provenance.
-struct TopicPassage: Codable, Sendable, Equatable {
-    var passageId: Int64
-    var documentId: Int64
-    var ordinal: Int
-    var text: String
-    var kind: PassageKind
-    var sectionPath: [String]
-    var pageStart: Int?
-    var pageEnd: Int?
-    var pageLabel: String?
-    var timeStart: Double?
-    var timeEnd: Double?
-    var tokenCount: Int
-}
-
 /// "This topic builds on that one": it uses `term`, which the other topic defines.
 struct TopicLink: Codable, Sendable, Equatable {
     var topicStableId: String
@@ -141,11 +126,6 @@ struct TopicAssessment: Codable, Sendable, Equatable {
 
 // A curriculum's JSON (`curriculum show --json`, the stored record) names its passages as `p<N>` too.
 extension KeyTerm: PassageReferenced {
-    var referencedPassage: Int64? { passageId }
-    func encode(to encoder: any Encoder) throws { try encodeWithPassageReference(to: encoder) }
-}
-
-extension TopicPassage: PassageReferenced {
     var referencedPassage: Int64? { passageId }
     func encode(to encoder: any Encoder) throws { try encodeWithPassageReference(to: encoder) }
 }

@@ -7,7 +7,7 @@ struct TopicDraft: Sendable {
     /// segment number for a stretch found by content).
     var identity: String
     var headings: [String]
-    var passages: [TopicPassage]
+    var passages: [Passage]
     /// The title came from key phrases (a stretch of a transcript), not the source.
     var titleFromContent = false
 }
@@ -63,7 +63,7 @@ enum CurriculumOutline {
 
     /// The depth at which the passages' section paths first differ (a note under one title
     /// divides at its second level).
-    static func divisionDepth(_ passages: [TopicPassage]) -> Int {
+    static func divisionDepth(_ passages: [Passage]) -> Int {
         var depth = 0
         while true {
             let names = Set(passages.map { $0.sectionPath.count > depth ? $0.sectionPath[depth] : "" })
@@ -74,8 +74,8 @@ enum CurriculumOutline {
     /// Consecutive runs of passages with the same name at `depth` ("" for passages above it:
     /// before the first section they are a group of their own, after it they belong to the
     /// section they follow, as a figure or a page's stray line does).
-    static func groups(_ passages: [TopicPassage], depth: Int) -> [(name: String, passages: [TopicPassage])] {
-        var result: [(name: String, passages: [TopicPassage])] = []
+    static func groups(_ passages: [Passage], depth: Int) -> [(name: String, passages: [Passage])] {
+        var result: [(name: String, passages: [Passage])] = []
         for passage in passages {
             let name = passage.sectionPath.count > depth ? passage.sectionPath[depth] : ""
             if let last = result.last, last.name == name || name.isEmpty {
@@ -91,14 +91,14 @@ enum CurriculumOutline {
     }
 
     /// The teaching passages of a document: apparatus sections (references) left out.
-    static func teaching(_ passages: [TopicPassage]) -> [TopicPassage] {
+    static func teaching(_ passages: [Passage]) -> [Passage] {
         passages.filter { passage in !passage.sectionPath.contains { apparatus.contains(normalised($0)) } }
     }
 
     /// The units a single source gives: chapters as units and their sections as topics when it
     /// divides in two levels (an OpenStax book, an OCW course of weekly pages of lectures),
     /// else one unit of its sections.
-    static func units(document: StoredDocument, passages all: [TopicPassage], vectors: [Int64: [Float]], alone: Bool) -> [UnitDraft] {
+    static func units(document: StoredDocument, passages all: [Passage], vectors: [Int64: [Float]], alone: Bool) -> [UnitDraft] {
         let passages = teaching(all)
         let depth = divisionDepth(passages)
         let top = groups(passages, depth: depth).filter { !matter.contains(normalised($0.name)) }
@@ -135,13 +135,13 @@ enum CurriculumOutline {
     }
 
     /// One topic per section; a document with one section (or none) is cut by content.
-    static func topics(document: StoredDocument, groups: [(name: String, passages: [TopicPassage])], depth: Int,
+    static func topics(document: StoredDocument, groups: [(name: String, passages: [Passage])], depth: Int,
                        vectors: [Int64: [Float]]) -> [TopicDraft] {
         if groups.count == 1, let only = groups.first {
             let name = only.name.isEmpty ? document.title : only.name
-            let withVectors = only.passages.filter { vectors[$0.passageId] != nil }
+            let withVectors = only.passages.filter { vectors[$0.id] != nil }
             if withVectors.count >= 4 {
-                let ranges = TopicContent.segments(vectors: withVectors.map { vectors[$0.passageId]! }, tokenCounts: withVectors.map(\.tokenCount))
+                let ranges = TopicContent.segments(vectors: withVectors.map { vectors[$0.id]! }, tokenCounts: withVectors.map(\.tokenCount))
                 if ranges.count > 1 {
                     return ranges.enumerated().map { index, range in
                         let stretch = Array(withVectors[range])
@@ -177,8 +177,8 @@ enum CurriculumOutline {
         let timed = passages.filter { $0.kind == .transcript && $0.timeStart != nil }
         guard timed.count >= 4, timed.count * 2 >= passages.count, duration(passages) > longestRecordingMinutes * 60 else { return [draft] }
         var ranges = [0..<passages.count]
-        if passages.allSatisfy({ vectors[$0.passageId] != nil }) {
-            ranges = TopicContent.segments(vectors: passages.map { vectors[$0.passageId]! }, tokenCounts: passages.map(\.tokenCount))
+        if passages.allSatisfy({ vectors[$0.id] != nil }) {
+            ranges = TopicContent.segments(vectors: passages.map { vectors[$0.id]! }, tokenCounts: passages.map(\.tokenCount))
         }
         var parts: [Range<Int>] = []
         for range in ranges {
@@ -217,13 +217,13 @@ enum CurriculumOutline {
     }
 
     /// Seconds from the first timed passage's start to the last one's end.
-    static func duration(_ passages: [TopicPassage]) -> Double {
+    static func duration(_ passages: [Passage]) -> Double {
         guard let start = passages.compactMap(\.timeStart).min(), let end = passages.compactMap({ $0.timeEnd ?? $0.timeStart }).max() else { return 0 }
         return end - start
     }
 
     /// The section titles under a topic's own, once each, in order.
-    static func headings(_ passages: [TopicPassage], below depth: Int) -> [String] {
+    static func headings(_ passages: [Passage], below depth: Int) -> [String] {
         var seen: Set<String> = []
         var result: [String] = []
         for passage in passages {

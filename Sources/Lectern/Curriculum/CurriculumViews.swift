@@ -68,7 +68,7 @@ public struct TopicView: Encodable, Sendable {
         passages = topic.passages.count
         prerequisites = topic.prerequisites.map { "\(titles[$0.topicStableId] ?? $0.topicStableId) (\($0.term))" }
         var order: [Int64] = []
-        var byDocument: [Int64: [TopicPassage]] = [:]
+        var byDocument: [Int64: [Passage]] = [:]
         for passage in topic.passages {
             if byDocument[passage.documentId] == nil { order.append(passage.documentId) }
             byDocument[passage.documentId, default: []].append(passage)

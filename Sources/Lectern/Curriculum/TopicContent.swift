@@ -20,40 +20,40 @@ enum TopicContent {
     static func mergeThreshold(forEmbedder name: String) -> Float? { TopicSimilarity.mergeThreshold(forEmbedder: name) }
 
     /// Terms with their definitions: a glossary's own entries, else definition sentences.
-    static func keyTerms(in passages: [TopicPassage]) -> [KeyTerm] {
+    static func keyTerms(in passages: [Passage]) -> [KeyTerm] {
         KeyTermExtraction.keyTerms(in: passages)
     }
 
     /// The source's own learning objectives (an OpenStax module's list).
-    static func sourceObjectives(in passages: [TopicPassage]) -> [String] {
+    static func sourceObjectives(in passages: [Passage]) -> [String] {
         SourceObjectives.objectives(in: passages)
     }
 
     /// The source's own summary of a topic (its "Summary" or "Conclusion" section), if it has one.
-    static func sourceSummary(in passages: [TopicPassage]) -> String? {
+    static func sourceSummary(in passages: [Passage]) -> String? {
         AuthorSummary.summary(in: passages)
     }
 
     /// Objectives written offline from what a topic's text teaches (its defined terms, the kinds,
     /// contrasts and arguments it draws, the sections that name a subject), never from its title; none
     /// when it has none.
-    static func offlineObjectives(keyTerms: [KeyTerm], passages: [TopicPassage], headings: [String]) -> [String] {
+    static func offlineObjectives(keyTerms: [KeyTerm], passages: [Passage], headings: [String]) -> [String] {
         OfflineObjectives.objectives(keyTerms: keyTerms, passages: passages, headings: headings)
     }
 
     /// "Describe <its key phrases>" for a topic of a unit that has no objectives to inherit.
-    static func keyPhraseObjective(passages: [TopicPassage], background: [TopicPassage]) -> String? {
+    static func keyPhraseObjective(passages: [Passage], background: [Passage]) -> String? {
         OfflineObjectives.keyPhraseObjective(passages: passages, background: background)
     }
 
     /// A title from the key phrases of an untitled stretch of text (`background`: the rest of
     /// its document, against which its phrases stand out).
-    static func title(for passages: [TopicPassage], background: [TopicPassage]) -> String {
+    static func title(for passages: [Passage], background: [Passage]) -> String {
         KeyPhrases.title(for: passages, background: background)
     }
 
     /// Whole minutes to study `passages`, by the kind of their content.
-    static func studyMinutes(passages: [TopicPassage]) -> Int {
+    static func studyMinutes(passages: [Passage]) -> Int {
         StudyTime.minutes(passages: passages)
     }
 

@@ -1,8 +1,22 @@
-/// `p1662`: how a passage id prints and parses everywhere (`lectern show p1662`, a hit's
+/// A reference to a passage of a library (what a card, a key term, a hit or a topic's stored
+/// list points at), as it prints and parses everywhere: `p1662` (`lectern show p1662`, a hit's
 /// `p<N>`). In JSON it is `ref`, beside the numeric `passageId` (or a passage's own `id`),
 /// which stays: scripts written against the number keep working.
-public enum PassageReference {
-    public static func text(_ id: Int64) -> String { "p\(id)" }
+public struct PassageReference: Hashable, Sendable, CustomStringConvertible {
+    public var id: Int64
+
+    public init(_ id: Int64) { self.id = id }
+
+    /// `p123` (or `P123`); nil for anything else (a document's short id is hex, so never
+    /// starts with `p`).
+    public init?(_ text: String) {
+        guard text.count > 1, text.first == "p" || text.first == "P", let id = Int64(text.dropFirst()) else { return nil }
+        self.id = id
+    }
+
+    public var description: String { "p\(id)" }
+
+    public static func text(_ id: Int64) -> String { PassageReference(id).description }
 }
 
 /// A record whose JSON carries `ref: "p<N>"` beside its passage id.

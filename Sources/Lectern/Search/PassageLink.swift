@@ -4,7 +4,7 @@ import Foundation
 /// said, a web page at its section's anchor, a PDF at its page. Nil where the source has no
 /// address (a local Markdown file, a subtitle file on its own).
 enum PassageLink {
-    static func link(for passage: StoredPassage, at time: Double? = nil, store: any LibraryBackend) throws -> String? {
+    static func link(for passage: Passage, at time: Double? = nil, store: any LibraryBackend) throws -> String? {
         if passage.documentType == .pdf, let path = passage.documentPath {
             return fileURL(path) + (passage.pageStart.map { "#page=\($0)" } ?? "")
         }
@@ -19,7 +19,7 @@ enum PassageLink {
     /// The page of the passage's deepest section that has one (an OCW page, an OpenStax
     /// section's page) or the document's own web address, with the anchor of the deepest
     /// section heading below it that has an id.
-    static func webAddress(of passage: StoredPassage, store: any LibraryBackend) throws -> String? {
+    static func webAddress(of passage: Passage, store: any LibraryBackend) throws -> String? {
         let headings = try store.sectionFacts(documentId: passage.documentId, sectionPath: passage.sectionPath)
         var base: String?
         var anchor: String?

@@ -119,9 +119,9 @@ public struct Searcher: Sendable {
                 speaker = who
             }
             var hit = SearchHit(
-                rank: index + 1, score: entry.score, bm25: entry.bm25, cosine: entry.cosine, weak: entry.score < Relevance.weakBelow, passageId: passage.id, documentId: passage.documentShortId,
-                title: passage.documentTitle, sectionPath: passage.sectionPath, location: Location.describe(passage, at: spoken),
-                uri: passage.documentURI, path: passage.documentPath, type: passage.documentType.rawValue, kind: passage.kind,
+                rank: index + 1, score: entry.score, bm25: entry.bm25, cosine: entry.cosine, weak: entry.score < Relevance.weakBelow, passageId: passage.id, documentId: passage.documentShortId ?? "",
+                title: passage.documentTitle ?? "", sectionPath: passage.sectionPath, location: Location.describe(passage, at: spoken),
+                uri: passage.documentURI ?? "", path: passage.documentPath, type: passage.documentType?.rawValue ?? "", kind: passage.kind,
                 pageStart: passage.pageStart, pageEnd: passage.pageEnd, timeStart: passage.timeStart,
                 timeEnd: passage.timeEnd, time: spoken, speaker: speaker, snippet: snippet.text,
                 highlights: snippet.highlights, text: passage.text,
@@ -266,7 +266,7 @@ public struct Searcher: Sendable {
 
     /// For a transcript passage, the start of the timed sentence that holds the most query
     /// words (distinct words first): where a user should start listening.
-    static func spokenAt(_ passage: StoredPassage, terms: [String]) -> Double? {
+    static func spokenAt(_ passage: Passage, terms: [String]) -> Double? {
         guard let start = passage.timeStart else { return nil }
         guard let timeline = passage.timeline, timeline.count > 1 else { return start }
         let chars = Array(passage.text)

@@ -59,10 +59,10 @@ protocol LibraryBackend: AnyObject, Sendable, RunLog {
     func sources() throws -> [SourceSummary]
     func stats() throws -> LibraryStats
     func blocks(documentId: Int64) throws -> [Block]
-    func passages(documentId: Int64) throws -> [StoredPassage]
+    func passages(documentId: Int64) throws -> [Passage]
     /// Passages by id, in the order of `ids`.
-    func passages(ids: [Int64]) throws -> [StoredPassage]
-    func passageWithNeighbours(id: Int64, context: Int) throws -> [StoredPassage]
+    func passages(ids: [Int64]) throws -> [Passage]
+    func passageWithNeighbours(id: Int64, context: Int) throws -> [Passage]
     func speaker(documentId: Int64, at time: Double) throws -> String?
     func sectionFacts(documentId: Int64, sectionPath: [String]) throws -> [[String]: [String: String]]
     func cueAttributes(documentId: Int64, sectionPath: [String]) throws -> [String: String]

@@ -4,16 +4,16 @@ import GRDB
 extension LibraryStore {
     /// The passage with row id `id` and up to `context` passages either side of it in the same
     /// document, in reading order; empty when no passage has that id.
-    func passageWithNeighbours(id: Int64, context: Int) throws -> [StoredPassage] {
+    func passageWithNeighbours(id: Int64, context: Int) throws -> [Passage] {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT document_id, ordinal FROM passages WHERE id = ?", arguments: [id]) else {
                 return []
             }
             let document: Int64 = row["document_id"], ordinal: Int = row["ordinal"]
             return try PassageRecord.fetchAll(db, sql: """
-                SELECT \(StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
+                SELECT \(Passage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
                 WHERE p.document_id = ? AND p.ordinal BETWEEN ? AND ? ORDER BY p.ordinal
-                """, arguments: [document, ordinal - context, ordinal + context]).map(StoredPassage.init)
+                """, arguments: [document, ordinal - context, ordinal + context]).map(Passage.init)
         }
     }
 

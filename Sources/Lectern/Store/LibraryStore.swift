@@ -316,23 +316,23 @@ public final class LibraryStore: Sendable {
         }
     }
 
-    func passages(documentId: Int64) throws -> [StoredPassage] {
+    func passages(documentId: Int64) throws -> [Passage] {
         try read { db in
             try PassageRecord.fetchAll(db, sql: """
-                SELECT \(StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
+                SELECT \(Passage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
                 WHERE p.document_id = ? ORDER BY p.ordinal
-                """, arguments: [documentId]).map(StoredPassage.init)
+                """, arguments: [documentId]).map(Passage.init)
         }
     }
 
     /// Passages by id, in the order of `ids`.
-    func passages(ids: [Int64]) throws -> [StoredPassage] {
+    func passages(ids: [Int64]) throws -> [Passage] {
         guard !ids.isEmpty else { return [] }
         let found = try read { db in
             try SQLRequest<PassageRecord>("""
-                SELECT \(sql: StoredPassage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
+                SELECT \(sql: Passage.selection) FROM passages p JOIN documents d ON d.id = p.document_id
                 WHERE p.id IN \(Self.idSet(ids))
-                """).fetchAll(db).map(StoredPassage.init)
+                """).fetchAll(db).map(Passage.init)
         }
         let byId = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
         return ids.compactMap { byId[$0] }

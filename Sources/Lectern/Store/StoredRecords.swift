@@ -106,55 +106,18 @@ public struct SourceSummary: Codable, Sendable {
     }
 }
 
-/// A passage as the store keeps it, with its document's title and location facts.
-public struct StoredPassage: Codable, Sendable {
-    public var id: Int64
-    var documentId: Int64
-    public var ordinal: Int
-    public var text: String
-    var kind: PassageKind
-    public var sectionPath: [String]
-    var pageStart: Int?
-    var pageEnd: Int?
-    /// The first page's own name (`iii`) where it differs from its number; nil before v5.
-    var pageLabel: String?
-    public var timeStart: Double?
-    var timeEnd: Double?
-    var speaker: String?
-    var charStart: Int?
-    var charEnd: Int?
-    public var tokenCount: Int
-    /// See `Passage.timeline`.
-    var timeline: [TimePoint]?
-    var documentTitle: String
-    var documentURI: String
-    var documentPath: String?
-    var documentType: DocumentType
-    var documentShortId: String
-
+extension Passage {
+    /// A passage as the store keeps it, with its document's facts.
     init(_ record: PassageRecord) {
-        id = record.id
-        documentId = record.documentId
-        ordinal = record.ordinal
-        text = record.text
         // A kind a later version added reads as prose.
-        kind = PassageKind(rawValue: record.kind) ?? .text
-        sectionPath = record.sectionPath
-        pageStart = record.pageStart
-        pageEnd = record.pageEnd
-        pageLabel = record.pageLabel
-        timeStart = record.timeStart
-        timeEnd = record.timeEnd
-        speaker = record.speaker
-        charStart = record.charStart
-        charEnd = record.charEnd
-        tokenCount = record.tokenCount
-        timeline = record.timeline
-        documentTitle = record.documentTitle
-        documentURI = record.documentURI
-        documentPath = record.documentPath
-        documentType = record.documentType
-        documentShortId = record.documentShortId
+        self.init(id: record.id, documentId: record.documentId, ordinal: record.ordinal, text: record.text,
+                  kind: PassageKind(rawValue: record.kind) ?? .text, sectionPath: record.sectionPath,
+                  pageStart: record.pageStart, pageEnd: record.pageEnd, pageLabel: record.pageLabel,
+                  timeStart: record.timeStart, timeEnd: record.timeEnd, speaker: record.speaker,
+                  charStart: record.charStart, charEnd: record.charEnd, tokenCount: record.tokenCount,
+                  timeline: record.timeline, documentTitle: record.documentTitle, documentURI: record.documentURI,
+                  documentPath: record.documentPath, documentType: record.documentType,
+                  documentShortId: record.documentShortId)
     }
 
     /// The columns of a `PassageRecord`, from `passages p JOIN documents d`.
@@ -213,9 +176,4 @@ public struct LibraryStats: Codable, Sendable {
     public var embedder: String?
     public var documentsByType: [String: Int]
     public var runs: Int
-}
-
-extension StoredPassage: PassageReferenced {
-    var referencedPassage: Int64? { id }
-    public func encode(to encoder: any Encoder) throws { try encodeWithPassageReference(to: encoder) }
 }

@@ -72,8 +72,8 @@ public struct EvalLibrary: Sendable {
 
     /// Every passage of the library with the corpus id of its record, in corpus-file order:
     /// what the peers in `bench/` rank, so that they rank the same units.
-    public func passages() throws -> [(corpusId: String, passage: StoredPassage)] {
-        var out: [(String, StoredPassage)] = []
+    public func passages() throws -> [(corpusId: String, passage: Passage)] {
+        var out: [(String, Passage)] = []
         for document in try store.allDocuments() {
             guard let path = document.path, let id = corpusIds[path] else { continue }
             for passage in try store.passages(documentId: document.id) { out.append((id, passage)) }

@@ -33,7 +33,7 @@ public struct DocumentView: Encodable, Sendable {
     public var warnings: [String]
     public var outline: [OutlineEntry]
     public var sections: [[String]]
-    public var passages: [StoredPassage]
+    public var passages: [Passage]
     public var summaries: [StoredSummary]
 
     /// The summaries were made from an earlier version of the document.
@@ -70,11 +70,9 @@ public enum LibraryListing {
                             sections: sections, passages: passages, summaries: try store.summaries(documentId: document.id))
     }
 
-    /// `p123` (a search hit's passage) → its row id; nil for anything else (a document's short
-    /// id is hex, so never starts with `p`).
+    /// `p123` (a search hit's passage) → its row id; nil for anything else.
     public static func passageId(_ reference: String) -> Int64? {
-        guard reference.count > 1, reference.first == "p" || reference.first == "P" else { return nil }
-        return Int64(reference.dropFirst())
+        PassageReference(reference)?.id
     }
 
     /// The passage a hit named (`p123`) with `context` passages either side of it in its document.
@@ -88,7 +86,7 @@ public enum LibraryListing {
         guard let hit = window.first(where: { $0.id == id }) else {
             throw LecternError(.notFound, "p\(id)", "no passage with this id (a search hit's `p<N>`; the document may have been re-read since: search again)")
         }
-        return PassageContext(passageId: id, documentShortId: hit.documentShortId, title: hit.documentTitle,
+        return PassageContext(passageId: id, documentShortId: hit.documentShortId ?? "", title: hit.documentTitle ?? "",
                               link: try PassageLink.link(for: hit, store: store),
                               passages: window.map { PassageContext.Entry($0, isHit: $0.id == id) })
     }
@@ -114,7 +112,7 @@ public struct PassageContext: Encodable, Sendable {
         public var sectionPath: [String]
         public var text: String
 
-        init(_ passage: StoredPassage, isHit: Bool) {
+        init(_ passage: Passage, isHit: Bool) {
             id = passage.id
             ordinal = passage.ordinal
             self.isHit = isHit

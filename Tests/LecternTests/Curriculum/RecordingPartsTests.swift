@@ -8,8 +8,8 @@ final class RecordingPartsTests: XCTestCase {
     /// springs. It becomes four parts of at most 15 minutes that hold every passage once, in
     /// order, each titled by the lecture and its number; a 10-minute recording stays whole.
     func testALongRecordingIsCutIntoStudySizedTopicsWhereItsSubjectShifts() {
-        func passage(_ minute: Int, _ text: String) -> TopicPassage {
-            TopicPassage(passageId: Int64(minute + 1), documentId: 1, ordinal: minute, text: text, kind: .transcript,
+        func passage(_ minute: Int, _ text: String) -> Passage {
+            Passage(id: Int64(minute + 1), documentId: 1, ordinal: minute, text: text, kind: .transcript,
                          sectionPath: ["Week 2", "Friction and Springs"], pageStart: nil, pageEnd: nil, pageLabel: nil,
                          timeStart: Double(minute * 60), timeEnd: Double(minute * 60 + 60), tokenCount: 120)
         }
@@ -20,13 +20,13 @@ final class RecordingPartsTests: XCTestCase {
         var vectors: [Int64: [Float]] = [:]
         for (index, item) in passages.enumerated() {
             let wobble = Float(index % 3) * 0.01
-            vectors[item.passageId] = index < 24 ? [1, wobble, 0, 0] : [0, 0, 1, wobble]
+            vectors[item.id] = index < 24 ? [1, wobble, 0, 0] : [0, 0, 1, wobble]
         }
         let lecture = TopicDraft(title: "Friction and Springs", identity: "ocw|Week 2/Friction and Springs", headings: [], passages: passages)
         let parts = CurriculumOutline.recordingParts(lecture, vectors: vectors)
         print(parts.map { "\($0.title): \(CurriculumOutline.duration($0.passages) / 60) min" })
         XCTAssertGreaterThanOrEqual(parts.count, 3, "40 minutes is more than two study sessions")
-        XCTAssertEqual(parts.flatMap(\.passages).map(\.passageId), passages.map(\.passageId), "every passage once, in order")
+        XCTAssertEqual(parts.flatMap(\.passages).map(\.id), passages.map(\.id), "every passage once, in order")
         for (index, part) in parts.enumerated() {
             XCTAssertLessThanOrEqual(CurriculumOutline.duration(part.passages), CurriculumOutline.longestRecordingMinutes * 60, part.title)
             XCTAssertTrue(part.title.hasPrefix("Friction and Springs (\(index + 1)/\(parts.count))"), part.title)

@@ -5,8 +5,8 @@ import XCTest
 /// definitions, the source's own objectives or generated ones, a title for a stretch of a
 /// transcript, a study time and prerequisite links; on real documents.
 final class TopicContentTests: XCTestCase {
-    func passages(_ text: String, kind: PassageKind = .text, section: [String] = [], id: Int64 = 1) -> [TopicPassage] {
-        [TopicPassage(passageId: id, documentId: 1, ordinal: 0, text: text, kind: kind, sectionPath: section,
+    func passages(_ text: String, kind: PassageKind = .text, section: [String] = [], id: Int64 = 1) -> [Passage] {
+        [Passage(id: id, documentId: 1, ordinal: 0, text: text, kind: kind, sectionPath: section,
                       tokenCount: WordTokenizer.words(text).count)]
     }
 
@@ -155,8 +155,8 @@ final class TopicContentTests: XCTestCase {
     /// of 60 words are not one minute), a proof slower than prose.
     func testStudyTimeFollowsTheKindOfContent() {
         func passage(_ text: String, kind: PassageKind = .text, section: [String] = [], start: Double? = nil, end: Double? = nil,
-                     document: Int64 = 1) -> TopicPassage {
-            TopicPassage(passageId: 1, documentId: document, ordinal: 0, text: text, kind: kind, sectionPath: section, pageStart: nil,
+                     document: Int64 = 1) -> Passage {
+            Passage(id: 1, documentId: document, ordinal: 0, text: text, kind: kind, sectionPath: section, pageStart: nil,
                          pageEnd: nil, pageLabel: nil, timeStart: start, timeEnd: end, tokenCount: 10)
         }
         let spoken = String(repeating: "so the block slides down the ramp ", count: 100)  // 700 words

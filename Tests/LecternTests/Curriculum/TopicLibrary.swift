@@ -3,13 +3,13 @@ import XCTest
 @testable import Lectern
 
 /// Real documents ingested the way `lectern ingest` does (in process), read back as the
-/// curriculum builder sees them: each document's passages as `TopicPassage`s with their stored
+/// curriculum builder sees them: each document's passages as the store gives them, with their stored
 /// vectors. One library per embedder and document set, built once per test process.
 final class TopicLibrary: @unchecked Sendable {
     struct Document {
         var title: String
         var uri: String
-        var passages: [TopicPassage]
+        var passages: [Passage]
         var vectors: [[Float]]
 
         var tokenCounts: [Int] { passages.map(\.tokenCount) }
@@ -30,9 +30,9 @@ final class TopicLibrary: @unchecked Sendable {
         var slot: [Int64: Int] = [:]
         for (position, id) in index.ids.enumerated() { slot[id] = position }
         for stored in try store.allDocuments() {
-            let passages = try store.passages(documentId: stored.id).map(Self.topicPassage)
+            let passages = try store.passages(documentId: stored.id)
             let vectors = passages.map { passage -> [Float] in
-                guard let position = slot[passage.passageId] else { return [] }
+                guard let position = slot[passage.id] else { return [] }
                 return Array(index.vectors[(position * index.dimension)..<((position + 1) * index.dimension)])
             }
             documents.append(Document(title: stored.title, uri: stored.uri, passages: passages, vectors: vectors))
@@ -42,13 +42,6 @@ final class TopicLibrary: @unchecked Sendable {
     /// The document whose URI ends with `suffix` (a file name, or an OpenStax module's path).
     func document(_ suffix: String) throws -> Document {
         try XCTUnwrap(documents.first { $0.uri.hasSuffix(suffix) }, "\(suffix) is in the library: \(documents.map(\.uri))")
-    }
-
-    static func topicPassage(_ stored: StoredPassage) -> TopicPassage {
-        TopicPassage(passageId: stored.id, documentId: stored.documentId, ordinal: stored.ordinal, text: stored.text,
-                     kind: stored.kind, sectionPath: stored.sectionPath,
-                     pageStart: stored.pageStart, pageEnd: stored.pageEnd, pageLabel: stored.pageLabel,
-                     timeStart: stored.timeStart, timeEnd: stored.timeEnd, tokenCount: stored.tokenCount)
     }
 
     // MARK: Shared libraries
@@ -105,7 +98,7 @@ final class TopicLibrary: @unchecked Sendable {
     }
 
     /// The passages of one OpenStax module, by its title ("1.2 How Do Philosophers Arrive at Truth?").
-    func module(_ title: String) throws -> [TopicPassage] {
+    func module(_ title: String) throws -> [Passage] {
         let passages = documents.flatMap(\.passages).filter { $0.sectionPath.count > 1 && $0.sectionPath[1] == title }
         XCTAssertFalse(passages.isEmpty, "module \(title) is in the book")
         return passages

@@ -50,17 +50,14 @@ final class BookCurriculum: @unchecked Sendable {
                                       licenceURL: metadata?["license_url"] as? String, contentHash: document.contentHash)
         var unitOrder: [String] = []
         var topicOrder: [String: [[String]]] = [:]
-        var topicPassages: [[String]: [TopicPassage]] = [:]
+        var topicPassages: [[String]: [Passage]] = [:]
         for stored in passages where stored.sectionPath.count >= 2 {
             let key = Array(stored.sectionPath.prefix(2))
             if topicPassages[key] == nil {
                 if topicOrder[key[0]] == nil { unitOrder.append(key[0]) }
                 topicOrder[key[0], default: []].append(key)
             }
-            topicPassages[key, default: []].append(TopicPassage(
-                passageId: stored.id, documentId: document.id, ordinal: stored.ordinal, text: stored.text,
-                kind: stored.kind, sectionPath: stored.sectionPath, pageStart: stored.pageStart,
-                pageEnd: stored.pageEnd, pageLabel: stored.pageLabel, timeStart: nil, timeEnd: nil, tokenCount: stored.tokenCount))
+            topicPassages[key, default: []].append(stored)
         }
         var terms: [[String]: [KeyTerm]] = [:]
         var objectives: [[String]: [LearningObjective]] = [:]
@@ -70,7 +67,7 @@ final class BookCurriculum: @unchecked Sendable {
             if block.kind == .glossary, let term = block.attributes["term"], let meaning = block.attributes["meaning"], !meaning.isEmpty {
                 glossary.append(term)
                 let holder = topicPassages[key]?.first { $0.kind == .glossary && $0.text.contains(term) }
-                terms[key, default: []].append(KeyTerm(term: term, definition: meaning, origin: .source, passageId: holder?.passageId))
+                terms[key, default: []].append(KeyTerm(term: term, definition: meaning, origin: .source, passageId: holder?.id))
             } else if block.kind == .objective {
                 objectives[key, default: []].append(LearningObjective(stableId: "o\(objectives[key, default: []].count)-\(key[1])",
                                                                       statement: block.text, origin: .source))

@@ -24,7 +24,7 @@ enum AuthorSummary {
     /// The passages of the topic's summary section: those under a summary heading below the
     /// topic's own level, when the topic also holds other text (a topic that is all summary,
     /// such as a PDF's "Conclusion" chapter, is summarised like any other).
-    static func passages(in passages: [TopicPassage]) -> [TopicPassage] {
+    static func passages(in passages: [Passage]) -> [Passage] {
         let content = passages.filter { ![.objective, .glossary, .exercise, .caption].contains($0.kind) }
         let summary = content.filter { passage in
             passage.sectionPath.count >= 2 && isSummaryHeading(passage.sectionPath.last ?? "")
@@ -34,7 +34,7 @@ enum AuthorSummary {
     }
 
     /// The summary's text, its paragraphs joined with single spaces; nil when there is none.
-    static func summary(in passages: [TopicPassage]) -> String? {
+    static func summary(in passages: [Passage]) -> String? {
         let found = self.passages(in: passages)
         var text = found.map { TextCleanup.collapseWhitespace($0.text) }.filter { !$0.isEmpty }.joined(separator: " ")
         if found.isEmpty { text = passages.filter { $0.kind == .text }.compactMap(inlineSummary).joined(separator: " ") }
@@ -45,7 +45,7 @@ enum AuthorSummary {
     /// A small summary section the chunker merged into the passage before it keeps its heading
     /// as a line of its own ("…\n\nSummary\nMitochondria turn…"): the lines after that heading,
     /// up to the next heading line, when the passage has text before it.
-    static func inlineSummary(_ passage: TopicPassage) -> String? {
+    static func inlineSummary(_ passage: Passage) -> String? {
         let lines = passage.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         guard let start = lines.indices.dropFirst().first(where: { isSummaryHeading(lines[$0]) }) else { return nil }
         var taken: [String] = []

@@ -8,7 +8,7 @@ enum KeyPhrases {
     /// `background`: the passages of the whole input (the document the topic is cut from), so
     /// that words every topic of a lecture uses ("today", the course's subject) weigh little.
     /// Without it the topic's own passages are the background.
-    static func title(for passages: [TopicPassage], background: [TopicPassage] = []) -> String {
+    static func title(for passages: [Passage], background: [Passage] = []) -> String {
         let phrases = ranked(passages, background: background.isEmpty ? passages : background)
         guard let first = phrases.first else { return fallback(passages) }
         var chosen = [first]
@@ -31,7 +31,7 @@ enum KeyPhrases {
     /// Candidate phrases (runs of one to three content words), best first: sublinear term
     /// frequency in the topic times inverse document frequency over the background's passages,
     /// a phrase of several words weighted above its words alone.
-    static func ranked(_ passages: [TopicPassage], background: [TopicPassage]) -> [Phrase] {
+    static func ranked(_ passages: [Passage], background: [Passage]) -> [Phrase] {
         var documentFrequency: [String: Int] = [:]
         for passage in background {
             for key in Set(candidates(passage.text).map(\.key)) { documentFrequency[key, default: 0] += 1 }
@@ -149,7 +149,7 @@ enum KeyPhrases {
     }
 
     /// The first words of the topic when it has no phrase worth naming.
-    private static func fallback(_ passages: [TopicPassage]) -> String {
+    private static func fallback(_ passages: [Passage]) -> String {
         let words = passages.first.map { ContentWords.surface($0.text) } ?? []
         return words.isEmpty ? "Untitled Topic" : titleCase(words.prefix(6).joined(separator: " "))
     }

@@ -7,15 +7,15 @@ enum KeyTermExtraction {
     /// The longest term a definition sentence may name: longer subjects are clauses, not terms.
     static let maximumTermWords = 4
 
-    static func keyTerms(in passages: [TopicPassage]) -> [KeyTerm] {
+    static func keyTerms(in passages: [Passage]) -> [KeyTerm] {
         var terms: [KeyTerm] = []
         var seen = Set<String>()
-        func add(_ term: String, _ definition: String, _ passage: TopicPassage, _ basis: KeyTermBasis) {
+        func add(_ term: String, _ definition: String, _ passage: Passage, _ basis: KeyTermBasis) {
             let term = term.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
             let definition = definition.trimmingCharacters(in: .whitespacesAndNewlines)
             let key = TermMatcher.stems(term).joined(separator: " ")
             guard !key.isEmpty, !definition.isEmpty, seen.insert(key).inserted else { return }
-            terms.append(KeyTerm(term: term, definition: definition, origin: .source, passageId: passage.passageId, basis: basis))
+            terms.append(KeyTerm(term: term, definition: definition, origin: .source, passageId: passage.id, basis: basis))
         }
         // The glossary first: its definitions are the source's own; then the terms the text
         // emphasises ("Key Terms"), with the sentence that introduces them.

@@ -82,7 +82,7 @@ struct ModelTopicWriter: Sendable {
 
     /// `context`: where the topic sits ("Introduction to Philosophy › Logic"), when known: it
     /// helps a model name the subject, and is part of what the cache keys on.
-    func write(_ passages: [TopicPassage], context: String? = nil) async throws -> Written {
+    func write(_ passages: [Passage], context: String? = nil) async throws -> Written {
         try await withCheckedThrowingContinuation { continuation in
             // The model call blocks on the network: off the cooperative pool.
             DispatchQueue.global().async {
@@ -91,7 +91,7 @@ struct ModelTopicWriter: Sendable {
         }
     }
 
-    func writeNow(_ passages: [TopicPassage], context: String?) throws -> Written {
+    func writeNow(_ passages: [Passage], context: String?) throws -> Written {
         let heading = context.map { "Course context: \($0)" } ?? ""
         // The teaching text, not the exercises: objectives say what the text teaches.
         let material = passages.filter { $0.kind != .exercise }.map(\.text)

@@ -30,7 +30,7 @@ enum OfflineObjectives {
     /// `headings`: the topic's section headings; one that names a subject the text teaches
     /// ("Confucianism", "The Vedic Tradition") is described, one that is apparatus ("Review
     /// Questions"), an instruction ("Prepare to Read"), a question or an activity is not.
-    static func objectives(keyTerms: [KeyTerm], passages: [TopicPassage], headings: [String] = []) -> [String] {
+    static func objectives(keyTerms: [KeyTerm], passages: [Passage], headings: [String] = []) -> [String] {
         let prose = passages.filter { [.text, .transcript, .list].contains($0.kind) }
         let lowerCaseWords = commonWords(passages.map(\.text) + keyTerms.map(\.definition))
         func phrase(_ text: String) -> String { inSentence(text, commonWords: lowerCaseWords) }
@@ -96,7 +96,7 @@ enum OfflineObjectives {
 
     /// "Describe <the topic's two best key phrases>" (tf-idf against `background`), for a topic
     /// whose unit has no objectives to lend it; nil for a topic of little prose.
-    static func keyPhraseObjective(passages: [TopicPassage], background: [TopicPassage]) -> String? {
+    static func keyPhraseObjective(passages: [Passage], background: [Passage]) -> String? {
         let prose = passages.filter { [.text, .transcript, .list].contains($0.kind) }
         guard prose.reduce(0, { $0 + WordTokenizer.words($1.text).count }) >= keyPhraseWords else { return nil }
         var chosen: [String] = []

@@ -3,7 +3,7 @@ import Foundation
 /// A source's own learning objectives (an OpenStax module's "Learning Objectives" list), as
 /// statements a learner reads: "Explain the difference between …".
 enum SourceObjectives {
-    static func objectives(in passages: [TopicPassage]) -> [String] {
+    static func objectives(in passages: [Passage]) -> [String] {
         var statements: [String] = []
         var seen = Set<String>()
         for passage in passages where passage.kind == .objective {

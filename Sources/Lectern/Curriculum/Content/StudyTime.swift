@@ -24,7 +24,7 @@ enum StudyTime {
 
     /// Whole minutes to study `passages`: each recording's running time, plus its prose at
     /// the study pace, its problems by the item and its proofs at the mathematics pace; at least 1.
-    static func minutes(passages: [TopicPassage]) -> Int {
+    static func minutes(passages: [Passage]) -> Int {
         var seconds = 0.0
         // Timed passages of one document: from the first start to the last end (overlapping
         // passages share their seconds).
@@ -53,7 +53,7 @@ enum StudyTime {
     static let problemSections = ["problem set", "problems", "exercises", "exercise", "practice", "homework", "assignment",
                                   "review questions", "übung", "aufgabe", "übungsaufgaben", "quiz"]
 
-    static func isProblem(_ passage: TopicPassage) -> Bool {
+    static func isProblem(_ passage: Passage) -> Bool {
         if passage.kind == .exercise { return true }
         return passage.sectionPath.contains { name in
             let lower = name.lowercased()
@@ -71,7 +71,7 @@ enum StudyTime {
 
     /// A proof, or a passage dense with formulae: a "Proof"/"Beweis" section or opening, or many
     /// symbol tokens.
-    static func isMathematics(_ passage: TopicPassage) -> Bool {
+    static func isMathematics(_ passage: Passage) -> Bool {
         let lower = passage.text.prefix(40).lowercased()
         if lower.hasPrefix("proof") || lower.hasPrefix("beweis") { return true }
         if passage.sectionPath.contains(where: { ["proof", "beweis", "derivation", "herleitung"].contains($0.lowercased()) }) { return true }

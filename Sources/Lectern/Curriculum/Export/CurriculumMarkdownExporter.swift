@@ -86,9 +86,9 @@ struct CurriculumMarkdownExporter {
 
     /// Per document, in the order the topic first draws on it: its title and the pages, the
     /// stretch of the recording, or the section its passages share.
-    static func places(_ passages: [TopicPassage], sources: [Int64: CurriculumSource]) -> [String] {
+    static func places(_ passages: [Passage], sources: [Int64: CurriculumSource]) -> [String] {
         var order: [Int64] = []
-        var byDocument: [Int64: [TopicPassage]] = [:]
+        var byDocument: [Int64: [Passage]] = [:]
         for passage in passages {
             if byDocument[passage.documentId] == nil { order.append(passage.documentId) }
             byDocument[passage.documentId, default: []].append(passage)

@@ -19,7 +19,7 @@ enum SpokenSegments {
     /// A long text is cut into parts of about this size, so a part never ends up a tail of a few words.
     static let targetCharacters = 1500
 
-    static func plan(_ passages: [TopicPassage]) -> [SpokenSegment] {
+    static func plan(_ passages: [Passage]) -> [SpokenSegment] {
         var pieces: [SpokenSegment] = []
         for (index, passage) in passages.enumerated() {
             var text = passage.text

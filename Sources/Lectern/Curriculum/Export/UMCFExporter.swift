@@ -96,7 +96,7 @@ struct UMCFExporter {
                                                   estimatedDuration: Self.speakingDuration(text)))
             segmentPassages.append([])
         }
-        UMCFCheckpoints.place(in: &segments, passages: segmentPassages.map { $0.map { topic.passages[$0].passageId } },
+        UMCFCheckpoints.place(in: &segments, passages: segmentPassages.map { $0.map { topic.passages[$0].id } },
                               cards: checkpointCards ?? assessments)
         let objectives = topic.objectives.isEmpty ? inherited : topic.objectives
         let totalSeconds = segments.reduce(0) { $0 + Self.speakingSeconds($1.content) }
@@ -148,7 +148,7 @@ struct UMCFExporter {
     /// The segment type a passage is spoken as: the topic's first passage introduces it; a
     /// "Summary" or "Conclusion" section, or a closing recap, sums up; an "Example" section or
     /// a passage opening "For example" is an example; the rest explains.
-    static func segmentType(_ passage: TopicPassage, text: String? = nil, at index: Int, of count: Int) -> UMCFTranscriptSegment.Kind {
+    static func segmentType(_ passage: Passage, text: String? = nil, at index: Int, of count: Int) -> UMCFTranscriptSegment.Kind {
         if index == 0 { return .introduction }
         let heading = (passage.sectionPath.last ?? "").lowercased()
         let opening = (text ?? passage.text).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()

@@ -4,7 +4,7 @@ import Foundation
 /// (`DocumentRecord`, `PassageRecord`, `BlockRecord` …) in the same order. Text is ordered
 /// byte-wise (`collate "C"`), as SQLite orders it, whatever the database's own collation.
 extension PostgresLibrary {
-    /// A passage with its document's facts, as `StoredPassage.selection` selects it in SQLite.
+    /// A passage with its document's facts, as `Passage.selection` selects it in SQLite.
     static let passageSelection = """
         p.id, p.document_id, p.ordinal, p.text, p.kind, p.section_path::json as section_path, p.page_start, p.page_end,
         p.time_start, p.time_end, p.speaker, p.char_start, p.char_end, p.token_count, p.timeline::json as timeline, p.page_label,
@@ -103,30 +103,30 @@ extension PostgresLibrary {
         }
     }
 
-    func passages(documentId: Int64) throws -> [StoredPassage] {
+    func passages(documentId: Int64) throws -> [Passage] {
         try session {
             try connection.records(PassageRecord.self, "select \(Self.passageSelection) where p.document_id = $1 order by p.ordinal",
-                                   [String(documentId)]).map(StoredPassage.init)
+                                   [String(documentId)]).map(Passage.init)
         }
     }
 
-    func passages(ids: [Int64]) throws -> [StoredPassage] {
+    func passages(ids: [Int64]) throws -> [Passage] {
         guard !ids.isEmpty else { return [] }
         let found = try session {
             try connection.records(PassageRecord.self, "select \(Self.passageSelection) where p.id = any($1::bigint[])",
-                                   [Self.bigintArray(ids)]).map(StoredPassage.init)
+                                   [Self.bigintArray(ids)]).map(Passage.init)
         }
         let byId = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
         return ids.compactMap { byId[$0] }
     }
 
-    func passageWithNeighbours(id: Int64, context: Int) throws -> [StoredPassage] {
+    func passageWithNeighbours(id: Int64, context: Int) throws -> [Passage] {
         try session {
             try connection.records(PassageRecord.self, """
                 select \(Self.passageSelection)
                 join passages hit on hit.id = $1 and hit.document_id = p.document_id
                 where p.ordinal between hit.ordinal - $2 and hit.ordinal + $2 order by p.ordinal
-                """, [String(id), String(context)]).map(StoredPassage.init)
+                """, [String(id), String(context)]).map(Passage.init)
         }
     }
 

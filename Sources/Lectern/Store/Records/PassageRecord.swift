@@ -1,7 +1,7 @@
 import Foundation
 
 /// A `passages` row joined with the facts of its document a reader of the passage needs
-/// (`StoredPassage.selection` selects it; `StoredPassage` is what the rest of Lectern sees).
+/// (`Passage.selection` selects it; a `Passage` with its document's facts is what the rest of Lectern sees).
 struct PassageRecord: Codable, Sendable, Equatable {
     var id: Int64
     var documentId: Int64
