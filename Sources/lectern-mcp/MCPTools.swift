@@ -190,7 +190,7 @@ enum MCPTools {
 
     static let linkSchema: Value = [
         "type": "object",
-        "properties": ["id": ["type": "string"], "title": ["type": "string"], "term": ["type": "string"]],
+        "properties": ["id": ["type": "string"], "title": ["type": "string"], "term": ["type": "string"], "reference": ["type": "string"]],
         "required": ["id", "title"],
     ]
 

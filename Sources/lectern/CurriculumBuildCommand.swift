@@ -9,7 +9,8 @@ struct CurriculumBuildCommand: ParsableCommand {
         discussion: """
             SOURCE is what `show` and `rm` take: a path (a folder takes everything under it), a \
             URI, a document id, or a quoted glob. Several documents give one unit each, in name \
-            order. Rebuilding with unchanged sources writes nothing; after a source changes (and \
+            order (numbers in names as numbers: lecture-2 before lecture-10), or as --order \
+            says. Rebuilding with unchanged sources writes nothing; after a source changes (and \
             is ingested again), only the topics drawing on it are made again; without SOURCE an \
             existing curriculum is rebuilt from its own sources. Summaries come from \
             the language model when one is configured, else from the offline method.
@@ -17,6 +18,7 @@ struct CurriculumBuildCommand: ParsableCommand {
               lectern curriculum build philosophy ~/books/introduction-philosophy
               lectern curriculum build biology notes/ lectures/ --title "Cell biology"
               lectern curriculum build biology      # again, after its sources changed
+              lectern curriculum build calculus notes/ --order dependencies
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -35,6 +37,9 @@ struct CurriculumBuildCommand: ParsableCommand {
     @Option(help: "The curriculum's title (default: the only source's title, else the name).")
     var title: String?
 
+    @Option(help: ArgumentHelp("The order of the sources: name (numbers in names as numbers), given (as named here), or dependencies (by name, then a source that defines a term before those that use it). Default: name; a rebuild without SOURCE keeps the curriculum's order.", valueName: "name|given|dependencies"))
+    var order: CurriculumOrder?
+
     @Flag(help: "Print the result as JSON.")
     var json = false
 
@@ -50,7 +55,8 @@ struct CurriculumBuildCommand: ParsableCommand {
         let recorder = try global.startRun(store, command: "curriculum build")
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
         let result = try recorder.run { () throws -> CurriculumBuildResult in
-            let builder = try LibraryServices(configuration: configuration, store: store, recorder: recorder).curriculumBuilder()
+            var builder = try LibraryServices(configuration: configuration, store: store, recorder: recorder).curriculumBuilder()
+            builder.order = order
             return try builder.build(name: name, title: title, sources: sources, all: all, recorder: recorder) { terminal.event($0) }
         }
         terminal.finishProgress()
@@ -71,3 +77,5 @@ struct CurriculumBuildCommand: ParsableCommand {
 }
 
 extension CurriculumBuildCommand: SharesGlobalOptions {}
+
+extension CurriculumOrder: ExpressibleByArgument {}

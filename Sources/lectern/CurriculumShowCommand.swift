@@ -45,6 +45,10 @@ struct CurriculumShowCommand: ParsableCommand {
         for source in view.sources {
             terminal.out(terminal.dim("source: \(source.title) (\(source.type)) \(source.uri)\(source.licence.map { " — " + $0 } ?? "")"))
         }
+        if let summary = view.summary, depth >= 3 {
+            terminal.out("")
+            terminal.outLines(summary, indent: "")
+        }
         for (unitIndex, unit) in view.units.enumerated() {
             // A blank line sets each unit's topics apart; a list of units alone needs none
             // but the one under the header.

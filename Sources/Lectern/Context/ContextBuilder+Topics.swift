@@ -70,7 +70,10 @@ extension ContextBuilder {
             // What it builds on: earlier topics only, in course order.
             prerequisites: topic.prerequisites.filter { (order[$0.topicStableId] ?? Int.max) < position - 1 }
                 .sorted { (order[$0.topicStableId] ?? 0) < (order[$1.topicStableId] ?? 0) }
-                .map { ContextTopicLink(id: $0.topicStableId, title: byId[$0.topicStableId]?.title ?? $0.topicStableId, term: $0.term) },
+                .map {
+                    ContextTopicLink(id: $0.topicStableId, title: byId[$0.topicStableId]?.title ?? $0.topicStableId,
+                                     term: $0.reason == .term ? $0.term : nil, reference: $0.reason == .reference ? $0.term : nil)
+                },
             next: Array(next.prefix(5)),
             keyTerms: topic.keyTerms.map { ContextKeyTerm(term: $0.term, definition: $0.definition) },
             summary: topic.summary.isEmpty ? nil : topic.summary)

@@ -43,6 +43,8 @@ public struct ContextTopicLink: Codable, Sendable, Equatable {
     public var title: String
     /// The key term that links the two topics, for a prerequisite.
     public var term: String?
+    /// For a prerequisite the text refers back to: the words that do ("the chapter on logic").
+    public var reference: String? = nil
 }
 
 public struct ContextKeyTerm: Codable, Sendable, Equatable {
@@ -111,6 +113,7 @@ extension TutoringContext {
         if !topic.prerequisites.isEmpty {
             blocks.append("## Builds on\n" + topic.prerequisites.map { link in
                 "- \(link.title)" + (link.term.map { " (\u{201C}\($0)\u{201D})" } ?? "")
+                    + (link.reference.map { " (the text refers to it: \u{201C}\($0)\u{201D})" } ?? "")
             }.joined(separator: "\n"))
         }
         if !topic.next.isEmpty {

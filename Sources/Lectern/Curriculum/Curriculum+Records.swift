@@ -45,7 +45,8 @@ extension CurriculumRecords {
     init(_ c: Curriculum, buildKey: String) {
         // Row ids and positions are the store's to set.
         curriculum = CurriculumRecord(id: nil, name: c.name, stableId: c.stableId, title: c.title, modelName: c.modelName,
-                                      buildKey: buildKey, createdAt: Self.timestamp(c.createdAt), modifiedAt: Self.timestamp(c.modifiedAt))
+                                      buildKey: buildKey, createdAt: Self.timestamp(c.createdAt), modifiedAt: Self.timestamp(c.modifiedAt),
+                                      summary: c.summary)
         sources = c.sources.map { source in
             CurriculumSourceRecord(curriculumId: 0, position: 0, documentId: source.documentId, uri: source.uri, title: source.title,
                                    type: source.type, licence: source.licence, licenceURL: source.licenceURL,
@@ -82,7 +83,9 @@ extension TopicRecords {
                                passageId: $0.passageId, basis: $0.basis)
         }
         passages = topic.passages.map { TopicPassageRecord(topicId: 0, position: 0, passageId: $0.id) }
-        links = topic.prerequisites.map { TopicLinkRecord(topicId: 0, position: 0, targetStableId: $0.topicStableId, term: $0.term) }
+        links = topic.prerequisites.map {
+            TopicLinkRecord(topicId: 0, position: 0, targetStableId: $0.topicStableId, term: $0.term, reason: $0.reason.rawValue)
+        }
     }
 }
 
@@ -99,7 +102,8 @@ extension Curriculum {
             units: records.units.map { unit in
                 CurriculumUnit(stableId: unit.unit.stableId, title: unit.unit.title, topics: unit.topics.map { Topic($0, passages: passages) })
             },
-            modelName: row.modelName, createdAt: CurriculumRecords.date(row.createdAt), modifiedAt: CurriculumRecords.date(row.modifiedAt))
+            modelName: row.modelName, createdAt: CurriculumRecords.date(row.createdAt), modifiedAt: CurriculumRecords.date(row.modifiedAt),
+            summary: row.summary)
     }
 }
 
@@ -114,7 +118,10 @@ extension Topic {
                 KeyTerm(term: $0.term, definition: $0.definition, origin: $0.origin, passageId: $0.passageId, basis: $0.basis ?? .defined)
             },
             studyMinutes: row.studyMinutes, passages: records.passages.compactMap { passages[$0.passageId] },
-            prerequisites: records.links.map { TopicLink(topicStableId: $0.targetStableId, term: $0.term) },
+            prerequisites: records.links.map {
+                // Built before links had a reason: a term's.
+                TopicLink(topicStableId: $0.targetStableId, term: $0.term, reason: $0.reason.flatMap(TopicLinkReason.init(rawValue:)) ?? .term)
+            },
             titleOrigin: row.titleOrigin)
     }
 }

@@ -25,7 +25,7 @@ public struct CurriculumBuildResult: Codable, Sendable, Equatable {
 /// drawing on it are made again.
 public struct CurriculumBuilder: Sendable {
     /// Changes when what a build makes changes: an older build is then rebuilt.
-    static let version = 8
+    static let version = 9
 
     let store: LibraryStore
     let summarizer: any Summarizer
@@ -39,6 +39,9 @@ public struct CurriculumBuilder: Sendable {
     /// Checked before each document is read and each topic is made: a stopped build saves
     /// nothing (the curriculum stays as it was).
     public var cancellation: Cancellation?
+    /// The order of the sources (`--order`); nil: by name, or, for a rebuild from the
+    /// curriculum's own sources, the order it has.
+    public var order: CurriculumOrder?
 
     public init(store: LibraryStore, summarizer: any Summarizer, modelName: String? = nil, parallelism: Int = 2) {
         self.store = store
@@ -49,14 +52,42 @@ public struct CurriculumBuilder: Sendable {
     }
 
     /// The documents `references` name, as `show` and `rm` read them (ids, paths, folders,
-    /// URIs, globs), every document when `all`; in name order, each once.
-    public func documents(_ references: [String], all: Bool) throws -> (documents: [StoredDocument], notFound: [String]) {
-        var (found, notFound) = try DocumentReferences(store: store).documents(references)
+    /// URIs, globs), every document when `all`; each once, in `order`: by name (numbers in names
+    /// as numbers), as named (a folder's or a glob's documents by name within it), or by name
+    /// and then so that a document defining a term comes before those that use it.
+    public func documents(_ references: [String], all: Bool, order: CurriculumOrder = .name) throws -> (documents: [StoredDocument], notFound: [String]) {
+        let named = DocumentReferences(store: store)
+        var found: [StoredDocument] = []
+        var notFound: [String] = []
+        for reference in references {
+            let documents = try named.documents(reference)
+            if documents.isEmpty { notFound.append(reference) }
+            found += documents.sorted { CurriculumOrder.naturallyBefore(Self.nameKey($0), Self.nameKey($1)) }
+        }
         if all { found = try store.allDocuments() + found }
         var seen: Set<Int64> = []
         found = found.filter { seen.insert($0.id).inserted }
-        found.sort { Self.nameKey($0) < Self.nameKey($1) }
+        if order != .given { found.sort { CurriculumOrder.naturallyBefore(Self.nameKey($0), Self.nameKey($1)) } }
+        if order == .dependencies, found.count > 1 { found = try dependencyOrder(found) }
         return (found, notFound)
+    }
+
+    /// `documents` (in name order) so that one defining a term (in its glossary or a definition
+    /// sentence) comes before the documents that use it.
+    func dependencyOrder(_ documents: [StoredDocument]) throws -> [StoredDocument] {
+        var defines: [Set<[String]>] = []
+        var words: [[String]] = []
+        for document in documents {
+            let passages = CurriculumOutline.teaching(try store.passages(documentId: document.id))
+            defines.append(Set(TopicContent.keyTerms(in: passages).filter { PrerequisiteLinks.definingBases.contains($0.basis) }
+                .map { TermMatcher.stems($0.term) }.filter { !$0.isEmpty && $0.joined().count > 2 }))
+            words.append(passages.filter { $0.kind != .glossary }.flatMap { TermMatcher.stems($0.text) })
+        }
+        let terms = defines.reduce(into: Set<[String]>()) { $0.formUnion($1) }
+        let uses = words.map { words in
+            Dictionary(uniqueKeysWithValues: terms.map { ($0, TermMatcher.count($0, in: words)) })
+        }
+        return CurriculumOrder.dependencyOrder(defines: defines, uses: uses).map { documents[$0] }
     }
 
     static func nameKey(_ document: StoredDocument) -> String {
@@ -77,10 +108,13 @@ public struct CurriculumBuilder: Sendable {
                       recorder: RunRecorder?, events: EventHandler) throws -> CurriculumBuildResult {
         var references = references
         var title = title
+        var order = self.order ?? .name
         if references.isEmpty && !all {
             (references, title) = try ownSources(name: name, title: title, events: events)
+            // A rebuild keeps the order the curriculum has unless told otherwise.
+            order = self.order ?? .given
         }
-        let (documents, notFound) = try self.documents(references, all: all)
+        let (documents, notFound) = try self.documents(references, all: all, order: order)
         for reference in notFound {
             recorder?.fail(input: reference, stage: "curriculum", reason: "not in the library")
             events(PipelineEvent(.failed, input: reference, message: "not in the library"))
@@ -105,7 +139,7 @@ public struct CurriculumBuilder: Sendable {
 
         // The tree, from each document's own structure.
         let curriculumId = Self.curriculumId(name)
-        var (units, vectors) = try unitDrafts(documents, name: name, recorder: recorder, events: events)
+        var (units, vectors, crossReferences) = try unitDrafts(documents, name: name, recorder: recorder, events: events)
         result.mergedTopics = try mergeAcrossSources(&units, vectors: vectors, sources: documents.count, name: name, events: events)
 
         // Stable ids, then enrichment (what an unchanged topic had is kept).
@@ -116,18 +150,21 @@ public struct CurriculumBuilder: Sendable {
                                       recorder: recorder, events: events)
         Self.describeKeyPhrasesWhereAUnitHasNoObjectives(&topics, units: planned.map(\.unit))
         try cancellation?.check(name)
-        let links = TopicContent.prerequisites(for: topics, units: planned.map(\.unit))
+        let links = TopicContent.prerequisites(for: topics, units: planned.map(\.unit), unitTitles: units.map(\.title), blocks: crossReferences)
         for (index, var topic) in topics.enumerated() {
             topic.prerequisites = links[topic.stableId] ?? []
             curriculumUnits[planned[index].unit].topics.append(topic)
         }
         curriculumUnits.removeAll { $0.topics.isEmpty }
 
+        // A course of one source that describes itself (an OCW course) has that as its summary.
+        let summary = documents.count == 1
+            ? CourseDescription.text(in: try store.passages(documentId: documents[0].id)) : nil
         let now = Date()
         let curriculum = Curriculum(
             name: name, title: title ?? previous?.title ?? Self.defaultTitle(name: name, documents: documents), stableId: curriculumId,
             sources: documents.map(Self.source), units: curriculumUnits, modelName: modelName,
-            createdAt: previous?.createdAt ?? now, modifiedAt: now)
+            createdAt: previous?.createdAt ?? now, modifiedAt: now, summary: summary)
         try recorder.time(.write) { try store.saveCurriculum(curriculum, buildKey: buildKey) }
         result.units = curriculumUnits.count
         result.topics = topics.count
@@ -162,16 +199,20 @@ public struct CurriculumBuilder: Sendable {
         return (references, title)
     }
 
-    /// Each document's units and topics from its own structure, and the vectors of their passages.
+    /// Each document's units and topics from its own structure, the vectors of their passages,
+    /// and the blocks holding its author's cross-references (by document id).
     func unitDrafts(_ documents: [StoredDocument], name: String, recorder: RunRecorder?,
-                    events: EventHandler) throws -> (units: [UnitDraft], vectors: [Int64: [Float]]) {
+                    events: EventHandler) throws -> (units: [UnitDraft], vectors: [Int64: [Float]], references: [Int64: [Block]]) {
         var drafts: [(unit: UnitDraft, document: StoredDocument)] = []
         var vectors: [Int64: [Float]] = [:]
+        var references: [Int64: [Block]] = [:]
         for (index, document) in documents.enumerated() {
             try cancellation?.check(name)
             events(PipelineEvent(.inputStarted, input: document.title, index: index + 1, total: documents.count))
             let passages = try recorder.time(.read) { try store.passages(documentId: document.id) }
             let documentVectors = try store.passageVectors(ids: Set(passages.map(\.id)))
+            let crossReferences = try store.crossReferenceBlocks(documentId: document.id)
+            if !crossReferences.isEmpty { references[document.id] = crossReferences }
             vectors.merge(documentVectors) { $1 }
             let units = CurriculumOutline.units(document: document, passages: passages, vectors: documentVectors, alone: documents.count == 1)
             if units.isEmpty {
@@ -181,7 +222,7 @@ public struct CurriculumBuilder: Sendable {
             }
             drafts += units.map { ($0, document) }
         }
-        return (drafts.map(\.unit), vectors)
+        return (drafts.map(\.unit), vectors, references)
     }
 
     /// Several sources: a later source's topic on an earlier one's subject joins it (each join a

@@ -18,6 +18,8 @@ struct Curriculum: Codable, Sendable, Equatable {
     var modelName: String?
     var createdAt: Date
     var modifiedAt: Date
+    /// The course's own description where its source gives one (an OCW course's), else nil.
+    var summary: String? = nil
 
     /// Every topic, in reading order.
     var topics: [Topic] { units.flatMap(\.topics) }
@@ -63,7 +65,7 @@ struct Topic: Codable, Sendable, Equatable {
     /// Its passages in reading order, as the library holds them (the store keeps references,
     /// `topic_passages`); a merged topic holds passages of several documents.
     var passages: [Passage]
-    /// Topics this one builds on: it uses a key term the other defines.
+    /// Topics this one builds on: it uses a key term the other defines, or its author refers back to it.
     var prerequisites: [TopicLink]
     /// Who wrote the title: nil for the source's own heading; offline (key phrases) or the
     /// model for a stretch of a transcript found by content.
@@ -107,10 +109,46 @@ struct KeyTerm: Codable, Sendable, Equatable {
     }
 }
 
-/// "This topic builds on that one": it uses `term`, which the other topic defines.
+/// "This topic builds on that one": it uses `term`, which the other topic defines, or its
+/// author points back to the other topic (`reason` `.reference`; `term` then holds the words
+/// of the reference, "the chapter on logic and reasoning").
 struct TopicLink: Codable, Sendable, Equatable {
     var topicStableId: String
     var term: String
+    var reason: TopicLinkReason = .term
+
+    init(topicStableId: String, term: String, reason: TopicLinkReason = .term) {
+        self.topicStableId = topicStableId
+        self.term = term
+        self.reason = reason
+    }
+
+    enum CodingKeys: String, CodingKey { case topicStableId, term, reason }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        topicStableId = try container.decode(String.self, forKey: .topicStableId)
+        term = try container.decode(String.self, forKey: .term)
+        // Written before links had a reason: every link was a term's.
+        reason = try container.decodeIfPresent(TopicLinkReason.self, forKey: .reason) ?? .term
+    }
+
+    /// Why the link is there, as `curriculum show`, the exports and `context` say it.
+    var because: String {
+        switch reason {
+        case .term: "\u{201C}\(term)\u{201D}"
+        case .reference: "the text refers to it: \u{201C}\(term)\u{201D}"
+        }
+    }
+}
+
+/// What a "builds on" link rests on.
+enum TopicLinkReason: String, Codable, Sendable, Equatable {
+    /// The topic uses a term the other defines and teaches.
+    case term
+    /// The author points back to the other topic: a cross-reference of the source, or the text's
+    /// "as Chapter 1 explained", "recall from the previous section".
+    case reference
 }
 
 /// A question a topic's assessment asks (flashcards in the UMCF export: `text_entry`

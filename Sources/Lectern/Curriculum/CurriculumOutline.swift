@@ -90,6 +90,20 @@ enum CurriculumOutline {
         return result
     }
 
+    /// Share of an overview page's words that name its unit's sections: above it, the page is an
+    /// index of the unit (an OCW week's "Week 1: Kinematics" page lists its lessons), no lesson.
+    static let overviewShare = 0.6
+
+    /// Whether `passages` (a unit's text before its first section) mostly list `titles` (the
+    /// unit's and its sections' titles): their words of three or more letters, at least
+    /// `overviewShare` of them in the titles.
+    static func isOverview(_ passages: [Passage], titles: [String]) -> Bool {
+        let named = Set(titles.flatMap { WordTokenizer.words($0).map { $0.lowercased() } })
+        let words = passages.flatMap { WordTokenizer.words($0.text) }.map { $0.lowercased() }.filter { $0.count >= 3 && $0.allSatisfy(\.isLetter) }
+        guard !words.isEmpty else { return false }
+        return Double(words.filter { named.contains($0) }.count) >= overviewShare * Double(words.count)
+    }
+
     /// The teaching passages of a document: apparatus sections (references) left out.
     static func teaching(_ passages: [Passage]) -> [Passage] {
         passages.filter { passage in !passage.sectionPath.contains { apparatus.contains(normalised($0)) } }
@@ -112,14 +126,27 @@ enum CurriculumOutline {
             if divided.count * 2 >= chapters.count {
                 return chapters.map { group in
                     let unitTitle = group.name.isEmpty ? document.title : group.name
-                    let sections = groups(group.passages, depth: depth + 1).filter { !matter.contains(normalised($0.name)) }
-                    let topics = sections.flatMap { section in
+                    var sections = groups(group.passages, depth: depth + 1).filter { !matter.contains(normalised($0.name)) }
+                    // A page that lists the unit's sections (an OCW week's overview, before its
+                    // lessons or repeated under a "Lesson 33" stub) is the unit's introduction: it
+                    // opens the unit's first topic instead of being a topic.
+                    var overview: [Passage] = []
+                    if sections.count > 1 {
+                        let names = [unitTitle] + sections.map(\.name)
+                        let lists = sections.indices.filter { isOverview(sections[$0].passages, titles: names) }
+                        if lists.count < sections.count {
+                            overview = lists.flatMap { sections[$0].passages }
+                            for index in lists.reversed() { sections.remove(at: index) }
+                        }
+                    }
+                    var topics = sections.flatMap { section in
                         let name = section.name.isEmpty ? unitTitle : section.name
                         let title = generic.contains(normalised(name)) && name != unitTitle ? "\(name): \(bare(unitTitle))" : name
                         return recordingParts(TopicDraft(title: title, identity: document.uri + "|" + [group.name, section.name].joined(separator: "/"),
                                                          headings: headings(section.passages, below: depth + 1), passages: section.passages),
                                               vectors: vectors)
                     }
+                    if !overview.isEmpty, !topics.isEmpty { topics[0].passages = overview + topics[0].passages }
                     return UnitDraft(title: unitTitle, topics: topics)
                 }
             }

@@ -9,6 +9,8 @@ public struct CurriculumView: Encodable, Sendable {
     /// Each source: its title, where it is, its type and licence.
     public var sources: [SourceView]
     public var modelName: String? { curriculum.modelName }
+    /// The course's own description, where its source gives one.
+    public var summary: String? { curriculum.summary }
     public var updated: String
 
     public func encode(to encoder: any Encoder) throws {
@@ -53,7 +55,7 @@ public struct TopicView: Encodable, Sendable {
     public var keyTerms: [String]
     /// Where its passages come from: a document's title and the pages or times they span.
     public var sources: [String]
-    /// "Title (term)" of each topic this one builds on.
+    /// "Title (“term”)" of each topic this one builds on, or "Title (the text refers to it: “…”)".
     public var prerequisites: [String]
     public var passages: Int
 
@@ -66,7 +68,7 @@ public struct TopicView: Encodable, Sendable {
         objectives = topic.objectives.map(\.statement)
         keyTerms = topic.keyTerms.map(\.term)
         passages = topic.passages.count
-        prerequisites = topic.prerequisites.map { "\(titles[$0.topicStableId] ?? $0.topicStableId) (\($0.term))" }
+        prerequisites = topic.prerequisites.map { "\(titles[$0.topicStableId] ?? $0.topicStableId) (\($0.because))" }
         var order: [Int64] = []
         var byDocument: [Int64: [Passage]] = [:]
         for passage in topic.passages {

@@ -57,9 +57,18 @@ enum TopicContent {
         StudyTime.minutes(passages: passages)
     }
 
-    /// Each topic's prerequisites, by its stable id: earlier topics that define and teach a key
-    /// term it uses substantively (`units`: each topic's unit index, in course order).
-    static func prerequisites(for topics: [Topic], units: [Int]) -> [String: [TopicLink]] {
-        PrerequisiteLinks.links(for: topics, units: units)
+    /// Each topic's prerequisites, by its stable id: the earlier topics its author refers back
+    /// to, then earlier topics that define and teach a key term it uses substantively (`units`:
+    /// each topic's unit index, in course order; `unitTitles` by index; `blocks`: each document's
+    /// cross-reference blocks).
+    static func prerequisites(for topics: [Topic], units: [Int], unitTitles: [String] = [],
+                              blocks: [Int64: [Block]] = [:]) -> [String: [TopicLink]] {
+        var links = AuthorReferences.links(for: topics, units: units, unitTitles: unitTitles, blocks: blocks)
+        for (topic, byTerm) in PrerequisiteLinks.links(for: topics, units: units) {
+            var own = links[topic] ?? []
+            for link in byTerm where !own.contains(where: { $0.topicStableId == link.topicStableId }) { own.append(link) }
+            links[topic] = own
+        }
+        return links
     }
 }

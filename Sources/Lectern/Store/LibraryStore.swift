@@ -305,6 +305,20 @@ public final class LibraryStore: Sendable {
         }
     }
 
+    /// The blocks a curriculum reads an author's cross-references from, in order: those that hold
+    /// references (`CrossReference.attribute`) and the headings that name a module, where a
+    /// reference points (a document without either gives none, whatever its size).
+    func crossReferenceBlocks(documentId: Int64) throws -> [Block] {
+        try read { db in
+            try BlockRecord.fetchAll(db, sql: """
+                SELECT * FROM blocks WHERE document_id = ? AND attributes IS NOT NULL
+                AND (json_extract(attributes, '$.references') IS NOT NULL
+                     OR (kind = 'heading' AND json_extract(attributes, '$.module') IS NOT NULL))
+                ORDER BY ordinal
+                """, arguments: [documentId]).map(\.block)
+        }
+    }
+
     /// Who speaks at `time` in a transcript: the speaker of the last timed block starting by
     /// then. Nil when the document has no speakers there.
     func speaker(documentId: Int64, at time: Double) throws -> String? {

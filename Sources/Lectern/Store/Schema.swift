@@ -554,6 +554,15 @@ enum Schema {
                 DELETE FROM settings WHERE key LIKE 'wrote:%' OR key LIKE 'cards-basis:%';
                 """)
         },
+        Migration("v10-link-reason-course-summary") { db in
+            // Why a topic builds on another: a term it uses ('term', what every link of an
+            // earlier build rests on, read so when NULL) or the author's reference back to it;
+            // and a curriculum's own description where its source gives one (an OCW course's).
+            try db.execute(sql: """
+                ALTER TABLE topic_links ADD COLUMN reason TEXT;
+                ALTER TABLE curricula ADD COLUMN summary TEXT;
+                """)
+        },
     ]
 
     /// What a SQLite file holds, told apart before anything writes to it.

@@ -249,6 +249,31 @@ final class TopicContentTests: XCTestCase {
         }
     }
 
+    /// "momentum" said only inside "angular momentum" (a defined term of its own) is not said;
+    /// and a term an earlier topic names in its title is that topic's to teach: a later topic
+    /// defining it in passing is no place to learn it (OCW 8.01SC's "8.2 Circular Motion:
+    /// Position and Velocity Vectors" after "1.2 Position Vector in 1D").
+    func testATermInsideALongerTermOrTaughtBeforeItsDefinitionLinksNothing() {
+        let filler = " Each paragraph goes on with other matters of the week in plain words."
+        let momentum = linkTopic("momentum", "Momentum", "Momentum is the product of mass and velocity." + filler, terms: [("momentum", .glossary)])
+        let angular = linkTopic("angular", "Angular Momentum", "Angular momentum is the moment of momentum about a point." + filler,
+                                terms: [("angular momentum", .glossary)])
+        let spin = linkTopic("spin", "Spinning Tops", String(repeating: "The angular momentum of the top turns with it." + filler, count: 3),
+                             terms: [])
+        let position = linkTopic("position", "Position Vector in 1D", "We draw an arrow from the origin to the runner." + filler, terms: [])
+        let circle = linkTopic("circle", "Circular Motion", "The position vector is a vector from the origin to the object. "
+                               + String(repeating: "The position vector turns as the object goes round." + filler, count: 5),
+                               terms: [("position vector", .defined)])
+        let frame = linkTopic("frame", "Centre of Mass Frame", String(repeating: "The position vector of each body is measured from the centre." + filler, count: 3),
+                              terms: [])
+        let others = (1...4).map { linkTopic("other\($0)", "Other \($0)", "Waves travel on a string." + filler, terms: []) }
+        let topics = [momentum, angular, spin, position, circle, frame] + others
+        let links = PrerequisiteLinks.links(for: topics, units: Array(repeating: 0, count: topics.count))
+        XCTAssertEqual(links["spin"], [TopicLink(topicStableId: "angular", term: "angular momentum")],
+                       "the top builds on angular momentum, not on linear momentum")
+        XCTAssertNil(links["frame"], "the position vector is taught by the topic named for it, not the one defining it later")
+    }
+
     private func linkTopic(_ id: String, _ title: String, _ text: String, terms: [(String, KeyTermBasis)]) -> Topic {
         Topic(stableId: id, title: title, summary: "", summaryOrigin: .offline, objectives: [],
               keyTerms: terms.map { KeyTerm(term: $0.0, definition: "d", origin: .source, passageId: nil, basis: $0.1) }, studyMinutes: 1,

@@ -46,22 +46,40 @@ enum PrerequisiteLinks {
             TermMatcher.stems(([topic.title] + topic.objectives.filter { $0.origin == .source }.map(\.statement)).joined(separator: ". "))
         }
         let aims = topics.map { topic in TermMatcher.stems(([topic.title] + topic.objectives.map(\.statement)).joined(separator: ". ")) }
-        // Each term's stems, and the first topic that defines and teaches it.
+        // Each term's stems, and the first topic that defines and teaches it. A term an earlier
+        // topic names in its title ("1.2 Position Vector in 1D") is that topic's to teach: a later
+        // definition of it ("8.2 Circular Motion: Position and Velocity Vectors") is no place
+        // to learn it, and the term links nothing.
         var definer: [[String]: (position: Int, term: String)] = [:]
+        var taughtBefore: Set<[String]> = []
         var order: [[String]] = []
         for (position, topic) in topics.enumerated() {
             for keyTerm in topic.keyTerms where definingBases.contains(keyTerm.basis) {
                 let stems = TermMatcher.stems(keyTerm.term)
                 // A one-word term of one or two letters matches too much to mean anything.
-                guard !stems.isEmpty, stems.joined().count > 2, definer[stems] == nil else { continue }
+                guard !stems.isEmpty, stems.joined().count > 2, definer[stems] == nil, !taughtBefore.contains(stems) else { continue }
+                if titles[..<position].contains(where: { TermMatcher.count(stems, in: $0) > 0 }) {
+                    taughtBefore.insert(stems)
+                    continue
+                }
                 guard TermMatcher.count(stems, in: titles[position]) > 0 || TermMatcher.count(stems, in: texts[position]) >= teachingUses else { continue }
                 definer[stems] = (position, keyTerm.term)
                 order.append(stems)
             }
         }
+        // A term said inside a longer defined term is not said ("momentum" in "angular momentum").
+        let longer = Dictionary(uniqueKeysWithValues: order.map { stems in
+            (stems, order.filter { $0.count > stems.count && TermMatcher.count(stems, in: $0) > 0 })
+        })
+        func said(_ stems: [String], in words: [String]) -> Int {
+            var count = TermMatcher.count(stems, in: words)
+            guard count > 0 else { return 0 }
+            for outer in longer[stems] ?? [] { count -= TermMatcher.count(outer, in: words) * TermMatcher.count(stems, in: outer) }
+            return max(0, count)
+        }
         if topics.count >= 4 {
             let general = order.filter { stems in
-                Double(texts.filter { TermMatcher.count(stems, in: $0) > 0 }.count) > generalShare * Double(topics.count)
+                Double(texts.filter { said(stems, in: $0) > 0 }.count) > generalShare * Double(topics.count)
             }
             for stems in general { definer[stems] = nil }
         }
@@ -71,10 +89,10 @@ enum PrerequisiteLinks {
             var uses: [(target: Int, term: String, count: Int, rank: Int)] = []
             for (rank, stems) in order.enumerated() {
                 guard let defined = definer[stems], defined.position < position, !own.contains(stems) else { continue }
-                let count = TermMatcher.count(stems, in: texts[position])
+                let count = said(stems, in: texts[position])
                 guard count >= minimumUses else { continue }
                 let sameUnitLesson = unit[defined.position] == unit[position] && TermMatcher.count(stems, in: taught[defined.position]) > 0
-                let leansOn = TermMatcher.count(stems, in: aims[position]) > 0
+                let leansOn = said(stems, in: aims[position]) > 0
                     || Double(count) * 1_000 >= leaningDensity * Double(max(1, texts[position].count))
                 if sameUnitLesson || leansOn { uses.append((defined.position, defined.term, count, rank)) }
             }

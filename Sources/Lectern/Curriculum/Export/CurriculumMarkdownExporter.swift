@@ -18,6 +18,10 @@ struct CurriculumMarkdownExporter {
         let total = topics.reduce(0) { $0 + UMCFExporter.minutes($1) }
         lines.append("# \(UMCFExporter.title(curriculum))")
         lines.append("")
+        if let summary = curriculum.summary, !summary.isEmpty {
+            lines.append(summary)
+            lines.append("")
+        }
         lines.append("\(count(curriculum.units.count, "unit")), \(count(topics.count, "topic")), about \(Self.studyTime(total)) of study.")
         let generated = UMCFExporter.generatedSummary(curriculum)
         if !generated.isEmpty { lines.append("Generated rather than read from the sources: \(generated.joined(separator: "; ")).") }
@@ -62,7 +66,7 @@ struct CurriculumMarkdownExporter {
                 }
                 if !topic.prerequisites.isEmpty {
                     lines.append("")
-                    let links = topic.prerequisites.map { "\(titles[$0.topicStableId] ?? $0.topicStableId) (“\($0.term)”)" }
+                    let links = topic.prerequisites.map { "\(titles[$0.topicStableId] ?? $0.topicStableId) (\($0.because))" }
                     lines.append("**Builds on**: " + links.joined(separator: "; "))
                 }
                 let places = Self.places(topic.passages, sources: sources)

@@ -112,7 +112,8 @@ struct UMCFExporter {
                     : UMCFLearningObjective(id: .lectern($0.stableId), statement: $0.statement, bloomsLevel: Self.bloomsLevel($0.statement))
             },
             prerequisites: topic.prerequisites.isEmpty ? nil : topic.prerequisites.map {
-                UMCFPrerequisite(nodeId: $0.topicStableId, description: "defines “\($0.term)”, which this topic uses", required: false)
+                UMCFPrerequisite(nodeId: $0.topicStableId, description: $0.reason == .reference
+                                 ? "the text refers back to it: “\($0.term)”" : "defines “\($0.term)”, which this topic uses", required: false)
             },
             timeEstimates: Self.timeEstimate(minutes: Self.minutes(topic)),
             transcript: UMCFTranscript(segments: segments, totalDuration: "PT\(totalSeconds)S"),
@@ -230,7 +231,9 @@ struct UMCFExporter {
         return String((title.isEmpty ? curriculum.name : title).prefix(500))
     }
 
+    /// The course's own description where its source gives one, else what the course holds.
     static func description(_ curriculum: Curriculum) -> String {
+        if let summary = curriculum.summary, !summary.isEmpty { return summary }
         let units = curriculum.units.count, topics = curriculum.topics.count
         let sources = curriculum.sources.map(\.title).joined(separator: "; ")
         return "A course in \(units) unit\(units == 1 ? "" : "s") and \(topics) topic\(topics == 1 ? "" : "s"), "

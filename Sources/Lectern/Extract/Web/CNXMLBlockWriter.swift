@@ -3,7 +3,10 @@ import Foundation
 /// Turns one CNXML module (OpenStax's source format) into typed blocks: sections become
 /// headings, learning objectives become `objective` blocks, exercises `exercise` blocks, the
 /// glossary `glossary` blocks (term and meaning) and emphasised terms `keyTerm` blocks.
-/// Inline emphasis, terms and links read as plain text.
+/// Inline emphasis, terms and links read as plain text; a link to another module of the book
+/// (`<link document="m00025">the chapter on logic</link>`, the author's cross-reference) is also
+/// kept on its block as `references` (`CrossReference`), so a curriculum can say which
+/// earlier lesson the text points back to.
 struct CNXMLBlockWriter {
     /// The section path above the module (book chapter, module title).
     let basePath: [String]
@@ -16,6 +19,8 @@ struct CNXMLBlockWriter {
     private var stack: [(level: Int, title: String)] = []
     /// Emphasised terms with the sentence that introduces them.
     private var keyTerms: [(term: String, sentence: String)] = []
+    /// Cross-references met in the inline text read since the last block was written.
+    private var references: [CrossReference] = []
 
     init(basePath: [String], baseLevel: Int, moduleID: String) {
         self.basePath = basePath
@@ -64,6 +69,7 @@ struct CNXMLBlockWriter {
         let level = baseLevel + depth - 1
         while let last = stack.last, last.level >= level { stack.removeLast() }
         stack.append((level, title))
+        references = []  // a link in a heading is no reference of the text
         var attributes = ["module": moduleID]
         if let id { attributes["id"] = id }
         blocks.append(Block(kind: .heading, text: title, level: level, sectionPath: path, attributes: attributes))
@@ -74,7 +80,14 @@ struct CNXMLBlockWriter {
         guard !text.isEmpty else { return }
         var attributes = attributes
         attributes["module"] = moduleID
+        if let references = takeReferences() { attributes[CrossReference.attribute] = references }
         blocks.append(Block(kind: kind, text: text, level: level, sectionPath: path, attributes: attributes))
+    }
+
+    /// The cross-references gathered since the last block, encoded for its attributes (nil: none).
+    private mutating func takeReferences() -> String? {
+        defer { references = [] }
+        return references.isEmpty ? nil : CrossReference.encode(references)
     }
 
     /// `role` is the class of the enclosing special section (learning objectives, review questions …).
@@ -161,7 +174,9 @@ struct CNXMLBlockWriter {
             row.children("entry").map { inline($0) }.joined(separator: " | ")
         }.filter { !$0.trimmingCharacters(in: CharacterSet(charactersIn: " |")).isEmpty }
         if !rows.isEmpty {
-            blocks.append(Block(kind: .table, text: rows.joined(separator: "\n"), sectionPath: path, attributes: ["module": moduleID]))
+            var attributes = ["module": moduleID]
+            if let references = takeReferences() { attributes[CrossReference.attribute] = references }
+            blocks.append(Block(kind: .table, text: rows.joined(separator: "\n"), sectionPath: path, attributes: attributes))
         }
         if let caption = node.child("caption") { emit(.caption, inline(caption)) }
     }
@@ -171,6 +186,7 @@ struct CNXMLBlockWriter {
         guard let node else { return "" }
         var out = ""
         var terms: [String] = []
+        var found: [CrossReference] = []
         func gather(_ node: MarkupNode) {
             for child in node.children {
                 if let characters = child.characters {
@@ -181,6 +197,14 @@ struct CNXMLBlockWriter {
                         continue
                     case "newline":
                         out += " "
+                    case "link":
+                        // Another module of the book: the author's cross-reference (a link inside
+                        // this module, to a figure or table, names no document).
+                        if let target = child.attribute("document"), !target.isEmpty, target != moduleID {
+                            let text = TextCleanup.collapseWhitespace(child.text)
+                            if !text.isEmpty { found.append(CrossReference(target: target, text: text)) }
+                        }
+                        gather(child)
                     case "term":
                         let term = TextCleanup.collapseWhitespace(child.text)
                         if !child.hasClass("no-emphasis"), !term.isEmpty { terms.append(term) }
@@ -196,6 +220,7 @@ struct CNXMLBlockWriter {
             }
         }
         gather(node)
+        references += found
         let text = TextCleanup.collapseWhitespace(out)
         if !terms.isEmpty {
             let sentences = SentenceSplitter.split(text).map(\.text)

@@ -8,7 +8,7 @@ import Foundation
 /// document per book: `parts` names them and `input.part` picks the one `extract` reads.
 struct OpenStaxExtractor: Extractor {
     let name = "openstax"
-    let version = 3  // 2: exercises held in the exercise bank have no placeholder text; 3: pages and sections keep their web address
+    let version = 4  // 2: exercises held in the exercise bank have no placeholder text; 3: pages and sections keep their web address; 4: blocks keep their links to other modules (`references`)
 
     /// A module larger than this is refused (a CNXML section is some tens of KB).
     static let maxModuleBytes = 16 << 20

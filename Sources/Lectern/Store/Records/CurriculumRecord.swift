@@ -18,10 +18,12 @@ struct CurriculumRecord: Codable, Sendable, Equatable {
     /// ISO 8601 with zone.
     var createdAt: String
     var modifiedAt: String
+    /// The course's own description; nil when its sources give none (and before v10).
+    var summary: String?
 
     enum CodingKeys: String, CodingKey {
         case id, name, stableId = "stable_id", title, modelName = "model_name", buildKey = "build_key"
-        case createdAt = "created_at", modifiedAt = "modified_at"
+        case createdAt = "created_at", modifiedAt = "modified_at", summary
     }
 }
 

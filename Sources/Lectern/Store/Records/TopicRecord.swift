@@ -77,9 +77,11 @@ struct TopicLinkRecord: Codable, Sendable, Equatable, TopicListRecord {
     var position: Int
     var targetStableId: String
     var term: String
+    /// `term` or `reference`; nil in curricula built before links had a reason (read as `term`).
+    var reason: String?
 
     enum CodingKeys: String, CodingKey {
-        case topicId = "topic_id", position, targetStableId = "target_stable_id", term
+        case topicId = "topic_id", position, targetStableId = "target_stable_id", term, reason
     }
 }
 
