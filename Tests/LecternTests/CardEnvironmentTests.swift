@@ -101,5 +101,18 @@ extension CardEnvironmentTests {
             "Definition 12 b) (Homöomorphismus) → f heißt Homöomorphismus, wenn f stetig ist und es eine stetige Umkehrabbildung g : Y → X gibt",
         ], "\(environment)")
         XCTAssertTrue(cards.filter { $0.origin == .environment }.allSatisfy { $0.quality?.score == 1 })
+        // A part whose display the PDF lost ("M :=" ending its line, "|K| := ∆∈K ∆"), a term
+        // running into a clause and a symbol's lost letter ("k -Struktur") make none.
+        let broken = StatementBlocks.blocks(in: """
+            Definition 3 Sei (X, T) ein topologischer Raum und M ⊆ X.
+            a) M heißt dicht, wenn jede nichtleere offene Menge M trifft.
+            b) M :=
+
+            A heißt abgeschlossene Hülle oder Abschluss von M .
+            c) |K| := ∆∈K ∆ (mit Teilraumtopologie) heißt geometrische Realisierung von K.
+            d) Die Menge aller verträglichen Karten bildet einen maximalen Atlas der Klasse C k . Er heißt C k -Struktur auf X.
+            e) ι : A → X mit ι(x) = x heißt die Inklusionsabbildung und man schreibt: ι : A → X.
+            """)
+        XCTAssertEqual(broken.filter { $0.readable && $0.term != nil }.map(\.name), ["Definition 3"], "\(broken)")
     }
 }

@@ -40,6 +40,10 @@ final class CardStatedFactTests: XCTestCase {
         XCTAssertEqual(StatedFacts.purpose(in: "The idea of transfer learning is to leverage the knowledge acquired by a model trained with lots of data on another task."),
                        .init(front: "What is the idea of transfer learning?", back: "To leverage the knowledge acquired by a model trained with lots of data on another task"))
         XCTAssertNil(StatedFacts.purpose(in: "The idea of this is to show you how it works."))
+        // "The definition" alone names nothing a learner could be asked about.
+        XCTAssertNil(StatedFacts.lawStatement(in: "The definition states that valid arguments have a form such that the conclusion follows."))
+        XCTAssertEqual(StatedFacts.lawStatement(in: "The power rule states that the derivative of x to the n is n times x to the n minus one.")?.front,
+                       "What does the power rule state?")
         XCTAssertEqual(StatedFacts.siUnit(in: "The SI unit of power is the watt (W) which is equal to 1 joule per second:"),
                        .init(front: "What is the SI unit of power?", back: "The watt (W)"))
         XCTAssertNil(StatedFacts.siUnit(in: "Since work is the product of force and distance, then our SI units for work are the units of force."))

@@ -28,8 +28,8 @@ enum StatedFacts {
 
     /// "Newton's third law", "Chasles' theorem", "the work-kinetic energy theorem", "the law of
     /// conservation of momentum": a name a learner can be asked about. "our momentum principle",
-    /// "this law" point into the lecture and are no name.
-    private static let lawName = #"(?<name>(?:[A-Z][\p{L}-]+(?:'s|’s|s'|s’) (?:(?:first|second|third|zeroth|fundamental) )?(?:[Ll]aw|[Tt]heorem|[Pp]rinciple|[Rr]ule|[Ll]emma|[Ee]quation)(?: of (?:motion|gravitation))?)|(?:[Tt]he (?:[\p{Ll}-]+ ){0,3}(?:law|theorem|principle|rule|definition)(?: of (?:the )?[\p{Ll}-]+(?: of [\p{Ll}-]+)?)?))"#
+    /// "this law" point into the lecture, and "the definition" alone names nothing.
+    private static let lawName = #"(?<name>(?:[A-Z][\p{L}-]+(?:'s|’s|s'|s’) (?:(?:first|second|third|zeroth|fundamental) )?(?:[Ll]aw|[Tt]heorem|[Pp]rinciple|[Rr]ule|[Ll]emma|[Ee]quation)(?: of (?:motion|gravitation))?)|(?:[Tt]he (?:[\p{Ll}-]+ ){1,3}(?:law|theorem|principle|rule|definition)(?: of (?:the )?[\p{Ll}-]+(?: of [\p{Ll}-]+)?)?)|(?:[Tt]he (?:law|theorem|principle|rule) of (?:the )?[\p{Ll}-]+(?: of [\p{Ll}-]+)?))"#
 
     private static let lawPatterns: [NSRegularExpression] = [
         // "Newton's third law states that …", "Recall that Newton's first law of motion states that …".

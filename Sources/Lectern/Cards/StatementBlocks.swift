@@ -140,7 +140,7 @@ enum StatementBlocks {
                 : TextCleanup.collapseWhitespace(judged.replacingOccurrences(of: #"(?m)^[ \t]*[a-z0-9]{1,4}\)"#, with: "", options: .regularExpression))
             // A statement of premises alone lost its claim; a term whose brackets do not close is cut.
             let claims = states(focused)
-            if let named = term, !isReadable(named) { term = nil }
+            if let named = term, !isReadable(named) || !isTerm(named) { term = nil }
             let name = opener.number.map { "\(opener.name) \($0)" } ?? opener.name
             // (Part a)'s mark after the premises, "… Raum. a) B ⊆ T heißt …", opens no bracket.)
             let focusedUnmarked = focused.replacingOccurrences(of: #"(?<=[.:!?] )[a-z]\) "#, with: "", options: .regularExpression)
@@ -150,12 +150,12 @@ enum StatementBlocks {
             var named = Set([term].compactMap { $0?.lowercased() })
             for (index, part) in laterParts.enumerated() {
                 let text = TextCleanup.collapseWhitespace(part.raw).trimmingCharacters(in: .whitespaces)
-                guard let partTerm = definedTerm(in: text), isReadable(partTerm), named.insert(partTerm.lowercased()).inserted else { continue }
+                guard let partTerm = definedTerm(in: text), isReadable(partTerm), isTerm(partTerm), named.insert(partTerm.lowercased()).inserted else { continue }
                 let statement = endingWithTerm(text.trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespaces)), term: partTerm)
                 // (The last part's sentence end went with the body's.)
                 let ends = index == laterParts.count - 1 ? complete : part.raw.last.map { ".!?".contains($0) } ?? false
                 blocks.append(Block(kind: kind, name: "\(name) \(part.mark))", term: partTerm, statement: statement,
-                                    readable: ends && states(statement) && isReadable(statement) && !hasOrphanIndex(part.raw)))
+                                    readable: ends && states(statement) && isReadable(statement) && !hasOrphanIndex(part.raw) && !lostDisplay(part.raw)))
             }
         }
         return blocks
@@ -176,6 +176,18 @@ enum StatementBlocks {
             parts.append((mark, raw))
         }
         return parts
+    }
+
+    /// Whether `term` names a thing: not a clause running on ("Inklusionsabbildung und man
+    /// schreibt") nor a symbol's lost letter ("k -Struktur auf X", whose "C" the PDF set apart).
+    static func isTerm(_ term: String) -> Bool {
+        term.range(of: #"\b(?:und man|and we|und es)\b|^\p{L} -"#, options: .regularExpression) == nil
+    }
+
+    /// Whether a part's mathematics lost its display: "M :=" ending a line (what it defines went
+    /// with the display), "|K| := ∆∈K ∆" (a big operator's index left without its operator).
+    static func lostDisplay(_ raw: String) -> Bool {
+        raw.range(of: #":=[ \t]*\n|:= \S+∈\S+ "#, options: .regularExpression) != nil
     }
 
     /// The statement up to the sentence that names `term`: what follows is a remark.
