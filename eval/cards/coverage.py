@@ -61,10 +61,12 @@ def measure(path, curriculum):
     exposition = {k: t for k, t in eligible.items() if not is_exercise(t)}
     # Numbered definitions with a card of their own ("Definition 3.4 (…)" fronts), against those the text opens.
     fronts = [row[0] for row in db.execute("select front from cards where curriculum = ? and origin = 'environment'", (curriculum,))]
-    defined = {m.group(1) for f in fronts for m in [re.match(r"^Definition (\d+(?:\.\d+)*)", f)] if m}
+    defined = {m.group(1) for f in fronts for m in [re.match(r"^Definition (\d+)", f)] if m}
     texts = [row[0] for row in db.execute("""select distinct p.text from passages p join topic_passages tp on tp.passage_id = p.id
         join topics t on t.id = tp.topic_id join curricula cu on cu.id = t.curriculum_id where cu.name = ?""", (curriculum,))]
-    numbered = {m.group(1) for text in texts for m in re.finditer(r"(?m)(?:^|(?<=[.!?] ))Definition (\d+(?:\.\d+)*)\b", text)}
+    # (Every "Definition N" the notes hold: GeoTopo numbers its 85 definitions 1–85; a reference
+    # "vgl. Definition 1.ii" names one of them.)
+    numbered = {m.group(1) for text in texts for m in re.finditer(r"\bDefinition (\d+)", text)}
     return {
         "curriculum": curriculum, "topics": len(all_topics), "cards": sum(carded.values()),
         "eligible": len(eligible), "eligible_carded": sum(1 for k in eligible if k in carded),

@@ -30,7 +30,7 @@ enum FormulaStatements {
         let lines = text.split(separator: "\n").map(String.init)
         // A quantity the passage names may be written by its symbol alone: "Remember, p equals mv."
         let lowered = text.lowercased()
-        let named = Set(definedQuantities.filter { lowered.range(of: "\\b\($0.name)\\b", options: .regularExpression) != nil }.map(\.symbol))
+        let named = Set(definedQuantities.filter { Self.names(lowered, $0.name) }.map(\.symbol))
         for statement in displayedDefinitions(lines) where !found.contains(statement) { found.append(statement) }
         for line in lines {
             if line.contains("\\("), let statement = summaryLine(String(line)) {
@@ -380,14 +380,29 @@ enum FormulaStatements {
         ("power", "P"), ("work", "W"),
     ]
 
+    /// Whether `lowered` holds `name` as a whole word ("work", not "homework"); a plain scan, as
+    /// a regular expression per passage and quantity doubled a transcript course's generation.
+    static func names(_ lowered: String, _ name: String) -> Bool {
+        var from = lowered.startIndex
+        while let found = lowered.range(of: name, range: from..<lowered.endIndex) {
+            let before = found.lowerBound == lowered.startIndex ? nil : lowered[lowered.index(before: found.lowerBound)]
+            let after = found.upperBound == lowered.endIndex ? nil : lowered[found.upperBound]
+            if before?.isLetter != true, after?.isLetter != true { return true }
+            from = found.upperBound
+        }
+        return false
+    }
+
     /// "Remember, p equals mv.", "So we know that L equals r cross p.": a relation whose left side
     /// is the symbol of a quantity the passage names (`named`, by symbol), read as that quantity's.
     static func symbolRelations(in sentence: String, named: Set<String>) -> [FormulaStatement] {
-        guard !named.isEmpty else { return [] }
+        guard !named.isEmpty, sentence.contains("equal") else { return [] }
         let tokens = tokens(sentence)
         var result: [FormulaStatement] = []
         for index in tokens.indices {
-            guard let lhs = symbol(tokens[index].word), named.contains(lhs),
+            // (A look at the word first: `symbol` runs its patterns on every word it is given.)
+            guard ["L", "p", "K", "tau", "J", "P", "W"].contains(tokens[index].word),
+                  let lhs = symbol(tokens[index].word), named.contains(lhs),
                   let quantity = definedQuantities.first(where: { $0.symbol == lhs }),
                   // (Only where the symbol opens the clause: "the T equals …", "L system A equals …" name something else.)
                   index == 0 || tokens[index - 1].boundaryAfter || ["that", "remember", "so", "and", "now", "know", "is"].contains(tokens[index - 1].word.lowercased()),
@@ -404,6 +419,7 @@ enum FormulaStatements {
     /// "We're calling kinetic energy K, and it's given by 1/2mv squared.": a quantity named with
     /// its symbol, then what it is.
     static func calledQuantity(in sentence: String) -> FormulaStatement? {
+        guard sentence.contains("call") || sentence.contains("denote") || sentence.contains("label") else { return nil }
         let tokens = tokens(sentence)
         for index in tokens.indices where ["call", "calling", "denote", "label"].contains(tokens[index].word.lowercased()) {
             var at = index + 1

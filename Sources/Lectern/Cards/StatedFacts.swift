@@ -16,7 +16,8 @@ enum StatedFacts {
 
     /// Whether `text` holds a word every shape needs: a quick look that keeps a book fast.
     static func mayState(_ text: String) -> Bool {
-        ["state", "says", "tells us", "SI unit", " is to "].contains(where: text.contains)
+        ["states that", "says that", "tells us that", "statement that", "states:", "says:", "says exactly this", "SI unit"].contains(where: text.contains)
+            || (text.contains(" is to ") && ["idea of", "goal of", "aim of", "purpose of", "point of"].contains(where: text.contains))
     }
 
     /// The facts `sentence` states, at most one of each shape.
