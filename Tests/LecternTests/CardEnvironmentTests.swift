@@ -75,3 +75,44 @@ extension CardEnvironmentTests {
         XCTAssertEqual(more.last?.readable, false)
     }
 }
+
+extension CardEnvironmentTests {
+    /// A definition in parts defines a term in each: "b) S ⊆ T heißt Subbasis …" is a card of its
+    /// own ("Definition 4 b) (Subbasis der Topologie T)"), and a part whose mathematics the PDF
+    /// broke costs only its own card, not its neighbours'.
+    func testEachPartOfADefinitionDefinesItsTerm() {
+        let notes = """
+            Definition 4 Sei (X, T) ein topologischer Raum.
+            a) B ⊆ T heißt Basis der Topologie T, wenn jedes U ∈ T Vereinigung von Elementen aus B ist.
+            b) S ⊆ T heißt Subbasis der Topologie T, wenn jedes U ∈ T Vereinigung von endlichen Durchschnitten von Elementen aus S ist.
+            c) Ein Punkt x heißt isoliert, wenn { x } ∈ T und x 6= y für alle y gilt.
+            Beispiel 3 (Basis und Subbasis) Jede Basis ist auch eine Subbasis.
+            Definition 12 Seien X, Y topologische Räume und f : X → Y eine Abbildung.
+            a) f heißt stetig, wenn das Urbild jeder offenen Menge offen ist.
+            b) f heißt Homöomorphismus, wenn f stetig ist und es eine stetige Umkehrabbildung g : Y → X gibt.
+            """
+        let passage = CardQualityTests.passage(1, notes, section: ["1 Topologie"])
+        let (cards, _) = CardGeneration.offline(CardQualityTests.curriculum([passage]))
+        let environment = cards.filter { $0.origin == .environment }.map { "\($0.front) → \($0.back)" }
+        XCTAssertEqual(environment, [
+            "Definition 4 (Basis der Topologie T) → Sei (X, T) ein topologischer Raum. a) B ⊆ T heißt Basis der Topologie T, wenn jedes U ∈ T Vereinigung von Elementen aus B ist",
+            "Definition 4 b) (Subbasis der Topologie T) → S ⊆ T heißt Subbasis der Topologie T, wenn jedes U ∈ T Vereinigung von endlichen Durchschnitten von Elementen aus S ist",
+            "Definition 12 (stetig) → Seien X, Y topologische Räume und f : X → Y eine Abbildung. a) f heißt stetig, wenn das Urbild jeder offenen Menge offen ist",
+            "Definition 12 b) (Homöomorphismus) → f heißt Homöomorphismus, wenn f stetig ist und es eine stetige Umkehrabbildung g : Y → X gibt",
+        ], "\(environment)")
+        XCTAssertTrue(cards.filter { $0.origin == .environment }.allSatisfy { $0.quality?.score == 1 })
+        // A part whose display the PDF lost ("M :=" ending its line, "|K| := ∆∈K ∆"), a term
+        // running into a clause and a symbol's lost letter ("k -Struktur") make none.
+        let broken = StatementBlocks.blocks(in: """
+            Definition 3 Sei (X, T) ein topologischer Raum und M ⊆ X.
+            a) M heißt dicht, wenn jede nichtleere offene Menge M trifft.
+            b) M :=
+
+            A heißt abgeschlossene Hülle oder Abschluss von M .
+            c) |K| := ∆∈K ∆ (mit Teilraumtopologie) heißt geometrische Realisierung von K.
+            d) Die Menge aller verträglichen Karten bildet einen maximalen Atlas der Klasse C k . Er heißt C k -Struktur auf X.
+            e) ι : A → X mit ι(x) = x heißt die Inklusionsabbildung und man schreibt: ι : A → X.
+            """)
+        XCTAssertEqual(broken.filter { $0.readable && $0.term != nil }.map(\.name), ["Definition 3"], "\(broken)")
+    }
+}

@@ -145,7 +145,7 @@ struct CardChecks: Sendable {
                 return rest
             }
             return nil
-        case .objective, .environment, .formula, .example: return nil
+        case .objective, .environment, .formula, .example, .statement: return nil
         }
     }
 

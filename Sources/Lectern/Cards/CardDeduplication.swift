@@ -51,7 +51,7 @@ enum CardDeduplication {
 
     private static func rank(_ origin: CardOrigin) -> Int {
         switch origin {
-        case .glossary, .environment, .formula, .example: return 0
+        case .glossary, .environment, .formula, .example, .statement: return 0
         case .keyTerm: return 1
         case .definition: return 2
         case .objective: return 3

@@ -224,7 +224,7 @@ enum CardGeneration {
     private static func shareRank(_ card: Flashcard) -> (Int, Int) {
         let origin: Int
         switch card.origin {
-        case .glossary, .environment, .formula, .example: origin = 0
+        case .glossary, .environment, .formula, .example, .statement: origin = 0
         case .keyTerm: origin = 1
         case .definition: origin = 2
         case .model: origin = 3
@@ -254,7 +254,7 @@ enum CardGeneration {
     private static func fallbackRank(_ card: Flashcard) -> (Int, Int, Int) {
         let origin: Int
         switch card.origin {
-        case .environment, .glossary, .formula, .example: origin = 0
+        case .environment, .glossary, .formula, .example, .statement: origin = 0
         case .keyTerm, .definition: origin = 1
         case .objective: origin = 2
         case .model: origin = 3

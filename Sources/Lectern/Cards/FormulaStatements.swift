@@ -27,14 +27,19 @@ enum FormulaStatements {
         // Most prose states no formula: a look for the words every reading needs keeps a book fast.
         guard mayState(text) else { return [] }
         var found: [FormulaStatement] = []
-        for line in text.split(separator: "\n") {
+        let lines = text.split(separator: "\n").map(String.init)
+        // A quantity the passage names may be written by its symbol alone: "Remember, p equals mv."
+        let lowered = text.lowercased()
+        let named = Set(definedQuantities.filter { Self.names(lowered, $0.name) }.map(\.symbol))
+        for statement in displayedDefinitions(lines) where !found.contains(statement) { found.append(statement) }
+        for line in lines {
             if line.contains("\\("), let statement = summaryLine(String(line)) {
                 if !found.contains(statement) { found.append(statement) }
                 continue
             }
             for piece in SentenceSplitter.split(String(line)) {
                 let sentence = TextCleanup.collapseWhitespace(piece.text).trimmingCharacters(in: .whitespaces)
-                for statement in statements(inSentence: sentence) where !found.contains(statement) { found.append(statement) }
+                for statement in statements(inSentence: sentence, named: named) where !found.contains(statement) { found.append(statement) }
             }
         }
         return found
@@ -44,9 +49,10 @@ enum FormulaStatements {
     /// "equals"/"equal to", or an operator spoken ("times", "divided by", "squared").
     static func mayState(_ text: String) -> Bool {
         text.contains("equal") || text.contains("\\(") || text.contains(" times ") || text.contains(" divided by ") || text.contains(" squared")
+            || text.contains(" cross ") || text.contains("given by")
     }
 
-    static func statements(inSentence sentence: String) -> [FormulaStatement] {
+    static func statements(inSentence sentence: String, named: Set<String> = []) -> [FormulaStatement] {
         guard mayState(sentence) else { return [] }
         // A hypothetical, a question or an exercise states no law.
         let lowered = sentence.lowercased()
@@ -61,6 +67,8 @@ enum FormulaStatements {
         if lowered.contains("law") { result += namedLaws(in: sentence) }
         if let quantity = spokenQuantity(in: sentence) { result.append(quantity) }
         if let verbal = verbalDefinition(in: sentence) { result.append(verbal) }
+        if let called = calledQuantity(in: sentence), !result.contains(where: { $0.lhs == called.lhs }) { result.append(called) }
+        if result.isEmpty { result += symbolRelations(in: sentence, named: named) }
         return result
     }
 
@@ -94,7 +102,7 @@ enum FormulaStatements {
     /// Two-letter words a transcript holds that are English, not a product of symbols.
     private static let englishPairs: Set<String> = [
         "is", "to", "of", "at", "in", "if", "so", "we", "on", "or", "as", "an", "be", "by", "do", "go", "he", "it", "me",
-        "my", "no", "up", "us", "am", "oh", "ok", "hi",
+        "my", "no", "up", "us", "am", "oh", "ok", "hi", "cm",
     ]
 
     /// One spoken symbol or product of symbols as LaTeX: "F", "ma" → "m a", "tau" → "\tau",
@@ -115,7 +123,7 @@ enum FormulaStatements {
         return nil
     }
 
-    private static let operators: [String: String] = ["plus": "+", "minus": "-", "times": "\\cdot", "over": "/", "squared": "^2", "cubed": "^3"]
+    private static let operators: [String: String] = ["plus": "+", "minus": "-", "times": "\\cdot", "over": "/", "squared": "^2", "cubed": "^3", "cross": "\\times"]
 
     /// Words a spoken formula may end before: what a sentence goes on with after it.
     private static let followers: Set<String> = [
@@ -154,7 +162,7 @@ enum FormulaStatements {
             if tokens[index].boundaryAfter { index += 1; break }
             index += 1
         }
-        guard symbols > 0, let last = parts.last, !["+", "-", "\\cdot", "/"].contains(last), parts.count <= 8 else { return nil }
+        guard symbols > 0, let last = parts.last, !["+", "-", "\\cdot", "/", "\\times"].contains(last), parts.count <= 8 else { return nil }
         // "dr, dt": a side cut by a comma before another symbol is cut short.
         if index < tokens.count, tokens[index - 1].boundaryAfter, symbol(tokens[index].word) != nil, tokens[index].word.count <= 2 { return nil }
         // A formula running into a word that is no continuation ("equals a constant") is no formula.
@@ -303,9 +311,14 @@ enum FormulaStatements {
     }
 
     private static func spokenQuantity(_ tokens: [Token], subject: (name: String, symbol: String, qualifier: String, end: Int)) -> FormulaStatement? {
-        guard subject.end < tokens.count,
-              let sideStart = definingVerb(tokens, at: subject.end),
-              let (rhs, end) = spokenSide(tokens, from: sideStart), end >= tokens.count || tokens[end - 1].boundaryAfter,
+        guard subject.end < tokens.count, var sideStart = definingVerb(tokens, at: subject.end) else { return nil }
+        // "Torque is defined as the cross product, R cross F": the operation named before its symbols.
+        if sideStart + 3 < tokens.count, tokens[sideStart].word.lowercased() == "the",
+           ["cross", "dot", "vector", "scalar"].contains(tokens[sideStart + 1].word.lowercased()),
+           tokens[sideStart + 2].word.lowercased() == "product", tokens[sideStart + 2].boundaryAfter {
+            sideStart += 3
+        }
+        guard let (rhs, end) = spokenSide(tokens, from: sideStart), end >= tokens.count || tokens[end - 1].boundaryAfter,
               rhs != subject.symbol,
               // "the acceleration is g": one symbol is a problem's value, not a relation.
               rhs.contains(" ") || rhs.contains("\\frac") else { return nil }
@@ -356,7 +369,103 @@ enum FormulaStatements {
                                 lhs: subject.symbol, rhs: rhs, meanings: meanings)
     }
 
+    // MARK: Quantities by their symbols
+
+    /// Quantities a first course defines by a relation, by name and symbol: a lecturer who has
+    /// named one may then say only its symbol ("Remember, p equals mv"). Force, acceleration,
+    /// velocity and the like are left out: "F equals …", "a equals …" are a problem's equations
+    /// far more often than a definition.
+    static let definedQuantities: [(name: String, symbol: String)] = [
+        ("angular momentum", "L"), ("momentum", "p"), ("kinetic energy", "K"), ("torque", "\\tau"), ("impulse", "J"),
+        ("power", "P"), ("work", "W"),
+    ]
+
+    /// Whether `lowered` holds `name` as a whole word ("work", not "homework"); a plain scan, as
+    /// a regular expression per passage and quantity doubled a transcript course's generation.
+    static func names(_ lowered: String, _ name: String) -> Bool {
+        var from = lowered.startIndex
+        while let found = lowered.range(of: name, range: from..<lowered.endIndex) {
+            let before = found.lowerBound == lowered.startIndex ? nil : lowered[lowered.index(before: found.lowerBound)]
+            let after = found.upperBound == lowered.endIndex ? nil : lowered[found.upperBound]
+            if before?.isLetter != true, after?.isLetter != true { return true }
+            from = found.upperBound
+        }
+        return false
+    }
+
+    /// "Remember, p equals mv.", "So we know that L equals r cross p.": a relation whose left side
+    /// is the symbol of a quantity the passage names (`named`, by symbol), read as that quantity's.
+    static func symbolRelations(in sentence: String, named: Set<String>) -> [FormulaStatement] {
+        guard !named.isEmpty, sentence.contains("equal") else { return [] }
+        let tokens = tokens(sentence)
+        var result: [FormulaStatement] = []
+        for index in tokens.indices {
+            // (A look at the word first: `symbol` runs its patterns on every word it is given.)
+            guard ["L", "p", "K", "tau", "J", "P", "W"].contains(tokens[index].word),
+                  let lhs = symbol(tokens[index].word), named.contains(lhs),
+                  let quantity = definedQuantities.first(where: { $0.symbol == lhs }),
+                  // (Only where the symbol opens the clause: "the T equals …", "L system A equals …" name something else.)
+                  index == 0 || tokens[index - 1].boundaryAfter || ["that", "remember", "so", "and", "now", "know", "is"].contains(tokens[index - 1].word.lowercased()),
+                  let relation = spokenRelation(tokens, at: index), relation.end >= tokens.count || tokens[relation.end - 1].boundaryAfter,
+                  // "p equals m v": two symbols at least, none of them the left side again.
+                  relation.rhs.contains(" "), !relation.rhs.split(separator: " ").contains(Substring(lhs)),
+                  // "p equals 2 m v": a number is a problem's.
+                  !relation.rhs.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) else { continue }
+            result.append(FormulaStatement(name: quantity.name, lhs: lhs, rhs: relation.rhs, meanings: []))
+        }
+        return result
+    }
+
+    /// "We're calling kinetic energy K, and it's given by 1/2mv squared.": a quantity named with
+    /// its symbol, then what it is.
+    static func calledQuantity(in sentence: String) -> FormulaStatement? {
+        guard sentence.contains("call") || sentence.contains("denote") || sentence.contains("label") else { return nil }
+        let tokens = tokens(sentence)
+        for index in tokens.indices where ["call", "calling", "denote", "label"].contains(tokens[index].word.lowercased()) {
+            var at = index + 1
+            if at < tokens.count, tokens[at].word.lowercased() == "the" { at += 1 }
+            guard at < tokens.count, let quantity = quantity(tokens, at: at), quantity.end < tokens.count,
+                  tokens[quantity.end].word.uppercased() == quantity.symbol.uppercased() || symbol(tokens[quantity.end].word) == quantity.symbol,
+                  tokens[quantity.end].boundaryAfter else { continue }
+            // "…, and it's given by", "…, and it is equal to", "…, which is defined as".
+            let rest = tokens[(quantity.end + 1)...].prefix(5).map { $0.word.lowercased() }
+            var skip = 0
+            for phrase in [["and", "it's", "given", "by"], ["and", "it", "is", "given", "by"], ["and", "it's", "equal", "to"], ["and", "it", "is", "equal", "to"],
+                           ["and", "it", "equals"], ["which", "is", "given", "by"], ["which", "is", "defined", "as"], ["and", "it's", "defined", "as"]]
+            where rest.starts(with: phrase) {
+                skip = phrase.count
+                break
+            }
+            guard skip > 0, let (rhs, end) = spokenSide(tokens, from: quantity.end + 1 + skip), end >= tokens.count || tokens[end - 1].boundaryAfter,
+                  rhs != quantity.symbol, rhs.contains(" ") || rhs.contains("\\frac") else { continue }
+            return FormulaStatement(name: quantity.name, lhs: quantity.symbol, rhs: rhs, meanings: [])
+        }
+        return nil
+    }
+
     // MARK: Typeset mathematics
+
+    /// "The power \(P\) is defined as the rate of doing work:" and on a line of its own
+    /// "\[P = \frac{dW}{dt} = \vec{F}\cdot\vec{v}\]": a named quantity, its symbol, and the
+    /// displayed relation whose left side is that symbol.
+    static func displayedDefinitions(_ lines: [String]) -> [FormulaStatement] {
+        var result: [FormulaStatement] = []
+        let filled = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for (index, line) in filled.enumerated().dropLast() {
+            guard line.hasSuffix(":"), line.contains("defined"),
+                  let match = line.firstMatch(of: /^(?:[Tt]he )?([A-Za-z][a-z ]{2,40}?),? \\\(([^()]{1,20})\\\),? (?:is|are) defined (?:as|by)\b[^:]*:$/)
+            else { continue }
+            let next = filled[index + 1]
+            guard let display = next.firstMatch(of: /^\\[\[(](.+)\\[\])]\.?$/) else { continue }
+            let symbol = String(match.2).trimmingCharacters(in: .whitespaces)
+            let math = String(display.1).replacingOccurrences(of: "\\displaystyle", with: "").trimmingCharacters(in: .whitespaces)
+            let sides = math.components(separatedBy: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard sides.count >= 2, sides[0] == symbol, !sides.contains(where: \.isEmpty), !math.contains("\\text"),
+                  !String(match.1).split(separator: " ").contains(where: { CardChecks.contextWords.contains(String($0)) }) else { continue }
+            result.append(FormulaStatement(name: String(match.1).lowercased(), lhs: symbol, rhs: sides.dropFirst().joined(separator: " = "), meanings: []))
+        }
+        return result
+    }
 
     /// "Angular Velocity: \(\vec{\omega}=\omega_z \hat{k}\)": a page's summary line naming a
     /// quantity and the relation for it (a chain "a = b = c" asks for what follows the first side).

@@ -38,6 +38,7 @@ struct OfflineCardGenerator: Sendable {
         }
         cards += environmentCards(topic: topic, prose: prose, deck: deck)
         cards += formulaCards(topic: topic, prose: prose, deck: deck)
+        cards += statedFactCards(topic: topic, prose: prose, deck: deck)
         cards += exampleCards(topic: topic, prose: prose, deck: deck)
         cards += definitionCards(topic: topic, sentences: sentences, deck: deck)
         cards += objectiveCards(topic: topic, sentences: sentences, deck: deck)
@@ -146,6 +147,25 @@ struct OfflineCardGenerator: Sendable {
                 guard asked.insert(FormulaStatements.relationKey(statement)).inserted else { continue }
                 cards.append(deck.card(topic: topic, type: .basic, front: front, back: FormulaStatements.back(of: statement),
                                        origin: .formula, passage: passage))
+            }
+        }
+        return cards
+    }
+
+    // MARK: Stated facts
+
+    /// "What does Newton's third law state?", "What is the SI unit of power?": facts the topic's
+    /// prose states in running text (`StatedFacts`), from sentences the source asserts (not
+    /// inside an example, a hypothetical, a question or an exercise), each asked once a topic.
+    private func statedFactCards(topic: Topic, prose: [TopicPassage], deck: CardDeckContext) -> [Flashcard] {
+        var cards: [Flashcard] = []
+        var asked = Set<String>()
+        // Most prose states none: a look for the words every shape needs keeps a book fast.
+        for passage in prose where StatedFacts.mayState(passage.text) {
+            for sentence in PassageReading(passage).sentences where sentence.notAsserted == nil {
+                for fact in StatedFacts.facts(in: sentence.text) where asked.insert(fact.front.lowercased()).inserted {
+                    cards.append(deck.card(topic: topic, type: .basic, front: fact.front, back: fact.back, origin: .statement, passage: passage))
+                }
             }
         }
         return cards

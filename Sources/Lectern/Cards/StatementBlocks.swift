@@ -119,32 +119,86 @@ enum StatementBlocks {
             guard !statement.isEmpty else { continue }
             var focused = statement
             var whole = complete
+            // The text the card's statement is read from: a definition in parts is judged part by part.
+            var judged = body
+            var laterParts: [(mark: String, raw: String)] = []
             if kind == .definition, term == nil {
-                // Part a) of a definition in parts is the first term's; the others are other facts.
-                if let second = body.range(of: #"(?m)^[ \t]*b\)"#, options: .regularExpression) {
-                    let first = String(body[..<second.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
-                    whole = first.last.map { ".!?".contains($0) } ?? false
-                    focused = TextCleanup.collapseWhitespace(first).trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespaces))
+                // Part a) of a definition in parts is the first term's; each later part that names
+                // a term of its own is a block of its own (below).
+                let parts = Self.parts(of: body)
+                if let first = parts.first {
+                    judged = first.raw
+                    whole = first.raw.last.map { ".!?".contains($0) } ?? false
+                    focused = TextCleanup.collapseWhitespace(first.raw).trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespaces))
+                    laterParts = Array(parts.dropFirst())
                 }
                 focused = focused.replacingOccurrences(of: #"^a\)\s*"#, with: "", options: .regularExpression)
                 term = definedTerm(in: focused)
-                // The statement ends with the sentence that names the term: what follows is a remark.
-                if let term {
-                    var kept: [String] = []
-                    for sentence in SentenceSplitter.split(focused).map(\.text) {
-                        kept.append(sentence.trimmingCharacters(in: .whitespaces))
-                        if sentence.contains(term) { break }
-                    }
-                    focused = kept.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespaces))
-                }
+                focused = endingWithTerm(focused, term: term)
             }
+            let judgedUnmarked = judged == body ? unmarked
+                : TextCleanup.collapseWhitespace(judged.replacingOccurrences(of: #"(?m)^[ \t]*[a-z0-9]{1,4}\)"#, with: "", options: .regularExpression))
             // A statement of premises alone lost its claim; a term whose brackets do not close is cut.
             let claims = states(focused)
-            if let named = term, !isReadable(named) { term = nil }
-            blocks.append(Block(kind: kind, name: opener.number.map { "\(opener.name) \($0)" } ?? opener.name, term: term,
-                                statement: focused, readable: whole && claims && isReadable(unmarked) && isReadable(focused) && !hasOrphanIndex(body)))
+            if let named = term, !isReadable(named) || !isTerm(named) { term = nil }
+            let name = opener.number.map { "\(opener.name) \($0)" } ?? opener.name
+            // (Part a)'s mark after the premises, "… Raum. a) B ⊆ T heißt …", opens no bracket.)
+            let focusedUnmarked = focused.replacingOccurrences(of: #"(?<=[.:!?] )[a-z]\) "#, with: "", options: .regularExpression)
+            blocks.append(Block(kind: kind, name: name, term: term,
+                                statement: focused, readable: whole && claims && isReadable(judgedUnmarked) && isReadable(focusedUnmarked) && !hasOrphanIndex(judged)))
+            // "b) S ⊆ T heißt Subbasis der Topologie T, wenn …": a later part defining another term.
+            var named = Set([term].compactMap { $0?.lowercased() })
+            for (index, part) in laterParts.enumerated() {
+                let text = TextCleanup.collapseWhitespace(part.raw).trimmingCharacters(in: .whitespaces)
+                guard let partTerm = definedTerm(in: text), isReadable(partTerm), isTerm(partTerm), named.insert(partTerm.lowercased()).inserted else { continue }
+                let statement = endingWithTerm(text.trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespaces)), term: partTerm)
+                // (The last part's sentence end went with the body's.)
+                let ends = index == laterParts.count - 1 ? complete : part.raw.last.map { ".!?".contains($0) } ?? false
+                blocks.append(Block(kind: kind, name: "\(name) \(part.mark))", term: partTerm, statement: statement,
+                                    readable: ends && states(statement) && isReadable(statement) && !hasOrphanIndex(part.raw) && !lostDisplay(part.raw)))
+            }
         }
         return blocks
+    }
+
+    /// A definition's parts "a) …", "b) …" as the notes mark them at a line's start: the first
+    /// with what stands before it (the premises), each with its mark and raw text (trimmed).
+    /// None when the definition is not in parts.
+    static func parts(of body: String) -> [(mark: String, raw: String)] {
+        guard let second = body.range(of: #"(?m)^[ \t]*b\)"#, options: .regularExpression) else { return [] }
+        var parts = [(mark: "a", raw: String(body[..<second.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines))]
+        let rest = body[second.lowerBound...]
+        let marks = rest.ranges(of: /^[ \t]*[b-h]\)/.anchorsMatchLineEndings())
+        for (index, range) in marks.enumerated() {
+            let end = index + 1 < marks.count ? marks[index + 1].lowerBound : rest.endIndex
+            let raw = rest[range.upperBound..<end].trimmingCharacters(in: .whitespacesAndNewlines)
+            let mark = rest[range].trimmingCharacters(in: CharacterSet(charactersIn: " \t)"))
+            parts.append((mark, raw))
+        }
+        return parts
+    }
+
+    /// Whether `term` names a thing: not a clause running on ("Inklusionsabbildung und man
+    /// schreibt") nor a symbol's lost letter ("k -Struktur auf X", whose "C" the PDF set apart).
+    static func isTerm(_ term: String) -> Bool {
+        term.range(of: #"\b(?:und man|and we|und es)\b|^\p{L} -"#, options: .regularExpression) == nil
+    }
+
+    /// Whether a part's mathematics lost its display: "M :=" ending a line (what it defines went
+    /// with the display), "|K| := ∆∈K ∆" (a big operator's index left without its operator).
+    static func lostDisplay(_ raw: String) -> Bool {
+        raw.range(of: #":=[ \t]*\n|:= \S+∈\S+ "#, options: .regularExpression) != nil
+    }
+
+    /// The statement up to the sentence that names `term`: what follows is a remark.
+    static func endingWithTerm(_ statement: String, term: String?) -> String {
+        guard let term else { return statement }
+        var kept: [String] = []
+        for sentence in SentenceSplitter.split(statement).map(\.text) {
+            kept.append(sentence.trimmingCharacters(in: .whitespaces))
+            if sentence.contains(term) { break }
+        }
+        return kept.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespaces))
     }
 
     /// The term a definition's statement names: "Ein topologischer Raum ist ein …", "A metric

@@ -12,5 +12,8 @@ enum CardOrigin: String, Codable, Sendable, CaseIterable {
     case formula
     /// A worked example the source gives of a named concept: "Which fallacy does this example show?".
     case example
+    /// A fact a source states in running text in a shape every course uses: a named law's
+    /// statement, a quantity's SI unit, what an idea is for ("Newton's third law states that …").
+    case statement
     case model
 }
