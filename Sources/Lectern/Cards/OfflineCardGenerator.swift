@@ -157,7 +157,7 @@ struct OfflineCardGenerator: Sendable {
     /// "What does Newton's third law state?", "What is the SI unit of power?": facts the topic's
     /// prose states in running text (`StatedFacts`), from sentences the source asserts (not
     /// inside an example, a hypothetical, a question or an exercise), each asked once a topic.
-    private func statedFactCards(topic: Topic, prose: [TopicPassage], deck: CardDeckContext) -> [Flashcard] {
+    private func statedFactCards(topic: Topic, prose: [Passage], deck: CardDeckContext) -> [Flashcard] {
         var cards: [Flashcard] = []
         var asked = Set<String>()
         // Most prose states none: a look for the words every shape needs keeps a book fast.
