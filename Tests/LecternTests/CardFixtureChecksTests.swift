@@ -2,12 +2,13 @@ import Foundation
 import XCTest
 @testable import Lectern
 
-/// The checks against a teacher's grades: cards drawn at random from six real curricula (seeds 5151,
-/// 6262 and 7373, `eval/cards/sample.py`) and the corpora/ candidates, each graded by hand on the
-/// rubric of `eval/cards/README.md`. Every card goes through the generator's grounding and its six
-/// checks on the passage it cites alone. The checks must keep every card graded good and reject
-/// every card graded bad whose fault is one they claim to catch (`caught`); the bad cards they miss
-/// are counted, not hidden.
+/// The checks against a teacher's grades: cards drawn at random from six real curricula (the decks of
+/// seeds 5151, 6262, 7373 and 8484, `eval/cards/sample.py`; the candidates of seeds 9191 and 9292,
+/// `--min-quality 0`) and the corpora/ candidates, each graded by hand on the rubric of
+/// `eval/cards/README.md`. Every card goes through the generator's grounding and its six checks on
+/// the passage it cites alone. The checks must keep most cards graded good (`goodKeptShare`, each one
+/// turned away printed) and reject every card graded bad whose fault is one they claim to catch
+/// (`caught`); the bad cards they miss are counted, not hidden.
 ///
 /// `graded.jsonl` holds the cards of corpora/ with their text, so that part needs no library and
 /// runs always. `graded-shared.jsonl` holds the shared corpus's cards by identifiers only (its
