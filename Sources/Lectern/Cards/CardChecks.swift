@@ -153,14 +153,20 @@ struct CardChecks: Sendable {
         let words = WordTokenizer.words(subject)
         guard let first = words.first.map(WordTokenizer.fold) else { return "the card names no term" }
         // "RS to J is the vector", "Capital omega is …": a lecturer's labels for one problem.
-        if card.origin == .definition, passage?.kind == .transcript, !isTerm(subject, of: topic), StandaloneSentence.isLabel(subject) {
+        // (A term mined from the lecture's own "Xcm is …" is no evidence: only a name the source gives counts.)
+        if card.origin == .definition, passage?.kind == .transcript, !isNamedTerm(subject, of: topic), StandaloneSentence.isLabel(subject) {
             return "“\(subject)” is a label of the lecture, not a term of the topic or the glossary"
         }
         if Self.discourseWords.contains(first) { return "the subject “\(subject)” starts with “\(words[0])”, not a term" }
         if words.count > (card.origin == .glossary ? 8 : 6) { return "the subject “\(subject)” is a clause, not a term" }
         // "length of something", "internal forces now", "second term": no term without its context.
-        if let vague = words.dropFirst().map(WordTokenizer.fold).first(where: Self.contextWords.contains) {
+        if let vague = (words.count == 1 ? words[...] : words.dropFirst()).map(WordTokenizer.fold).first(where: Self.contextWords.contains) {
             return "the subject “\(subject)” holds “\(vague)”: it names nothing out of context"
+        }
+        // "Acquiring virtue", "Eating fruits and vegetables": an activity of one passage, not a term.
+        if card.origin == .definition, words.count >= 2, let gerund = words.first.map(WordTokenizer.fold), gerund.count >= 6, gerund.hasSuffix("ing"),
+           !Self.ingNouns.contains(gerund), !isNamedTerm(subject, of: topic) {
+            return "the subject “\(subject)” is an activity (“\(gerund)”), not a term"
         }
         // "a second example", "the figure", "the output": a place in the text, not a term.
         let bare = words.map(WordTokenizer.fold).drop { ["the", "a", "an"].contains($0) }
@@ -179,11 +185,30 @@ struct CardChecks: Sendable {
         if let last = backWords.last.map(WordTokenizer.fold), Self.danglingWords.contains(last) {
             return "the definition ends in “\(last)”: it is cut off"
         }
+        // "The impulse equation is a vector equation": the definiens names the subject's kind again and no more.
+        if card.origin == .definition, backWords.count <= 3, let head = backWords.last, let own = words.last,
+           PorterStemmer.cachedStem(WordTokenizer.fold(head)) == PorterStemmer.cachedStem(WordTokenizer.fold(own)) {
+            return "“\(Self.short(back))” repeats what “\(subject)” is a kind of, no more"
+        }
+        // "Of gaining knowledge are called testimony" (from "Social means of …"): no phrase's start.
+        if card.origin != .glossary, let first = backWords.first.map(WordTokenizer.fold), Self.phraseBreakers.contains(first) {
+            return "the definition opens with “\(first)”: half a phrase"
+        }
+        // "The velocity of the centre of mass times delta t. And the point P …": two statements.
+        if card.origin != .glossary, card.origin != .keyTerm, SentenceSplitter.split(back).count > 1 {
+            return "the definition runs into a second sentence"
+        }
+        // "A monist response is the mind is the brain": the definiens is itself a statement.
+        if card.origin == .definition, let copula = backWords.prefix(4).map(WordTokenizer.fold).firstIndex(where: { ["is", "are"].contains($0) }),
+           copula > 0, !["that", "which", "who", "whom", "whose"].contains(WordTokenizer.fold(backWords[copula - 1])) {
+            return "the definition “\(Self.short(back))” is a statement, not a phrase"
+        }
         if let end = back.last, ",;:(-–".contains(end) { return "the definition ends in “\(end)”: it is cut off" }
         if back.filter({ $0 == "(" }).count != back.filter({ $0 == ")" }).count { return "the definition's brackets do not close" }
         // "the most subtle of his laws" judges X; it does not say what X is.
         if back.range(of: #"^(?:(?:the|a|an)\s+)?(?:most|best|worst|simplest|easiest|hardest|particularly|very|really|quite|hotly|lot|bit|little)\b"#,
-                      options: [.regularExpression, .caseInsensitive]) != nil {
+                      options: [.regularExpression, .caseInsensitive]) != nil
+            || (card.origin != .glossary && DefiningSentence.isJudgement(backWords.map(WordTokenizer.fold))) {
             return "“\(Self.short(back))” judges “\(subject)”, it does not define it"
         }
         // "X is an example of Y" says what X illustrates, not what X is.
@@ -202,8 +227,23 @@ struct CardChecks: Sendable {
            !DefiningSentence.isDefiningClause(back, term: subject) {
             return "“\(Self.short(back))” is a sentence about “\(subject)”, not its meaning"
         }
+        // A module's "Key Terms" list pairs a term with a sentence of the text that uses it
+        // ("A deontologist like Kant would examine …"): a meaning only where it defines or
+        // characterises the term and stands alone. (A meaning that does not name the term is a
+        // glossary's own.)
+        if card.noteType != .cloze, card.origin == .glossary || card.origin == .keyTerm, let passage, passage.kind == .glossary,
+           passage.sectionPath.last != "Glossary" {
+            let words = PorterStemmer.foldedWords(card.back), phrase = PorterStemmer.foldedWords(subject)
+            if OfflineCardGenerator.contains(words, phrase) {
+                if let dependence = StandaloneSentence.dependence(card.back) { return "the Key Terms sentence: \(dependence)" }
+                guard OfflineCardGenerator.defines(card.back, term: subject) || StandaloneSentence.characterises(words, phrase) else {
+                    return "“\(Self.short(card.back))” uses “\(subject)” without saying what it is"
+                }
+            }
+        }
         // ", and Aristotle is …": a second statement in the answer.
-        if back.range(of: #"[,;] (?:and|but|while|whereas) [^,;]{1,60}? (?:is|are|was|were) "#, options: .regularExpression) != nil {
+        if back.range(of: #"[,;] (?:and|but|while|whereas) [^,;]{1,60}? (?:is|are|was|were) "#, options: .regularExpression) != nil
+            || (card.origin == .definition && back.range(of: #"\w and (?:is|are|was|were|has|have|had|can|does|\w+(?:izes|ises|ates))\b|, so (?:a|an|the|it|this|that|they)\b"#, options: .regularExpression) != nil) {
             return "the definition holds a second statement"
         }
         // A mined key term's meaning is a sentence that defines it, not any sentence naming it.
@@ -222,11 +262,27 @@ struct CardChecks: Sendable {
         return glossary[key] != nil || topic.keyTerms.contains { Self.termKey($0.term) == key }
     }
 
+    /// Whether the source itself names `phrase` as a term: its glossary, or a term it emphasises
+    /// (a term mined from the very sentence a card comes from proves nothing about that sentence).
+    func isNamedTerm(_ phrase: String, of topic: Topic) -> Bool {
+        let key = Self.termKey(phrase)
+        return glossary[key] != nil || topic.keyTerms.contains { Self.termKey($0.term) == key && ($0.basis == .glossary || $0.basis == .emphasised) }
+    }
+
+    /// Nouns in -ing that are no activity ("String theory", "Building codes").
+    static let ingNouns: Set<String> = [
+        "string", "spring", "sibling", "building", "ceiling", "evening", "morning", "pudding", "beijing", "viking", "offspring",
+        "clothing", "herring", "duckling", "sterling", "nothing", "something", "anything", "everything", "wedding", "painting",
+    ]
+
+    /// Words no definiens opens with: it would be the end of a phrase cut in two.
+    static let phraseBreakers: Set<String> = ["of", "to", "for", "by", "with", "from", "at", "on", "into", "and", "or", "but", "than"]
+
     /// Words a complete phrase does not end in: articles, prepositions, conjunctions, copulas.
     static let danglingWords: Set<String> = [
         "a", "an", "the", "of", "to", "in", "for", "with", "by", "on", "at", "from", "into", "onto", "than", "as", "and",
         "or", "but", "nor", "because", "although", "while", "whereas", "which", "that", "who", "whose", "is", "are",
-        "was", "were", "be", "such", "very", "its", "their", "our", "his", "her", "my", "your",
+        "was", "were", "be", "such", "very", "its", "their", "our", "his", "her", "my", "your", "if", "when", "whether", "only",
     ]
 
     // MARK: Cloze target
@@ -254,6 +310,11 @@ struct CardChecks: Sendable {
         }
         if deletion.contains(where: \.isNumber) || deletion.contains(where: { "=+^√∑∫πΔ".contains($0) }) { return nil }
         let key = Self.termKey(deletion)
+        if card.origin == .keyTerm || card.origin == .definition, let half = halfOfAPhrase(card, deletion: deletion, topic: topic) { return half }
+        // "The {{output}} is a list of …": output of what is left to the passage.
+        if card.origin == .keyTerm || card.origin == .definition, words.count == 1, Self.genericHeads.contains(folded[0]) {
+            return "“\(deletion)” names nothing out of its passage"
+        }
         // A key term's cloze is a sentence about the term: one defining it, or (for a term the
         // glossary names or a sentence defines) one opening with it; "Early Chinese writings
         // often …" with "social" deleted tests the sentence, not the term.
@@ -266,11 +327,15 @@ struct CardChecks: Sendable {
                 return "“\(deletion)” is a label of the lecture, not a term"
             }
             guard term != nil || glossary[key] != nil else { return "“\(deletion)” is not a key term of the topic" }
+            // "Partiality of care is the basis of …, but it is also the source of …": two facts.
+            if revealed.range(of: #"[,;] (?:and|but|while|whereas) [^,;]{1,60}? (?:is|are|was|were) "#, options: .regularExpression) != nil {
+                return "the sentence holds a second statement"
+            }
             if OfflineCardGenerator.defines(revealed, term: deletion)
-                || (named && OfflineCardGenerator.opens(PorterStemmer.foldedWords(revealed), with: PorterStemmer.foldedWords(deletion))) {
+                || (named && StandaloneSentence.characterises(PorterStemmer.foldedWords(revealed), PorterStemmer.foldedWords(deletion))) {
                 return nil
             }
-            return "the sentence does not define “\(deletion)” nor open with it: it is not about the term"
+            return "the sentence does not define “\(deletion)” nor say what it holds or does: it is not about the term"
         }
         if glossary[key] != nil || topic.keyTerms.contains(where: { Self.termKey($0.term) == key }) { return nil }
         // The subject of a definition sentence is the term it defines.
@@ -281,10 +346,43 @@ struct CardChecks: Sendable {
         return "“\(deletion)” is not a key term, name, number or formula of the topic"
     }
 
+    /// Why the deletion is half of a phrase the sentence names: one of two coordinated words ("A
+    /// proposition or {{statement}}", "{{Compassion}} and empathy"), part of a longer term ("The
+    /// {{sage}} tradition", "The {{ethics}} of care"), or an adjective without its noun
+    /// ("{{Deductive}} inferences"); nil when it is whole.
+    private func halfOfAPhrase(_ card: Flashcard, deletion: String, topic: Topic) -> String? {
+        guard let open = card.front.range(of: "{{c"), let close = card.front.range(of: "}}", range: open.upperBound..<card.front.endIndex) else { return nil }
+        let before = String(card.front[..<open.lowerBound]), after = String(card.front[close.upperBound...])
+        if before.range(of: #"\w (?:or|and) $"#, options: .regularExpression) != nil || after.range(of: #"^ (?:or|and) \w"#, options: .regularExpression) != nil {
+            return "“\(deletion)” is one of two words joined by “and”/“or”: half a phrase, the other a hint"
+        }
+        let previous = Array(WordTokenizer.words(before).suffix(1)), next = Array(WordTokenizer.words(after).prefix(3))
+        let deleted = WordTokenizer.words(deletion)
+        // ("The {{ethics}} of care": the longer term runs through "of".)
+        let phrases: [[String]] = [previous + deleted] + (1...3).map { deleted + Array(next.prefix($0)) }
+        for phrase in phrases where phrase.count > deleted.count {
+            let longer = phrase.joined(separator: " ")
+            if isTerm(longer, of: topic), Self.termKey(longer) != Self.termKey(deletion) {
+                return "“\(deletion)” is part of the term “\(longer)”"
+            }
+        }
+        // "{{Deductive}} inferences are …": the adjective without the noun it qualifies.
+        if deleted.count == 1, let word = deleted.first, let following = next.first, after.hasPrefix(" "),
+           after.dropFirst().first?.isLowercase == true, !CardGrounding.functionWords.contains(following), !following.hasSuffix("ly"),
+           !StandaloneSentence.characterisingVerbs.contains(following), !KeyTermExtraction.verbs.contains(following),
+           ["ive", "ic", "ical", "ous", "ful", "able", "ible", "al"].contains(where: { word.hasSuffix($0) }) {
+            return "“\(deletion)” qualifies “\(following)”: half a phrase"
+        }
+        return nil
+    }
+
     // MARK: Answerability
 
     /// Objectives that ask for what no passage states in so many words.
-    static let unanswerableObjectives = ["summarise", "summarize", "review", "discuss", "reflect", "practice", "practise", "work", "solve", "complete", "read", "watch", "apply", "use"]
+    static let unanswerableObjectives = ["summarise", "summarize", "review", "discuss", "reflect", "practice", "practise", "work", "solve", "complete", "read", "watch", "apply", "use",
+                                         // Reasoning a learner does, which no sentence of the passage does for them.
+                                         "classify", "evaluate", "compare", "contrast", "identify", "outline", "analyze", "analyse", "assess",
+                                         "examine", "trace", "connect", "relate", "consider", "differentiate"]
 
     private func answerFailure(_ card: Flashcard, topic: Topic) -> String? {
         let answer = card.answer.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -329,6 +427,16 @@ struct CardChecks: Sendable {
             if covered.count < asked.count {
                 return "the passage answers \(covered.count) of the objective's \(asked.count) words"
             }
+            // "Describe standpoint epistemology." → "Furthermore, …", "Describe secular views of the
+            // self." → "One of the first and most influential scholars …": the answer stands alone and
+            // its first sentence defines what the objective names.
+            let sentences = SentenceSplitter.split(card.back).map(\.text)
+            if let pointing = sentences.lazy.compactMap(StandaloneSentence.pointing).first { return "the answer leans on its passage: \(pointing)" }
+            let opening = sentences.first ?? ""
+            let defined = KeyTermExtraction.definedTerm(in: opening) ?? OfflineCardGenerator.definition(in: opening)?.subject
+            guard let defined, !Set(CardGrounding.contentStems(defined)).isDisjoint(with: asked) else {
+                return "the answer's first sentence does not define what “\(Self.short(card.front))” asks about"
+            }
             // "What is X?" (from "Define X") is answered by a sentence defining X.
             for prefix in ["What is ", "What are "] where card.front.hasPrefix(prefix) {
                 let term = String(card.front.dropFirst(prefix.count)).trimmingCharacters(in: CharacterSet(charactersIn: "?. "))
@@ -351,7 +459,7 @@ struct CardChecks: Sendable {
     /// Words that tie a subject to its passage: "length of something", "internal forces now".
     static let contextWords: Set<String> = [
         "this", "that", "these", "those", "something", "someone", "now", "here", "there", "it", "its", "above", "below",
-        "following", "same", "such",
+        "following", "same", "such", "aforementioned", "former", "latter",
     ]
     static let ordinals: Set<String> = ["first", "second", "third", "fourth", "last", "next", "other", "final"]
     static let genericHeads: Set<String> = [

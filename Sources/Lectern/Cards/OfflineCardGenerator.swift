@@ -69,7 +69,8 @@ struct OfflineCardGenerator: Sendable {
             }
         }
         // A sentence of the topic's prose about the term, with the term deleted: one that defines
-        // it, else (for a term the glossary names or a sentence defines) one that opens with it.
+        // it, else (for a term the glossary names or a sentence defines) one that opens with it
+        // and says what it holds or does ("Virtue ethics focuses on …").
         // A sentence leaning on its neighbours ("These numerical representations …") is no card.
         let named = term.basis != .heading
             || term.passageId.flatMap { id in topic.passages.first { $0.id == id } }?.kind == .glossary
@@ -79,7 +80,7 @@ struct OfflineCardGenerator: Sendable {
             sentenceWords.contains($0.words.count) && Self.contains($0.words, nameWords) && StandaloneSentence.dependence($0.text) == nil
                 && !(label && $0.passage.kind == .transcript)
         }
-        if let sentence = usable.first(where: { Self.defines($0.text, term: name) }) ?? (named ? usable.first { Self.opens($0.words, with: nameWords) } : nil),
+        if let sentence = usable.first(where: { Self.defines($0.text, term: name) }) ?? (named ? usable.first { StandaloneSentence.characterises($0.words, nameWords) } : nil),
            let range = sentence.text.range(of: name, options: [.caseInsensitive]) {
             let cloze = sentence.text.replacingCharacters(in: range, with: "{{c1::\(sentence.text[range])}}")
             // A meaning that points into its passage ("So this special case …") would confuse the back.

@@ -8,7 +8,11 @@ enum StandaloneSentence {
     /// Words that point at something the sentence does not name, wherever they stand.
     static let pointers: Set<String> = ["this", "these", "those", "former", "latter", "aforementioned", "above", "below"]
     /// Words that point back when they open the sentence ("Another tool …", "Such a view …").
-    static let openingPointers: Set<String> = ["that", "another", "such", "it", "its", "they", "their", "he", "she", "his", "her", "them", "him"]
+    static let openingPointers: Set<String> = ["that", "another", "such", "it", "its", "they", "their", "he", "she", "his", "her", "them", "him",
+                                                // "Moreover, …", "What is being denied here is …": the passage's own thread.
+                                                "firstly", "secondly", "finally", "lastly", "moreover", "furthermore", "however",
+                                                "additionally", "indeed", "similarly", "conversely", "nevertheless", "nonetheless",
+                                                "consequently", "accordingly", "what"]
 
     /// Why `sentence` needs its neighbours, or nil when it stands alone.
     static func dependence(_ sentence: String) -> String? {
@@ -30,6 +34,10 @@ enum StandaloneSentence {
         if openingPointers.contains(first) || CardChecks.openers.contains(first) {
             return "the sentence opens with “\(first)”: out of context it is ambiguous"
         }
+        // "First, a statement is …": a step of the passage's enumeration ("First-order logic" is a term).
+        if plain.range(of: #"^(?:First|Second|Third|Fourth|Next|Last),"#, options: .regularExpression) != nil {
+            return "the sentence opens with “\(first)”: a step of its passage's list"
+        }
         // "This coupling of a proton gradient to ATP synthesis is called …" names what it points at;
         // "These numerical representations are called …" does not.
         if ["this", "these", "those"].contains(first),
@@ -42,6 +50,32 @@ enum StandaloneSentence {
         return nil
     }
 
+    /// Verbs with which a sentence opening with a term says what the term is, holds or does as a
+    /// concept ("Virtue ethics focuses on …", "Pluralism asserts …", "Begging the question occurs
+    /// when …"); "Intuition operates in other realms …", "Compassion and empathy might …", "The
+    /// sage tradition provides …" say something about it or about another thing.
+    static let characterisingVerbs: Set<String> = [
+        "focuses", "focus", "studies", "study", "asserts", "assert", "holds", "hold", "argues", "argue", "claims", "claim",
+        "states", "state", "says", "examines", "examine", "explores", "explore", "concerns", "concern", "deals", "deal",
+        "describes", "describe", "seeks", "seek", "aims", "aim", "emphasizes", "emphasises", "emphasize", "emphasise",
+        "involves", "involve", "consists", "consist", "comprises", "comprise", "maintains", "maintain", "teaches", "teach",
+        "bases", "base", "suggests", "suggest", "proposes", "propose", "denies", "deny", "rejects", "reject", "contends",
+        "contend", "posits", "posit", "insists", "insist", "measures", "measure", "represents", "represent", "explains",
+        "explain", "investigates", "investigate", "addresses", "address", "analyzes", "analyses", "analyze", "analyse",
+        "occurs", "occur", "stipulates", "prescribes", "advocates", "advocate", "recommends", "recommend", "values", "value",
+        "favors", "favours", "favor", "favour", "treats", "treat", "regards", "regard", "views", "view", "sees", "see",
+        "defines", "define", "distinguishes", "distinguish", "attempts", "attempt", "relies", "rely", "requires", "require",
+        "applies", "apply", "uses", "use", "predicts", "predict", "quantifies", "quantify", "converts", "convert",
+    ]
+
+    /// Whether `words` (folded) open with `phrase` (after an article) and go on with a verb that
+    /// characterises it: the sentence is about the term as a concept.
+    static func characterises(_ words: [String], _ phrase: [String]) -> Bool {
+        let start = words.first.map { ["the", "a", "an"].contains($0) } == true ? 1 : 0
+        guard words.count > start + phrase.count, words[start..<(start + phrase.count)].elementsEqual(phrase) else { return false }
+        return characterisingVerbs.contains(words[start + phrase.count])
+    }
+
     /// Greek letters and words a lecturer names symbols with ("Capital omega", "RS to J", "Xcm").
     private static let symbolWords: Set<String> = [
         "alpha", "beta", "gamma", "delta", "epsilon", "theta", "lambda", "mu", "nu", "pi", "rho", "sigma", "tau", "phi", "psi",
@@ -51,11 +85,12 @@ enum StandaloneSentence {
     /// Whether `phrase` is a symbol's label rather than a term: a single letter, a capitalised
     /// abbreviation or a letter with a subscript ("RS", "J", "Xcm"), a Greek letter's name.
     static func isLabel(_ phrase: String) -> Bool {
-        WordTokenizer.words(phrase).contains { word in
+        // Words as written: "Xcm" is a label by its case, which the folded words lose.
+        phrase.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { word in
             let letters = word.filter(\.isLetter)
-            return letters.count == 1 || symbolWords.contains(WordTokenizer.fold(word))
-                || (letters.count <= 3 && word.first?.isUppercase == true && word.dropFirst().contains { $0.isUppercase })
-                || (word.count <= 4 && word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase) && !word.contains { "aeiouy".contains($0) })
+            return letters.count == 1 || symbolWords.contains(WordTokenizer.fold(String(word)))
+                || (word.count >= 2 && word.count <= 4 && word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase)
+                    && !word.lowercased().contains { "aeiouy".contains($0) })
         }
     }
 }

@@ -73,10 +73,34 @@ enum KeyTermExtraction {
             return (bold, .emphasised)
         }
         for pattern in patterns {
-            if let term = matches(pattern, in: text).first(where: isTerm) { return (term, .defined) }
+            if let term = matches(pattern, in: text).compactMap(beforeItsVerb).first(where: isTerm) { return (term, .defined) }
         }
         return nil
     }
+
+    /// Verbs a lazily matched term runs into ("known as Neo-Confucianism became prominent").
+    static let verbs: Set<String> = [
+        "became", "becomes", "become", "was", "were", "has", "have", "had", "remained", "remains", "emerged", "began",
+        "gained", "grew", "spread", "developed", "arose", "came", "took", "made", "gave", "led", "lived", "wrote", "held",
+        "argued", "claimed", "said", "says", "can", "could", "may", "might", "must", "will", "would", "should", "did", "does",
+    ]
+
+    /// The term before an adverb or a verb it ran into: "Neo-Confucianism became prominent" →
+    /// "Neo-Confucianism", "Epicurean often" → "Epicurean"; nil when nothing is left.
+    static func beforeItsVerb(_ candidate: String) -> String? {
+        let words = candidate.split(separator: " ")
+        guard let head = words.first else { return nil }
+        // (The first word stays: "Even numbers" is a term.)
+        let kept = [head] + words.dropFirst().prefix { word in
+            let folded = word.lowercased()
+            return !verbs.contains(folded) && !DefiningSentence.adverbs.contains(folded)
+                && !(folded.count >= 6 && folded.hasSuffix("ly") && word.first?.isLowercase == true && !lyNouns.contains(folded))
+        }
+        return kept.joined(separator: " ")
+    }
+
+    /// Words in -ly that are nouns or adjectives of a term, not adverbs.
+    static let lyNouns: Set<String> = ["family", "assembly", "monopoly", "anomaly", "supply", "butterfly", "homily", "melancholy", "oligopoly", "holy", "jelly", "rally", "italy"]
 
     /// Definition forms, each capturing the term. The subject patterns are anchored at the
     /// sentence start (after an article), so "It is a …" and mid-sentence clauses are not terms.
