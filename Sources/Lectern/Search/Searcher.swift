@@ -20,6 +20,8 @@ public struct Searcher: Sendable {
     var keywordWeight = 0.3
     /// BM25's weights of a passage's text and section path.
     var keywordWeights = LibraryStore.KeywordWeights()
+    /// When the words most passages hold are left out of a keyword match (large libraries).
+    var keywordEvaluation = KeywordEvaluation()
     /// How many of the compact scan's best rows are re-ranked with their float32 vectors, for
     /// a ranking `depth` deep.
     var rerankDepth: @Sendable (Int) -> Int = { depth in max(2 * depth, 100) }
@@ -140,7 +142,8 @@ public struct Searcher: Sendable {
         let depth = max(candidates, k)
         var keyword: [(id: Int64, score: Double)] = []
         if mode != .semantic {
-            keyword = try store.keywordMatches(parsed, limit: depth, documents: allowedDocuments, passages: onlyPassages, weights: keywordWeights)
+            keyword = try store.keywordMatches(parsed, limit: depth, documents: allowedDocuments, passages: onlyPassages, weights: keywordWeights,
+                                           evaluation: keywordEvaluation)
         }
         var semantic: [(id: Int64, score: Float)] = []
         if mode != .keyword {
