@@ -478,19 +478,28 @@ public struct CurriculumBuilder: Sendable {
     /// A unit none of whose topics teaches a term, rule, kind or contrast (a history lecture's
     /// notes) leaves its topics nothing to inherit: each topic with enough prose gets one
     /// objective describing its key phrases against the unit's ("Describe movable type and
-    /// the Reformation"), from its content, never its title.
-    static func describeKeyPhrasesWhereAUnitHasNoObjectives(_ topics: inout [Topic], units: [Int]) {
-        for unit in Set(units) {
-            let members = topics.indices.filter { units[$0] == unit }
+    /// the Reformation"), from its content, never its title. Returns how many passages' phrases
+    /// it counted: each unit's once, whatever its number of topics.
+    @discardableResult
+    static func describeKeyPhrasesWhereAUnitHasNoObjectives(_ topics: inout [Topic], units: [Int]) -> Int {
+        // Each unit's topics, found in one pass (not one pass over every topic per unit), and
+        // its phrases counted once for all its topics.
+        let byUnit = Dictionary(grouping: topics.indices, by: { units[$0] })
+        var counted = 0
+        for unit in byUnit.keys.sorted() {
+            let members = byUnit[unit] ?? []
             guard members.allSatisfy({ topics[$0].objectives.isEmpty }) else { continue }
-            let background = members.flatMap { topics[$0].passages }
+            let passages = members.flatMap { topics[$0].passages }
+            let background = passages.isEmpty ? nil : KeyPhrases.Background(passages)
+            counted += passages.count
             for index in members {
-                guard let statement = TopicContent.keyPhraseObjective(passages: topics[index].passages, background: background) else { continue }
+                guard let statement = TopicContent.keyPhraseObjective(passages: topics[index].passages, against: background) else { continue }
                 let key = statement.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
                 topics[index].objectives = [LearningObjective(stableId: String(ContentHash.sha256(topics[index].stableId + "|objective|" + key).prefix(16)),
                                                               statement: statement, origin: .offline)]
             }
         }
+        return counted
     }
 
     /// What a build depends on: the documents (and their content and chunking), the title asked

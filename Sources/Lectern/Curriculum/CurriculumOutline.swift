@@ -170,9 +170,10 @@ enum CurriculumOutline {
             if withVectors.count >= 4 {
                 let ranges = TopicContent.segments(vectors: withVectors.map { vectors[$0.id]! }, tokenCounts: withVectors.map(\.tokenCount))
                 if ranges.count > 1 {
+                    let background = KeyPhrases.Background(withVectors)
                     return ranges.enumerated().map { index, range in
                         let stretch = Array(withVectors[range])
-                        return TopicDraft(title: TopicContent.title(for: stretch, background: withVectors),
+                        return TopicDraft(title: TopicContent.title(for: stretch, against: background),
                                           identity: document.uri + "|" + only.name + "#\(index + 1)",
                                           headings: [], passages: stretch, titleFromContent: true)
                     }
@@ -235,9 +236,10 @@ enum CurriculumOutline {
             joined.removeFirst()
         }
         guard joined.count > 1 else { return [draft] }
+        let background = KeyPhrases.Background(passages)
         return joined.enumerated().map { index, range in
             let stretch = Array(passages[range])
-            let phrases = TopicContent.title(for: stretch, background: passages)
+            let phrases = TopicContent.title(for: stretch, against: background)
             return TopicDraft(title: "\(draft.title) (\(index + 1)/\(joined.count))" + (phrases.isEmpty ? "" : ": \(phrases)"),
                               identity: draft.identity + "#\(index + 1)", headings: [], passages: stretch)
         }

@@ -46,10 +46,20 @@ enum TopicContent {
         OfflineObjectives.keyPhraseObjective(passages: passages, background: background)
     }
 
+    /// The same against a background counted once for all the topics of a unit.
+    static func keyPhraseObjective(passages: [Passage], against background: KeyPhrases.Background?) -> String? {
+        OfflineObjectives.keyPhraseObjective(passages: passages, against: background)
+    }
+
     /// A title from the key phrases of an untitled stretch of text (`background`: the rest of
     /// its document, against which its phrases stand out).
     static func title(for passages: [Passage], background: [Passage]) -> String {
         KeyPhrases.title(for: passages, background: background)
+    }
+
+    /// The same against a background counted once for all the stretches of a document.
+    static func title(for passages: [Passage], against background: KeyPhrases.Background) -> String {
+        KeyPhrases.title(for: passages, against: background)
     }
 
     /// Whole minutes to study `passages`, by the kind of their content.

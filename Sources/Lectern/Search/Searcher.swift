@@ -21,6 +21,8 @@ public struct Searcher: Sendable {
     var keywordWeight = 0.3
     /// BM25's weights of a passage's text and section path.
     var keywordWeights = LibraryStore.KeywordWeights()
+    /// When the words most passages hold are left out of a keyword match (large libraries).
+    var keywordEvaluation = KeywordEvaluation()
     /// How many of the compact scan's best rows are re-ranked with their float32 vectors, for
     /// a ranking `depth` deep.
     var rerankDepth: @Sendable (Int) -> Int = { depth in max(2 * depth, 100) }
@@ -149,7 +151,8 @@ public struct Searcher: Sendable {
         let depth = max(candidates, k)
         var keyword: [(id: Int64, score: Double)] = []
         if mode != .semantic {
-            keyword = try store.keywordMatches(parsed, limit: depth, documents: allowedDocuments, passages: onlyPassages, weights: keywordWeights)
+            keyword = try store.keywordMatches(parsed, limit: depth, documents: allowedDocuments, passages: onlyPassages, weights: keywordWeights,
+                                           evaluation: keywordEvaluation)
         }
         var semantic: [(id: Int64, score: Float)] = []
         if mode != .keyword {
@@ -238,17 +241,26 @@ public struct Searcher: Sendable {
 
     /// The `k` passages nearest to `vector`: the compact scan's best `rerankDepth(k)` rows,
     /// re-ranked by their exact float32 cosine. A library whose compact blocks are incomplete
-    /// is scanned in float32.
+    /// is scanned in float32. The first search of a searcher streams the scan from the library
+    /// (`VectorCache.vectorsForSearch`); later ones scan the vectors it then keeps.
     func nearest(in store: LibraryStore, to vector: [Float], k: Int, embedder: EmbedderInfo, allowed: IdBitmap?) throws -> [(id: Int64, score: Float)] {
-        switch try vectorCache.vectors(store: store, embedder: embedder) {
-        case .exact(let index):
-            return index.nearest(to: vector, k: k, allowed: allowed)
-        case .compact(let vectors):
-            let found = vectors.candidates(for: vector, keep: max(k, rerankDepth(k)), allowed: allowed)
-            let exact = try store.exactScores(places: found.map { vectors.place(of: $0.row) }, query: vector)
-            let ranked = zip(found, exact).map { (id: vectors.ids[$0.0.row], score: $0.1) }
-            return Array(ranked.sorted { $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }.prefix(k))
+        let keep = max(k, rerankDepth(k))
+        let found: [(id: Int64, place: (block: Int64, slot: Int))]
+        if let loaded = try vectorCache.vectorsForSearch(store: store, embedder: embedder) {
+            switch loaded {
+            case .exact(let index):
+                return index.nearest(to: vector, k: k, allowed: allowed)
+            case .compact(let vectors):
+                found = vectors.candidates(for: vector, keep: keep, allowed: allowed).map { (id: vectors.ids[$0.row], place: vectors.place(of: $0.row)) }
+            }
+        } else if let streamed = try store.streamedCandidates(embedder: embedder, query: vector, keep: keep, allowed: allowed) {
+            found = streamed.candidates.map { (id: $0.id, place: $0.place) }
+        } else {
+            return try nearest(in: store, to: vector, k: k, embedder: embedder, allowed: allowed)
         }
+        let exact = try store.exactScores(places: found.map(\.place), query: vector)
+        let ranked = zip(found, exact).map { (id: $0.0.id, score: $0.1) }
+        return Array(ranked.sorted { $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }.prefix(k))
     }
 
     static func seconds(since start: DispatchTime) -> Double {

@@ -12,8 +12,27 @@ final class VectorCache: Sendable {
     private struct Kept {
         var key: (generation: String, embedder: String)?
         var loaded: Loaded?
+        /// Whether a search has scanned the library without loading its vectors.
+        var streamed = false
     }
     private let kept = Locked(Kept())
+
+    /// Whether vectors are kept now.
+    var holdsVectors: Bool { kept.withLock { $0.loaded != nil } }
+
+    /// The vectors a search scans: those kept when they are current; nil for the first search
+    /// of a cache that holds none, which scans the library's blocks a chunk at a time instead
+    /// (a one-shot `lectern search` makes one search: loading every vector into its memory cost
+    /// more than the scan). A second search loads and keeps them.
+    func vectorsForSearch(store: LibraryStore, embedder: EmbedderInfo) throws -> Loaded? {
+        let generation = try store.vectorGeneration()
+        let stream = kept.withLock { kept in
+            if let key = kept.key, kept.loaded != nil, key.generation == generation, key.embedder == embedder.key { return false }
+            defer { kept.streamed = true }
+            return !kept.streamed
+        }
+        return stream ? nil : try vectors(store: store, embedder: embedder)
+    }
 
     func vectors(store: LibraryStore, embedder: EmbedderInfo) throws -> Loaded {
         let generation = try store.vectorGeneration()

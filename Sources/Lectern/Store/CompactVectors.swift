@@ -2,11 +2,16 @@ import CVectorScan
 import Foundation
 
 /// Every vector of one set and embedder as int8 codes with a scale per vector, in three
-/// contiguous buffers the store fills straight from its blobs; searched by `nearest`.
-// Safe: owns raw buffers filled once while it is made and only read afterwards (the scan), freed in `deinit`.
+/// contiguous buffers the store fills straight from its blobs; searched by `nearest`. A streamed
+/// scan (`LibraryStore.streamedCandidates`) fills the same buffers a chunk of blocks at a time.
+// Safe: owns raw buffers filled while it is made and only read afterwards (the scan), freed in
+// `deinit`; a streamed scan's chunk is filled and scanned by the one thread that made it.
 final class CompactVectors: @unchecked Sendable {
     let dimension: Int
-    let count: Int
+    /// The rows the buffers hold room for.
+    let capacity: Int
+    /// The rows filled: every one, or those of the chunk a streamed scan holds.
+    var count: Int
     let ids: UnsafeMutableBufferPointer<Int64>
     let scales: UnsafeMutableBufferPointer<Float>
     let codes: UnsafeMutableBufferPointer<Int8>
@@ -16,6 +21,7 @@ final class CompactVectors: @unchecked Sendable {
 
     init(dimension: Int, count: Int) {
         self.dimension = dimension
+        self.capacity = count
         self.count = count
         ids = .allocate(capacity: max(count, 1))
         scales = .allocate(capacity: max(count, 1))

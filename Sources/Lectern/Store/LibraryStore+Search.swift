@@ -10,13 +10,68 @@ extension LibraryStore {
 
     /// Passages that hold any of the query's words or phrases, every one of its phrases and none
     /// of its exclusions, best BM25 first with their BM25 score (higher is better), at most
-    /// `limit`; only passages of `documents` when given.
+    /// `limit`; only passages of `documents` when given. On a large library the words most
+    /// passages hold may be left out of the match (`KeywordEvaluation`).
     func keywordMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>? = nil, passages: Set<Int64>? = nil,
-                        weights: KeywordWeights = KeywordWeights()) throws -> [(id: Int64, score: Double)] {
+                        weights: KeywordWeights = KeywordWeights(), evaluation: KeywordEvaluation = KeywordEvaluation()) throws
+        -> [(id: Int64, score: Double)] {
+        let common = try commonWords(query, evaluation: evaluation)
+        guard !common.isEmpty else {
+            return try rankedMatches(query, limit: limit, documents: documents, passages: passages, weights: weights)
+        }
+        var rarer = query
+        rarer.words = query.words.indices.filter { !common.contains($0) }.map { query.words[$0] }
+        var found = try rankedMatches(rarer, limit: limit, documents: documents, passages: passages, weights: weights)
+        guard found.count < limit else { return found }
+        // The rarer words hold fewer passages than asked for: every one of those is here, and
+        // passages holding only the common words follow, in library order, with their own BM25
+        // (which is their whole score: they hold none of the rarer words).
+        var commoner = query
+        commoner.words = common.sorted().map { query.words[$0] }
+        found += try rankedMatches(commoner, limit: limit - found.count, documents: documents, passages: passages, weights: weights,
+                                   skipping: found.map(\.id), inLibraryOrder: true)
+        return found.sorted { $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }
+    }
+
+    /// The indices of the query's words to leave out of its match (`KeywordEvaluation`), from
+    /// each word's share of the passages in a few windows of rowids spread over the library.
+    func commonWords(_ query: SearchQuery, evaluation: KeywordEvaluation) throws -> Set<Int> {
+        guard query.words.count > 1, evaluation.fullBelow < .max else { return [] }
+        return try read { db in
+            // The totals a library keeps (v8); a library opened without its migrations ranks every word.
+            let passages = (try? Int.fetchOne(db, sql: "SELECT value FROM library_totals WHERE name = 'passages'")) ?? 0
+            // No sample where the words could not hold enough passages even if each held all.
+            guard passages * query.words.count >= evaluation.fullBelow else { return [] }
+            // Two subqueries: SQLite reads MIN or MAX alone from the end of the rowid tree, but
+            // both in one SELECT scan the table.
+            guard let bounds = try Row.fetchOne(db, sql: "SELECT (SELECT MIN(id) FROM passages), (SELECT MAX(id) FROM passages)"),
+                  let low: Int64 = bounds[0], let high: Int64 = bounds[1] else { return [] }
+            let span = Int64(evaluation.windowSpan)
+            let windows = max(1, evaluation.windows)
+            let starts = (0..<windows).map { low + (high - low + 1 - span) * Int64($0) / Int64(max(windows - 1, 1)) }
+            let rows = try db.cachedStatement(sql: "SELECT COUNT(*) FROM passages WHERE id >= ? AND id < ?")
+            let sampled = try starts.reduce(0) { $0 + (try Int.fetchOne(rows, arguments: [$1, $1 + span]) ?? 0) }
+            guard sampled > 0 else { return [] }
+            let holding = try db.cachedStatement(sql: "SELECT COUNT(*) FROM passages_fts WHERE passages_fts MATCH ? AND rowid >= ? AND rowid < ?")
+            let shares = try query.words.map { word in
+                let phrase = Self.ftsPhrase([word])
+                let hits = try starts.reduce(0) { $0 + (try Int.fetchOne(holding, arguments: [phrase, $1, $1 + span]) ?? 0) }
+                return Double(hits) / Double(sampled)
+            }
+            return evaluation.commonWords(shares: shares, passages: passages)
+        }
+    }
+
+    /// FTS5's ranking of the passages holding any of the query's words or phrases (and its
+    /// phrases, and none of its exclusions), best first; or, `inLibraryOrder`, the first of them
+    /// by rowid (no passage ranked but those returned), leaving out `skipping`.
+    private func rankedMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>?, passages: Set<Int64>?,
+                               weights: KeywordWeights, skipping: [Int64] = [], inLibraryOrder: Bool = false) throws
+        -> [(id: Int64, score: Double)] {
         // Any word or phrase may match; BM25 ranks by how many and how rare. FTS5's bm25() is
         // lower for better matches, so the score is its negation.
         let any = (query.words.map { [$0] } + query.phrases).map(Self.ftsPhrase).joined(separator: " OR ")
-        guard !any.isEmpty else { return [] }
+        guard !any.isEmpty, limit > 0 else { return [] }
         // The index's rowid is the passage's id: the passages table is joined only to filter by
         // document (a join per match doubles the time of a word that most passages hold).
         let id = documents == nil ? "passages_fts.rowid" : "p.id"
@@ -33,7 +88,10 @@ extension LibraryStore {
         if let passages {
             sql += " AND \(sql: id) IN \(Self.idSet(passages))"
         }
-        sql += " ORDER BY score DESC, \(sql: id) LIMIT \(limit)"
+        if !skipping.isEmpty {
+            sql += " AND \(sql: id) NOT IN \(Self.idSet(skipping))"
+        }
+        sql += inLibraryOrder ? " ORDER BY \(sql: id) LIMIT \(limit)" : " ORDER BY score DESC, \(sql: id) LIMIT \(limit)"
         return try read { db in
             try Row.fetchAll(db, SQLRequest<Row>(literal: sql)).map { (id: $0[0], score: $0[1]) }
         }

@@ -294,37 +294,100 @@ extension LibraryStore {
     /// straight into the scan's buffers (no copy in between). Nil when some float32 block
     /// lacks its compact block (the caller then scans the float32 rows).
     func compactVectors(_ set: VectorSet = .passages, embedder: EmbedderInfo) throws -> CompactVectors? {
-        // Mapped pages are copied once, into the buffers; without it SQLite copies each page
-        // into its cache first.
-        try writer.inDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 68719476736") }
+        try mapVectors()
         return try read { db in
-            let blocks = try Row.fetchAll(db, sql: """
-                SELECT id, block_id, count FROM compact_vector_blocks
-                WHERE vector_set = ? AND embedder = ? AND dimension = ? ORDER BY block_id
-                """, arguments: [set.rawValue, embedder.key, embedder.dimension])
-            let total = blocks.reduce(0) { $0 + ($1["count"] as Int) }
-            let floatTotal = try db.tableExists(set.blockTable)
-                ? try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM \(set.blockTable) WHERE embedder = ?", arguments: [embedder.key]) ?? 0
-                : 0
-            guard total == floatTotal else { return nil }
-            let vectors = CompactVectors(dimension: embedder.dimension, count: total)
+            guard let blocks = try compactBlocks(db, set: set, embedder: embedder) else { return nil }
+            let vectors = CompactVectors(dimension: embedder.dimension, count: blocks.reduce(0) { $0 + $1.count })
             var reader = BlobReader(db, table: "compact_vector_blocks", display: display)
             defer { reader.close() }
             var row = 0
             for block in blocks {
-                let count: Int = block["count"]
-                let rowid: Int64 = block["id"]
-                vectors.blockIds.append(block["block_id"])
-                vectors.blockStarts.append(row)
-                try reader.read(rowid, column: "ids", into: UnsafeMutableRawPointer(vectors.ids.baseAddress! + row), bytes: count * 8)
-                try reader.read(rowid, column: "scales", into: UnsafeMutableRawPointer(vectors.scales.baseAddress! + row), bytes: count * 4)
-                try reader.read(rowid, column: "codes", into: UnsafeMutableRawPointer(vectors.codes.baseAddress! + row * embedder.dimension),
-                                bytes: count * embedder.dimension)
-                row += count
+                try Self.readBlock(block, into: vectors, at: row, reader: &reader)
+                row += block.count
             }
             vectors.blockStarts.append(row)
             return vectors
         }
+    }
+
+    /// What a streamed scan found: the best rows (passage or topic id, float32 place, approximate
+    /// cosine), best first, and what it read to find them.
+    struct StreamedScan {
+        var candidates: [(id: Int64, place: (block: Int64, slot: Int), score: Float)]
+        /// Rows scanned: every vector of the set.
+        var rows: Int
+        /// Rows the one buffer it refilled held at most.
+        var bufferRows: Int
+    }
+
+    /// The compact scan's `keep` best rows of `set` for `query`, read a chunk of blocks at a time
+    /// through SQLite's incremental blob I/O into one buffer of `chunkRows` rows that is scanned
+    /// and refilled: a process that searches once holds no copy of the library's vectors (their
+    /// pages stay in the file's page cache, shared by every process). Nil when some float32
+    /// block lacks its compact block.
+    func streamedCandidates(_ set: VectorSet = .passages, embedder: EmbedderInfo, query: [Float], keep: Int, allowed: IdBitmap?,
+                            chunkRows: Int = 32_768) throws -> StreamedScan? {
+        try mapVectors()
+        return try read { db in
+            guard let blocks = try compactBlocks(db, set: set, embedder: embedder) else { return nil }
+            let total = blocks.reduce(0) { $0 + $1.count }
+            let chunk = CompactVectors(dimension: embedder.dimension, count: min(total, max(chunkRows, blocks.map(\.count).max() ?? 0)))
+            var reader = BlobReader(db, table: "compact_vector_blocks", display: display)
+            defer { reader.close() }
+            // (score, row in the whole set, id, place): ordered as `CompactVectors.candidates` orders.
+            var best: [(score: Float, row: Int, id: Int64, place: (block: Int64, slot: Int))] = []
+            var next = 0
+            var first = 0
+            while next < blocks.count {
+                chunk.blockIds = []
+                chunk.blockStarts = []
+                var row = 0
+                while next < blocks.count, row + blocks[next].count <= chunk.capacity {
+                    try Self.readBlock(blocks[next], into: chunk, at: row, reader: &reader)
+                    row += blocks[next].count
+                    next += 1
+                }
+                chunk.blockStarts.append(row)
+                chunk.count = row
+                for found in chunk.candidates(for: query, keep: keep, allowed: allowed) {
+                    best.append((score: found.score, row: first + found.row, id: chunk.ids[found.row], place: chunk.place(of: found.row)))
+                }
+                best = Array(best.sorted { $0.score != $1.score ? $0.score > $1.score : $0.row < $1.row }.prefix(keep))
+                first += row
+            }
+            return StreamedScan(candidates: best.map { (id: $0.id, place: $0.place, score: $0.score) }, rows: total, bufferRows: chunk.capacity)
+        }
+    }
+
+    /// The compact blocks of `set` from `embedder` in order (row id, float32 block id, rows),
+    /// or nil when they do not hold every float32 row.
+    private func compactBlocks(_ db: Database, set: VectorSet, embedder: EmbedderInfo) throws -> [(id: Int64, block: Int64, count: Int)]? {
+        let blocks = try Row.fetchAll(db, sql: """
+            SELECT id, block_id, count FROM compact_vector_blocks
+            WHERE vector_set = ? AND embedder = ? AND dimension = ? ORDER BY block_id
+            """, arguments: [set.rawValue, embedder.key, embedder.dimension]).map { (id: $0[0] as Int64, block: $0[1] as Int64, count: $0[2] as Int) }
+        let total = blocks.reduce(0) { $0 + $1.count }
+        let floatTotal = try db.tableExists(set.blockTable)
+            ? try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM \(set.blockTable) WHERE embedder = ?", arguments: [embedder.key]) ?? 0
+            : 0
+        return total == floatTotal ? blocks : nil
+    }
+
+    /// One compact block's ids, scales and codes into `vectors` from row `row` on.
+    private static func readBlock(_ block: (id: Int64, block: Int64, count: Int), into vectors: CompactVectors, at row: Int,
+                             reader: inout BlobReader) throws {
+        vectors.blockIds.append(block.block)
+        vectors.blockStarts.append(row)
+        try reader.read(block.id, column: "ids", into: UnsafeMutableRawPointer(vectors.ids.baseAddress! + row), bytes: block.count * 8)
+        try reader.read(block.id, column: "scales", into: UnsafeMutableRawPointer(vectors.scales.baseAddress! + row), bytes: block.count * 4)
+        try reader.read(block.id, column: "codes", into: UnsafeMutableRawPointer(vectors.codes.baseAddress! + row * vectors.dimension),
+                        bytes: block.count * vectors.dimension)
+    }
+
+    /// Mapped pages are copied once, into the scan's buffers; without it SQLite copies each
+    /// page into its cache first.
+    private func mapVectors() throws {
+        try writer.inDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 68719476736") }
     }
 
     /// Exact cosine (dot product of unit vectors) of `query` with the float32 rows at these

@@ -9,7 +9,12 @@ enum KeyPhrases {
     /// that words every topic of a lecture uses ("today", the course's subject) weigh little.
     /// Without it the topic's own passages are the background.
     static func title(for passages: [Passage], background: [Passage] = []) -> String {
-        let phrases = ranked(passages, background: background.isEmpty ? passages : background)
+        title(for: passages, against: Background(background.isEmpty ? passages : background))
+    }
+
+    /// `title(for:background:)` against a background counted once for all its stretches.
+    static func title(for passages: [Passage], against background: Background) -> String {
+        let phrases = ranked(passages, against: background)
         guard let first = phrases.first else { return fallback(passages) }
         var chosen = [first]
         // A second phrase that is not part of the first makes the title name the stretch better.
@@ -32,11 +37,29 @@ enum KeyPhrases {
     /// frequency in the topic times inverse document frequency over the background's passages,
     /// a phrase of several words weighted above its words alone.
     static func ranked(_ passages: [Passage], background: [Passage]) -> [Phrase] {
+        ranked(passages, against: Background(background))
+    }
+
+    /// How many of a background's passages hold each candidate phrase. Counted once for every
+    /// topic ranked against the same background: a unit of 1,000 one-passage topics counted
+    /// its 1,000 passages for each of them (10⁶ passages read for a unit, 10⁸ for a library of
+    /// 100,000 passages).
+    struct Background {
         var documentFrequency: [String: Int] = [:]
-        for passage in background {
-            for key in Set(candidates(passage.text).map(\.key)) { documentFrequency[key, default: 0] += 1 }
+        var passages: Int
+
+        init(_ background: [Passage]) {
+            passages = background.count
+            for passage in background {
+                for key in Set(KeyPhrases.candidates(passage.text).map(\.key)) { documentFrequency[key, default: 0] += 1 }
+            }
         }
-        let documents = Double(max(background.count, 1))
+    }
+
+    /// `ranked(_:background:)` against a background already counted.
+    static func ranked(_ passages: [Passage], against background: Background) -> [Phrase] {
+        let documentFrequency = background.documentFrequency
+        let documents = Double(max(background.passages, 1))
         var frequency: [String: Int] = [:]
         var shown: [String: [String: Int]] = [:]
         var firstSeen: [String: Int] = [:]

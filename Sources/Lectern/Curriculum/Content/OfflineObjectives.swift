@@ -97,10 +97,16 @@ enum OfflineObjectives {
     /// "Describe <the topic's two best key phrases>" (tf-idf against `background`), for a topic
     /// whose unit has no objectives to lend it; nil for a topic of little prose.
     static func keyPhraseObjective(passages: [Passage], background: [Passage]) -> String? {
+        keyPhraseObjective(passages: passages, against: background.isEmpty ? nil : KeyPhrases.Background(background))
+    }
+
+    /// `keyPhraseObjective(passages:background:)` against a background counted once for a
+    /// unit's topics (nil: the topic's own prose).
+    static func keyPhraseObjective(passages: [Passage], against background: KeyPhrases.Background?) -> String? {
         let prose = passages.filter { [.text, .transcript, .list].contains($0.kind) }
         guard prose.reduce(0, { $0 + WordTokenizer.words($1.text).count }) >= keyPhraseWords else { return nil }
         var chosen: [String] = []
-        for phrase in KeyPhrases.ranked(prose, background: background.isEmpty ? prose : background)
+        for phrase in KeyPhrases.ranked(prose, against: background ?? KeyPhrases.Background(prose))
         where chosen.count < 2 && !chosen.contains(where: { $0.lowercased().contains(phrase.shown.lowercased()) || phrase.shown.lowercased().contains($0.lowercased()) }) {
             chosen.append(phrase.shown)
         }
