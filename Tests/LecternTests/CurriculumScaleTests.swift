@@ -11,8 +11,8 @@ final class CurriculumScaleTests: XCTestCase {
         (0..<count).map { index in
             let text = "The river of part \(index) floods each spring and leaves silt on the fields around the village of \(index % 7 == 0 ? "Ashford" : "Brook"). "
                 + "Farmers plough the silt in and sow barley when the water goes down; the mill by the \(index % 3 == 0 ? "weir" : "ford") grinds it in autumn, and children fish there in summer."
-            let passage = TopicPassage(passageId: Int64(index + 1), documentId: 1, ordinal: index, text: text, kind: .text, sectionPath: ["Rivers", "Part \(index)"],
-                                       pageStart: nil, pageEnd: nil, pageLabel: nil, timeStart: nil, timeEnd: nil, tokenCount: 40)
+            let passage = Passage(id: Int64(index + 1), documentId: 1, ordinal: index, text: text, kind: .text, sectionPath: ["Rivers", "Part \(index)"],
+                                  tokenCount: 40)
             return Topic(stableId: "t\(index)", title: "Part \(index)", summary: "", summaryOrigin: .offline, objectives: [],
                          keyTerms: [], studyMinutes: 1, passages: [passage], prerequisites: [])
         }

@@ -208,7 +208,7 @@ public struct Searcher: Sendable {
         var alone = parsed
         alone.exclusions = []
         alone.words = []
-        if !parsed.exclusions.isEmpty, try !store.keywordMatches(alone, limit: 1, documents: documents, passages: passages, weights: keywordWeights).isEmpty {
+        if !parsed.exclusions.isEmpty, try !store.keywordMatches(alone, limit: 1, documents: documents, passages: passages, weights: keywordWeights, evaluation: keywordEvaluation).isEmpty {
             let excluded = parsed.exclusions.map { "\"\($0.joined(separator: " "))\"" }.joined(separator: " or ")
             return "every passage holding \(phrases) also holds \(excluded): \(instead)"
         }
@@ -220,7 +220,7 @@ public struct Searcher: Sendable {
     private func missedExclusions(_ parsed: SearchQuery, documents: Set<Int64>?, passages: Set<Int64>?) throws -> String? {
         var without = parsed
         without.exclusions = []
-        let found = try store.keywordMatches(without, limit: 1, documents: documents, passages: passages, weights: keywordWeights)
+        let found = try store.keywordMatches(without, limit: 1, documents: documents, passages: passages, weights: keywordWeights, evaluation: keywordEvaluation)
         guard !found.isEmpty else { return nil }
         let excluded = parsed.exclusions.map { "\"\($0.joined(separator: " "))\"" }.joined(separator: " or ")
         return "every passage that matches also holds \(excluded), which the query leaves out"

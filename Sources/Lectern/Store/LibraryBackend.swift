@@ -77,8 +77,10 @@ protocol LibraryBackend: AnyObject, Sendable, RunLog {
 
     /// `keywordMatches` with every one of the query's phrases and none of its exclusions, only
     /// passages of `documents` and among `passages` when given, the columns weighted by `weights`.
+    /// `evaluation` says when a big library may leave a query's commonest words out of the
+    /// match (SQLite's FTS5; PostgreSQL ranks in SQL and does not need it).
     func keywordMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>?, passages: Set<Int64>?,
-                        weights: LibraryStore.KeywordWeights) throws -> [(id: Int64, score: Double)]
+                        weights: LibraryStore.KeywordWeights, evaluation: KeywordEvaluation) throws -> [(id: Int64, score: Double)]
 
     /// The `k` passages whose vectors from `embedder` are nearest to `vector` by cosine, best
     /// first, scored in float32 (the exact answer, for comparing backends).

@@ -5,11 +5,11 @@ import Foundation
 /// inside both; and the writer lock, a session-level advisory lock.
 extension PostgresLibrary {
     func keywordMatches(_ query: SearchQuery, limit: Int) throws -> [(id: Int64, score: Double)] {
-        try keywordMatches(query, limit: limit, documents: nil, passages: nil, weights: LibraryStore.KeywordWeights())
+        try keywordMatches(query, limit: limit, documents: nil, passages: nil, weights: LibraryStore.KeywordWeights(), evaluation: KeywordEvaluation())
     }
 
     func keywordMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>?, passages: Set<Int64>?,
-                        weights: LibraryStore.KeywordWeights) throws -> [(id: Int64, score: Double)] {
+                        weights: LibraryStore.KeywordWeights, evaluation: KeywordEvaluation) throws -> [(id: Int64, score: Double)] {
         guard let search = PostgresKeywords.search(query, limit: limit, documents: documents, passages: passages, weights: weights) else {
             return []
         }
