@@ -13,8 +13,9 @@ import XCTest
 /// `graded.jsonl` holds the cards of corpora/ with their text, so that part needs no library and
 /// runs always. `graded-shared.jsonl` holds the shared corpus's cards by identifiers only (its
 /// README asks that its text stay out of the project): with ../shared present, the cited documents
-/// are ingested once (hashing embedder), their curricula built and the cards made offline as
-/// `eval/cards` made them, and each graded card is found again by its passage's and its own hash.
+/// are ingested once (hashing embedder; BookCurriculum and SharedCorpusLibrary, shared with the
+/// classes beside this one), their curricula built and the cards made offline as `eval/cards` made
+/// them, and each graded card is found again by its passage's and its own hash.
 final class CardFixtureChecksTests: XCTestCase {
     struct GradedCard: Decodable {
         struct Term: Decodable {
@@ -90,17 +91,16 @@ final class CardFixtureChecksTests: XCTestCase {
             throw XCTSkip("the shared corpus's graded cards are made again only with \(sharedSwitch)=1 (make test sets it when ../shared is there): skipping")
         }
         if let sharedCards { return sharedCards }
-        let folder = try TemporaryFolder()
-        let paths = sharedSources.flatMap(\.sources).map { corpus.appendingPathComponent($0).path }
+        // The libraries are the test process's own fixtures, which the curriculum and card tests
+        // beside this class share (.ci/test-seconds puts them in one process): the book's curriculum
+        // is BookCurriculum's, the others are built in SharedCorpusLibrary, each once.
+        let book = try BookCurriculum.load()
+        let library = try SharedCorpusLibrary.load()
         let started = Date()
-        let ingested = try runLectern(["ingest"] + paths + ["--embedder", "hashing"], in: folder.url)
-        XCTAssertEqual(ingested.status, 0, ingested.stderr)
-        let store = try LibraryStore(path: folder.file("lectern.db").path)
         var result: [String: GradedCard] = [:]
         for (name, sources) in sharedSources {
-            _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer())
-                .build(name: name, sources: sources.map { corpus.appendingPathComponent($0).path }, recorder: nil) { _ in }
-            let curriculum = try XCTUnwrap(try store.curriculum(named: name), name)
+            let curriculum = name == book.curriculum.name
+                ? book.curriculum : try library.curriculum(name, sources: sources.map { corpus.appendingPathComponent($0).path })
             let documents = Dictionary(curriculum.sources.map { ($0.documentId, $0.uri.split(separator: "/").suffix(2).joined(separator: "/")) },
                                        uniquingKeysWith: { first, _ in first })
             let passages = Dictionary(curriculum.topics.flatMap(\.passages).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -4,21 +4,13 @@ import XCTest
 /// A curriculum built from the shared OpenStax book: its chapters as units in order, its
 /// modules as topics with the book's own objectives and glossary terms, no front or back
 /// matter; `curriculum find` answers a learner's question with the right module; a rebuild
-/// with the book unchanged writes nothing. One library (hashing embedder) for the class.
+/// with the book unchanged writes nothing. The library (hashing embedder) and its first build are
+/// BookCurriculum's, made once per test process.
 final class CurriculumBookTests: XCTestCase {
-    nonisolated(unsafe) static var library: (folder: TemporaryFolder, store: LibraryStore, result: CurriculumBuildResult)?
-
     static func book() throws -> (folder: TemporaryFolder, store: LibraryStore, result: CurriculumBuildResult) {
-        let corpus = try TestPaths.sharedCorpus("openstax/introduction-philosophy")
-        if let library { return library }
-        let folder = try TemporaryFolder()
-        let store = try LibraryStore(path: folder.file("book.db").path)
-        let ingest = Ingestor(store: store, embedder: HashingEmbedder()).ingest([corpus.path], recorder: nil) { _ in }
-        XCTAssertEqual(ingest.stored, 1)
-        let result = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer())
-            .build(name: "philosophy", sources: [corpus.path], recorder: nil) { _ in }
-        library = (folder, store, result)
-        return (folder, store, result)
+        let book = try BookCurriculum.load()
+        XCTAssertEqual(try book.store.allDocuments().count, 1, "the book alone")
+        return (book.folder, book.store, book.built)
     }
 
     func curriculum() throws -> Curriculum {

@@ -5,7 +5,7 @@ import XCTest
 /// pages of lectures with their transcripts), a PDF with an outline (chapters → sections, its
 /// front and back matter left out), a long transcript without structure (cut where the subject
 /// shifts), and a rebuild after one source changed (only its topics made again, ids kept).
-/// One library (hashing embedder) for the class.
+/// The library (hashing embedder) is SharedCorpusLibrary's, with the recording added once.
 final class CurriculumShapeTests: XCTestCase {
     nonisolated(unsafe) static var library: (folder: TemporaryFolder, store: LibraryStore)?
     static let lectures = ["hf-course-01_the-pipeline-function", "hf-course-02_the-carbon-footprint-of-transformers",
@@ -32,11 +32,10 @@ final class CurriculumShapeTests: XCTestCase {
             offset = end + 2
         }
         try folder.write("recording/lectures.srt", cues.joined(separator: "\n\n") + "\n")
-        let store = try LibraryStore(path: folder.file("shapes.db").path)
-        let inputs = [corpus.appendingPathComponent("ocw/8-01sc-classical-mechanics-fall-2016_parsed.json").path,
-                      corpus.appendingPathComponent("pdf/pypdf-GeoTopo-komprimiert.pdf").path, folder.file("recording/lectures.srt").path]
-        let ingest = Ingestor(store: store, embedder: HashingEmbedder()).ingest(inputs, recorder: nil) { _ in }
-        XCTAssertEqual(ingest.stored, 3)
+        // The course and the PDF are in the shared library already; the recording joins them.
+        let store = try SharedCorpusLibrary.load().store
+        let ingest = Ingestor(store: store, embedder: HashingEmbedder()).ingest([folder.file("recording/lectures.srt").path], recorder: nil) { _ in }
+        XCTAssertEqual(ingest.stored, 1)
         library = (folder, store)
         return (folder, store)
     }
@@ -52,9 +51,8 @@ final class CurriculumShapeTests: XCTestCase {
     }
 
     func build(_ name: String, _ sources: [String]) throws -> Curriculum {
-        let store = try Self.shared().store
-        _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer()).build(name: name, sources: sources, recorder: nil) { _ in }
-        return try XCTUnwrap(try store.curriculum(named: name))
+        _ = try Self.shared()
+        return try SharedCorpusLibrary.load().curriculum(name, sources: sources)
     }
 
     func testAnOCWCourseGivesItsWeeksAsUnitsAndItsLecturePagesAsTopics() throws {

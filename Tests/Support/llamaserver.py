@@ -6,7 +6,6 @@ Prints the port as its first line, then serves until stdin closes or it is termi
 Embeddings are mean-pooled (`pooling_type` MEAN), as OpenAI-compatible clients expect.
 """
 import argparse
-import os
 import signal
 import socket
 import sys
@@ -36,7 +35,9 @@ def main():
     params.n_batch = 2048
     params.n_ubatch = 2048
     params.n_parallel = 1
-    params.cpuparams.n_threads = min(2, os.cpu_count() or 1)
+    # One thread, as llm_server.py: beside another test class a second thread spins for a core.
+    params.cpuparams.n_threads = 1
+    params.cpuparams_batch.n_threads = 1
     if args.api_key:
         params.api_keys = [args.api_key]
     # llama.cpp logs to stderr; the test discards it.

@@ -5,13 +5,18 @@ import XCTest
 /// The shared OpenStax book ingested once (hashing embedder) into a library that lives for the
 /// test process, and a curriculum assembled from its stored passages and blocks: a unit per
 /// chapter, a topic per module, key terms from the book's glossary blocks (each with the glossary
-/// passage holding it) and objectives from its objective blocks. The card tests stand on it.
+/// passage holding it) and objectives from its objective blocks. The card tests, the book's
+/// curriculum tests (CurriculumBookTests) and the graded cards' checks (CardFixtureChecksTests)
+/// stand on it: one ingest and one build of the book per test process (.ci/test-seconds puts
+/// them in one process).
 final class BookCurriculum: @unchecked Sendable {
     let folder: TemporaryFolder
     let store: LibraryStore
     let document: StoredDocument
     /// The curriculum `CurriculumBuilder` builds from the stored book (saved as "philosophy").
     let curriculum: Curriculum
+    /// What that first build of "philosophy" did (every topic made).
+    let built: CurriculumBuildResult
     /// One assembled by hand from the same stored passages and blocks (a topic per module).
     let assembled: Curriculum
     /// Every glossary term of the book, as its blocks hold them.
@@ -85,7 +90,7 @@ final class BookCurriculum: @unchecked Sendable {
         assembled = Curriculum(name: "philosophy", title: "Introduction to Philosophy", stableId: "c-philosophy",
                                sources: [source], units: units, modelName: nil, createdAt: now, modifiedAt: now)
         // The real thing: `lectern curriculum build` (offline) over the stored book.
-        _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer()).build(
+        built = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer()).build(
             name: "philosophy", sources: [], all: true, recorder: nil, events: { _ in })
         curriculum = try XCTUnwrap(try store.curriculum(named: "philosophy"))
     }
