@@ -271,11 +271,13 @@ def main():
                     "", "user + system, OMP_THREAD_LIMIT=%s both" % ocr.get("omp_thread_limit", "?"))
             row(area, "peak RSS, MB", ours["peak_rss_mb"], "pytesseract", theirs["peak_rss_mb"],
                 round(theirs["peak_rss_mb"] / ours["peak_rss_mb"], 2) if ours["peak_rss_mb"] else None, "", "the peer: its largest process")
-        runs = ocr.get("memory", {}).get("runs", [])
-        if len(runs) == 2:
-            row("OCR memory against length (%d dpi scan)" % ocr["memory"]["dpi"], "peak RSS, MB: %d pages / %d pages" % (runs[1]["pages"], runs[0]["pages"]),
-                runs[1]["peak_rss_mb"], "", runs[0]["peak_rss_mb"], round(runs[1]["peak_rss_mb"] / runs[0]["peak_rss_mb"], 2) if runs[0]["peak_rss_mb"] else None,
-                "flat", "lectern against itself")
+        for key, label in (("runs", "one page at a time"), ("runs_default_workers", "every core")):
+            runs = ocr.get("memory", {}).get(key, [])
+            if len(runs) >= 2:
+                first, last = runs[0] if key == "runs" else runs[-2], runs[-1]
+                row("OCR memory against length (%d dpi scan, %s)" % (ocr["memory"]["dpi"], label), "peak RSS, MB: %d pages / %d pages" % (last["pages"], first["pages"]),
+                    last["peak_rss_mb"], "", first["peak_rss_mb"], round(last["peak_rss_mb"] / first["peak_rss_mb"], 2) if first["peak_rss_mb"] else None,
+                    "flat", "lectern against itself")
 
     profiles = {}
     for name in sorted(os.listdir(directory)):
