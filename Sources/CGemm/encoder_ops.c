@@ -1,7 +1,9 @@
-/* The MiniLM encoder's passes between its matrix products (see include/encoder_ops.h): one body,
-   encoder_ops_body.h, built for 16 lanes (AVX-512), 8 (AVX2 + FMA) and 4 (portable). */
+/* The MiniLM encoder's passes between its matrix products (see include/encoder_ops.h) and the
+   unpacked product of a few rows (include/gemm_rows.h): one body each, encoder_ops_body.h and
+   gemm_rows_body.h, built for 16 lanes (AVX-512), 8 (AVX2 + FMA) and 4 (portable). */
 #include "encoder_ops.h"
 #include "gemm.h"
+#include "gemm_rows.h"
 #include "kernel_choice.h"
 
 #include <string.h>
@@ -10,6 +12,7 @@
 #define TARGET
 #define NAME(x) x##_portable
 #include "encoder_ops_body.h"
+#include "gemm_rows_body.h"
 #undef LANES
 #undef TARGET
 #undef NAME
@@ -20,6 +23,7 @@
 #define TARGET __attribute__((target("avx2,fma")))
 #define NAME(x) x##_avx2
 #include "encoder_ops_body.h"
+#include "gemm_rows_body.h"
 #undef LANES
 #undef TARGET
 #undef NAME
@@ -28,6 +32,7 @@
 #define TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,fma")))
 #define NAME(x) x##_avx512
 #include "encoder_ops_body.h"
+#include "gemm_rows_body.h"
 #undef LANES
 #undef TARGET
 #undef NAME
@@ -93,6 +98,26 @@ static void scale_rows_at(int w, float *out, int rows, int width, int ld, const 
 #define CALL(suffix) scale_rows_##suffix(out, rows, width, ld, factors)
     DISPATCH(w)
 #undef CALL
+}
+
+static void gemm_rows_at(int w, int m, int n, int k, const float *a, int lda, const float *weight, int ldw, float *c, int ldc,
+                         int accumulate) {
+    if (m <= 0 || n <= 0) return;
+#define CALL(suffix) gemm_rows_##suffix(m, n, k, a, lda, weight, ldw, c, ldc, accumulate)
+    DISPATCH(w)
+#undef CALL
+}
+
+void lectern_gemm_rows(int m, int n, int k, const float *a, int lda, const float *w, int ldw, float *c, int ldc,
+                       int accumulate) {
+    gemm_rows_at(chosen(), m, n, k, a, lda, w, ldw, c, ldc, accumulate);
+}
+
+int lectern_gemm_rows_by(const char *kernel, int m, int n, int k, const float *a, int lda, const float *w, int ldw,
+                         float *c, int ldc, int accumulate) {
+    int width = named(kernel);
+    if (width >= 0) gemm_rows_at(width, m, n, k, a, lda, w, ldw, c, ldc, accumulate);
+    return width >= 0;
 }
 
 void lectern_gelu(float *values, int rows, int width, const float *bias) {

@@ -1,16 +1,7 @@
-/* One instance of lectern_gemm_rows (include/gemm_rows.h), included by gemm_rows.c once per
-   vector width with LANES, TARGET and NAME(x) defined. Four weight rows at a time against one
-   input row: the four rows (6 KB each at 1,536 inputs) stay in L1 while every input row passes. */
-
-typedef float NAME(rvf) __attribute__((vector_size(LANES * 4), aligned(4)));
-
-static inline __attribute__((always_inline)) TARGET NAME(rvf) NAME(rload)(const float *p) { return *(const NAME(rvf) *)p; }
-
-static inline __attribute__((always_inline)) TARGET float NAME(rsum)(NAME(rvf) v) {
-    float total = 0;
-    for (int i = 0; i < LANES; i++) total += v[i];
-    return total;
-}
+/* One instance of lectern_gemm_rows (include/gemm_rows.h), included by encoder_ops.c once per
+   vector width after encoder_ops_body.h, whose vector type, load and lane sum it uses. Four
+   weight rows at a time against one input row: the four rows (6 KB each at 1,536 inputs) stay in
+   L1 while every input row passes. */
 
 static TARGET void NAME(gemm_rows)(int m, int n, int k, const float *a, int lda, const float *w, int ldw, float *c, int ldc,
                                    int accumulate) {
@@ -19,16 +10,16 @@ static TARGET void NAME(gemm_rows)(int m, int n, int k, const float *a, int lda,
         const float *w0 = w + (long)o * ldw, *w1 = w0 + ldw, *w2 = w1 + ldw, *w3 = w2 + ldw;
         for (int i = 0; i < m; i++) {
             const float *x = a + (long)i * lda;
-            NAME(rvf) s0 = {}, s1 = {}, s2 = {}, s3 = {};
+            NAME(vf) s0 = {}, s1 = {}, s2 = {}, s3 = {};
             int j = 0;
             for (; j + LANES <= k; j += LANES) {
-                NAME(rvf) v = NAME(rload)(x + j);
-                s0 += v * NAME(rload)(w0 + j);
-                s1 += v * NAME(rload)(w1 + j);
-                s2 += v * NAME(rload)(w2 + j);
-                s3 += v * NAME(rload)(w3 + j);
+                NAME(vf) v = NAME(load)(x + j);
+                s0 += v * NAME(load)(w0 + j);
+                s1 += v * NAME(load)(w1 + j);
+                s2 += v * NAME(load)(w2 + j);
+                s3 += v * NAME(load)(w3 + j);
             }
-            float t0 = NAME(rsum)(s0), t1 = NAME(rsum)(s1), t2 = NAME(rsum)(s2), t3 = NAME(rsum)(s3);
+            float t0 = NAME(sum)(s0), t1 = NAME(sum)(s1), t2 = NAME(sum)(s2), t3 = NAME(sum)(s3);
             for (; j < k; j++) {
                 t0 += x[j] * w0[j];
                 t1 += x[j] * w1[j];
@@ -47,10 +38,10 @@ static TARGET void NAME(gemm_rows)(int m, int n, int k, const float *a, int lda,
         const float *w0 = w + (long)o * ldw;
         for (int i = 0; i < m; i++) {
             const float *x = a + (long)i * lda;
-            NAME(rvf) s0 = {};
+            NAME(vf) s0 = {};
             int j = 0;
-            for (; j + LANES <= k; j += LANES) s0 += NAME(rload)(x + j) * NAME(rload)(w0 + j);
-            float t0 = NAME(rsum)(s0);
+            for (; j + LANES <= k; j += LANES) s0 += NAME(load)(x + j) * NAME(load)(w0 + j);
+            float t0 = NAME(sum)(s0);
             for (; j < k; j++) t0 += x[j] * w0[j];
             float *cell = c + (long)i * ldc + o;
             *cell = accumulate ? *cell + t0 : t0;

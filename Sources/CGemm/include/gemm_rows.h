@@ -4,7 +4,7 @@
    without packing it: c[i * ldc + o] (+)= sum_j a[i * lda + j] * w[o * ldw + j] for i < m, o < n,
    j < k; added to what c holds when `accumulate`. For a query of a dozen tokens, packing the
    weights (lectern_gemm_pack_rows) costs more than the product: a search packed 85 MB of
-   MiniLM's weights at every start for one short query. The same kernel choice as lectern_gemm. */
+   MiniLM's weights at every start for one short query. The same kernel choice as lectern_gemm; built in encoder_ops.c. */
 void lectern_gemm_rows(int m, int n, int k, const float *a, int lda, const float *w, int ldw, float *c, int ldc,
                        int accumulate);
 
