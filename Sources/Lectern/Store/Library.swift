@@ -40,6 +40,9 @@ public struct Library: Sendable {
         throw LecternError(.unsupported, display, "\(what) not kept in a library on PostgreSQL yet: give a library file (--db FILE)")
     }
 
+    /// Files an export must never replace: a SQLite library's file and its companions.
+    public var protectedPaths: ProtectedPaths { backend.protectedPaths }
+
     /// What `lectern stats` shows.
     public func stats() throws -> LibraryStats {
         try translated { try backend.stats() }

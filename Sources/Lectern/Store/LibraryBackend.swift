@@ -4,9 +4,10 @@ import Foundation
 /// sources, stats, rm, prune), behind which a library is one SQLite file (`LibraryStore`) or a
 /// PostgreSQL database (`PostgresLibrary`). The workflows above Store/ reach a library through
 /// `Library`, which holds one of these; each operation is tested on both backends
-/// (`LibraryBackendTests`, the commands' tests). The curriculum wing, cards, runs' listings and
-/// the caches of summaries and answers still call the SQLite store's own API.
-protocol LibraryBackend: AnyObject, Sendable, RunLog {
+/// (`LibraryBackendTests`, the commands' tests). The curriculum wing (curricula, cards,
+/// summaries, the model's answers) reaches it through `CurriculumBackend`, which every one is;
+/// runs' listings still call the SQLite store's own API.
+protocol LibraryBackend: AnyObject, Sendable, RunLog, CurriculumBackend {
     /// How messages name the library: a path, or a URL without its password.
     var display: String { get }
 
