@@ -227,4 +227,28 @@ final class BackendCurriculumCLITests: XCTestCase {
         // One request a backend: the second question of each is answered from its library.
         XCTAssertEqual(calls, [1, 1, 2, 2])
     }
+
+    /// Four sessions storing the same curriculum at once (workers finishing on several
+    /// machines): each replaces the one before, none fails, and one curriculum is left whole.
+    func testConcurrentSavesOfACurriculumTakeTurnsOnPostgreSQL() throws {
+        let folder = try TemporaryFolder()
+        let url = try libraries("_saves")[.postgres]!
+        let notes = TestPaths.corpora.appendingPathComponent("notes").path
+        XCTAssertTrue(try run(["ingest", notes], on: url, in: folder).hasPrefix("exit 0"))
+        XCTAssertTrue(try run(["curriculum", "build", "study", notes], on: url, in: folder).hasPrefix("exit 0"))
+        let records = try XCTUnwrap(try PostgresLibrary(url: url).curriculumRecords(named: "study"))
+        let sessions = try (0..<4).map { _ in try PostgresLibrary(url: url) }
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            for _ in 0..<3 {
+                do { try sessions[index].saveCurriculum(records) } catch { failures.withLock { $0.append("\(error)") } }
+            }
+        }
+        XCTAssertEqual(failures.current, [])
+        let library = sessions[0]
+        XCTAssertEqual(try library.curriculumSummaries().map(\.name), ["study"])
+        let stored = try XCTUnwrap(try library.curriculumRecords(named: "study"))
+        XCTAssertEqual(stored.units.flatMap(\.topics).map(\.topic.stableId), records.units.flatMap(\.topics).map(\.topic.stableId))
+        XCTAssertEqual(try library.connection.query("select count(*) from curriculum_units").scalar, String(records.units.count))
+    }
 }

@@ -33,8 +33,7 @@ public struct Library: Sendable {
     public var display: String { backend.display }
 
     /// The library as the commands that keep their records only in a SQLite library use it
-    /// (curricula, cards, summaries, answers, runs' listings); on PostgreSQL, one line naming
-    /// what is not supported there yet.
+    /// (runs' listings); on PostgreSQL, one line naming what is not supported there yet.
     public func sqliteStore(for what: String) throws -> LibraryStore {
         if let store = backend as? LibraryStore { return store }
         throw LecternError(.unsupported, display, "\(what) not kept in a library on PostgreSQL yet: give a library file (--db FILE)")

@@ -17,6 +17,10 @@ extension PostgresLibrary {
 
     func saveCurriculum(_ records: CurriculumRecords) throws {
         try transaction {
+            // Builders of the same curriculum (two machines, a run beside a hand-started build)
+            // take turns, the second replacing the first's, as SQLite's one writer does; else the
+            // second would stop at the name's unique index.
+            try connection.query("select pg_advisory_xact_lock(hashtextextended($1, 1))", [records.curriculum.name])
             try deleteCurriculum(name: records.curriculum.name)
             var curriculum = records.curriculum
             curriculum.id = nil
