@@ -52,6 +52,9 @@ enum StatementBlocks {
     /// An unnumbered environment: its name alone at a line's start, with a colon ("Definition: …", "Rule (Hooke): …").
     private static let labelled = try! NSRegularExpression(
         pattern: #"^[ \t]*([\p{Lu}][\p{L}]{2,15})(?:[ \t]*\(([^()\n]{2,60})\))?[ \t]*:"#, options: [.anchorsMatchLines])
+    /// An environment's name and label in running text, after a sentence: "… . Satz (Binomischer Lehrsatz)".
+    private static let unnumbered = try! NSRegularExpression(pattern: #"(?<=[.!?] )([\p{Lu}][\p{L}]{2,15}) \([^()\n]{2,60}\)"#)
+
     /// A proof, and a note or hint after a statement ("Hinweis: … ist erlaubt!"), end it.
     private static let proof = try! NSRegularExpression(pattern: #"(?<![\p{L}])(?:(?:Proof|Beweis|Preuve|Demostración|Dimostrazione)\b[.:]?|(?:Hinweis|Note|Hint|Achtung|Remarque|Nota):)"#)
 
@@ -80,6 +83,11 @@ enum StatementBlocks {
         }
         for match in proof.matches(in: text, range: whole) {
             openers.append((match.range.location, match.range.location + match.range.length, "Proof", nil))
+        }
+        // "… f (v) = λv. Wenn … Satz (Binomischer Lehrsatz) Sei …": an unnumbered environment with its
+        // label after a sentence ends the statement before it (and is no block: its extent is unknown).
+        for match in unnumbered.matches(in: text, range: whole) where Self.names[ns.substring(with: match.range(at: 1)).lowercased()] != nil {
+            openers.append((match.range.location, match.range.location + match.range.length, "Boundary", nil))
         }
         openers.sort { $0.at < $1.at }
         var blocks: [Block] = []
