@@ -23,12 +23,18 @@ enum StatementBlocks {
         var readable: Bool
     }
 
+    /// The names of remarks, which are theorems in the notes' own words.
+    static let remarks: Set<String> = ["remark", "bemerkung", "remarque", "observation", "beobachtung", "observación", "osservazione"]
+
     /// Environment names by kind, folded: English, German, French, Spanish, Italian.
     static let names: [String: Kind] = {
         var names: [String: Kind] = [:]
         for name in ["definition", "def", "définition", "definición", "definizione", "begriff"] { names[name] = .definition }
         for name in ["theorem", "lemma", "corollary", "proposition", "satz", "hauptsatz", "korollar", "folgerung", "théorème",
-                     "lemme", "corollaire", "teorema", "lema", "corolario", "corollario", "axiom", "axiome", "axioma", "postulate"] {
+                     "lemme", "corollaire", "teorema", "lema", "corolario", "corollario", "axiom", "axiome", "axioma", "postulate",
+                     // A remark of lecture notes is most often a small proposition; it is a card only
+                     // where the notes name it ("Bemerkung 24 (Mächtigkeit von Mannigfaltigkeiten)").
+                     "remark", "bemerkung", "remarque", "observation", "beobachtung", "observación", "osservazione"] {
             names[name] = .theorem
         }
         for name in ["rule", "law", "principle", "regel", "gesetz", "prinzip", "règle", "loi", "principe", "regla", "ley"] {
@@ -46,10 +52,14 @@ enum StatementBlocks {
     /// An unnumbered environment: its name alone at a line's start, with a colon ("Definition: …", "Rule (Hooke): …").
     private static let labelled = try! NSRegularExpression(
         pattern: #"^[ \t]*([\p{Lu}][\p{L}]{2,15})(?:[ \t]*\(([^()\n]{2,60})\))?[ \t]*:"#, options: [.anchorsMatchLines])
-    private static let proof = try! NSRegularExpression(pattern: #"(?<![\p{L}])(?:Proof|Beweis|Preuve|Demostración|Dimostrazione)\b[.:]?"#)
+    /// An environment's name and label in running text, after a sentence: "… . Satz (Binomischer Lehrsatz)".
+    private static let unnumbered = try! NSRegularExpression(pattern: #"(?<=[.!?] )([\p{Lu}][\p{L}]{2,15}) \([^()\n]{2,60}\)"#)
+
+    /// A proof, and a note or hint after a statement ("Hinweis: … ist erlaubt!"), end it.
+    private static let proof = try! NSRegularExpression(pattern: #"(?<![\p{L}])(?:(?:Proof|Beweis|Preuve|Demostración|Dimostrazione)\b[.:]?|(?:Hinweis|Note|Hint|Achtung|Remarque|Nota):)"#)
 
     /// A sentence that only sets the scene ("Sei X ein Raum.", "Let X be a space.").
-    static let premise = #"^(?:Sei|Seien|Es sei|Es seien|Let|Suppose|Assume|Soit|Soient|Sea|Sean)\b"#
+    static let premise = #"^(?:Sei|Seien|Es sei|Es seien|Let|Suppose|Assume|Soit|Soient|Sea|Sean|Betrachte|Betrachten|Consider|Considérons)\b"#
 
     /// Whether `text` claims something: it does not open with a premise, or goes on past it
     /// ("Dann …", "… heißt …", "then …").
@@ -73,6 +83,11 @@ enum StatementBlocks {
         }
         for match in proof.matches(in: text, range: whole) {
             openers.append((match.range.location, match.range.location + match.range.length, "Proof", nil))
+        }
+        // "… f (v) = λv. Wenn … Satz (Binomischer Lehrsatz) Sei …": an unnumbered environment with its
+        // label after a sentence ends the statement before it (and is no block: its extent is unknown).
+        for match in unnumbered.matches(in: text, range: whole) where Self.names[ns.substring(with: match.range(at: 1)).lowercased()] != nil {
+            openers.append((match.range.location, match.range.location + match.range.length, "Boundary", nil))
         }
         openers.sort { $0.at < $1.at }
         var blocks: [Block] = []
@@ -106,8 +121,12 @@ enum StatementBlocks {
                    label.range(of: #"^[ivxlc]+$"#, options: .regularExpression) == nil { term = label }
                 body = String(body[body.index(after: close)...])
             }
-            // A statement that stops without a sentence's end lost its display formula ("… gilt").
-            let complete = body.trimmingCharacters(in: .whitespacesAndNewlines).last.map { ".!?".contains($0) } ?? false
+            // A statement that stops without a sentence's end lost its display formula ("… gilt"),
+            // as does one whose display left an ellipsis ("Die hyperbolischen Geraden erfüllen. . .");
+            // one ending in a relation of its own ("… : x ∈ M", "f (v) = λv") is whole without a full stop.
+            let ending = body.trimmingCharacters(in: .whitespacesAndNewlines)
+            let complete = ((ending.last.map { ".!?".contains($0) } ?? false) || ending.suffix(6).contains(where: { "=∈⊆⊂<>≤≥≠∉".contains($0) }))
+                && ending.range(of: #"(?:\.\s?){3}$|…$"#, options: .regularExpression) == nil
             body = body.trimmingCharacters(in: CharacterSet(charactersIn: ":.").union(.whitespacesAndNewlines))
             if opener.number == nil, let match = labelled.firstMatch(in: text, range: NSRange(location: opener.at, length: ns.length - opener.at)),
                match.range(at: 2).location != NSNotFound {
@@ -144,8 +163,11 @@ enum StatementBlocks {
             let name = opener.number.map { "\(opener.name) \($0)" } ?? opener.name
             // (Part a)'s mark after the premises, "… Raum. a) B ⊆ T heißt …", opens no bracket.)
             let focusedUnmarked = focused.replacingOccurrences(of: #"(?<=[.:!?] )[a-z]\) "#, with: "", options: .regularExpression)
+            // A remark listing several properties ("a) … b) … c) …") is several facts, not one card.
+            let listed = remarks.contains(opener.name.lowercased()) && !Self.parts(of: body).isEmpty
             blocks.append(Block(kind: kind, name: name, term: term,
-                                statement: focused, readable: whole && claims && isReadable(judgedUnmarked) && isReadable(focusedUnmarked) && !hasOrphanIndex(judged)))
+                                statement: focused, readable: whole && claims && !listed && isReadable(judgedUnmarked) && isReadable(focusedUnmarked)
+                                    && !hasOrphanIndex(judged) && !lostDisplay(judged)))
             // "b) S ⊆ T heißt Subbasis der Topologie T, wenn …": a later part defining another term.
             var named = Set([term].compactMap { $0?.lowercased() })
             for (index, part) in laterParts.enumerated() {
@@ -188,6 +210,10 @@ enum StatementBlocks {
     /// with the display), "|K| := ∆∈K ∆" (a big operator's index left without its operator).
     static func lostDisplay(_ raw: String) -> Bool {
         raw.range(of: #":=[ \t]*\n|:= \S+∈\S+ "#, options: .regularExpression) != nil
+            // "TX := U ⊆ X π −1 (U ) ∈ TX": a set whose braces and bar went with the font.
+            || raw.range(of: #":=\s+[^{}|\n]{1,30}\s∈\s"#, options: .regularExpression) != nil
+            // "σ(z) := az + b cz + d": a fraction flattened into one line reads as another sum.
+            || raw.range(of: #"[+−-] \w{1,2} \w{1,3} [+−-] "#, options: .regularExpression) != nil
     }
 
     /// The statement up to the sentence that names `term`: what follows is a remark.
@@ -232,6 +258,17 @@ enum StatementBlocks {
     }
 
     private static let calledPattern = try! NSRegularExpression(pattern: #"\b(?:heißt|heißen|nennt man|is called|are called|is said to be|are said to be|we call|is termed|se llama|s'appelle|est appelé|est appelée)\s+(?:(?:a|an|the|ein|eine|einen|der|die|das)\s+)?([^,.;:]{2,60}?)(?=\s*(?:[,.;:]|\s(?:wenn|falls|if|when|provided|sofern|genau dann)\b|$))"#)
+
+    /// `text` with the glyphs a TeX math font loses in a PDF's text layer written as the symbols
+    /// they print: its negation slash comes out as "6" ("x 6= y" is x ≠ y), the bar of ↦ as "7"
+    /// ("x 7→ [x]"), and a set's raised "+" and lowered "0" as "R+ 0" (ℝ₀⁺). Each pattern is
+    /// the font's, not a sentence's: a "6" or "7" glued to the symbol after it is never a number.
+    static func repairingGlyphs(_ text: String) -> String {
+        guard text.contains("6=") || text.contains("7→") || text.contains("+ 0") else { return text }
+        return text.replacingOccurrences(of: #"(?<=[\s(])6=(?=\s)"#, with: "≠", options: .regularExpression)
+            .replacingOccurrences(of: #"(?<=\s)7→(?=\s)"#, with: "↦", options: .regularExpression)
+            .replacingOccurrences(of: #"(?<=\p{L})\+ 0\b"#, with: "₀⁺", options: .regularExpression)
+    }
 
     /// Whether `text` reads as the source wrote it: no glyphs a PDF's math font broke ("x 6= y",
     /// private-use characters, a big operator's orphaned index line "i∈I"), brackets that close.
