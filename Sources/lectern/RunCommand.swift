@@ -23,8 +23,17 @@ struct RunCommand: ParsableCommand {
             were done), 2 an error in the pipeline file (file:line: key and why; nothing is done), \
             3 another run holds the lock, 130 / 143 stopped by SIGINT / SIGTERM.
 
+            Across machines (or processes): --shard I/N reads only the sources in shard I of N \
+            (chosen by a stable hash of each file's path or web source, so a new file moves no \
+            other) and runs no finishing stage; shards of a SQLite library take the run lock in \
+            turn. Once every shard is done, --finish runs the finishing stages (licences and \
+            tags, summaries, curricula, cards, exports) once, after checking that every source is \
+            stored and up to date (else exit 1 naming how many are missing, unless --force).
+
               lectern run pipelines/nightly.toml
               lectern run pipelines/notes.toml --dry-run
+              lectern run pipelines/nightly.toml --shard 0/3
+              lectern run pipelines/nightly.toml --finish
               lectern runs show 12
             """
     )
@@ -46,6 +55,16 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
+    @Option(help: ArgumentHelp("Read only the sources in shard I of N (I from 0 to N-1), by a stable hash of each file's path or web source; no finishing stage.",
+                               valueName: "I/N"))
+    var shard: String?
+
+    @Flag(help: "Run only the finishing stages (summaries, curricula, cards, exports), once every source is stored and up to date.")
+    var finish = false
+
+    @Flag(help: "With --finish: run them even if some sources are missing or out of date.")
+    var force = false
+
     /// JSON-lines events when stderr is no terminal (cron, systemd), unless --events says.
     var eventFormat: EventFormat { global.events ?? (isatty(STDERR_FILENO) == 1 ? .text : .json) }
 
@@ -53,8 +72,16 @@ struct RunCommand: ParsableCommand {
         if let jobs, jobs < 1 || jobs > PipelineRun.maxJobs { throw ValidationError("--jobs must be from 1 to \(PipelineRun.maxJobs), not \(jobs)") }
     }
 
+    /// `--shard` read, and the options that do not go together refused, before any work.
+    func runShard() throws -> RunShard? {
+        if shard != nil, finish { throw LecternError(.invalidInput, "--shard", "goes with no --finish: shards read sources, --finish runs once after them") }
+        if force, !finish { throw LecternError(.invalidInput, "--force", "goes with --finish only") }
+        return try shard.map { try RunShard(parsing: $0) }
+    }
+
     func run() throws {
         let terminal = Terminal(events: eventFormat)
+        let shard = try runShard()
         let pipeline: PipelineFile
         let configuration: Configuration
         do {
@@ -70,6 +97,8 @@ struct RunCommand: ParsableCommand {
         var work = PipelineRun(pipeline: pipeline, configuration: configuration,
                                jobs: jobs ?? pipeline.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         work.cancellation = StopSignals.cancellation
+        work.shard = shard
+        work.finishOnly = finish
         let library = Configuration.resolvePath(configuration.database, base: nil)
         do {
             try work.checkOutputs(library: library)
@@ -79,7 +108,15 @@ struct RunCommand: ParsableCommand {
         }
         if dryRun {
             if json { terminal.json(work.plan()) } else {
-                terminal.out("plan for \(DisplayPath.of(library)) (\(Plural.counted(pipeline.sources.count, "source")), up to \(work.jobs) at once):")
+                if let shard {
+                    let inputs = work.inputs()
+                    let taken = inputs.filter { shard.takes($0.identity) }.count
+                    terminal.out("plan for \(DisplayPath.of(library)), shard \(shard): \(taken) of \(Plural.counted(inputs.count, "input")) (\(Plural.counted(pipeline.sources.count, "source"))), up to \(work.jobs) at once:")
+                } else if finish {
+                    terminal.out("plan for \(DisplayPath.of(library)), finishing stages only (\(Plural.counted(pipeline.sources.count, "source"))):")
+                } else {
+                    terminal.out("plan for \(DisplayPath.of(library)) (\(Plural.counted(pipeline.sources.count, "source")), up to \(work.jobs) at once):")
+                }
                 for step in work.plan() {
                     terminal.out(TerminalText("  \(step.stage)  \(step.subject)  \(step.detail)"))
                 }
@@ -92,7 +129,8 @@ struct RunCommand: ParsableCommand {
         }
         let lock: RunLock
         do {
-            lock = try RunLock.acquire(library: library, wait: wait, cancellation: StopSignals.cancellation) { holder in
+            // Shards of one SQLite library (one writer) take the lock in turn rather than exit 3.
+            lock = try RunLock.acquire(library: library, wait: wait || shard != nil, cancellation: StopSignals.cancellation) { holder in
                 terminal.note("another run (\(holder?.description ?? "pid unknown")) holds the lock: waiting", input: DisplayPath.of(library))
             }
         } catch let held as RunLock.Held {
@@ -105,6 +143,15 @@ struct RunCommand: ParsableCommand {
         }
 
         let store = try global.openStore(configuration, mustExist: false)
+        if finish, !force {
+            // Before the run's record: a refused finish did nothing.
+            let unfinished = work.unfinishedInputs(store: store, embedder: try EmbedderCatalog.resolve(store: store, configuration: configuration))
+            if let example = unfinished.first {
+                terminal.stop(LecternError(.invalidInput, file, "--finish: \(Plural.counted(unfinished.count, "input")) of the plan not stored or not up to date "
+                                           + "(e.g. \(example)): run the shards first, or --force"))
+                throw ExitCode(1)
+            }
+        }
         let recorder = try global.startRun(store, command: "run")
         terminal.event(PipelineEvent(.runStarted, input: file, total: pipeline.sources.count, run: recorder.id))
         let summary = try recorder.run { () throws -> PipelineRunSummary in
@@ -120,10 +167,13 @@ struct RunCommand: ParsableCommand {
         if json {
             terminal.json(summary)
         } else {
-            var parts = ["run #\(recorder.id): \(summary.stored) stored (\(Plural.counted(summary.passages, "passage")))", "\(summary.unchanged) unchanged"]
+            let name = "run #\(recorder.id)" + (shard.map { " (shard \($0))" } ?? "")
+            var parts = finish ? ["\(name): finishing stages"]
+                : ["\(name): \(summary.stored) stored (\(Plural.counted(summary.passages, "passage")))", "\(summary.unchanged) unchanged"]
             if summary.failed > 0 { parts.append("\(summary.failed) failed") }
             if summary.warnings > 0 { parts.append(Plural.counted(summary.warnings, "warning")) }
-            parts.append("\(summary.outputsWritten.count) outputs written")
+            // A shard writes no output: the finishing run does.
+            if shard == nil { parts.append("\(summary.outputsWritten.count) outputs written") }
             if summary.stopped == .interrupted { parts.append("\(StopSignals.cancellation.reason): \(summary.notRead) not read") }
             terminal.out(TerminalText(parts.joined(separator: ", ") + " — \(DisplayPath.of(library))"))
         }

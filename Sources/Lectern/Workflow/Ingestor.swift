@@ -55,6 +55,9 @@ public struct Ingestor: Sendable {
     public var scope: IngestScope?
     /// Inputs read and embedded side by side (`lectern run --jobs`); 1 for `ingest`.
     public var parallelism = 1
+    /// `lectern run --shard I/N`: only the inputs whose identity (a file's absolute path, a web
+    /// source as written) falls in this shard are read; nil: all of them.
+    public var shard: RunShard?
     /// The embedding work of one `ingest` call, a document abandoned by a stop included.
     var tally: EmbeddingTally?
     /// What the run has said once (how to install a missing OCR language); nil outside `ingest`.
@@ -227,6 +230,7 @@ public struct Ingestor: Sendable {
             if let refusal = scope?.refusal(of: argument) {
                 refused.append(refusal)
             } else if let spec = SourceSpec.parse(argument) {
+                if let shard, !shard.takes(argument) { continue }
                 remote.append(webSources.resolve(spec))
             } else {
                 local.append(argument)
@@ -234,6 +238,7 @@ public struct Ingestor: Sendable {
         }
         let expansion = InputExpander(registry: registry, selection: selection).walk(local)
         var items = expansion.items
+        if let shard { items = items.filter { shard.takes($0.path) } }
         if let scope {
             // What globs matched and folder walks met is judged by its real path too (a link out).
             items = items.filter { item in

@@ -44,6 +44,10 @@ public struct PipelineRun: Sendable {
     /// vectors in memory; more than this is a typo, not a machine.
     public static let maxJobs = 64
     public var cancellation: Cancellation?
+    /// `--shard I/N`: only the sources this shard takes are read, and no finishing stage runs.
+    public var shard: RunShard?
+    /// `--finish`: no source is read; only the finishing stages run, over the library as it is.
+    public var finishOnly = false
 
     public init(pipeline: PipelineFile, configuration: Configuration, jobs: Int) {
         self.pipeline = pipeline
@@ -61,7 +65,8 @@ public struct PipelineRun: Sendable {
 
     /// What a run would do, changing nothing.
     public func plan() -> [PipelineStep] {
-        var steps = pipeline.sources.map { source -> PipelineStep in
+        if let shard { return shardPlan(shard) }
+        var steps = finishOnly ? [finishCheckStep] : pipeline.sources.map { source -> PipelineStep in
             var detail = source.kind.rawValue
             if source.name != source.value { detail += ", named \(source.name)" }
             if source.password != nil { detail += ", with a password" }
@@ -94,9 +99,11 @@ public struct PipelineRun: Sendable {
     public func run(store: LibraryStore, embedder: any Embedder, recorder: RunRecorder?, events: @escaping EventHandler) -> PipelineRunSummary {
         var summary = PipelineRunSummary(sources: pipeline.sources.count, run: recorder?.id)
         let services = services(store: store, recorder: recorder)
+        // A finishing run reads no source: `--finish` checked they are all stored.
+        let ingested = finishOnly ? [] : pipeline.sources
         // One ingest for all sources (one with its own password apart), `jobs` documents at once.
         var groups: [(password: String?, arguments: [String])] = []
-        for source in pipeline.sources {
+        for source in ingested {
             if let last = groups.indices.last, groups[last].password == source.password {
                 groups[last].arguments.append(source.argument)
             } else {
@@ -110,6 +117,7 @@ public struct PipelineRun: Sendable {
             }
             var ingestor = services.ingestor(embedder: embedder, options: ExtractOptions(password: group.password, ocr: configuration.ocr))
             ingestor.parallelism = jobs
+            ingestor.shard = shard
             let done = ingestor.ingest(group.arguments, recorder: recorder) { event in
                 // A nightly log says what was skipped and why, for every input.
                 var event = event
@@ -126,6 +134,12 @@ public struct PipelineRun: Sendable {
             summary.stopped = done.stopped
         }
         recorder?.count("pipeline_sources", by: pipeline.sources.count)
+        // A shard's part ends with its sources: the finishing stages need every shard's
+        // documents, and `--finish` runs them once all shards are done.
+        if shard != nil {
+            recorder?.checkpoint()
+            return summary
+        }
         // A signal is honoured between every stage (and within them, between curricula,
         // topics, decks and outputs), not only while sources are read.
         if !stopRequested(&summary) { applyLabels(store: store, events: events, into: &summary) }
