@@ -29,8 +29,17 @@ actor MCPLibrary {
         return ContextBuilder(store: store, session: session, counter: counter!)
     }
 
-    /// Runs tool `name`; any failure is an error result with the command line's message.
+    /// Runs tool `name`, as the SDK carries a result (`answer` is the same answer).
     func call(_ name: String, _ arguments: [String: Value]?) -> CallTool.Result {
+        do {
+            return try answer(name, arguments).result()
+        } catch {
+            return (try? MCPToolAnswer.failure(String(describing: error)).result()) ?? CallTool.Result(isError: true)
+        }
+    }
+
+    /// Runs tool `name`; any failure is an error answer with the command line's message.
+    func answer(_ name: String, _ arguments: [String: Value]?) -> MCPToolAnswer {
         do {
             switch name {
             case "search": return try search(arguments)
@@ -43,24 +52,17 @@ actor MCPLibrary {
                 throw MCPArguments.problem("unknown tool '\(name)' (tools: \(MCPTools.names.joined(separator: ", ")))")
             }
         } catch let error as LecternError {
-            return Self.failure(error.description)
+            return .failure(error.description)
         } catch {
-            return Self.failure(String(describing: error))
+            return .failure(String(describing: error))
         }
     }
 
-    static func failure(_ message: String) -> CallTool.Result {
-        CallTool.Result(content: [.text(text: message, annotations: nil, _meta: nil)], isError: true)
-    }
-
-    /// A structured result, with its JSON as the text too (for clients that read only text).
-    static func success<T: Encodable>(_ value: T, text: String? = nil) throws -> CallTool.Result {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        let structured = try PlainValue.decode(data)
-        return try CallTool.Result(content: [.text(text: text ?? String(decoding: data, as: UTF8.self), annotations: nil, _meta: nil)],
-                               structuredContent: structured, isError: false)
+    /// The JSON-RPC response line to `call`, made without the SDK (see `MCPToolAnswer`).
+    func respond(to call: MCPToolCall) -> Data {
+        let answer = answer(call.name, call.arguments)
+        if let line = try? answer.response(to: call.id) { return line }
+        return (try? MCPToolAnswer.failure("the result could not be written as JSON").response(to: call.id)) ?? Data()
     }
 
     // MARK: Tools
@@ -72,7 +74,7 @@ actor MCPLibrary {
         var note: String?
     }
 
-    func search(_ values: [String: Value]?) throws -> CallTool.Result {
+    func search(_ values: [String: Value]?) throws -> MCPToolAnswer {
         let arguments = try MCPArguments(tool: "search", values: values, allowed: ["query", "k", "mode", "source", "type"])
         let query = try arguments.requiredString("query")
         let k = try arguments.int("k") ?? configuration.searchLimit
@@ -84,10 +86,10 @@ actor MCPLibrary {
         let hits = outcome.hits
         var note = outcome.notes.isEmpty ? nil : outcome.notes.joined(separator: "; ")
         if hits.isEmpty, note == nil { note = try session.emptyFilterReason(filter) ?? "no passages match '\(query)'" }
-        return try Self.success(SearchResult(hits: hits, note: note))
+        return try MCPToolAnswer.success(SearchResult(hits: hits, note: note))
     }
 
-    func context(_ values: [String: Value]?) throws -> CallTool.Result {
+    func context(_ values: [String: Value]?) throws -> MCPToolAnswer {
         let arguments = try MCPArguments(tool: "context", values: values,
                                          allowed: ["query", "topic", "curriculum", "budget", "source", "type"])
         let request = ContextRequest(query: try arguments.string("query"), topicId: try arguments.string("topic"),
@@ -96,7 +98,7 @@ actor MCPLibrary {
                                      filter: SearchFilter(sources: try arguments.strings("source"), types: try arguments.strings("type")))
         if let problem = request.problem { throw MCPArguments.problem(problem) }
         let context = try contextBuilder().build(request)
-        return try Self.success(context, text: context.markdown)
+        return try MCPToolAnswer.success(context, text: context.markdown)
     }
 
     struct CurriculumList: Encodable {
@@ -137,25 +139,25 @@ actor MCPLibrary {
     }
 
     /// Without a name, the library's curricula; with one, its units and topics.
-    func curriculum(_ values: [String: Value]?) throws -> CallTool.Result {
+    func curriculum(_ values: [String: Value]?) throws -> MCPToolAnswer {
         let arguments = try MCPArguments(tool: "curriculum", values: values, allowed: ["name"])
         guard let name = try arguments.string("name") else {
-            return try Self.success(CurriculumList(curricula: try Curricula.list(store)))
+            return try MCPToolAnswer.success(CurriculumList(curricula: try Curricula.list(store)))
         }
         guard let view = try Curricula.view(named: name, in: store) else {
             throw LecternError(.invalidInput, name, "no curriculum of this name (see `lectern curriculum list`)")
         }
-        return try Self.success(CurriculumTree(view))
+        return try MCPToolAnswer.success(CurriculumTree(view))
     }
 
     /// One topic: its place, objectives, links, key terms and summary, with its passages.
-    func topic(_ values: [String: Value]?) throws -> CallTool.Result {
+    func topic(_ values: [String: Value]?) throws -> MCPToolAnswer {
         let arguments = try MCPArguments(tool: "topic", values: values, allowed: ["id", "curriculum", "budget"])
         let request = ContextRequest(topicId: try arguments.requiredString("id"), curriculum: try arguments.string("curriculum"),
                                      budget: try arguments.int("budget") ?? ContextRequest.defaultBudget)
         if let problem = request.problem { throw MCPArguments.problem(problem) }
         let context = try contextBuilder().build(request)
-        return try Self.success(context, text: context.markdown)
+        return try MCPToolAnswer.success(context, text: context.markdown)
     }
 
     struct CardsResult: Encodable {
@@ -168,12 +170,12 @@ actor MCPLibrary {
     }
 
     /// A topic's flashcards (made by `lectern cards generate`), each citing its passage.
-    func cards(_ values: [String: Value]?) throws -> CallTool.Result {
+    func cards(_ values: [String: Value]?) throws -> MCPToolAnswer {
         let arguments = try MCPArguments(tool: "cards", values: values, allowed: ["topic", "curriculum"])
         let found = try TopicReferences(store: store).find(try arguments.requiredString("topic"), curriculum: try arguments.string("curriculum"))
         let cards = try Flashcards(store: store).list(curriculum: found.curriculum, topics: [found.id])
         let note = cards.isEmpty ? "no cards for this topic yet: `lectern cards generate \(found.curriculum)` makes them" : nil
-        return try Self.success(CardsResult(curriculum: found.curriculum, topic: found.id, title: found.title, cards: cards, note: note))
+        return try MCPToolAnswer.success(CardsResult(curriculum: found.curriculum, topic: found.id, title: found.title, cards: cards, note: note))
     }
 
     struct IngestResult: Codable {
@@ -182,7 +184,7 @@ actor MCPLibrary {
         var problems: [String]
     }
 
-    func ingest(_ values: [String: Value]?) throws -> CallTool.Result {
+    func ingest(_ values: [String: Value]?) throws -> MCPToolAnswer {
         let arguments = try MCPArguments(tool: "ingest", values: values, allowed: ["paths"])
         guard let scope else {
             throw LecternError(.invalidInput, "ingest", "this server only reads the library: start it with `lectern mcp --allow-ingest DIR` (and --allow-urls for web sources)")
@@ -207,7 +209,7 @@ actor MCPLibrary {
         }
         // A copy of the library file is then the whole library, between calls as after the server.
         store.checkpoint()
-        return try Self.success(IngestResult(summary: summary, problems: problems.lines))
+        return try MCPToolAnswer.success(IngestResult(summary: summary, problems: problems.lines))
     }
 
     /// While a `lectern run` updates the library, `lectern ingest` waits for it; a tool call is

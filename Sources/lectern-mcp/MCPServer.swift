@@ -40,7 +40,7 @@ enum MCPServer {
         await server.withCheckedMethodHandler(ReadResource.self) { params in
             try await library.read(params.uri)
         }
-        try await server.start(transport: MCPStdioTransport())
+        try await server.start(transport: MCPStdioTransport { call in await library.respond(to: call) })
         await server.waitUntilCompleted()
     }
 }

@@ -4,16 +4,21 @@ import MCP
 
 /// Newline-delimited JSON-RPC on stdin and stdout, read by a thread that blocks on stdin. The
 /// SDK's `StdioTransport` polls a non-blocking stdin every 10 ms, which alone would take half of
-/// a warm call's 20 ms; a blocked read wakes the moment a request arrives.
+/// a warm call's 20 ms; a blocked read wakes the moment a request arrives. A plain `tools/call`
+/// line is answered by `toolCalls` without the SDK (`MCPToolAnswer` says why); every other
+/// line goes to the SDK.
 actor MCPStdioTransport: Transport {
     nonisolated let logger = Logger(label: "lectern.mcp.stdio", factory: { _ in SwiftLogNoOpLogHandler() })
     private let messages: AsyncThrowingStream<Data, any Error>
     private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
     private var reader: Thread?
     private let output = FileHandle.standardOutput
+    /// The response line to a tool call.
+    private let toolCalls: @Sendable (MCPToolCall) async -> Data
 
-    init() {
+    init(toolCalls: @escaping @Sendable (MCPToolCall) async -> Data) {
         (messages, continuation) = AsyncThrowingStream.makeStream()
+        self.toolCalls = toolCalls
     }
 
     func connect() async throws {
@@ -29,7 +34,11 @@ actor MCPStdioTransport: Transport {
                 for frame in framer.append(buffer[..<count]) {
                     switch frame {
                     case .message(let line):
-                        if let answer = MCPMessageCheck.answer(to: line) { answerDirectly(answer) } else { continuation.yield(line) }
+                        switch MCPMessageCheck.route(line) {
+                        case .answer(let answer): answerDirectly(answer)
+                        case .toolCall(let call): answer(call)
+                        case .sdk: continuation.yield(line)
+                        }
                     case .tooLong(let bytes):
                         answerDirectly(MCPMessageCheck.tooLong(bytes: bytes, limit: framer.limit))
                     }
@@ -46,6 +55,13 @@ actor MCPStdioTransport: Transport {
     /// every other line, so that two lines never interleave on stdout.
     private nonisolated func answerDirectly(_ answer: Data) {
         Task { try? await self.send(answer) }
+    }
+
+    /// A tool call, answered as the SDK answers requests: in a task of its own, so the reader
+    /// goes on reading (a `notifications/cancelled`, the next call) while it runs.
+    private nonisolated func answer(_ call: MCPToolCall) {
+        let toolCalls = self.toolCalls
+        Task { try? await self.send(await toolCalls(call)) }
     }
 
     func disconnect() async {

@@ -41,4 +41,50 @@ final class ContextCostTests: XCTestCase {
         XCTAssertLessThanOrEqual(contextSteps - rankSteps, readingAll * 3 / 4,
                                  "a context of \(context.passages.count) passages took \(contextSteps) steps, ranking 20: \(rankSteps), reading 20: \(readingAll)")
     }
+
+    /// A question's context asks it three times (its best topic, the topic's passages, the
+    /// library's other passages) and embeds it once: a query's embedding is the largest part of
+    /// a hybrid search's CPU. A later request embeds its question again (nothing is kept
+    /// between requests).
+    func testAContextEmbedsItsQuestionOnce() throws {
+        let folder = try TemporaryFolder()
+        var notes = "# Island animals\n\n"
+        for (animal, food) in [("Quokka", "leaves and grasses"), ("Gecko", "crickets and moths"), ("Petrel", "fish and squid")] {
+            notes += "## \(animal)\n\nThe \(animal.lowercased()) eats \(food). It lives on the island all year and keeps to the shade "
+                + "when the sun is high. Visitors who feed the \(animal.lowercased()) bread do it harm.\n\n"
+        }
+        try folder.write("animals.md", notes)
+        let store = try LibraryStore(path: folder.file("lectern.db").path)
+        let path = folder.file("animals.md").path
+        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest([path], recorder: nil) { _ in }.stored, 1)
+        _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer()).build(name: "island", sources: [path], recorder: nil) { _ in }
+        let embedder = CountingEmbedder(HashingEmbedder())
+        let builder = ContextBuilder(store: store, session: SearchSession(store: store, embedder: embedder))
+        let question = "what does the quokka eat"
+        let context = try builder.build(ContextRequest(query: question, budget: 1500))
+        XCTAssertNotNil(context.topic, "the library's curriculum gives the question a topic")
+        XCTAssertTrue(context.passages.first?.text.contains("leaves and grasses") == true, "\(context.passages.map(\.text))")
+        XCTAssertEqual(embedder.texts, [question], "embedded three times before")
+        _ = try builder.build(ContextRequest(query: question, budget: 1500))
+        XCTAssertEqual(embedder.texts, [question, question])
+    }
+}
+
+/// A real embedder that also records each text it was asked to embed.
+private final class CountingEmbedder: Embedder {
+    let base: any Embedder
+    private let asked = Locked<[String]>([])
+    var texts: [String] { asked.current }
+
+    init(_ base: any Embedder) {
+        self.base = base
+    }
+
+    var info: EmbedderInfo { base.info }
+    var tokenCounter: any TokenCounter { base.tokenCounter }
+
+    func embed(_ texts: [String]) throws -> [[Float]] {
+        asked.withLock { $0 += texts }
+        return try base.embed(texts)
+    }
 }

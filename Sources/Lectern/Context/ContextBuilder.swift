@@ -61,6 +61,12 @@ public struct ContextBuilder: Sendable {
 
     public func build(_ request: ContextRequest) throws -> TutoringContext {
         if let problem = request.problem { throw LecternError(.invalidInput, "context", problem) }
+        // The question is asked up to three times (its topic, the topic's passages, the
+        // library's): embedded once.
+        return try ContextBuilder(store: store, session: session.forOneRequest(), counter: counter).answer(request)
+    }
+
+    func answer(_ request: ContextRequest) throws -> TutoringContext {
         let query = request.query.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
         let packer = ContextPacker(counter: counter)
         if let topicId = request.topicId {

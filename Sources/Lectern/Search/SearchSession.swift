@@ -42,6 +42,20 @@ public final class SearchSession: Sendable {
         searcher = Searcher(store: store, embedder: embedder)
     }
 
+    init(searcher: Searcher) {
+        self.searcher = searcher
+    }
+
+    /// This session for one request that asks its question more than once (a tutoring
+    /// context): each question is embedded once for the request (`QuestionVectors`); the
+    /// model and the library's vectors are this session's.
+    func forOneRequest() -> SearchSession {
+        var searcher = self.searcher
+        let shared = self.searcher.queryEmbedder
+        searcher.queryEmbedder = QueryEmbedder(making: { QuestionVectors(try shared.embedder()) })
+        return SearchSession(searcher: searcher)
+    }
+
     /// The best `k` passages for `query`, as `lectern search` ranks them.
     public func search(_ query: String, k: Int = 10, mode: SearchMode = .hybrid, filter: SearchFilter = SearchFilter()) throws -> [SearchHit] {
         try timedSearch(query, k: k, mode: mode, filter: filter).hits

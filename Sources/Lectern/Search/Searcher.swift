@@ -9,7 +9,7 @@ import Foundation
 public struct Searcher: Sendable {
     /// The library, on either backend (`Library`).
     var store: any LibraryBackend
-    let queryEmbedder: QueryEmbedder
+    var queryEmbedder: QueryEmbedder
     let vectorCache = VectorCache()
     /// How deep each ranking goes before fusion.
     var candidates = 100

@@ -56,4 +56,28 @@ final class WordPieceTokenizerTests: XCTestCase {
         XCTAssertEqual(tokenizer.classifierId, 5)
         XCTAssertEqual(tokenizer.vocabulary["čaj"], 4)
     }
+
+    /// The vocabulary is a table over the pieces' bytes, read without a String a piece: every
+    /// piece of a generated 40,000-line file (duplicates, CRLF ends, empty lines, accents) is
+    /// found with its first line's id, as the dictionary it replaced found it, and nothing else is.
+    func testTheVocabularyFindsEveryPieceWithItsFirstLinesId() throws {
+        var random = TestRandom.seeded()
+        let letters = Array("abcdeéfghijklmnopqrstuvwxyzčß#[]")
+        var lines: [String] = []
+        for _ in 0..<40_000 {
+            let length = Int.random(in: 0...9, using: &random)
+            lines.append(String((0..<length).map { _ in letters[Int.random(in: 0..<letters.count, using: &random)] }))
+        }
+        let data = Data(lines.enumerated().map { $0.element + ($0.offset % 7 == 0 ? "\r\n" : "\n") }.joined().utf8)
+        let vocabulary = WordPieceVocabulary(lines: data)
+        var first: [String: Int32] = [:]
+        for (id, piece) in lines.enumerated() where first[piece] == nil { first[piece] = Int32(id) }
+        XCTAssertEqual(vocabulary.count, first.count)
+        for (piece, id) in first { XCTAssertEqual(vocabulary[piece], id, "\(piece), \(random.replay)") }
+        XCTAssertEqual(WordPieceVocabulary(lines).count, first.count)
+        for absent in ["zzzzzzzzzz", "ÉÉ", "abcdefghijk", "##quokka"] where first[absent] == nil {
+            XCTAssertNil(vocabulary[absent], absent)
+        }
+    }
 }
+

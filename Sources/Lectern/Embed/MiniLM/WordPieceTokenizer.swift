@@ -12,7 +12,7 @@ struct WordPieceTokenizer: TokenCounter, Sendable {
     /// `added_tokens` of `tokenizer.json` are.
     static let specialTokens = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 
-    let vocabulary: [String: Int32]
+    let vocabulary: WordPieceVocabulary
     let unknownId: Int32
     let classifierId: Int32
     let separatorId: Int32
@@ -26,7 +26,7 @@ struct WordPieceTokenizer: TokenCounter, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LecternError(.modelMissing, path, "cannot read the tokenizer vocabulary: run `make model`")
         }
-        try self.init(vocabulary: Self.lines(data), source: path)
+        try self.init(vocabulary: WordPieceVocabulary(lines: data), source: path)
     }
 
     /// The lines of a vocabulary file (LF or CRLF; no empty last line), split on the bytes:
@@ -53,11 +53,10 @@ struct WordPieceTokenizer: TokenCounter, Sendable {
     }
 
     init(vocabulary pieces: [String], source: String = "vocabulary") throws {
-        var vocabulary: [String: Int32] = [:]
-        vocabulary.reserveCapacity(pieces.count)
-        for (id, piece) in pieces.enumerated() where vocabulary[piece] == nil {
-            vocabulary[piece] = Int32(id)
-        }
+        try self.init(vocabulary: WordPieceVocabulary(pieces), source: source)
+    }
+
+    init(vocabulary: WordPieceVocabulary, source: String) throws {
         guard let unk = vocabulary["[UNK]"], let cls = vocabulary["[CLS]"], let sep = vocabulary["[SEP]"] else {
             throw LecternError(.corrupt, source, "the vocabulary lacks [UNK], [CLS] or [SEP]; reinstall it with `make model`")
         }
