@@ -41,11 +41,17 @@ static const struct shape shapes[] = {
     {"PV 128x32x128", 128, 32, 128, 128, 1, 0},
 };
 
+/* On a cache line, as the encoder's packed weights and workspace are (malloc's large blocks
+   start 16 bytes into a line: every other 32-byte load or store would straddle two). */
+static float *floats_on_a_line(size_t count) {
+    return aligned_alloc(64, (sizeof(float) * count + 63) / 64 * 64);
+}
+
 static double rate(const char *kernel, const struct shape *s, double seconds) {
-    float *a = malloc(sizeof(float) * (size_t)s->m * s->lda);
+    float *a = floats_on_a_line((size_t)s->m * s->lda);
     float *b = malloc(sizeof(float) * (size_t)s->n * s->k);
-    float *packed = malloc(sizeof(float) * lectern_gemm_packed_count(s->n, s->k));
-    float *c = malloc(sizeof(float) * (size_t)s->m * s->n);
+    float *packed = floats_on_a_line(lectern_gemm_packed_count(s->n, s->k));
+    float *c = floats_on_a_line((size_t)s->m * s->n);
     for (size_t i = 0; i < (size_t)s->m * s->lda; i++) a[i] = (float)((i * 7919) % 1000) / 1000 - 0.5f;
     for (size_t i = 0; i < (size_t)s->n * s->k; i++) b[i] = (float)((i * 104729) % 1000) / 1000 - 0.5f;
     if (s->columns) lectern_gemm_pack_columns(s->n, s->k, b, s->n, packed);

@@ -99,56 +99,58 @@ final class BertEncoder: Sendable {
         let longest = lengths.max() ?? 0
 
         workspace.reserve(tokens: tokens, hidden: h, intermediate: shape.intermediate, longest: longest, headSize: shape.headSize)
+        // The workspace's buffers, held by the caller for the whole call.
+        let x = workspace.x.start, qkv = workspace.qkv.start, context = workspace.context.start
+        let projected = workspace.projected.start, intermediate = workspace.intermediate.start
+        let epsilon = shape.layerNormEpsilon
 
         // Embeddings: word + position + token type 0, then LayerNorm.
-        workspace.x.withUnsafeMutableBufferPointer { x in
-            for (s, sequence) in sequences.enumerated() {
-                for position in 0..<lengths[s] {
-                    let row = x.baseAddress! + (offsets[s] + position) * h
-                    let id = Int(sequence[position])
-                    let word = id >= 0 && id < shape.vocabulary ? id : 100
-                    for j in 0..<h {
-                        row[j] = wordEmbeddings[word * h + j] + positionEmbeddings[position * h + j] + tokenTypeEmbedding[j]
-                    }
+        for (s, sequence) in sequences.enumerated() {
+            for position in 0..<lengths[s] {
+                let row = x + (offsets[s] + position) * h
+                let id = Int(sequence[position])
+                let word = id >= 0 && id < shape.vocabulary ? id : 100
+                for j in 0..<h {
+                    row[j] = wordEmbeddings[word * h + j] + positionEmbeddings[position * h + j] + tokenTypeEmbedding[j]
                 }
             }
-            Self.layerNorm(x.baseAddress!, rows: tokens, width: h, gain: embeddingNormGain, bias: embeddingNormBias,
-                           epsilon: shape.layerNormEpsilon)
         }
+        lectern_add_layer_norm(x, nil, nil, Int32(tokens), Int32(h), embeddingNormGain, embeddingNormBias, epsilon)
 
         for layer in layers {
             // Q, K, V for every token at once.
-            Self.linear(workspace.x, rows: tokens, weight: layer.qkvWeight, bias: layer.qkvBias, into: &workspace.qkv)
-            attention(qkv: workspace.qkv, lengths: lengths, offsets: offsets, workspace: workspace)
-            Self.linear(workspace.context, rows: tokens, weight: layer.attentionOutWeight, bias: nil, into: &workspace.projected)
-            Self.addAndNormalize(&workspace.x, workspace.projected, residualBias: layer.attentionOutBias, rows: tokens, width: h,
-                                 gain: layer.attentionNormGain, bias: layer.attentionNormBias, epsilon: shape.layerNormEpsilon)
-            Self.linear(workspace.x, rows: tokens, weight: layer.intermediateWeight, bias: nil, into: &workspace.intermediate)
-            lectern_gelu(&workspace.intermediate, Int32(tokens), Int32(shape.intermediate), layer.intermediateBias)
-            Self.linear(workspace.intermediate, rows: tokens, weight: layer.outputWeight, bias: nil, into: &workspace.projected)
-            Self.addAndNormalize(&workspace.x, workspace.projected, residualBias: layer.outputBias, rows: tokens, width: h,
-                                 gain: layer.outputNormGain, bias: layer.outputNormBias, epsilon: shape.layerNormEpsilon)
+            Self.linear(x, rows: tokens, weight: layer.qkvWeight, bias: layer.qkvBias, into: qkv)
+            attention(qkv: qkv, lengths: lengths, offsets: offsets, workspace: workspace)
+            Self.linear(context, rows: tokens, weight: layer.attentionOutWeight, bias: nil, into: projected)
+            // x = LayerNorm(x + projected + the projection's bias), its bias added here rather
+            // than in a pass of its own.
+            lectern_add_layer_norm(x, projected, layer.attentionOutBias, Int32(tokens), Int32(h), layer.attentionNormGain,
+                                   layer.attentionNormBias, epsilon)
+            Self.linear(x, rows: tokens, weight: layer.intermediateWeight, bias: nil, into: intermediate)
+            lectern_gelu(intermediate, Int32(tokens), Int32(shape.intermediate), layer.intermediateBias)
+            Self.linear(intermediate, rows: tokens, weight: layer.outputWeight, bias: nil, into: projected)
+            lectern_add_layer_norm(x, projected, layer.outputBias, Int32(tokens), Int32(h), layer.outputNormGain,
+                                   layer.outputNormBias, epsilon)
         }
 
         // Mean over each sequence's tokens (all real: nothing is padded), then unit length.
-        workspace.x.withUnsafeBufferPointer { x in
-            for s in sequences.indices {
-                let target = output + s * h
-                var sums = [Double](repeating: 0, count: h)
-                for position in 0..<lengths[s] {
-                    let row = x.baseAddress! + (offsets[s] + position) * h
-                    for j in 0..<h { sums[j] += Double(row[j]) }
-                }
-                let mean = sums.map { $0 / Double(max(1, lengths[s])) }
-                let norm = max(mean.reduce(0) { $0 + $1 * $1 }.squareRoot(), 1e-12)
-                for j in 0..<h { target[j] = Float(mean[j] / norm) }
+        for s in sequences.indices {
+            let target = output + s * h
+            var sums = [Double](repeating: 0, count: h)
+            for position in 0..<lengths[s] {
+                let row = x + (offsets[s] + position) * h
+                for j in 0..<h { sums[j] += Double(row[j]) }
             }
+            let mean = sums.map { $0 / Double(max(1, lengths[s])) }
+            let norm = max(mean.reduce(0) { $0 + $1 * $1 }.squareRoot(), 1e-12)
+            for j in 0..<h { target[j] = Float(mean[j] / norm) }
         }
+        withExtendedLifetime(workspace) {}
     }
 
     /// Scaled dot-product attention of every head of every sequence; heads are written side by
     /// side into `workspace.context` ([tokens × hidden]). Always in float32: a tenth of the work.
-    private func attention(qkv: [Float], lengths: [Int], offsets: [Int], workspace: Workspace) {
+    private func attention(qkv base: UnsafePointer<Float>, lengths: [Int], offsets: [Int], workspace: Workspace) {
         let h = shape.hidden
         let d = shape.headSize
         let stride = 3 * h
@@ -156,62 +158,38 @@ final class BertEncoder: Sendable {
         let longest = lengths.max() ?? 0
         let sums = UnsafeMutableBufferPointer<Float>.allocate(capacity: longest)
         defer { sums.deallocate() }
-        qkv.withUnsafeBufferPointer { qkv in
-            workspace.scores.withUnsafeMutableBufferPointer { scores in
-                workspace.context.withUnsafeMutableBufferPointer { context in
-                    workspace.packedKeys.withUnsafeMutableBufferPointer { keys in
-                        workspace.packedValues.withUnsafeMutableBufferPointer { values in
-                            let base = qkv.baseAddress!
-                            for (s, length) in lengths.enumerated() where length > 0 {
-                                let n = Int32(length)
-                                let rows = base + offsets[s] * stride
-                                for head in 0..<shape.heads {
-                                    let q = rows + head * d
-                                    let k = rows + h + head * d
-                                    let v = rows + 2 * h + head * d
-                                    // scores = scale · Q·Kᵀ: K's rows are the product's columns.
-                                    lectern_gemm_pack_rows(n, Int32(d), k, Int32(stride), keys.baseAddress!)
-                                    lectern_gemm(n, n, Int32(d), scale, q, Int32(stride), keys.baseAddress!, scores.baseAddress!, n, 0)
-                                    lectern_softmax_numerators(scores.baseAddress!, n, n, sums.baseAddress!)
-                                    // context = P·V: V's columns are the product's columns.
-                                    let out = context.baseAddress! + offsets[s] * h + head * d
-                                    lectern_gemm_pack_columns(Int32(d), n, v, Int32(stride), values.baseAddress!)
-                                    lectern_gemm(n, Int32(d), n, 1, scores.baseAddress!, n, values.baseAddress!, out, Int32(h), 0)
-                                    lectern_scale_rows(out, n, Int32(d), Int32(h), sums.baseAddress!)
-                                }
-                            }
-                        }
-                    }
-                }
+        let scores = workspace.scores.start, context = workspace.context.start
+        let keys = workspace.packedKeys.start, values = workspace.packedValues.start
+        for (s, length) in lengths.enumerated() where length > 0 {
+            let n = Int32(length)
+            let rows = base + offsets[s] * stride
+            for head in 0..<shape.heads {
+                let q = rows + head * d
+                let k = rows + h + head * d
+                let v = rows + 2 * h + head * d
+                // scores = scale · Q·Kᵀ: K's rows are the product's columns.
+                lectern_gemm_pack_rows(n, Int32(d), k, Int32(stride), keys)
+                lectern_gemm(n, n, Int32(d), scale, q, Int32(stride), keys, scores, n, 0)
+                lectern_softmax_numerators(scores, n, n, sums.baseAddress!)
+                // context = P·V: V's columns are the product's columns.
+                let out = context + offsets[s] * h + head * d
+                lectern_gemm_pack_columns(Int32(d), n, v, Int32(stride), values)
+                lectern_gemm(n, Int32(d), n, 1, scores, n, values, out, Int32(h), 0)
+                lectern_scale_rows(out, n, Int32(d), Int32(h), sums.baseAddress!)
             }
         }
     }
 
     /// output[rows × outputs] = input[rows × inputs] · weightᵀ (+ bias) (PyTorch's Linear layout).
     /// Without `bias` the caller adds it in the pass that follows anyway.
-    static func linear(_ input: [Float], rows: Int, weight: PackedWeight, bias: [Float]?, into output: inout [Float]) {
+    static func linear(_ input: UnsafePointer<Float>, rows: Int, weight: PackedWeight, bias: [Float]?,
+                       into output: UnsafeMutablePointer<Float>) {
         let outputs = weight.outputs
-        output.withUnsafeMutableBufferPointer { out in
-            let o = out.baseAddress!
-            if let bias {
-                bias.withUnsafeBufferPointer { b in
-                    for r in 0..<rows { (o + r * outputs).update(from: b.baseAddress!, count: outputs) }
-                }
-            }
-            input.withUnsafeBufferPointer { a in
-                weight.apply(a.baseAddress!, rows: rows, into: o, accumulate: bias != nil)
+        if let bias {
+            bias.withUnsafeBufferPointer { b in
+                for r in 0..<rows { (output + r * outputs).update(from: b.baseAddress!, count: outputs) }
             }
         }
-    }
-
-    /// x = LayerNorm(x + residual + residualBias), row by row (the bias of the layer that made
-    /// `residual`, added here rather than in a pass of its own).
-    static func addAndNormalize(_ x: inout [Float], _ residual: [Float], residualBias: [Float], rows: Int, width: Int,
-                                gain: [Float], bias: [Float], epsilon: Float) {
-        lectern_add_layer_norm(&x, residual, residualBias, Int32(rows), Int32(width), gain, bias, epsilon)
-    }
-
-    static func layerNorm(_ x: UnsafeMutablePointer<Float>, rows: Int, width: Int, gain: [Float], bias: [Float], epsilon: Float) {
-        lectern_add_layer_norm(x, nil, nil, Int32(rows), Int32(width), gain, bias, epsilon)
+        weight.apply(input, rows: rows, into: output, accumulate: bias != nil)
     }
 }

@@ -2,22 +2,25 @@ import CGemm
 import Foundation
 
 /// Scratch matrices of one encode call, kept between calls: fresh 30 MB buffers per batch would
-/// cost page faults and zeroing on every call.
+/// cost page faults and zeroing on every call. Every one starts on a cache line (AlignedFloats),
+/// and its rows (384, 1,152 or 1,536 floats) are whole lines: a tile's row of C or a pass's
+/// vector then never straddles two lines. As [Float] a buffer's floats began past malloc's
+/// 16-byte boundary and the array's 32-byte header (48 bytes into a line for a freshly mapped
+/// block), and every other 32-byte load or store of the AVX2 tiles and passes split in two.
 final class Workspace {
-    var x: [Float] = []
-    var qkv: [Float] = []
-    var context: [Float] = []
-    var projected: [Float] = []
-    var intermediate: [Float] = []
-    var scores: [Float] = []
-    /// One head's keys and values of one sequence, packed for the attention products (on a
-    /// cache line's boundary, as PackedWeight's panels).
-    var packedKeys = AlignedFloats(count: 0)
-    var packedValues = AlignedFloats(count: 0)
+    private(set) var x = AlignedFloats(count: 0)
+    private(set) var qkv = AlignedFloats(count: 0)
+    private(set) var context = AlignedFloats(count: 0)
+    private(set) var projected = AlignedFloats(count: 0)
+    private(set) var intermediate = AlignedFloats(count: 0)
+    private(set) var scores = AlignedFloats(count: 0)
+    /// One head's keys and values of one sequence, packed for the attention products.
+    private(set) var packedKeys = AlignedFloats(count: 0)
+    private(set) var packedValues = AlignedFloats(count: 0)
 
     func reserve(tokens: Int, hidden: Int, intermediate width: Int, longest: Int, headSize: Int) {
-        func grow(_ buffer: inout [Float], _ count: Int) {
-            if buffer.count < count { buffer = [Float](repeating: 0, count: count) }
+        func grow(_ buffer: inout AlignedFloats, _ count: Int) {
+            if buffer.count < count { buffer = AlignedFloats(count: count) }
         }
         grow(&x, tokens * hidden)
         grow(&qkv, tokens * 3 * hidden)
@@ -25,11 +28,8 @@ final class Workspace {
         grow(&projected, tokens * hidden)
         grow(&intermediate, tokens * width)
         grow(&scores, longest * longest)
-        func growAligned(_ buffer: inout AlignedFloats, _ count: Int) {
-            if buffer.count < count { buffer = AlignedFloats(count: count) }
-        }
-        growAligned(&packedKeys, lectern_gemm_packed_count(Int32(longest), Int32(headSize)))
-        growAligned(&packedValues, lectern_gemm_packed_count(Int32(headSize), Int32(longest)))
+        grow(&packedKeys, lectern_gemm_packed_count(Int32(longest), Int32(headSize)))
+        grow(&packedValues, lectern_gemm_packed_count(Int32(headSize), Int32(longest)))
     }
 }
 
