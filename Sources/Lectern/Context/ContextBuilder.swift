@@ -63,7 +63,7 @@ public struct ContextBuilder: Sendable {
         if let problem = request.problem { throw LecternError(.invalidInput, "context", problem) }
         // The question is asked up to three times (its topic, the topic's passages, the
         // library's): embedded once.
-        return try ContextBuilder(store: store, session: session.forOneRequest(), counter: counter).answer(request)
+        return try ContextBuilder(backend: store, session: session.forOneRequest(), counter: counter).answer(request)
     }
 
     func answer(_ request: ContextRequest) throws -> TutoringContext {
