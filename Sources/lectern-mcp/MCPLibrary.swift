@@ -3,12 +3,13 @@ import Lectern
 import MCP
 
 /// The library as the MCP server serves it: opened once, with the embedder, the searcher and
-/// the token counter kept warm between calls. An actor, so calls that arrive together take
-/// turns at the one SQLite connection. Every tool failure becomes an error result carrying the
+/// the token counter kept warm between calls, on either backend (a library file, or PostgreSQL:
+/// search, documents' outlines and ingest; curricula, topics and cards need a library file yet).
+/// An actor, so calls that arrive together take turns at the one connection. Every tool failure becomes an error result carrying the
 /// one line the command line prints; nothing here writes to stdout, which is the protocol's.
 actor MCPLibrary {
     let configuration: Configuration
-    let store: LibraryStore
+    let library: Library
     /// What the ingest tool may read (`--allow-ingest DIR…`, `--allow-urls`); nil: no ingest tool.
     let scope: IngestScope?
     /// The warm search: the model loads on the first call that needs a query vector (a library
@@ -17,16 +18,25 @@ actor MCPLibrary {
     let session: SearchSession
     private var counter: PromptTokenCounter?
 
-    init(configuration: Configuration, store: LibraryStore, scope: IngestScope?) {
+    init(configuration: Configuration, library: Library, scope: IngestScope?) {
         self.configuration = configuration
-        self.store = store
+        self.library = library
         self.scope = scope
-        session = LibraryServices(configuration: configuration, store: store).searchSession()
+        session = LibraryServices(configuration: configuration, library: library).searchSession()
     }
 
-    func contextBuilder() -> ContextBuilder {
+    init(configuration: Configuration, store: LibraryStore, scope: IngestScope?) {
+        self.init(configuration: configuration, library: Library(store), scope: scope)
+    }
+
+    /// The library file the curriculum wing's tools read (on PostgreSQL: one line saying it is not kept there yet).
+    var store: LibraryStore {
+        get throws { try library.sqliteStore(for: "curricula, topics and cards are") }
+    }
+
+    func contextBuilder() throws -> ContextBuilder {
         if counter == nil { counter = PromptTokenCounter.make(for: configuration) }
-        return ContextBuilder(store: store, session: session, counter: counter!)
+        return try ContextBuilder(store: store, session: session, counter: counter!)
     }
 
     /// Runs tool `name`; any failure is an error result with the command line's message.
@@ -42,9 +52,9 @@ actor MCPLibrary {
             default:
                 throw MCPArguments.problem("unknown tool '\(name)' (tools: \(MCPTools.names.joined(separator: ", ")))")
             }
-        } catch let error as LecternError {
-            return Self.failure(error.description)
         } catch {
+            // A failure of a PostgreSQL server is the command line's one line too.
+            if let lectern = LecternError.translating(error) as? LecternError { return Self.failure(lectern.description) }
             return Self.failure(String(describing: error))
         }
     }
@@ -195,9 +205,9 @@ actor MCPLibrary {
         if !refusals.isEmpty { throw MCPArguments.problem(refusals.map(\.description).joined(separator: "; ")) }
         try refuseWhileARunUpdates()
         let problems = ProblemLines()
-        let recorder = try RunRecorder(store: store, command: "ingest", arguments: ["mcp"] + paths)
+        let recorder = try RunRecorder(library: library, command: "ingest", arguments: ["mcp"] + paths)
         let summary = try recorder.run { () throws -> IngestSummary in
-            let services = LibraryServices(configuration: configuration, store: store, recorder: recorder)
+            let services = LibraryServices(configuration: configuration, library: library, recorder: recorder)
             var ingestor = services.ingestor(embedder: try services.embedder())
             ingestor.scope = scope
             return ingestor.ingest(paths, recorder: recorder) { event in
@@ -206,7 +216,7 @@ actor MCPLibrary {
             }
         }
         // A copy of the library file is then the whole library, between calls as after the server.
-        store.checkpoint()
+        if let store = try? store { store.checkpoint() }
         return try Self.success(IngestResult(summary: summary, problems: problems.lines))
     }
 
@@ -217,7 +227,7 @@ actor MCPLibrary {
         refuse.cancel()
         var holder: RunLock.Holder?
         do {
-            try RunLock.waitWhileHeld(library: Configuration.resolvePath(configuration.database, base: nil), cancellation: refuse) { holder = $0 }
+            try library.waitWhileWriterLocked(cancellation: refuse) { holder = $0 }
         } catch {
             throw LecternError(.invalidInput, "ingest", "a run (\(holder?.description ?? "pid unknown")) is updating this library: try again when it has finished")
         }

@@ -20,7 +20,8 @@ extension MCPLibrary {
 
     func resources(cursor: String?) throws -> ListResources.Result {
         var all: [Resource] = []
-        for curriculum in try Curricula.list(store) {
+        // Curricula: a library file's (PostgreSQL keeps none yet).
+        for curriculum in try (library.keepsCurricula ? Curricula.list(store) : []) {
             all.append(Resource(name: "\(curriculum.title): syllabus", uri: Self.curriculumURI(curriculum.name, "syllabus.md"),
                                 description: "The curriculum \(curriculum.name) as a readable syllabus: units, topics, objectives, sources.",
                                 mimeType: "text/markdown"))
@@ -28,7 +29,7 @@ extension MCPLibrary {
                                 description: "The curriculum \(curriculum.name) in UMCF, the UnaMentis tutoring app's curriculum format.",
                                 mimeType: "application/json"))
         }
-        for listing in try LibraryListing.sources(in: store) {
+        for listing in try LibraryListing.sources(in: library) {
             for document in listing.documents {
                 all.append(Resource(name: "\(document.title) (outline)", uri: Self.outlineURI(document.shortId),
                                     description: "The table of contents of \(document.uri), with pages or times.",
@@ -69,7 +70,7 @@ extension MCPLibrary {
         let id = String(uri.dropFirst(prefix.count).dropLast(suffix.count))
         let view: DocumentView
         do {
-            view = try LibraryListing.document(id, in: store)
+            view = try LibraryListing.document(id, in: library)
         } catch let error as LecternError {
             throw Self.notFound(error.description)
         }

@@ -70,16 +70,19 @@ struct RunCommand: ParsableCommand {
         var work = PipelineRun(pipeline: pipeline, configuration: configuration,
                                jobs: jobs ?? pipeline.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         work.cancellation = StopSignals.cancellation
-        let library = Configuration.resolvePath(configuration.database, base: nil)
+        // A library file's path, or a PostgreSQL URL (shown without its password).
+        let onServer = LibraryURL.isPostgres(configuration.database)
+        let path = onServer ? nil : Configuration.resolvePath(configuration.database, base: nil)
+        let shown = path.map(DisplayPath.of) ?? LibraryURL.shown(configuration.database)
         do {
-            try work.checkOutputs(library: library)
+            try work.checkOutputs(library: path)
         } catch let error as LecternError {
             terminal.stop(error)
             throw ExitCode(2)
         }
         if dryRun {
             if json { terminal.json(work.plan()) } else {
-                terminal.out("plan for \(DisplayPath.of(library)) (\(Plural.counted(pipeline.sources.count, "source")), up to \(work.jobs) at once):")
+                terminal.out("plan for \(shown) (\(Plural.counted(pipeline.sources.count, "source")), up to \(work.jobs) at once):")
                 for step in work.plan() {
                     terminal.out(TerminalText("  \(step.stage)  \(step.subject)  \(step.detail)"))
                 }
@@ -87,29 +90,37 @@ struct RunCommand: ParsableCommand {
             return
         }
 
-        if configuration.usesDefaultDatabase {
-            try? FileManager.default.createDirectory(atPath: (library as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        }
-        let lock: RunLock
+        let library = try global.openLibrary(configuration, access: .create)
         do {
-            lock = try RunLock.acquire(library: library, wait: wait, cancellation: StopSignals.cancellation) { holder in
-                terminal.note("another run (\(holder?.description ?? "pid unknown")) holds the lock: waiting", input: DisplayPath.of(library))
+            try work.checkStages(library: library)
+        } catch let error as LecternError {
+            terminal.stop(error)
+            throw ExitCode(2)
+        }
+        // One run at a time: a lock file beside a library file, an advisory lock on PostgreSQL.
+        do {
+            try library.withWriterLock(wait: wait, cancellation: StopSignals.cancellation, waiting: { holder in
+                terminal.note("another run (\(holder?.description ?? "pid unknown")) holds the lock: waiting", input: shown)
+            }) { previous in
+                if let previous {
+                    terminal.note("took over the run lock left by a run that is gone (\(previous))", input: shown)
+                }
+                try perform(work, pipeline: pipeline, configuration: configuration, library: library, shown: shown, terminal: terminal)
             }
         } catch let held as RunLock.Held {
-            terminal.stop(LecternError(.invalidInput, DisplayPath.of(library), held.description))
+            terminal.stop(LecternError(.invalidInput, shown, held.description))
             throw ExitCode(3)
         }
-        defer { lock.release() }
-        if let previous = lock.previous {
-            terminal.note("took over the run lock left by a run that is gone (\(previous))", input: DisplayPath.of(library))
-        }
+    }
 
-        let store = try global.openStore(configuration, mustExist: false)
-        let recorder = try global.startRun(store, command: "run")
+    /// The run itself, holding the library's lock: recorded, with its closing line.
+    private func perform(_ work: PipelineRun, pipeline: PipelineFile, configuration: Configuration, library: Library, shown: String,
+                     terminal: Terminal) throws {
+        let recorder = try global.startRun(library, command: "run")
         terminal.event(PipelineEvent(.runStarted, input: file, total: pipeline.sources.count, run: recorder.id))
         let summary = try recorder.run { () throws -> PipelineRunSummary in
-            let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
-            return work.run(store: store, embedder: embedder, recorder: recorder) { terminal.event($0) }
+            let embedder = try EmbedderCatalog.resolve(library: library, configuration: configuration)
+            return work.run(library: library, embedder: embedder, recorder: recorder) { terminal.event($0) }
         }
         terminal.finishProgress()
         terminal.event(PipelineEvent(.runFinished, message: summary.stopped.map(\.rawValue),
@@ -125,7 +136,7 @@ struct RunCommand: ParsableCommand {
             if summary.warnings > 0 { parts.append(Plural.counted(summary.warnings, "warning")) }
             parts.append("\(summary.outputsWritten.count) outputs written")
             if summary.stopped == .interrupted { parts.append("\(StopSignals.cancellation.reason): \(summary.notRead) not read") }
-            terminal.out(TerminalText(parts.joined(separator: ", ") + " — \(DisplayPath.of(library))"))
+            terminal.out(TerminalText(parts.joined(separator: ", ") + " — \(shown)"))
         }
         if summary.stopped == .interrupted, let exit = StopSignals.interruptedExit { throw exit }
         if summary.failed > 0 || summary.stopped == .libraryUnwritable { throw ExitCode(1) }

@@ -90,10 +90,38 @@ public struct PipelineRun: Sendable {
         return steps
     }
 
-    /// Ingests every source (changed ones only are read and written), then the later stages.
+    /// `run(library:…)` on a SQLite library.
     public func run(store: LibraryStore, embedder: any Embedder, recorder: RunRecorder?, events: @escaping EventHandler) -> PipelineRunSummary {
+        run(library: Library(store), embedder: embedder, recorder: recorder, events: events)
+    }
+
+    /// Refuses, before any work, a pipeline whose stages need what `library` does not keep
+    /// (summaries, curricula and cards are kept in a SQLite library only, so far): one line
+    /// naming the first such table of the file and its line. Ingest-only pipelines run anywhere.
+    public func checkStages(library: Library) throws {
+        guard !library.keepsCurricula else { return }
+        let needs: (key: String, line: Int?)?
+        if pipeline.summarise {
+            needs = ("[run] summarise", nil)
+        } else if let curriculum = pipeline.curricula.first {
+            needs = ("[[curriculum]] \(curriculum.name)", curriculum.line)
+        } else if let deck = pipeline.decks.first {
+            needs = ("[[deck]] \(deck.curriculum)", deck.line)
+        } else if let export = pipeline.exports.first {
+            needs = ("[[export]] \(export.curriculum)", export.line)
+        } else {
+            needs = nil
+        }
+        if let needs {
+            throw LecternError(.configuration, pipeline.path, "\(needs.key): summaries, curricula and cards are not kept in a library on PostgreSQL yet (\(library.display)); a pipeline of sources only runs there", line: needs.line)
+        }
+    }
+
+    /// Ingests every source (changed ones only are read and written), then the later stages
+    /// (on a library that keeps them: `checkStages`).
+    public func run(library: Library, embedder: any Embedder, recorder: RunRecorder?, events: @escaping EventHandler) -> PipelineRunSummary {
         var summary = PipelineRunSummary(sources: pipeline.sources.count, run: recorder?.id)
-        let services = services(store: store, recorder: recorder)
+        let services = LibraryServices(configuration: configuration, library: library, recorder: recorder, cancellation: cancellation)
         // One ingest for all sources (one with its own password apart), `jobs` documents at once.
         var groups: [(password: String?, arguments: [String])] = []
         for source in pipeline.sources {
@@ -128,15 +156,18 @@ public struct PipelineRun: Sendable {
         recorder?.count("pipeline_sources", by: pipeline.sources.count)
         // A signal is honoured between every stage (and within them, between curricula,
         // topics, decks and outputs), not only while sources are read.
-        if !stopRequested(&summary) { applyLabels(store: store, events: events, into: &summary) }
-        if !stopRequested(&summary), pipeline.summarise {
-            summariseDocuments(store: store, recorder: recorder, events: events, into: &summary)
-        }
-        if !stopRequested(&summary) {
-            buildCurricula(store: store, recorder: recorder, events: events, into: &summary)
-        }
-        if !stopRequested(&summary) {
-            writeOutputs(store: store, recorder: recorder, events: events, into: &summary)
+        if !stopRequested(&summary) { applyLabels(library: library, events: events, into: &summary) }
+        // Summaries, curricula and cards: a SQLite library's (`checkStages` refused the others).
+        if let store = library.backend as? LibraryStore {
+            if !stopRequested(&summary), pipeline.summarise {
+                summariseDocuments(store: store, recorder: recorder, events: events, into: &summary)
+            }
+            if !stopRequested(&summary) {
+                buildCurricula(store: store, recorder: recorder, events: events, into: &summary)
+            }
+            if !stopRequested(&summary) {
+                writeOutputs(store: store, recorder: recorder, events: events, into: &summary)
+            }
         }
         if !stopRequested(&summary) {
             for step in plan() where !Self.availableStages.contains(step.stage) {
@@ -161,8 +192,9 @@ public struct PipelineRun: Sendable {
     /// library (or its -wal, -shm, run lock), the pipeline file, or a file a path source reads
     /// (the next run would read the export back as a source). Paths are compared after their
     /// symbolic links are resolved.
-    public func checkOutputs(library: String) throws {
-        var protected = ProtectedPaths(library: library)
+    /// `library` nil: the library is no file (PostgreSQL).
+    public func checkOutputs(library: String?) throws {
+        var protected = library.map { ProtectedPaths(library: $0) } ?? ProtectedPaths()
         protected.addFile(Configuration.resolvePath(pipeline.path, base: nil), what: "the pipeline file")
         for source in pipeline.sources where source.kind == .path {
             protected.addSource(source.argument, what: "source '\(source.name)'")
@@ -253,12 +285,12 @@ public struct PipelineRun: Sendable {
     /// or the URI its documents were stored under.
     /// Gives each source's documents the licence and tags the pipeline declares for it (and
     /// takes away ones it no longer declares); writes only what differs.
-    func applyLabels(store: LibraryStore, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
-        let references = DocumentReferences(store: store)
+    func applyLabels(library: Library, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
+        let references = DocumentReferences(library: library)
         for source in pipeline.sources {
             do {
                 for document in try references.documents(reference(source)) {
-                    try store.label(documentId: document.id, licence: source.licence, tags: source.tags)
+                    try library.translated { try library.backend.label(documentId: document.id, licence: source.licence, tags: source.tags) }
                 }
             } catch {
                 let reason = (error as? LecternError)?.description ?? "\(error)"
