@@ -3,8 +3,7 @@ import Lectern
 import MCP
 
 /// The library as the MCP server serves it: opened once, with the embedder, the searcher and
-/// the token counter kept warm between calls, on either backend (a library file, or PostgreSQL:
-/// search, documents' outlines and ingest; curricula, topics and cards need a library file yet).
+/// the token counter kept warm between calls, on either backend (a library file, or PostgreSQL).
 /// An actor, so calls that arrive together take turns at the one connection. Every tool failure becomes an error result carrying the
 /// one line the command line prints; nothing here writes to stdout, which is the protocol's.
 actor MCPLibrary {
@@ -29,14 +28,9 @@ actor MCPLibrary {
         self.init(configuration: configuration, library: Library(store), scope: scope)
     }
 
-    /// The library file the curriculum wing's tools read (on PostgreSQL: one line saying it is not kept there yet).
-    var store: LibraryStore {
-        get throws { try library.sqliteStore(for: "curricula, topics and cards are") }
-    }
-
-    func contextBuilder() throws -> ContextBuilder {
+    func contextBuilder() -> ContextBuilder {
         if counter == nil { counter = PromptTokenCounter.make(for: configuration) }
-        return try ContextBuilder(store: store, session: session, counter: counter!)
+        return ContextBuilder(library: library, session: session, counter: counter!)
     }
 
     /// Runs tool `name`; any failure is an error result with the command line's message.
@@ -150,9 +144,9 @@ actor MCPLibrary {
     func curriculum(_ values: [String: Value]?) throws -> CallTool.Result {
         let arguments = try MCPArguments(tool: "curriculum", values: values, allowed: ["name"])
         guard let name = try arguments.string("name") else {
-            return try Self.success(CurriculumList(curricula: try Curricula.list(store)))
+            return try Self.success(CurriculumList(curricula: try Curricula.list(library)))
         }
-        guard let view = try Curricula.view(named: name, in: store) else {
+        guard let view = try Curricula.view(named: name, in: library) else {
             throw LecternError(.invalidInput, name, "no curriculum of this name (see `lectern curriculum list`)")
         }
         return try Self.success(CurriculumTree(view))
@@ -180,8 +174,8 @@ actor MCPLibrary {
     /// A topic's flashcards (made by `lectern cards generate`), each citing its passage.
     func cards(_ values: [String: Value]?) throws -> CallTool.Result {
         let arguments = try MCPArguments(tool: "cards", values: values, allowed: ["topic", "curriculum"])
-        let found = try TopicReferences(store: store).find(try arguments.requiredString("topic"), curriculum: try arguments.string("curriculum"))
-        let cards = try Flashcards(store: store).list(curriculum: found.curriculum, topics: [found.id])
+        let found = try TopicReferences(library: library).find(try arguments.requiredString("topic"), curriculum: try arguments.string("curriculum"))
+        let cards = try Flashcards(library: library).list(curriculum: found.curriculum, topics: [found.id])
         let note = cards.isEmpty ? "no cards for this topic yet: `lectern cards generate \(found.curriculum)` makes them" : nil
         return try Self.success(CardsResult(curriculum: found.curriculum, topic: found.id, title: found.title, cards: cards, note: note))
     }
@@ -216,7 +210,7 @@ actor MCPLibrary {
             }
         }
         // A copy of the library file is then the whole library, between calls as after the server.
-        if let store = try? store { store.checkpoint() }
+        if let store = try? library.sqliteStore(for: "") { store.checkpoint() }
         return try Self.success(IngestResult(summary: summary, problems: problems.lines))
     }
 

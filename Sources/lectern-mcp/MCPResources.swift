@@ -20,8 +20,7 @@ extension MCPLibrary {
 
     func resources(cursor: String?) throws -> ListResources.Result {
         var all: [Resource] = []
-        // Curricula: a library file's (PostgreSQL keeps none yet).
-        for curriculum in try (library.keepsCurricula ? Curricula.list(store) : []) {
+        for curriculum in try Curricula.list(library) {
             all.append(Resource(name: "\(curriculum.title): syllabus", uri: Self.curriculumURI(curriculum.name, "syllabus.md"),
                                 description: "The curriculum \(curriculum.name) as a readable syllabus: units, topics, objectives, sources.",
                                 mimeType: "text/markdown"))
@@ -56,7 +55,7 @@ extension MCPLibrary {
             default: throw Self.notFound("unknown resource \(uri) (curricula are \(Self.syllabusTemplate) and \(Self.umcfTemplate))")
             }
             do {
-                let result = try CurriculumExport(store: store).export(curriculumNamed: name, format: format)
+                let result = try CurriculumExport(library: library).export(curriculumNamed: name, format: format)
                 return ReadResource.Result(contents: [.text(String(decoding: result.data, as: UTF8.self), uri: uri,
                                                             mimeType: format == .umcf ? "application/json" : "text/markdown")])
             } catch let error as LecternError {

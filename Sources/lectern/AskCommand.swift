@@ -44,22 +44,22 @@ struct AskCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration(flags: llm.flags)
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
+        let library = try global.openLibrary(configuration, access: .write)
         // A run is recorded when a model is asked (its tokens and cost); searching alone is not.
         var recorder: RunRecorder?
         var model: (any LanguageModel)?
         if try LanguageModelCatalog.make(configuration.llm, http: configuration.http) != nil {
-            let run = try global.startRun(store, command: "ask")
+            let run = try global.startRun(library, command: "ask")
             recorder = run
-            model = try LibraryServices(configuration: configuration, store: store, recorder: run).languageModel(useCache: !noCache)
+            model = try LibraryServices(configuration: configuration, library: library, recorder: run).languageModel(useCache: !noCache)
         }
         // The embedder is made inside the recorded run: a remote one that is down leaves the reason.
         // On a terminal the answer is shown as it is written; a script gets it whole.
         let streams = !json && terminal.stdoutIsTTY
         var streamed = false
         let ask = { () throws -> Answer in
-            let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
-            let answerer = Answerer(searcher: Searcher(store: store, embedder: embedder), languageModel: model,
+            let embedder = try EmbedderCatalog.resolve(library: library, configuration: configuration)
+            let answerer = Answerer(searcher: Searcher(library: library, embedder: embedder), languageModel: model,
                                     maxTokens: configuration.llm.maxTokens, temperature: configuration.llm.temperature,
                                     extractive: configuration.llm.isExtractive)
             let show: ((String) -> Void)? = streams ? { piece in
@@ -71,7 +71,7 @@ struct AskCommand: ParsableCommand {
         // Without a model, the best passages as `search` shows them, and what would give an answer.
         if model == nil && !json {
             let where_ = Configuration.userConfigPath(environment: ProcessInfo.processInfo.environment)
-            try showPassages(configuration, store, terminal, because: configuration.llm.isExtractive
+            try showPassages(configuration, library, terminal, because: configuration.llm.isExtractive
                 ? "llm.provider is extractive, so there is no answer to write"
                 : "no language model is configured, so there is no answer: set [llm] provider and model in \(DisplayPath.of(where_)) (or give --provider and --model)")
             return
@@ -88,7 +88,7 @@ struct AskCommand: ParsableCommand {
         } catch let failure as LecternError where !json && !streamed && Self.unreachable.contains(failure.code) {
             // A model that cannot be reached (down, a wrong key, a timeout): still the passages.
             let name = [configuration.llm.provider, configuration.llm.model].compactMap { $0 }.joined(separator: "/")
-            try showPassages(configuration, store, terminal, because: "the model \(name) could not answer (\(failure.description))")
+            try showPassages(configuration, library, terminal, because: "the model \(name) could not answer (\(failure.description))")
             return
         }
         if json {
@@ -127,8 +127,8 @@ struct AskCommand: ParsableCommand {
 
     /// The best passages for the question as `search` prints them, after one note that says why
     /// there is no answer; exits 1 (as `search`) when no passage matches.
-    func showPassages(_ configuration: Configuration, _ store: LibraryStore, _ terminal: Terminal, because reason: String) throws {
-        let session = LibraryServices(configuration: configuration, store: store).searchSession()
+    func showPassages(_ configuration: Configuration, _ library: Library, _ terminal: Terminal, because reason: String) throws {
+        let session = LibraryServices(configuration: configuration, library: library).searchSession()
         let outcome = try session.run(question, k: k, mode: .hybrid, filter: SearchFilter(sources: source))
         terminal.note(reason)
         for note in outcome.notes { terminal.note(note) }

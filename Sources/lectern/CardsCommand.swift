@@ -72,7 +72,7 @@ struct CardsGenerateCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration(flags: llm.flags)
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
+        let library = try global.openLibrary(configuration, access: .write)
         // A model writes cards only when --provider asks for one (the configured model alone does not).
         var model: (any LanguageModel)?
         if llm.provider != nil {
@@ -82,16 +82,16 @@ struct CardsGenerateCommand: ParsableCommand {
             model = made
         }
         if dryRun, let model {
-            let plan = try Flashcards(store: store).plan(curriculum: curriculum, topics: topics, languageModel: model, prices: configuration.llm.prices,
+            let plan = try Flashcards(library: library).plan(curriculum: curriculum, topics: topics, languageModel: model, prices: configuration.llm.prices,
                                       maxTokens: configuration.llm.maxTokens)
             if json { terminal.json(plan); return }
             let cost = plan.cost.map { String(format: "$%.4f", $0) } ?? "no price known for \(plan.model) (set llm.prices)"
             terminal.out("\(plan.topics) topics: \(plan.calls) calls to \(plan.model), about \(plan.inputTokens) tokens in and \(plan.outputTokens) out; cost \(cost)")
             return
         }
-        let recorder = try global.startRun(store, command: "cards generate")
+        let recorder = try global.startRun(library, command: "cards generate")
         let summary = try recorder.run { () throws -> CardGenerateSummary in
-            let services = LibraryServices(configuration: configuration, store: store, recorder: recorder)
+            let services = LibraryServices(configuration: configuration, library: library, recorder: recorder)
             return try services.generateCards(curriculum: curriculum, topics: topics, model: model == nil ? nil : try services.languageModel(),
                                               maxCost: maxCost, minQuality: minQuality)
         }
@@ -135,10 +135,10 @@ struct CardsExportCommand: ParsableCommand {
 
     func run() throws {
         try OutputFile.checkFormat(output, format: format.rawValue)
-        let (_, terminal, store) = try global.openForReading()
+        let (_, terminal, library) = try global.openLibraryForReading()
         let path = output == "-" ? output
             : URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
-        let summary = try Flashcards(store: store).export(curriculum: curriculum, topics: topics, format: format, to: path)
+        let summary = try Flashcards(library: library).export(curriculum: curriculum, topics: topics, format: format, to: path)
         // The cards themselves are on standard output, as `curriculum export -o -` writes.
         if OutputFile.isStandardOutput(output) { return }
         if json { terminal.json(summary); return }
@@ -163,8 +163,8 @@ struct CardsListCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (_, terminal, store) = try global.openForReading()
-        let cards = try Flashcards(store: store).list(curriculum: curriculum, topics: topics)
+        let (_, terminal, library) = try global.openLibraryForReading()
+        let cards = try Flashcards(library: library).list(curriculum: curriculum, topics: topics)
         if json { terminal.json(cards); return }
         var deck = ""
         for card in cards {
@@ -198,8 +198,8 @@ struct CardsStatsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (_, terminal, store) = try global.openForReading()
-        let statistics = try Flashcards(store: store).statistics(curriculum: curriculum)
+        let (_, terminal, library) = try global.openLibraryForReading()
+        let statistics = try Flashcards(library: library).statistics(curriculum: curriculum)
         if json { terminal.json(statistics); return }
         func types(_ counts: [String: Int]) -> String {
             counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
@@ -235,8 +235,8 @@ struct CardsRemoveCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
-        let removed = try Flashcards(store: store).remove(curriculum: curriculum, topics: topics, guids: guids)
+        let library = try global.openLibrary(configuration, access: .write)
+        let removed = try Flashcards(library: library).remove(curriculum: curriculum, topics: topics, guids: guids)
         terminal.out("removed \(removed) note\(removed == 1 ? "" : "s")")
         if removed == 0 { throw ExitCode(1) }
     }

@@ -65,9 +65,9 @@ struct ContextCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (configuration, terminal, store) = try global.openForReading()
-        let session = LibraryServices(configuration: configuration, store: store).searchSession()
-        let builder = ContextBuilder(store: store, session: session, counter: PromptTokenCounter.make(for: configuration))
+        let (configuration, terminal, library) = try global.openLibraryForReading()
+        let session = LibraryServices(configuration: configuration, library: library).searchSession()
+        let builder = ContextBuilder(library: library, session: session, counter: PromptTokenCounter.make(for: configuration))
         let context = try builder.build(request)
         if context.passages.isEmpty, context.topic == nil {
             let filter = SearchFilter(sources: source, types: type)

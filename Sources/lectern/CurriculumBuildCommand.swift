@@ -51,11 +51,11 @@ struct CurriculumBuildCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration(flags: llm.flags)
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
-        let recorder = try global.startRun(store, command: "curriculum build")
+        let library = try global.openLibrary(configuration, access: .write)
+        let recorder = try global.startRun(library, command: "curriculum build")
         terminal.event(PipelineEvent(.runStarted, run: recorder.id))
         let result = try recorder.run { () throws -> CurriculumBuildResult in
-            var builder = try LibraryServices(configuration: configuration, store: store, recorder: recorder).curriculumBuilder()
+            var builder = try LibraryServices(configuration: configuration, library: library, recorder: recorder).curriculumBuilder()
             builder.order = order
             return try builder.build(name: name, title: title, sources: sources, all: all, recorder: recorder) { terminal.event($0) }
         }

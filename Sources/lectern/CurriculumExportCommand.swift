@@ -47,12 +47,12 @@ struct CurriculumExportCommand: ParsableCommand {
     func run() throws {
         // Refused before the library is opened: `--format md -o x.umcf` is a slip, not a wish.
         if let format, let output { try OutputFile.checkFormat(output, format: format.rawValue) }
-        let (_, terminal, store) = try global.openForReading()
+        let (_, terminal, library) = try global.openLibraryForReading()
         guard let chosen = format ?? output.flatMap(CurriculumExportFormat.init(fileName:)) else {
             throw ValidationError("give --format umcf, md or json")
         }
-        if let output, !toStandardOutput { try store.protectedPaths.check(output) }
-        let result = try CurriculumExport(store: store).export(curriculumNamed: name, format: chosen)
+        if let output, !toStandardOutput { try library.protectedPaths.check(output) }
+        let result = try CurriculumExport(library: library).export(curriculumNamed: name, format: chosen)
         try OutputFile.write(result.data, to: output ?? "-")
         guard let output, !OutputFile.isStandardOutput(output) else { return }
         let size = ByteCountFormatter.string(fromByteCount: Int64(result.data.count), countStyle: .file)

@@ -33,9 +33,9 @@ struct CurriculumFindCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (configuration, terminal, store) = try global.openForReading()
-        let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
-        let hits = try Curricula.find(query, curriculum: curriculum, k: k, mode: mode, in: store, embedder: embedder)
+        let (configuration, terminal, library) = try global.openLibraryForReading()
+        let embedder = try EmbedderCatalog.resolve(library: library, configuration: configuration)
+        let hits = try Curricula.find(query, curriculum: curriculum, k: k, mode: mode, in: library, embedder: embedder)
         if json {
             terminal.json(hits)
             return

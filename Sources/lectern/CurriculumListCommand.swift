@@ -10,8 +10,8 @@ struct CurriculumListCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (_, terminal, store) = try global.openForReading()
-        let curricula = try Curricula.list(store)
+        let (_, terminal, library) = try global.openLibraryForReading()
+        let curricula = try Curricula.list(library)
         if json {
             terminal.json(curricula)
             return

@@ -13,10 +13,10 @@ struct CurriculumRemoveCommand: ParsableCommand {
     func run() throws {
         let configuration = try global.configuration()
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
-        let recorder = try global.startRun(store, command: "curriculum rm")
+        let library = try global.openLibrary(configuration, access: .write)
+        let recorder = try global.startRun(library, command: "curriculum rm")
         let removed = try recorder.run { () throws -> Bool in
-            let removed = try Curricula.remove(named: name, in: store)
+            let removed = try Curricula.remove(named: name, in: library)
             if removed { recorder.count("removed") }
             return removed
         }

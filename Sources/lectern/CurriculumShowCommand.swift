@@ -27,8 +27,8 @@ struct CurriculumShowCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (_, terminal, store) = try global.openForReading()
-        guard let view = try Curricula.view(named: name, in: store) else {
+        let (_, terminal, library) = try global.openLibraryForReading()
+        guard let view = try Curricula.view(named: name, in: library) else {
             terminal.event(PipelineEvent(.failed, input: name, message: "no curriculum of this name (see `lectern curriculum list`)"))
             throw ExitCode(1)
         }

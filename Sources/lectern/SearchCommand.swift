@@ -73,7 +73,7 @@ struct SearchCommand: ParsableCommand {
         // The model loads only if a query needs a vector: never in keyword mode.
         let session = LibraryServices(configuration: configuration, library: library).searchSession()
         let passages = curriculum == nil && topic.isEmpty ? nil
-            : try Curricula.passageIds(curriculum: curriculum, topics: topic, in: library.sqliteStore(for: "curricula (--curriculum, --topic) are"))
+            : try Curricula.passageIds(curriculum: curriculum, topics: topic, in: library)
         let filter = SearchFilter(sources: source, types: type, passages: passages)
         let limit = k ?? configuration.searchLimit
         if stdin {

@@ -54,10 +54,10 @@ struct SummarizeCommand: ParsableCommand {
         }
         let configuration = try global.configuration(flags: llm.flags)
         let terminal = global.terminal()
-        let store = try global.openStore(configuration, mustExist: true)
-        let recorder = try global.startRun(store, command: "summarize")
+        let library = try global.openLibrary(configuration, access: .write)
+        let recorder = try global.startRun(library, command: "summarize")
         let batch = try terminal.withSpinner("summarising") { try recorder.run { () throws -> SummaryBatch in
-            let services = LibraryServices(configuration: configuration, store: store, recorder: recorder)
+            let services = LibraryServices(configuration: configuration, library: library, recorder: recorder)
             let writer = try services.documentSummaries(useCache: !noCache)
             return try writer.summarize(sources, recorder: recorder, cancellation: StopSignals.cancellation) { terminal.event($0) }
         } }

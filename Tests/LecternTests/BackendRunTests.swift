@@ -50,6 +50,9 @@ final class BackendRunTests: CommandTestCase {
             tags = ["biology", "physics"]
             [[source]]
             path = "more"
+            [[curriculum]]
+            name = "science"
+            sources = ["notes", "more"]
             """)
     }
 
@@ -87,6 +90,8 @@ final class BackendRunTests: CommandTestCase {
             ["logs"],
             ["show", "notes/cells.md"],
             ["sources"],
+            // The pipeline's curriculum, built by the run on either backend.
+            ["curriculum", "show", "science"],
         ]
         for command in commands {
             let outputs = try Backend.allCases.map { try run(command, on: libraries[$0]!) }
@@ -100,16 +105,16 @@ final class BackendRunTests: CommandTestCase {
         XCTAssertTrue(first.contains("status   succeeded"), first)
         let listed = try run(["runs"], on: libraries[.postgres]!)
         XCTAssertTrue(listed.contains("#2  TIME  run  succeeded"), listed)
-        XCTAssertTrue(listed.contains("unchanged 3"), listed)
+        XCTAssertTrue(listed.contains("curricula_unchanged 1") && listed.contains("curricula_built 1, "), listed)
         // The pipeline's licence and tags, kept with the documents.
         let shown = try run(["show", "notes/cells.md", "--json"], on: libraries[.postgres]!)
         XCTAssertTrue(shown.contains(#""pipeline_licence" : "CC BY 4.0""#), shown)
     }
 
-    /// Summaries, curricula, cards and exports are not kept on PostgreSQL yet: a pipeline that
-    /// asks for them is refused in one line naming the file, the table and its line, before
-    /// anything is read or stored.
-    func testAPipelineThatBuildsACurriculumIsRefusedOnPostgreSQLBeforeAnyWork() throws {
+    /// The files a run writes (decks, exports) are recorded in a library file only so far: a
+    /// pipeline that writes them is refused on PostgreSQL in one line naming the file, the
+    /// table and its line, before anything is read or stored.
+    func testAPipelineThatWritesADeckIsRefusedOnPostgreSQLBeforeAnyWork() throws {
         try writeNotesAndPipeline()
         try folder.write("curriculum.toml", """
             [[source]]
@@ -117,12 +122,16 @@ final class BackendRunTests: CommandTestCase {
             [[curriculum]]
             name = "science"
             sources = ["notes"]
+            [[deck]]
+            curriculum = "science"
+            format = "tsv"
+            output = "science.tsv"
             """)
         let url = try libraries("_refused")[.postgres]!
         let result = try runLectern(["run", "curriculum.toml", "--events", "text"], in: folder.url, environment: ["LECTERN_DB": url])
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("curriculum.toml:3: [[curriculum]] science: summaries, curricula and cards are not kept in a library on PostgreSQL yet"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("curriculum.toml:9: [[deck]] science: a library on PostgreSQL does not record the files a run writes yet"), result.stderr)
         XCTAssertEqual(try PostgresConnection(url: url).query("select count(*) from documents").scalar, "0")
         XCTAssertEqual(try PostgresConnection(url: url).query("select count(*) from runs").scalar, "0")
     }

@@ -185,12 +185,14 @@ final class LibraryBackendTests: XCTestCase {
         // Port 1 on this machine: nothing listens, so a command that connects fails at once.
         let url = "postgres://lectern:s3cret-pw@127.0.0.1:1/library"
         let shown = "postgres://lectern@127.0.0.1:1/library: "
-        let refusal = "does not work on a library on PostgreSQL yet (ingest, search, show, sources, stats, rm, prune, reembed, run, runs, logs do): give a library file (--db FILE)"
+        let refusal = "does not work on a library on PostgreSQL yet (ingest, search, show, sources, stats, rm, prune, reembed, "
+            + "summarize, ask, curriculum, cards, context, run, runs, logs do): give a library file (--db FILE)"
         try folder.write("config-home/lectern/config.toml", "database = \"\(url)\"\n")
         let runs = [
-            (try runLectern(["curriculum", "list", "--db", url], in: folder.url), shown + "`lectern curriculum list` " + refusal),
+            (try runLectern(["backup", "copy.db"], in: folder.url, environment: ["LECTERN_DB": url]), shown + "`lectern backup` " + refusal),
             (try runLectern(["runs"], in: folder.url, environment: ["LECTERN_DB": url]), shown + "cannot connect: "),
-            (try runLectern(["cards", "stats"], in: folder.url, environment: ["LECTERN_DB": ""]), shown + "`lectern cards stats` " + refusal),
+            (try runLectern(["curriculum", "list", "--db", url], in: folder.url), shown + "cannot connect: "),
+            (try runLectern(["cards", "stats"], in: folder.url, environment: ["LECTERN_DB": ""]), shown + "cannot connect: "),
             (try runLectern(["stats"], in: folder.url, environment: ["LECTERN_DB": url]), shown + "cannot connect: "),
         ]
         for (result, expected) in runs {

@@ -6,8 +6,7 @@ import XCTest
 
 /// The MCP server's tools on a library on PostgreSQL (a real PostgreSQL 18 with pgvector,
 /// Support/PostgresServer): ingest (within its folders, respecting the writer lock a `lectern
-/// run` holds), search and documents' outlines give what they give on a library file; the
-/// curriculum wing's tools say in one line that PostgreSQL does not keep curricula yet.
+/// run` holds), search and documents' outlines give what they give on a library file.
 final class MCPBackendTests: XCTestCase {
     private func text(_ result: CallTool.Result) -> String {
         guard case .text(let text, _, _)? = result.content.first else { return "" }
@@ -43,9 +42,9 @@ final class MCPBackendTests: XCTestCase {
         XCTAssertTrue(results[1].hasPrefix("Cells"), results[1])
 
         let tools = MCPLibrary(configuration: configuration, library: try Library.open(url, access: .create), scope: scope)
-        let curriculum = await tools.call("curriculum", [:])
+        let curriculum = await tools.call("curriculum", ["name": .string("nothing")])
         XCTAssertEqual(curriculum.isError, true)
-        XCTAssertTrue(text(curriculum).contains("curricula, topics and cards are not kept in a library on PostgreSQL yet"), text(curriculum))
+        XCTAssertTrue(text(curriculum).contains("nothing: no curriculum of this name"), text(curriculum))
         XCTAssertFalse(text(curriculum).contains(server.password))
         // While a run holds the library's writer lock (an advisory lock, any machine), the
         // ingest tool is refused at once, naming the run.

@@ -9,13 +9,13 @@ struct StoredCard: Sendable, Equatable {
     var card: Flashcard
 }
 
-extension LibraryStore {
+extension LibraryBackend {
     /// Replaces the cards of `topics` (every topic when nil) of curriculum `name` with `cards`,
     /// and keeps `report` under `run`, in ONE transaction: a failed generate leaves the cards
     /// as they were.
     func replaceCards(_ cards: [Flashcard], curriculum name: String, topics: Set<String>?,
                       report: CardGenerationReport, run: Int64?) throws {
-        let reportRecord = run.map { CardReportRecord(runId: $0, curriculum: name, report: Self.json(report), createdAt: Self.now()) }
+        let reportRecord = run.map { CardReportRecord(runId: $0, curriculum: name, report: LibraryStore.json(report), createdAt: LibraryStore.now()) }
         try replaceCards(cards.map { CardRecord($0, curriculum: name, run: run) }, curriculum: name, topics: topics, report: reportRecord)
     }
 
@@ -31,7 +31,7 @@ extension LibraryStore {
     func latestCardReports(curriculum name: String? = nil) throws -> [String: CardGenerationReport] {
         var reports: [String: CardGenerationReport] = [:]
         for record in try latestCardReportRecords(curriculum: name) {
-            reports[record.curriculum] = Self.decode(CardGenerationReport.self, record.report)
+            reports[record.curriculum] = LibraryStore.decode(CardGenerationReport.self, record.report)
         }
         return reports
     }

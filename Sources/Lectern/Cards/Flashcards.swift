@@ -90,12 +90,16 @@ public struct CardExportSummary: Codable, Sendable {
 /// The flashcard workflow the CLI drives: generate (offline) into the library, export, list,
 /// count and remove. Every card stands on a curriculum stored in the library.
 public struct Flashcards: Sendable {
-    let store: LibraryStore
+    let store: any LibraryBackend
     /// Checked before each topic's model call and before the cards are stored: a stopped
     /// generation stores nothing (the earlier cards stay).
     public var cancellation: Cancellation?
 
-    public init(store: LibraryStore) { self.store = store }
+    public init(store: LibraryStore) { self.init(backend: store) }
+
+    public init(library: Library) { self.init(backend: library.backend) }
+
+    init(backend: any LibraryBackend) { self.store = backend }
 
     func curriculum(_ name: String) throws -> Curriculum {
         guard let curriculum = try store.curriculum(named: name) else {
@@ -110,7 +114,7 @@ public struct Flashcards: Sendable {
     /// The stable ids `references` name in `curriculum` (`TopicReferences`' rule); nil for none.
     func topicIds(_ references: [String], in curriculum: Curriculum) throws -> Set<String>? {
         guard !references.isEmpty else { return nil }
-        return Set(try TopicReferences(store: store).stableIds(references, curriculum: curriculum.name))
+        return Set(try TopicReferences(backend: store).stableIds(references, curriculum: curriculum.name))
     }
 
     /// Offline cards for the curriculum's topics (all, or `topics`), grounded and deduplicated,
@@ -118,7 +122,7 @@ public struct Flashcards: Sendable {
     public func generate(curriculum name: String, topics references: [String] = [], recorder: RunRecorder?,
                          minQuality: Double = 1, now: Date = Date()) throws -> CardGenerateSummary {
         let curriculum = try self.curriculum(name)
-        try CurriculumFreshness(store: store).requireCurrent(curriculum)
+        try CurriculumFreshness(backend: store).requireCurrent(curriculum)
         let topics = try topicIds(references, in: curriculum)
         try cancellation?.check(name)
         let (fresh, report) = CardGeneration.offline(curriculum, topics: topics, now: now, minQuality: minQuality)
@@ -145,7 +149,7 @@ public struct Flashcards: Sendable {
                          languageModel: any LanguageModel, prices: [String: ModelPrice] = [:], maxCost: Double? = nil,
                          maxTokens: Int = 600, parallelism: Int = 1, minQuality: Double = 1, now: Date = Date()) throws -> CardGenerateSummary {
         let curriculum = try self.curriculum(name)
-        try CurriculumFreshness(store: store).requireCurrent(curriculum)
+        try CurriculumFreshness(backend: store).requireCurrent(curriculum)
         let topics = try topicIds(references, in: curriculum)
         if let maxCost {
             let plan = try self.plan(curriculum: name, topics: references, languageModel: languageModel, prices: prices, maxTokens: maxTokens)
@@ -197,7 +201,7 @@ public struct Flashcards: Sendable {
     public func export(curriculum name: String, topics references: [String] = [], format: CardExportFormat, to path: String) throws -> CardExportSummary {
         try store.protectedPaths.check(path)
         let curriculum = try self.curriculum(name)
-        let stored = try store.cards(curriculum: name, topics: TopicReferences(store: store).stableIds(references, curriculum: name)).map(\.card)
+        let stored = try store.cards(curriculum: name, topics: TopicReferences(backend: store).stableIds(references, curriculum: name)).map(\.card)
         guard !stored.isEmpty else {
             throw LecternError(.notFound, name, "no cards stored for this curriculum (run `lectern cards generate \(name)` first)")
         }
@@ -233,7 +237,7 @@ public struct Flashcards: Sendable {
         var layouts: [String: CardDeckLayout] = [:]
         // Term key → basis, per curriculum and topic.
         var bases: [String: [String: KeyTermBasis]] = [:]
-        let topics = try TopicReferences(store: store).stableIds(topics, curriculum: name)
+        let topics = try TopicReferences(backend: store).stableIds(topics, curriculum: name)
         return try store.cards(curriculum: name, topics: topics).map { stored in
             let card = stored.card
             if layouts[stored.curriculum] == nil, let curriculum = try store.curriculum(named: stored.curriculum) {
@@ -304,7 +308,7 @@ public struct Flashcards: Sendable {
     /// Removes cards of a curriculum (narrowed to topics, by `TopicReferences`' rule, or GUIDs);
     /// returns how many.
     public func remove(curriculum name: String?, topics: [String] = [], guids: [String] = []) throws -> Int {
-        try store.removeCards(curriculum: name, topics: TopicReferences(store: store).stableIds(topics, curriculum: name), guids: guids)
+        try store.removeCards(curriculum: name, topics: TopicReferences(backend: store).stableIds(topics, curriculum: name), guids: guids)
     }
 }
 

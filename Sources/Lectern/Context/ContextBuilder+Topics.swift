@@ -23,7 +23,7 @@ extension ContextBuilder {
         if let found = try store.topic(stableId: id), name == nil || name == found.curriculum {
             (curriculumName, topic) = found
         } else {
-            let (curriculum, named) = try TopicReferences(store: store).topic(id, curriculum: name)
+            let (curriculum, named) = try TopicReferences(backend: store).topic(id, curriculum: name)
             (curriculumName, topic) = (curriculum.name, named)
         }
         guard let records = try store.curriculumRecords(named: curriculumName) else {
@@ -41,7 +41,7 @@ extension ContextBuilder {
             return nil
         }
         let embedder = try session.searcher.queryEmbedder.embedder()
-        guard let hit = try Curricula.find(query, curriculum: name, k: 1, in: store, embedder: embedder).first else { return nil }
+        guard let hit = try Curricula.find(query, curriculum: name, k: 1, mode: .hybrid, backend: store, embedder: embedder).first else { return nil }
         return try topic(hit.id, curriculum: hit.curriculum)
     }
 
@@ -50,7 +50,7 @@ extension ContextBuilder {
     func topicContext(_ place: TopicPlace, query: String?, request: ContextRequest) throws -> TutoringContext {
         let curriculum = place.outline, topic = place.topic
         // A source changed since the build leaves its topics' passages gone: refused, never a context short of them.
-        try CurriculumFreshness(store: store).requireCurrent(curriculum)
+        try CurriculumFreshness(backend: store).requireCurrent(curriculum)
         let topics = curriculum.topics
         let byId = Dictionary(topics.map { ($0.stableId, $0) }, uniquingKeysWith: { first, _ in first })
         let position = (topics.firstIndex { $0.stableId == topic.stableId } ?? 0) + 1

@@ -40,13 +40,21 @@ public struct ContextRequest: Sendable, Equatable {
 /// links and terms first when the library has curricula (the topic named, or the one that
 /// best answers the question). Reads only; never calls a model.
 public struct ContextBuilder: Sendable {
-    let store: LibraryStore
+    let store: any LibraryBackend
     /// The warm search: the model and the vectors stay loaded between contexts.
     let session: SearchSession
     let counter: PromptTokenCounter
 
     public init(store: LibraryStore, session: SearchSession, counter: PromptTokenCounter = .estimate) {
-        self.store = store
+        self.init(backend: store, session: session, counter: counter)
+    }
+
+    public init(library: Library, session: SearchSession, counter: PromptTokenCounter = .estimate) {
+        self.init(backend: library.backend, session: session, counter: counter)
+    }
+
+    init(backend: any LibraryBackend, session: SearchSession, counter: PromptTokenCounter) {
+        self.store = backend
         self.session = session
         self.counter = counter
     }

@@ -3,7 +3,7 @@ import Foundation
 // A curriculum to and from the rows the store keeps it in (`CurriculumRecords`): the store
 // knows rows, this file knows what they mean.
 
-extension LibraryStore {
+extension LibraryBackend {
     /// Stores `c`, replacing any curriculum of the same name, in one transaction (see
     /// `saveCurriculum(_: CurriculumRecords)`). `buildKey` names the options it was built with.
     func saveCurriculum(_ c: Curriculum, buildKey: String = "") throws {

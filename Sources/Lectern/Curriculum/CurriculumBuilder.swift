@@ -27,7 +27,7 @@ public struct CurriculumBuilder: Sendable {
     /// Changes when what a build makes changes: an older build is then rebuilt.
     static let version = 9
 
-    let store: LibraryStore
+    let store: any LibraryBackend
     let summarizer: any Summarizer
     /// The language model's name when `summarizer` is one (recorded as `Curriculum.modelName`).
     var modelName: String?
@@ -44,7 +44,15 @@ public struct CurriculumBuilder: Sendable {
     public var order: CurriculumOrder?
 
     public init(store: LibraryStore, summarizer: any Summarizer, modelName: String? = nil, parallelism: Int = 2) {
-        self.store = store
+        self.init(backend: store, summarizer: summarizer, modelName: modelName, parallelism: parallelism)
+    }
+
+    public init(library: Library, summarizer: any Summarizer, modelName: String? = nil, parallelism: Int = 2) {
+        self.init(backend: library.backend, summarizer: summarizer, modelName: modelName, parallelism: parallelism)
+    }
+
+    init(backend: any LibraryBackend, summarizer: any Summarizer, modelName: String?, parallelism: Int) {
+        self.store = backend
         self.summarizer = summarizer
         self.modelName = modelName
         self.parallelism = max(1, parallelism)
@@ -56,7 +64,7 @@ public struct CurriculumBuilder: Sendable {
     /// as numbers), as named (a folder's or a glob's documents by name within it), or by name
     /// and then so that a document defining a term comes before those that use it.
     public func documents(_ references: [String], all: Bool, order: CurriculumOrder = .name) throws -> (documents: [StoredDocument], notFound: [String]) {
-        let named = DocumentReferences(store: store)
+        let named = DocumentReferences(backend: store)
         var found: [StoredDocument] = []
         var notFound: [String] = []
         for reference in references {

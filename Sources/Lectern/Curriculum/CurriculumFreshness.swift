@@ -6,10 +6,18 @@ import Foundation
 /// out (a smaller deck reported as success). Those commands ask here first and refuse with the
 /// command that brings the curriculum up to date.
 public struct CurriculumFreshness: Sendable {
-    let store: LibraryStore
+    let store: any LibraryBackend
 
     public init(store: LibraryStore) {
-        self.store = store
+        self.init(backend: store)
+    }
+
+    public init(library: Library) {
+        self.init(backend: library.backend)
+    }
+
+    init(backend: any LibraryBackend) {
+        self.store = backend
     }
 
     /// A source that changed since the build.

@@ -108,24 +108,44 @@ public struct TopicHit: Encodable, Sendable {
 /// The curricula of a library, for the command line: listing, showing, removing, finding.
 public enum Curricula {
     public static func list(_ store: LibraryStore) throws -> [CurriculumSummary] {
-        try store.curriculumSummaries()
+        try list(Library(store))
+    }
+
+    public static func list(_ library: Library) throws -> [CurriculumSummary] {
+        try library.translated { try library.backend.curriculumSummaries() }
     }
 
     public static func view(named name: String, in store: LibraryStore) throws -> CurriculumView? {
-        try store.curriculum(named: name).map(CurriculumView.init)
+        try view(named: name, in: Library(store))
+    }
+
+    public static func view(named name: String, in library: Library) throws -> CurriculumView? {
+        try library.translated { try library.backend.curriculum(named: name).map(CurriculumView.init) }
     }
 
     public static func remove(named name: String, in store: LibraryStore) throws -> Bool {
-        try store.removeCurriculum(named: name)
+        try remove(named: name, in: Library(store))
+    }
+
+    public static func remove(named name: String, in library: Library) throws -> Bool {
+        try library.translated { try library.backend.removeCurriculum(named: name) }
     }
 
     /// The passages of a curriculum's topics (all its topics, or those whose ids are given):
     /// what `search --curriculum --topic` searches. Throws naming what names nothing.
     public static func passageIds(curriculum: String?, topics: [String], in store: LibraryStore) throws -> Set<Int64> {
+        try passageIds(curriculum: curriculum, topics: topics, in: Library(store))
+    }
+
+    public static func passageIds(curriculum: String?, topics: [String], in library: Library) throws -> Set<Int64> {
+        try library.translated { try passageIds(curriculum: curriculum, topics: topics, backend: library.backend) }
+    }
+
+    static func passageIds(curriculum: String?, topics: [String], backend store: any LibraryBackend) throws -> Set<Int64> {
         if let curriculum, try store.curriculumBuildKey(named: curriculum) == nil {
             throw LecternError(.invalidInput, curriculum, "no curriculum of this name (see `lectern curriculum list`)")
         }
-        let topics = try TopicReferences(store: store).stableIds(topics, curriculum: curriculum)
+        let topics = try TopicReferences(backend: store).stableIds(topics, curriculum: curriculum)
         guard let ids = try store.topicPassageIds(curriculum: curriculum, topicIds: topics) else {
             let where_ = curriculum.map { " in curriculum \($0)" } ?? ""
             throw LecternError(.invalidInput, topics.joined(separator: ", "), "no such topic\(where_) (see `lectern curriculum show`)")
@@ -137,12 +157,22 @@ public enum Curricula {
     /// objectives, key terms and summaries fused with the similarity of their vectors.
     public static func find(_ query: String, curriculum: String?, k: Int, mode: SearchMode = .hybrid, in store: LibraryStore,
                             embedder: any Embedder) throws -> [TopicHit] {
+        try find(query, curriculum: curriculum, k: k, mode: mode, in: Library(store), embedder: embedder)
+    }
+
+    public static func find(_ query: String, curriculum: String?, k: Int, mode: SearchMode = .hybrid, in library: Library,
+                            embedder: any Embedder) throws -> [TopicHit] {
+        try library.translated { try find(query, curriculum: curriculum, k: k, mode: mode, backend: library.backend, embedder: embedder) }
+    }
+
+    static func find(_ query: String, curriculum: String?, k: Int, mode: SearchMode, backend store: any LibraryBackend,
+                     embedder: any Embedder) throws -> [TopicHit] {
         let parsed = SearchQuery(parsing: query)
         guard !parsed.isEmpty else { throw LecternError(.invalidInput, "query", "'\(query)' has no words to search for") }
         guard let allowed = try store.topicRowIds(curriculum: curriculum) else {
             throw LecternError(.invalidInput, curriculum ?? "", "no curriculum of this name (see `lectern curriculum list`)")
         }
-        let searcher = Searcher(store: store, embedder: embedder)
+        let searcher = Searcher(library: Library(backend: store), embedder: embedder)
         let depth = max(searcher.candidates, k)
         let keyword = mode == .semantic ? [] : try store.topicKeywordMatches(parsed, limit: depth, curriculum: curriculum)
         var semantic: [(id: Int64, score: Float)] = []

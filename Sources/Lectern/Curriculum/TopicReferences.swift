@@ -6,10 +6,18 @@ import Foundation
 /// lists it, or its first 4+ characters. A reference names exactly one topic: one that names
 /// none, or a prefix that names several, is an error that says so (naming the candidates).
 public struct TopicReferences: Sendable {
-    let store: LibraryStore
+    let store: any LibraryBackend
 
     public init(store: LibraryStore) {
-        self.store = store
+        self.init(backend: store)
+    }
+
+    public init(library: Library) {
+        self.init(backend: library.backend)
+    }
+
+    init(backend: any LibraryBackend) {
+        self.store = backend
     }
 
     /// The shortest prefix of a stable id that may stand for it.

@@ -33,12 +33,14 @@ public struct Library: Sendable {
     public var display: String { backend.display }
 
     /// The library as the commands that keep their records only in a SQLite library use it
-    /// (curricula, cards, summaries, answers, runs' listings); on PostgreSQL, one line naming
-    /// what is not supported there yet.
+    /// (runs' listings); on PostgreSQL, one line naming what is not supported there yet.
     public func sqliteStore(for what: String) throws -> LibraryStore {
         if let store = backend as? LibraryStore { return store }
         throw LecternError(.unsupported, display, "\(what) not kept in a library on PostgreSQL yet: give a library file (--db FILE)")
     }
+
+    /// Files an export must never replace: a SQLite library's file and its companions.
+    public var protectedPaths: ProtectedPaths { backend.protectedPaths }
 
     /// What `lectern stats` shows.
     public func stats() throws -> LibraryStats {
@@ -69,9 +71,10 @@ public struct Library: Sendable {
         try translated { try backend.modelCallLog(limit: limit, template: template) }
     }
 
-    /// Whether this library keeps curricula, cards and summaries (a SQLite library; on
-    /// PostgreSQL not yet): a pipeline that builds them is refused before any work otherwise.
-    public var keepsCurricula: Bool { backend is LibraryStore }
+    /// Whether this library records the files a run writes (decks, exports: a SQLite library's
+    /// `run_outputs` and `card_bases`; not on PostgreSQL yet): a pipeline that writes them is
+    /// refused before any work otherwise.
+    public var keepsRunOutputs: Bool { backend is LibraryStore }
 
     /// A SQLite library this process made that holds nothing is removed again (a first ingest
     /// whose every input failed); a PostgreSQL database is never dropped.

@@ -4,9 +4,10 @@ import Foundation
 /// sources, stats, rm, prune, reembed, run, runs, logs), behind which a library is one SQLite file (`LibraryStore`) or a
 /// PostgreSQL database (`PostgresLibrary`). The workflows above Store/ reach a library through
 /// `Library`, which holds one of these; each operation is tested on both backends
-/// (`LibraryBackendTests`, the commands' tests). The curriculum wing, cards and the caches of
-/// summaries and answers still call the SQLite store's own API.
-protocol LibraryBackend: AnyObject, Sendable, RunLog {
+/// (`LibraryBackendTests`, `StoreSuiteTests`, the commands' tests). The curriculum wing
+/// (curricula, cards, summaries, the model's answers) reaches it through `CurriculumBackend`,
+/// which every one is.
+protocol LibraryBackend: AnyObject, Sendable, RunLog, CurriculumBackend {
     /// How messages name the library: a path, or a URL without its password.
     var display: String { get }
 

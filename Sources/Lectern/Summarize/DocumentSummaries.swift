@@ -4,7 +4,7 @@ import Foundation
 /// its section summaries when it has several sections and a model is used, else from its
 /// text), and stores them together with the provider and model.
 public struct DocumentSummaries: Sendable {
-    let store: LibraryStore
+    let store: any LibraryBackend
     let summarizer: any Summarizer
     /// Sections summarised at once (a model's calls are also limited per provider).
     var parallelism: Int
@@ -13,7 +13,15 @@ public struct DocumentSummaries: Sendable {
     public var skipsCurrent = false
 
     public init(store: LibraryStore, summarizer: any Summarizer, parallelism: Int = 2) {
-        self.store = store
+        self.init(backend: store, summarizer: summarizer, parallelism: parallelism)
+    }
+
+    public init(library: Library, summarizer: any Summarizer, parallelism: Int = 2) {
+        self.init(backend: library.backend, summarizer: summarizer, parallelism: parallelism)
+    }
+
+    init(backend: any LibraryBackend, summarizer: any Summarizer, parallelism: Int) {
+        self.store = backend
         self.summarizer = summarizer
         self.parallelism = max(1, parallelism)
     }
@@ -163,7 +171,7 @@ extension DocumentSummaries {
             // A document stored without text (a scan) has nothing to summarise: not a failure.
             documents = try store.allDocuments().filter { $0.passageCount > 0 }
         } else {
-            let (found, notFound) = try DocumentReferences(store: store).documents(references)
+            let (found, notFound) = try DocumentReferences(backend: store).documents(references)
             for reference in notFound {
                 batch.failed += 1
                 let reason = DocumentReferences.notFound(reference)

@@ -31,21 +31,29 @@ public struct CurriculumExportResult: Sendable {
 /// Exports a stored curriculum: reads it from the library and writes it in one format. Reads
 /// stored records only (no model, no clock), so an unchanged curriculum exports to the same bytes.
 public struct CurriculumExport {
-    let store: LibraryStore
+    let store: any LibraryBackend
     /// The questions of each topic (by stable id) that the UMCF and JSON exports carry.
     var assessments: (Curriculum) throws -> [String: [TopicAssessment]] = { _ in [:] }
 
     public init(store: LibraryStore) {
-        self.store = store
+        self.init(backend: store)
+    }
+
+    public init(library: Library) {
+        self.init(backend: library.backend)
+    }
+
+    init(backend: any LibraryBackend) {
+        store = backend
         // The flashcards stored for the curriculum (`lectern cards generate`) are its questions.
-        assessments = { curriculum in try Flashcards(store: store).assessments(curriculum: curriculum.name) }
+        assessments = { curriculum in try Flashcards(backend: backend).assessments(curriculum: curriculum.name) }
     }
 
     public func export(curriculumNamed name: String, format: CurriculumExportFormat) throws -> CurriculumExportResult {
         guard let curriculum = try store.curriculum(named: name) else {
             throw LecternError(.notFound, name, "no curriculum of that name in this library (`lectern curriculum list` names them)")
         }
-        try CurriculumFreshness(store: store).requireCurrent(curriculum)
+        try CurriculumFreshness(backend: store).requireCurrent(curriculum)
         let questions = try assessments(curriculum)
         let data: Data
         switch format {

@@ -5,7 +5,7 @@ import Foundation
 /// (`llm.calls`, `llm.cache_hits`, `llm.input_tokens`, `llm.output_tokens`, `llm.cost_microusd`).
 public struct LibraryModel: LanguageModel {
     let base: any LanguageModel
-    let store: LibraryStore
+    let store: any LibraryBackend
     let recorder: RunRecorder?
     /// Dollars per million tokens by model name; a model without a price costs nothing known.
     let prices: [String: ModelPrice]
@@ -13,6 +13,14 @@ public struct LibraryModel: LanguageModel {
     let useCache: Bool
 
     public init(_ base: any LanguageModel, store: LibraryStore, recorder: RunRecorder?, prices: [String: ModelPrice] = [:], useCache: Bool = true) {
+        self.init(base, backend: store, recorder: recorder, prices: prices, useCache: useCache)
+    }
+
+    public init(_ base: any LanguageModel, library: Library, recorder: RunRecorder?, prices: [String: ModelPrice] = [:], useCache: Bool = true) {
+        self.init(base, backend: library.backend, recorder: recorder, prices: prices, useCache: useCache)
+    }
+
+    init(_ base: any LanguageModel, backend store: any LibraryBackend, recorder: RunRecorder?, prices: [String: ModelPrice], useCache: Bool) {
         self.base = base
         self.store = store
         self.recorder = recorder

@@ -49,7 +49,7 @@ public struct LibraryServices: Sendable {
     /// the run); nil when none is configured. `useCache` false: ask again (`--no-cache`).
     public func languageModel(useCache: Bool = true) throws -> LibraryModel? {
         guard let model = try LanguageModelCatalog.make(configuration.llm, http: configuration.http) else { return nil }
-        return LibraryModel(model, store: try library.sqliteStore(for: "answers of a language model are"), recorder: recorder, prices: configuration.llm.prices, useCache: useCache)
+        return LibraryModel(model, library: library, recorder: recorder, prices: configuration.llm.prices, useCache: useCache)
     }
 
     /// The configured model's summariser, else the offline one.
@@ -60,13 +60,13 @@ public struct LibraryServices: Sendable {
 
     /// Document summaries written by `summarizer()`, as many at once as `llm.max_concurrency`.
     public func documentSummaries(useCache: Bool = true) throws -> DocumentSummaries {
-        DocumentSummaries(store: try library.sqliteStore(for: "summaries are"), summarizer: try summarizer(useCache: useCache), parallelism: configuration.llm.maxConcurrency)
+        DocumentSummaries(library: library, summarizer: try summarizer(useCache: useCache), parallelism: configuration.llm.maxConcurrency)
     }
 
     /// A curriculum builder with `summarizer()` (the model's name in the build key when it is one).
     public func curriculumBuilder() throws -> CurriculumBuilder {
         let summarizer = try summarizer()
-        var builder = CurriculumBuilder(store: try library.sqliteStore(for: "curricula are"), summarizer: summarizer,
+        var builder = CurriculumBuilder(library: library, summarizer: summarizer,
                                         modelName: summarizer is ModelSummarizer ? summarizer.model : nil,
                                         parallelism: configuration.llm.maxConcurrency)
         builder.cancellation = cancellation
@@ -75,7 +75,7 @@ public struct LibraryServices: Sendable {
 
     /// The library's flashcards, stopping at the services' cancellation.
     public func flashcards() throws -> Flashcards {
-        var cards = Flashcards(store: try library.sqliteStore(for: "flashcards are"))
+        var cards = Flashcards(library: library)
         cards.cancellation = cancellation
         return cards
     }

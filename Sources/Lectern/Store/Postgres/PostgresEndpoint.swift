@@ -58,7 +58,8 @@ struct PostgresEndpoint: CustomStringConvertible, Equatable, Sendable {
 
 extension LibraryURL {
     /// The commands that work on a library on PostgreSQL (`Library`); the others refuse one.
-    public static let postgresCommands = ["ingest", "search", "show", "sources", "stats", "rm", "prune", "reembed", "run", "runs", "logs"]
+    public static let postgresCommands = ["ingest", "search", "show", "sources", "stats", "rm", "prune", "reembed",
+                                          "summarize", "ask", "curriculum", "cards", "context", "run", "runs", "logs"]
 
     /// A PostgreSQL URL as messages show it: without its password and parameters.
     public static func shown(_ url: String) -> String {
@@ -66,7 +67,7 @@ extension LibraryURL {
     }
 
     /// Why `command` refuses `url` as its library today: it keeps records only a SQLite library
-    /// holds so far (curricula, cards, summaries, runs' listings). One line naming the command
+    /// holds so far (runs' listings). One line naming the command
     /// and the server without its password.
     public static func commandsRefusal(_ url: String, command: String = "this command") -> LecternError {
         let shown = PostgresEndpoint(url: url)?.description ?? "postgres://…"

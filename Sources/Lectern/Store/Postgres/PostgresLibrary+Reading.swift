@@ -174,9 +174,6 @@ extension PostgresLibrary {
         }
     }
 
-    /// None: summaries are not kept on PostgreSQL yet (`summarize` refuses such a library).
-    func summaries(documentId: Int64) throws -> [StoredSummary] { [] }
-
     func shortPassages(_ ids: [Int64], under tokens: Int) throws -> [Int64: Int] {
         guard !ids.isEmpty else { return [:] }
         return try session {

@@ -80,6 +80,8 @@ enum PostgresSchema {
                 embedder text not null, exact vector not null)
             """,
         ]),
+        // The curriculum wing: curricula, topics, cards, summaries, the model's answers.
+        curriculaCards,
     ]
 
     /// Applies the migrations `connection`'s database lacks, each in one transaction.

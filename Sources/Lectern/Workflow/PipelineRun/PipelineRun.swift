@@ -96,24 +96,20 @@ public struct PipelineRun: Sendable {
     }
 
     /// Refuses, before any work, a pipeline whose stages need what `library` does not keep
-    /// (summaries, curricula and cards are kept in a SQLite library only, so far): one line
-    /// naming the first such table of the file and its line. Ingest-only pipelines run anywhere.
+    /// (the files a run writes, decks and exports, are recorded in a library file only, so
+    /// far): one line naming the first such table of the file and its line.
     public func checkStages(library: Library) throws {
-        guard !library.keepsCurricula else { return }
+        guard !library.keepsRunOutputs else { return }
         let needs: (key: String, line: Int?)?
-        if pipeline.summarise {
-            needs = ("[run] summarise", nil)
-        } else if let curriculum = pipeline.curricula.first {
-            needs = ("[[curriculum]] \(curriculum.name)", curriculum.line)
-        } else if let deck = pipeline.decks.first {
-            needs = ("[[deck]] \(deck.curriculum)", deck.line)
+        if let deck = pipeline.decks.first {
+            needs = ("[[deck]] \(deck.curriculum)", deck.outputLine ?? deck.line)
         } else if let export = pipeline.exports.first {
-            needs = ("[[export]] \(export.curriculum)", export.line)
+            needs = ("[[export]] \(export.curriculum)", export.outputLine ?? export.line)
         } else {
             needs = nil
         }
         if let needs {
-            throw LecternError(.configuration, pipeline.path, "\(needs.key): summaries, curricula and cards are not kept in a library on PostgreSQL yet (\(library.display)); a pipeline of sources only runs there", line: needs.line)
+            throw LecternError(.configuration, pipeline.path, "\(needs.key): a library on PostgreSQL does not record the files a run writes yet (\(library.display)); its sources, summaries and curricula run there", line: needs.line)
         }
     }
 
@@ -157,17 +153,15 @@ public struct PipelineRun: Sendable {
         // A signal is honoured between every stage (and within them, between curricula,
         // topics, decks and outputs), not only while sources are read.
         if !stopRequested(&summary) { applyLabels(library: library, events: events, into: &summary) }
-        // Summaries, curricula and cards: a SQLite library's (`checkStages` refused the others).
-        if let store = library.backend as? LibraryStore {
-            if !stopRequested(&summary), pipeline.summarise {
-                summariseDocuments(store: store, recorder: recorder, events: events, into: &summary)
-            }
-            if !stopRequested(&summary) {
-                buildCurricula(store: store, recorder: recorder, events: events, into: &summary)
-            }
-            if !stopRequested(&summary) {
-                writeOutputs(store: store, recorder: recorder, events: events, into: &summary)
-            }
+        if !stopRequested(&summary), pipeline.summarise {
+            summariseDocuments(library: library, recorder: recorder, events: events, into: &summary)
+        }
+        if !stopRequested(&summary) {
+            buildCurricula(library: library, recorder: recorder, events: events, into: &summary)
+        }
+        // Decks and exports: a library file's (`checkStages` refused them elsewhere).
+        if !stopRequested(&summary), let store = library.backend as? LibraryStore {
+            writeOutputs(store: store, recorder: recorder, events: events, into: &summary)
         }
         if !stopRequested(&summary) {
             for step in plan() where !Self.availableStages.contains(step.stage) {
@@ -210,14 +204,18 @@ public struct PipelineRun: Sendable {
 
     /// The run's working parts, made as every other caller makes them.
     func services(store: LibraryStore, recorder: RunRecorder?) -> LibraryServices {
-        LibraryServices(configuration: configuration, store: store, recorder: recorder, cancellation: cancellation)
+        services(library: Library(store), recorder: recorder)
+    }
+
+    func services(library: Library, recorder: RunRecorder?) -> LibraryServices {
+        LibraryServices(configuration: configuration, library: library, recorder: recorder, cancellation: cancellation)
     }
 
     /// Summarises the documents of the pipeline's sources whose summaries are missing or were
     /// made from older content (by the configured model, else offline).
-    func summariseDocuments(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
+    func summariseDocuments(library: Library, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
         do {
-            var writer = try services(store: store, recorder: recorder).documentSummaries()
+            var writer = try services(library: library, recorder: recorder).documentSummaries()
             writer.skipsCurrent = true
             let references = pipeline.sources.map(reference)
             let work = { try writer.summarize(references, recorder: recorder, cancellation: self.cancellation, events: events) }
@@ -241,11 +239,11 @@ public struct PipelineRun: Sendable {
 
     /// Builds each `[[curriculum]]` from the documents its sources stored. A curriculum whose
     /// sources did not change is left as it is (the builder writes nothing).
-    func buildCurricula(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
+    func buildCurricula(library: Library, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
         guard !pipeline.curricula.isEmpty else { return }
         var builder: CurriculumBuilder
         do {
-            builder = try services(store: store, recorder: recorder).curriculumBuilder()
+            builder = try services(library: library, recorder: recorder).curriculumBuilder()
         } catch {
             let reason = (error as? LecternError)?.description ?? "\(error)"
             for curriculum in pipeline.curricula {
