@@ -14,7 +14,7 @@ struct MigrateCommand: ParsableCommand {
             an interrupted copy loses nothing, and running it again skips the documents the \
             target holds already. The target is made when it is a new file or an empty \
             database; it may not hold vectors of another embedder. Curricula, cards, summaries \
-            and the model's call log are not copied yet (PostgreSQL does not keep them). \
+            and the model's call log are not copied yet: build them again on the copy. \
             Exit status: 0 copied and every count agrees, 1 a document failed or a count \
             differs, 2 bad arguments, 130 / 143 stopped by SIGINT / SIGTERM.
 
