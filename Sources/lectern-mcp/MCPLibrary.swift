@@ -3,12 +3,12 @@ import Lectern
 import MCP
 
 /// The library as the MCP server serves it: opened once, with the embedder, the searcher and
-/// the token counter kept warm between calls. An actor, so calls that arrive together take
-/// turns at the one SQLite connection. Every tool failure becomes an error result carrying the
+/// the token counter kept warm between calls, on either backend (a library file, or PostgreSQL).
+/// An actor, so calls that arrive together take turns at the one connection. Every tool failure becomes an error result carrying the
 /// one line the command line prints; nothing here writes to stdout, which is the protocol's.
 actor MCPLibrary {
     let configuration: Configuration
-    let store: LibraryStore
+    let library: Library
     /// What the ingest tool may read (`--allow-ingest DIR…`, `--allow-urls`); nil: no ingest tool.
     let scope: IngestScope?
     /// The warm search: the model loads on the first call that needs a query vector (a library
@@ -17,16 +17,20 @@ actor MCPLibrary {
     let session: SearchSession
     private var counter: PromptTokenCounter?
 
-    init(configuration: Configuration, store: LibraryStore, scope: IngestScope?) {
+    init(configuration: Configuration, library: Library, scope: IngestScope?) {
         self.configuration = configuration
-        self.store = store
+        self.library = library
         self.scope = scope
-        session = LibraryServices(configuration: configuration, store: store).searchSession()
+        session = LibraryServices(configuration: configuration, library: library).searchSession()
+    }
+
+    init(configuration: Configuration, store: LibraryStore, scope: IngestScope?) {
+        self.init(configuration: configuration, library: Library(store), scope: scope)
     }
 
     func contextBuilder() -> ContextBuilder {
         if counter == nil { counter = PromptTokenCounter.make(for: configuration) }
-        return ContextBuilder(store: store, session: session, counter: counter!)
+        return ContextBuilder(library: library, session: session, counter: counter!)
     }
 
     /// Runs tool `name`, as the SDK carries a result (`answer` is the same answer).
@@ -51,10 +55,10 @@ actor MCPLibrary {
             default:
                 throw MCPArguments.problem("unknown tool '\(name)' (tools: \(MCPTools.names.joined(separator: ", ")))")
             }
-        } catch let error as LecternError {
-            return .failure(error.description)
         } catch {
-            return .failure(String(describing: error))
+            // A failure of a PostgreSQL server is the command line's one line too.
+            if let lectern = LecternError.translating(error) as? LecternError { return MCPToolAnswer.failure(lectern.description) }
+            return MCPToolAnswer.failure(String(describing: error))
         }
     }
 
@@ -142,9 +146,9 @@ actor MCPLibrary {
     func curriculum(_ values: [String: Value]?) throws -> MCPToolAnswer {
         let arguments = try MCPArguments(tool: "curriculum", values: values, allowed: ["name"])
         guard let name = try arguments.string("name") else {
-            return try MCPToolAnswer.success(CurriculumList(curricula: try Curricula.list(store)))
+            return try MCPToolAnswer.success(CurriculumList(curricula: try Curricula.list(library)))
         }
-        guard let view = try Curricula.view(named: name, in: store) else {
+        guard let view = try Curricula.view(named: name, in: library) else {
             throw LecternError(.invalidInput, name, "no curriculum of this name (see `lectern curriculum list`)")
         }
         return try MCPToolAnswer.success(CurriculumTree(view))
@@ -172,8 +176,8 @@ actor MCPLibrary {
     /// A topic's flashcards (made by `lectern cards generate`), each citing its passage.
     func cards(_ values: [String: Value]?) throws -> MCPToolAnswer {
         let arguments = try MCPArguments(tool: "cards", values: values, allowed: ["topic", "curriculum"])
-        let found = try TopicReferences(store: store).find(try arguments.requiredString("topic"), curriculum: try arguments.string("curriculum"))
-        let cards = try Flashcards(store: store).list(curriculum: found.curriculum, topics: [found.id])
+        let found = try TopicReferences(library: library).find(try arguments.requiredString("topic"), curriculum: try arguments.string("curriculum"))
+        let cards = try Flashcards(library: library).list(curriculum: found.curriculum, topics: [found.id])
         let note = cards.isEmpty ? "no cards for this topic yet: `lectern cards generate \(found.curriculum)` makes them" : nil
         return try MCPToolAnswer.success(CardsResult(curriculum: found.curriculum, topic: found.id, title: found.title, cards: cards, note: note))
     }
@@ -197,9 +201,9 @@ actor MCPLibrary {
         if !refusals.isEmpty { throw MCPArguments.problem(refusals.map(\.description).joined(separator: "; ")) }
         try refuseWhileARunUpdates()
         let problems = ProblemLines()
-        let recorder = try RunRecorder(store: store, command: "ingest", arguments: ["mcp"] + paths)
+        let recorder = try RunRecorder(library: library, command: "ingest", arguments: ["mcp"] + paths)
         let summary = try recorder.run { () throws -> IngestSummary in
-            let services = LibraryServices(configuration: configuration, store: store, recorder: recorder)
+            let services = LibraryServices(configuration: configuration, library: library, recorder: recorder)
             var ingestor = services.ingestor(embedder: try services.embedder())
             ingestor.scope = scope
             return ingestor.ingest(paths, recorder: recorder) { event in
@@ -208,7 +212,7 @@ actor MCPLibrary {
             }
         }
         // A copy of the library file is then the whole library, between calls as after the server.
-        store.checkpoint()
+        if let store = try? library.sqliteStore(for: "") { store.checkpoint() }
         return try MCPToolAnswer.success(IngestResult(summary: summary, problems: problems.lines))
     }
 
@@ -219,7 +223,7 @@ actor MCPLibrary {
         refuse.cancel()
         var holder: RunLock.Holder?
         do {
-            try RunLock.waitWhileHeld(library: Configuration.resolvePath(configuration.database, base: nil), cancellation: refuse) { holder = $0 }
+            try library.waitWhileWriterLocked(cancellation: refuse) { holder = $0 }
         } catch {
             throw LecternError(.invalidInput, "ingest", "a run (\(holder?.description ?? "pid unknown")) is updating this library: try again when it has finished")
         }

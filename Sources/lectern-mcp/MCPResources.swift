@@ -20,7 +20,7 @@ extension MCPLibrary {
 
     func resources(cursor: String?) throws -> ListResources.Result {
         var all: [Resource] = []
-        for curriculum in try Curricula.list(store) {
+        for curriculum in try Curricula.list(library) {
             all.append(Resource(name: "\(curriculum.title): syllabus", uri: Self.curriculumURI(curriculum.name, "syllabus.md"),
                                 description: "The curriculum \(curriculum.name) as a readable syllabus: units, topics, objectives, sources.",
                                 mimeType: "text/markdown"))
@@ -28,7 +28,7 @@ extension MCPLibrary {
                                 description: "The curriculum \(curriculum.name) in UMCF, the UnaMentis tutoring app's curriculum format.",
                                 mimeType: "application/json"))
         }
-        for listing in try LibraryListing.sources(in: store) {
+        for listing in try LibraryListing.sources(in: library) {
             for document in listing.documents {
                 all.append(Resource(name: "\(document.title) (outline)", uri: Self.outlineURI(document.shortId),
                                     description: "The table of contents of \(document.uri), with pages or times.",
@@ -55,7 +55,7 @@ extension MCPLibrary {
             default: throw Self.notFound("unknown resource \(uri) (curricula are \(Self.syllabusTemplate) and \(Self.umcfTemplate))")
             }
             do {
-                let result = try CurriculumExport(store: store).export(curriculumNamed: name, format: format)
+                let result = try CurriculumExport(library: library).export(curriculumNamed: name, format: format)
                 return ReadResource.Result(contents: [.text(String(decoding: result.data, as: UTF8.self), uri: uri,
                                                             mimeType: format == .umcf ? "application/json" : "text/markdown")])
             } catch let error as LecternError {
@@ -69,7 +69,7 @@ extension MCPLibrary {
         let id = String(uri.dropFirst(prefix.count).dropLast(suffix.count))
         let view: DocumentView
         do {
-            view = try LibraryListing.document(id, in: store)
+            view = try LibraryListing.document(id, in: library)
         } catch let error as LecternError {
             throw Self.notFound(error.description)
         }

@@ -38,7 +38,12 @@ do {
     let scope = ingestFolders.isEmpty && !allowURLs ? nil : try IngestScope(folders: ingestFolders, allowsWeb: allowURLs)
     let configuration = try Configuration.load(flags: database.map { ["database": .string($0)] } ?? [:])
     for warning in configuration.warnings { FileHandle.standardError.write(Data("lectern: warning: \(warning)\n".utf8)) }
-    if LibraryURL.isPostgres(configuration.database) { throw LibraryURL.commandsRefusal(configuration.database, command: "`lectern mcp`") }
+    if LibraryURL.isPostgres(configuration.database) {
+        // A library on PostgreSQL: read-only unless the ingest tool is there (a read writes nothing).
+        let library = try Library.open(configuration.database, access: scope != nil ? .create : .read)
+        try await MCPServer.serve(MCPLibrary(configuration: configuration, library: library, scope: scope))
+        exit(0)
+    }
     let path = Configuration.resolvePath(configuration.database, base: nil)
     if scope != nil, configuration.usesDefaultDatabase {
         // The default library's folder is made by the first command that writes to it.

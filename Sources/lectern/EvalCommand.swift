@@ -61,6 +61,9 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "Keep the library in this folder (reused, and updated, when run again).")
     var keep: String?
 
+    @Option(help: ArgumentHelp("Build the library in this PostgreSQL database instead of a file (postgres://user@host:port/dbname; its documents are replaced by the corpus's).", valueName: "url"))
+    var db: String?
+
     @Option(help: "Write every passage as a JSON line ({corpus_id, passage, section, text}) for other rankers.")
     var dumpPassages: String?
 
@@ -72,6 +75,7 @@ struct EvalCommand: ParsableCommand {
 
     func validate() throws {
         if depth < 1 { throw ValidationError("--depth must be at least 1") }
+        if let db, !LibraryURL.isPostgres(db) { throw ValidationError("--db takes a PostgreSQL URL (postgres://user@host:port/dbname); --keep names a folder for a library file") }
     }
 
     func run() throws {
@@ -101,11 +105,11 @@ struct EvalCommand: ParsableCommand {
         }
 
         let ingestStart = Date()
-        let (library, summary) = try EvalLibrary.build(dataset.corpus, in: folder, embedder: chosen,
+        let (library, summary) = try EvalLibrary.build(dataset.corpus, in: folder, database: db, embedder: chosen,
                                                        configuration: configuration) { terminal.event($0) }
         let ingestSeconds = Date().timeIntervalSince(ingestStart)
         terminal.finishProgress()
-        let stats = try library.store.stats()
+        let stats = try library.library.stats()
 
         if let dumpPassages {
             var lines = ""

@@ -35,8 +35,8 @@ struct LogsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (_, terminal, store) = try global.openForReading()
-        let calls = try store.modelCallLog(limit: n == 0 ? nil : n, template: template)
+        let (_, terminal, library) = try global.openLibraryForReading()
+        let calls = try library.modelCallLog(limit: n == 0 ? nil : n, template: template)
         if json {
             terminal.json(calls)
             return

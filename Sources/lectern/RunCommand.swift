@@ -99,9 +99,12 @@ struct RunCommand: ParsableCommand {
         work.cancellation = StopSignals.cancellation
         work.shard = shard
         work.finishOnly = finish
-        let library = Configuration.resolvePath(configuration.database, base: nil)
+        // A library file's path, or a PostgreSQL URL (shown without its password).
+        let onServer = LibraryURL.isPostgres(configuration.database)
+        let path = onServer ? nil : Configuration.resolvePath(configuration.database, base: nil)
+        let shown = path.map(DisplayPath.of) ?? LibraryURL.shown(configuration.database)
         do {
-            try work.checkOutputs(library: library)
+            try work.checkOutputs(library: path)
         } catch let error as LecternError {
             terminal.stop(error)
             throw ExitCode(2)
@@ -111,11 +114,11 @@ struct RunCommand: ParsableCommand {
                 if let shard {
                     let inputs = work.inputs()
                     let taken = inputs.filter { shard.takes($0.identity) }.count
-                    terminal.out("plan for \(DisplayPath.of(library)), shard \(shard): \(taken) of \(Plural.counted(inputs.count, "input")) (\(Plural.counted(pipeline.sources.count, "source"))), up to \(work.jobs) at once:")
+                    terminal.out("plan for \(shown), shard \(shard): \(taken) of \(Plural.counted(inputs.count, "input")) (\(Plural.counted(pipeline.sources.count, "source"))), up to \(work.jobs) at once:")
                 } else if finish {
-                    terminal.out("plan for \(DisplayPath.of(library)), finishing stages only (\(Plural.counted(pipeline.sources.count, "source"))):")
+                    terminal.out("plan for \(shown), finishing stages only (\(Plural.counted(pipeline.sources.count, "source"))):")
                 } else {
-                    terminal.out("plan for \(DisplayPath.of(library)) (\(Plural.counted(pipeline.sources.count, "source")), up to \(work.jobs) at once):")
+                    terminal.out("plan for \(shown) (\(Plural.counted(pipeline.sources.count, "source")), up to \(work.jobs) at once):")
                 }
                 for step in work.plan() {
                     terminal.out(TerminalText("  \(step.stage)  \(step.subject)  \(step.detail)"))
@@ -124,39 +127,47 @@ struct RunCommand: ParsableCommand {
             return
         }
 
-        if configuration.usesDefaultDatabase {
-            try? FileManager.default.createDirectory(atPath: (library as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let library = try global.openLibrary(configuration, access: .create)
+        do {
+            try work.checkStages(library: library)
+        } catch let error as LecternError {
+            terminal.stop(error)
+            throw ExitCode(2)
         }
-        let lock: RunLock
+        // One run at a time: a lock file beside a library file, an advisory lock on PostgreSQL.
         do {
             // Shards of one SQLite library (one writer) take the lock in turn rather than exit 3.
-            lock = try RunLock.acquire(library: library, wait: wait || shard != nil, cancellation: StopSignals.cancellation) { holder in
-                terminal.note("another run (\(holder?.description ?? "pid unknown")) holds the lock: waiting", input: DisplayPath.of(library))
+            try library.withWriterLock(wait: wait || shard != nil, cancellation: StopSignals.cancellation, waiting: { holder in
+                terminal.note("another run (\(holder?.description ?? "pid unknown")) holds the lock: waiting", input: shown)
+            }) { previous in
+                if let previous {
+                    terminal.note("took over the run lock left by a run that is gone (\(previous))", input: shown)
+                }
+                try perform(work, pipeline: pipeline, configuration: configuration, library: library, shown: shown, terminal: terminal)
             }
         } catch let held as RunLock.Held {
-            terminal.stop(LecternError(.invalidInput, DisplayPath.of(library), held.description))
+            terminal.stop(LecternError(.invalidInput, shown, held.description))
             throw ExitCode(3)
         }
-        defer { lock.release() }
-        if let previous = lock.previous {
-            terminal.note("took over the run lock left by a run that is gone (\(previous))", input: DisplayPath.of(library))
-        }
+    }
 
-        let store = try global.openStore(configuration, mustExist: false)
+    /// The run itself, holding the library's lock: recorded, with its closing line.
+    private func perform(_ work: PipelineRun, pipeline: PipelineFile, configuration: Configuration, library: Library, shown: String,
+                     terminal: Terminal) throws {
         if finish, !force {
             // Before the run's record: a refused finish did nothing.
-            let unfinished = work.unfinishedInputs(store: store, embedder: try EmbedderCatalog.resolve(store: store, configuration: configuration))
+            let unfinished = work.unfinishedInputs(library: library, embedder: try EmbedderCatalog.resolve(library: library, configuration: configuration))
             if let example = unfinished.first {
                 terminal.stop(LecternError(.invalidInput, file, "--finish: \(Plural.counted(unfinished.count, "input")) of the plan not stored or not up to date "
                                            + "(e.g. \(example)): run the shards first, or --force"))
                 throw ExitCode(1)
             }
         }
-        let recorder = try global.startRun(store, command: "run")
+        let recorder = try global.startRun(library, command: "run")
         terminal.event(PipelineEvent(.runStarted, input: file, total: pipeline.sources.count, run: recorder.id))
         let summary = try recorder.run { () throws -> PipelineRunSummary in
-            let embedder = try EmbedderCatalog.resolve(store: store, configuration: configuration)
-            return work.run(store: store, embedder: embedder, recorder: recorder) { terminal.event($0) }
+            let embedder = try EmbedderCatalog.resolve(library: library, configuration: configuration)
+            return work.run(library: library, embedder: embedder, recorder: recorder) { terminal.event($0) }
         }
         terminal.finishProgress()
         terminal.event(PipelineEvent(.runFinished, message: summary.stopped.map(\.rawValue),
@@ -175,7 +186,7 @@ struct RunCommand: ParsableCommand {
             // A shard writes no output: the finishing run does.
             if shard == nil { parts.append("\(summary.outputsWritten.count) outputs written") }
             if summary.stopped == .interrupted { parts.append("\(StopSignals.cancellation.reason): \(summary.notRead) not read") }
-            terminal.out(TerminalText(parts.joined(separator: ", ") + " — \(DisplayPath.of(library))"))
+            terminal.out(TerminalText(parts.joined(separator: ", ") + " — \(shown)"))
         }
         if summary.stopped == .interrupted, let exit = StopSignals.interruptedExit { throw exit }
         if summary.failed > 0 || summary.stopped == .libraryUnwritable { throw ExitCode(1) }

@@ -25,8 +25,8 @@ struct RunsListCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (_, terminal, store) = try global.openForReading()
-        let runs = try store.runs(limit: n)
+        let (_, terminal, library) = try global.openLibraryForReading()
+        let runs = try library.runs(limit: n)
         if json {
             terminal.json(runs)
             return

@@ -17,8 +17,8 @@ struct RunsShowCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (_, terminal, store) = try global.openForReading()
-        guard let run = try store.runs(limit: 1, id: id).first else {
+        let (_, terminal, library) = try global.openLibraryForReading()
+        guard let run = try library.runs(limit: 1, id: id).first else {
             throw LecternError(.notFound, "run \(id)", "no such run in this library (`lectern runs` lists them)")
         }
         if json {

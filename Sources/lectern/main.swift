@@ -13,7 +13,8 @@ do {
     var command = try LecternCommand.parseAsRoot()
     let events = (command as? any ReportsEvents)?.eventFormat ?? .text
     StopSignals.install(stopsAtBoundaries: command is any StopsAtDocumentBoundaries, events: events)
-    let outcome = Result { try command.run() }
+    // A failure of a PostgreSQL server met mid-command is Lectern's one line, as any other.
+    let outcome = Result { try command.run() }.mapError(LecternError.translating)
     // However the command ended (but by a signal that stops it at once), the libraries it wrote
     // are checkpointed before the process exits: their file alone is then the whole library.
     OpenLibraries.checkpointAll()

@@ -186,10 +186,11 @@ final class LibraryBackendTests: XCTestCase {
         let url = "postgres://lectern:s3cret-pw@127.0.0.1:1/library"
         let shown = "postgres://lectern@127.0.0.1:1/library: "
         let refusal = "does not work on a library on PostgreSQL yet (ingest, search, show, sources, stats, rm, prune, reembed, "
-            + "summarize, ask, curriculum, cards, context do): give a library file (--db FILE)"
+            + "summarize, ask, curriculum, cards, context, run, runs, logs do): give a library file (--db FILE)"
         try folder.write("config-home/lectern/config.toml", "database = \"\(url)\"\n")
         let runs = [
-            (try runLectern(["runs"], in: folder.url, environment: ["LECTERN_DB": url]), shown + "`lectern runs` " + refusal),
+            (try runLectern(["backup", "copy.db"], in: folder.url, environment: ["LECTERN_DB": url]), shown + "`lectern backup` " + refusal),
+            (try runLectern(["runs"], in: folder.url, environment: ["LECTERN_DB": url]), shown + "cannot connect: "),
             (try runLectern(["curriculum", "list", "--db", url], in: folder.url), shown + "cannot connect: "),
             (try runLectern(["cards", "stats"], in: folder.url, environment: ["LECTERN_DB": ""]), shown + "cannot connect: "),
             (try runLectern(["stats"], in: folder.url, environment: ["LECTERN_DB": url]), shown + "cannot connect: "),

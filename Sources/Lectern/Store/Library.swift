@@ -21,7 +21,7 @@ public struct Library: Sendable {
     public static func open(_ location: String, display: String? = nil, access: LibraryAccess) throws -> Library {
         if LibraryURL.isPostgres(location) {
             do {
-                return Library(backend: try PostgresLibrary(url: location))
+                return Library(backend: try PostgresLibrary(url: location, access: access))
             } catch let error as PostgresError {
                 throw error.lecternError
             }
@@ -52,6 +52,29 @@ public struct Library: Sendable {
     public func waitWhileWriterLocked(cancellation: Cancellation?, waiting: (RunLock.Holder?) -> Void) throws {
         try translated { try backend.waitWhileWriterLocked(cancellation: cancellation, waiting: waiting) }
     }
+
+    /// Runs `body` holding the library's writer lock (`lectern run`: one at a time per
+    /// library, across machines on PostgreSQL), given the holder a lock left behind it that is
+    /// gone. Held: throws `RunLock.Held`, or with `wait` calls `waiting` once and waits.
+    public func withWriterLock<T>(wait: Bool, cancellation: Cancellation?, waiting: (RunLock.Holder?) -> Void,
+                                  _ body: (RunLock.Holder?) throws -> T) throws -> T {
+        try translated { try backend.withWriterLock(wait: wait, cancellation: cancellation, waiting: waiting, body) }
+    }
+
+    /// The newest runs first (`lectern runs`); `id`: that run only (`lectern runs show ID`).
+    public func runs(limit: Int = 20, id: Int64? = nil) throws -> [RunRecord] {
+        try translated { try backend.runs(limit: limit, id: id) }
+    }
+
+    /// The last `limit` model calls (all when nil), newest first (`lectern logs`).
+    public func modelCallLog(limit: Int?, template: String? = nil) throws -> [ModelCallLog] {
+        try translated { try backend.modelCallLog(limit: limit, template: template) }
+    }
+
+    /// Whether this library records the files a run writes (decks, exports: a SQLite library's
+    /// `run_outputs` and `card_bases`; not on PostgreSQL yet): a pipeline that writes them is
+    /// refused before any work otherwise.
+    public var keepsRunOutputs: Bool { backend is LibraryStore }
 
     /// A SQLite library this process made that holds nothing is removed again (a first ingest
     /// whose every input failed); a PostgreSQL database is never dropped.

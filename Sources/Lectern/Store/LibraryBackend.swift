@@ -1,12 +1,12 @@
 import Foundation
 
 /// The store operations of the commands that work on either backend (ingest, search, show,
-/// sources, stats, rm, prune), behind which a library is one SQLite file (`LibraryStore`) or a
+/// sources, stats, rm, prune, reembed, run, runs, logs), behind which a library is one SQLite file (`LibraryStore`) or a
 /// PostgreSQL database (`PostgresLibrary`). The workflows above Store/ reach a library through
 /// `Library`, which holds one of these; each operation is tested on both backends
-/// (`LibraryBackendTests`, the commands' tests). The curriculum wing (curricula, cards,
-/// summaries, the model's answers) reaches it through `CurriculumBackend`, which every one is;
-/// runs' listings still call the SQLite store's own API.
+/// (`LibraryBackendTests`, `StoreSuiteTests`, the commands' tests). The curriculum wing
+/// (curricula, cards, summaries, the model's answers) reaches it through `CurriculumBackend`,
+/// which every one is.
 protocol LibraryBackend: AnyObject, Sendable, RunLog, CurriculumBackend {
     /// How messages name the library: a path, or a URL without its password.
     var display: String { get }
@@ -110,12 +110,35 @@ protocol LibraryBackend: AnyObject, Sendable, RunLog, CurriculumBackend {
     /// Runs `body` holding the library's writer lock, which `lectern run` and the workers of a
     /// queue take so that one writer at a time does the finishing stages: a lock file beside a
     /// SQLite library, a session-level advisory lock in PostgreSQL (so across machines).
-    /// Held by another process: throws `RunLock.Held`, or with `wait` waits until it is free.
-    func withWriterLock<T>(wait: Bool, _ body: () throws -> T) throws -> T
+    /// Held by another process: throws `RunLock.Held`, or with `wait` calls `waiting` once and
+    /// waits until it is free or `cancellation` stops it. `body` is given the holder a lock
+    /// left behind it that is gone (a killed run), if any.
+    func withWriterLock<T>(wait: Bool, cancellation: Cancellation?, waiting: (RunLock.Holder?) -> Void,
+                           _ body: (RunLock.Holder?) throws -> T) throws -> T
 
     /// Returns once no other process holds the writer lock (a hand-started ingest waits for a
     /// `lectern run`), calling `waiting` once first when one does; stops at `cancellation`.
     func waitWhileWriterLocked(cancellation: Cancellation?, waiting: (RunLock.Holder?) -> Void) throws
+
+    // MARK: Runs
+
+    /// The newest runs first (`id`: that run only); a run marked `running` whose process is
+    /// gone is listed as `interrupted`.
+    func runs(limit: Int, id: Int64?) throws -> [RunRecord]
+
+    /// The last `limit` model calls (all when nil), newest first; `template` keeps one prompt's.
+    func modelCallLog(limit: Int?, template: String?) throws -> [ModelCallLog]
+
+    /// Gives a document the licence and tags a pipeline declares; returns whether it wrote.
+    @discardableResult
+    func label(documentId: Int64, licence: String?, tags: [String]) throws -> Bool
+}
+
+extension LibraryBackend {
+    /// The writer lock without a wait's notice or a stop.
+    func withWriterLock<T>(wait: Bool, _ body: () throws -> T) throws -> T {
+        try withWriterLock(wait: wait, cancellation: nil, waiting: { _ in }) { _ in try body() }
+    }
 }
 
 /// The in-process vector scan a search hands a library that reads its vectors into the process:

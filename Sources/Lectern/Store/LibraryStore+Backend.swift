@@ -37,10 +37,11 @@ extension LibraryStore: LibraryBackend {
         }
     }
 
-    func withWriterLock<T>(wait: Bool, _ body: () throws -> T) throws -> T {
-        let lock = try RunLock.acquire(library: path, wait: wait)
+    func withWriterLock<T>(wait: Bool, cancellation: Cancellation?, waiting: (RunLock.Holder?) -> Void,
+                           _ body: (RunLock.Holder?) throws -> T) throws -> T {
+        let lock = try RunLock.acquire(library: path, wait: wait, cancellation: cancellation, waiting: waiting)
         defer { lock.release() }
-        return try body()
+        return try body(lock.previous)
     }
 
     func waitWhileWriterLocked(cancellation: Cancellation?, waiting: (RunLock.Holder?) -> Void) throws {

@@ -76,7 +76,7 @@ public struct RetrievalEvaluation: Sendable {
 
     public init(library: EvalLibrary, embedder: any Embedder) {
         self.library = library
-        searcher = Searcher(store: library.store, embedder: embedder)
+        searcher = Searcher(library: library.library, embedder: embedder)
         searcher.links = false
     }
 

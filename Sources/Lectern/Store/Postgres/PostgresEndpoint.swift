@@ -59,7 +59,12 @@ struct PostgresEndpoint: CustomStringConvertible, Equatable, Sendable {
 extension LibraryURL {
     /// The commands that work on a library on PostgreSQL (`Library`); the others refuse one.
     public static let postgresCommands = ["ingest", "search", "show", "sources", "stats", "rm", "prune", "reembed",
-                                          "summarize", "ask", "curriculum", "cards", "context"]
+                                          "summarize", "ask", "curriculum", "cards", "context", "run", "runs", "logs"]
+
+    /// A PostgreSQL URL as messages show it: without its password and parameters.
+    public static func shown(_ url: String) -> String {
+        PostgresEndpoint(url: url)?.description ?? "postgres://…"
+    }
 
     /// Why `command` refuses `url` as its library today: it keeps records only a SQLite library
     /// holds so far (runs' listings). One line naming the command

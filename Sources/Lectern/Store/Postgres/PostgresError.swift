@@ -29,3 +29,12 @@ struct PostgresError: Error, CustomStringConvertible, Equatable, Sendable {
 extension PostgresError: LocalizedError {
     var errorDescription: String? { description }
 }
+
+extension LecternError {
+    /// `error` as the one line a command prints: a failure of the PostgreSQL server met in the
+    /// middle of a command (a statement that failed, a connection that dropped) becomes a
+    /// LecternError naming the server; any other error is returned as it is.
+    public static func translating(_ error: any Error) -> any Error {
+        (error as? PostgresError)?.lecternError ?? error
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What an ingest keeps beside the documents in a PostgreSQL library, as the SQLite library
-/// does: the embedding cache, web sources' validators and the run record.
+/// does: the embedding cache and web sources' validators (the run record: `PostgresLibrary+Runs`).
 extension PostgresLibrary {
     // MARK: The embedding cache
 
@@ -63,41 +63,6 @@ extension PostgresLibrary {
                 on conflict (url) do update set etag = excluded.etag, last_modified = excluded.last_modified,
                     content_type = excluded.content_type, content_hash = excluded.content_hash, fetched_at = excluded.fetched_at
                 """, [entry.url, entry.etag, entry.lastModified, entry.contentType, entry.contentHash, entry.fetchedAt])
-        }
-    }
-
-    // MARK: The run record
-
-    /// Starts a run record with this process's pid and start (runs of several machines share
-    /// the table, so a run left `running` is not judged here by a pid of this machine).
-    func beginRun(command: String, arguments: [String]) throws -> Int64 {
-        let process = RunProcess.current
-        return try session {
-            let id = try connection.query("""
-                insert into runs (command, arguments, started_at, status, counts, pid, process_start)
-                values ($1, $2, $3, $4, '{}', $5, $6) returning id
-                """, [command, LibraryStore.json(arguments), LibraryStore.now(), RunStatus.running.rawValue, String(process.pid),
-                      process.startTicks.map(String.init)]).scalar
-            return Int64(id ?? "") ?? 0
-        }
-    }
-
-    func updateRun(_ id: Int64, counts: [String: Int], status: RunStatus?) throws {
-        try session {
-            if let status {
-                try connection.query("update runs set counts = $1, status = $2, ended_at = $3 where id = $4",
-                                     [LibraryStore.json(counts), status.rawValue, LibraryStore.now(), String(id)])
-            } else {
-                try connection.query("update runs set counts = $1 where id = $2", [LibraryStore.json(counts), String(id)])
-            }
-        }
-    }
-
-    func recordFailure(run: Int64, input: String, stage: String, reason: String, severity: FailureSeverity) throws {
-        try session {
-            _ = try connection.query("""
-                insert into run_failures (run_id, input, stage, reason, severity, at) values ($1, $2, $3, $4, $5, $6)
-                """, [String(run), input, stage, reason, severity.rawValue, LibraryStore.now()])
         }
     }
 

@@ -65,25 +65,39 @@ extension PostgresLibrary {
 
     /// A session-level advisory lock: held until released or until this session ends (a
     /// killed process's lock goes with its connection), by any machine's Lectern alike. Who
-    /// holds it is kept in `settings` for the message another writer gets.
-    func withWriterLock<T>(wait: Bool, _ body: () throws -> T) throws -> T {
+    /// holds it is kept in `settings` for the message another writer gets, and removed on
+    /// release: a line found there by the next holder names one that died (`previous`).
+    /// Waiting polls, as the SQLite library's lock does, so that a signal stops the wait.
+    func withWriterLock<T>(wait: Bool, cancellation: Cancellation?, waiting: (RunLock.Holder?) -> Void,
+                           _ body: (RunLock.Holder?) throws -> T) throws -> T {
         let key = String(PostgresSchema.writerLock)
-        try session {
-            if wait {
-                try connection.query("select pg_advisory_lock($1)", [key])
-            } else if try connection.query("select pg_try_advisory_lock($1)", [key]).scalar != "t" {
-                let line = try connection.query("select value from settings where key = 'writer_lock'").scalar
-                throw RunLock.Held(holder: line.flatMap(Self.holder))
+        var told = false
+        while try session({ try connection.query("select pg_try_advisory_lock($1)", [key]).scalar }) != "t" {
+            let holder = try session { try connection.query("select value from settings where key = 'writer_lock'").scalar }.flatMap(Self.holder)
+            guard wait else { throw RunLock.Held(holder: holder) }
+            if !told {
+                waiting(holder)
+                told = true
+            }
+            if cancellation?.isCancelled == true {
+                throw LecternError(.interrupted, display, "stopped while waiting for the run lock")
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        defer {
+            session {
+                _ = try? connection.query("delete from settings where key = 'writer_lock'")
+                _ = try? connection.query("select pg_advisory_unlock($1)", [key])
             }
         }
-        defer { session { _ = try? connection.query("select pg_advisory_unlock($1)", [key]) } }
+        let previous = try session { try connection.query("select value from settings where key = 'writer_lock'").scalar }.flatMap(Self.holder)
         let started = ISO8601DateFormatter().string(from: Date())
         try session {
             _ = try connection.query("""
                 insert into settings (key, value) values ('writer_lock', $1) on conflict (key) do update set value = excluded.value
                 """, ["\(getpid()) \(started)"])
         }
-        return try body()
+        return try body(previous)
     }
 
     /// Polls for the lock (a shared try-lock, released at once), as a SQLite library's waiter

@@ -11,9 +11,17 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
     private let turn = NSRecursiveLock()
     var display: String { connection.endpoint.description }
 
-    /// Connects to `url` (`postgres://user@host:port/dbname`) and brings its schema up to date.
-    init(url: String) throws {
+    /// Connects to `url` (`postgres://user@host:port/dbname`) and brings its schema up to date;
+    /// with `.read`, writes nothing: a database that holds no library yet is one line, and an
+    /// older library's schema is read as it is (a command that writes upgrades it).
+    init(url: String, access: LibraryAccess = .create) throws {
         connection = try PostgresConnection(url: url)
+        if access == .read {
+            guard try connection.query("select to_regclass('lectern_migrations') is not null").scalar == "t" else {
+                throw LibraryStore.noLibrary(connection.endpoint.description)
+            }
+            return
+        }
         do {
             try PostgresSchema.migrate(connection)
         } catch let error as PostgresError where error.sqlState == "0A000" || error.message.contains("\"vector\"") {

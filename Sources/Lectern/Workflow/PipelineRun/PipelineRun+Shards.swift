@@ -42,9 +42,9 @@ extension PipelineRun {
     /// The inputs a `--finish` would find missing: files not stored or stored from other bytes
     /// or settings (the next ingest would read them), web sources with no document (they are
     /// not fetched to be checked). A file a folder walk meets that no reader knows is no input.
-    public func unfinishedInputs(store: LibraryStore, embedder: any Embedder) -> [String] {
-        let ingestor = services(store: store, recorder: nil).ingestor(embedder: embedder, options: ExtractOptions(ocr: configuration.ocr))
-        let references = DocumentReferences(store: store)
+    public func unfinishedInputs(library: Library, embedder: any Embedder) -> [String] {
+        let ingestor = services(library: library, recorder: nil).ingestor(embedder: embedder, options: ExtractOptions(ocr: configuration.ocr))
+        let references = DocumentReferences(library: library)
         var missing: [String] = []
         for source in pipeline.sources {
             if source.kind != .path {

@@ -95,10 +95,34 @@ public struct PipelineRun: Sendable {
         return steps
     }
 
-    /// Ingests every source (changed ones only are read and written), then the later stages.
+    /// `run(library:…)` on a SQLite library.
     public func run(store: LibraryStore, embedder: any Embedder, recorder: RunRecorder?, events: @escaping EventHandler) -> PipelineRunSummary {
+        run(library: Library(store), embedder: embedder, recorder: recorder, events: events)
+    }
+
+    /// Refuses, before any work, a pipeline whose stages need what `library` does not keep
+    /// (the files a run writes, decks and exports, are recorded in a library file only, so
+    /// far): one line naming the first such table of the file and its line.
+    public func checkStages(library: Library) throws {
+        guard !library.keepsRunOutputs else { return }
+        let needs: (key: String, line: Int?)?
+        if let deck = pipeline.decks.first {
+            needs = ("[[deck]] \(deck.curriculum)", deck.outputLine ?? deck.line)
+        } else if let export = pipeline.exports.first {
+            needs = ("[[export]] \(export.curriculum)", export.outputLine ?? export.line)
+        } else {
+            needs = nil
+        }
+        if let needs {
+            throw LecternError(.configuration, pipeline.path, "\(needs.key): a library on PostgreSQL does not record the files a run writes yet (\(library.display)); its sources, summaries and curricula run there", line: needs.line)
+        }
+    }
+
+    /// Ingests every source (changed ones only are read and written), then the later stages
+    /// (on a library that keeps them: `checkStages`).
+    public func run(library: Library, embedder: any Embedder, recorder: RunRecorder?, events: @escaping EventHandler) -> PipelineRunSummary {
         var summary = PipelineRunSummary(sources: pipeline.sources.count, run: recorder?.id)
-        let services = services(store: store, recorder: recorder)
+        let services = LibraryServices(configuration: configuration, library: library, recorder: recorder, cancellation: cancellation)
         // A finishing run reads no source: `--finish` checked they are all stored.
         let ingested = finishOnly ? [] : pipeline.sources
         // One ingest for all sources (one with its own password apart), `jobs` documents at once.
@@ -142,14 +166,15 @@ public struct PipelineRun: Sendable {
         }
         // A signal is honoured between every stage (and within them, between curricula,
         // topics, decks and outputs), not only while sources are read.
-        if !stopRequested(&summary) { applyLabels(store: store, events: events, into: &summary) }
+        if !stopRequested(&summary) { applyLabels(library: library, events: events, into: &summary) }
         if !stopRequested(&summary), pipeline.summarise {
-            summariseDocuments(store: store, recorder: recorder, events: events, into: &summary)
+            summariseDocuments(library: library, recorder: recorder, events: events, into: &summary)
         }
         if !stopRequested(&summary) {
-            buildCurricula(store: store, recorder: recorder, events: events, into: &summary)
+            buildCurricula(library: library, recorder: recorder, events: events, into: &summary)
         }
-        if !stopRequested(&summary) {
+        // Decks and exports: a library file's (`checkStages` refused them elsewhere).
+        if !stopRequested(&summary), let store = library.backend as? LibraryStore {
             writeOutputs(store: store, recorder: recorder, events: events, into: &summary)
         }
         if !stopRequested(&summary) {
@@ -175,8 +200,9 @@ public struct PipelineRun: Sendable {
     /// library (or its -wal, -shm, run lock), the pipeline file, or a file a path source reads
     /// (the next run would read the export back as a source). Paths are compared after their
     /// symbolic links are resolved.
-    public func checkOutputs(library: String) throws {
-        var protected = ProtectedPaths(library: library)
+    /// `library` nil: the library is no file (PostgreSQL).
+    public func checkOutputs(library: String?) throws {
+        var protected = library.map { ProtectedPaths(library: $0) } ?? ProtectedPaths()
         protected.addFile(Configuration.resolvePath(pipeline.path, base: nil), what: "the pipeline file")
         for source in pipeline.sources where source.kind == .path {
             protected.addSource(source.argument, what: "source '\(source.name)'")
@@ -192,14 +218,18 @@ public struct PipelineRun: Sendable {
 
     /// The run's working parts, made as every other caller makes them.
     func services(store: LibraryStore, recorder: RunRecorder?) -> LibraryServices {
-        LibraryServices(configuration: configuration, store: store, recorder: recorder, cancellation: cancellation)
+        services(library: Library(store), recorder: recorder)
+    }
+
+    func services(library: Library, recorder: RunRecorder?) -> LibraryServices {
+        LibraryServices(configuration: configuration, library: library, recorder: recorder, cancellation: cancellation)
     }
 
     /// Summarises the documents of the pipeline's sources whose summaries are missing or were
     /// made from older content (by the configured model, else offline).
-    func summariseDocuments(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
+    func summariseDocuments(library: Library, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
         do {
-            var writer = try services(store: store, recorder: recorder).documentSummaries()
+            var writer = try services(library: library, recorder: recorder).documentSummaries()
             writer.skipsCurrent = true
             let references = pipeline.sources.map(reference)
             let work = { try writer.summarize(references, recorder: recorder, cancellation: self.cancellation, events: events) }
@@ -223,11 +253,11 @@ public struct PipelineRun: Sendable {
 
     /// Builds each `[[curriculum]]` from the documents its sources stored. A curriculum whose
     /// sources did not change is left as it is (the builder writes nothing).
-    func buildCurricula(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
+    func buildCurricula(library: Library, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
         guard !pipeline.curricula.isEmpty else { return }
         var builder: CurriculumBuilder
         do {
-            builder = try services(store: store, recorder: recorder).curriculumBuilder()
+            builder = try services(library: library, recorder: recorder).curriculumBuilder()
         } catch {
             let reason = (error as? LecternError)?.description ?? "\(error)"
             for curriculum in pipeline.curricula {
@@ -267,12 +297,12 @@ public struct PipelineRun: Sendable {
     /// or the URI its documents were stored under.
     /// Gives each source's documents the licence and tags the pipeline declares for it (and
     /// takes away ones it no longer declares); writes only what differs.
-    func applyLabels(store: LibraryStore, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
-        let references = DocumentReferences(store: store)
+    func applyLabels(library: Library, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
+        let references = DocumentReferences(library: library)
         for source in pipeline.sources {
             do {
                 for document in try references.documents(reference(source)) {
-                    try store.label(documentId: document.id, licence: source.licence, tags: source.tags)
+                    try library.translated { try library.backend.label(documentId: document.id, licence: source.licence, tags: source.tags) }
                 }
             } catch {
                 let reason = (error as? LecternError)?.description ?? "\(error)"

@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+@testable import Lectern
+
+/// `lectern migrate`: corpora/ ingested into a library file, copied into PostgreSQL (a real
+/// PostgreSQL 18 with pgvector, Support/PostgresServer) and back into another file; every count
+/// agrees, the same searches find the same passages with the same scores in all three, and an
+/// interrupted copy is finished by running it again.
+final class LibraryMigrationTests: CommandTestCase {
+    private var server: PostgresServer!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try PostgresServer.shared()
+    }
+
+    private func lectern(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> CommandResult {
+        let result = try runLectern(arguments + ["--events", "text"], in: folder.url)
+        for text in [result.stdout, result.stderr] where text.contains(server.password) {
+            XCTFail("the password shows in `lectern \(arguments.joined(separator: " "))`", file: file, line: line)
+        }
+        return result
+    }
+
+    /// The hits of `query` in `library`, as where each passage is (its document and ordinal
+    /// are the same in every copy; row ids are not) and its score.
+    private func hits(_ query: [String], in library: String) throws -> [(place: String, score: Double)] {
+        let result = try runLectern(["search", "--json", "-k", "8"] + query, in: folder.url, environment: ["LECTERN_DB": library])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try JSONDecoder().decode([SearchHit].self, from: Data(result.stdout.utf8)).map { ("\($0.uri) \($0.location)", $0.score) }
+    }
+
+    func testCorporaCopiedIntoPostgreSQLAndBackGiveTheSameCountsAndHits() throws {
+        let corpora = TestPaths.packageRoot.appendingPathComponent("corpora").path
+        let ingest = try runLectern(["ingest", corpora], in: folder.url)
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        let url = try server.freshDatabase(for: Self.self, suffix: "_corpora")
+
+        let there = try lectern(["migrate", "--from", "lectern.db", "--to", url])
+        XCTAssertEqual(there.status, 0, there.stdout + there.stderr)
+        XCTAssertTrue(there.stdout.contains(" already there; 1 run, "), there.stdout)
+        XCTAssertTrue(there.stdout.hasSuffix("every count agrees\n"), there.stdout)
+        let back = try lectern(["migrate", "--from", url, "--to", "back.db"])
+        XCTAssertEqual(back.status, 0, back.stdout + back.stderr)
+        XCTAssertTrue(back.stdout.hasSuffix("every count agrees\n"), back.stdout)
+        // The counts printed are the same three times: what was copied is what is there.
+        func documents(_ output: String) -> String? { output.split(separator: "\n").first { $0.hasPrefix("  documents") }.map(String.init) }
+        XCTAssertEqual(documents(there.stdout), documents(back.stdout))
+
+        let queries: [[String]] = [
+            ["chain rule derivative", "--mode", "keyword"], ["photosynthesis light reactions", "--mode", "semantic"],
+            ["membrane transport proteins"], ["\"electron transport\"", "--mode", "keyword"], ["limits continuity"],
+        ]
+        for query in queries {
+            let original = try hits(query, in: "lectern.db")
+            XCTAssertFalse(original.isEmpty, "\(query): found in the original")
+            for copy in [url, "back.db"] {
+                let found = try hits(query, in: copy)
+                XCTAssertEqual(found.map(\.place), original.map(\.place), "\(query) in \(copy == url ? "PostgreSQL" : "back.db")")
+                for (a, b) in zip(found, original) { XCTAssertEqual(a.score, b.score, accuracy: 1e-5, "\(query): \(b.place)") }
+            }
+        }
+        // A rerun copies nothing and still agrees.
+        let again = try lectern(["migrate", "--from", "lectern.db", "--to", url])
+        XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
+        XCTAssertTrue(again.stdout.hasPrefix("0 documents copied, "), again.stdout)
+        XCTAssertTrue(again.stdout.contains("; 0 runs, "), again.stdout)
+    }
+
+    /// A copy stopped part way (here: the target lost some documents, as a copy killed after
+    /// its first documents holds only those) is finished by running it again: only what is
+    /// missing is written, and the counts then agree.
+    func testARerunCopiesOnlyWhatTheTargetLacks() throws {
+        for index in 0..<6 {
+            try folder.write("notes/note-\(index).md", "# Note \(index)\n\nNote \(index) is about tides, orbits and the moon's pull number \(index).\n")
+        }
+        XCTAssertEqual(try runLectern(["ingest", "notes"], in: folder.url).status, 0)
+        let url = try server.freshDatabase(for: Self.self, suffix: "_resume")
+        XCTAssertEqual(try lectern(["migrate", "--from", "lectern.db", "--to", url]).status, 0)
+        let removed = try runLectern(["rm", "notes/note-1.md", "notes/note-4.md"], in: folder.url, environment: ["LECTERN_DB": url])
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+
+        let differs = try lectern(["migrate", "--from", url, "--to", "lectern.db"])
+        XCTAssertEqual(differs.status, 1, "the target holds more documents: \(differs.stdout)")
+        XCTAssertTrue(differs.stdout.contains("   differs"), differs.stdout)
+
+        let rerun = try lectern(["migrate", "--from", "lectern.db", "--to", url])
+        XCTAssertEqual(rerun.status, 0, rerun.stdout + rerun.stderr)
+        XCTAssertTrue(rerun.stdout.hasPrefix("2 documents copied, 4 already there"), rerun.stdout)
+        // The same passages (notes that tie keep their own order of row ids in each library).
+        XCTAssertEqual(Set(try hits(["moon"], in: url).map(\.place)), Set(try hits(["moon"], in: "lectern.db").map(\.place)))
+    }
+
+    func testTheSameLibraryOrAnotherEmbeddersLibraryIsRefusedInOneLine() throws {
+        try folder.write("notes/a.md", "# A\n\nA note about tides.\n")
+        XCTAssertEqual(try runLectern(["ingest", "notes"], in: folder.url).status, 0)
+        let same = try lectern(["migrate", "--from", "lectern.db", "--to", "./lectern.db"])
+        XCTAssertEqual(same.status, 2, same.stderr)
+        XCTAssertTrue(same.stderr.contains("--from and --to name the same library"), same.stderr)
+        let missing = try lectern(["migrate", "--from", "nothing.db", "--to", "copy.db"])
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertEqual(missing.stderr.split(separator: "\n").count, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("nothing.db: no library here yet"), missing.stderr)
+    }
+}
