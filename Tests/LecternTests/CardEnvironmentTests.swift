@@ -36,10 +36,12 @@ final class CardEnvironmentTests: XCTestCase {
         XCTAssertTrue(environment.contains("Rule (Hooke) → The force a spring exerts is proportional to its extension"), "\(environment)")
         // A theorem without a name asks nothing out of the notes' numbering.
         XCTAssertFalse(environment.contains { $0.hasPrefix("Theorem 2") }, "\(environment)")
-        // The broken "≠" ("x 6= y") leaves its definition out; an example, a proof and a reference are no environment.
-        XCTAssertFalse(environment.contains { $0.contains("hausdorffsch") || $0.contains("6=") }, "\(environment)")
+        // The text layer's "x 6= y" is the "≠" the PDF prints: the card shows that.
+        XCTAssertTrue(environment.contains("Definition 1.5 (hausdorffsch) → Ein topologischer Raum X heißt hausdorffsch, wenn es für je zwei Punkte x ≠ y in X disjunkte Umgebungen gibt"), "\(environment)")
+        XCTAssertFalse(environment.contains { $0.contains("6=") }, "\(environment)")
+        // An example, a proof and a reference are no environment.
         XCTAssertFalse(environment.contains { $0.contains("diskreten Metrik") || $0.contains("Bolzano") || $0.contains("we get the bound") }, "\(environment)")
-        XCTAssertEqual(environment.count, 4, "\(environment)")
+        XCTAssertEqual(environment.count, 5, "\(environment)")
         // Each passes the six checks as generated.
         XCTAssertTrue(cards.filter { $0.origin == .environment }.allSatisfy { $0.quality?.score == 1 })
     }
@@ -52,6 +54,45 @@ final class CardEnvironmentTests: XCTestCase {
         XCTAssertFalse(StatementBlocks.isReadable("wenn (X, d) ein metrischer Raum und ∅ = G ⊆ P(X) gilt"))
         XCTAssertTrue(StatementBlocks.isReadable("Im rechtwinkligen Dreieck gilt a2 + b2 = c2, wobei c die Hypotenuse ist"))
         XCTAssertTrue(StatementBlocks.hasOrphanIndex("Ist I eine Menge, so ist\n\ni∈I\n\nUi ∈ T"))
+    }
+
+    /// A remark the notes name is a small proposition of its own; one without a name asks
+    /// nothing, and one whose display formula left an ellipsis states nothing readable.
+    func testANamedRemarkIsACard() {
+        let notes = """
+            Bemerkung 24 (Mächtigkeit von Mannigfaltigkeiten) Jede n-dimensionale Mannigfaltigkeit mit n ≥ 1 ist mindestens so mächtig wie R.
+            Bemerkung 25 Jede Mannigfaltigkeit ist lokal zusammenhängend.
+            Bemerkung 68 (Eigenschaften der hyperbolischen Geraden) Die hyperbolischen Geraden erfüllen. . .
+            Remark 3 (Composition) The composition of two continuous maps is continuous.
+            Definition 15 Sei X eine Menge und U ⊆ P(X). U heißt eine Überdeckung von X, wenn gilt: ∀x ∈ X : ∃M ∈ U : x ∈ M
+            Definition 16 Ein Raum X heißt kompakt, wenn gilt
+            """
+        let (cards, _) = CardGeneration.offline(CardQualityTests.curriculum([CardQualityTests.passage(1, notes, section: ["2 Mannigfaltigkeiten"])]))
+        XCTAssertEqual(cards.filter { $0.origin == .environment }.map { "\($0.front) → \($0.back)" }, [
+            "Bemerkung 24 (Mächtigkeit von Mannigfaltigkeiten) → Jede n-dimensionale Mannigfaltigkeit mit n ≥ 1 ist mindestens so mächtig wie R",
+            "Remark 3 (Composition) → The composition of two continuous maps is continuous",
+            // A statement ending in its own relation is whole without a full stop; one ending "… gilt" lost its display.
+            "Definition 15 (Überdeckung von X) → Sei X eine Menge und U ⊆ P(X). U heißt eine Überdeckung von X, wenn gilt: ∀x ∈ X : ∃M ∈ U : x ∈ M",
+        ])
+    }
+
+    /// The glyphs a TeX math font loses in the text layer are written as the symbols the PDF
+    /// prints, so a definition that turns on them is a card a learner can read.
+    func testLostMathGlyphsAreWrittenAsTheirSymbols() {
+        XCTAssertEqual(StatementBlocks.repairingGlyphs("für je zwei Punkte x 6= y in X, mit Ui ∩ Uj 6= ∅"), "für je zwei Punkte x ≠ y in X, mit Ui ∩ Uj ≠ ∅")
+        XCTAssertEqual(StatementBlocks.repairingGlyphs("π : X → X, x 7→ [x]∼"), "π : X → X, x ↦ [x]∼")
+        XCTAssertEqual(StatementBlocks.repairingGlyphs("d : X × X → R+ 0 heißt Metrik"), "d : X × X → R₀⁺ heißt Metrik")
+        // Numbers that are numbers stay.
+        XCTAssertEqual(StatementBlocks.repairingGlyphs("Es gilt 3 + 3 = 6 und 7 → 8, also 6=6."), "Es gilt 3 + 3 = 6 und 7 → 8, also 6=6.")
+        let notes = """
+            Definition 8 Sei X eine Menge. Eine Abbildung d : X × X → R+ 0 heißt Metrik, wenn d(x, y) = 0 genau dann gilt, wenn x = y ist.
+            Definition 12 Ein Knoten γ1 heißt trivial, wenn es eine Abbildung z 7→ H(z, t) gibt, die ihn in einen Kreis überführt.
+            """
+        let (cards, _) = CardGeneration.offline(CardQualityTests.curriculum([CardQualityTests.passage(1, notes, section: ["1 Topologie"])]))
+        let environment = cards.filter { $0.origin == .environment }
+        XCTAssertEqual(environment.map(\.front), ["Definition 8 (Metrik)", "Definition 12 (trivial)"], "\(environment.map { "\($0.front) → \($0.back)" })")
+        XCTAssertTrue(environment.first?.back.contains("d : X × X → R₀⁺ heißt Metrik") == true, "\(environment.map(\.back))")
+        XCTAssertTrue(environment.allSatisfy { $0.quality?.score == 1 }, "\(environment.map { $0.quality?.checks.filter { !$0.passed }.map(\.reason) ?? [] })")
     }
 }
 
@@ -85,7 +126,7 @@ extension CardEnvironmentTests {
             Definition 4 Sei (X, T) ein topologischer Raum.
             a) B ⊆ T heißt Basis der Topologie T, wenn jedes U ∈ T Vereinigung von Elementen aus B ist.
             b) S ⊆ T heißt Subbasis der Topologie T, wenn jedes U ∈ T Vereinigung von endlichen Durchschnitten von Elementen aus S ist.
-            c) Ein Punkt x heißt isoliert, wenn { x } ∈ T und x 6= y für alle y gilt.
+            c) Ein Punkt x heißt isoliert, wenn { x } ∈ T und P 0 ∉ U für alle U gilt.
             Beispiel 3 (Basis und Subbasis) Jede Basis ist auch eine Subbasis.
             Definition 12 Seien X, Y topologische Räume und f : X → Y eine Abbildung.
             a) f heißt stetig, wenn das Urbild jeder offenen Menge offen ist.

@@ -9,7 +9,7 @@ A topic counts when its prose (passages of kind text, list and transcript, as
 `CardGeneration.proseWords` counts them) holds at least 150 words. Of those, a topic is an
 EXERCISE topic when it is practice rather than exposition: its title names a problem set, a
 worked example, a problem, a demo or review questions ("PS.1.2 …", "Problem Set 3",
-"12.1 Pulley Problems - Part I", "27.1 Worked Example: …", "11.3 Demo: …"), or every prose
+"12.1 Pulley Problems - Part I", "27.1 Worked Example: …", "11.3 Demo: …", "Übungsaufgaben"), or every prose
 passage sits in an exercise section (the sections `PassageReading.exerciseSections` names).
 Such a topic may legitimately have no card: what it says is a problem's particulars. The
 target (issue #30: ≥ 90% of topics with explanatory text have a card) is read on the other,
@@ -25,9 +25,10 @@ PROSE = ("text", "list", "transcript")
 WORDS = 150
 EXERCISE_TITLE = re.compile(
     r"^(?:PS\.\d|Problem Set\b)|\bWorked Example\b|\bProblems?\b(?: \d| -|:|$)|\bDemo\b|\bReview questions?\b|\bPractice problems?\b"
-    r"|\bExercises?\b|\bCheck your understanding\b", re.IGNORECASE)
+    r"|\bExercises?\b|\bCheck your understanding\b|\bÜbung|\bAufgaben?\b|\bExercices?\b|\bEjercicios?\b", re.IGNORECASE)
 EXERCISE_SECTIONS = ["review question", "exercise", "problem", "practice", "critical thinking", "think like a philosopher",
-                     "write like a philosopher", "check your understanding", "self-check", "quiz", "homework", "assignment"]
+                     "write like a philosopher", "check your understanding", "self-check", "quiz", "homework", "assignment",
+                     "übung", "aufgabe", "exercice", "ejercicio"]
 WORD = re.compile(r"\w+")
 
 

@@ -40,7 +40,8 @@ enum CardGeneration {
         report.topics = chosen.count
         let perTopic = ParallelWork.map(chosen.count, workers: ProcessInfo.processInfo.activeProcessorCount) { index in
             let grounded = ground(generator.candidates(for: chosen[index], in: deck), topic: chosen[index])
-            let assessed = assess(grounded.kept, topic: chosen[index], checks: checks, minQuality: minQuality)
+            var assessed = assess(grounded.kept, topic: chosen[index], checks: checks, minQuality: minQuality)
+            assessed.kept += coverage(chosen[index], kept: assessed.kept, deck: deck, checks: checks, minQuality: minQuality)
             return (assessed.kept, grounded.rejected + assessed.rejected)
         }
         var cards: [Flashcard] = []
@@ -85,7 +86,8 @@ enum CardGeneration {
                 failure = (error as? LecternError)?.located ?? "\(error)"
             }
             let grounded = ground(candidates, topic: topic)
-            let assessed = assess(grounded.kept, topic: topic, checks: checks, minQuality: minQuality)
+            var assessed = assess(grounded.kept, topic: topic, checks: checks, minQuality: minQuality)
+            assessed.kept += coverage(topic, kept: assessed.kept, deck: deck, checks: checks, minQuality: minQuality)
             return (assessed.kept, rejected + grounded.rejected + assessed.rejected, failure)
         }
         var report = CardGenerationReport()
@@ -142,7 +144,8 @@ enum CardGeneration {
                 }
                 continue
             }
-            let passageStems = stems[passage.id] ?? CardGrounding.PassageStems(passage.text)
+            // (A block's statement shows the glyphs the PDF printed: "R₀⁺" where the text layer has "R+ 0".)
+            let passageStems = stems[passage.id] ?? CardGrounding.PassageStems(StatementBlocks.repairingGlyphs(passage.text))
             stems[passage.id] = passageStems
             switch CardGrounding.check(answer: card.answer, in: passageStems) {
             case .supported:
@@ -182,6 +185,17 @@ enum CardGeneration {
             if let at = rejected.firstIndex(where: { $0.front == best.front && $0.answer == best.answer }) { rejected.remove(at: at) }
         }
         return (kept, rejected)
+    }
+
+    /// The one card a topic with explanatory text and no card yet gets from the facts its prose
+    /// states in lesser shapes (`FallbackFacts`: a relative clause's definition, what a thing is
+    /// an example of, an abbreviation, an event's year): the first, in that order, that passes
+    /// every check. None where the topic has a card, is short, or nothing passes: the checks are
+    /// never loosened for coverage. (Read only here: most topics never pay for it.)
+    static func coverage(_ topic: Topic, kept: [Flashcard], deck: CardDeckContext, checks: CardChecks, minQuality: Double) -> [Flashcard] {
+        guard kept.isEmpty, minQuality > 0, proseWords(topic) >= fallbackWords else { return [] }
+        let grounded = ground(FallbackFacts.candidates(for: topic, in: deck), topic: topic).kept
+        return checks.assess(grounded, topic: topic).first { $0.quality?.checks.allSatisfy(\.passed) == true }.map { [$0] } ?? []
     }
 
     /// One long topic does not swamp the deck: past its share, the cards ranked last go. The

@@ -122,7 +122,8 @@ struct OfflineCardGenerator: Sendable {
     private func environmentCards(topic: Topic, prose: [Passage], deck: CardDeckContext) -> [Flashcard] {
         var cards: [Flashcard] = []
         for passage in prose {
-            for block in StatementBlocks.blocks(in: passage.text) where block.readable {
+            // (The statement as the PDF printed it: "x ≠ y", not the text layer's "x 6= y".)
+            for block in StatementBlocks.blocks(in: StatementBlocks.repairingGlyphs(passage.text)) where block.readable {
                 guard environmentWords.contains(WordTokenizer.words(block.statement).count) else { continue }
                 // "Satz 3.5" alone asks nothing a learner could tell without the notes' numbering.
                 guard let term = block.term else { continue }

@@ -56,6 +56,8 @@ struct PassageReading: Sendable {
     static let exerciseSections = [
         "review question", "exercise", "problem", "practice", "critical thinking", "think like a philosopher",
         "write like a philosopher", "check your understanding", "self-check", "quiz", "homework", "assignment",
+        // German, French and Spanish notes' exercise sections ("Übungsaufgaben", "Exercices").
+        "übung", "aufgabe", "exercice", "ejercicio",
     ]
 
     static func sectionReason(_ section: String, kind: PassageKind) -> String? {

@@ -28,7 +28,10 @@ enum StatementBlocks {
         var names: [String: Kind] = [:]
         for name in ["definition", "def", "définition", "definición", "definizione", "begriff"] { names[name] = .definition }
         for name in ["theorem", "lemma", "corollary", "proposition", "satz", "hauptsatz", "korollar", "folgerung", "théorème",
-                     "lemme", "corollaire", "teorema", "lema", "corolario", "corollario", "axiom", "axiome", "axioma", "postulate"] {
+                     "lemme", "corollaire", "teorema", "lema", "corolario", "corollario", "axiom", "axiome", "axioma", "postulate",
+                     // A remark of lecture notes is most often a small proposition; it is a card only
+                     // where the notes name it ("Bemerkung 24 (Mächtigkeit von Mannigfaltigkeiten)").
+                     "remark", "bemerkung", "remarque", "observation", "beobachtung", "observación", "osservazione"] {
             names[name] = .theorem
         }
         for name in ["rule", "law", "principle", "regel", "gesetz", "prinzip", "règle", "loi", "principe", "regla", "ley"] {
@@ -106,8 +109,12 @@ enum StatementBlocks {
                    label.range(of: #"^[ivxlc]+$"#, options: .regularExpression) == nil { term = label }
                 body = String(body[body.index(after: close)...])
             }
-            // A statement that stops without a sentence's end lost its display formula ("… gilt").
-            let complete = body.trimmingCharacters(in: .whitespacesAndNewlines).last.map { ".!?".contains($0) } ?? false
+            // A statement that stops without a sentence's end lost its display formula ("… gilt"),
+            // as does one whose display left an ellipsis ("Die hyperbolischen Geraden erfüllen. . .");
+            // one ending in a relation of its own ("… : x ∈ M", "f (v) = λv") is whole without a full stop.
+            let ending = body.trimmingCharacters(in: .whitespacesAndNewlines)
+            let complete = ((ending.last.map { ".!?".contains($0) } ?? false) || ending.suffix(6).contains(where: { "=∈⊆⊂<>≤≥≠∉".contains($0) }))
+                && ending.range(of: #"(?:\.\s?){3}$|…$"#, options: .regularExpression) == nil
             body = body.trimmingCharacters(in: CharacterSet(charactersIn: ":.").union(.whitespacesAndNewlines))
             if opener.number == nil, let match = labelled.firstMatch(in: text, range: NSRange(location: opener.at, length: ns.length - opener.at)),
                match.range(at: 2).location != NSNotFound {
@@ -232,6 +239,17 @@ enum StatementBlocks {
     }
 
     private static let calledPattern = try! NSRegularExpression(pattern: #"\b(?:heißt|heißen|nennt man|is called|are called|is said to be|are said to be|we call|is termed|se llama|s'appelle|est appelé|est appelée)\s+(?:(?:a|an|the|ein|eine|einen|der|die|das)\s+)?([^,.;:]{2,60}?)(?=\s*(?:[,.;:]|\s(?:wenn|falls|if|when|provided|sofern|genau dann)\b|$))"#)
+
+    /// `text` with the glyphs a TeX math font loses in a PDF's text layer written as the symbols
+    /// they print: its negation slash comes out as "6" ("x 6= y" is x ≠ y), the bar of ↦ as "7"
+    /// ("x 7→ [x]"), and a set's raised "+" and lowered "0" as "R+ 0" (ℝ₀⁺). Each pattern is
+    /// the font's, not a sentence's: a "6" or "7" glued to the symbol after it is never a number.
+    static func repairingGlyphs(_ text: String) -> String {
+        guard text.contains("6=") || text.contains("7→") || text.contains("+ 0") else { return text }
+        return text.replacingOccurrences(of: #"(?<=[\s(])6=(?=\s)"#, with: "≠", options: .regularExpression)
+            .replacingOccurrences(of: #"(?<=\s)7→(?=\s)"#, with: "↦", options: .regularExpression)
+            .replacingOccurrences(of: #"(?<=\p{L})\+ 0\b"#, with: "₀⁺", options: .regularExpression)
+    }
 
     /// Whether `text` reads as the source wrote it: no glyphs a PDF's math font broke ("x 6= y",
     /// private-use characters, a big operator's orphaned index line "i∈I"), brackets that close.
