@@ -66,6 +66,15 @@ final class CardEnvironmentTests: XCTestCase {
             Remark 3 (Composition) The composition of two continuous maps is continuous.
             Definition 15 Sei X eine Menge und U ⊆ P(X). U heißt eine Überdeckung von X, wenn gilt: ∀x ∈ X : ∃M ∈ U : x ∈ M
             Definition 16 Ein Raum X heißt kompakt, wenn gilt
+            Bemerkung 16 (Eigenschaften von Zusammenhangskomponenten) Sei X ein topologischer Raum. Dann gilt:
+            a) Z(x) ist abgeschlossen.
+            b) X ist disjunkte Vereinigung von Zusammenhangskomponenten.
+            Bemerkung 1 (Offene und abgeschlossene Mengen) Betrachte ∅ und X mit der trivialen Topologie.
+            Bemerkung 53 (Eindeutigkeit des Grades) Sei p : Y → X eine Überlagerung. Dann haben alle Fasern gleich viele Punkte. Hinweis: unendlich viele sind erlaubt!
+            Definition 7 Sei X ein Raum. TX :=  U ⊆ X π −1 (U ) ∈ TX heißt Quotiententopologie.
+            Definition 64 Es seien a, b, c, d ∈ R und σ(z) := az + b cz + d. σ heißt Möbiustransformation.
+            Definition 84 Sei f : V → V linear. v ∈ V \\ { 0 } heißt Eigenvektor :⇔ ∃λ ∈ K : f (v) = λv. Satz (Binomischer Lehrsatz) Sei x, y ∈ R. Dann gilt: \u{12} X
+            k=0
             """
         let (cards, _) = CardGeneration.offline(CardQualityTests.curriculum([CardQualityTests.passage(1, notes, section: ["2 Mannigfaltigkeiten"])]))
         XCTAssertEqual(cards.filter { $0.origin == .environment }.map { "\($0.front) → \($0.back)" }, [
@@ -73,6 +82,11 @@ final class CardEnvironmentTests: XCTestCase {
             "Remark 3 (Composition) → The composition of two continuous maps is continuous",
             // A statement ending in its own relation is whole without a full stop; one ending "… gilt" lost its display.
             "Definition 15 (Überdeckung von X) → Sei X eine Menge und U ⊆ P(X). U heißt eine Überdeckung von X, wenn gilt: ∀x ∈ X : ∃M ∈ U : x ∈ M",
+            // A list of properties is several facts, "Betrachte …" claims nothing, a hint is no part of
+            // the statement, and a set without its braces or a flattened fraction reads as something else.
+            "Bemerkung 53 (Eindeutigkeit des Grades) → Sei p : Y → X eine Überlagerung. Dann haben alle Fasern gleich viele Punkte",
+            // An unnumbered theorem with its label after a sentence ends the definition before it.
+            "Definition 84 (Eigenvektor) → Sei f : V → V linear. v ∈ V \\ { 0 } heißt Eigenvektor :⇔ ∃λ ∈ K : f (v) = λv",
         ])
     }
 

@@ -23,6 +23,9 @@ enum StatementBlocks {
         var readable: Bool
     }
 
+    /// The names of remarks, which are theorems in the notes' own words.
+    static let remarks: Set<String> = ["remark", "bemerkung", "remarque", "observation", "beobachtung", "observación", "osservazione"]
+
     /// Environment names by kind, folded: English, German, French, Spanish, Italian.
     static let names: [String: Kind] = {
         var names: [String: Kind] = [:]
@@ -49,10 +52,14 @@ enum StatementBlocks {
     /// An unnumbered environment: its name alone at a line's start, with a colon ("Definition: …", "Rule (Hooke): …").
     private static let labelled = try! NSRegularExpression(
         pattern: #"^[ \t]*([\p{Lu}][\p{L}]{2,15})(?:[ \t]*\(([^()\n]{2,60})\))?[ \t]*:"#, options: [.anchorsMatchLines])
-    private static let proof = try! NSRegularExpression(pattern: #"(?<![\p{L}])(?:Proof|Beweis|Preuve|Demostración|Dimostrazione)\b[.:]?"#)
+    /// An environment's name and label in running text, after a sentence: "… . Satz (Binomischer Lehrsatz)".
+    private static let unnumbered = try! NSRegularExpression(pattern: #"(?<=[.!?] )([\p{Lu}][\p{L}]{2,15}) \([^()\n]{2,60}\)"#)
+
+    /// A proof, and a note or hint after a statement ("Hinweis: … ist erlaubt!"), end it.
+    private static let proof = try! NSRegularExpression(pattern: #"(?<![\p{L}])(?:(?:Proof|Beweis|Preuve|Demostración|Dimostrazione)\b[.:]?|(?:Hinweis|Note|Hint|Achtung|Remarque|Nota):)"#)
 
     /// A sentence that only sets the scene ("Sei X ein Raum.", "Let X be a space.").
-    static let premise = #"^(?:Sei|Seien|Es sei|Es seien|Let|Suppose|Assume|Soit|Soient|Sea|Sean)\b"#
+    static let premise = #"^(?:Sei|Seien|Es sei|Es seien|Let|Suppose|Assume|Soit|Soient|Sea|Sean|Betrachte|Betrachten|Consider|Considérons)\b"#
 
     /// Whether `text` claims something: it does not open with a premise, or goes on past it
     /// ("Dann …", "… heißt …", "then …").
@@ -76,6 +83,11 @@ enum StatementBlocks {
         }
         for match in proof.matches(in: text, range: whole) {
             openers.append((match.range.location, match.range.location + match.range.length, "Proof", nil))
+        }
+        // "… f (v) = λv. Wenn … Satz (Binomischer Lehrsatz) Sei …": an unnumbered environment with its
+        // label after a sentence ends the statement before it (and is no block: its extent is unknown).
+        for match in unnumbered.matches(in: text, range: whole) where Self.names[ns.substring(with: match.range(at: 1)).lowercased()] != nil {
+            openers.append((match.range.location, match.range.location + match.range.length, "Boundary", nil))
         }
         openers.sort { $0.at < $1.at }
         var blocks: [Block] = []
@@ -151,8 +163,11 @@ enum StatementBlocks {
             let name = opener.number.map { "\(opener.name) \($0)" } ?? opener.name
             // (Part a)'s mark after the premises, "… Raum. a) B ⊆ T heißt …", opens no bracket.)
             let focusedUnmarked = focused.replacingOccurrences(of: #"(?<=[.:!?] )[a-z]\) "#, with: "", options: .regularExpression)
+            // A remark listing several properties ("a) … b) … c) …") is several facts, not one card.
+            let listed = remarks.contains(opener.name.lowercased()) && !Self.parts(of: body).isEmpty
             blocks.append(Block(kind: kind, name: name, term: term,
-                                statement: focused, readable: whole && claims && isReadable(judgedUnmarked) && isReadable(focusedUnmarked) && !hasOrphanIndex(judged)))
+                                statement: focused, readable: whole && claims && !listed && isReadable(judgedUnmarked) && isReadable(focusedUnmarked)
+                                    && !hasOrphanIndex(judged) && !lostDisplay(judged)))
             // "b) S ⊆ T heißt Subbasis der Topologie T, wenn …": a later part defining another term.
             var named = Set([term].compactMap { $0?.lowercased() })
             for (index, part) in laterParts.enumerated() {
@@ -195,6 +210,10 @@ enum StatementBlocks {
     /// with the display), "|K| := ∆∈K ∆" (a big operator's index left without its operator).
     static func lostDisplay(_ raw: String) -> Bool {
         raw.range(of: #":=[ \t]*\n|:= \S+∈\S+ "#, options: .regularExpression) != nil
+            // "TX := U ⊆ X π −1 (U ) ∈ TX": a set whose braces and bar went with the font.
+            || raw.range(of: #":=\s+[^{}|\n]{1,30}\s∈\s"#, options: .regularExpression) != nil
+            // "σ(z) := az + b cz + d": a fraction flattened into one line reads as another sum.
+            || raw.range(of: #"[+−-] \w{1,2} \w{1,3} [+−-] "#, options: .regularExpression) != nil
     }
 
     /// The statement up to the sentence that names `term`: what follows is a remark.
