@@ -205,10 +205,13 @@ struct CardChecks: Sendable {
         }
         if let end = back.last, ",;:(-–".contains(end) { return "the definition ends in “\(end)”: it is cut off" }
         if back.filter({ $0 == "(" }).count != back.filter({ $0 == ")" }).count { return "the definition's brackets do not close" }
-        // "the most subtle of his laws" judges X; it does not say what X is.
-        if back.range(of: #"^(?:(?:the|a|an)\s+)?(?:most|best|worst|simplest|easiest|hardest|particularly|very|really|quite|hotly|lot|bit|little)\b"#,
+        // "the most subtle of his laws" judges X; it does not say what X is. (A word's meaning in
+        // quotation marks, "What does the term utility mean? → “useful” or “a useful thing.”",
+        // is the word's gloss, not a judgement of it.)
+        let quotedGloss = card.front.hasSuffix(" mean?") && back.first.map { "“\"‘'".contains($0) } == true
+        if !quotedGloss, back.range(of: #"^(?:(?:the|a|an)\s+)?(?:most|best|worst|simplest|easiest|hardest|particularly|very|really|quite|hotly|lot|bit|little)\b"#,
                       options: [.regularExpression, .caseInsensitive]) != nil
-            || (card.origin != .glossary && DefiningSentence.isJudgement(backWords.map(WordTokenizer.fold))) {
+            || (!quotedGloss && card.origin != .glossary && DefiningSentence.isJudgement(backWords.map(WordTokenizer.fold))) {
             return "“\(Self.short(back))” judges “\(subject)”, it does not define it"
         }
         // "X is an example of Y" says what X illustrates, not what X is.
@@ -236,7 +239,8 @@ struct CardChecks: Sendable {
             let words = PorterStemmer.foldedWords(card.back), phrase = PorterStemmer.foldedWords(subject)
             if OfflineCardGenerator.contains(words, phrase) {
                 if let dependence = StandaloneSentence.dependence(card.back) { return "the Key Terms sentence: \(dependence)" }
-                guard OfflineCardGenerator.defines(card.back, term: subject) || StandaloneSentence.characterises(words, phrase) else {
+                guard OfflineCardGenerator.defines(card.back, term: subject) || StandaloneSentence.characterises(words, phrase)
+                        || StandaloneSentence.describesPart(words, phrase) else {
                     return "“\(Self.short(card.back))” uses “\(subject)” without saying what it is"
                 }
             }
@@ -297,6 +301,8 @@ struct CardChecks: Sendable {
         if CardGrounding.functionWords.contains(first) || CardGrounding.functionWords.contains(last) || Self.discourseWords.contains(first) {
             return "“\(deletion)” is half a phrase"
         }
+        // "{{Early Chinese writings often}} refer to …": a term that ran into the adverb after it.
+        if words.count > 1, DefiningSentence.adverbs.contains(last) { return "“\(deletion)” runs into “\(words.last!)”: half a phrase" }
         if words.count > 6 { return "“\(deletion)” is too long to recall" }
         // "can be {{deductive}}, inductive, or abductive": one item of a list, any of which fits.
         if let close = card.front.range(of: "}}") {
@@ -327,8 +333,11 @@ struct CardChecks: Sendable {
                 return "“\(deletion)” is a label of the lecture, not a term"
             }
             guard term != nil || glossary[key] != nil else { return "“\(deletion)” is not a key term of the topic" }
-            // "Partiality of care is the basis of …, but it is also the source of …": two facts.
-            if revealed.range(of: #"[,;] (?:and|but|while|whereas) [^,;]{1,60}? (?:is|are|was|were) "#, options: .regularExpression) != nil {
+            // "Partiality of care is the basis of …, but it is also the source of …": two facts about
+            // the term. A clause about another subject ("…, linguist, and semiotician Ferdinand de
+            // Saussure was …", "…, and from Purusha’s body the castes are created") is the sentence's
+            // context, not a second thing the card asks.
+            if revealed.range(of: #"[,;] (?:and|but|while|whereas) (?:(?:so )?(?:it|they|he|she|this|these|its|their|his|her)\b|also\b)[^,;]{0,60}? (?:is|are|was|were) "#, options: .regularExpression) != nil {
                 return "the sentence holds a second statement"
             }
             if OfflineCardGenerator.defines(revealed, term: deletion)
@@ -386,13 +395,17 @@ struct CardChecks: Sendable {
 
     private func answerFailure(_ card: Flashcard, topic: Topic) -> String? {
         let answer = card.answer.trimmingCharacters(in: .whitespacesAndNewlines)
+        // A lecture's "we" is its speaker's; a book's is its author's generic person.
+        let written = card.source.timeStart == nil && topic.passages.first { $0.id == card.source.passageId }.map { $0.kind != .transcript } == true
         guard !answer.isEmpty else { return "the card has no answer" }
         let answerStems = Set(CardGrounding.contentStems(answer))
         if card.noteType == .cloze {
             // The deletion must not stand elsewhere in the sentence.
             let rest = card.front.replacingOccurrences(of: #"\{\{c\d+::.*?\}\}"#, with: " ", options: .regularExpression)
             let restStems = Set(CardGrounding.contentStems(rest))
-            if !answerStems.isEmpty, answerStems.isSubset(of: restStems) { return "the sentence gives “\(answer)” away" }
+            // (A possessive's "s" is no word of its own: "Zeno proposed paradoxes, known as {{Zeno’s paradoxes}}".)
+            let asked = answerStems.subtracting(["s"])
+            if !asked.isEmpty, asked.isSubset(of: restStems) { return "the sentence gives “\(answer)” away" }
             // "He taught that …", "These numerical representations …", "… takes this worry seriously":
             // out of its paragraph the sentence is ambiguous; two sentences are two facts.
             if let dependence = StandaloneSentence.dependence(ClozeText.revealed(card.front)) { return dependence }
@@ -401,7 +414,7 @@ struct CardChecks: Sendable {
             if let colon = card.back.range(of: ": "), let pointing = StandaloneSentence.pointing(String(card.back[colon.upperBound...])) {
                 return "the back: \(pointing)"
             }
-            if let spoken = Self.spokenTo(ClozeText.revealed(card.front)) { return spoken }
+            if let spoken = Self.spokenTo(ClozeText.revealed(card.front), written: written) { return spoken }
             // "This section will first look at X", "When the former happens, …": about the text around it.
             if let pointer = card.front.range(of: #"\b(?:(?:this|these|that|the next|the following|the previous) (?:section|chapter|module|unit|figure|example|mistake|case|lesson|video)s?|the former|the latter)\b"#,
                                                options: [.regularExpression, .caseInsensitive]) {
@@ -416,7 +429,7 @@ struct CardChecks: Sendable {
         }
         // (A theorem's "we" is the mathematician's, not a speaker's aside.)
         // (A formula's "I" is the moment of inertia.)
-        if card.origin != .glossary, card.origin != .environment, card.origin != .formula, card.origin != .example, let spoken = Self.spokenTo(card.back) { return spoken }
+        if card.origin != .glossary, card.origin != .environment, card.origin != .formula, card.origin != .example, let spoken = Self.spokenTo(card.back, written: written) { return spoken }
         if card.origin == .objective {
             let first = WordTokenizer.words(card.front).first.map(WordTokenizer.fold) ?? ""
             if Self.unanswerableObjectives.contains(first) || card.front.lowercased().contains("main ideas") {
@@ -468,13 +481,30 @@ struct CardChecks: Sendable {
     ]
 
     /// "So what I'll do is …", "let's call this …": a speaker talking to an audience, not a
-    /// statement a learner can recall out of the lecture.
-    static func spokenTo(_ text: String) -> String? {
-        let words = WordTokenizer.words(text).map(WordTokenizer.fold)
-        guard let word = words.first(where: { ["i", "i'll", "i'm", "i'd", "i've", "me", "my", "you", "your", "you're", "you'll", "let's", "we", "we'll", "we're", "we've", "we'd", "us", "our"].contains($0) })
-            ?? (words.contains("let") && words.contains("us") ? "let us" : nil) else { return nil }
-        return "“\(word)”: a speaker talking to the audience, not a statement to recall"
+    /// statement a learner can recall out of the lecture. In `written` text (a book, notes, a
+    /// page: no transcript) "we", "us", "our" and "your" are the author's generic person ("habits
+    /// that help us to decide", "our tendency to rely on …"); there only an "I", a "let's" or a
+    /// "we" that steers the reader ("we will now look at …", "as we saw") is a speaker's aside.
+    static func spokenTo(_ text: String, written: Bool = false) -> String? {
+        // "US pragmatist C. S. Peirce": the country's abbreviation, not the pronoun.
+        let words = WordTokenizer.words(text.replacingOccurrences(of: #"\bUS\b"#, with: " ", options: .regularExpression)).map(WordTokenizer.fold)
+        let speaker: Set<String> = written
+            ? ["i", "i'll", "i'm", "i'd", "i've", "me", "my", "you", "you're", "you'll", "you've", "let's", "we'll", "we're", "we've", "we'd"]
+            : ["i", "i'll", "i'm", "i'd", "i've", "me", "my", "you", "your", "you're", "you'll", "let's", "we", "we'll", "we're", "we've", "we'd", "us", "our"]
+        if let word = words.first(where: speaker.contains) { return "“\(word)”: a speaker talking to the audience, not a statement to recall" }
+        if words.contains("let") && words.contains("us") { return "“let us”: a speaker talking to the audience, not a statement to recall" }
+        if written, let steer = zip(words, words.dropFirst()).first(where: { $0.0 == "we" && Self.steeringVerbs.contains($0.1) }) {
+            return "“\(steer.0) \(steer.1)”: the text steering its reader, not a statement to recall"
+        }
+        return nil
     }
+
+    /// What follows an author's "we" when the text steers its reader rather than states something.
+    static let steeringVerbs: Set<String> = [
+        "will", "shall", "can", "could", "saw", "see", "now", "turn", "look", "consider", "begin", "discuss", "explore",
+        "examine", "return", "learned", "learnt", "have", "had", "noted", "mentioned", "discussed", "encountered", "met",
+        "should", "must", "might", "may", "need", "want",
+    ]
 
 
     // MARK: Duplication
@@ -489,14 +519,37 @@ struct CardChecks: Sendable {
            let meaning = glossary[Self.termKey(card.answer)] {
             let own = Set(CardGrounding.contentStems(card.answer))
             let shared = Set(CardGrounding.contentStems(meaning)).subtracting(own).intersection(CardGrounding.contentStems(ClozeText.revealed(card.front)))
-            if shared.isEmpty { return "the source's glossary defines “\(card.answer)” as “\(Self.short(meaning))”; this is another sense" }
+            if shared.isEmpty, !Self.bothDoctrines(meaning, ClozeText.revealed(card.front)) {
+                return "the source's glossary defines “\(card.answer)” as “\(Self.short(meaning))”; this is another sense"
+            }
         }
         guard let term, let meaning = glossary[Self.termKey(term)] else { return nil }
         let meaningStems = Set(CardGrounding.contentStems(meaning))
         let stated = Set(CardGrounding.contentStems(card.noteType == .cloze ? ClozeText.revealed(card.front) : card.back))
         // The glossary's meaning restated (most of its words) is the same sense.
         if !meaningStems.isEmpty, Double(meaningStems.intersection(stated).count) >= Double(meaningStems.count) * 0.6 { return nil }
+        // "The view that all justified beliefs rest on … basic beliefs" against the glossary's "the
+        // belief that all truth is either self-evident or derivable …": one doctrine, reworded.
+        if Self.bothDoctrines(meaning, card.noteType == .cloze ? ClozeText.revealed(card.front) : card.back) { return nil }
         return "the source's glossary defines “\(term)” as “\(Self.short(meaning))”; this is another sense"
+    }
+
+    /// Words that name a doctrine when "that" follows: "the view that …", "any epistemological
+    /// theory that …". Two meanings of one term that both name a doctrine are one sense worded
+    /// twice; another sense of the word ("a smelly smoked fish", "a verbal disagreement") names a
+    /// thing of another kind.
+    static let doctrineWords: Set<String> = [
+        "view", "belief", "theory", "position", "doctrine", "thesis", "claim", "idea", "notion", "conviction", "stance",
+        "principle", "assumption", "hypothesis",
+    ]
+
+    static func namesDoctrine(_ text: String) -> Bool {
+        let words = WordTokenizer.words(text).prefix(9).map(WordTokenizer.fold)
+        return zip(words, words.dropFirst()).contains { doctrineWords.contains($0.0) && $0.1 == "that" }
+    }
+
+    static func bothDoctrines(_ meaning: String, _ stated: String) -> Bool {
+        namesDoctrine(meaning) && namesDoctrine(stated)
     }
 
     static func short(_ text: String, words: Int = 10) -> String {

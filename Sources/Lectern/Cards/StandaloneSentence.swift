@@ -76,6 +76,35 @@ enum StandaloneSentence {
         return characterisingVerbs.contains(words[start + phrase.count])
     }
 
+    /// Heads of a phrase "N of X" that name something else than a part of X: "The problem of
+    /// evil is …" is about the problem, "The history of X …" tells a story.
+    private static let notParts: Set<String> = [
+        "problem", "question", "history", "origin", "origins", "study", "importance", "role", "use", "concept", "notion",
+        "idea", "term", "word", "name", "example", "examples", "case", "meaning", "definition",
+    ]
+
+    /// Whether `words` (folded) say what a defining part of `phrase` is: "Ruling authority in an
+    /// aristocracy is in the hands of …", "The primary focus of cosmological arguments will be on
+    /// proving …". A module's Key Terms sentence of this form describes its term without a
+    /// defining verb.
+    static func describesPart(_ words: [String], _ phrase: [String]) -> Bool {
+        let articles: Set<String> = ["the", "a", "an"]
+        let start = words.first.map(articles.contains) == true ? 1 : 0
+        for length in 1...3 {
+            let preposition = start + length
+            guard preposition < words.count, ["of", "in"].contains(words[preposition]) else { continue }
+            let part = words[start..<preposition]
+            guard let head = part.last, !notParts.contains(head),
+                  !part.contains(where: { pointers.contains($0) || CardGrounding.functionWords.contains($0) || openingPointers.contains($0) }) else { return false }
+            var term = preposition + 1
+            if term < words.count, articles.contains(words[term]) { term += 1 }
+            guard words.count > term + phrase.count + 1, words[term..<(term + phrase.count)].elementsEqual(phrase) else { return false }
+            let verb = words[(term + phrase.count)...]
+            return ["is", "are", "lies", "lie", "rests", "rest"].contains(verb.first!) || verb.starts(with: ["will", "be"])
+        }
+        return false
+    }
+
     /// Greek letters and words a lecturer names symbols with ("Capital omega", "RS to J", "Xcm").
     private static let symbolWords: Set<String> = [
         "alpha", "beta", "gamma", "delta", "epsilon", "theta", "lambda", "mu", "nu", "pi", "rho", "sigma", "tau", "phi", "psi",
