@@ -107,8 +107,9 @@ build: setup
 
 # `lectern` in the debug build, all that `make demo` runs, and the build `make test` goes on
 # with: a fresh clone compiled it in 236 s of CPU where the release `lectern` takes 585, and
-# the demo still runs in 13 s of CPU (MiniLM multiplies in Lectern's own AVX kernels, at full
-# speed in a debug build too). `make install` builds the release binaries.
+# the demo still runs in 13 s of CPU (MiniLM multiplies in Lectern's own AVX kernels, which
+# Package.swift compiles with -O2 in the debug build too). `make install` builds the release
+# binaries.
 debug: setup
 	$(SWIFT) build --product lectern
 

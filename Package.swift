@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Lectern's own C (the MiniLM encoder's products, the int8 scan, the digests) is compiled with
+// -O2 in the debug build too, which `make test` and `make demo` run: at -O0 every register tile
+// of a kernel spills to the stack. An unsafe flag bars depending on Lectern by version (a
+// branch or a path still works); Lectern is an application first, so the tests' speed wins.
+let optimizedInDebug: [CSetting] = [.unsafeFlags(["-O2"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Lectern",
     platforms: [.macOS(.v13)],
@@ -32,13 +38,13 @@ let package = Package(
         .systemLibrary(name: "CZLib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The compact vector scan: int8 dot products with AVX-512BW/AVX2 chosen at run time
         // (per-function target attributes, so no unsafe flags), portable C elsewhere.
-        .target(name: "CVectorScan"),
+        .target(name: "CVectorScan", cSettings: optimizedInDebug),
         // Lectern's own float32/bfloat16 matrix product for MiniLM: AVX-512, AVX2 or portable C,
         // chosen at run time (per-function target attributes, no compiler flags).
-        .target(name: "CGemm"),
+        .target(name: "CGemm", cSettings: optimizedInDebug),
         // SHA-256 (content hashes, card ids) and SHA-1 (Anki's checksum), Lectern's own: a
         // cryptography package cost a fresh build hundreds of BoringSSL files for these two.
-        .target(name: "CDigest"),
+        .target(name: "CDigest", cSettings: optimizedInDebug),
         .target(
             name: "Lectern",
             dependencies: [

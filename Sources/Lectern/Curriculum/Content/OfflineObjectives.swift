@@ -235,8 +235,14 @@ enum OfflineObjectives {
         return KeyTermExtraction.isTerm(phrase)
     }
 
+    /// The patterns above, compiled once each: compiled again for every sentence, they took 9.7 s
+    /// of CPU on a topic of 2,000 sentences where matching takes 0.26 s (debug build).
+    private static let compiled = Locked<[String: NSRegularExpression]>([:])
+
     private static func captures(_ pattern: String, in text: String) -> [[String]] {
-        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { return [] }
+        let cached = compiled.withLock { $0[pattern] }
+        guard let regex = cached ?? (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])) else { return [] }
+        if cached == nil { compiled.withLock { $0[pattern] = regex } }
         return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
             (1..<match.numberOfRanges).compactMap { index in
                 Range(match.range(at: index), in: text).map { String(text[$0]).trimmingCharacters(in: .whitespaces) }
