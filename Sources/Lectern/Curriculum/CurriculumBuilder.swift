@@ -25,7 +25,7 @@ public struct CurriculumBuildResult: Codable, Sendable, Equatable {
 /// drawing on it are made again.
 public struct CurriculumBuilder: Sendable {
     /// Changes when what a build makes changes: an older build is then rebuilt.
-    static let version = 9
+    static let version = 11  // 10: a transcript named by its file takes its stated title; 11: named-term objectives, title slides and continued references
 
     let store: any LibraryBackend
     let summarizer: any Summarizer
@@ -75,6 +75,8 @@ public struct CurriculumBuilder: Sendable {
         if all { found = try store.allDocuments() + found }
         var seen: Set<Int64> = []
         found = found.filter { seen.insert($0.id).inserted }
+        // A recording named only by its file takes the title its lecture states.
+        found = try found.map { document in try TopicContent.titled(document) { try store.passages(documentId: document.id) } }
         if order != .given { found.sort { CurriculumOrder.naturallyBefore(Self.nameKey($0), Self.nameKey($1)) } }
         if order == .dependencies, found.count > 1 { found = try dependencyOrder(found) }
         return (found, notFound)

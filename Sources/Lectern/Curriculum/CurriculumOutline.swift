@@ -51,8 +51,15 @@ enum CurriculumOutline {
               first.allSatisfy({ $0.isNumber || $0 == "." || $0 == ":" }) || first == "chapter" || first == "kapitel" {
             words.removeFirst()
         }
+        // "References I", "References II", "Bibliography (cont.)": a continued section is the same matter.
+        while let last = words.last, words.count > 1, continuations.contains(last) || last.allSatisfy(\.isNumber) {
+            words.removeLast()
+        }
         return words.joined(separator: " ").trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
     }
+
+    /// What follows a section title continued on another page or slide.
+    static let continuations: Set<Substring> = ["i", "ii", "iii", "iv", "v", "vi", "(cont.)", "cont.", "(cont'd)", "(continued)", "continued"]
 
     /// The title without its leading number: "1 Introduction to Philosophy" → "Introduction to Philosophy".
     static func bare(_ title: String) -> String {
@@ -118,7 +125,13 @@ enum CurriculumOutline {
         let top = groups(passages, depth: depth).filter { !matter.contains(normalised($0.name)) }
         // Chapters and their sections; what comes before the first chapter (a title page, a
         // foreword) is front matter then.
-        let chapters = top.filter { !$0.name.isEmpty }
+        var chapters = top.filter { !$0.name.isEmpty }
+        // A title slide or page with an outline entry of its own (the talk's name, its author and
+        // date) is no chapter: a first one of a few words with no sections goes.
+        if chapters.count > 2, let first = chapters.first, first.passages.reduce(0, { $0 + $1.tokenCount }) < 50,
+           groups(first.passages, depth: depth + 1).allSatisfy({ $0.name.isEmpty }) {
+            chapters.removeFirst()
+        }
         if alone, chapters.count >= 2 {
             let divided = chapters.filter { group in
                 groups(group.passages, depth: depth + 1).filter { !$0.name.isEmpty }.count >= 2

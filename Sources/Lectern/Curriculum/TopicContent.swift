@@ -62,6 +62,12 @@ enum TopicContent {
         KeyPhrases.title(for: passages, against: background)
     }
 
+    /// `document` titled by its content (the subject its lecture announces, a title said first,
+    /// its key phrases) when it is a transcript whose only title is its file name.
+    static func titled(_ document: StoredDocument, passages: () throws -> [Passage]) rethrows -> StoredDocument {
+        try StatedTitle.titled(document, passages: passages)
+    }
+
     /// Whole minutes to study `passages`, by the kind of their content.
     static func studyMinutes(passages: [Passage]) -> Int {
         StudyTime.minutes(passages: passages)

@@ -57,6 +57,12 @@ enum OfflineObjectives {
         for group in stride(from: 0, to: min(defined.count, termsPerDefinition * definitionObjectives), by: termsPerDefinition) {
             add("Define " + list(defined[group..<min(defined.count, group + termsPerDefinition)].map { phrase($0.term) }))
         }
+        // A lecture names its terms as it introduces them ("what we call the center of mass").
+        let namedTerms = named(in: sentences).filter(taught).filter { name in !defined.contains { TermMatcher.stems($0.term) == TermMatcher.stems(name) } }
+        if !namedTerms.isEmpty { add("Define " + list(namedTerms.prefix(termsPerDefinition).map(phrase))) }
+        // German notes define in a form of their own: "Dann heißt ϕ eine Isometrie von X nach Y".
+        let germanTerms = heisst(in: sentences)
+        if !germanTerms.isEmpty { add("Define " + list(germanTerms.prefix(termsPerDefinition).map(phrase))) }
         // A definition that gives a formula ("p = m v") makes a quantity to calculate.
         for term in terms where term.definition.range(of: #"(?:^|[\s(])[A-Za-zα-ωΔ][\w]{0,3} = \S"#, options: .regularExpression) != nil {
             add("Calculate \(phrase(term.term))")
@@ -141,6 +147,69 @@ enum OfflineObjectives {
             let verb = rule.phrase.hasSuffix("principle") ? "Explain" : "Apply"
             return "\(verb) \(named ? "" : "the ")\(rule.phrase)"
         }
+    }
+
+    /// Terms a lecturer names as they introduce them, in order, each once: "what we call the
+    /// center of mass", "we call this force a conservative force", "we define the kinetic energy
+    /// as …". Speech rarely says "X is a Y that …", the form a definition sentence takes in a book.
+    static func named(in sentences: [String]) -> [String] {
+        let patterns = [
+            #"\bwhat (?:we|i|you|physicists|people) (?:call|refer to as)(?: a| an| the)? ([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,4})"#,
+            #"\b(?:we|i) (?:call|called) (?:this|that|it|these|them)(?: [a-z]+)? (?:a |an |the )?([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,4})"#,
+            #"\bwe define (?:the |a |an )?([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,3}) (?:as|to be)\b"#,
+        ]
+        var result: [String] = []
+        var seen = Set<[String]>()
+        for sentence in sentences {
+            for pattern in patterns {
+                for groups in captures(pattern, in: sentence) {
+                    guard let candidate = groups.first, let term = leadingTerm(candidate), isConcept(term),
+                          seen.insert(TermMatcher.stems(term)).inserted else { continue }
+                    result.append(term)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Terms a German text defines: "… heißt X", "… heißen X" ("Dann heißt ϕ eine Isometrie von
+    /// X nach Y" → "Isometrie"), in order, each once; a definition states them, so no count is asked.
+    static func heisst(in sentences: [String]) -> [String] {
+        let pattern = #"\bhei(?:ß|ss)(?:t|en) (?:[^\sA-Za-zÄÖÜäöüß]\S{0,2} |[A-Za-z] )?(?:ein |eine |einer |der |die |das |dann )?([A-Za-zÄÖÜäöüß][\wÄÖÜäöüß\-]*(?: [A-Za-zÄÖÜäöüß][\wÄÖÜäöüß\-]*){0,2})"#
+        var result: [String] = []
+        var seen = Set<String>()
+        for sentence in sentences {
+            for groups in captures(pattern, in: sentence) {
+                guard let candidate = groups.first else { continue }
+                let words = candidate.split(separator: " ").prefix { !germanFunctionWords.contains($0.lowercased()) && $0.count > 1 }
+                // A term has a noun (capitalised in German) or is one adjective ("hausdorffsch").
+                guard !words.isEmpty, words.count == 1 || words.contains(where: { $0.first?.isUppercase == true }),
+                      words.joined().count >= 4, seen.insert(words.joined(separator: " ").lowercased()).inserted else { continue }
+                result.append(words.joined(separator: " "))
+            }
+        }
+        return result
+    }
+
+    /// German words a defined term ends before.
+    static let germanFunctionWords: Set<String> = [
+        "von", "oder", "und", "wenn", "falls", "mit", "in", "im", "auf", "für", "nach", "zu", "zum", "zur", "der", "die", "das", "des",
+        "dem", "den", "ein", "eine", "einer", "eines", "genau", "dann", "bzgl", "bzw", "über", "um", "an", "bei", "aus", "ist", "sind",
+    ]
+
+    /// The noun phrase a lecturer's "what we call …" opens with: up to four words, "of" inside
+    /// ("coefficient of kinetic friction"), ended by a function word, a verb of speech or a filler.
+    static func leadingTerm(_ text: String) -> String? {
+        var words: [String] = []
+        for word in text.split(separator: " ").map(String.init) {
+            let lower = word.lowercased()
+            if lower == "of", !words.isEmpty { words.append(word); continue }
+            if ContentWords.stopwords.contains(lower) || KeyPhrases.spokenFillers.contains(lower) || KeyTermExtraction.prepositions.contains(lower)
+                || KeyTermExtraction.verbs.contains(lower) || words.count == 4 { break }
+            words.append(word)
+        }
+        while let last = words.last, last.lowercased() == "of" { words.removeLast() }
+        return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
     /// "Newton's three laws", "the five equations": a count, not the name of a rule.

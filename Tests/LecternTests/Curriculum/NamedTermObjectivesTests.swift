@@ -1,0 +1,54 @@
+import XCTest
+@testable import Lectern
+
+/// Terms a text names in forms other than a book's "X is a Y that …" make a topic's own
+/// objectives: a lecture's "what we call the center of mass", "we call this force a conservative
+/// force", and German notes' "Dann heißt ϕ eine Isometrie". Generated captions and sentences,
+/// hashing embedder: a second or two.
+final class NamedTermObjectivesTests: XCTestCase {
+    func testTermsALecturerNamesBecomeTheTopicsObjectives() throws {
+        let folder = try TemporaryFolder()
+        let lines = [
+            "- Today we look at a system of many particles.",
+            "Each particle has a mass and a position vector.",
+            "If we weight every position by its mass and divide by the total mass, we get a point that is what we call the center of mass.",
+            "The center of mass moves as if all the mass were there.",
+            "For a rigid body the center of mass stays fixed in the body.",
+            "Now some forces do work that does not depend on the path.",
+            "When the work around every closed path is zero, we call this force a conservative force.",
+            "Gravity is a conservative force, and so is the spring force.",
+            "Friction is not: the work it does depends on the path taken.",
+        ]
+        try folder.write("lectures/week_5_take2.srt", lines.enumerated().map { index, line in
+            "\(index + 1)\n" + String(format: "00:00:%02d,000 --> 00:00:%02d,000", index * 6, index * 6 + 6) + "\n" + line
+        }.joined(separator: "\n\n") + "\n")
+        let store = try LibraryStore(path: folder.file("library.db").path)
+        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest([folder.file("lectures").path], recorder: nil) { _ in }.stored, 1)
+        _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer())
+            .build(name: "lectures", sources: [folder.file("lectures").path], recorder: nil) { _ in }
+        let topics = try XCTUnwrap(try store.curriculum(named: "lectures")).topics
+        let objectives = topics.flatMap(\.objectives).map(\.statement)
+        XCTAssertTrue(objectives.contains("Define center of mass and conservative force"), "\(objectives)")
+        XCTAssertTrue(topics.flatMap(\.objectives).allSatisfy { $0.origin == .offline })
+
+        XCTAssertEqual(OfflineObjectives.named(in: ["And this is what we call the coefficient of kinetic friction.",
+                                                     "And so we call it a fictitious force.",
+                                                     "We define the kinetic energy as one half m v squared.",
+                                                     "That's what we call it."]),
+                       ["coefficient of kinetic friction", "fictitious force", "kinetic energy"])
+    }
+
+    func testGermanNotesDefineTheirTermsWithHeisst() {
+        let sentences = [
+            "Definition 9 Seien (X, dX) und (Y, dY) metrische Räume und ϕ : X → Y eine Abbildung. Dann heißt ϕ eine Isometrie von X nach Y.",
+            "Dann heißt d die diskrete Metrik.",
+            "Ein topologischer Raum X heißt hausdorffsch, wenn es für je zwei Punkte Umgebungen gibt.",
+            "x ∈ X heißt Grenzwert oder Limes von (xn), wenn es für jede Umgebung U von x ein n0 gibt.",
+            "Dann heißt es so.",
+        ]
+        XCTAssertEqual(OfflineObjectives.heisst(in: sentences), ["Isometrie", "diskrete Metrik", "hausdorffsch", "Grenzwert"])
+        let passage = Passage(id: 1, documentId: 1, ordinal: 0, text: sentences.joined(separator: " "), kind: .text, sectionPath: ["1.2 Metrische Räume"], tokenCount: 90)
+        let objectives = OfflineObjectives.objectives(keyTerms: [], passages: [passage])
+        XCTAssertTrue(objectives.contains("Define Isometrie, diskrete Metrik and hausdorffsch"), "\(objectives)")
+    }
+}
