@@ -64,10 +64,11 @@ enum StudyTime {
     /// The problems a passage sets: numbered items ("1.", "Problem 3", "(a)" parts count with
     /// their problem), at least 1.
     static func problems(in text: String) -> Int {
-        let pattern = #"(?m)^\s*(?:(?:Problem|Exercise|Question|Aufgabe)\s+\d+|\d{1,2}[.)]\s)"#
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return 1 }
-        return max(1, regex.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text)))
+        max(1, problemItem.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text)))
     }
+
+    /// Compiled once (per call it was a share of a course's build).
+    private static let problemItem = try! NSRegularExpression(pattern: #"(?m)^\s*(?:(?:Problem|Exercise|Question|Aufgabe)\s+\d+|\d{1,2}[.)]\s)"#)
 
     /// A proof, or a passage dense with formulae: a "Proof"/"Beweis" section or opening, or many
     /// symbol tokens.
