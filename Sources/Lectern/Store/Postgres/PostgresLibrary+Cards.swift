@@ -48,36 +48,34 @@ extension PostgresLibrary {
     }
 
     func cardRecords(curriculum name: String?, topics: [String]) throws -> [CardRecord] {
-        var sql = "select \(Self.cardSelection) from cards where true"
-        var parameters: [String?] = []
-        if let name {
-            parameters.append(name)
-            sql += " and curriculum = $\(parameters.count)"
-        }
-        if !topics.isEmpty {
-            parameters.append(Self.textArray(topics))
-            sql += " and topic_stable_id = any($\(parameters.count)::text[])"
-        }
-        sql += " order by curriculum collate \"C\", ordinal"
+        let (filter, parameters) = Self.cardFilter(curriculum: name, topics: topics, guids: [])
+        let sql = "select \(Self.cardSelection) from cards where true\(filter) order by curriculum collate \"C\", ordinal"
         return try session { try connection.records(CardRecord.self, sql, parameters) }
     }
 
     func removeCards(curriculum name: String?, topics: [String], guids: [String]) throws -> Int {
-        var sql = "delete from cards where true"
+        let (filter, parameters) = Self.cardFilter(curriculum: name, topics: topics, guids: guids)
+        return try session { try connection.query("delete from cards where true\(filter)", parameters).affected }
+    }
+
+    /// The conditions that pick cards (`and …` clauses after `where true`) and their parameters,
+    /// shared by reading and removing them.
+    private static func cardFilter(curriculum name: String?, topics: [String], guids: [String]) -> (String, [String?]) {
+        var sql = ""
         var parameters: [String?] = []
         if let name {
             parameters.append(name)
             sql += " and curriculum = $\(parameters.count)"
         }
         if !topics.isEmpty {
-            parameters.append(Self.textArray(topics))
+            parameters.append(textArray(topics))
             sql += " and topic_stable_id = any($\(parameters.count)::text[])"
         }
         if !guids.isEmpty {
-            parameters.append(Self.textArray(guids))
+            parameters.append(textArray(guids))
             sql += " and guid = any($\(parameters.count)::text[])"
         }
-        return try session { try connection.query(sql, parameters).affected }
+        return (sql, parameters)
     }
 
     func latestCardReportRecords(curriculum name: String?) throws -> [CardReportRecord] {
