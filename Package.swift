@@ -71,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LecternTests",
-            dependencies: ["Lectern", "lectern-mcp", "CCurl", "CLibXML2", "CPoppler", "CTesseract", "CPostgres", "CVectorScan", "CGemm", "CDigest"]
+            dependencies: ["Lectern", "lectern-mcp", "CCurl", "CLibXML2", "CPoppler", "CTesseract", "CPostgres", "CSQLite", "CVectorScan", "CGemm", "CDigest"]
         ),
     ],
     swiftLanguageModes: [.v6]

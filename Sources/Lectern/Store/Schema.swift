@@ -563,6 +563,19 @@ enum Schema {
                 ALTER TABLE curricula ADD COLUMN summary TEXT;
                 """)
         },
+        Migration("v11-vector-block-counts") { db in
+            // A block row holds its blobs, so a table scan of the blocks reads a page per block
+            // (4,000 at a million vectors, scattered through the file): `stats` and every scan's
+            // block list read these covering indexes instead, a few dense pages.
+            try db.execute(sql: """
+                DROP INDEX vector_blocks_embedder;
+                CREATE INDEX vector_blocks_counts ON vector_blocks(embedder, count);
+                DROP INDEX topic_vector_blocks_embedder;
+                CREATE INDEX topic_vector_blocks_counts ON topic_vector_blocks(embedder, count);
+                DROP INDEX compact_vector_blocks_embedder;
+                CREATE INDEX compact_vector_blocks_scan ON compact_vector_blocks(vector_set, embedder, dimension, block_id, count);
+                """)
+        },
     ]
 
     /// What a SQLite file holds, told apart before anything writes to it.
