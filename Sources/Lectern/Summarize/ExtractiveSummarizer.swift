@@ -127,13 +127,12 @@ public struct ExtractiveSummarizer: Summarizer {
 
     /// What is a piece of something else, not a sentence: a line that opens in lower case ("of
     /// this kind: …") or ends on a lead-in (":", ","), a step of a numbered procedure ("2. Add
-    /// the …", "Step 3"), a table's row ("Type | Description"), a false start broken off with
-    /// "--", formula markup left as source ("\frac{1}{2}"), "each of these …" pointing back.
+    /// the …", "Step 3"), a table's row ("Type | Description"), formula markup left as source ("\frac{1}{2}"), "each of these …" pointing back.
     static func isFragment(_ text: String) -> Bool {
         guard let last = text.last, let firstWord = text.split(separator: " ").first else { return true }
         // "pH", "mRNA" and "iPhone" open sentences; "of", "und" and "x" do not.
         if firstWord.first?.isLowercase == true && !firstWord.contains(where: \.isUppercase) || ":,;".contains(last) { return true }
-        if text.contains(" | ") || text.range(of: #"\w--|\\[A-Za-z]{2,}|\\[(\[]"#, options: .regularExpression) != nil { return true }
+        if text.contains(" | ") || text.range(of: #"\\[A-Za-z]{2,}|\\[(\[]"#, options: .regularExpression) != nil { return true }
         if text.range(of: #"^(\(?\d{1,2}[.)]|[a-h]\)|\((i{1,3}|iv|v|vi{0,3})\)|(Step|Schritt|Part|Teil) \d+\b|\((Part|Teil) \w{1,3}\))\s*"#, options: .regularExpression) != nil {
             return true
         }

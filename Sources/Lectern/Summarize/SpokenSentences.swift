@@ -40,6 +40,9 @@ enum SpokenSentences {
         if words.contains(where: { addressing.contains($0) }) { return nil }
         let lower = " " + words.joined(separator: " ") + " "
         if board.contains(where: { lower.contains(" \($0) ") }) { return nil }
+        for (index, word) in words.enumerated() where ["this", "these", "those"].contains(word) {
+            if index + 1 >= words.count || !ownSubjects.contains(words[index + 1]) { return nil }
+        }
         if isDerivation(words) { return nil }
         return text.prefix(1).uppercased() + text.dropFirst()
     }
@@ -54,8 +57,13 @@ enum SpokenSentences {
     static let board = [
         "here", "here's", "there's our", "over there", "this guy", "this side", "that side", "this picture", "this diagram", "this figure",
         "the board", "draw", "drew", "drawn", "drawing", "as i said", "we said", "we saw", "we just", "we did", "last time", "next time",
-        "this one", "that one", "these guys", "like this", "like that", "so far",
+        "this one", "that one", "these guys", "like this", "like that", "so far", "on the left", "on the right", "et cetera",
     ]
+
+    /// What "this", "these" and "those" may point at in a statement that stands alone; in a
+    /// lecture any other ("at this location", "this wheel", "in this case") points at the board
+    /// or at what was just said.
+    static let ownSubjects: Set<String> = ["lecture", "lectures", "course", "video", "videos", "lesson", "chapter", "week", "series", "section", "class", "unit"]
 
     /// Operations read aloud: a line of working says several, or one among symbols.
     static let spokenOperators: Set<String> = ["equals", "equal", "minus", "plus", "times", "squared", "cubed", "divided", "over", "prime", "sub"]

@@ -46,25 +46,31 @@ enum StructuralSummary {
         for environment in environments where environment.kind == .definition {
             for term in definedTerms(in: environment.body) where !terms.contains(term) { terms.append(term) }
         }
+        // Named theorems: with their statement where it reads as prose, else by name in one sentence.
         var theorems: [String] = []
+        var named: [String] = []
         for environment in environments where environment.kind == .theorem {
             guard let label = environment.label else { continue }
-            let named = "\(environment.name) (\(label))"
-            if let statement = statement(environment.body) {
-                theorems.append("\(named): \(statement)")
+            let name = "\(environment.name) (\(label))"
+            if let statement = statement(environment.body), theorems.count < 2 {
+                theorems.append("\(name): \(statement)")
             } else {
-                theorems.append(named)
+                named.append(name)
             }
         }
         let examples = environments.filter { $0.kind == .example }.compactMap(\.label).map(MathText.repairingGlyphs)
-        guard !terms.isEmpty || !theorems.isEmpty else { return nil }
+        guard !terms.isEmpty || !theorems.isEmpty || !named.isEmpty else { return nil }
         var sentences: [String] = []
         if !terms.isEmpty {
             let quoted = terms.prefix(6).map { german ? "„\($0)“" : "“\($0)”" }
             sentences.append(german ? "Der Abschnitt definiert \(list(quoted, and: "und"))." : "The section defines \(list(quoted, and: "and")).")
         }
-        for theorem in theorems.prefix(3) {
+        for theorem in theorems {
             sentences.append(theorem.hasSuffix(".") ? theorem : theorem + ".")
+        }
+        if !named.isEmpty {
+            let listed = list(Array(named.prefix(4)), and: german ? "und" : "and")
+            sentences.append(german ? "Der Abschnitt enthält \(listed)." : "The section states \(listed).")
         }
         if !examples.isEmpty {
             sentences.append((german ? "Beispiele: " : "Examples: ") + examples.prefix(4).joined(separator: "; ") + ".")
@@ -128,10 +134,17 @@ enum StructuralSummary {
     /// Isometrie" → "Isometrie"); nil for formula pieces and clauses.
     static func cleanTerm(_ raw: String) -> String? {
         var words = raw.split(separator: " ").map(String.init)
-        let articles: Set<String> = ["ein", "eine", "einen", "einer", "der", "die", "das", "dann", "auch", "a", "an", "the", "also"]
-        while let first = words.first, articles.contains(first.lowercased()) || !first.contains(where: \.isLetter)
-                || (first.count <= 2 && first.first?.isUppercase == true) || first.unicodeScalars.contains(where: isMath) {
+        let articles: Set<String> = ["ein", "eine", "einen", "einer", "der", "die", "das", "dann", "auch", "es", "a", "an", "the", "also"]
+        func isSymbol(_ word: String) -> Bool {
+            word.count == 1 || !word.contains(where: \.isLetter) || (word.count <= 2 && word.contains(where: { $0.isUppercase || $0.isNumber }))
+                || word.unicodeScalars.contains(where: isMath)
+        }
+        while let first = words.first, articles.contains(first.lowercased()) || isSymbol(first) {
             words.removeFirst()
+        }
+        // "Eigenwert von f", "Rand von X": the symbol the term is of is not part of it.
+        while words.count >= 3, ["von", "auf", "in", "of", "on", "bzgl."].contains(words[words.count - 2]), isSymbol(words[words.count - 1]) {
+            words.removeLast(2)
         }
         // A bracketed qualifier stays ("(lokale) reguläre Parametrisierung"); a bracket of a formula does not.
         let bracketed = words.contains { word in
@@ -145,16 +158,24 @@ enum StructuralSummary {
     }
 
     static func isMath(_ scalar: Unicode.Scalar) -> Bool {
-        "=<>≤≥∈∉⊆⊂∪∩×→↦∀∃⇔⇒∂∑∫|\\{}[]^_".unicodeScalars.contains(scalar) || (0x0370...0x03FF).contains(scalar.value)
+        // Operators (U+2200–22FF: ∆, ∑, ⊆ …), arrows, Greek letters.
+        "=<>|\\{}[]^_×".unicodeScalars.contains(scalar) || (0x0370...0x03FF).contains(scalar.value)
+            || (0x2190...0x21FF).contains(scalar.value) || (0x2200...0x22FF).contains(scalar.value)
     }
 
-    /// A theorem's statement when it reads as prose: its first sentence, broken glyphs repaired,
-    /// at most 45 words and mostly words, not symbols.
+    /// A theorem's statement when it reads as prose: its first sentence (with the next, after a
+    /// setting "Sei …"), broken glyphs repaired, at most 50 words and mostly words, not symbols.
     static func statement(_ body: String) -> String? {
         let text = MathText.repairingGlyphs(TextCleanup.collapseWhitespace(body))
-        guard let first = SentenceSplitter.split(text).first?.text, let opening = first.first, opening.isUppercase else { return nil }
+        let sentences = SentenceSplitter.split(text).map(\.text)
+        guard var first = sentences.first, let opening = first.first, opening.isUppercase else { return nil }
+        // A setting ("Sei S eine kompakte Fläche.") is no claim: the claim follows it.
+        if first.range(of: #"^(Sei|Seien|Es sei|Es seien|Let)\b"#, options: .regularExpression) != nil {
+            guard sentences.count > 1 else { return nil }
+            first += " " + sentences[1]
+        }
         let tokens = first.split(separator: " ")
-        guard (5...45).contains(tokens.count), ".!".contains(first.last ?? " ") else { return nil }
+        guard (5...50).contains(tokens.count), ".!".contains(first.last ?? " ") else { return nil }
         // Symbols: a single letter ("x"), a letter with its index ("R2", "x1"), anything with an operator.
         let symbolic = tokens.filter { token in
             let letters = token.filter(\.isLetter)
