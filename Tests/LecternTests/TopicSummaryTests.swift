@@ -232,5 +232,23 @@ final class TopicSummaryTests: CommandTestCase {
         let sentences = SentenceSplitter.split(topic.summary).map(\.text)
         XCTAssertEqual(sentences, points, "the authors' sentences in order, each once")
     }
+
+    func testAShortLectureKeepsItsDefinitionAndEnoughOfWhatItSays() throws {
+        // Read strictly, only the first line passes: the definition points forward ("this:"), the
+        // last sentence says "over" as English, the rest speaks to the audience.
+        let lines = [
+            "Today we make the idea of a derivative precise.",
+            "The derivative is defined exactly like this: the limit of the difference quotient as the step goes to zero.",
+            "So you see the slope of the secant turns into the slope of the tangent.",
+            "I'll write f prime for it.",
+            "A derivative can fail to exist, for example at a corner, where the slopes from the left and the right differ over any small step.",
+        ]
+        let cues = lines.enumerated().map { index, line in
+            "\(index + 1)\n00:00:\(String(format: "%02d", index * 5)),000 --> 00:00:\(String(format: "%02d", index * 5 + 5)),000\n\(line)\n"
+        }
+        let summary = try builtTopics(["derivative.srt": cues.joined(separator: "\n")]).map(\.summary).joined(separator: " ")
+        XCTAssertTrue(summary.contains("The derivative is defined exactly like this: the limit of the difference quotient"), summary)
+        XCTAssertGreaterThanOrEqual(SentenceSplitter.split(summary).count, 3, summary)
+    }
 }
 

@@ -10,13 +10,15 @@ import Foundation
 enum SpokenSentences {
     /// The paragraph's sentences that read as written statements, cleaned, in order; "" when
     /// none does.
-    static func written(_ paragraph: String) -> String {
+    /// `strict: false` keeps every whole statement without fillers and openers (what a short
+    /// lecture is summarised from when too few sentences pass the strict reading).
+    static func written(_ paragraph: String, strict: Bool = true) -> String {
         let text = TextCleanup.collapseWhitespace(paragraph.replacingOccurrences(of: #"<[^>]{1,20}>"#, with: "", options: .regularExpression))
-        return SentenceSplitter.split(text).compactMap { written(sentence: $0.text) }.joined(separator: " ")
+        return SentenceSplitter.split(text).compactMap { written(sentence: $0.text, strict: strict) }.joined(separator: " ")
     }
 
     /// One spoken sentence as a written statement, or nil when it is not one.
-    static func written(sentence raw: String) -> String? {
+    static func written(sentence raw: String, strict: Bool = true) -> String? {
         var text = raw.trimmingCharacters(in: .whitespaces)
         // A sound ("(chalk tapping)", "[MUSIC]") and a caption's speaker dash ("- Today we…").
         text = text.replacingOccurrences(of: #"^[\(\[][A-Za-z ]{2,30}[\)\]]\s*|\s*\[[A-Z ]{2,30}\]"#, with: "", options: .regularExpression)
@@ -36,12 +38,16 @@ enum SpokenSentences {
         while let first = text.first, ",;".contains(first) { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
         guard !text.isEmpty else { return nil }
         if let announced = announcement(text) { return announced }
+        guard strict else { return text.prefix(1).uppercased() + text.dropFirst() }
         let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }).map { $0.lowercased() }
         if words.contains(where: { addressing.contains($0) }) { return nil }
         let lower = " " + words.joined(separator: " ") + " "
         if board.contains(where: { lower.contains(" \($0) ") }) { return nil }
-        for (index, word) in words.enumerated() where ["this", "these", "those"].contains(word) {
-            if index + 1 >= words.count || !ownSubjects.contains(words[index + 1]) { return nil }
+        // ("… says exactly this: …" points forward, at what the sentence goes on to say.)
+        let forward = text.replacingOccurrences(of: #"(?i)\b(this|these):"#, with: ":", options: .regularExpression)
+        let pointing = forward.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }).map { $0.lowercased() }
+        for (index, word) in pointing.enumerated() where ["this", "these", "those"].contains(word) {
+            if index + 1 >= pointing.count || !ownSubjects.contains(pointing[index + 1]) { return nil }
         }
         if isDerivation(words) { return nil }
         return text.prefix(1).uppercased() + text.dropFirst()
@@ -66,7 +72,7 @@ enum SpokenSentences {
     static let ownSubjects: Set<String> = ["lecture", "lectures", "course", "video", "videos", "lesson", "chapter", "week", "series", "section", "class", "unit"]
 
     /// Operations read aloud: a line of working says several, or one among symbols.
-    static let spokenOperators: Set<String> = ["equals", "equal", "minus", "plus", "times", "squared", "cubed", "divided", "over", "prime", "sub"]
+    static let spokenOperators: Set<String> = ["equals", "equal", "minus", "plus", "times", "squared", "cubed", "divided", "prime", "sub"]
 
     /// Short words of English that are not symbols.
     static let shortWords: Set<String> = [

@@ -10,10 +10,19 @@ enum TopicSummaryText {
     static func paragraphs(of passages: [Passage]) -> [String] {
         var chosen = passages.filter { ![.objective, .glossary, .exercise, .caption].contains($0.kind) }
         if chosen.isEmpty { chosen = passages }
-        let readable = chosen.map { passage -> String in
-            let text = MathText.readableProse(withoutCredits(passage.text))
-            return passage.kind == .transcript ? SpokenSentences.written(text) : text
-        }.filter { !$0.isEmpty }
+        func cleaned(strict: Bool) -> [String] {
+            chosen.map { passage -> String in
+                let text = MathText.readableProse(withoutCredits(passage.text))
+                return passage.kind == .transcript ? SpokenSentences.written(text, strict: strict) : text
+            }.filter { !$0.isEmpty }
+        }
+        var readable = cleaned(strict: true)
+        // A short lecture with fewer than three statements that pass is read leniently (its whole
+        // sentences, fillers and openers out): one sentence says too little of it.
+        if chosen.contains(where: { $0.kind == .transcript }),
+           readable.reduce(0, { $0 + SentenceSplitter.split($1).count }) < 3 {
+            readable = cleaned(strict: false)
+        }
         // A lecture none of whose sentences reads as a statement is summarised as spoken (an
         // empty summary tells the learner less).
         return readable.isEmpty ? chosen.map { MathText.readableProse(withoutCredits($0.text)) } : readable
