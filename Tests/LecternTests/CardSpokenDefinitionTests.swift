@@ -146,4 +146,19 @@ final class CardSpokenDefinitionTests: XCTestCase {
         // Passages of two documents, or not next to each other, are not read as one.
         XCTAssertEqual(StatementBlocks.readingText([first, CardQualityTests.passage(3, second.text, section: ["3 Wege"])], at: 0), first.text)
     }
+
+    /// The classes the self-check of the first cut turned up (grades-cover-4141.jsonl), each made no card.
+    func testWhatTheFirstCutGotWrongMakesNoCard() {
+        // A definiens running into its clause's predicate; a dot product on the board.
+        XCTAssertEqual(FallbackFacts.relativeDefinition(in: "So the total mechanical energy, which is the sum of the kinetic energy and the potential energy, is a constant under the action of a conservative force.",
+                                                        terms: ["total mechanical energy"])?.back, "The sum of the kinetic energy and the potential energy")
+        XCTAssertEqual(Self.cards("So recall that the work is the integral from the initial to the final place of fg.ds."), [])
+        // Mathematics the PDF lost: a control character for a bracket, an index set apart twice, a double prime.
+        XCTAssertFalse(StatementBlocks.isReadable("Sei H := { z ∈ C | =(z) > 0 } = \u{08} (x, y) ∈ R2 y > 0 die obere Halbebene"))
+        XCTAssertFalse(StatementBlocks.isReadable("heißt ϕij := ϕj ◦ ϕ−1 i i ϕi (Ui ∩ Uj ) Kartenwechsel"))
+        XCTAssertFalse(StatementBlocks.isReadable("so, dass gilt: γ 00 (t) = κ(t) · n(t)"))
+        // A symbol is no term; a short German noun is.
+        XCTAssertFalse(StatementBlocks.isTerm("ϕij"))
+        XCTAssertTrue(StatementBlocks.isTerm("Weg in X"))
+    }
 }

@@ -77,7 +77,8 @@ enum FallbackFacts {
             // ", which is a/an/the …", ", which refers to …", or an appositive ", a … that …".
             let pattern = #"(?<![\p{L}-])"# + NSRegularExpression.escapedPattern(for: term)
                 + #", (?:which (?:(?:is|are) (?=(?:a|an|the) )|refers? to )|(?=(?:a|an) [^,;:()—–]+? (?:that|which|who) ))"#
-                + #"(?<definiens>[^;:()—–]+?)(?:[;:—–]|, (?:and|but|while|which|so)\b|[.!]?$)"#
+                // (", is a constant under …": the clause's own predicate follows; the definition ends there.)
+                + #"(?<definiens>[^;:()—–]+?)(?:[;:—–]|, (?:and|but|while|which|so|is|are|was|were|has|have|can|will)\b|[.!]?$)"#
             guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]),
                   let match = regex.firstMatch(in: sentence, range: NSRange(location: 0, length: ns.length)) else { continue }
             var definiens = ns.substring(with: match.range(withName: "definiens"))
@@ -192,13 +193,14 @@ enum FallbackFacts {
         if words.contains(where: { particulars.contains(WordTokenizer.fold($0)) }) { return true }
         return words.enumerated().contains { index, word in
             let letters = word.filter(\.isLetter)
+            // ("fg.ds": a dot product on the board.)
             return (letters.count == 1 && !["a", "A"].contains(letters)) || (index > 0 && word.contains(where: \.isUppercase))
-                || word.contains(where: \.isNumber)
+                || word.contains(where: \.isNumber) || word.dropLast().dropFirst().contains(".")
         }
     }
 
     private static let relativeSpokenPattern = try! NSRegularExpression(
-        pattern: #"(?<before>[\p{L} -]+?)(?:,|--| —) which (?:is|are|we(?:'ve|’ve| have)?) defined (?<how>as|by|to be) (?<definiens>[^;:()—–?]+?)(?:[;:—–]|--|, (?:and|but|while|which|so|where)\b|[.!]?$)"#)
+        pattern: #"(?<before>[\p{L} -]+?)(?:,|--| —) which (?:is|are|we(?:'ve|’ve| have)?) defined (?<how>as|by|to be) (?<definiens>[^;:()—–?]+?)(?:[;:—–]|--|, (?:and|but|while|which|so|where|is|are|was|were|has|have|can|will)\b|[.!]?$)"#)
 
     /// "… talking only about mechanical energy, which we've defined as the sum of kinetic energy
     /// and potential energy." → "What is mechanical energy?"; "… what we called uniform circular

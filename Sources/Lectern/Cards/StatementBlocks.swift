@@ -244,7 +244,9 @@ enum StatementBlocks {
     /// Whether `term` names a thing: not a clause running on ("Inklusionsabbildung und man
     /// schreibt") nor a symbol's lost letter ("k -Struktur auf X", whose "C" the PDF set apart).
     static func isTerm(_ term: String) -> Bool {
+        // ("ϕij", "κ(t)": a symbol, not a term; a term has a word of three Latin letters or more: "Weg".)
         term.range(of: #"\b(?:und man|and we|und es)\b|^\p{L} -"#, options: .regularExpression) == nil
+            && term.split(whereSeparator: { !$0.isLetter }).contains { $0.count >= 3 && $0.allSatisfy { $0.isASCII || "äöüÄÖÜßéèàçñ".contains($0) } }
     }
 
     /// Whether a part's mathematics lost its display: "M :=" ending a line (what it defines went
@@ -341,11 +343,14 @@ enum StatementBlocks {
     /// Whether `text` reads as the source wrote it: no glyphs a PDF's math font broke ("x 6= y",
     /// private-use characters, a big operator's orphaned index line "i∈I"), brackets that close.
     static func isReadable(_ text: String) -> Bool {
-        if text.contains("\u{FFFD}") || text.unicodeScalars.contains(where: { (0xE000...0xF8FF).contains($0.value) }) { return false }
+        // (A control character stands where the font's bracket or bar was: "=  (x, y) ∈ R2 y > 0".)
+        if text.contains("\u{FFFD}") || text.unicodeScalars.contains(where: { (0xE000...0xF8FF).contains($0.value) || ($0.value < 0x20 && $0 != "\n" && $0 != "\t") }) { return false }
+        // "ϕ−1 i i": an index set apart from its symbol, twice.
+        if text.range(of: #"(?<![\p{L}\p{N}])(\p{L}) \1(?![\p{L}\p{N}])"#, options: .regularExpression) != nil { return false }
         // "6=" is ≠ in a font without its glyph.
         if text.range(of: #"(?:^|\s)6=|\w 6= "#, options: .regularExpression) != nil { return false }
         // "P 0", "γ 0 (0)": a prime the font lost; "•": a slide's bullets, not a statement.
-        if text.range(of: #"(?<![\p{L}\p{N}])\p{L} 0(?=[ ,)(]|$)"#, options: .regularExpression) != nil || text.contains("•") { return false }
+        if text.range(of: #"(?<![\p{L}\p{N}])\p{L} 0{1,2}(?=[ ,)(]|$)"#, options: .regularExpression) != nil || text.contains("•") { return false }
         // "z 7→" is ↦, "∪˙" a disjoint union, "∅ = G" a lost ≠: the glyph the statement turns on is gone.
         // "R+ 0", "Rn +,0": an index set under a superscript.
         if text.range(of: #"\+ 0\b|\+,0\b"#, options: .regularExpression) != nil { return false }
