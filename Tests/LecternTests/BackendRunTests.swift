@@ -111,29 +111,75 @@ final class BackendRunTests: CommandTestCase {
         XCTAssertTrue(shown.contains(#""pipeline_licence" : "CC BY 4.0""#), shown)
     }
 
-    /// The files a run writes (decks, exports) are recorded in a library file only so far: a
-    /// pipeline that writes them is refused on PostgreSQL in one line naming the file, the
-    /// table and its line, before anything is read or stored.
-    func testAPipelineThatWritesADeckIsRefusedOnPostgreSQLBeforeAnyWork() throws {
-        try writeNotesAndPipeline()
-        try folder.write("curriculum.toml", """
-            [[source]]
-            path = "notes"
-            [[curriculum]]
-            name = "science"
-            sources = ["notes"]
-            [[deck]]
-            curriculum = "science"
-            format = "tsv"
-            output = "science.tsv"
-            """)
-        let url = try libraries("_refused")[.postgres]!
-        let result = try runLectern(["run", "curriculum.toml", "--events", "text"], in: folder.url, environment: ["LECTERN_DB": url])
-        XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("curriculum.toml:9: [[deck]] science: a library on PostgreSQL does not record the files a run writes yet"), result.stderr)
-        XCTAssertEqual(try PostgresConnection(url: url).query("select count(*) from documents").scalar, "0")
-        XCTAssertEqual(try PostgresConnection(url: url).query("select count(*) from runs").scalar, "0")
+    /// A pipeline that makes cards and writes a deck and exports (corpora/notes) runs on
+    /// PostgreSQL as on a library file: the same files (times aside), the same report and run
+    /// record naming them; the next run finds them up to date and writes nothing, and a file
+    /// changed by hand is written again, on both.
+    func testAPipelineWithADeckAndExportsWritesTheSameFilesOnBothBackends() throws {
+        let notes = TestPaths.corpora.appendingPathComponent("notes").path
+        let libraries = try libraries("_outputs")
+        var printed: [Backend: [String]] = [:]
+        var files: [Backend: [String]] = [:]
+        for backend in Backend.allCases {
+            // A folder per backend: the second run must not find the first one's files.
+            let place = backend.rawValue
+            try folder.write("\(place)/p.toml", """
+                [[source]]
+                name = "notes"
+                path = "\(notes)"
+                [[curriculum]]
+                name = "science"
+                sources = ["notes"]
+                [[deck]]
+                curriculum = "science"
+                format = "tsv"
+                output = "out/science.tsv"
+                [[export]]
+                curriculum = "science"
+                format = "umcf"
+                output = "out/science.umcf"
+                [[export]]
+                curriculum = "science"
+                format = "md"
+                output = "out/science.md"
+                """)
+            let here = folder.url.appendingPathComponent(place)
+            func lectern(_ arguments: [String]) throws -> String {
+                let result = try runLectern(arguments + ["--events", "text"], in: here, environment: ["LECTERN_DB": libraries[backend]!])
+                XCTAssertFalse(result.stdout.contains(server.password) || result.stderr.contains(server.password))
+                var text = "exit \(result.status)\n\(result.stdout)\n--- stderr\n\(result.stderr)"
+                if let endpoint = PostgresEndpoint(url: libraries[backend]!) { text = text.replacingOccurrences(of: endpoint.description, with: "LIBRARY") }
+                text = text.replacingOccurrences(of: here.path, with: "FOLDER").replacingOccurrences(of: "lectern.db", with: "LIBRARY")
+                text = text.replacingOccurrences(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"#, with: "TIME", options: .regularExpression)
+                return text.replacingOccurrences(of: #" +\d+ ms|_ms \d+"#, with: " N ms", options: .regularExpression)
+            }
+            var outputs = [try lectern(["run", "p.toml"]), try lectern(["run", "p.toml"])]
+            // A deck changed by hand is written again (its record no longer matches the file).
+            try folder.write("\(place)/out/science.tsv", "changed by hand\n")
+            outputs += [try lectern(["run", "p.toml"]), try lectern(["runs"]), try lectern(["runs", "show", "1"]),
+                        try lectern(["runs", "show", "2"]), try lectern(["runs", "show", "3"])]
+            printed[backend] = outputs
+            files[backend] = try ["science.tsv", "science.umcf", "science.md"].map {
+                try String(contentsOf: here.appendingPathComponent("out/\($0)"), encoding: .utf8)
+                    .replacingOccurrences(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)"#, with: "TIME", options: .regularExpression)
+            }
+        }
+        for (index, (pg, lite)) in zip(printed[.postgres]!, printed[.sqlite]!).enumerated() {
+            XCTAssertEqual(pg, lite, "output \(index) differs between the backends")
+        }
+        for (index, (pg, lite)) in zip(files[.postgres]!, files[.sqlite]!).enumerated() {
+            XCTAssertEqual(pg, lite, "file \(index) differs between the backends")
+        }
+        let (first, second, third) = (printed[.postgres]![0], printed[.postgres]![1], printed[.postgres]![2])
+        XCTAssertTrue(first.hasPrefix("exit 0"), first)
+        XCTAssertTrue(first.contains("FOLDER/out/science.tsv: written") || first.contains("out/science.tsv: written"), first)
+        XCTAssertGreaterThan(files[.postgres]![0].split(separator: "\n").count, 3, "the deck holds cards")
+        XCTAssertTrue(files[.postgres]![1].contains("\"assessments\""), "the UMCF export carries the cards")
+        XCTAssertTrue(second.hasPrefix("exit 0"), second)
+        XCTAssertFalse(second.contains(": written"), "an unchanged run rewrote a file:\n\(second)")
+        XCTAssertTrue(third.contains("science.tsv: written") && !third.contains("science.md: written"), third)
+        let shown = printed[.postgres]![4]
+        XCTAssertTrue(shown.contains("science.tsv") && shown.contains("science.umcf") && shown.contains("science.md"), shown)
     }
 
     /// One `lectern run` at a time per library on PostgreSQL too, across machines: while

@@ -154,6 +154,7 @@ extension PostgresConnection {
     }
 
     /// `body` in one transaction: committed when it returns, rolled back when it throws.
+    @discardableResult
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try query("begin")
         do {

@@ -74,7 +74,6 @@ extension PostgresLibrary {
 
     /// The newest runs first, as the SQLite library lists them; a run marked `running` that no
     /// live session holds is listed as `interrupted` (nothing is written: listing only reads).
-    /// A PostgreSQL library records no output files (its pipelines run no export stage yet).
     func runs(limit: Int, id: Int64?) throws -> [RunRecord] {
         try session {
             let rows = try connection.records(RunRow.self, """
@@ -82,15 +81,20 @@ extension PostgresLibrary {
                     \(Self.runIsHeld) as held
                 from runs r where $1::bigint is null or id = $1::bigint order by id desc limit $2
                 """, [id.map(String.init), String(limit)])
+            // A library of an earlier Lectern, read as it is, has no outputs' table yet.
+            let keepsOutputs = try hasRunOutputs()
             return try rows.map { run in
                 let failures = try connection.records(RunFailure.self, """
                     select input, stage, reason, severity from run_failures where run_id = $1 order by id
                     """, [String(run.id)])
+                let outputs = try keepsOutputs ? connection.records(RunOutputRecord.self, """
+                    select * from run_outputs where run_id = $1 and written order by path collate "C"
+                    """, [String(run.id)]) : []
                 return RunRecord(
                     id: run.id, command: run.command, arguments: run.arguments, startedAt: run.started_at, endedAt: run.ended_at,
                     status: run.status == .running && !run.held ? .interrupted : run.status,
                     counts: run.counts, failures: failures, stages: RunStageReport.stages(in: run.counts),
-                    model: ModelUsage(counts: run.counts), outputs: [])
+                    model: ModelUsage(counts: run.counts), outputs: outputs.map(\.output))
             }
         }
     }
@@ -115,6 +119,41 @@ extension PostgresLibrary {
             }
             return try connection.records(ModelCallRecord.self, sql, parameters).map(ModelCallLog.init)
         }
+    }
+
+    // MARK: The files a run writes
+
+    func recordOutput(run: Int64?, _ output: RunOutput) throws {
+        try session {
+            try insert([RunOutputRecord(run: run, output)], into: "run_outputs", columns: [
+                "run_id", "path", "format", "content_hash", "build_key", "cards_basis", "written",
+            ])
+        }
+    }
+
+    func latestOutput(path: String) throws -> RunOutput? {
+        try session {
+            try connection.records(RunOutputRecord.self, "select * from run_outputs where path = $1 order by id desc limit 1",
+                                   [path]).first?.output
+        }
+    }
+
+    func cardsBasis(curriculum: String) throws -> String? {
+        try session { try connection.query("select build_key from card_bases where curriculum = $1", [curriculum]).scalar }
+    }
+
+    func setCardsBasis(curriculum: String, buildKey: String) throws {
+        try session {
+            try connection.query("""
+                insert into card_bases (curriculum, build_key) values ($1, $2)
+                on conflict (curriculum) do update set build_key = excluded.build_key
+                """, [curriculum, buildKey])
+        }
+    }
+
+    /// Whether the schema has `v4-run-outputs` (a read opens an older library as it is).
+    private func hasRunOutputs() throws -> Bool {
+        try connection.query("select to_regclass('run_outputs') is not null").scalar == "t"
     }
 
     /// A pipeline's licence and tags in the document's metadata, as in a SQLite library;
