@@ -288,9 +288,32 @@ final class BackendRunTests: CommandTestCase {
         let result = try runLectern(["show", "notes/a.md"], in: folder.url, environment: ["LECTERN_DB": url])
         XCTAssertEqual(result.status, 1, result.stderr)
         let endpoint = PostgresEndpoint(url: url)!.description
-        XCTAssertTrue(result.stderr.hasPrefix("lectern: \(endpoint): relation \"passages\" does not exist"), result.stderr)
+        // What the missing table means for the library, not the server's "relation … does not exist".
+        XCTAssertTrue(result.stderr.hasPrefix("lectern: \(endpoint): the library has no table \"passages\": it is older than this Lectern"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("a command that writes, such as `lectern ingest`, brings its tables up to date"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("relation"), result.stderr)
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
         XCTAssertFalse(result.stderr.contains(server.password))
+    }
+
+    /// A run's lock is its whole id: a run left `running` by a session that is gone is listed as
+    /// interrupted even when its id is 2^31 past a live run's (the two shared one lock when the
+    /// key was the id modulo 2^31, so the dead run was listed as running).
+    func testARunIdsLockIsItsOwnEvenTwoToThe31Apart() throws {
+        let url = try libraries("_runkey")[.postgres]!
+        let live = try PostgresLibrary(url: url)
+        let running = try live.beginRun(command: "run", arguments: ["p.toml"])
+        let gone = running + 2_147_483_648
+        try PostgresConnection(url: url).query("""
+            insert into runs (id, command, arguments, started_at, status, counts) values ($1, 'run', '[]', '2026-01-01T00:00:00Z', 'running', '{}')
+            """, [String(gone)])
+        let listed = try live.runs(limit: 10, id: nil)
+        XCTAssertEqual(listed.first { $0.id == gone }?.status, .interrupted, "the dead run is taken for the live one")
+        XCTAssertEqual(listed.first { $0.id == running }?.status, .running)
+        let shown = try runLectern(["runs"], in: folder.url, environment: ["LECTERN_DB": url])
+        XCTAssertTrue(shown.stdout.split(separator: "\n").first { $0.hasPrefix("#\(gone) ") }?.contains("interrupted") == true, shown.stdout)
+        try live.updateRun(running, counts: [:], status: .succeeded)
+        XCTAssertEqual(try live.runs(limit: 10, id: running).first?.status, .succeeded)
     }
 
     /// `lectern eval --db URL` builds the evaluation's library on PostgreSQL and measures what a
