@@ -37,6 +37,8 @@ run_step minilm bench/minilm_bench.sh
 # The search-speed table (numpy, sqlite-vec, FAISS beside lectern), where its script exists.
 if [ -x bench/search_bench.sh ]; then run_step search bench/search_bench.sh; fi
 if [ -z "$QUICK" ]; then run_step eval bench/eval_shared.sh; fi
+# A library on PostgreSQL beside SQLite (after eval: it copies eval's library into PostgreSQL).
+if [ -z "$QUICK" ]; then run_step postgres bench/pg_bench.sh; fi
 # Search on the shared corpus's real documents (a book of 1,479 passages in one document).
 run_step shared-search bench/shared_search.sh
 run_step e2e bench/e2e_bench.sh

@@ -128,12 +128,6 @@ struct RunCommand: ParsableCommand {
         }
 
         let library = try global.openLibrary(configuration, access: .create)
-        do {
-            try work.checkStages(library: library)
-        } catch let error as LecternError {
-            terminal.stop(error)
-            throw ExitCode(2)
-        }
         // One run at a time: a lock file beside a library file, an advisory lock on PostgreSQL.
         do {
             // Shards of one SQLite library (one writer) take the lock in turn rather than exit 3.

@@ -1,0 +1,313 @@
+"""A library on PostgreSQL beside the same library in one SQLite file (issue 32, item 6).
+
+For each size (PG_BENCH_SIZES, default 100k passages): a SQLite library padded through
+`lectern ingest` (synthetic notes, hashing embedder; bench/search_bench.py's notes and library,
+reused when bench/work/search holds it), copied into PostgreSQL by `lectern migrate`, so that
+both hold the same passages with the same vectors bit for bit; then, on both:
+  - search p50/p95 per mode in process (`lectern search --stdin --timings`, the first query
+    apart: it loads the vectors or opens the session), the same queries;
+  - on PostgreSQL, recall@10 of the HNSW index as Lectern queries it (its 100 candidates,
+    ef_search 100, iterative scan, re-ranked in float32) against the exact scan of the float32
+    copies, for queries near the stored vectors (the normalised sum of two of them);
+  - storage: the SQLite file, the PostgreSQL database and its largest relations.
+Then ingest throughput on PostgreSQL with 1, 2 and 4 concurrent `lectern ingest` processes, each
+its share of the same notes plus one folder every process ingests (the same documents written
+by several writers at once): every process must succeed, and the library must hold each
+document once. And, where bench/work/eval holds the shared corpus's MiniLM evaluation library
+(bench/eval_shared.sh), `lectern eval` on a PostgreSQL copy of it beside the file's figures.
+
+Run by bench/pg_bench.sh (which starts the server); writes bench/results/postgres.json.
+"""
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from search_bench import env, pct, queries, summary, write_notes  # noqa: E402
+
+
+def scrubbed(text):
+    """`text` without the server's password (a URL's `user:password@`)."""
+    return re.sub(r"(postgres(?:ql)?://[^:/@\s]+):[^@\s]*@", r"\1@", text)
+
+
+def run(command, environment, **kwargs):
+    result = subprocess.run(command, env=environment, capture_output=True, **kwargs)
+    if result.returncode != 0:
+        raise SystemExit(scrubbed(f"postgres bench: {' '.join(command)} failed ({result.returncode}): {result.stderr.decode()[-600:]}"))
+    return result
+
+
+class Server:
+    """The bench's PostgreSQL (bench/pg_bench.sh started it): psql against its databases."""
+
+    def __init__(self, url, psql):
+        self.url = url
+        self.psql = psql
+
+    def database(self, name):
+        """The URL of an empty database `name` (dropped first)."""
+        self.sql(f"drop database if exists {name} with (force)", self.url)
+        self.sql(f"create database {name}", self.url)
+        return self.url.rsplit("/", 1)[0] + "/" + name
+
+    def sql(self, statement, url):
+        result = subprocess.run([self.psql, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", statement],
+                                capture_output=True)
+        if result.returncode != 0:
+            raise SystemExit(scrubbed(f"postgres bench: psql failed: {result.stderr.decode()[-600:]}"))
+        return result.stdout.decode().strip()
+
+
+def in_process(lectern, library, environment, qs, work):
+    """p50/p95 of `lectern search --stdin --timings` per mode, the first query apart."""
+    rows = {}
+    for mode in ("keyword", "semantic", "hybrid"):
+        rss_file = os.path.join(work, "search.rss")
+        command = ["/usr/bin/time", "-f", "%M", "-o", rss_file,
+                   lectern, "search", "--stdin", "--timings", "--mode", mode, "-k", "10", "--json", "--db", library]
+        process = subprocess.run(command, input=("\n".join(qs) + "\n").encode(), env=environment, capture_output=True)
+        if process.returncode not in (0, 1):
+            raise SystemExit(f"postgres bench: search --stdin on {mode} failed: {process.stderr.decode()[-600:]}")
+        with open(rss_file) as f:
+            rss = int(f.read().strip().splitlines()[-1])
+        timings = [json.loads(line) for line in process.stderr.decode().splitlines() if line.startswith("{")][1:]
+        hits = [json.loads(line) for line in process.stdout.decode().splitlines() if line.startswith("[")]
+        rows[mode] = {
+            "search": summary([t["total_ms"] / 1000 for t in timings]),
+            "search_without_embedding": summary([(t["total_ms"] - t["embedding_ms"]) / 1000 for t in timings]),
+            "rss_kb": rss,
+        }
+        rows[mode]["_hits"] = hits
+    return rows
+
+
+def top_places(hits):
+    """Each query's hits as (uri, location): the identity a passage keeps in both libraries."""
+    return [[(h.get("uri"), json.dumps(h.get("location"), sort_keys=True)) for h in query] for query in hits]
+
+
+def overlap(a, b):
+    """Mean share of b's top 10 found in a's top 10."""
+    shares = [len(set(x[:10]) & set(y[:10])) / max(1, min(10, len(y))) for x, y in zip(a, b) if y]
+    return round(sum(shares) / len(shares), 4) if shares else None
+
+
+def recall(server, url, dimension, count, seed=5):
+    """recall@10 of Lectern's HNSW query (100 candidates, ef_search 100, iterative scan, float32
+    re-rank) against the exact float32 scan, for `count` queries near the stored vectors."""
+    low, high = (int(x) for x in server.sql("select min(id), max(id) from passages", url).split("|"))
+    rng = random.Random(seed)
+    found, hnsw_seconds, exact_seconds = 0, [], []
+    for _ in range(count):
+        a, b = rng.randint(low, high), rng.randint(low, high)
+        query = (f"(select l2_normalize(x.exact + y.exact) from passages x, passages y "
+                 f"where x.id = (select min(id) from passages where id >= {a}) and y.id = (select min(id) from passages where id >= {b}))")
+        vector = server.sql(f"select {query}::text", url)
+        start = time.perf_counter()
+        exact = server.sql(f"select id from passages order by exact <=> '{vector}'::vector, id limit 10", url).split()
+        exact_seconds.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        approximate = server.sql(
+            "begin; set local hnsw.ef_search = 100; set local hnsw.iterative_scan = relaxed_order; "
+            f"with candidates as (select id, exact from passages where vector_dims(embedding) = {dimension} "
+            f"order by embedding::halfvec({dimension}) <=> '{vector}'::halfvec({dimension}) limit 100) "
+            f"select id from candidates order by exact <=> '{vector}'::vector, id limit 10; commit;", url).split()
+        hnsw_seconds.append(time.perf_counter() - start)
+        found += len(set(exact) & set(approximate))
+    return {"recall_at_10": round(found / (10 * count), 4), "queries": count,
+            "psql_hnsw": summary(hnsw_seconds), "psql_exact_scan": summary(exact_seconds)}
+
+
+def storage(server, url, db):
+    sizes = {"sqlite_file_bytes": sum(os.path.getsize(p) for p in (db, db + "-wal") if os.path.exists(p))}
+    sizes["postgres_database_bytes"] = int(server.sql("select pg_database_size(current_database())", url))
+    rows = server.sql("select c.relname, pg_relation_size(c.oid) from pg_class c join pg_namespace n on n.oid = c.relnamespace "
+                      "where n.nspname = 'public' order by 2 desc limit 6", url)
+    sizes["postgres_largest"] = {name: int(size) for name, size in (line.split("|") for line in rows.splitlines())}
+    sizes["postgres_toast_and_all_of_passages_bytes"] = int(server.sql("select pg_total_relation_size('passages')", url))
+    return sizes
+
+
+def padded_library(lectern, work, size, hashing):
+    """The SQLite library of `size` passages: bench/work/search's when it is there, else made here."""
+    for folder in (os.path.join(os.path.dirname(work), "search"), work):
+        db = os.path.join(folder, f"padded-{size}.db")
+        if os.path.exists(db) and os.path.exists(db + ".json"):
+            stored = json.loads(run([lectern, "stats", "--json", "--db", db], hashing).stdout)["passages"]
+            if stored == size:
+                return db, json.load(open(db + ".json")).get("ingest_seconds")
+    db = os.path.join(work, f"padded-{size}.db")
+    for leftover in (db, db + "-wal", db + "-shm"):
+        if os.path.exists(leftover):
+            os.remove(leftover)
+    notes = os.path.join(work, f"notes-0-{size}")
+    if not os.path.isdir(notes):
+        write_notes(notes, 0, size)
+    start = time.perf_counter()
+    run([lectern, "ingest", notes, "--db", db], hashing)
+    seconds = round(time.perf_counter() - start, 1)
+    with open(db + ".json", "w") as f:
+        json.dump({"ingest_seconds": seconds, "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}, f)
+    return db, seconds
+
+
+def concurrent_ingest(lectern, server, work, hashing, total, writers):
+    """`writers` `lectern ingest` processes at once on one new database, each its share of
+    `total` passages plus a folder all of them ingest; passages/s over the wall time."""
+    root = os.path.join(work, f"ingest-{total}")
+    if not os.path.isdir(root):
+        write_notes(os.path.join(root, "all"), 10_000_000, total, per_file=250)
+        write_notes(os.path.join(root, "shared"), 20_000_000, 1000, per_file=250)
+    files = sorted(os.listdir(os.path.join(root, "all")))
+    url = server.database(f"ingest_{writers}")
+    # The schema and the embedder first, as a first `lectern ingest` makes them: the bench
+    # measures writers of documents, not four processes racing to make the same tables.
+    run([lectern, "ingest", os.path.join(root, "shared", sorted(os.listdir(os.path.join(root, "shared")))[0]), "--db", url], hashing)
+    before = int(server.sql("select count(*) from passages", url))
+    shares = []
+    for index in range(writers):
+        share = os.path.join(work, f"share-{writers}-{index}")
+        shutil.rmtree(share, ignore_errors=True)
+        os.makedirs(share)
+        for name in files[index::writers]:
+            os.symlink(os.path.join(root, "all", name), os.path.join(share, name))
+        shares.append(share)
+    start = time.perf_counter()
+    processes = [subprocess.Popen([lectern, "ingest", share, os.path.join(root, "shared"), "--db", url], env=hashing,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE) for share in shares]
+    outcomes = [(p.wait(), p.stderr.read().decode()[-300:]) for p in processes]
+    seconds = time.perf_counter() - start
+    documents = int(server.sql("select count(*) from documents", url))
+    distinct = int(server.sql("select count(distinct uri) from documents", url))
+    passages = int(server.sql("select count(*) from passages", url))
+    expected_documents = len(files) + len(os.listdir(os.path.join(root, "shared")))
+    return {"writers": writers, "seconds": round(seconds, 1), "passages": passages,
+            "passages_per_second": round((passages - before) / seconds, 1),
+            "failed_processes": sum(1 for status, _ in outcomes if status != 0),
+            "errors": [err for status, err in outcomes if status != 0][:2],
+            "documents": documents, "expected_documents": expected_documents, "doubled": documents - distinct,
+            "lost": expected_documents - distinct}
+
+
+def eval_on_postgres(lectern, server, root, environment):
+    """`lectern eval` (MiniLM, both splits, every mode) on a PostgreSQL copy of the evaluation
+    library bench/eval_shared.sh built, beside the file's own figures."""
+    work = os.path.join(root, "bench", "work", "eval")
+    library = os.path.join(work, "library", "eval.db")
+    if not os.path.exists(library) or not os.path.exists(os.path.join(work, "lectern.test.json")):
+        return {"skipped": "bench/work/eval holds no evaluation library: run bench/eval_shared.sh first"}
+    url = server.database("eval")
+    start = time.perf_counter()
+    copy = run([lectern, "migrate", "--from", library, "--to", url], environment)
+    result = {"migrate_seconds": round(time.perf_counter() - start, 1), "migrate": copy.stdout.decode().splitlines()[0], "splits": {}}
+    for split in ("dev", "test"):
+        out = run([lectern, "eval", os.path.join(work, "dataset"), "--split", split, "--mode", "all", "--embedder", "minilm",
+                   "--json", "--keep", os.path.join(work, "library"), "--db", url], environment).stdout
+        postgres = {m["mode"]: m for m in json.loads(out)["modes"]}
+        sqlite = {m["mode"]: m for m in json.load(open(os.path.join(work, f"lectern.{split}.json")))["modes"]}
+        result["splits"][split] = {mode: {"sqlite_ndcg@10": round(sqlite[mode]["ndcg@10"], 4),
+                                          "postgres_ndcg@10": round(postgres[mode]["ndcg@10"], 4),
+                                          "difference": round(postgres[mode]["ndcg@10"] - sqlite[mode]["ndcg@10"], 4),
+                                          "sqlite_ms_per_query": round(sqlite[mode]["seconds_per_query"] * 1000, 1),
+                                          "postgres_ms_per_query": round(postgres[mode]["seconds_per_query"] * 1000, 1)}
+                                   for mode in sqlite}
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lectern", required=True)
+    parser.add_argument("--url", required=True, help="the server's admin URL (bench/pg_bench.sh)")
+    parser.add_argument("--psql", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--sizes", default="100000")
+    parser.add_argument("--queries", type=int, default=40)
+    parser.add_argument("--recall-queries", type=int, default=50)
+    parser.add_argument("--ingest-passages", type=int, default=20000)
+    parser.add_argument("--skip", default="", help="comma-separated: search, ingest, eval")
+    args = parser.parse_args()
+    lectern = os.path.abspath(args.lectern)
+    work = os.path.abspath(args.work)
+    os.makedirs(work, exist_ok=True)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    environment = env(work)
+    hashing = environment | {"LECTERN_EMBEDDER": "hashing"}
+    server = Server(args.url, args.psql)
+    skip = set(filter(None, args.skip.split(",")))
+    results = {"benchmark": "lectern on PostgreSQL beside SQLite", "machine": f"{os.uname().machine}, {os.cpu_count()} cores",
+               "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "lectern": args.lectern,
+               "server": server.sql("select version()", args.url).split(",")[0],
+               "pgvector": server.sql("select default_version from pg_available_extensions where name = 'vector'", args.url),
+               "load_average_at_start": os.getloadavg(), "libraries": []}
+    qs = queries(args.queries + 1)
+    for size in (int(s) for s in args.sizes.split(",") if s) if "search" not in skip else ():
+        db, ingest_seconds = padded_library(lectern, work, size, hashing)
+        url = server.database(f"padded_{size}")
+        start = time.perf_counter()
+        copy = run([lectern, "migrate", "--from", db, "--to", url, "--json"], hashing)
+        migrated = json.loads(copy.stdout)
+        row = {"passages": size, "sqlite_ingest_seconds": ingest_seconds,
+               "migrate_seconds": round(time.perf_counter() - start, 1),
+               "migrate_counts_agree": all(c["from"] == c["to"] for c in migrated["counts"])}
+        print(f"postgres bench: {size} passages copied into PostgreSQL in {row['migrate_seconds']} s", file=sys.stderr)
+        sqlite = in_process(lectern, db, hashing, qs, work)
+        postgres = in_process(lectern, url, hashing, qs, work)
+        for mode in sqlite:
+            row.setdefault("search", {})[mode] = {
+                "sqlite": sqlite[mode]["search"], "postgres": postgres[mode]["search"],
+                "sqlite_rss_kb": sqlite[mode]["rss_kb"], "postgres_rss_kb": postgres[mode]["rss_kb"],
+                "top10_overlap_postgres_vs_sqlite": overlap(top_places(postgres[mode]["_hits"]), top_places(sqlite[mode]["_hits"])),
+            }
+        row["hnsw"] = recall(server, url, 384, args.recall_queries)
+        row["storage"] = storage(server, url, db)
+        results["libraries"].append(row)
+    if "ingest" not in skip:
+        results["ingest"] = [concurrent_ingest(lectern, server, work, hashing, args.ingest_passages, writers) for writers in (1, 2, 4)]
+    if "eval" not in skip:
+        results["eval"] = eval_on_postgres(lectern, server, root, environment)
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    with open(args.out, "w") as f:
+        json.dump(results, f, indent=2)
+        f.write("\n")
+    print_table(results)
+
+
+def print_table(results):
+    print(f"lectern on PostgreSQL ({results['server']}, pgvector {results['pgvector']}) beside SQLite — "
+          f"{results['machine']}, {results['date']}, load {results['load_average_at_start'][0]:.1f}")
+    for row in results["libraries"]:
+        print(f"\n== {row['passages']} passages (SQLite ingest {row['sqlite_ingest_seconds']} s; lectern migrate into "
+              f"PostgreSQL {row['migrate_seconds']} s, counts agree: {row['migrate_counts_agree']})")
+        for mode, r in row["search"].items():
+            print(f"  in process {mode:9} SQLite {r['sqlite']['p50_ms']:8.2f} ({r['sqlite']['p95_ms']:.2f}) ms   "
+                  f"PostgreSQL {r['postgres']['p50_ms']:8.2f} ({r['postgres']['p95_ms']:.2f}) ms   "
+                  f"same top 10: {r['top10_overlap_postgres_vs_sqlite']}")
+        h = row["hnsw"]
+        print(f"  HNSW recall@10 vs exact scan: {h['recall_at_10']} ({h['queries']} queries; psql HNSW {h['psql_hnsw']['p50_ms']:.1f} ms, "
+              f"exact scan {h['psql_exact_scan']['p50_ms']:.1f} ms)")
+        s = row["storage"]
+        print(f"  storage: SQLite {s['sqlite_file_bytes'] / 1e6:.0f} MB, PostgreSQL {s['postgres_database_bytes'] / 1e6:.0f} MB "
+              f"({', '.join(f'{k} {v / 1e6:.0f} MB' for k, v in s['postgres_largest'].items())})")
+    for r in results.get("ingest", []):
+        print(f"  ingest, {r['writers']} process{'es' if r['writers'] > 1 else ''}: {r['passages_per_second']} passages/s "
+              f"({r['seconds']} s), failed {r['failed_processes']}, documents {r['documents']}/{r['expected_documents']}, "
+              f"doubled {r['doubled']}, lost {r['lost']}")
+    e = results.get("eval")
+    if e and "splits" in e:
+        for split, modes in e["splits"].items():
+            print(f"  eval {split}: " + "; ".join(f"{m} nDCG@10 SQLite {v['sqlite_ndcg@10']} PostgreSQL {v['postgres_ndcg@10']} "
+                                                  f"(Δ {v['difference']:+.4f})" for m, v in modes.items()))
+    elif e:
+        print(f"  eval: {e.get('skipped')}")
+
+
+if __name__ == "__main__":
+    main()
