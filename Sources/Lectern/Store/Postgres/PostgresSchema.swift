@@ -82,6 +82,8 @@ enum PostgresSchema {
         ]),
         // The curriculum wing: curricula, topics, cards, summaries, the model's answers.
         curriculaCards,
+        // The work queue: queued runs and their jobs (`lectern run --queue`, `lectern worker`).
+        queue,
     ]
 
     /// Applies the migrations `connection`'s database lacks, each in one transaction.
