@@ -9,12 +9,14 @@ struct MigrateCommand: ParsableCommand {
         discussion: """
             Copies every document with its blocks, passages and vectors (as stored: nothing is \
             read or embedded again, so the same search finds the same passages in both), the \
-            runs with their failures, web sources' validators and the embedding cache, then \
-            prints each count in both libraries. Each document is written in one transaction: \
-            an interrupted copy loses nothing, and running it again skips the documents the \
-            target holds already. The target is made when it is a new file or an empty \
-            database; it may not hold vectors of another embedder. Curricula, cards, summaries \
-            and the model's call log are not copied yet: build them again on the copy. \
+            runs with their failures, web sources' validators and the embedding cache, the \
+            curricula with their topics, the cards with their reports, the summaries, the \
+            model's answers and calls, and the files runs wrote (so the next `lectern run` on \
+            the copy finds its decks and exports up to date), then prints each count in both \
+            libraries. Each document, curriculum, curriculum's cards and document's summaries \
+            is written in one transaction: an interrupted copy loses nothing, and running it \
+            again skips what the target holds already. The target is made when it is a new \
+            file or an empty database; it may not hold vectors of another embedder. \
             Exit status: 0 copied and every count agrees, 1 a document failed or a count \
             differs, 2 bad arguments, 130 / 143 stopped by SIGINT / SIGTERM.
 
@@ -66,6 +68,12 @@ struct MigrateCommand: ParsableCommand {
             if summary.failed > 0 { line += ", \(summary.failed) failed" }
             if summary.stopped == .interrupted { line += ", \(StopSignals.cancellation.reason): \(summary.notCopied) not copied" }
             line += "; \(Plural.counted(summary.runs, "run")), \(summary.webValidators) web validators, \(Plural.counted(summary.cachedVectors, "cached vector"))"
+            let wing: [String] = [
+                "\(summary.curricula) \(summary.curricula == 1 ? "curriculum" : "curricula")", Plural.counted(summary.cards, "card"),
+                "\(summary.summaries) \(summary.summaries == 1 ? "summary" : "summaries")", Plural.counted(summary.modelAnswers, "model answer"),
+                Plural.counted(summary.modelCalls, "model call"), Plural.counted(summary.runOutputs, "run output"),
+            ]
+            line += ", " + wing.joined(separator: ", ")
             terminal.out(TerminalText(line + " — \(Self.shown(from)) → \(Self.shown(to))"))
             let width = summary.counts.map(\.name.count).max() ?? 0
             terminal.out(TerminalText("  " + "".padding(toLength: width, withPad: " ", startingAt: 0) + "      from        to"))

@@ -147,12 +147,6 @@ struct RunCommand: ParsableCommand {
         }
 
         let library = try global.openLibrary(configuration, access: .create)
-        do {
-            try work.checkStages(library: library)
-        } catch let error as LecternError {
-            terminal.stop(error)
-            throw ExitCode(2)
-        }
         if queue {
             // The plan enqueued, nothing read: no run lock (workers' source jobs take none).
             let queued = try work.enqueue(library: library, arguments: Array(CommandLine.arguments.dropFirst()))

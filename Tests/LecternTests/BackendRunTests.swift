@@ -111,29 +111,75 @@ final class BackendRunTests: CommandTestCase {
         XCTAssertTrue(shown.contains(#""pipeline_licence" : "CC BY 4.0""#), shown)
     }
 
-    /// The files a run writes (decks, exports) are recorded in a library file only so far: a
-    /// pipeline that writes them is refused on PostgreSQL in one line naming the file, the
-    /// table and its line, before anything is read or stored.
-    func testAPipelineThatWritesADeckIsRefusedOnPostgreSQLBeforeAnyWork() throws {
-        try writeNotesAndPipeline()
-        try folder.write("curriculum.toml", """
-            [[source]]
-            path = "notes"
-            [[curriculum]]
-            name = "science"
-            sources = ["notes"]
-            [[deck]]
-            curriculum = "science"
-            format = "tsv"
-            output = "science.tsv"
-            """)
-        let url = try libraries("_refused")[.postgres]!
-        let result = try runLectern(["run", "curriculum.toml", "--events", "text"], in: folder.url, environment: ["LECTERN_DB": url])
-        XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("curriculum.toml:9: [[deck]] science: a library on PostgreSQL does not record the files a run writes yet"), result.stderr)
-        XCTAssertEqual(try PostgresConnection(url: url).query("select count(*) from documents").scalar, "0")
-        XCTAssertEqual(try PostgresConnection(url: url).query("select count(*) from runs").scalar, "0")
+    /// A pipeline that makes cards and writes a deck and exports (corpora/notes) runs on
+    /// PostgreSQL as on a library file: the same files (times aside), the same report and run
+    /// record naming them; the next run finds them up to date and writes nothing, and a file
+    /// changed by hand is written again, on both.
+    func testAPipelineWithADeckAndExportsWritesTheSameFilesOnBothBackends() throws {
+        let notes = TestPaths.corpora.appendingPathComponent("notes").path
+        let libraries = try libraries("_outputs")
+        var printed: [Backend: [String]] = [:]
+        var files: [Backend: [String]] = [:]
+        for backend in Backend.allCases {
+            // A folder per backend: the second run must not find the first one's files.
+            let place = backend.rawValue
+            try folder.write("\(place)/p.toml", """
+                [[source]]
+                name = "notes"
+                path = "\(notes)"
+                [[curriculum]]
+                name = "science"
+                sources = ["notes"]
+                [[deck]]
+                curriculum = "science"
+                format = "tsv"
+                output = "out/science.tsv"
+                [[export]]
+                curriculum = "science"
+                format = "umcf"
+                output = "out/science.umcf"
+                [[export]]
+                curriculum = "science"
+                format = "md"
+                output = "out/science.md"
+                """)
+            let here = folder.url.appendingPathComponent(place)
+            func lectern(_ arguments: [String]) throws -> String {
+                let result = try runLectern(arguments + ["--events", "text"], in: here, environment: ["LECTERN_DB": libraries[backend]!])
+                XCTAssertFalse(result.stdout.contains(server.password) || result.stderr.contains(server.password))
+                var text = "exit \(result.status)\n\(result.stdout)\n--- stderr\n\(result.stderr)"
+                if let endpoint = PostgresEndpoint(url: libraries[backend]!) { text = text.replacingOccurrences(of: endpoint.description, with: "LIBRARY") }
+                text = text.replacingOccurrences(of: here.path, with: "FOLDER").replacingOccurrences(of: "lectern.db", with: "LIBRARY")
+                text = text.replacingOccurrences(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"#, with: "TIME", options: .regularExpression)
+                return text.replacingOccurrences(of: #" +\d+ ms|_ms \d+"#, with: " N ms", options: .regularExpression)
+            }
+            var outputs = [try lectern(["run", "p.toml"]), try lectern(["run", "p.toml"])]
+            // A deck changed by hand is written again (its record no longer matches the file).
+            try folder.write("\(place)/out/science.tsv", "changed by hand\n")
+            outputs += [try lectern(["run", "p.toml"]), try lectern(["runs"]), try lectern(["runs", "show", "1"]),
+                        try lectern(["runs", "show", "2"]), try lectern(["runs", "show", "3"])]
+            printed[backend] = outputs
+            files[backend] = try ["science.tsv", "science.umcf", "science.md"].map {
+                try String(contentsOf: here.appendingPathComponent("out/\($0)"), encoding: .utf8)
+                    .replacingOccurrences(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)"#, with: "TIME", options: .regularExpression)
+            }
+        }
+        for (index, (pg, lite)) in zip(printed[.postgres]!, printed[.sqlite]!).enumerated() {
+            XCTAssertEqual(pg, lite, "output \(index) differs between the backends")
+        }
+        for (index, (pg, lite)) in zip(files[.postgres]!, files[.sqlite]!).enumerated() {
+            XCTAssertEqual(pg, lite, "file \(index) differs between the backends")
+        }
+        let (first, second, third) = (printed[.postgres]![0], printed[.postgres]![1], printed[.postgres]![2])
+        XCTAssertTrue(first.hasPrefix("exit 0"), first)
+        XCTAssertTrue(first.contains("FOLDER/out/science.tsv: written") || first.contains("out/science.tsv: written"), first)
+        XCTAssertGreaterThan(files[.postgres]![0].split(separator: "\n").count, 3, "the deck holds cards")
+        XCTAssertTrue(files[.postgres]![1].contains("\"assessments\""), "the UMCF export carries the cards")
+        XCTAssertTrue(second.hasPrefix("exit 0"), second)
+        XCTAssertFalse(second.contains(": written"), "an unchanged run rewrote a file:\n\(second)")
+        XCTAssertTrue(third.contains("science.tsv: written") && !third.contains("science.md: written"), third)
+        let shown = printed[.postgres]![4]
+        XCTAssertTrue(shown.contains("science.tsv") && shown.contains("science.umcf") && shown.contains("science.md"), shown)
     }
 
     /// One `lectern run` at a time per library on PostgreSQL too, across machines: while
@@ -242,9 +288,32 @@ final class BackendRunTests: CommandTestCase {
         let result = try runLectern(["show", "notes/a.md"], in: folder.url, environment: ["LECTERN_DB": url])
         XCTAssertEqual(result.status, 1, result.stderr)
         let endpoint = PostgresEndpoint(url: url)!.description
-        XCTAssertTrue(result.stderr.hasPrefix("lectern: \(endpoint): relation \"passages\" does not exist"), result.stderr)
+        // What the missing table means for the library, not the server's "relation … does not exist".
+        XCTAssertTrue(result.stderr.hasPrefix("lectern: \(endpoint): the library has no table \"passages\": it is older than this Lectern"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("a command that writes, such as `lectern ingest`, brings its tables up to date"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("relation"), result.stderr)
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
         XCTAssertFalse(result.stderr.contains(server.password))
+    }
+
+    /// A run's lock is its whole id: a run left `running` by a session that is gone is listed as
+    /// interrupted even when its id is 2^31 past a live run's (the two shared one lock when the
+    /// key was the id modulo 2^31, so the dead run was listed as running).
+    func testARunIdsLockIsItsOwnEvenTwoToThe31Apart() throws {
+        let url = try libraries("_runkey")[.postgres]!
+        let live = try PostgresLibrary(url: url)
+        let running = try live.beginRun(command: "run", arguments: ["p.toml"])
+        let gone = running + 2_147_483_648
+        try PostgresConnection(url: url).query("""
+            insert into runs (id, command, arguments, started_at, status, counts) values ($1, 'run', '[]', '2026-01-01T00:00:00Z', 'running', '{}')
+            """, [String(gone)])
+        let listed = try live.runs(limit: 10, id: nil)
+        XCTAssertEqual(listed.first { $0.id == gone }?.status, .interrupted, "the dead run is taken for the live one")
+        XCTAssertEqual(listed.first { $0.id == running }?.status, .running)
+        let shown = try runLectern(["runs"], in: folder.url, environment: ["LECTERN_DB": url])
+        XCTAssertTrue(shown.stdout.split(separator: "\n").first { $0.hasPrefix("#\(gone) ") }?.contains("interrupted") == true, shown.stdout)
+        try live.updateRun(running, counts: [:], status: .succeeded)
+        XCTAssertEqual(try live.runs(limit: 10, id: running).first?.status, .succeeded)
     }
 
     /// `lectern eval --db URL` builds the evaluation's library on PostgreSQL and measures what a

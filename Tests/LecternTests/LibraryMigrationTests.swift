@@ -67,6 +67,103 @@ final class LibraryMigrationTests: CommandTestCase {
         XCTAssertTrue(again.stdout.contains("; 0 runs, "), again.stdout)
     }
 
+    /// `lectern ARGS` on `library`, as a user reads it: the library's name as LIBRARY, row ids
+    /// as ID and passage references (`p42`) as pID (the two libraries number rows apart; what
+    /// they point at is compared through the texts printed beside them), and a document's
+    /// `updated` time (the copy's own) as TIME.
+    private func printed(_ arguments: [String], on library: String) throws -> String {
+        let result = try runLectern(arguments, in: folder.url, environment: ["LECTERN_DB": library])
+        XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+        var text = result.stdout + "\n--- stderr\n" + result.stderr
+        if let endpoint = PostgresEndpoint(url: library) { text = text.replacingOccurrences(of: endpoint.description, with: "LIBRARY") }
+        text = text.replacingOccurrences(of: folder.url.path + "/" + library, with: "LIBRARY").replacingOccurrences(of: library, with: "LIBRARY")
+        return Self.withoutRowIds(text).replacingOccurrences(of: #"(?m)^updated \S+$"#, with: "updated TIME", options: .regularExpression)
+    }
+
+    private static func withoutRowIds(_ text: String) -> String {
+        text.replacingOccurrences(of: #""(id|passageId|documentId|passage_id|document_id)" ?: ?\d+"#, with: "\"$1\": ID", options: .regularExpression)
+            .replacingOccurrences(of: #""ref" ?: ?"p\d+""#, with: "\"ref\": \"pID\"", options: .regularExpression)
+    }
+
+    /// The curriculum wing and what runs wrote go along (corpora/, a pipeline that builds a
+    /// curriculum, makes its cards and writes a deck and a UMCF export; offline summaries; the
+    /// model's answers and calls): into PostgreSQL and back, `curriculum show --json`, `cards
+    /// list --json`, an export, `show` with its summaries, `logs` and `runs show` print the same
+    /// as on the original, every count agrees, and the pipeline run again on the copy finds its
+    /// cards, deck and export up to date.
+    func testCurriculaCardsSummariesModelCallsAndRunOutputsAreCopiedBothWays() throws {
+        let corpora = TestPaths.packageRoot.appendingPathComponent("corpora").path
+        try folder.write("p.toml", """
+            [[source]]
+            name = "corpora"
+            path = "\(corpora)"
+            [[curriculum]]
+            name = "study"
+            sources = ["corpora"]
+            [[deck]]
+            curriculum = "study"
+            format = "tsv"
+            output = "out/study.tsv"
+            [[export]]
+            curriculum = "study"
+            format = "umcf"
+            output = "out/study.umcf"
+            """)
+        let run = try runLectern(["run", "p.toml"], in: folder.url)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try runLectern(["summarize"], in: folder.url).status, 0)
+        do {
+            let store = try LibraryStore(path: folder.file("lectern.db").path)
+            try store.cacheResponse(key: "answer-1", provider: "openai", template: "ask/v1",
+                                    ChatResponse(text: "Rubisco fixes carbon dioxide.", inputTokens: 120, outputTokens: 9, model: "tiny"))
+            try store.recordModelCall(ModelCallRecord(runId: 1, provider: "openai", model: "tiny", template: "ask/v1", inputTokens: 120,
+                                                      outputTokens: 9, costUSD: 0.0001, cached: false, subject: "what does rubisco fix",
+                                                      prompt: "Passages: …", response: "Rubisco fixes carbon dioxide.", finishReason: "stop",
+                                                      durationMs: 420))
+        }
+        let url = try server.freshDatabase(for: Self.self, suffix: "_wing")
+        let there = try lectern(["migrate", "--from", "lectern.db", "--to", url])
+        XCTAssertEqual(there.status, 0, there.stdout + there.stderr)
+        XCTAssertTrue(there.stdout.contains(", 1 curriculum, "), there.stdout)
+        XCTAssertTrue(there.stdout.contains(", 1 model answer, 1 model call, 2 run outputs"), there.stdout)
+        XCTAssertTrue(there.stdout.hasSuffix("every count agrees\n"), there.stdout)
+        let back = try lectern(["migrate", "--from", url, "--to", "back.db"])
+        XCTAssertEqual(back.status, 0, back.stdout + back.stderr)
+        XCTAssertTrue(back.stdout.hasSuffix("every count agrees\n"), back.stdout)
+        for name in ["curricula", "topics", "cards", "summaries", "model calls", "run outputs"] {
+            let row = there.stdout.split(separator: "\n").first { $0.hasPrefix("  \(name) ") }.map(String.init) ?? ""
+            XCTAssertNotNil(row.range(of: #"^ +\S.* +[1-9]\d* +[1-9]\d*$"#, options: .regularExpression), "\(name): \(row)")
+        }
+
+        let document = TestPaths.corpora.appendingPathComponent("notes/photosynthesis.md").path
+        let commands: [[String]] = [
+            ["curriculum", "show", "study", "--json"], ["curriculum", "list"], ["cards", "list", "--json"], ["cards", "stats"],
+            ["show", document], ["logs"], ["runs", "show", "1"],
+        ]
+        for command in commands {
+            let original = try printed(command, on: "lectern.db")
+            XCTAssertEqual(try printed(command, on: url), original, "`lectern \(command.joined(separator: " "))` on PostgreSQL")
+            XCTAssertEqual(try printed(command, on: "back.db"), original, "`lectern \(command.joined(separator: " "))` on back.db")
+        }
+        var exports: [String] = []
+        for (index, library) in ["lectern.db", url, "back.db"].enumerated() {
+            _ = try printed(["curriculum", "export", "study", "-o", "export-\(index).umcf"], on: library)
+            exports.append(Self.withoutRowIds(try String(contentsOf: folder.file("export-\(index).umcf"), encoding: .utf8)))
+        }
+        XCTAssertEqual(exports[1], exports[0], "the UMCF export from PostgreSQL")
+        XCTAssertEqual(exports[2], exports[0], "the UMCF export from back.db")
+
+        // The run's records went along: the same pipeline on the copy makes and writes nothing.
+        let again = try runLectern(["run", "p.toml", "--events", "text"], in: folder.url, environment: ["LECTERN_DB": url])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stderr.contains("cards: skipped, the curriculum did not change"), again.stderr)
+        XCTAssertFalse(again.stderr.contains(": written"), again.stderr)
+        // A rerun of the copy adds nothing.
+        let rerun = try lectern(["migrate", "--from", "lectern.db", "--to", "back.db"])
+        XCTAssertTrue(rerun.stdout.contains("; 0 runs, ") && rerun.stdout.contains(", 0 curricula, 0 cards, 0 summaries, 0 model answers, 0 model calls, 0 run outputs"),
+                      rerun.stdout)
+    }
+
     /// A copy stopped part way (here: the target lost some documents, as a copy killed after
     /// its first documents holds only those) is finished by running it again: only what is
     /// missing is written, and the counts then agree.

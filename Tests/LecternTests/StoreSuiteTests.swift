@@ -170,7 +170,9 @@ final class StoreSuiteTests: BackendStoreTestCase {
             try library.recordFetch(entry)
             XCTAssertEqual(try library.fetchCache(url: entry.url), entry, "\(backend)")
             XCTAssertEqual(try library.fetchCacheEntries(), [entry], "\(backend)")
-            XCTAssertEqual(try library.transferCounts(), ["run failures": 0, "web validators": 1, "cached vectors": 0], "\(backend)")
+            // Every row `lectern migrate` compares: the validator, nothing else.
+            let none = Dictionary(uniqueKeysWithValues: LibraryTransferCounts.names.map { ($0, 0) })
+            XCTAssertEqual(try library.transferCounts(), none.merging(["web validators": 1]) { $1 }, "\(backend)")
         }
     }
 

@@ -71,11 +71,6 @@ public struct Library: Sendable {
         try translated { try backend.modelCallLog(limit: limit, template: template) }
     }
 
-    /// Whether this library records the files a run writes (decks, exports: a SQLite library's
-    /// `run_outputs` and `card_bases`; not on PostgreSQL yet): a pipeline that writes them is
-    /// refused before any work otherwise.
-    public var keepsRunOutputs: Bool { backend is LibraryStore }
-
     /// A SQLite library this process made that holds nothing is removed again (a first ingest
     /// whose every input failed); a PostgreSQL database is never dropped.
     @discardableResult

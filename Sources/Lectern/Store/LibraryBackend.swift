@@ -1,7 +1,7 @@
 import Foundation
 
 /// The store operations of the commands that work on either backend (ingest, search, show,
-/// sources, stats, rm, prune, reembed, run, runs, logs), behind which a library is one SQLite file (`LibraryStore`) or a
+/// sources, stats, rm, prune, reembed, run with its decks and exports, runs, logs), behind which a library is one SQLite file (`LibraryStore`) or a
 /// PostgreSQL database (`PostgresLibrary`). The workflows above Store/ reach a library through
 /// `Library`, which holds one of these; each operation is tested on both backends
 /// (`LibraryBackendTests`, `StoreSuiteTests`, the commands' tests). The curriculum wing
@@ -132,6 +132,17 @@ protocol LibraryBackend: AnyObject, Sendable, RunLog, CurriculumBackend {
     /// Gives a document the licence and tags a pipeline declares; returns whether it wrote.
     @discardableResult
     func label(documentId: Int64, licence: String?, tags: [String]) throws -> Bool
+
+    // MARK: The files a run writes
+
+    /// Records a file a run wrote (a deck, an export), or found as it would write it; `run`
+    /// nil outside a recorded run.
+    func recordOutput(run: Int64?, _ output: RunOutput) throws
+    /// The newest record of the file at `path`: what it was last made from.
+    func latestOutput(path: String) throws -> RunOutput?
+    /// The curriculum build key the cards of `curriculum` were last made from.
+    func cardsBasis(curriculum: String) throws -> String?
+    func setCardsBasis(curriculum: String, buildKey: String) throws
 }
 
 extension LibraryBackend {

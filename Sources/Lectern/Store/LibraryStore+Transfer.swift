@@ -3,14 +3,33 @@ import GRDB
 
 /// A SQLite library as the source or the target of `lectern migrate`.
 extension LibraryStore: LibraryTransfer {
+    /// Where each vector is (its block and row), from the blocks' id lists alone; a lookup
+    /// reads the blocks it needs, keeping the last call's (a document's passages were stored
+    /// together): a copy of a million passages holds a few blocks of vectors, not 1.5 GB.
     func passageVectors(embedder: EmbedderInfo) throws -> PassageVectors {
-        let index = try vectorIndex(for: embedder)
-        var slots: [Int64: Int] = [:]
-        slots.reserveCapacity(index.count)
-        for (slot, id) in index.ids.enumerated() { slots[id] = slot }
-        let dimension = index.dimension
+        let places = try read { db in
+            var places: [Int64: (block: Int64, slot: Int)] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, passage_ids FROM vector_blocks WHERE embedder = ?", arguments: [embedder.key])
+            while let row = try rows.next() {
+                let block: Int64 = row["id"]
+                for (slot, id) in VectorBlocks.array(row["passage_ids"] as Data, of: Int64.self).enumerated() { places[id] = (block, slot) }
+            }
+            return places
+        }
+        let dimension = embedder.dimension
+        var recent: [Int64: [Float]] = [:]
         return PassageVectors { ids in
-            ids.map { id in slots[id].map { slot in Array(index.vectors[slot * dimension..<(slot + 1) * dimension]) } }
+            var blocks: [Int64: [Float]] = [:]
+            for block in Set(ids.compactMap { places[$0]?.block }) {
+                blocks[block] = try recent[block] ?? self.read { db in
+                    try Data.fetchOne(db, sql: "SELECT vectors FROM vector_blocks WHERE id = ?", arguments: [block])
+                }.map { VectorBlocks.array($0, of: Float.self) }
+            }
+            recent = blocks
+            return ids.map { id in
+                guard let place = places[id], let flat = blocks[place.block], flat.count >= (place.slot + 1) * dimension else { return nil }
+                return Array(flat[place.slot * dimension..<(place.slot + 1) * dimension])
+            }
         }
     }
 
@@ -47,11 +66,91 @@ extension LibraryStore: LibraryTransfer {
 
     func transferCounts() throws -> [String: Int] {
         try read { db in
-            [
-                "run failures": try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM run_failures") ?? 0,
-                "web validators": try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fetch_cache") ?? 0,
-                "cached vectors": try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM embedding_cache") ?? 0,
-            ]
+            var counts: [String: Int] = [:]
+            for (name, from) in LibraryTransferCounts.tables {
+                let table = String(from.prefix { $0 != " " })
+                counts[name] = try db.tableExists(table) ? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(from)") ?? 0 : 0
+            }
+            return counts
+        }
+    }
+
+    // MARK: The curriculum wing's rows
+
+    func cardReportRecords() throws -> [CardReportRecord] {
+        try read { db in try CardReportRecord.fetchAll(db, sql: "SELECT * FROM card_reports ORDER BY run_id") }
+    }
+
+    func modelCacheRecords() throws -> [ModelCacheRecord] {
+        try read { db in try ModelCacheRecord.fetchAll(db, sql: "SELECT * FROM llm_cache ORDER BY key") }
+    }
+
+    func modelCallRecords() throws -> [ModelCallRecord] {
+        try read { db in try ModelCallRecord.fetchAll(db, sql: "SELECT * FROM llm_calls ORDER BY id") }
+    }
+
+    func runOutputRecords() throws -> [RunOutputRecord] {
+        try read { db in try RunOutputRecord.fetchAll(db, sql: "SELECT * FROM run_outputs ORDER BY id") }
+    }
+
+    func cardBasisRecords() throws -> [CardBasisRecord] {
+        try read { db in try CardBasisRecord.fetchAll(db, sql: "SELECT * FROM card_bases ORDER BY curriculum") }
+    }
+
+    func importCards(_ cards: [CardRecord], curriculum name: String) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM cards WHERE curriculum = ?", arguments: [name])
+            for var card in cards {
+                (card.id, card.curriculum) = (nil, name)
+                try card.insert(db, onConflict: .ignore)
+            }
+        }
+    }
+
+    func importCardReports(_ reports: [CardReportRecord]) throws -> Int {
+        try write { db in
+            try reports.reduce(0) { added, report in
+                try report.insert(db, onConflict: .ignore)
+                return added + db.changesCount
+            }
+        }
+    }
+
+    func importModelCache(_ answers: [ModelCacheRecord]) throws -> Int {
+        try write { db in
+            try answers.reduce(0) { added, answer in
+                try answer.insert(db, onConflict: .ignore)
+                return added + db.changesCount
+            }
+        }
+    }
+
+    func importModelCalls(_ calls: [ModelCallRecord]) throws -> Int {
+        try write { db in
+            try calls.reduce(0) { added, call in
+                var call = call
+                try call.insert(db, onConflict: .ignore)
+                return added + db.changesCount
+            }
+        }
+    }
+
+    func importRunOutputs(_ outputs: [RunOutputRecord]) throws -> Int {
+        try write { db in
+            try outputs.reduce(0) { added, output in
+                var output = output
+                try output.insert(db, onConflict: .ignore)
+                return added + db.changesCount
+            }
+        }
+    }
+
+    func importCardBases(_ bases: [CardBasisRecord]) throws -> Int {
+        try write { db in
+            try bases.reduce(0) { added, basis in
+                try basis.insert(db, onConflict: .ignore)
+                return added + db.changesCount
+            }
         }
     }
 }

@@ -12,6 +12,16 @@ public struct LibraryMigrationSummary: Codable, Sendable, Equatable {
     public var runs = 0
     public var webValidators = 0
     public var cachedVectors = 0
+    /// Curricula written into the target (one the target held as the source holds it is not).
+    public var curricula = 0
+    /// Cards written, of the curricula whose cards the target lacked or held otherwise.
+    public var cards = 0
+    /// Summaries written, of the documents whose summaries the target lacked or held otherwise.
+    public var summaries = 0
+    /// The model's answers and calls, and the files runs wrote, added to the target.
+    public var modelAnswers = 0
+    public var modelCalls = 0
+    public var runOutputs = 0
     public var stopped: BatchStop?
     /// Each count on both sides, in the order printed: what the comparison saw.
     public var counts: [LibraryCount] = []
@@ -32,9 +42,11 @@ extension LibraryMigrationSummary: BatchOutcome {}
 /// Copies a library into another, either backend to either: every document with its blocks,
 /// passages and vectors (one transaction a document, as an ingest writes it, so a stop loses
 /// nothing and a rerun skips what is there), the runs with their failures, web sources'
-/// validators and the embedding cache; then compares the two libraries' counts. Nothing is
-/// read again or embedded again: the vectors are copied as stored, so the same query finds
-/// the same passages in both.
+/// validators and the embedding cache, then the curriculum wing (curricula with their topics,
+/// cards and their reports, summaries, the model's answers and calls) and the files runs wrote
+/// with their cards' bases; then compares the two libraries' counts. Nothing is read again,
+/// embedded again or asked of a model: the vectors are copied as stored, so the same query
+/// finds the same passages in both, and a curriculum shows, lists and exports the same.
 public struct LibraryMigration: Sendable {
     public let from: Library
     public let to: Library
@@ -101,9 +113,51 @@ public struct LibraryMigration: Sendable {
                 try target.recordFetch(entry)
                 summary.webValidators += 1
             }
+            try copyCurriculumWing(source, target, documents: documents, into: &summary)
         }
         summary.counts = try compare(source, target)
         return summary
+    }
+
+    /// Curricula, cards and their reports, summaries, the model's answers and calls, the files
+    /// runs wrote and the cards' bases, after the documents and runs they refer to. Their
+    /// passages and documents are the target's rows of the same places (`MigratedIds`). Each
+    /// curriculum, curriculum's cards and document's summaries is one transaction, skipped
+    /// when the target holds it as the source does: a rerun writes only what is missing.
+    private func copyCurriculumWing(_ source: any LibraryTransfer, _ target: any LibraryTransfer, documents: [StoredDocument],
+                                    into summary: inout LibraryMigrationSummary) throws {
+        var ids = MigratedIds(source: source, target: target, documents: documents)
+        let there = Dictionary(try target.curriculumSummaries().map { ($0.name, $0) }) { first, _ in first }
+        for listed in try source.curriculumSummaries() {
+            guard let records = try source.curriculumRecords(named: listed.name) else { continue }
+            if there[listed.name] == listed, try target.curriculumBuildKey(named: listed.name) == records.curriculum.buildKey { continue }
+            try target.saveCurriculum(try ids.map(records))
+            summary.curricula += 1
+        }
+        func comparable(_ cards: [CardRecord]) -> [CardRecord] {
+            cards.map { card in
+                var card = card
+                card.id = nil
+                return card
+            }
+        }
+        for (name, cards) in Dictionary(grouping: try source.cardRecords(curriculum: nil, topics: []), by: \.curriculum).sorted(by: { $0.key < $1.key }) {
+            let mapped = try ids.map(cards)
+            if comparable(try target.cardRecords(curriculum: name, topics: [])) == mapped { continue }
+            try target.importCards(mapped, curriculum: name)
+            summary.cards += mapped.count
+        }
+        _ = try target.importCardReports(try source.cardReportRecords())
+        for document in documents {
+            let summaries = try source.summaries(documentId: document.id)
+            guard !summaries.isEmpty, let id = try ids.document(document.id), try target.summaries(documentId: id) != summaries else { continue }
+            try target.replaceSummaries(documentId: id, summaries)
+            summary.summaries += summaries.count
+        }
+        summary.modelAnswers = try target.importModelCache(try source.modelCacheRecords())
+        summary.modelCalls = try target.importModelCalls(try source.modelCallRecords())
+        summary.runOutputs = try target.importRunOutputs(try source.runOutputRecords())
+        _ = try target.importCardBases(try source.cardBasisRecords())
     }
 
     /// The document as `target.replaceDocument` takes it, from what `source` stored.
@@ -136,7 +190,7 @@ public struct LibraryMigration: Sendable {
             LibraryCount(name: "vectors", from: a.vectors, to: b.vectors),
             LibraryCount(name: "runs", from: a.runs, to: b.runs),
         ]
-        for name in ["run failures", "web validators", "cached vectors"] {
+        for name in LibraryTransferCounts.names {
             counts.append(LibraryCount(name: name, from: extraA[name] ?? 0, to: extraB[name] ?? 0))
         }
         return counts

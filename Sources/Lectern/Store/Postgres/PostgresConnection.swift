@@ -72,7 +72,8 @@ final class PostgresConnection {
             let primary = lazy_PQresultErrorField(result, lectern_pq_diag_message_primary).map { String(cString: $0) }
             let whole = lazy_PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
             let state = lazy_PQresultErrorField(result, lectern_pq_diag_sqlstate).map { String(cString: $0) }
-            let reason = endpoint.scrubbed(Self.firstLine(primary ?? whole))
+            var reason = endpoint.scrubbed(Self.firstLine(primary ?? whole))
+            if state == "42P01" { reason = Self.missingTable(reason) }
             throw PostgresError(kind: .query, endpoint: endpoint.description,
                                 message: state.map { "\(reason) (SQLSTATE \($0))" } ?? reason, sqlState: state)
         }
@@ -105,6 +106,15 @@ final class PostgresConnection {
             reason += " (is PostgreSQL running and listening on \(endpoint.address)?)"
         }
         return endpoint.scrubbed("cannot connect: \(reason)")
+    }
+
+    /// The server's `relation "passages" does not exist` as what it means for a library: its
+    /// tables are not the ones this Lectern knows.
+    static func missingTable(_ message: String) -> String {
+        let parts = message.split(separator: "\"", omittingEmptySubsequences: false)
+        let table = parts.count >= 3 ? "table \"\(parts[1])\"" : "table it needs"
+        return "the library has no \(table): it is older than this Lectern and was only read since (a command that writes, "
+            + "such as `lectern ingest`, brings its tables up to date), newer (use the Lectern that made it), or damaged"
     }
 
     static func firstLine(_ text: String) -> String {
@@ -154,6 +164,7 @@ extension PostgresConnection {
     }
 
     /// `body` in one transaction: committed when it returns, rolled back when it throws.
+    @discardableResult
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try query("begin")
         do {

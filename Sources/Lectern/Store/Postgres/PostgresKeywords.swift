@@ -13,15 +13,21 @@ enum PostgresKeywords {
     /// The tsvector literal of a passage (`text` positions weighted A, then `section`'s
     /// weighted B) and its token count across both, FTS5's row size.
     static func vector(text: String, section: String) -> (literal: String, length: Int) {
+        vector(columns: [(text, "A"), (section, "B")])
+    }
+
+    /// The tsvector literal of `columns`' stems, each column's positions under its weight
+    /// label, numbered on across the columns, and the token count across them.
+    static func vector(columns: [(text: String, weight: String)]) -> (literal: String, length: Int) {
         var positions: [String: [String]] = [:]
         var order: [String] = []
         var position = 0
-        for (stems, weight) in [(PorterStemmer.stems(text), "A"), (PorterStemmer.stems(section), "B")] {
-            for stem in stems {
+        for column in columns {
+            for stem in PorterStemmer.stems(column.text) {
                 position += 1
                 if positions[stem] == nil { order.append(stem) }
                 // tsvector keeps positions up to 16383; a passage is a few hundred tokens.
-                positions[stem, default: []].append("\(min(position, 16383))\(weight)")
+                positions[stem, default: []].append("\(min(position, 16383))\(column.weight)")
             }
         }
         let literal = order.map { "\(quoted($0)):\(positions[$0]!.joined(separator: ","))" }.joined(separator: " ")
@@ -48,9 +54,14 @@ enum PostgresKeywords {
     /// A tsquery matching `stems` as one phrase: consecutive, within one column (as FTS5's
     /// phrases match), so within the text's positions (A) or the section's (B).
     static func phrase(_ stems: [String]) -> String {
+        phrase(stems, withinAnyOf: ["A", "B"])
+    }
+
+    /// A tsquery matching `stems` as one phrase within one of the columns weighted `columns`.
+    static func phrase(_ stems: [String], withinAnyOf columns: [String]) -> String {
         guard stems.count > 1 else { return quoted(stems[0]) }
-        let columns = ["A", "B"].map { weight in "(" + stems.map { "\(quoted($0)):\(weight)" }.joined(separator: " <-> ") + ")" }
-        return "(" + columns.joined(separator: " | ") + ")"
+        let each = columns.map { weight in "(" + stems.map { "\(quoted($0)):\(weight)" }.joined(separator: " <-> ") + ")" }
+        return "(" + each.joined(separator: " | ") + ")"
     }
 
     /// A lexeme quoted for a tsvector or tsquery literal.
@@ -84,29 +95,32 @@ enum PostgresKeywords {
         }
         if let documents { filters += " and document_id = any(" + bind(PostgresLibrary.bigintArray(documents), as: "bigint[]") + ")" }
         if let passages { filters += " and id = any(" + bind(PostgresLibrary.bigintArray(passages), as: "bigint[]") + ")" }
-        return (bm25SQL.replacingOccurrences(of: "/* filters */", with: filters), parameters)
+        let totals = "select passages::float8 as n, case when passages > 0 then tokens::float8 / passages else 1 end as avgdl from keyword_totals"
+        return (bm25SQL(table: "passages", totals: totals, weight: "case p.w when 'A' then $5::float8 else $6::float8 end", filters: filters),
+                parameters)
     }
 
-    /// The BM25 of each passage holding any of the items `$1` (a text[], each item its stems
-    /// joined by spaces; `$2` their tsqueries, `$3` any of them), FTS5's: per item, idf =
-    /// ln((N − n + ½)/(n + ½)) (1e-6 when not positive), times f·(k1+1)/(f + k1·(1 − b +
-    /// b·|D|/avgdl)), f the item's occurrences (a phrase's: its first stem's positions followed
-    /// by the others in the same column) weighted by column (text `$5`, section `$6`), |D| the
-    /// row's tokens; best first, at most `$4`. N and avgdl come from keyword_totals, each
-    /// item's n from the GIN index.
-    static let bm25SQL = """
+    /// The BM25 of each row of `table` (passages, topics) holding any of the items `$1` (a
+    /// text[], each item its stems joined by spaces; `$2` their tsqueries, `$3` any of them),
+    /// FTS5's: per item, idf = ln((N − n + ½)/(n + ½)) (1e-6 when not positive), times
+    /// f·(k1+1)/(f + k1·(1 − b + b·|D|/avgdl)), f the item's occurrences (a phrase's: its first
+    /// stem's positions followed by the others in the same column) weighted by column
+    /// (`weight`, an expression of the position's weight label `p.w`), |D| the row's tokens;
+    /// `filters` (`and …`) narrow the rows ranked; best first, at most `$4`. N and avgdl come
+    /// from the query `totals` (columns `n`, `avgdl`), each item's n from the GIN index.
+    static func bm25SQL(table: String, totals: String, weight: String, filters: String) -> String {
+        """
         with items as (select string_to_array(t.item, ' ') as stems, t.q from unnest($1::text[], $2::text[]) as t(item, q)),
-        totals as (select passages::float8 as n, case when passages > 0 then tokens::float8 / passages else 1 end as avgdl
-                   from keyword_totals),
+        totals as (\(totals)),
         idf as (select items.stems, greatest(ln((totals.n - h.hits + 0.5) / (h.hits + 0.5)), 0) as idf
                 from items cross join totals
-                cross join lateral (select count(*)::float8 as hits from passages where keywords @@ items.q::tsquery) h),
-        matched as (select id, keywords, keyword_length from passages where keywords @@ $3::tsquery /* filters */)
+                cross join lateral (select count(*)::float8 as hits from \(table) where keywords @@ items.q::tsquery) h),
+        matched as (select id, keywords, keyword_length from \(table) where keywords @@ $3::tsquery\(filters))
         select m.id, sum(case when idf.idf > 0 then idf.idf else 1e-6 end
                          * (f.freq * (\(k1) + 1)) / (f.freq + \(k1) * (1 - \(b) + \(b) * m.keyword_length / totals.avgdl))) as score
         from matched m cross join totals cross join idf
         cross join lateral (
-            select coalesce(sum(case p.w when 'A' then $5::float8 else $6::float8 end), 0)::float8 as freq
+            select coalesce(sum(\(weight)), 0)::float8 as freq
             from unnest(m.keywords) u cross join lateral unnest(u.positions, u.weights) as p(pos, w)
             where u.lexeme = idf.stems[1]
               and not exists (select 1 from generate_series(2, cardinality(idf.stems)) k
@@ -117,4 +131,5 @@ enum PostgresKeywords {
         order by score desc, m.id
         limit $4
         """
+    }
 }

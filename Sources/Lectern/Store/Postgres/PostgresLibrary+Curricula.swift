@@ -292,19 +292,21 @@ extension PostgresLibrary {
     // MARK: Rows from records
 
     /// Inserts `records` into `table`'s `columns` in one statement: each record's JSON (its
-    /// coding keys are the column names) read back by `json_populate_recordset`.
+    /// coding keys are the column names) read back by `json_populate_recordset`; `conflict`
+    /// an `on conflict …` clause.
     @discardableResult
-    func insert<T: Encodable>(_ records: [T], into table: String, columns: [String], returning: String? = nil) throws -> PostgresRows {
-        try insert(objects: records.map { Self.object($0) }, into: table, columns: columns, returning: returning)
+    func insert<T: Encodable>(_ records: [T], into table: String, columns: [String], conflict: String = "",
+                              returning: String? = nil) throws -> PostgresRows {
+        try insert(objects: records.map { Self.object($0) }, into: table, columns: columns, conflict: conflict, returning: returning)
     }
 
     @discardableResult
-    func insert(objects: [String], into table: String, columns: [String], returning: String? = nil) throws -> PostgresRows {
+    func insert(objects: [String], into table: String, columns: [String], conflict: String = "", returning: String? = nil) throws -> PostgresRows {
         guard !objects.isEmpty else { return PostgresRows(columns: [], rows: [], affected: 0) }
         let list = columns.joined(separator: ", ")
         return try connection.query("""
             insert into \(table) (\(list)) select \(list) from json_populate_recordset(null::\(table), $1::json)
-            \(returning.map { "returning \($0)" } ?? "")
+            \(conflict) \(returning.map { "returning \($0)" } ?? "")
             """, ["[" + objects.joined(separator: ",") + "]"])
     }
 

@@ -4,20 +4,22 @@ import Foundation
 /// `run_failures`), and what `lectern runs`, `runs show`, `logs` and a pipeline's labels read
 /// and write there.
 extension PostgresLibrary {
-    /// The first key of a run's own advisory lock ('LCTR'); the second is the run's id. The
-    /// session that records a run holds it until the run ends, so a run left `running` whose
-    /// lock nobody holds was recorded by a session that is gone (a killed process, a machine
-    /// that restarted): a pid cannot say that when runs of several machines share the table.
-    static let runLockClass: Int32 = 0x4C43_5452
+    /// A run's own advisory lock: its whole id as the two int4 keys (high and low halves), so
+    /// every run has its own (an id modulo 2^31 made runs 2^31 apart share one), apart from
+    /// Lectern's other advisory locks, which take one bigint key. The session that records a
+    /// run holds it until the run ends, so a run left `running` whose lock nobody holds was
+    /// recorded by a session that is gone (a killed process, a machine that restarted): a pid
+    /// cannot say that when runs of several machines share the table.
+    static func runLockKeys(_ id: Int64) -> [String?] {
+        [String(Int32(truncatingIfNeeded: id >> 32)), String(Int32(truncatingIfNeeded: id))]
+    }
 
-    /// `runs.id` as the second key of its lock (an int4).
-    private static let runLockKey = "(r.id % 2147483648)"
-
-    /// Whether the run `r` (in the statement around it) is held by a live session.
+    /// Whether the run `r` (in the statement around it) is held by a live session: pg_locks
+    /// shows the two int4 keys as unsigned oids.
     private static let runIsHeld = """
         exists (select 1 from pg_locks l where l.locktype = 'advisory' and l.granted and l.objsubid = 2
             and l.database = (select oid from pg_database where datname = current_database())
-            and l.classid::bigint = \(runLockClass) and l.objid::bigint = \(runLockKey))
+            and l.classid::bigint = (r.id >> 32) and l.objid::bigint = (r.id & 4294967295))
         """
 
     /// Starts a run record with this process's pid and start, and takes the run's lock for this
@@ -34,8 +36,9 @@ extension PostgresLibrary {
                       process.startTicks.map(String.init)]).scalar ?? "0"
             // Session-level: taken inside the transaction that makes the row visible, so no
             // other session ever sees this run without its lock; kept after the commit.
-            try connection.query("select pg_advisory_lock($1::int, ($2::bigint % 2147483648)::int)", [String(Self.runLockClass), id])
-            return Int64(id) ?? 0
+            let run = Int64(id) ?? 0
+            try connection.query("select pg_advisory_lock($1::int, $2::int)", Self.runLockKeys(run))
+            return run
         }
     }
 
@@ -45,7 +48,7 @@ extension PostgresLibrary {
             if let status {
                 try connection.query("update runs set counts = $1, status = $2, ended_at = $3 where id = $4",
                                      [LibraryStore.json(counts), status.rawValue, LibraryStore.now(), String(id)])
-                try connection.query("select pg_advisory_unlock($1::int, ($2::bigint % 2147483648)::int)", [String(Self.runLockClass), String(id)])
+                try connection.query("select pg_advisory_unlock($1::int, $2::int)", Self.runLockKeys(id))
             } else {
                 try connection.query("update runs set counts = $1 where id = $2", [LibraryStore.json(counts), String(id)])
             }
@@ -74,7 +77,6 @@ extension PostgresLibrary {
 
     /// The newest runs first, as the SQLite library lists them; a run marked `running` that no
     /// live session holds is listed as `interrupted` (nothing is written: listing only reads).
-    /// A PostgreSQL library records no output files (its pipelines run no export stage yet).
     func runs(limit: Int, id: Int64?) throws -> [RunRecord] {
         try session {
             let rows = try connection.records(RunRow.self, """
@@ -82,15 +84,20 @@ extension PostgresLibrary {
                     \(Self.runIsHeld) as held
                 from runs r where $1::bigint is null or id = $1::bigint order by id desc limit $2
                 """, [id.map(String.init), String(limit)])
+            // A library of an earlier Lectern, read as it is, has no outputs' table yet.
+            let keepsOutputs = try hasRunOutputs()
             return try rows.map { run in
                 let failures = try connection.records(RunFailure.self, """
                     select input, stage, reason, severity from run_failures where run_id = $1 order by id
                     """, [String(run.id)])
+                let outputs = try keepsOutputs ? connection.records(RunOutputRecord.self, """
+                    select * from run_outputs where run_id = $1 and written order by path collate "C"
+                    """, [String(run.id)]) : []
                 return RunRecord(
                     id: run.id, command: run.command, arguments: run.arguments, startedAt: run.started_at, endedAt: run.ended_at,
                     status: run.status == .running && !run.held ? .interrupted : run.status,
                     counts: run.counts, failures: failures, stages: RunStageReport.stages(in: run.counts),
-                    model: ModelUsage(counts: run.counts), outputs: [])
+                    model: ModelUsage(counts: run.counts), outputs: outputs.map(\.output))
             }
         }
     }
@@ -115,6 +122,41 @@ extension PostgresLibrary {
             }
             return try connection.records(ModelCallRecord.self, sql, parameters).map(ModelCallLog.init)
         }
+    }
+
+    // MARK: The files a run writes
+
+    func recordOutput(run: Int64?, _ output: RunOutput) throws {
+        try session {
+            try insert([RunOutputRecord(run: run, output)], into: "run_outputs", columns: [
+                "run_id", "path", "format", "content_hash", "build_key", "cards_basis", "written",
+            ])
+        }
+    }
+
+    func latestOutput(path: String) throws -> RunOutput? {
+        try session {
+            try connection.records(RunOutputRecord.self, "select * from run_outputs where path = $1 order by id desc limit 1",
+                                   [path]).first?.output
+        }
+    }
+
+    func cardsBasis(curriculum: String) throws -> String? {
+        try session { try connection.query("select build_key from card_bases where curriculum = $1", [curriculum]).scalar }
+    }
+
+    func setCardsBasis(curriculum: String, buildKey: String) throws {
+        try session {
+            try connection.query("""
+                insert into card_bases (curriculum, build_key) values ($1, $2)
+                on conflict (curriculum) do update set build_key = excluded.build_key
+                """, [curriculum, buildKey])
+        }
+    }
+
+    /// Whether the schema has `v4-run-outputs` (a read opens an older library as it is).
+    private func hasRunOutputs() throws -> Bool {
+        try connection.query("select to_regclass('run_outputs') is not null").scalar == "t"
     }
 
     /// A pipeline's licence and tags in the document's metadata, as in a SQLite library;

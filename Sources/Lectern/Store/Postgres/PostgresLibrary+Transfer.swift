@@ -54,10 +54,106 @@ extension PostgresLibrary: LibraryTransfer {
 
     func transferCounts() throws -> [String: Int] {
         try session {
-            let row = try connection.query("""
-                select (select count(*) from run_failures), (select count(*) from fetch_cache), (select count(*) from embedding_cache)
-                """).rows[0]
-            return ["run failures": Int(row[0] ?? "0") ?? 0, "web validators": Int(row[1] ?? "0") ?? 0, "cached vectors": Int(row[2] ?? "0") ?? 0]
+            var counts: [String: Int] = [:]
+            for (name, from) in LibraryTransferCounts.tables {
+                let table = String(from.prefix { $0 != " " })
+                guard try connection.query("select to_regclass($1) is not null", [table]).scalar == "t" else {
+                    counts[name] = 0
+                    continue
+                }
+                counts[name] = Int(try connection.query("select count(*) from \(from)").scalar ?? "0") ?? 0
+            }
+            return counts
         }
+    }
+
+    // MARK: The curriculum wing's rows
+
+    func cardReportRecords() throws -> [CardReportRecord] {
+        try session { try connection.records(CardReportRecord.self, "select * from card_reports order by run_id") }
+    }
+
+    func modelCacheRecords() throws -> [ModelCacheRecord] {
+        try session { try connection.records(ModelCacheRecord.self, "select * from llm_cache order by key collate \"C\"") }
+    }
+
+    func modelCallRecords() throws -> [ModelCallRecord] {
+        try session { try connection.records(ModelCallRecord.self, "select * from llm_calls order by id") }
+    }
+
+    /// None in a library of an earlier Lectern, read as it is (no `v4-run-outputs` yet).
+    func runOutputRecords() throws -> [RunOutputRecord] {
+        try session {
+            guard try connection.query("select to_regclass('run_outputs') is not null").scalar == "t" else { return [] }
+            return try connection.records(RunOutputRecord.self, "select * from run_outputs order by id")
+        }
+    }
+
+    func cardBasisRecords() throws -> [CardBasisRecord] {
+        try session {
+            guard try connection.query("select to_regclass('card_bases') is not null").scalar == "t" else { return [] }
+            return try connection.records(CardBasisRecord.self, "select * from card_bases order by curriculum collate \"C\"")
+        }
+    }
+
+    func importCards(_ cards: [CardRecord], curriculum name: String) throws {
+        try transaction {
+            try connection.query("delete from cards where curriculum = $1", [name])
+            try importRows(cards.map { card in
+                var card = card
+                (card.id, card.curriculum) = (nil, name)
+                return card
+            }, into: "cards", columns: Self.cardColumns)
+        }
+    }
+
+    func importCardReports(_ reports: [CardReportRecord]) throws -> Int {
+        try transaction { try importRows(reports, into: "card_reports", columns: ["run_id", "curriculum", "report", "created_at"]) }
+    }
+
+    func importModelCache(_ answers: [ModelCacheRecord]) throws -> Int {
+        try transaction {
+            try importRows(answers, into: "llm_cache", columns: [
+                "key", "provider", "model", "template", "response", "input_tokens", "output_tokens", "truncated", "finish_reason", "created_at",
+            ])
+        }
+    }
+
+    /// Under their own ids; the id sequence is moved past them, as for runs.
+    func importModelCalls(_ calls: [ModelCallRecord]) throws -> Int {
+        try transaction {
+            let added = try importRows(calls, into: "llm_calls", columns: [
+                "id", "run_id", "provider", "model", "template", "input_tokens", "output_tokens", "cost_usd", "cached", "at", "subject",
+                "prompt", "response", "finish_reason", "duration_ms",
+            ])
+            if added > 0 { try connection.query("select setval(pg_get_serial_sequence('llm_calls', 'id'), (select max(id) from llm_calls))") }
+            return added
+        }
+    }
+
+    func importRunOutputs(_ outputs: [RunOutputRecord]) throws -> Int {
+        try transaction {
+            let added = try importRows(outputs, into: "run_outputs", columns: [
+                "id", "run_id", "path", "format", "content_hash", "build_key", "cards_basis", "written",
+            ])
+            if added > 0 { try connection.query("select setval(pg_get_serial_sequence('run_outputs', 'id'), (select max(id) from run_outputs))") }
+            return added
+        }
+    }
+
+    func importCardBases(_ bases: [CardBasisRecord]) throws -> Int {
+        try transaction { try importRows(bases, into: "card_bases", columns: ["curriculum", "build_key"]) }
+    }
+
+    /// Inserts `records` a few hundred a statement (each its record's JSON), leaving out those
+    /// whose key is there already; returns how many were added.
+    @discardableResult
+    private func importRows<T: Encodable>(_ records: [T], into table: String, columns: [String]) throws -> Int {
+        var added = 0
+        for start in stride(from: 0, to: records.count, by: 500) {
+            added += try insert(Array(records[start..<min(start + 500, records.count)]), into: table, columns: columns,
+                                conflict: "on conflict do nothing").affected
+        }
+        return added
     }
 }

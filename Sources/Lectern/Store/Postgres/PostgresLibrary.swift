@@ -31,6 +31,7 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
     }
 
     /// `body` with the session to itself.
+    @discardableResult
     func session<T>(_ body: () throws -> T) rethrows -> T {
         turn.lock()
         defer { turn.unlock() }
@@ -38,6 +39,7 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
     }
 
     /// `body` in one transaction, with the session to itself.
+    @discardableResult
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try session { try connection.transaction(body) }
     }

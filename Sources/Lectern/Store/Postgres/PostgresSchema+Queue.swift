@@ -7,7 +7,7 @@ extension PostgresSchema {
     /// holds with a lease (`lease_owner` host:pid, `lease_expires` by the server's clock: the
     /// workers' clocks play no part). A run's `finish` job waits until every source job is done
     /// or failed; then one worker runs the finishing stages under the run lock.
-    static let queue: (name: String, statements: [String]) = ("v4-queue", [
+    static let queue: (name: String, statements: [String]) = ("v5-queue", [
         """
         create table queue_runs (run_id bigint primary key references runs(id) on delete cascade,
             pipeline_name text not null, pipeline_directory text not null, pipeline_text text not null,

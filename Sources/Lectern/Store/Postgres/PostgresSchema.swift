@@ -82,6 +82,18 @@ enum PostgresSchema {
         ]),
         // The curriculum wing: curricula, topics, cards, summaries, the model's answers.
         curriculaCards,
+        // The files a run writes (decks, exports) and what they were made from, as the SQLite
+        // library's `v9-run-outputs`: the newest row of a path tells the next run whether the
+        // file is up to date; a curriculum's cards basis, whether its cards are.
+        ("v4-run-outputs", [
+            """
+            create table run_outputs (id bigserial primary key, run_id bigint references runs(id) on delete cascade,
+                path text not null, format text, content_hash text, build_key text, cards_basis text, written boolean not null)
+            """,
+            "create index run_outputs_run on run_outputs (run_id)",
+            "create index run_outputs_path on run_outputs (path, id)",
+            "create table card_bases (curriculum text primary key, build_key text not null)",
+        ]),
         // The work queue: queued runs and their jobs (`lectern run --queue`, `lectern worker`).
         queue,
     ]

@@ -4,9 +4,9 @@ extension PipelineRun {
     /// Cards for every curriculum a `[[deck]]` names, then each deck and `[[export]]` file.
     /// Cards are made again only for a curriculum that was rebuilt (or has none yet); a file
     /// whose bytes would not change is not written, so an unchanged run rewrites nothing.
-    func writeOutputs(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
-        var stage = OutputStage(store: store, recorder: recorder, events: events,
-                                services: services(store: store, recorder: recorder), summary: summary)
+    func writeOutputs(library: Library, recorder: RunRecorder?, events: @escaping EventHandler, into summary: inout PipelineRunSummary) {
+        var stage = OutputStage(store: library.backend, recorder: recorder, events: events,
+                                services: services(library: library, recorder: recorder), summary: summary)
         defer { summary = stage.summary }
         var carded = Set<String>()
         for deck in pipeline.decks where !carded.contains(deck.curriculum) && stage.summary.stopped == nil {
@@ -57,7 +57,7 @@ extension PipelineRun {
 /// The output steps of one run (cards, decks, curriculum exports) and what they share: which
 /// curricula got new cards in this run, and the run's summary.
 private struct OutputStage {
-    let store: LibraryStore
+    let store: any LibraryBackend
     let recorder: RunRecorder?
     let events: EventHandler
     let services: LibraryServices
@@ -66,14 +66,13 @@ private struct OutputStage {
     /// Curricula whose cards this run made again: their files are rendered again too.
     var recarded = Set<String>()
 
-    init(store: LibraryStore, recorder: RunRecorder?, events: @escaping EventHandler, services: LibraryServices,
+    init(store: any LibraryBackend, recorder: RunRecorder?, events: @escaping EventHandler, services: LibraryServices,
          summary: PipelineRunSummary) {
         self.store = store
         self.recorder = recorder
         self.events = events
         self.services = services
-        // The run's own SQLite library (a run on PostgreSQL is refused before it gets here).
-        var cards = Flashcards(store: store)
+        var cards = Flashcards(backend: store)
         cards.cancellation = services.cancellation
         self.cards = cards
         self.summary = summary
@@ -81,7 +80,7 @@ private struct OutputStage {
 
     /// A step that failed: counted and said, or the stop of the whole run (a full disk …).
     mutating func fail(_ subject: String, stage: String, _ error: any Error) {
-        let lectern = error as? LecternError ?? LecternError(.corrupt, subject, "\(error)")
+        let lectern = LecternError.translating(error) as? LecternError ?? LecternError(.corrupt, subject, "\(error)")
         if let stop = BatchStop.of(lectern) {
             summary.stopped = stop
             return
@@ -171,7 +170,7 @@ private struct OutputStage {
         guard let format = CurriculumExportFormat(rawValue: export.format) else {
             throw LecternError(.unsupported, export.format, "not a curriculum format")
         }
-        var exporter = CurriculumExport(store: store)
+        var exporter = CurriculumExport(backend: store)
         // The curriculum's cards go into UMCF and JSON as its assessments.
         let cards = cards
         exporter.assessments = { try cards.assessments(curriculum: $0.name) }

@@ -103,26 +103,7 @@ public struct PipelineRun: Sendable {
         run(library: Library(store), embedder: embedder, recorder: recorder, events: events)
     }
 
-    /// Refuses, before any work, a pipeline whose stages need what `library` does not keep
-    /// (the files a run writes, decks and exports, are recorded in a library file only, so
-    /// far): one line naming the first such table of the file and its line.
-    public func checkStages(library: Library) throws {
-        guard !library.keepsRunOutputs else { return }
-        let needs: (key: String, line: Int?)?
-        if let deck = pipeline.decks.first {
-            needs = ("[[deck]] \(deck.curriculum)", deck.outputLine ?? deck.line)
-        } else if let export = pipeline.exports.first {
-            needs = ("[[export]] \(export.curriculum)", export.outputLine ?? export.line)
-        } else {
-            needs = nil
-        }
-        if let needs {
-            throw LecternError(.configuration, pipeline.path, "\(needs.key): a library on PostgreSQL does not record the files a run writes yet (\(library.display)); its sources, summaries and curricula run there", line: needs.line)
-        }
-    }
-
-    /// Ingests every source (changed ones only are read and written), then the later stages
-    /// (on a library that keeps them: `checkStages`).
+    /// Ingests every source (changed ones only are read and written), then the later stages.
     public func run(library: Library, embedder: any Embedder, recorder: RunRecorder?, events: @escaping EventHandler) -> PipelineRunSummary {
         var summary = PipelineRunSummary(sources: pipeline.sources.count, run: recorder?.id)
         let services = LibraryServices(configuration: configuration, library: library, recorder: recorder, cancellation: cancellation)
@@ -182,9 +163,8 @@ public struct PipelineRun: Sendable {
         if !stopRequested(&summary) {
             buildCurricula(library: library, recorder: recorder, events: events, into: &summary)
         }
-        // Decks and exports: a library file's (`checkStages` refused them elsewhere).
-        if !stopRequested(&summary), let store = library.backend as? LibraryStore {
-            writeOutputs(store: store, recorder: recorder, events: events, into: &summary)
+        if !stopRequested(&summary) {
+            writeOutputs(library: library, recorder: recorder, events: events, into: &summary)
         }
         if !stopRequested(&summary) {
             for step in plan() where !Self.availableStages.contains(step.stage) {
@@ -226,10 +206,6 @@ public struct PipelineRun: Sendable {
     }
 
     /// The run's working parts, made as every other caller makes them.
-    func services(store: LibraryStore, recorder: RunRecorder?) -> LibraryServices {
-        services(library: Library(store), recorder: recorder)
-    }
-
     func services(library: Library, recorder: RunRecorder?) -> LibraryServices {
         LibraryServices(configuration: configuration, library: library, recorder: recorder, cancellation: cancellation)
     }
