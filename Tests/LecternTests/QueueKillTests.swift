@@ -6,7 +6,8 @@ import XCTest
 /// a real PostgreSQL do a queued run of corpora/ and renamed copies of it while a random worker
 /// is killed (SIGKILL) at least ten times, a new one started each time. At the end every
 /// source is stored exactly once, no passage or vector is doubled or missing, and the
-/// curriculum is the one a single `lectern run` of the same pipeline builds on PostgreSQL.
+/// curriculum, the cards (a TSV deck) and a UMCF export are those a single `lectern run` of the
+/// same pipeline makes on PostgreSQL, but for build times.
 final class QueueKillTests: CommandTestCase {
     /// Renamed copies of corpora/ beside the originals: 110 inputs, about 7 s of three debug
     /// workers' work on a quiet machine, and ten kills or more however fast (33 s in all at a load of 21).
@@ -40,10 +41,20 @@ final class QueueKillTests: CommandTestCase {
             [[curriculum]]
             name = "samples"
             sources = ["originals"]
+            [[deck]]
+            curriculum = "samples"
+            format = "tsv"
+            output = "out/samples.tsv"
+            [[export]]
+            curriculum = "samples"
+            format = "umcf"
+            output = "out/samples.umcf"
             """)
         let (url, single) = (try server.freshDatabase(for: Self.self, suffix: "_workers"), try server.freshDatabase(for: Self.self, suffix: "_single"))
         let plain = try runLectern(["run", "p.toml"], in: folder.url, environment: ["LECTERN_DB": single])
         XCTAssertEqual(plain.status, 0, plain.stderr)
+        // Its deck and export aside: the workers' finish job writes the same paths.
+        try FileManager.default.moveItem(at: folder.file("out"), to: folder.file("single-out"))
 
         let queued = try runLectern(["run", "p.toml", "--queue"], in: folder.url, environment: ["LECTERN_DB": url])
         XCTAssertEqual(queued.status, 0, queued.stderr)
@@ -95,6 +106,14 @@ final class QueueKillTests: CommandTestCase {
         XCTAssertEqual(Set(mine.keys), Set(theirs.keys), "the same documents")
         XCTAssertEqual(mine.filter { theirs[$0.key] != $0.value }.keys.sorted(), [], "the same passages and vectors (\(random.replay))")
         XCTAssertEqual(try QueuedLibrary.totals(url), try QueuedLibrary.totals(single), "nothing doubled or missing (\(random.replay))")
+        // The deck (the cards) and the export the finish job wrote, as the single run wrote them.
+        for name in ["samples.tsv", "samples.umcf"] {
+            let (written, expected) = (try String(contentsOf: folder.file("out/" + name), encoding: .utf8),
+                                       try String(contentsOf: folder.file("single-out/" + name), encoding: .utf8))
+            XCTAssertFalse(written.isEmpty, name)
+            XCTAssertEqual(QueuedLibrary.masked(written), QueuedLibrary.masked(expected), "the same \(name) (\(random.replay))")
+        }
+        XCTAssertGreaterThan(try String(contentsOf: folder.file("out/samples.tsv"), encoding: .utf8).split(separator: "\n").count, 10, "cards were made")
         for format in ["md", "umcf"] {
             let (queuedExport, singleExport) = (try QueuedLibrary.export("samples", format: format, url: url, in: folder.url),
                                                 try QueuedLibrary.export("samples", format: format, url: single, in: folder.url))
