@@ -19,7 +19,7 @@ struct LecternCommand: ParsableCommand {
             IngestCommand.self, SearchCommand.self, AskCommand.self, SummarizeCommand.self, SourcesCommand.self, ShowCommand.self, ExtractCommand.self,
             RemoveCommand.self, PruneCommand.self, ReembedCommand.self, StatsCommand.self, RunsCommand.self, LogsCommand.self,
             DoctorCommand.self, EmbedCommand.self, EvalCommand.self, CurriculumCommand.self, ContextCommand.self, McpCommand.self,
-            CardsCommand.self, RunCommand.self, BackupCommand.self, MigrateCommand.self,
+            CardsCommand.self, RunCommand.self, WorkerCommand.self, BackupCommand.self, MigrateCommand.self,
         ]
     )
 }

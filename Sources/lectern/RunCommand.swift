@@ -34,7 +34,13 @@ struct RunCommand: ParsableCommand {
               lectern run pipelines/notes.toml --dry-run
               lectern run pipelines/nightly.toml --shard 0/3
               lectern run pipelines/nightly.toml --finish
+              lectern run pipelines/nightly.toml --queue --db postgres://lectern@db/library
               lectern runs show 12
+
+            On a library on PostgreSQL, --queue plans the run and enqueues each input as a job \
+            in the library, reading nothing: `lectern worker` processes on any machine take the \
+            jobs one at a time with a lease, and the worker that sees the last source job end \
+            runs the finishing stages once; `lectern runs show N` lists the jobs.
             """
     )
 
@@ -65,6 +71,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "With --finish: run them even if some sources are missing or out of date.")
     var force = false
 
+    @Flag(help: "On a library on PostgreSQL: enqueue the plan's inputs as jobs for `lectern worker` processes, and read nothing here.")
+    var queue = false
+
     /// JSON-lines events when stderr is no terminal (cron, systemd), unless --events says.
     var eventFormat: EventFormat { global.events ?? (isatty(STDERR_FILENO) == 1 ? .text : .json) }
 
@@ -76,6 +85,9 @@ struct RunCommand: ParsableCommand {
     func runShard() throws -> RunShard? {
         if shard != nil, finish { throw LecternError(.invalidInput, "--shard", "goes with no --finish: shards read sources, --finish runs once after them") }
         if force, !finish { throw LecternError(.invalidInput, "--force", "goes with --finish only") }
+        if queue, shard != nil || finish {
+            throw LecternError(.invalidInput, "--queue", "goes with no --shard or --finish: the workers split the run, and its finish job runs the finishing stages")
+        }
         return try shard.map { try RunShard(parsing: $0) }
     }
 
@@ -103,6 +115,11 @@ struct RunCommand: ParsableCommand {
         let onServer = LibraryURL.isPostgres(configuration.database)
         let path = onServer ? nil : Configuration.resolvePath(configuration.database, base: nil)
         let shown = path.map(DisplayPath.of) ?? LibraryURL.shown(configuration.database)
+        if queue, !onServer {
+            terminal.stop(LecternError(.invalidInput, "--queue", "needs a library on PostgreSQL (postgres://…), which workers on several machines share; "
+                                       + "\(shown) is a library file, with one writer: run the pipeline without --queue"))
+            throw ExitCode(2)
+        }
         do {
             try work.checkOutputs(library: path)
         } catch let error as LecternError {
@@ -115,6 +132,8 @@ struct RunCommand: ParsableCommand {
                     let inputs = work.inputs()
                     let taken = inputs.filter { shard.takes($0.identity) }.count
                     terminal.out("plan for \(shown), shard \(shard): \(taken) of \(Plural.counted(inputs.count, "input")) (\(Plural.counted(pipeline.sources.count, "source"))), up to \(work.jobs) at once:")
+                } else if queue {
+                    terminal.out("plan for \(shown), queued for workers: \(Plural.counted(work.inputs().count, "job")) (\(Plural.counted(pipeline.sources.count, "source"))), then the finishing stages once:")
                 } else if finish {
                     terminal.out("plan for \(shown), finishing stages only (\(Plural.counted(pipeline.sources.count, "source"))):")
                 } else {
@@ -128,6 +147,17 @@ struct RunCommand: ParsableCommand {
         }
 
         let library = try global.openLibrary(configuration, access: .create)
+        if queue {
+            // The plan enqueued, nothing read: no run lock (workers' source jobs take none).
+            let queued = try work.enqueue(library: library, arguments: Array(CommandLine.arguments.dropFirst()))
+            if json {
+                terminal.json(["run": Int(queued.run), "jobs": queued.jobs])
+            } else {
+                terminal.out(TerminalText("run #\(queued.run): \(Plural.counted(queued.jobs, "job")) queued (\(Plural.counted(pipeline.sources.count, "source"))) "
+                                          + "for `lectern worker`, then the finishing stages — \(shown)"))
+            }
+            return
+        }
         // One run at a time: a lock file beside a library file, an advisory lock on PostgreSQL.
         do {
             // Shards of one SQLite library (one writer) take the lock in turn rather than exit 3.

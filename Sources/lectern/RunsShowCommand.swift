@@ -18,9 +18,12 @@ struct RunsShowCommand: ParsableCommand {
 
     func run() throws {
         let (_, terminal, library) = try global.openLibraryForReading()
-        guard let run = try library.runs(limit: 1, id: id).first else {
+        guard var run = try library.runs(limit: 1, id: id).first else {
             throw LecternError(.notFound, "run \(id)", "no such run in this library (`lectern runs` lists them)")
         }
+        // A queued run's jobs (`lectern run --queue`): who did which, how long it took.
+        let jobs = try library.queueJobs(run: id)
+        if !jobs.isEmpty { run.jobs = jobs }
         if json {
             terminal.json(run)
             return
@@ -48,6 +51,35 @@ struct RunsShowCommand: ParsableCommand {
         terminal.out(TerminalText("  failures \(failures.count)" + (warnings.isEmpty ? "" : ", \(Plural.counted(warnings.count, "warning"))")))
         for failure in run.failures {
             terminal.out(TerminalText("    \(failure.severity) [\(failure.stage)] \(failure.input): \(failure.reason)"))
+        }
+        if !jobs.isEmpty { showJobs(jobs, terminal: terminal) }
+    }
+
+    /// A queued run's jobs, one a line: done (by whom, how long), failed (why), leased (by whom,
+    /// for how long, when its lease ends), pending, waiting.
+    private func showJobs(_ jobs: [QueueJob], terminal: Terminal) {
+        let states: [QueueJob.State] = [.done, .failed, .leased, .pending, .waiting]
+        let tally = states.compactMap { state -> String? in
+            let count = jobs.filter { $0.state == state }.count
+            return count == 0 ? nil : "\(count) \(state.rawValue)"
+        }
+        terminal.out(TerminalText("  jobs     \(jobs.count): " + tally.joined(separator: ", ")))
+        let width = min(48, jobs.map(\.display.count).max() ?? 0)
+        for job in jobs {
+            let seconds = job.seconds.map { String(format: "%.1f s", $0) } ?? ""
+            var detail: String
+            switch job.state {
+            case .done: detail = "\(seconds) by \(job.doneBy ?? "?")"
+            case .failed: detail = "after \(Plural.counted(job.attempts, "attempt")): \(job.lastError ?? "")"
+            case .leased:
+                let left = job.leaseSecondsLeft.map { $0 >= 0 ? String(format: "lease ends in %.0f s", $0) : String(format: "lease ended %.0f s ago", -$0) } ?? ""
+                detail = "by \(job.leaseOwner ?? "?") for \(seconds) (\(left))"
+            case .pending: detail = job.failures > 0 ? "failed \(Plural.counted(job.failures, "time")): \(job.lastError ?? "")" : ""
+            case .waiting: detail = "once every source job is done"
+            }
+            if job.attempts > 1, job.state != .failed { detail += " (attempt \(job.attempts))" }
+            let name = job.display.count < width ? job.display.padding(toLength: width, withPad: " ", startingAt: 0) : job.display
+            terminal.out(TerminalText("    \(job.state.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(name)  \(detail)"))
         }
     }
 }

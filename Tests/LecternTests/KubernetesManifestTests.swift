@@ -2,7 +2,8 @@ import XCTest
 @testable import Lectern
 
 /// deploy/kubernetes/, checked without a cluster or a Docker engine: every manifest parses, and
-/// every command, option and environment variable a pod runs with is one lectern accepts.
+/// every command, option and environment variable a pod runs with is one lectern accepts (the
+/// workers' command on a real PostgreSQL with an empty queue, where it exits 0 at once).
 final class KubernetesManifestTests: CommandTestCase {
     let deploy = TestPaths.packageRoot.appendingPathComponent("deploy/kubernetes")
 
@@ -71,6 +72,20 @@ final class KubernetesManifestTests: CommandTestCase {
                 for option in arguments where option.hasPrefix("--") {
                     XCTAssertTrue(help.stdout.contains(option + " ") || help.stdout.contains(option + "\n"), "\(name): \(option) in `lectern \(arguments[0]) --help`")
                 }
+                if arguments[0] == "worker" {
+                    // A Job of workers: the work-queue pattern (no completions), each pod until the queue is empty.
+                    steps.insert("worker")
+                    XCTAssertNil(job["completions"], "\(name): workers exit when the queue is empty, not after a count")
+                    XCTAssertGreaterThanOrEqual(job["parallelism"] as? Int ?? 0, 2, "\(name): several workers")
+                    XCTAssertTrue(arguments.contains("--exit-when-idle"), "\(name): the pods end with the night's work")
+                    // On a real server with nothing queued, the pod's command exits 0 at once.
+                    guard let server = try? PostgresServer.shared() else { continue }
+                    environment["LECTERN_DB"] = try server.freshDatabase(for: Self.self)
+                    let idle = try runLectern(arguments, in: folder.url, environment: environment)
+                    XCTAssertEqual(idle.status, 0, "\(name): lectern \(arguments.joined(separator: " ")): \(idle.stderr)")
+                    XCTAssertTrue(idle.stdout.contains(": 0 jobs done"), idle.stdout)
+                    continue
+                }
                 // The pod's command, as each of its pods would run it, on a generated library.
                 var runs: [[String]] = [arguments]
                 if let shard = arguments.firstIndex(of: "--shard") {
@@ -83,7 +98,10 @@ final class KubernetesManifestTests: CommandTestCase {
                     steps.insert("shard")
                 }
                 if arguments.contains("--finish") { steps.insert("finish") }
-                environment["LECTERN_DB"] = folder.file("library.db").path
+                // The plan enqueued on PostgreSQL (a dry run connects to nothing).
+                let queued = arguments.contains("--queue")
+                if queued { steps.insert("queue") }
+                environment["LECTERN_DB"] = queued ? "postgres://lectern@postgres.invalid/lectern" : folder.file("library.db").path
                 environment["PGPASSWORD"] = "generated"
                 var taken: [String] = []
                 for run in runs {
@@ -101,7 +119,8 @@ final class KubernetesManifestTests: CommandTestCase {
                 }
             }
         }
-        XCTAssertEqual(steps, ["shard", "finish"], "an Indexed Job of shards and a finishing step")
+        XCTAssertEqual(steps, ["shard", "finish", "queue", "worker"],
+                       "an Indexed Job of shards and a finishing step; or the plan queued and a Job of workers")
         XCTAssertTrue(dockerfile.contains("FROM debian:"), "a Debian image")
     }
 }

@@ -186,7 +186,7 @@ final class LibraryBackendTests: XCTestCase {
         let url = "postgres://lectern:s3cret-pw@127.0.0.1:1/library"
         let shown = "postgres://lectern@127.0.0.1:1/library: "
         let refusal = "does not work on a library on PostgreSQL yet (ingest, search, show, sources, stats, rm, prune, reembed, "
-            + "summarize, ask, curriculum, cards, context, run, runs, logs do): give a library file (--db FILE)"
+            + "summarize, ask, curriculum, cards, context, run, runs, logs, worker do): give a library file (--db FILE)"
         try folder.write("config-home/lectern/config.toml", "database = \"\(url)\"\n")
         let runs = [
             (try runLectern(["backup", "copy.db"], in: folder.url, environment: ["LECTERN_DB": url]), shown + "`lectern backup` " + refusal),

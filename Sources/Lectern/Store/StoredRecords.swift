@@ -146,6 +146,8 @@ public struct RunRecord: Codable, Sendable {
     public var model: ModelUsage?
     /// The files it wrote (not those it found up to date), by path.
     public var outputs: [RunOutput]
+    /// A queued run's jobs (`lectern runs show` of a run planned with `--queue`); nil otherwise.
+    public var jobs: [QueueJob]?
 }
 
 public struct RunFailure: Codable, Sendable, Equatable {

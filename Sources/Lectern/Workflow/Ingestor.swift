@@ -58,6 +58,9 @@ public struct Ingestor: Sendable {
     /// `lectern run --shard I/N`: only the inputs whose identity (a file's absolute path, a web
     /// source as written) falls in this shard are read; nil: all of them.
     public var shard: RunShard?
+    /// A queue job names one file its source's folder walk found: it is read as the walk reads
+    /// what it finds (a file of a shape no reader knows is passed over with a warning, not failed).
+    public var namedFilesFoundInFolder = false
     /// The embedding work of one `ingest` call, a document abandoned by a stop included.
     var tally: EmbeddingTally?
     /// What the run has said once (how to install a missing OCR language); nil outside `ingest`.
@@ -239,6 +242,9 @@ public struct Ingestor: Sendable {
         let expansion = InputExpander(registry: registry, selection: selection).walk(local)
         var items = expansion.items
         if let shard { items = items.filter { shard.takes($0.path) } }
+        if namedFilesFoundInFolder {
+            for index in items.indices where !items[index].isDirectory { items[index].foundInFolder = true }
+        }
         if let scope {
             // What globs matched and folder walks met is judged by its real path too (a link out).
             items = items.filter { item in

@@ -59,7 +59,7 @@ struct PostgresEndpoint: CustomStringConvertible, Equatable, Sendable {
 extension LibraryURL {
     /// The commands that work on a library on PostgreSQL (`Library`); the others refuse one.
     public static let postgresCommands = ["ingest", "search", "show", "sources", "stats", "rm", "prune", "reembed",
-                                          "summarize", "ask", "curriculum", "cards", "context", "run", "runs", "logs"]
+                                          "summarize", "ask", "curriculum", "cards", "context", "run", "runs", "logs", "worker"]
 
     /// A PostgreSQL URL as messages show it: without its password and parameters.
     public static func shown(_ url: String) -> String {

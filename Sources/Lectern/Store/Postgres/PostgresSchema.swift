@@ -94,6 +94,8 @@ enum PostgresSchema {
             "create index run_outputs_path on run_outputs (path, id)",
             "create table card_bases (curriculum text primary key, build_key text not null)",
         ]),
+        // The work queue: queued runs and their jobs (`lectern run --queue`, `lectern worker`).
+        queue,
     ]
 
     /// Applies the migrations `connection`'s database lacks, each in one transaction.

@@ -11,6 +11,8 @@ public struct PipelineFile: Sendable {
     public let path: String
     /// The folder relative paths in it are relative to.
     public let directory: String
+    /// The file's text as read: what a queued run keeps for its workers (`lectern run --queue`).
+    let text: String
     /// The stage settings (`library`, `embedder`, `[chunk]`, `[llm]`, `[http]`, `[openstax]`,
     /// `[wikipedia]`, `[ocw]` …): a configuration layer above the user's config file and below
     /// the environment and flags.
@@ -39,6 +41,7 @@ public struct PipelineFile: Sendable {
     init(text: String, name: String, directory: String) throws {
         path = name
         self.directory = directory
+        self.text = text
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

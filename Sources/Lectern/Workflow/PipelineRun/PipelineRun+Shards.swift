@@ -6,6 +6,15 @@ public struct PipelineInput: Sendable, Equatable {
     public var source: String
     public var identity: String
     public var display: String
+    /// A file its source's folder walk found (not one the source names, or a glob matched).
+    public var foundInFolder = false
+
+    public init(source: String, identity: String, display: String, foundInFolder: Bool = false) {
+        self.source = source
+        self.identity = identity
+        self.display = display
+        self.foundInFolder = foundInFolder
+    }
 }
 
 extension PipelineRun {
@@ -16,7 +25,7 @@ extension PipelineRun {
         return pipeline.sources.flatMap { source -> [PipelineInput] in
             guard source.kind == .path else { return [PipelineInput(source: source.name, identity: source.argument, display: source.argument)] }
             return expander.walk([source.argument]).items.map {
-                PipelineInput(source: source.name, identity: $0.path, display: DisplayPath.of($0.path))
+                PipelineInput(source: source.name, identity: $0.path, display: DisplayPath.of($0.path), foundInFolder: $0.foundInFolder)
             }
         }
     }

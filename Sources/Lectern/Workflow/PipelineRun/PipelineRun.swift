@@ -48,6 +48,9 @@ public struct PipelineRun: Sendable {
     public var shard: RunShard?
     /// `--finish`: no source is read; only the finishing stages run, over the library as it is.
     public var finishOnly = false
+    /// A queue job (`lectern worker`): only this input of the plan is read, as the whole run
+    /// reads it, and no finishing stage runs (the run's finish job does them).
+    public var input: PipelineInput?
 
     public init(pipeline: PipelineFile, configuration: Configuration, jobs: Int) {
         self.pipeline = pipeline
@@ -105,14 +108,19 @@ public struct PipelineRun: Sendable {
         var summary = PipelineRunSummary(sources: pipeline.sources.count, run: recorder?.id)
         let services = LibraryServices(configuration: configuration, library: library, recorder: recorder, cancellation: cancellation)
         // A finishing run reads no source: `--finish` checked they are all stored.
-        let ingested = finishOnly ? [] : pipeline.sources
+        var ingested = finishOnly ? [] : pipeline.sources.map { (source: $0, argument: $0.argument) }
+        if let input {
+            // The one file the job names (its source's walk found it at enqueueing), or the web source.
+            ingested = pipeline.sources.filter { $0.name == input.source }.prefix(1)
+                .map { (source: $0, argument: $0.kind == .path ? input.identity : $0.argument) }
+        }
         // One ingest for all sources (one with its own password apart), `jobs` documents at once.
         var groups: [(password: String?, arguments: [String])] = []
-        for source in ingested {
+        for (source, argument) in ingested {
             if let last = groups.indices.last, groups[last].password == source.password {
-                groups[last].arguments.append(source.argument)
+                groups[last].arguments.append(argument)
             } else {
-                groups.append((source.password, [source.argument]))
+                groups.append((source.password, [argument]))
             }
         }
         for (index, group) in groups.enumerated() {
@@ -123,6 +131,7 @@ public struct PipelineRun: Sendable {
             var ingestor = services.ingestor(embedder: embedder, options: ExtractOptions(password: group.password, ocr: configuration.ocr))
             ingestor.parallelism = jobs
             ingestor.shard = shard
+            ingestor.namedFilesFoundInFolder = input?.foundInFolder ?? false
             let done = ingestor.ingest(group.arguments, recorder: recorder) { event in
                 // A nightly log says what was skipped and why, for every input.
                 var event = event
@@ -141,7 +150,7 @@ public struct PipelineRun: Sendable {
         recorder?.count("pipeline_sources", by: pipeline.sources.count)
         // A shard's part ends with its sources: the finishing stages need every shard's
         // documents, and `--finish` runs them once all shards are done.
-        if shard != nil {
+        if shard != nil || input != nil {
             recorder?.checkpoint()
             return summary
         }
