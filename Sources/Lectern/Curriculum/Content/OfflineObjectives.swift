@@ -114,6 +114,7 @@ enum OfflineObjectives {
         "place", "area", "level", "amount", "type", "kind", "group", "list", "name", "question", "answer", "example", "idea",
         "way", "method", "approach", "process", "problem", "situation", "picture", "setup", "direction", "quantity", "stuff",
         "course", "video", "chapter", "section", "lecture", "lesson", "slide", "page", "model", "library",
+        "please", "note", "welcome", "hello", "thanks",  // "Please refer to the documentation" defines nothing
     ]
 
     /// Rules, laws, theorems and formulas the text names at least twice ("the chain rule",
