@@ -25,7 +25,7 @@ public struct CurriculumBuildResult: Codable, Sendable, Equatable {
 /// drawing on it are made again.
 public struct CurriculumBuilder: Sendable {
     /// Changes when what a build makes changes: an older build is then rebuilt.
-    static let version = 12  // 10: a transcript named by its file takes its stated title; 11: named-term objectives, title slides and continued references; 12: no key-phrase objectives, no everyday word defined
+    static let version = 12  // 10: a transcript named by its file takes its stated title; 11: named-term objectives, title slides and continued references; 12: inherited objectives about the topic, no everyday word defined, key phrases only of terms, deck sections
 
     let store: any LibraryBackend
     let summarizer: any Summarizer
@@ -158,6 +158,7 @@ public struct CurriculumBuilder: Sendable {
         var curriculumUnits = plannedUnits
         var topics = try enrichTopics(planned, unitTitles: units.map(\.title), old: old, name: name, result: &result,
                                       recorder: recorder, events: events)
+        Self.describeKeyPhrasesWhereAUnitHasNoObjectives(&topics, units: planned.map(\.unit))
         try cancellation?.check(name)
         let links = TopicContent.prerequisites(for: topics, units: planned.map(\.unit), unitTitles: units.map(\.title), blocks: crossReferences)
         for (index, var topic) in topics.enumerated() {
@@ -482,6 +483,33 @@ public struct CurriculumBuilder: Sendable {
             keyTerms: keyTerms, studyMinutes: TopicContent.studyMinutes(passages: draft.passages), passages: draft.passages, prerequisites: [],
             titleOrigin: titleOrigin)
         return (topic, writerFailure, unavailable)
+    }
+
+    /// A unit none of whose topics teaches a term, rule, kind or contrast (a history lecture's
+    /// notes) leaves its topics nothing to inherit: each topic with enough prose gets one
+    /// objective describing its key phrases against the unit's ("Describe movable type and
+    /// the Reformation"), from its content, never its title. Returns how many passages' phrases
+    /// it counted: each unit's once, whatever its number of topics.
+    @discardableResult
+    static func describeKeyPhrasesWhereAUnitHasNoObjectives(_ topics: inout [Topic], units: [Int]) -> Int {
+        // Each unit's topics, found in one pass (not one pass over every topic per unit), and
+        // its phrases counted once for all its topics.
+        let byUnit = Dictionary(grouping: topics.indices, by: { units[$0] })
+        var counted = 0
+        for unit in byUnit.keys.sorted() {
+            let members = byUnit[unit] ?? []
+            guard members.allSatisfy({ topics[$0].objectives.isEmpty }) else { continue }
+            let passages = members.flatMap { topics[$0].passages }
+            let background = passages.isEmpty ? nil : KeyPhrases.Background(passages)
+            counted += passages.count
+            for index in members {
+                guard let statement = TopicContent.keyPhraseObjective(passages: topics[index].passages, against: background) else { continue }
+                let key = statement.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
+                topics[index].objectives = [LearningObjective(stableId: String(ContentHash.sha256(topics[index].stableId + "|objective|" + key).prefix(16)),
+                                                              statement: statement, origin: .offline)]
+            }
+        }
+        return counted
     }
 
     /// What a build depends on: the documents (and their content and chunking), the title asked

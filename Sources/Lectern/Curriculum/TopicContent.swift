@@ -41,6 +41,16 @@ enum TopicContent {
         OfflineObjectives.objectives(keyTerms: keyTerms, passages: passages, headings: headings)
     }
 
+    /// "Describe <its key phrases>" for a topic of a unit that has no objectives to inherit.
+    static func keyPhraseObjective(passages: [Passage], background: [Passage]) -> String? {
+        OfflineObjectives.keyPhraseObjective(passages: passages, background: background)
+    }
+
+    /// The same against a background counted once for all the topics of a unit.
+    static func keyPhraseObjective(passages: [Passage], against background: KeyPhrases.Background?) -> String? {
+        OfflineObjectives.keyPhraseObjective(passages: passages, against: background)
+    }
+
     /// A title from the key phrases of an untitled stretch of text (`background`: the rest of
     /// its document, against which its phrases stand out).
     static func title(for passages: [Passage], background: [Passage]) -> String {

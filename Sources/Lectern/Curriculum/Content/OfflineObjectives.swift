@@ -117,6 +117,31 @@ enum OfflineObjectives {
         "please", "note", "welcome", "hello", "thanks",  // "Please refer to the documentation" defines nothing
     ]
 
+    /// Words of prose a topic needs before its key phrases make an objective.
+    static let keyPhraseWords = 40
+
+    /// "Describe <the topic's two best key phrases>" (tf-idf against `background`), for a topic
+    /// whose unit has no objectives to lend it; nil for a topic of little prose.
+    static func keyPhraseObjective(passages: [Passage], background: [Passage]) -> String? {
+        keyPhraseObjective(passages: passages, against: background.isEmpty ? nil : KeyPhrases.Background(background))
+    }
+
+    /// `keyPhraseObjective(passages:background:)` against a background counted once for a
+    /// unit's topics (nil: the topic's own prose).
+    static func keyPhraseObjective(passages: [Passage], against background: KeyPhrases.Background?) -> String? {
+        let prose = passages.filter { [.text, .transcript, .list].contains($0.kind) }
+        guard prose.reduce(0, { $0 + WordTokenizer.words($1.text).count }) >= keyPhraseWords else { return nil }
+        var chosen: [String] = []
+        for phrase in KeyPhrases.ranked(prose, against: background ?? KeyPhrases.Background(prose))
+        where chosen.count < 2 && isConcept(phrase.shown) && phrase.shown.split(separator: " ").first.map({ !$0.lowercased().hasSuffix("ing") }) == true
+            && !chosen.contains(where: { $0.lowercased().contains(phrase.shown.lowercased()) || phrase.shown.lowercased().contains($0.lowercased()) }) {
+            chosen.append(phrase.shown)
+        }
+        guard !chosen.isEmpty else { return nil }
+        let common = commonWords(prose.map(\.text))
+        return "Describe " + list(chosen.map { inSentence($0, commonWords: common) })
+    }
+
     /// Rules, laws, theorems and formulas the text names at least twice ("the chain rule",
     /// "Newton's second law"), the most named first, at most two: applied, or explained when a
     /// principle ("Explain the harm principle").
