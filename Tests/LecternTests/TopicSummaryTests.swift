@@ -113,4 +113,124 @@ final class TopicSummaryTests: CommandTestCase {
         XCTAssertEqual(lines[2]["summary"] as? String, "")
         XCTAssertNotNil(lines[2]["error"] as? String)
     }
+
+    // MARK: Summaries outside a book (#31)
+
+    /// `files` (name → text) ingested and built into one curriculum; its topics as `curriculum show --json` gives them.
+    func builtTopics(_ files: [String: String]) throws -> [Topic] {
+        var paths: [String] = []
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            let file = folder.url.appendingPathComponent(name)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            paths.append(file.path)
+        }
+        let ingested = try lectern(["ingest"] + paths + ["--embedder", "hashing"])
+        XCTAssertEqual(ingested.status, 0, ingested.stderr)
+        let built = try lectern(["curriculum", "build", "course"] + paths)
+        XCTAssertEqual(built.status, 0, built.stderr)
+        return try JSONDecoder().decode(Curriculum.self, from: Data(try lectern(["curriculum", "show", "course", "--json"]).stdout.utf8)).topics
+    }
+
+    /// A lecture as spoken: an announcement, fillers, a false start, remarks to the audience and
+    /// the board, a derivation read aloud, and the statements it makes.
+    static let lecture: [String] = [
+        "(chalk tapping)",
+        "- Today, we'd like to discuss tension in a rope.",
+        "Um, so if we had a rope and say we were pulling-- here's our one end.",
+        "And what we define as the tension at a point is the magnitude of the pull between the two sides of the rope there.",
+        "So you're holding the rope under some tension by pulling both sides.",
+        "We see by vector decomposition that Tb minus Ta equals the mass of the rope times a.",
+        "Um, and over here, the rope is not accelerating.",
+        "So Newton's second law tells us that the tension in a rope is uniform when the rope is not accelerating.",
+        "Now, uh, when the rope accelerates, the tension at its two ends differs by the mass of the rope times its acceleration.",
+        "Let's draw the free body diagram for the left half of the rope.",
+        "I'm going to write T for the tension, OK?",
+        "A massless rope is the idealisation in which the tension is the same everywhere along the rope, even when it accelerates.",
+        "Any questions?",
+    ]
+
+    func testALectureIsSummarisedByWhatItStatesNotByHowItIsSpoken() throws {
+        let cues = Self.lecture.enumerated().map { index, line in
+            "\(index + 1)\n00:00:\(String(format: "%02d", index * 4)),000 --> 00:00:\(String(format: "%02d", index * 4 + 4)),000\n\(line)\n"
+        }
+        let topics = try builtTopics(["tension.srt": cues.joined(separator: "\n")])
+        let summary = topics.map(\.summary).joined(separator: " ")
+        XCTAssertTrue(summary.contains("The lecture discusses tension in a rope."), "the announcement as a statement: \(summary)")
+        let written: Set<String> = [
+            "The lecture discusses tension in a rope.",
+            "What we define as the tension at a point is the magnitude of the pull between the two sides of the rope there.",
+            "Newton's second law tells us that the tension in a rope is uniform when the rope is not accelerating.",
+            "When the rope accelerates, the tension at its two ends differs by the mass of the rope times its acceleration.",
+            "A massless rope is the idealisation in which the tension is the same everywhere along the rope, even when it accelerates.",
+        ]
+        let sentences = SentenceSplitter.split(summary).map(\.text)
+        XCTAssertGreaterThanOrEqual(sentences.count, 3, summary)
+        for sentence in sentences {
+            XCTAssertTrue(written.contains(sentence), "a statement of the lecture, without fillers, openers or asides: \(sentence)")
+        }
+    }
+
+    func testFormulasOfAWebPageReadAsMathematicsNotMarkup() throws {
+        let page = #"""
+            <html><head><title>Acceleration from Position</title></head><body>
+            <h1>Acceleration from Position</h1>
+            <p>A runner travels along the x-axis, and at time \(\displaystyle t=0 \) the runner is at the origin of the axis.</p>
+            <p>The position of the runner with respect to the origin is given by \(\displaystyle x(t)=bt^2 \) where \(\displaystyle b \) is a positive constant.</p>
+            <p>The velocity of the runner is the derivative of the position, \(\displaystyle v(t)=2bt \), so the runner speeds up steadily.</p>
+            <p>The acceleration of the runner is the derivative of the velocity, \(\displaystyle a(t)=2b \), which stays constant in time.</p>
+            <p>Find the units of the constant \(\displaystyle b \) in meters and seconds.</p>
+            </body></html>
+            """#
+        let summary = try builtTopics(["runner.html": page]).map(\.summary).joined(separator: " ")
+        XCTAssertFalse(summary.isEmpty)
+        for markup in ["\\(", "\\)", "displaystyle", "^"] {
+            XCTAssertFalse(summary.contains(markup), "\(markup) in \(summary)")
+        }
+        XCTAssertTrue(summary.contains("x(t)=bt²") || summary.contains("v(t)=2bt") || summary.contains("a(t)=2b"), summary)
+    }
+
+    /// German lecture notes written as definitions, theorems and examples, with the glyphs a
+    /// PDF's math font breaks ("x 6= y" for x ≠ y).
+    static let proofNotes = """
+        # Topologie
+
+        ## 1 Metrische Räume
+
+        Definition 1.1
+        Sei X eine Menge. Eine Abbildung d : X × X → R heißt Metrik, wenn für alle x, y, z gilt: d(x, y) = 0 ⇔ x = y, d(x, y) = d(y, x) und d(x, z) ≤ d(x, y) + d(y, z).
+
+        Das Paar (X, d) heißt ein metrischer Raum.
+
+        Definition 1.2
+        Seien (X, dX) und (Y, dY) metrische Räume und ϕ : X → Y eine Abbildung mit dX(x1, x2) = dY(ϕ(x1), ϕ(x2)). Dann heißt ϕ eine Isometrie von X nach Y.
+
+        Satz 1.3 (Hausdorff-Eigenschaft)
+        Jeder metrische Raum ist hausdorffsch, denn zu Punkten x 6= y sind die Kugeln vom Radius r um x und y disjunkt.
+
+        Beweis: Sei r = d(x, y)/2. Dann gilt Br(x) ∩ Br(y) = ∅ nach der Dreiecksungleichung.
+
+        Beispiel 1.4 (diskrete Metrik)
+        Sei X eine Menge. Dann ist d(x, y) = 1 falls x 6= y und d(x, x) = 0 eine Metrik.
+        """
+
+    func testProofNotesAreSummarisedByWhatTheyDefineAndState() throws {
+        let summary = try builtTopics(["topologie.md": Self.proofNotes]).map(\.summary).joined(separator: " ")
+        XCTAssertTrue(summary.contains("Der Abschnitt definiert „Metrik“, „metrischer Raum“ und „Isometrie“."), summary)
+        XCTAssertTrue(summary.contains("Satz 1.3 (Hausdorff-Eigenschaft): Jeder metrische Raum ist hausdorffsch, denn zu Punkten x ≠ y"), summary)
+        XCTAssertTrue(summary.contains("Beispiele: diskrete Metrik."), summary)
+        XCTAssertFalse(summary.contains("6="), "no broken glyph: \(summary)")
+        XCTAssertFalse(summary.contains("Sei "), "no proof's setting: \(summary)")
+    }
+
+    func testTheAuthorsSummarySaysEachSentenceOnceWhereItsPassagesOverlap() throws {
+        // A summary section longer than one passage: the chunker repeats sentences where they overlap.
+        let points = (1...24).map { "Point \($0) of the summary says that membranes number \($0) control which molecules pass between the cell and its surroundings." }
+        let body = (1...6).map { "Membranes are thin layers of lipids and proteins, and paragraph \($0) of the section explains how they hold the cell together." }
+        let notes = "# Membranes\n\n## Structure\n\n" + body.joined(separator: "\n\n") + "\n\n### Summary\n\n" + points.joined(separator: " ")
+            + "\n\n## Transport\n\nPumps spend ATP to move ions against their gradients across the membrane of the cell.\n"
+        let topic = try XCTUnwrap(try builtTopics(["membranes.md": notes]).first { $0.summaryOrigin == .source })
+        let sentences = SentenceSplitter.split(topic.summary).map(\.text)
+        XCTAssertEqual(sentences, points, "the authors' sentences in order, each once")
+    }
 }
+

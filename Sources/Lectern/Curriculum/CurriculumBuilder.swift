@@ -452,13 +452,11 @@ public struct CurriculumBuilder: Sendable {
             summary = Summary(text: own, keyPoints: [])
             summaryOrigin = .source
         } else {
-            var paragraphs = draft.passages.filter { ![.objective, .glossary, .exercise, .caption].contains($0.kind) }.map(\.text)
-            if paragraphs.isEmpty { paragraphs = draft.passages.map(\.text) }
             // A model that fails (or text too thin for one) leaves the offline summary; text with
             // no sentence at all, none.
-            let input = SummaryInput(title: title, paragraphs: paragraphs)
+            let input = SummaryInput(title: title, paragraphs: TopicContent.summaryParagraphs(of: draft.passages))
             var made: Summary?
-            if modelAsked() || !(summarizer is ModelSummarizer) {
+            if !(summarizer is ExtractiveSummarizer), modelAsked() || !(summarizer is ModelSummarizer) {
                 do {
                     made = try summarizer.summarize(input)
                 } catch {
@@ -469,7 +467,7 @@ public struct CurriculumBuilder: Sendable {
                 summary = made
             } else {
                 summaryOrigin = .offline
-                summary = (try? ExtractiveSummarizer().summarize(input)) ?? Summary(text: "", keyPoints: [])
+                summary = TopicContent.offlineSummary(input, passages: draft.passages)
             }
         }
         var seen: Set<String> = []

@@ -34,6 +34,18 @@ enum TopicContent {
         AuthorSummary.summary(in: passages)
     }
 
+    /// What a topic's summary is made from: its text (not its lists of objectives, glossary
+    /// entries or exercises, nor captions), formulas readable and a lecture's speech as statements.
+    static func summaryParagraphs(of passages: [Passage]) -> [String] {
+        TopicSummaryText.paragraphs(of: passages)
+    }
+
+    /// A topic's summary without a model: lecture notes of definitions and theorems by what they
+    /// define and state, other text by its sentences that stand alone.
+    static func offlineSummary(_ input: SummaryInput, passages: [Passage]) -> Summary {
+        TopicSummaryText.offline(input, passages: passages)
+    }
+
     /// Objectives written offline from what a topic's text teaches (its defined terms, the kinds,
     /// contrasts and arguments it draws, the sections that name a subject), never from its title; none
     /// when it has none.

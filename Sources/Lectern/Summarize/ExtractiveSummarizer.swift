@@ -19,6 +19,8 @@ public struct ExtractiveSummarizer: Summarizer {
     var maxKeyPoints = 6
     /// Relevance against novelty in the selection (1: rank alone).
     var lambda = 0.8
+    /// How much more a sentence that defines a term or states a law or result counts.
+    var definitionWeight = 1.2
 
     public init() {}
 
@@ -120,7 +122,28 @@ public struct ExtractiveSummarizer: Summarizer {
         if text.filter({ $0 == "=" }).count >= 2 || text.range(of: #"(^|\s)\d=(\s|$)"#, options: .regularExpression) != nil { return false }
         // An exercise prompt tells the reader to do something.
         if let first = text.split(whereSeparator: { !$0.isLetter }).first, imperatives.contains(String(first)) { return false }
-        return true
+        return !isFragment(text)
+    }
+
+    /// What is a piece of something else, not a sentence: a line that opens in lower case ("of
+    /// this kind: …") or ends on a lead-in (":", ","), a step of a numbered procedure ("2. Add
+    /// the …", "Step 3"), a table's row ("Type | Description"), formula markup left as source ("\frac{1}{2}"), "each of these …" pointing back.
+    static func isFragment(_ text: String) -> Bool {
+        guard let last = text.last, let firstWord = text.split(separator: " ").first else { return true }
+        // "pH", "mRNA" and "iPhone" open sentences; "of", "und" and "x" do not.
+        if firstWord.first?.isLowercase == true && !firstWord.contains(where: \.isUppercase) || ":,;".contains(last) { return true }
+        if text.contains(" | ") || text.range(of: #"\\[A-Za-z]{2,}|\\[(\[]"#, options: .regularExpression) != nil { return true }
+        if text.range(of: #"^(\(?\d{1,2}[.)]|[a-h]\)|\((i{1,3}|iv|v|vi{0,3})\)|(Step|Schritt|Part|Teil) \d+\b|\((Part|Teil) \w{1,3}\))\s*"#, options: .regularExpression) != nil {
+            return true
+        }
+        return text.range(of: #"^(\p{L}+ ){0,2}of (these|those|them|this|that|it)\b"#, options: [.regularExpression, .caseInsensitive]) != nil
+    }
+
+    /// A sentence that defines a term or states a law or a result: what a summary should keep
+    /// from a lesson before its examples and asides.
+    static func statesSomething(_ text: String) -> Bool {
+        text.range(of: #"\b(is|are) (defined|known|termed) (as|to be)\b|\b(we|one) (define|call)s?\b|\b(is|are) called\b|\bstates that\b|\blaw\b|\bprinciple\b|\btheorem\b|\bconclude\b|\bit follows\b|\bmeans that\b|\brefers to\b|\bheißt\b|\bheißen\b|\bnennt man\b|\bbesagt\b"#,
+                   options: [.regularExpression, .caseInsensitive]) != nil
     }
 
     /// Figure credits and captions, reference entries, links: text about the page, not the subject.
@@ -131,6 +154,11 @@ public struct ExtractiveSummarizer: Summarizer {
             return true
         }
         if text.range(of: #"^(Figure|Fig\.|Table|Abbildung|Tabelle|Source:|Photo|Image)\s*[\dA-Z:]"#, options: .regularExpression) != nil { return true }
+        // A recording's credit line ("Instructor: Dr. Peter Dourmashkin") and a file's link ("Problem Set 7 (PDF)").
+        if text.range(of: #"^(Instructors?|Lecturers?|Speakers?|Presenters?|Dozent(in)?|Vortragende[r]?):"#, options: .regularExpression) != nil
+            || text.range(of: #"\((PDF|MP4|ZIP|DOCX?|PPTX?)( - \d+(\.\d+)? ?[KMG]B)?\)$"#, options: .regularExpression) != nil {
+            return true
+        }
         // "Sellars, Wilfrid. 1962." and "Kant, I. (1781)" open a reference list entry.
         if text.range(of: #"^[A-Z][\p{L}'-]+, [A-Z][\p{L}.]*( [A-Z][\p{L}.]*)?\.? ?\(?\d{4}"#, options: .regularExpression) != nil { return true }
         return false
@@ -177,6 +205,8 @@ public struct ExtractiveSummarizer: Summarizer {
             score *= 1 + 0.6 * (1 - Double(index) / Double(max(sentences.count, 1)))
             // Leaning on the sentence before reads badly alone (only met when none stands alone).
             if Self.leansOnPrevious(sentences[index].text) { score *= 0.75 }
+            // A definition, a law or a result is what a lesson teaches.
+            if Self.statesSomething(sentences[index].text) { score *= definitionWeight }
             return score
         }
         let top = scores.max() ?? 1
@@ -206,7 +236,10 @@ public struct ExtractiveSummarizer: Summarizer {
     static let anaphora: Set<String> = ["it", "its", "they", "their", "them", "this", "these", "those", "that", "he", "she", "his", "her",
                                         "such", "also", "and", "but", "so", "or", "however", "thus", "therefore", "hence", "moreover",
                                         "furthermore", "instead", "yet", "then", "here", "now", "still", "likewise", "similarly", "otherwise",
-                                        "finally", "again", "latter", "former"]
+                                        "finally", "again", "latter", "former",
+                                        // German notes: "Dann ist …", "Also gilt …", "Sei X …" (a proof's step or setting).
+                                        "dann", "somit", "daher", "damit", "dies", "diese", "dieser", "dieses", "deshalb",
+                                        "folglich", "hier", "sei", "seien", "insbesondere", "ebenso", "analog", "nun", "dabei"]
 
     static func leansOnPrevious(_ sentence: String) -> Bool {
         let words = sentence.split(whereSeparator: { !$0.isLetter }).prefix(4).map { $0.lowercased() }

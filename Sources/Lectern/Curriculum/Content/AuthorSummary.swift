@@ -38,8 +38,20 @@ enum AuthorSummary {
         let found = self.passages(in: passages)
         var text = found.map { TextCleanup.collapseWhitespace($0.text) }.filter { !$0.isEmpty }.joined(separator: " ")
         if found.isEmpty { text = passages.filter { $0.kind == .text }.compactMap(inlineSummary).joined(separator: " ") }
+        text = eachSentenceOnce(text)
         guard text.split(whereSeparator: \.isWhitespace).count >= 8 else { return nil }
         return text
+    }
+
+    /// `text`'s sentences once each, in order, and none that is a figure credit or caption:
+    /// consecutive passages of a summary section repeat the sentences they overlap by, which
+    /// joined would say one thing twice (3 of the 6 book topics graded for #31).
+    static func eachSentenceOnce(_ text: String) -> String {
+        var seen: Set<String> = []
+        return SentenceSplitter.split(text).map(\.text).filter { sentence in
+            let key = sentence.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
+            return !ExtractiveSummarizer.isFurniture(sentence) && (key.isEmpty || seen.insert(key).inserted)
+        }.joined(separator: " ")
     }
 
     /// A small summary section the chunker merged into the passage before it keeps its heading

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Mathematics in card text. Cards keep it as LaTeX between `\(` and `\)`, which Anki renders
-/// with MathJax; where no MathJax runs (`cards list`, Markdown) it is written with Unicode
-/// so a learner reads "p = m·v", "F = dp/dt", "Δr⃗ = r⃗(t₂) − r⃗(t₁)" instead of markup.
+/// Mathematics in card and summary text. Cards keep it as LaTeX between `\(` and `\)`, which
+/// Anki renders with MathJax; where no MathJax runs (`cards list`, Markdown, a topic's summary)
+/// it is written with Unicode so a learner reads "p = m·v", "F = dp/dt", "Δr⃗ = r⃗(t₂) − r⃗(t₁)"
+/// instead of markup. (Here in Summarize, not Cards: summaries and cards both write it.)
 public enum MathText {
     /// `text` with every `\( … \)` span written in Unicode; the rest unchanged.
     public static func readable(_ text: String) -> String {
@@ -16,6 +17,31 @@ public enum MathText {
         }
         return out + rest
     }
+
+    /// Prose as a reader should see it: inline `\( … \)` and display `\[ … \]` formulas (an OCW
+    /// page's MathJax) in Unicode, and the glyphs a PDF's TeX math font loses written as the
+    /// symbols they print (`repairingGlyphs`).
+    static func readableProse(_ text: String) -> String {
+        var text = repairingGlyphs(readable(text))
+        while let open = text.range(of: "\\["), let close = text.range(of: "\\]", range: open.upperBound..<text.endIndex) {
+            text.replaceSubrange(open.lowerBound..<close.upperBound, with: unicode(String(text[open.upperBound..<close.lowerBound])))
+        }
+        return text
+    }
+
+    /// `text` with the glyphs a TeX math font loses in a PDF's text layer written as the symbols
+    /// they print: its negation slash comes out as "6" ("x 6= y" is x ≠ y, "x 6∈ A" is x ∉ A),
+    /// the bar of ↦ as "7" ("x 7→ [x]"). A "6" or "7" glued to the symbol after it is never a
+    /// number. (The cards' `StatementBlocks.repairingGlyphs` does the same for statements.)
+    static func repairingGlyphs(_ text: String) -> String {
+        var text = text
+        for (broken, symbol) in brokenGlyphs where text.contains(broken) {
+            text = text.replacingOccurrences(of: #"(?<=[\s(])"# + broken + #"(?=\s)"#, with: symbol, options: .regularExpression)
+        }
+        return text
+    }
+
+    private static let brokenGlyphs = [("6=", "≠"), ("6∈", "∉"), ("6⊂", "⊄"), ("6⊆", "⊈"), ("6≡", "≢"), ("7→", "↦")]
 
     private static let symbols: [String: String] = [
         "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "Delta": "Δ", "theta": "θ", "omega": "ω", "Omega": "Ω",
