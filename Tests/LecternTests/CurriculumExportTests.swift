@@ -170,8 +170,12 @@ final class CurriculumExportTests: XCTestCase {
                     XCTAssertFalse(segment.content.contains("(credit:"), segment.content)
                 }
                 if topic.objectives.isEmpty {
-                    // A chapter's introduction carries its chapter's objectives, marked inherited.
-                    XCTAssertEqual(topicNode.learningObjectives?.map(\.statement), UMCFExporter.unitObjectives(unit).map(\.statement))
+                    // A chapter's introduction carries those of its chapter's objectives about its text, marked inherited.
+                    let inherited = InheritedObjectives.objectives(for: topic, candidates: InheritedObjectives.unitObjectives(unit)) {
+                        InheritedObjectives.overall(of: unit)
+                    }
+                    XCTAssertFalse(inherited.isEmpty, topic.title)
+                    XCTAssertEqual(topicNode.learningObjectives?.map(\.statement), inherited.map(\.statement))
                     XCTAssertEqual(Set(topicNode.learningObjectives?.compactMap(\.id.catalog) ?? []), [UMCFExporter.inheritedCatalog])
                 } else {
                     XCTAssertEqual(topicNode.learningObjectives?.map(\.id.value) ?? [], topic.objectives.map(\.stableId))

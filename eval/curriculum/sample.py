@@ -16,24 +16,119 @@ start of its text.
 import argparse, hashlib, json, sys
 from collections import defaultdict
 
-INHERITED_LIMIT = 6  # UMCFExporter.inheritedLimit
+INHERITED_LIMIT = 6  # InheritedObjectives.limit
+TERM_USES = 2  # InheritedObjectives.termUses
+WORD_SHARE = 0.6  # InheritedObjectives.wordShare
+
+
+def _stopwords():
+    import os, re
+    source = os.path.join(os.path.dirname(__file__), "../../Sources/Lectern/Model/ContentWords.swift")
+    try:
+        text = open(source, encoding="utf-8").read()
+        block = text[text.index("static let stopwords"):]
+        block = block[:block.index("]")]
+        return set(re.findall(r'"([^"]+)"', block))
+    except (OSError, ValueError):
+        return set()
+
+
+def stem(word):  # TermMatcher.stem
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    for suffix in ("sses", "shes", "ches", "xes", "zes"):
+        if word.endswith(suffix):
+            return word[:-2]
+    if word.endswith(("ss", "us", "is")):
+        return word
+    if word.endswith("s"):
+        return word[:-1]
+    if word.endswith("ing") and len(word) > 5:
+        return word[:-3]
+    if word.endswith("ed") and len(word) > 4:
+        return word[:-2]
+    return word
+
+
+def stems(text):  # TermMatcher.stems: letter-and-digit runs, lower case, diacritics folded
+    import re, unicodedata
+    words = re.findall(r"[^\W_]+", text.lower())
+    return [stem("".join(c for c in unicodedata.normalize("NFD", w) if not unicodedata.combining(c))) for w in words]
+
+
+def count(term, words):  # TermMatcher.count
+    found, i = 0, 0
+    while term and i <= len(words) - len(term):
+        if words[i:i + len(term)] == term:
+            found, i = found + 1, i + len(term)
+        else:
+            i += 1
+    return found
+
+
+def join_list(items):
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def concern(objective, words):  # InheritedObjectives.concern
+    parts = objective["statement"].split(" ", 1)
+    if len(parts) != 2:
+        return None
+    verb, rest = parts
+    if objective["origin"] == "offline" and verb == "Define":
+        terms = [t.strip() for chunk in rest.split(", ") for t in chunk.split(" and ") if t.strip()]
+        kept = [t for t in terms if count(stems(t), words) >= TERM_USES]
+        return "Define " + join_list(kept) if kept else None
+    content = {w for w in stems(rest) if w not in STOPWORDS and len(w) > 2}
+    if not content:
+        return None
+    counts = defaultdict(int)
+    for w in words:
+        counts[w] += 1
+    present = [w for w in content if counts.get(w)]
+    if len(present) < WORD_SHARE * len(content) or not any(counts[w] >= TERM_USES for w in present):
+        return None
+    return objective["statement"]
+
+
+def inherited_objectives(unit, topic):
+    """What the UMCF export gives a topic without objectives of its own (InheritedObjectives)."""
+    seen, candidates = set(), []
+    for other in unit["topics"]:
+        for objective in other["objectives"]:
+            if objective["statement"].lower() not in seen:
+                seen.add(objective["statement"].lower())
+                candidates.append(objective)
+    if not candidates:
+        return []
+    words = stems(text_of(topic))
+    fitting = []
+    for objective in candidates:
+        statement = concern(objective, words)
+        if statement:
+            fitting.append(dict(objective, statement=statement, origin="inherited"))
+    if fitting:
+        return fitting[:INHERITED_LIMIT]
+    unit_words = [stems(text_of(other)) for other in unit["topics"]]
+    reach = [sum(concern(objective, w) is not None for w in unit_words) for objective in candidates]
+    best = reach.index(max(reach))
+    return [dict(candidates[best], origin="inherited, the unit's overall")]
 
 
 def load(spec):
     name, rest = spec.split("=", 1)
-    path, count = rest.rsplit(":", 1)
+    path, count_ = rest.rsplit(":", 1)
     record = json.load(open(path, encoding="utf-8"))["curriculum"]
     topics = []
     for unit in record["units"]:
-        seen, inherited = set(), []
         for topic in unit["topics"]:
-            for objective in topic["objectives"]:
-                if objective["statement"].lower() not in seen and len(inherited) < INHERITED_LIMIT:
-                    seen.add(objective["statement"].lower())
-                    inherited.append(objective)
-        for topic in unit["topics"]:
-            topics.append((unit, topic, inherited))
-    return name, int(count), topics
+            topics.append((unit, topic, [] if topic["objectives"] else inherited_objectives(unit, topic)))
+    return name, int(count_), topics
+
+
+STOPWORDS = _stopwords()  # ContentWords.stopwords, read from the Swift source
 
 
 def text_of(topic):

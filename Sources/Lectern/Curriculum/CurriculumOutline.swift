@@ -111,6 +111,44 @@ enum CurriculumOutline {
         return Double(words.filter { named.contains($0) }.count) >= overviewShare * Double(words.count)
     }
 
+    /// A slide deck's frames, one page each and a few words each: most teach nothing alone (a
+    /// table of cities, a figure's caption, a list of font styles were graded no lessons), so a
+    /// deck's section is its topic, its frames in order.
+    static let frameWords = 80
+    /// A deck's section with fewer words than this (a closing "Summary" frame that gives the
+    /// source's address and licence) is no lesson.
+    static let deckSectionWords = 40
+    /// Frames that close a talk rather than teach.
+    static let closingFrames: Set<String> = ["questions", "any questions", "thank you", "thanks", "the end", "discussion"]
+
+    /// Whether `chapters` (sections of frames) are a slide deck's: at least six frames, seven in
+    /// ten on one page each, and the middle frame under `frameWords` words.
+    static func isDeck(_ chapters: [(name: String, passages: [Passage])], depth: Int) -> Bool {
+        let frames = chapters.flatMap { groups($0.passages, depth: depth + 1).filter { !$0.name.isEmpty } }
+        guard frames.count >= 6 else { return false }
+        let onePage = frames.filter { frame in
+            frame.passages.allSatisfy { $0.pageStart != nil && ($0.pageEnd ?? $0.pageStart) == $0.pageStart }
+                && Set(frame.passages.compactMap(\.pageStart)).count == 1
+        }
+        let words = frames.map { $0.passages.reduce(0) { $0 + WordTokenizer.words($1.text).count } }.sorted()
+        return onePage.count * 10 >= frames.count * 7 && words[words.count / 2] < frameWords
+    }
+
+    /// A deck as one unit of its sections, each a topic of its frames (closing and reference
+    /// frames left out); a section of fewer than `deckSectionWords` words goes.
+    static func deckUnits(document: StoredDocument, chapters: [(name: String, passages: [Passage])], depth: Int) -> [UnitDraft] {
+        let topics = chapters.compactMap { chapter -> TopicDraft? in
+            let frames = groups(chapter.passages, depth: depth + 1).filter {
+                !matter.contains(normalised($0.name)) && !apparatus.contains(normalised($0.name)) && !closingFrames.contains(normalised($0.name))
+            }
+            let passages = frames.flatMap(\.passages)
+            guard passages.reduce(0, { $0 + WordTokenizer.words($1.text).count }) >= deckSectionWords else { return nil }
+            let title = generic.contains(normalised(chapter.name)) ? "\(chapter.name): \(bare(document.title))" : chapter.name
+            return TopicDraft(title: title, identity: document.uri + "|" + chapter.name, headings: headings(passages, below: depth), passages: passages)
+        }
+        return topics.isEmpty ? [] : [UnitDraft(title: document.title, topics: topics)]
+    }
+
     /// The teaching passages of a document: apparatus sections (references) left out.
     static func teaching(_ passages: [Passage]) -> [Passage] {
         passages.filter { passage in !passage.sectionPath.contains { apparatus.contains(normalised($0)) } }
@@ -137,6 +175,7 @@ enum CurriculumOutline {
                 groups(group.passages, depth: depth + 1).filter { !$0.name.isEmpty }.count >= 2
             }
             if divided.count * 2 >= chapters.count {
+                if isDeck(chapters, depth: depth) { return deckUnits(document: document, chapters: chapters, depth: depth) }
                 return chapters.map { group in
                     let unitTitle = group.name.isEmpty ? document.title : group.name
                     var sections = groups(group.passages, depth: depth + 1).filter { !matter.contains(normalised($0.name)) }

@@ -45,7 +45,7 @@ enum OfflineObjectives {
             passage.text.split(separator: "\n").flatMap { SentenceSplitter.split(String($0)).map { TextCleanup.collapseWhitespace($0.text.replacingOccurrences(of: "**", with: "")) } }
         }
         let textWords = prose.flatMap { TermMatcher.stems($0.text) }
-        let terms = keyTerms.filter { $0.basis != .heading && !$0.term.isEmpty }
+        let terms = keyTerms.filter { $0.basis != .heading && !$0.term.isEmpty && ($0.basis == .glossary || definable($0.term)) }
         let termStems = Set(terms.map { TermMatcher.stems($0.term) })
         // A phrase the topic teaches: one holding one of its terms, or words it says at least twice.
         func taught(_ text: String) -> Bool {
@@ -58,10 +58,10 @@ enum OfflineObjectives {
             add("Define " + list(defined[group..<min(defined.count, group + termsPerDefinition)].map { phrase($0.term) }))
         }
         // A lecture names its terms as it introduces them ("what we call the center of mass").
-        let namedTerms = named(in: sentences).filter(taught).filter { name in !defined.contains { TermMatcher.stems($0.term) == TermMatcher.stems(name) } }
+        let namedTerms = named(in: sentences).filter(taught).filter(definable).filter { name in !defined.contains { TermMatcher.stems($0.term) == TermMatcher.stems(name) } }
         if !namedTerms.isEmpty { add("Define " + list(namedTerms.prefix(termsPerDefinition).map(phrase))) }
         // German notes define in a form of their own: "Dann heißt ϕ eine Isometrie von X nach Y".
-        let germanTerms = heisst(in: sentences)
+        let germanTerms = heisst(in: sentences).filter(definable)
         if !germanTerms.isEmpty { add("Define " + list(germanTerms.prefix(termsPerDefinition).map(phrase))) }
         // A definition that gives a formula ("p = m v") makes a quantity to calculate.
         for term in terms where term.definition.range(of: #"(?:^|[\s(])[A-Za-zα-ωΔ][\w]{0,3} = \S"#, options: .regularExpression) != nil {
@@ -97,6 +97,26 @@ enum OfflineObjectives {
         return statements
     }
 
+    /// Whether a term the text defines or names is worth a "Define" objective: not one everyday
+    /// word ("Define output and fill mask pipeline", "Define conservative force and path" were
+    /// graded no outcomes: the lecture says what its output is, it does not teach "output").
+    static func definable(_ term: String) -> Bool {
+        let words = term.split(separator: " ")
+        guard words.count == 1 else { return true }
+        return !everydayNouns.contains(term.lowercased())
+    }
+
+    /// Nouns a lecture or a text "defines" in passing ("the output is …", "we call this the
+    /// path") that name no subject to learn.
+    static let everydayNouns: Set<String> = [
+        "output", "outputs", "input", "inputs", "path", "string", "result", "results", "value", "values", "thing", "object",
+        "number", "part", "point", "side", "end", "line", "form", "step", "case", "term", "word", "words", "text", "piece",
+        "place", "area", "level", "amount", "type", "kind", "group", "list", "name", "question", "answer", "example", "idea",
+        "way", "method", "approach", "process", "problem", "situation", "picture", "setup", "direction", "quantity", "stuff",
+        "course", "video", "chapter", "section", "lecture", "lesson", "slide", "page", "model", "library",
+        "please", "note", "welcome", "hello", "thanks",  // "Please refer to the documentation" defines nothing
+    ]
+
     /// Words of prose a topic needs before its key phrases make an objective.
     static let keyPhraseWords = 40
 
@@ -113,7 +133,8 @@ enum OfflineObjectives {
         guard prose.reduce(0, { $0 + WordTokenizer.words($1.text).count }) >= keyPhraseWords else { return nil }
         var chosen: [String] = []
         for phrase in KeyPhrases.ranked(prose, against: background ?? KeyPhrases.Background(prose))
-        where chosen.count < 2 && !chosen.contains(where: { $0.lowercased().contains(phrase.shown.lowercased()) || phrase.shown.lowercased().contains($0.lowercased()) }) {
+        where chosen.count < 2 && isConcept(phrase.shown) && phrase.shown.split(separator: " ").first.map({ !$0.lowercased().hasSuffix("ing") }) == true
+            && !chosen.contains(where: { $0.lowercased().contains(phrase.shown.lowercased()) || phrase.shown.lowercased().contains($0.lowercased()) }) {
             chosen.append(phrase.shown)
         }
         guard !chosen.isEmpty else { return nil }

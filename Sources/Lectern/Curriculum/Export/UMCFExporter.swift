@@ -28,12 +28,20 @@ struct UMCFExporter {
                   checkpointCards: [String: [TopicAssessment]]? = nil) -> UMCFDocument {
         let sources = Dictionary(curriculum.sources.map { ($0.documentId, $0) }, uniquingKeysWith: { first, _ in first })
         let units = curriculum.units.enumerated().map { index, unit in
-            let inherited = Self.unitObjectives(unit)
+            let candidates = InheritedObjectives.unitObjectives(unit)
+            var overall: LearningObjective??  // the unit's overall objective, found once when a topic needs it
+            func inherited(_ topic: Topic) -> [(objective: LearningObjective, statement: String)] {
+                guard topic.objectives.isEmpty else { return [] }
+                return InheritedObjectives.objectives(for: topic, candidates: candidates) {
+                    if overall == nil { overall = .some(InheritedObjectives.overall(of: unit)) }
+                    return overall!
+                }
+            }
             return UMCFNode(id: .lectern(unit.stableId), title: unit.title, type: .unit, orderIndex: index,
                             timeEstimates: Self.timeEstimate(minutes: unit.topics.reduce(0) { $0 + Self.minutes($1) }),
                             children: unit.topics.enumerated().map { order, topic in
                                 topicNode(topic, order: order, sources: sources, assessments: assessments[topic.stableId] ?? [],
-                                          checkpointCards: checkpointCards.map { $0[topic.stableId] ?? [] }, inherited: inherited)
+                                          checkpointCards: checkpointCards.map { $0[topic.stableId] ?? [] }, inherited: inherited(topic))
                             })
         }
         let totalMinutes = curriculum.topics.reduce(0) { $0 + Self.minutes($1) }
@@ -59,7 +67,8 @@ struct UMCFExporter {
     // MARK: Topics
 
     func topicNode(_ topic: Topic, order: Int, sources: [Int64: CurriculumSource], assessments: [TopicAssessment],
-                   checkpointCards: [TopicAssessment]? = nil, inherited: [LearningObjective] = []) -> UMCFNode {
+                   checkpointCards: [TopicAssessment]? = nil,
+                   inherited: [(objective: LearningObjective, statement: String)] = []) -> UMCFNode {
         var segments: [UMCFTranscriptSegment] = []
         var provenance: [String: UMCFSegmentSource] = [:]
         var segmentPassages: [[Int]] = []
@@ -98,19 +107,19 @@ struct UMCFExporter {
         }
         UMCFCheckpoints.place(in: &segments, passages: segmentPassages.map { $0.map { topic.passages[$0].id } },
                               cards: checkpointCards ?? assessments)
-        let objectives = topic.objectives.isEmpty ? inherited : topic.objectives
         let totalSeconds = segments.reduce(0) { $0 + Self.speakingSeconds($1.content) }
+        // A unit's objective a topic without its own carries (`InheritedObjectives`): its id names
+        // both, so the app keeps one per topic, and its catalog says it is inherited.
+        let objectives = topic.objectives.isEmpty
+            ? inherited.map {
+                UMCFLearningObjective(id: UMCFIdentifier(catalog: Self.inheritedCatalog, value: topic.stableId + "-" + $0.objective.stableId),
+                                      statement: $0.statement, bloomsLevel: Self.bloomsLevel($0.statement))
+            }
+            : topic.objectives.map { UMCFLearningObjective(id: .lectern($0.stableId), statement: $0.statement, bloomsLevel: Self.bloomsLevel($0.statement)) }
         return UMCFNode(
             id: .lectern(topic.stableId), title: topic.title, type: .topic, orderIndex: order,
             description: topic.summary.isEmpty ? nil : topic.summary,
-            learningObjectives: objectives.isEmpty ? nil : objectives.map {
-                // A unit's objective a topic without its own carries: its id names both, so the
-                // app keeps one per topic, and its catalog says it is inherited.
-                topic.objectives.isEmpty
-                    ? UMCFLearningObjective(id: UMCFIdentifier(catalog: Self.inheritedCatalog, value: topic.stableId + "-" + $0.stableId),
-                                            statement: $0.statement, bloomsLevel: Self.bloomsLevel($0.statement))
-                    : UMCFLearningObjective(id: .lectern($0.stableId), statement: $0.statement, bloomsLevel: Self.bloomsLevel($0.statement))
-            },
+            learningObjectives: objectives.isEmpty ? nil : objectives,
             prerequisites: topic.prerequisites.isEmpty ? nil : topic.prerequisites.map {
                 UMCFPrerequisite(nodeId: $0.topicStableId, description: $0.reason == .reference
                                  ? "the text refers back to it: “\($0.term)”" : "defines “\($0.term)”, which this topic uses", required: false)
@@ -129,16 +138,6 @@ struct UMCFExporter {
 
     /// The catalog of an objective a topic inherits from its unit (it has none of its own).
     static let inheritedCatalog = "lectern-inherited"
-    /// At most this many of a unit's objectives are inherited by a topic without its own.
-    static let inheritedLimit = 6
-
-    /// The objectives of `unit`'s topics, once each in course order, that a topic of it without
-    /// objectives of its own carries (the app also gives a topic its parent's).
-    static func unitObjectives(_ unit: CurriculumUnit) -> [LearningObjective] {
-        var seen = Set<String>()
-        return Array(unit.topics.flatMap(\.objectives).filter { seen.insert($0.statement.lowercased()).inserted }.prefix(inheritedLimit))
-    }
-
     /// A segment's id, `<topic>-<8 hex of the document URI>-<passage ordinal>`: stable while the
     /// topic keeps its id and the document its passages, whatever the library's row ids. The
     /// later parts of a passage cut in parts add `-2`, `-3`, ….

@@ -1,0 +1,72 @@
+/// The objectives a topic without its own carries from its unit: only those about what this
+/// topic's text says. A unit's first objectives are mostly its other lessons' (graded by hand,
+/// 4 of 10 topics without real objectives carried the momentum objectives of a centre-of-mass
+/// page); an offline "Define A, B and C" is narrowed to the terms this topic uses. When none
+/// concerns the topic it carries the unit's overall objective: the one that concerns most of the
+/// unit's topics. `eval/curriculum/sample.py` mirrors this rule to print what a learner gets.
+enum InheritedObjectives {
+    /// At most this many of a unit's objectives are inherited by a topic without its own.
+    static let limit = 6
+    /// A defined term a topic uses fewer times than this is met in passing, not taught.
+    static let termUses = 2
+    /// Share of an objective's content words a topic's text must hold for the objective to concern it.
+    static let wordShare = 0.6
+
+    /// What `topic` inherits from its unit's `candidates` (`unitObjectives`): (the objective it
+    /// comes from, the statement it gets); `overall` (`overall(of:)`, asked only when none fits).
+    static func objectives(for topic: Topic, candidates: [LearningObjective],
+                           overall: () -> LearningObjective?) -> [(objective: LearningObjective, statement: String)] {
+        guard !candidates.isEmpty else { return [] }
+        let words = stems(of: topic)
+        let fitting = candidates.compactMap { objective in concern(objective, words: words).map { (objective, $0) } }
+        if !fitting.isEmpty { return Array(fitting.prefix(limit)) }
+        // None is about this topic: the unit's overall objective, as the unit states it.
+        return overall().map { [($0, $0.statement)] } ?? []
+    }
+
+    /// The objective of `unit` that concerns most of its topics (the first of those tied).
+    static func overall(of unit: CurriculumUnit) -> LearningObjective? {
+        let candidates = unitObjectives(unit)
+        let topicWords = unit.topics.map(stems(of:))
+        let reach = candidates.map { objective in topicWords.filter { concern(objective, words: $0) != nil }.count }
+        guard let best = reach.indices.max(by: { reach[$0] < reach[$1] || (reach[$0] == reach[$1] && $0 > $1) }) else { return nil }
+        return candidates[best]
+    }
+
+    /// The objectives of `unit`'s topics, once each in course order.
+    static func unitObjectives(_ unit: CurriculumUnit) -> [LearningObjective] {
+        var seen = Set<String>()
+        return unit.topics.flatMap(\.objectives).filter { seen.insert($0.statement.lowercased()).inserted }
+    }
+
+    /// The statement `objective` takes for a topic whose text is `words` (stems), or nil when it
+    /// is not about that text. An offline "Define A, B and C" keeps the terms the text uses at
+    /// least `termUses` times; any other objective (the source's are kept verbatim) needs
+    /// `wordShare` of its content words in the text and one of them used `termUses` times.
+    static func concern(_ objective: LearningObjective, words: [String]) -> String? {
+        let parts = objective.statement.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        let (verb, rest) = (parts[0], parts[1])
+        if objective.origin == .offline, verb == "Define" {
+            let kept = terms(of: rest).filter { TermMatcher.count(TermMatcher.stems($0), in: words) >= termUses }
+            return kept.isEmpty ? nil : "Define " + OfflineObjectives.list(kept)
+        }
+        let content = Array(Set(TermMatcher.stems(rest).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 }))
+        guard !content.isEmpty else { return nil }
+        let counts = Dictionary(words.map { ($0, 1) }, uniquingKeysWith: +)
+        let present = content.filter { counts[$0] != nil }
+        guard Double(present.count) >= wordShare * Double(content.count),
+              present.contains(where: { (counts[$0] ?? 0) >= termUses }) else { return nil }
+        return objective.statement
+    }
+
+    /// The terms of "A, B and C".
+    static func terms(of list: String) -> [String] {
+        list.components(separatedBy: ", ").flatMap { $0.components(separatedBy: " and ") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    static func stems(of topic: Topic) -> [String] {
+        topic.passages.flatMap { TermMatcher.stems($0.text) }
+    }
+}
