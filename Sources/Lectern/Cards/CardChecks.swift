@@ -44,8 +44,7 @@ struct CardChecks: Sendable {
             }
             let statement = reading.flatMap { statementOf(card, in: $0) }
             // An environment's statement is the source's block itself, word for word.
-            let verbatim = card.origin == .environment
-                && passage.map { TextCleanup.collapseWhitespace(StatementBlocks.repairingGlyphs($0.text)).contains(card.back) } == true
+            let verbatim = card.origin == .environment && passage.map { StatementBlocks.holds(card.back, passage: $0, topic: topic) } == true
             // A formula is the relation its passage states, read again from it.
             let stated = (card.origin == .formula && passage.map { FormulaStatements.states($0.text, card: card) } == true)
                 || (card.origin == .example && passage.map { OfflineCardGenerator.givesExample($0.text, card: card) } == true)

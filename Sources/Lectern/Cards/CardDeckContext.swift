@@ -20,9 +20,12 @@ struct CardDeckContext: Sendable {
         self.now = now
     }
 
+    /// A card citing `passage`; from a transcript, `said` (the sentence that answers it, as the
+    /// passage holds it) moves its time from the passage's start to the moment that sentence is said.
     func card(topic: Topic, type: CardNoteType, front: String, back: String, origin: CardOrigin,
-              passage: Passage) -> Flashcard {
-        let source = self.source(of: passage)
+              passage: Passage, at said: String? = nil) -> Flashcard {
+        var source = self.source(of: passage)
+        if let said, let time = Self.time(of: said, in: passage) { source.timeStart = time }
         return Flashcard(
             guid: CardIdentity.guid(curriculum: curriculumStableId, topic: topic.stableId, noteType: type, front: front),
             curriculumStableId: curriculumStableId, topicStableId: topic.stableId, noteType: type,
@@ -38,6 +41,18 @@ struct CardDeckContext: Sendable {
             documentTitle: document?.title ?? "document \(passage.documentId)", uri: document?.uri ?? "",
             pageStart: passage.pageStart, pageLabel: passage.pageLabel, timeStart: passage.timeStart,
             licence: document?.licence, licenceURL: document?.licenceURL)
+    }
+
+    /// When `sentence` is said in `passage`: the time of the cue its first words are in; nil
+    /// for a passage without a timeline or a sentence it does not hold.
+    static func time(of sentence: String, in passage: Passage) -> Double? {
+        guard passage.timeline?.isEmpty == false else { return nil }
+        // (The sentence's spaces were collapsed; its first words find it.)
+        let opening = sentence.split(separator: " ").prefix(6).joined(separator: " ")
+        guard !opening.isEmpty, let range = passage.text.range(of: opening) ?? TextCleanup.collapseWhitespace(passage.text).range(of: opening)
+        else { return nil }
+        let text = passage.text.range(of: opening) != nil ? passage.text : TextCleanup.collapseWhitespace(passage.text)
+        return passage.time(atOffset: text.distance(from: text.startIndex, to: range.lowerBound))
     }
 
     /// A tag as a pipeline gives it ("biology", "week 3"), as Anki holds it: no spaces.

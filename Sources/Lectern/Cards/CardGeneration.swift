@@ -144,6 +144,12 @@ enum CardGeneration {
                 }
                 continue
             }
+            // A block's statement is the source's own, word for word (it may run on into the next passage).
+            if card.origin == .environment, StatementBlocks.holds(card.back, passage: passage, topic: topic) {
+                card.grounding = 1
+                kept.append(card)
+                continue
+            }
             // (A block's statement shows the glyphs the PDF printed: "R₀⁺" where the text layer has "R+ 0".)
             let passageStems = stems[passage.id] ?? CardGrounding.PassageStems(StatementBlocks.repairingGlyphs(passage.text))
             stems[passage.id] = passageStems
@@ -176,22 +182,16 @@ enum CardGeneration {
             rejected.append(CardRejection(topicStableId: topic.stableId, front: card.front, answer: card.answer,
                                           reason: CardRejection.Reason(check), detail: failure.reason))
         }
-        // A topic with explanatory text and no card keeps its best candidate that the source
-        // states, as a term with a complete definition where it is one, and that the passage
-        // grounds: what a learner reads on it is true, if not a card a teacher would polish.
-        if kept.isEmpty, minQuality > 0, proseWords(topic) >= fallbackWords,
-           let best = scored.filter(isTruthful).min(by: { fallbackRank($0) < fallbackRank($1) }) {
-            kept.append(best)
-            if let at = rejected.firstIndex(where: { $0.front == best.front && $0.answer == best.answer }) { rejected.remove(at: at) }
-        }
         return (kept, rejected)
     }
 
     /// The one card a topic with explanatory text and no card yet gets from the facts its prose
-    /// states in lesser shapes (`FallbackFacts`: a relative clause's definition, what a thing is
-    /// an example of, an abbreviation, an event's year): the first, in that order, that passes
-    /// every check. None where the topic has a card, is short, or nothing passes: the checks are
-    /// never loosened for coverage. (Read only here: most topics never pay for it.)
+    /// states in lesser shapes (`FallbackFacts`: a lecturer's definition, a relative clause's
+    /// definition, what a thing is an example of, an abbreviation, an event's year): the first,
+    /// in that order, that passes every check. None where the topic has a card, is short, or
+    /// nothing passes: the checks are never loosened for coverage, and a candidate failing one
+    /// (a glossary term's other sense, a cloze of a word that is no term) is no card however
+    /// bare its topic. (Read only here: most topics never pay for it.)
     static func coverage(_ topic: Topic, kept: [Flashcard], deck: CardDeckContext, checks: CardChecks, minQuality: Double) -> [Flashcard] {
         guard kept.isEmpty, minQuality > 0, proseWords(topic) >= fallbackWords else { return [] }
         let grounded = ground(FallbackFacts.candidates(for: topic, in: deck), topic: topic).kept
@@ -252,28 +252,6 @@ enum CardGeneration {
 
     static func proseWords(_ topic: Topic) -> Int {
         topic.passages.filter { [.text, .list, .transcript].contains($0.kind) }.reduce(0) { $0 + WordTokenizer.words($1.text).count }
-    }
-
-    /// Passes the checks that decide whether the card is true (the source asserts it, the
-    /// passage states it, its subject is a term) and can be answered: a lecture's "And that's
-    /// called X" cloze or an objective asking for work is no card even for an empty topic.
-    static func isTruthful(_ card: Flashcard) -> Bool {
-        guard card.origin != .objective else { return false }
-        let truth: Set<String> = [CardCheck.sourceAssertion.rawValue, CardCheck.grounding.rawValue, CardCheck.subjectForm.rawValue,
-                                  CardCheck.answerability.rawValue]
-        return card.quality?.checks.allSatisfy { $0.passed || !truth.contains($0.name) } ?? false
-    }
-
-    /// Defined terms and statements first, Basic before Cloze, then the fewest failed checks.
-    private static func fallbackRank(_ card: Flashcard) -> (Int, Int, Int) {
-        let origin: Int
-        switch card.origin {
-        case .environment, .glossary, .formula, .example, .statement: origin = 0
-        case .keyTerm, .definition: origin = 1
-        case .objective: origin = 2
-        case .model: origin = 3
-        }
-        return (origin, card.noteType == .cloze ? 1 : 0, card.quality?.checks.filter { !$0.passed }.count ?? 6)
     }
 
     /// Carries the modification times of `previous` cards over to `cards`: unchanged notes

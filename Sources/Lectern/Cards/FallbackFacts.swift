@@ -11,7 +11,7 @@ import Foundation
 enum FallbackFacts {
     /// The shapes, in the order a topic's one card is chosen: a defined term first, a date last.
     enum Shape: Int, Comparable, Sendable {
-        case relativeDefinition, exampleOf, abbreviation, dated
+        case spokenDefinition, relativeDefinition, exampleOf, abbreviation, dated
 
         static func < (a: Shape, b: Shape) -> Bool { a.rawValue < b.rawValue }
     }
@@ -21,6 +21,8 @@ enum FallbackFacts {
         var type: CardNoteType
         var front: String
         var back: String
+        /// The sentence as the lecture says it (before `SpokenSentence` cleaned it), for the card's time.
+        var said: String? = nil
     }
 
     /// The candidates of `topic`'s prose (text, list and transcript passages), in shape order,
@@ -34,7 +36,14 @@ enum FallbackFacts {
         var order = 0
         for passage in topic.passages where [.text, .list, .transcript].contains(passage.kind) {
             for sentence in PassageReading(passage).sentences where sentence.notAsserted == nil {
-                for fact in facts(in: sentence.text, terms: terms) {
+                // A lecturer's sentence is read as it would be written ("And so our velocity is just
+                // the derivative …" → "The velocity is the derivative …"); a book's as it stands.
+                let spoken = passage.kind == .transcript
+                let text = spoken ? SpokenSentence.cleaned(sentence.text) : sentence.text
+                var sentenceFacts = facts(in: text, terms: terms)
+                if spoken, let defined = spokenDefinition(in: text) { sentenceFacts.insert(defined, at: 0) }
+                for var fact in sentenceFacts {
+                    fact.said = sentence.text
                     found.append((fact, passage, order))
                     order += 1
                 }
@@ -44,7 +53,7 @@ enum FallbackFacts {
         return found.sorted { ($0.fact.shape, $0.order) < ($1.fact.shape, $1.order) }
             .filter { asked.insert($0.fact.front.lowercased()).inserted }
             .map { deck.card(topic: topic, type: $0.fact.type, front: $0.fact.front, back: $0.fact.back,
-                             origin: $0.fact.shape == .relativeDefinition ? .definition : .statement, passage: $0.passage) }
+                             origin: $0.fact.shape <= .relativeDefinition ? .definition : .statement, passage: $0.passage, at: $0.fact.said) }
     }
 
     /// The facts one sentence states, at most one of each shape.
@@ -60,6 +69,7 @@ enum FallbackFacts {
     /// represents a sort of rotational force"), up to the sentence's end or its next clause.
     static func relativeDefinition(in sentence: String, terms: [String]) -> Fact? {
         if let fronted = frontedDefinition(in: sentence, terms: terms) { return fronted }
+        if let defined = relativeSpokenDefinition(in: sentence) { return defined }
         guard sentence.contains(", which ") || sentence.contains(", a") else { return nil }
         let lowered = sentence.lowercased()
         let ns = sentence as NSString
@@ -104,6 +114,120 @@ enum FallbackFacts {
             return Fact(shape: .relativeDefinition, type: .basic, front: "What is \(term)?", back: definiens)
         }
         return nil
+    }
+
+    // MARK: A lecturer's definition
+
+    private static let spokenDefinitionPattern = try! NSRegularExpression(
+        pattern: #"^(?:The |A |An )?(?<term>[a-z][a-z-]*(?: [a-z-]+){0,4}?) (?<verb>is|are) (?:(?<defined>defined (?<how>as|by|to be)) |(?=(?:the|a|an) ))(?<definiens>.+?)[.!]?$"#)
+
+    /// Subjects that are a problem's particulars or a place in the lecture, not a term: "the
+    /// momentum of the system", "the tension in the rope", "the answer".
+    private static let particulars: Set<String> = [
+        "system", "block", "blocks", "object", "objects", "particle", "particles", "rod", "car", "ball", "wheel", "disc", "disk",
+        "sphere", "rope", "pulley", "string", "cart", "box", "person", "rocket", "ring", "yoyo", "cylinder", "problem", "answer",
+        "result", "case", "thing", "way", "reason", "point", "question", "example", "picture", "figure", "diagram", "board",
+    ]
+
+    /// Heads of a definiens that say where it stands in the lecture, not what the term is
+    /// ("the same in both frames", "the only force", "the first thing").
+    private static let placeHeads: Set<String> = [
+        "same", "only", "other", "following", "next", "last", "first", "second", "third", "one", "reason", "way", "answer",
+        "result", "thing", "case", "problem", "question", "key", "main", "important", "big", "basic", "usual", "simplest",
+    ]
+
+    /// Words after which a definiens is a qualified phrase, not a bare noun ("the derivative of
+    /// the velocity", "a vector quantity that …", "the point in the object where …").
+    private static let qualifiers: Set<String> = ["of", "that", "which", "where", "whose", "who", "in", "with", "between", "per", "for"]
+
+    /// "The instantaneous velocity is the time derivative of the position function." → "What is
+    /// the instantaneous velocity?"; "The center of mass reference frame is defined by the
+    /// condition that the total momentum in that frame is zero." → "What defines the center of
+    /// mass reference frame?" → "The condition that …": a lecturer's sentence (cleaned of its
+    /// openers, `SpokenSentence`) whose subject is a term and whose definiens is a qualified
+    /// phrase, not a bare noun ("the force is a vector") nor a place in the lecture.
+    static func spokenDefinition(in sentence: String) -> Fact? {
+        guard sentence.contains(" is ") || sentence.contains(" are ") else { return nil }
+        let ns = sentence as NSString
+        guard let match = spokenDefinitionPattern.firstMatch(in: sentence, range: NSRange(location: 0, length: ns.length)) else { return nil }
+        let term = ns.substring(with: match.range(withName: "term"))
+        var definiens = ns.substring(with: match.range(withName: "definiens")).trimmingCharacters(in: .whitespaces)
+        let verb = ns.substring(with: match.range(withName: "verb"))
+        let how = match.range(withName: "how").location == NSNotFound ? nil : ns.substring(with: match.range(withName: "how"))
+        let termWords = WordTokenizer.words(term).map(WordTokenizer.fold)
+        // "center of mass": one "of" may join a term's words; any other function word makes it a clause.
+        guard let first = termWords.first, let last = termWords.last,
+              !termWords.contains(where: { ($0 != "of" && CardGrounding.functionWords.contains($0)) || particulars.contains($0)
+                  || CardChecks.contextWords.contains($0) || StandaloneSentence.pointers.contains($0) }),
+              first != "of", last != "of", !CardChecks.discourseWords.contains(first), !CardChecks.openers.contains(first),
+              !StandaloneSentence.isLabel(term), !CardChecks.genericHeads.contains(last), !["concept", "idea", "notion", "definition", "meaning"].contains(first)
+        else { return nil }
+        // "… is the derivative of the velocity, which …": the definition, not what follows it.
+        if let clause = definiens.range(of: #", (?:which|and|but|so|where|because)\b|--|—|;"#, options: .regularExpression) {
+            definiens = String(definiens[..<clause.lowerBound])
+        }
+        let words = WordTokenizer.words(definiens).map(WordTokenizer.fold)
+        guard (3...30).contains(words.count), let end = words.last, !CardChecks.danglingWords.contains(end),
+              words.dropFirst().contains(where: qualifiers.contains),
+              !placeHeads.contains(words[["the", "a", "an"].contains(words[0]) ? 1 : 0]),
+              StandaloneSentence.pointing(definiens) == nil, CardChecks.spokenTo(definiens) == nil,
+              !definiens.contains("?"), !definiens.contains("("), !particular(definiens) else { return nil }
+        let article = sentence.hasPrefix("The ") ? "the " : sentence.hasPrefix("A ") ? "a " : sentence.hasPrefix("An ") ? "an " : ""
+        let named = article + term
+        let front: String
+        switch how {
+        // "is defined by the condition that …": what defines it.
+        case "by"?: front = "What \(verb == "is" ? "defines" : "define") \(named)?"
+        case .some: front = "How \(verb) \(named) defined?"
+        case nil: front = "What \(verb) \(named)?"
+        }
+        return Fact(shape: .spokenDefinition, type: .basic, front: front, back: definiens.prefix(1).uppercased() + definiens.dropFirst())
+    }
+
+    /// Whether a definiens speaks of one problem rather than the term: its body ("the weight of
+    /// the object", "the forces on the jth particle") or the symbols on the board ("F.ds", "x of
+    /// j plus 1", "R cross MJ"): a lone letter, or a capital past the first word.
+    static func particular(_ definiens: String) -> Bool {
+        let words = definiens.split(separator: " ").map(String.init)
+        if words.contains(where: { particulars.contains(WordTokenizer.fold($0)) }) { return true }
+        return words.enumerated().contains { index, word in
+            let letters = word.filter(\.isLetter)
+            return (letters.count == 1 && !["a", "A"].contains(letters)) || (index > 0 && word.contains(where: \.isUppercase))
+                || word.contains(where: \.isNumber)
+        }
+    }
+
+    private static let relativeSpokenPattern = try! NSRegularExpression(
+        pattern: #"(?<before>[\p{L} -]+?)(?:,|--| —) which (?:is|are|we(?:'ve|’ve| have)?) defined (?<how>as|by|to be) (?<definiens>[^;:()—–?]+?)(?:[;:—–]|--|, (?:and|but|while|which|so|where)\b|[.!]?$)"#)
+
+    /// "… talking only about mechanical energy, which we've defined as the sum of kinetic energy
+    /// and potential energy." → "What is mechanical energy?"; "… what we called uniform circular
+    /// motion, which is defined by the condition that …" → "What defines uniform circular
+    /// motion?": the term is the words before the clause back to a function word or a naming verb.
+    static func relativeSpokenDefinition(in sentence: String) -> Fact? {
+        guard sentence.contains(" defined "), sentence.contains("which") else { return nil }
+        let ns = sentence as NSString
+        guard let match = relativeSpokenPattern.firstMatch(in: sentence, range: NSRange(location: 0, length: ns.length)) else { return nil }
+        let before = ns.substring(with: match.range(withName: "before")).split(separator: " ").map(String.init)
+        var term: [String] = []
+        for word in before.reversed() {
+            let folded = WordTokenizer.fold(word)
+            if (folded != "of" && CardGrounding.functionWords.contains(folded)) || ["call", "called", "calls", "concept", "notion", "idea", "quantity", "introduce", "define"].contains(folded)
+                || word.first?.isLowercase != true || term.count == 4 { break }
+            term.insert(word, at: 0)
+        }
+        while term.first == "of" { term.removeFirst() }
+        let how = ns.substring(with: match.range(withName: "how"))
+        let definiens = ns.substring(with: match.range(withName: "definiens")).trimmingCharacters(in: .whitespaces)
+        let folded = term.map(WordTokenizer.fold)
+        let words = WordTokenizer.words(definiens).map(WordTokenizer.fold)
+        guard !term.isEmpty, term.last != "of", !folded.contains(where: { particulars.contains($0) || CardChecks.contextWords.contains($0) }),
+              !(folded.count == 1 && CardChecks.genericHeads.contains(folded[0])), !StandaloneSentence.isLabel(term.joined(separator: " ")),
+              (3...30).contains(words.count), let end = words.last, !CardChecks.danglingWords.contains(end),
+              StandaloneSentence.pointing(definiens) == nil, CardChecks.spokenTo(definiens) == nil, !particular(definiens) else { return nil }
+        let name = term.joined(separator: " ")
+        let front = how == "by" ? "What defines \(name)?" : "What is \(name)?"
+        return Fact(shape: .relativeDefinition, type: .basic, front: front, back: definiens.prefix(1).uppercased() + definiens.dropFirst())
     }
 
     // MARK: What a thing is an example of

@@ -290,17 +290,20 @@ public struct Flashcards: Sendable {
     }
 
     /// Cards from a lecture transcript with the link to their moment in the video, as `show`
-    /// gives it (the passage's start; `?t=` on YouTube). One look-up per passage.
+    /// gives it (`?t=` on YouTube) at the card's time: the sentence answering it where the
+    /// generator knew it, else the passage's start. One look-up per passage and time.
     func linked(_ cards: [Flashcard]) throws -> [Flashcard] {
         let timed = Set(cards.filter { $0.source.timeStart != nil }.map(\.source.passageId))
         guard !timed.isEmpty else { return cards }
-        var links: [Int64: String] = [:]
-        for passage in try store.passages(ids: Array(timed)) {
-            links[passage.id] = try PassageLink.link(for: passage, store: store)
-        }
-        return cards.map { card in
+        let passages = Dictionary(try store.passages(ids: Array(timed)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        struct Moment: Hashable { let passage: Int64; let time: Double }
+        var links: [Moment: String?] = [:]
+        return try cards.map { card in
             var card = card
-            if card.source.timeStart != nil { card.source.link = links[card.source.passageId] }
+            guard let time = card.source.timeStart, let passage = passages[card.source.passageId] else { return card }
+            let moment = Moment(passage: passage.id, time: time)
+            if links[moment] == nil { links[moment] = .some(try PassageLink.link(for: passage, at: time, store: store)) }
+            card.source.link = links[moment] ?? nil
             return card
         }
     }

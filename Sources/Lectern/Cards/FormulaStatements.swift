@@ -46,10 +46,11 @@ enum FormulaStatements {
     }
 
     /// Whether `text` holds a word that every relation read here needs: a typeset formula,
-    /// "equals"/"equal to", or an operator spoken ("times", "divided by", "squared").
+    /// "equals"/"equal to", or an operator spoken ("times", "divided by", "squared", "the sum
+    /// of", "the derivative of").
     static func mayState(_ text: String) -> Bool {
         text.contains("equal") || text.contains("\\(") || text.contains(" times ") || text.contains(" divided by ") || text.contains(" squared")
-            || text.contains(" cross ") || text.contains("given by")
+            || text.contains(" cross ") || text.contains("given by") || text.contains("sum of") || text.contains("derivative of")
     }
 
     static func statements(inSentence sentence: String, named: Set<String> = []) -> [FormulaStatement] {
@@ -244,7 +245,7 @@ enum FormulaStatements {
     /// Quantities of mechanics by their names and their usual symbols: how "the mass times the
     /// velocity" is written "m v". A relation is read only from the sentence; this only spells it.
     static let quantities: [(name: String, symbol: String)] = [
-        ("angular momentum", "L"), ("angular acceleration", "\\alpha"), ("angular velocity", "\\omega"), ("moment of inertia", "I"),
+        ("total mechanical energy", "E"), ("mechanical energy", "E"), ("angular momentum", "L"), ("angular acceleration", "\\alpha"), ("angular velocity", "\\omega"), ("moment of inertia", "I"),
         ("kinetic energy", "K"), ("potential energy", "U"), ("momentum", "p"), ("mass", "m"), ("velocity", "v"),
         ("acceleration", "a"), ("force", "F"), ("torque", "\\tau"), ("impulse", "J"), ("work", "W"), ("power", "P"),
         ("time", "t"), ("speed", "v"), ("radius", "r"),
@@ -338,6 +339,10 @@ enum FormulaStatements {
 
     private static func verbalDefinition(_ tokens: [Token], subject: (name: String, symbol: String, qualifier: String, end: Int)) -> FormulaStatement? {
         guard subject.end < tokens.count, let start = definingVerb(tokens, at: subject.end) else { return nil }
+        if let composed = composedSide(tokens, from: start), !composed.symbols.contains(subject.symbol) {
+            return FormulaStatement(name: subject.name + (subject.qualifier.isEmpty ? "" : " (\(subject.qualifier))"),
+                                    lhs: subject.symbol, rhs: composed.latex, meanings: composed.meanings)
+        }
         var parts: [String] = []
         var meanings: [String] = []
         var at = start
@@ -367,6 +372,38 @@ enum FormulaStatements {
         let rhs = parts.joined(separator: " ").replacingOccurrences(of: " \\, ", with: "\\,")
         return FormulaStatement(name: subject.name + (subject.qualifier.isEmpty ? "" : " (\(subject.qualifier))"),
                                 lhs: subject.symbol, rhs: rhs, meanings: meanings)
+    }
+
+    /// "the sum of the kinetic energy and the potential energy" → "K + U"; "the time derivative
+    /// of the momentum", "the derivative of the momentum with respect to time" → "dp/dt": a side
+    /// spoken as an operation on named quantities, to the sentence's end or a boundary.
+    static func composedSide(_ tokens: [Token], from start: Int) -> (latex: String, symbols: [String], meanings: [String])? {
+        var at = start
+        func word(_ index: Int) -> String { index < tokens.count ? tokens[index].word.lowercased() : "" }
+        func quantity(after index: Int) -> (name: String, symbol: String, end: Int)? {
+            var spelled = index
+            if word(spelled) == "the" { spelled += 1 }
+            guard spelled < tokens.count else { return nil }
+            return Self.quantity(tokens, at: spelled)
+        }
+        // The side ends the clause: nothing but a boundary or the sentence's end after it.
+        func ends(_ end: Int) -> Bool { end >= tokens.count || tokens[end - 1].boundaryAfter }
+        if word(at) == "the" { at += 1 }
+        if word(at) == "sum", word(at + 1) == "of", let first = quantity(after: at + 2), !tokens[first.end - 1].boundaryAfter,
+           ["and", "plus"].contains(word(first.end)), let second = quantity(after: first.end + 1), ends(second.end), first.symbol != second.symbol {
+            return ("\(first.symbol) + \(second.symbol)", [first.symbol, second.symbol],
+                    ["\\(\(first.symbol)\\): the \(first.name)", "\\(\(second.symbol)\\): the \(second.name)"])
+        }
+        var timed = false
+        if word(at) == "time" { timed = true; at += 1 }
+        guard word(at) == "derivative", word(at + 1) == "of", let derived = quantity(after: at + 2), derived.symbol != "t" else { return nil }
+        var end = derived.end
+        if !tokens[end - 1].boundaryAfter, tokens[end...].prefix(4).map({ $0.word.lowercased() }) == ["with", "respect", "to", "time"] {
+            timed = true
+            end += 4
+        }
+        guard timed, ends(end) else { return nil }
+        return ("\\frac{d\(derived.symbol)}{dt}", [derived.symbol], ["\\(\(derived.symbol)\\): the \(derived.name)"])
     }
 
     // MARK: Quantities by their symbols

@@ -85,7 +85,7 @@ struct OfflineCardGenerator: Sendable {
             let cloze = sentence.text.replacingCharacters(in: range, with: "{{c1::\(sentence.text[range])}}")
             // A meaning that points into its passage ("So this special case …") would confuse the back.
             let back = meaning.isEmpty || StandaloneSentence.pointing(meaning) != nil ? "" : "\(name): \(meaning)"
-            cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: back, origin: .keyTerm, passage: sentence.passage))
+            cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: back, origin: .keyTerm, passage: sentence.passage, at: sentence.text))
         }
         return cards
     }
@@ -121,9 +121,10 @@ struct OfflineCardGenerator: Sendable {
     /// could not tell what is asked or read the answer.
     private func environmentCards(topic: Topic, prose: [Passage], deck: CardDeckContext) -> [Flashcard] {
         var cards: [Flashcard] = []
-        for passage in prose {
-            // (The statement as the PDF printed it: "x ≠ y", not the text layer's "x 6= y".)
-            for block in StatementBlocks.blocks(in: StatementBlocks.repairingGlyphs(passage.text)) where block.readable {
+        for (index, passage) in prose.enumerated() {
+            // (The statement as the PDF printed it: "x ≠ y", not the text layer's "x 6= y"; a block
+            // the chunker cut after its premises read on into the next passage.)
+            for block in StatementBlocks.blocks(in: StatementBlocks.readingText(prose, at: index)) where block.readable {
                 guard environmentWords.contains(WordTokenizer.words(block.statement).count) else { continue }
                 // "Satz 3.5" alone asks nothing a learner could tell without the notes' numbering.
                 guard let term = block.term else { continue }
@@ -166,7 +167,7 @@ struct OfflineCardGenerator: Sendable {
         for passage in prose where StatedFacts.mayState(passage.text) {
             for sentence in PassageReading(passage).sentences where sentence.notAsserted == nil {
                 for fact in StatedFacts.facts(in: sentence.text) where asked.insert(fact.front.lowercased()).inserted {
-                    cards.append(deck.card(topic: topic, type: .basic, front: fact.front, back: fact.back, origin: .statement, passage: passage))
+                    cards.append(deck.card(topic: topic, type: .basic, front: fact.front, back: fact.back, origin: .statement, passage: passage, at: sentence.text))
                 }
             }
         }
@@ -299,10 +300,10 @@ struct OfflineCardGenerator: Sendable {
                 guard topic.keyTerms.contains(where: { CardChecks.termKey($0.term) == key }) else { continue }
             }
             cards.append(deck.card(topic: topic, type: .basic, front: question, back: upperFirst(predicate),
-                                   origin: .definition, passage: sentence.passage))
+                                   origin: .definition, passage: sentence.passage, at: sentence.text))
             guard let range = sentence.text.range(of: subject) else { continue }
             let cloze = sentence.text.replacingCharacters(in: range, with: "{{c1::\(subject)}}")
-            cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: "", origin: .definition, passage: sentence.passage))
+            cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: "", origin: .definition, passage: sentence.passage, at: sentence.text))
         }
         return cards
     }
@@ -342,7 +343,7 @@ struct OfflineCardGenerator: Sendable {
             let answer = sentences[best.index..<(best.index + best.count)].map(\.text).joined(separator: " ")
             guard WordTokenizer.words(answer).count <= 90 else { continue }
             cards.append(deck.card(topic: topic, type: .basic, front: question(from: statement), back: answer,
-                                   origin: .objective, passage: sentences[best.index].passage))
+                                   origin: .objective, passage: sentences[best.index].passage, at: sentences[best.index].text))
         }
         return cards
     }

@@ -65,8 +65,13 @@ enum StatementBlocks {
     /// ("Dann …", "… heißt …", "then …").
     static func states(_ text: String) -> Bool {
         guard text.range(of: premise, options: .regularExpression) != nil else { return true }
-        return text.range(of: #"\b(?:[Dd]ann|heißt|heißen|gilt|gelten|[Tt]hen|is called|are called|holds|hold|[Aa]lors|[Ee]ntonces)\b"#,
-                          options: .regularExpression) != nil
+        if text.range(of: #"\b(?:[Dd]ann|heißt|heißen|gilt|gelten|[Tt]hen|is called|are called|holds|hold|[Aa]lors|[Ee]ntonces)\b"#,
+                      options: .regularExpression) != nil { return true }
+        // "Sei X ein topologischer Raum. Eine Jordankurve in X ist ein …": a defining sentence past the premises.
+        guard text.contains(" ist ") || text.contains(" sind ") || text.contains(" is ") || text.contains(" are ") else { return false }
+        return sentences(text).dropFirst().contains { sentence in
+            sentence.range(of: premise, options: .regularExpression) == nil && openingTerm(in: sentence) != nil
+        }
     }
 
     static func blocks(in text: String) -> [Block] {
@@ -125,7 +130,8 @@ enum StatementBlocks {
             // as does one whose display left an ellipsis ("Die hyperbolischen Geraden erfüllen. . .");
             // one ending in a relation of its own ("… : x ∈ M", "f (v) = λv") is whole without a full stop.
             let ending = body.trimmingCharacters(in: .whitespacesAndNewlines)
-            let complete = ((ending.last.map { ".!?".contains($0) } ?? false) || ending.suffix(6).contains(where: { "=∈⊆⊂<>≤≥≠∉".contains($0) }))
+            let complete = ((ending.last.map { ".!?".contains($0) } ?? false) || ending.suffix(6).contains(where: { "=∈⊆⊂<>≤≥≠∉".contains($0) })
+                            || displaysRelation(ending))
                 && ending.range(of: #"(?:\.\s?){3}$|…$"#, options: .regularExpression) == nil
             body = body.trimmingCharacters(in: CharacterSet(charactersIn: ":.").union(.whitespacesAndNewlines))
             if opener.number == nil, let match = labelled.firstMatch(in: text, range: NSRange(location: opener.at, length: ns.length - opener.at)),
@@ -183,6 +189,41 @@ enum StatementBlocks {
         return blocks
     }
 
+    /// Whether `text` ends in a relation displayed on its own line after the line announcing it
+    /// ("… mit λ + µ = 1 gilt:" then "f (λa + µb) = λf (a) + µf (b)"): whole without a full stop.
+    static func displaysRelation(_ text: String) -> Bool {
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard lines.count >= 2, let last = lines.last, lines[lines.count - 2].hasSuffix(":"),
+              last.components(separatedBy: "=").count == 2, last.count <= 80, !last.hasSuffix("=") else { return false }
+        return true
+    }
+
+    /// The text a block may be read from at `index` of `passages` (a topic's, in order): the
+    /// passage, and the next one of its document where the chunker cut the block after its
+    /// premises ("Definition 17 Sei X ein topologischer Raum." | "a) Ein Weg in X ist …").
+    static func readingText(_ passages: [Passage], at index: Int) -> String {
+        let own = repairingGlyphs(passages[index].text)
+        guard index + 1 < passages.count, passages[index + 1].documentId == passages[index].documentId,
+              passages[index + 1].ordinal == passages[index].ordinal + 1,
+              let last = blocks(in: own).last, !last.readable else { return own }
+        // Up to the next passage's first opener: its own blocks are read from it.
+        let next = repairingGlyphs(passages[index + 1].text)
+        let ns = next as NSString
+        let whole = NSRange(location: 0, length: ns.length)
+        let cut = [anyOpener.firstMatch(in: next, range: whole), proof.firstMatch(in: next, range: whole)].compactMap { $0?.range.location }.min() ?? ns.length
+        return own + "\n" + ns.substring(to: cut)
+    }
+
+    /// Whether `statement` stands in `passage` as written, or runs on into the next passage of
+    /// `topic` (`readingText`): an environment card's statement is the source's block itself.
+    static func holds(_ statement: String, passage: Passage, topic: Topic) -> Bool {
+        if TextCleanup.collapseWhitespace(repairingGlyphs(passage.text)).contains(statement) { return true }
+        // (The passages the generator reads blocks from: a topic's prose, in order.)
+        let prose = topic.passages.filter { [.text, .list, .transcript, .caption].contains($0.kind) }
+        guard let index = prose.firstIndex(where: { $0.id == passage.id }) else { return false }
+        return TextCleanup.collapseWhitespace(readingText(prose, at: index)).contains(statement)
+    }
+
     /// A definition's parts "a) …", "b) …" as the notes mark them at a line's start: the first
     /// with what stands before it (the premises), each with its mark and raw text (trimmed).
     /// None when the definition is not in parts.
@@ -222,7 +263,8 @@ enum StatementBlocks {
         var kept: [String] = []
         for sentence in SentenceSplitter.split(statement).map(\.text) {
             kept.append(sentence.trimmingCharacters(in: .whitespaces))
-            if sentence.contains(term) { break }
+            // ("affin" names the term; "affinen Räume" of the premises does not.)
+            if sentence.range(of: #"(?<![\p{L}\p{N}])"# + NSRegularExpression.escapedPattern(for: term) + #"(?![\p{L}\p{N}])"#, options: .regularExpression) != nil { break }
         }
         return kept.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespaces))
     }
@@ -230,6 +272,25 @@ enum StatementBlocks {
     /// The term a definition's statement names: "Ein topologischer Raum ist ein …", "A metric
     /// space is a …", "… heißt kompakt, wenn …", "… is called compact if …".
     static func definedTerm(in statement: String) -> String? {
+        if let term = openingTerm(in: statement) ?? calledTerm(in: statement) { return term }
+        // "Sei X ein topologischer Raum. Eine Jordankurve in X ist ein …": the sentence after the premises.
+        for sentence in sentences(statement).dropFirst()
+        where sentence.range(of: premise, options: .regularExpression) == nil {
+            return openingTerm(in: sentence)
+        }
+        return nil
+    }
+
+    /// The sentences of `text`, each without the mark of the part it opens ("Sei X ein Raum. a)
+    /// Ein Weg in X ist …" → "Sei X ein Raum.", "Ein Weg in X ist …").
+    private static func sentences(_ text: String) -> [String] {
+        let unmarked = text.replacingOccurrences(of: #"(?<=[.:!?])\s+\(?[a-z0-9]{1,3}\)\s+"#, with: " ", options: .regularExpression)
+            .replacingOccurrences(of: #"^\s*\(?[a-z0-9]{1,3}\)\s+"#, with: "", options: .regularExpression)
+        return SentenceSplitter.split(unmarked).map { $0.text.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// "Ein topologischer Raum ist ein …" → "topologischer Raum": the subject of the statement's first words.
+    private static func openingTerm(in statement: String) -> String? {
         let opening = #"^(?:(?:A|An|The|Ein|Eine|Einen|Der|Die|Das|Un|Une|Le|La|Les|Uno|Una|El)\s+)?((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)\s+(?:is|are|ist|sind|est|sont|es|son)\s+(?:a|an|the|ein|eine|einen|der|die|das|un|une|le|la|les|una|uno|el)\b"#
         if let range = statement.range(of: opening, options: .regularExpression) {
             let match = String(statement[range])
@@ -243,6 +304,11 @@ enum StatementBlocks {
                 return termWords.joined(separator: " ")
             }
         }
+        return nil
+    }
+
+    /// "… heißt kompakt, wenn …" → "kompakt": the term a naming verb gives.
+    private static func calledTerm(in statement: String) -> String? {
         guard let match = calledPattern.firstMatch(in: statement, range: NSRange(statement.startIndex..., in: statement)),
               let range = Range(match.range(at: 1), in: statement) else { return nil }
         var words = statement[range].split(separator: " ").map(String.init)
@@ -257,7 +323,9 @@ enum StatementBlocks {
         return term.filter(\.isLetter).count >= 2 ? term : nil
     }
 
-    private static let calledPattern = try! NSRegularExpression(pattern: #"\b(?:heißt|heißen|nennt man|is called|are called|is said to be|are said to be|we call|is termed|se llama|s'appelle|est appelé|est appelée)\s+(?:(?:a|an|the|ein|eine|einen|der|die|das)\s+)?([^,.;:]{2,60}?)(?=\s*(?:[,.;:]|\s(?:wenn|falls|if|when|provided|sofern|genau dann)\b|$))"#)
+    /// (A second naming joined by "und"/"and" ends the first: "TY heißt Teilraumtopologie und
+    /// (Y, TY) heißt ein Teilraum", "Dann heißt ∆n Standard-Simplex und n die Dimension".)
+    private static let calledPattern = try! NSRegularExpression(pattern: #"\b(?:heißt|heißen|nennt man|is called|are called|is said to be|are said to be|we call|is termed|se llama|s'appelle|est appelé|est appelée)\s+(?:(?:a|an|the|ein|eine|einen|der|die|das)\s+)?([^,.;:]{2,60}?)(?=\s*(?:[,.;:]|\s(?:wenn|falls|if|when|provided|sofern|genau dann)\b|\s(?:und|and|oder|or)\s+(?:\(|\p{L}{1,3}\b)|$))"#)
 
     /// `text` with the glyphs a TeX math font loses in a PDF's text layer written as the symbols
     /// they print: its negation slash comes out as "6" ("x 6= y" is x ≠ y), the bar of ↦ as "7"
