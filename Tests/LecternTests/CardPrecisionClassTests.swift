@@ -34,6 +34,10 @@ final class CardPrecisionClassTests: XCTestCase {
         XCTAssertNil(CardChecks.vagueDefiniens(WordTokenizer.words("the process by which plants make sugar from light")))
         XCTAssertEqual(CardChecks.vagueDefiniens(WordTokenizer.words("The main pigment")), "main pigment")
         XCTAssertNil(CardChecks.vagueDefiniens(WordTokenizer.words("The main pigment that absorbs red and blue light in plants")))
+        // "Feelings → A goal-oriented response …: they prepare us to …": a second statement after the colon.
+        let feelings = CardQualityTests.passage(2, "Moods are a lasting response to certain situations: they colour how we see the world.")
+        let runOn = Self.reasons([(.basic, "What are Moods?", "A lasting response to certain situations: they colour how we see the world", .definition)], passage: feelings)
+        XCTAssertTrue(runOn[0].contains("runs on after its colon"), runOn[0])
     }
 
     /// "{{Confirmation bias}} is a result of the brain's limited ability …": the sentence relates the
@@ -114,6 +118,8 @@ final class CardPrecisionClassTests: XCTestCase {
         XCTAssertNil(CardChecks.lostGlyphs("Es seien X, Y, Z topologische Räume und f : Z → X stetig."))
         XCTAssertNil(CardChecks.lostGlyphs("Sei P ein konvexes Polyeder mit x ∈ Z."))
         XCTAssertNotNil(CardChecks.lostGlyphs("Im rechtwinkligen Dreieck gilt a2 + b2 = c2, wobei c die Hypotenuse ist."))
+        XCTAssertNotNil(CardChecks.lostGlyphs("Für t ∈ I heißt κ(t) := kγ 00 (t)k die Krümmung von γ in t."))
+        XCTAssertNil(CardChecks.lostGlyphs("Für t ∈ I heißt κ(t) := ‖γ″(t)‖ die Krümmung von γ in t, und f(0) = 0 (vgl. Satz 2)."))
         XCTAssertNil(CardChecks.lostGlyphs("Im rechtwinkligen Dreieck gilt a² + b² = c² und H2O ist Wasser."))
     }
 
@@ -137,6 +143,8 @@ final class CardPrecisionClassTests: XCTestCase {
         XCTAssertTrue(reasons[1].contains("“each cart”"), reasons[1])
         XCTAssertTrue(reasons[2].contains("“the object F”"), reasons[2])
         XCTAssertFalse(reasons[3].contains("worked problem"), reasons[3])
+        XCTAssertNotNil(CardChecks.particular("Now the work is the integral from the initial to the final place of fg.ds."))
+        XCTAssertNil(CardChecks.particular("Work is the integral of the force along the path, e.g. of gravity."))
     }
 
     /// "The {{text}} is a collection of …" (the Rigveda, named the sentence before) and "Combining

@@ -244,6 +244,11 @@ struct CardChecks: Sendable {
                 }
             }
         }
+        // "A goal-oriented response to certain situations: they prepare us to …": after its colon the
+        // definiens goes on to say something else about the term.
+        if card.origin != .glossary, back.range(of: #": (?:they|it|this|these|he|she|we|you)\b"#, options: [.regularExpression, .caseInsensitive]) != nil {
+            return "the definition runs on after its colon into a second statement"
+        }
         // ", and Aristotle is …": a second statement in the answer.
         if back.range(of: #"[,;] (?:and|but|while|whereas) [^,;]{1,60}? (?:is|are|was|were) "#, options: .regularExpression) != nil
             || (card.origin == .definition && back.range(of: #"\w and (?:is|are|was|were|has|have|had|can|does|\w+(?:izes|ises|ates))\b|, so (?:a|an|the|it|this|that|they)\b"#, options: .regularExpression) != nil) {
@@ -577,6 +582,10 @@ struct CardChecks: Sendable {
         if let sum = text.range(of: #"(?:^|[\s(=])[PQ]\s+(?:[\w∞]+\s+)?[a-z]\s?=\s?[0-9a-z]\b"#, options: .regularExpression) {
             return "“\(text[sum].trimmingCharacters(in: .whitespaces))”: the formula lost its sum or product sign in the PDF's text"
         }
+        // "κ(t) := kγ 00 (t)k": the primes of γ''(t) read as zeros.
+        if let prime = text.range(of: #"(?<=\S) 0{1,2} ?\([a-z]\)"#, options: .regularExpression) {
+            return "“\(text[prime].trimmingCharacters(in: .whitespaces))”: the formula lost its primes in the PDF's text"
+        }
         // "a2 + b2 = c2": the exponents set down on the line.
         if let power = text.range(of: #"(?<![\w^])[a-zA-Z][2-9] ?[+−-] ?[a-zA-Z][2-9](?![\w(])"#, options: .regularExpression) {
             return "“\(text[power])”: the formula lost its exponents in the PDF's text"
@@ -592,10 +601,12 @@ struct CardChecks: Sendable {
             #"\b(?:the |each |every |a )?[ijkmn]th\b(?: \w+)?"#,
             #"\b(?:each|the|this|that|both|two|either|our) (?:blocks?|carts?|balls?|pucks?|cars?|bicyclists?|box(?:es)?|sleds?|skaters?|rods?|dis[ck]s?|wheels?|pulleys?|ropes?|ladders?|planks?|bullets?|trains?)\b"#,
             #"\b(?:the|a|an) (?:object|particle|point|body|block|ball|car|cart|spring|charge|rod|disk|wheel|mass) [A-HJ-Z]\b"#,
+            // "the integral … of fg.ds": the board's dotted shorthand ("e.g." is no such thing).
+            #"\b[a-z]{2,3}\.[a-z]{2,3}\b"#,
         ]
         for (index, pattern) in patterns.enumerated() {
             // (The label is a capital letter as written: "the mass of" holds none.)
-            if let range = text.range(of: pattern, options: index == 2 ? [.regularExpression] : [.regularExpression, .caseInsensitive]) {
+            if let range = text.range(of: pattern, options: index >= 2 ? [.regularExpression] : [.regularExpression, .caseInsensitive]) {
                 return "“\(text[range])”: a worked problem's own object or label, not a statement that holds out of it"
             }
         }
