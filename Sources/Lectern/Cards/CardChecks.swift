@@ -330,8 +330,10 @@ struct CardChecks: Sendable {
         }
         // At most one adjective before the head ("a direct result of").
         for head in [index, index + 1] where head + 1 < folded.count && relationalHeads.contains(folded[head]) && ["of", "among"].contains(folded[head + 1]) {
-            let hypernym: Set<String> = ["kind", "type", "form", "sort", "variety", "branch", "subset"]
-            // "A type of cell division that produces …": the clause says which one.
+            // "A type of cell division that produces …", "a part of a clock that moves the hands": the
+            // clause says which one. (A result, cause or source stays a relation whatever follows.)
+            let hypernym: Set<String> = ["kind", "type", "form", "sort", "variety", "branch", "subset", "part", "parts", "component",
+                                         "components", "member", "members", "aspect", "aspects", "feature", "features"]
             if hypernym.contains(folded[head]), folded[(head + 2)...].contains(where: { ["that", "which", "who", "whose", "where", "in", "with", "characterized", "characterised", "marked"].contains($0) }) {
                 return nil
             }
@@ -599,14 +601,16 @@ struct CardChecks: Sendable {
     static func particular(_ text: String) -> String? {
         let patterns = [
             #"\b(?:the |each |every |a )?[ijkmn]th\b(?: \w+)?"#,
-            #"\b(?:each|the|this|that|both|two|either|our) (?:blocks?|carts?|balls?|pucks?|cars?|bicyclists?|box(?:es)?|sleds?|skaters?|rods?|dis[ck]s?|wheels?|pulleys?|ropes?|ladders?|planks?|bullets?|trains?)\b"#,
+            // ("the wheel", "the rope" are as often any wheel or rope: only a problem's typical bodies count with "the".)
+            #"\b(?:each|both|either) (?:blocks?|carts?|balls?|pucks?|cars?|bicyclists?|box(?:es)?|sleds?|skaters?|rods?|dis[ck]s?|wheels?|pulleys?|ropes?|ladders?|planks?|bullets?|trains?|objects?|particles?)\b"#,
+            #"\b(?:the|this|that|our|two) (?:blocks?|carts?|pucks?|sleds?|bicyclists?|skaters?)\b"#,
             #"\b(?:the|a|an) (?:object|particle|point|body|block|ball|car|cart|spring|charge|rod|disk|wheel|mass) [A-HJ-Z]\b"#,
             // "the integral … of fg.ds": the board's dotted shorthand ("e.g." is no such thing).
             #"\b[a-z]{2,3}\.[a-z]{2,3}\b"#,
         ]
         for (index, pattern) in patterns.enumerated() {
             // (The label is a capital letter as written: "the mass of" holds none.)
-            if let range = text.range(of: pattern, options: index >= 2 ? [.regularExpression] : [.regularExpression, .caseInsensitive]) {
+            if let range = text.range(of: pattern, options: index >= 3 ? [.regularExpression] : [.regularExpression, .caseInsensitive]) {
                 return "“\(text[range])”: a worked problem's own object or label, not a statement that holds out of it"
             }
         }
