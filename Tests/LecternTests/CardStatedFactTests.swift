@@ -27,7 +27,8 @@ final class CardStatedFactTests: XCTestCase {
         let facts = cards.filter { $0.origin == .statement }.map { "\($0.front) → \($0.back)" }
         XCTAssertEqual(Set(facts), [
             "What does Newton's third law state? → Forces always come in equal and opposite pairs",
-            "What does Hooke's law state? → The force on the object F is proportional to how much the object has displaced",
+            // (Hooke's law as this lecture states it, "the force on the object F …", holds its problem's
+            // label: graded bad in seed 9595, CardPrecisionClassTests.)
             "What does Chasles' theorem state? → The general displacement of a rigid body can be broken up into a translation and a rotation",
             "What is the SI unit of kinetic energy? → The joule",
             "What is the SI unit of mass? → The kilogram",

@@ -83,7 +83,7 @@ struct CardChecks: Sendable {
                 add(.clozeTarget, nil, "not a cloze card")
             }
             // 4. Answerability.
-            add(.answerability, answerFailure(card, topic: topic), "the back answers the front")
+            add(.answerability, answerFailure(card, topic: topic) ?? readabilityFailure(card), "the back answers the front")
             // 5. Grounding: one or two neighbouring sentences of the passage state the answer.
             if card.origin == .formula || card.origin == .example {
                 add(.grounding, stated ? nil : "the cited passage does not state this", "stated by the cited passage")
@@ -244,6 +244,11 @@ struct CardChecks: Sendable {
                 }
             }
         }
+        // "A goal-oriented response to certain situations: they prepare us to …": after its colon the
+        // definiens goes on to say something else about the term.
+        if card.origin != .glossary, back.range(of: #": (?:they|it|this|these|he|she|we|you)\b"#, options: [.regularExpression, .caseInsensitive]) != nil {
+            return "the definition runs on after its colon into a second statement"
+        }
         // ", and Aristotle is …": a second statement in the answer.
         if back.range(of: #"[,;] (?:and|but|while|whereas) [^,;]{1,60}? (?:is|are|was|were) "#, options: .regularExpression) != nil
             || (card.origin == .definition && back.range(of: #"\w and (?:is|are|was|were|has|have|had|can|does|\w+(?:izes|ises|ates))\b|, so (?:a|an|the|it|this|that|they)\b"#, options: .regularExpression) != nil) {
@@ -255,6 +260,84 @@ struct CardChecks: Sendable {
             guard DefiningSentence.isDefiningClause(card.back, term: subject) || (definedMatches && DefiningSentence.isAppositiveDefinition(card.back)) else {
                 return "“\(Self.short(card.back))” does not define “\(subject)”"
             }
+        }
+        // "A change in the sequence", "The tool behind related-rates problems": a hypernym with one
+        // short modifier says what kind of thing X is, not which one; a learner cannot tell X from
+        // its neighbours by it. (A glossary's own meaning is the source's word.)
+        if card.noteType != .cloze, card.origin != .glossary, passage?.kind != .glossary, let vague = Self.vagueDefiniens(backWords) {
+            return "“\(Self.short(back))” names only a kind of thing (“\(vague)”), not what “\(subject)” is"
+        }
+        // "A result of atoms in motion", "The source of all": what X stems from or belongs to.
+        if card.origin != .glossary, passage?.kind != .glossary, let relation = Self.relationalDefiniens(backWords) {
+            return "“\(Self.short(back))” says what “\(subject)” is \(relation) of, not what it is"
+        }
+        return nil
+    }
+
+    /// Heads of a definiens that name only a kind of thing ("a change", "the tool", "a way").
+    static let vagueHeads: Set<String> = [
+        "change", "tool", "thing", "way", "part", "kind", "type", "sort", "form", "piece", "aspect", "element", "feature",
+        "means", "matter", "method", "process", "step", "property", "result", "key", "basis", "heart", "core", "idea",
+        "concept", "term", "word", "area", "field", "branch", "topic", "subject", "issue", "factor",
+    ]
+
+    /// The vague head of a definiens that is a hypernym with at most one short modifier and no
+    /// clause ("a change in the sequence", "the tool behind related-rates problems"), or nil.
+    static func vagueDefiniens(_ words: [String]) -> String? {
+        var folded = words.map(WordTokenizer.fold)
+        let definite = folded.first == "the"
+        if let first = folded.first, ["a", "an", "the", "one"].contains(first) { folded.removeFirst() }
+        guard !folded.isEmpty, folded.count <= 6 else { return nil }
+        let clause: Set<String> = ["that", "which", "who", "whom", "whose", "where", "when", "by", "used", "whereby"]
+        // "The main pigment", "The primary focus of traditional epistemology": a rank among the
+        // passage's things, not what X is.
+        if definite, folded.count >= 2, folded.count <= 5, Self.rankingWords.contains(folded[0]), !folded.contains(where: clause.contains) {
+            return folded[0] + " " + folded[1]
+        }
+        // The head, after at most one adjective ("a small change").
+        for index in 0..<min(2, folded.count) where vagueHeads.contains(folded[index]) {
+            let rest = folded[(index + 1)...]
+            guard rest.count <= 3, !rest.contains(where: clause.contains) else { return nil }
+            return folded[index]
+        }
+        return nil
+    }
+
+    /// Adjectives that rank a thing among others: "the main …", "the primary …".
+    static let rankingWords: Set<String> = [
+        "main", "primary", "principal", "key", "chief", "major", "central", "dominant", "leading", "largest", "biggest",
+        "smallest", "best", "usual", "standard",
+    ]
+
+    /// Heads that relate a thing to another rather than say what it is: "a result of", "the source
+    /// of", "one of", "another type of". A sentence "X is a result of Y" fits any X that Y causes.
+    static let relationalHeads: Set<String> = [
+        "result", "results", "consequence", "consequences", "effect", "effects", "product", "products", "outcome", "outcomes",
+        "cause", "causes", "source", "sources", "part", "parts", "member", "members", "one", "aspect", "aspects", "feature",
+        "features", "component", "components", "symptom", "symptoms", "sign", "signs", "kind", "type", "form", "sort", "variety",
+        "branch", "subset",
+    ]
+
+    /// What a definiens relates its subject to ("a result", "another type") when it opens with a
+    /// relational head and "of"/"among" and has no clause saying which one ("one in which …",
+    /// "a type of cell division that …" are definitions), or nil.
+    static func relationalDefiniens(_ words: [String]) -> String? {
+        let folded = words.map(WordTokenizer.fold)
+        var index = 0
+        let determiners: Set<String> = ["a", "an", "the", "one", "another", "just", "also", "often", "merely", "simply", "only", "mainly", "largely", "partly"]
+        while index < folded.count, determiners.contains(folded[index]), !(folded[index] == "one" && index + 1 < folded.count && ["of", "among"].contains(folded[index + 1])) {
+            index += 1
+        }
+        // At most one adjective before the head ("a direct result of").
+        for head in [index, index + 1] where head + 1 < folded.count && relationalHeads.contains(folded[head]) && ["of", "among"].contains(folded[head + 1]) {
+            // "A type of cell division that produces …", "a part of a clock that moves the hands": the
+            // clause says which one. (A result, cause or source stays a relation whatever follows.)
+            let hypernym: Set<String> = ["kind", "type", "form", "sort", "variety", "branch", "subset", "part", "parts", "component",
+                                         "components", "member", "members", "aspect", "aspects", "feature", "features"]
+            if hypernym.contains(folded[head]), folded[(head + 2)...].contains(where: { ["that", "which", "who", "whose", "where", "in", "with", "characterized", "characterised", "marked"].contains($0) }) {
+                return nil
+            }
+            return folded[...head].joined(separator: " ")
         }
         return nil
     }
@@ -313,6 +396,13 @@ struct CardChecks: Sendable {
                 return "“\(deletion)” is one item of a list: any of them fits the blank"
             }
         }
+        // "… in {{c1::1559}}, and many states required printers to hold licences": a date whose
+        // sentence goes on to a second statement asks two facts (or the date is the aside).
+        if deletion.contains(where: \.isNumber),
+           let second = ClozeText.revealed(card.front).range(of: #"; |[,;] (?:and|but|while|whereas) (?:[\w’'-]+ ){0,9}(?:\w+ed|was|were|is|are|sold|had|has|made|became|took|began|spread|grew|led)\b"#,
+                                                              options: .regularExpression) {
+            return "the sentence holds a second statement beside “\(deletion)” (“\(Self.short(String(ClozeText.revealed(card.front)[second]), words: 6))”)"
+        }
         if deletion.contains(where: \.isNumber) || deletion.contains(where: { "=+^√∑∫πΔ".contains($0) }) { return nil }
         let key = Self.termKey(deletion)
         if card.origin == .keyTerm || card.origin == .definition, let half = halfOfAPhrase(card, deletion: deletion, topic: topic) { return half }
@@ -341,6 +431,10 @@ struct CardChecks: Sendable {
             }
             if OfflineCardGenerator.defines(revealed, term: deletion)
                 || (named && StandaloneSentence.characterises(PorterStemmer.foldedWords(revealed), PorterStemmer.foldedWords(deletion))) {
+                // "{{Confirmation bias}} is a result of the brain's limited ability …": any bias fits the blank.
+                if let relation = Self.predicate(after: card.front).flatMap({ Self.relationalDefiniens(WordTokenizer.words($0)) }) {
+                    return "the sentence says what “\(deletion)” is \(relation) of: any term so related fits the blank"
+                }
                 return nil
             }
             return "the sentence does not define “\(deletion)” nor say what it holds or does: it is not about the term"
@@ -352,6 +446,15 @@ struct CardChecks: Sendable {
         if let range = card.front.range(of: "{{c"), range.lowerBound != card.front.startIndex,
            words.allSatisfy({ $0.first?.isUppercase == true }) { return nil }
         return "“\(deletion)” is not a key term, name, number or formula of the topic"
+    }
+
+    /// What a cloze sentence says its deleted subject is: the words after "{{…}} is" (or "are",
+    /// "was", "were"), or nil when the deletion is not the subject of a copula.
+    static func predicate(after front: String) -> String? {
+        guard let close = front.range(of: "}}") else { return nil }
+        let after = String(front[close.upperBound...])
+        guard let copula = after.range(of: #"^(?:[’']s)? (?:is|are|was|were) "#, options: .regularExpression) else { return nil }
+        return String(after[copula.upperBound...])
     }
 
     /// Why the deletion is half of a phrase the sentence names: one of two coordinated words ("A
@@ -458,7 +561,71 @@ struct CardChecks: Sendable {
                     return "the answer does not open with a sentence defining “\(term)”"
                 }
             }
+            // "Describe beamer theme and metropolis.", "What is membrane and Osmosis?": two terms
+            // joined into one question (an objective made of two slide titles or headings).
+            if card.front.range(of: #"^\w+ (?:[\w’'-]+ ){0,2}[\w’'-]+ and (?:[\w’'-]+ ){0,2}[\w’'-]+[.?]$"#, options: .regularExpression) != nil {
+                return "“\(Self.short(card.front))” joins two things into one question"
+            }
+            // "… Enable the theme by loading": the answer stops mid-sentence (code or a slide's furniture followed).
+            if let end = card.back.trimmingCharacters(in: .whitespacesAndNewlines).last, !".!?…”\"’)]".contains(end) {
+                return "the answer stops mid-sentence"
+            }
         }
+        return nil
+    }
+
+    /// Why `text` shows mathematics a PDF's text layer lost, or nil. TeX's extension font puts ∫
+    /// at "Z" and ∑ at "P", so a text layer without its font map reads "Z K(s)dA = …" or "P n i=1
+    /// aᵢ"; superscripts set down on the line read "a2 + b2 = c2": the formula is unreadable on a card.
+    static func lostGlyphs(_ text: String) -> String? {
+        if let integral = text.range(of: #"(?:^|[\s(=])Z\s+[^\s=,:;][^=,:;]{0,30}?[\w)]\s?d[A-Za-zθϕφστ]\b"#, options: .regularExpression) {
+            return "“\(text[integral].trimmingCharacters(in: .whitespaces))”: the formula lost its integral sign in the PDF's text"
+        }
+        if let sum = text.range(of: #"(?:^|[\s(=])[PQ]\s+(?:[\w∞]+\s+)?[a-z]\s?=\s?[0-9a-z]\b"#, options: .regularExpression) {
+            return "“\(text[sum].trimmingCharacters(in: .whitespaces))”: the formula lost its sum or product sign in the PDF's text"
+        }
+        // "κ(t) := kγ 00 (t)k": the primes of γ''(t) read as zeros.
+        if let prime = text.range(of: #"(?<=\S) 0{1,2} ?\([a-z]\)"#, options: .regularExpression) {
+            return "“\(text[prime].trimmingCharacters(in: .whitespaces))”: the formula lost its primes in the PDF's text"
+        }
+        // "a2 + b2 = c2": the exponents set down on the line.
+        if let power = text.range(of: #"(?<![\w^])[a-zA-Z][2-9] ?[+−-] ?[a-zA-Z][2-9](?![\w(])"#, options: .regularExpression) {
+            return "“\(text[power])”: the formula lost its exponents in the PDF's text"
+        }
+        return nil
+    }
+
+    /// Why `text` holds a worked problem's particulars, or nil: an indexed object ("the jth
+    /// particle"), one of the problem's bodies ("each block", "the cart"), or a symbol the lecture
+    /// gave one of them ("the object F", "the point P").
+    static func particular(_ text: String) -> String? {
+        let patterns = [
+            #"\b(?:the |each |every |a )?[ijkmn]th\b(?: \w+)?"#,
+            // ("the wheel", "the rope" are as often any wheel or rope: only a problem's typical bodies count with "the".)
+            #"\b(?:each|both|either) (?:blocks?|carts?|balls?|pucks?|cars?|bicyclists?|box(?:es)?|sleds?|skaters?|rods?|dis[ck]s?|wheels?|pulleys?|ropes?|ladders?|planks?|bullets?|trains?|objects?|particles?)\b"#,
+            #"\b(?:the|this|that|our|two) (?:blocks?|carts?|pucks?|sleds?|bicyclists?|skaters?)\b"#,
+            #"\b(?:the|a|an) (?:object|particle|point|body|block|ball|car|cart|spring|charge|rod|disk|wheel|mass) [A-HJ-Z]\b"#,
+            // "the integral … of fg.ds": the board's dotted shorthand ("e.g." is no such thing).
+            #"\b[a-z]{2,3}\.[a-z]{2,3}\b"#,
+        ]
+        for (index, pattern) in patterns.enumerated() {
+            // (The label is a capital letter as written: "the mass of" holds none.)
+            if let range = text.range(of: pattern, options: index >= 3 ? [.regularExpression] : [.regularExpression, .caseInsensitive]) {
+                return "“\(text[range])”: a worked problem's own object or label, not a statement that holds out of it"
+            }
+        }
+        return nil
+    }
+
+    /// Why the card's text cannot be read out of its passage, or nil: a formula that lost its big
+    /// operator, a worked problem's particulars.
+    private func readabilityFailure(_ card: Flashcard) -> String? {
+        let text = card.noteType == .cloze ? ClozeText.revealed(card.front) : card.back
+        // "Dann gilt: Z K(s)dA = 2πχ(S) S": a formula whose big operator the PDF's text layer lost.
+        if let lost = Self.lostGlyphs(text) { return lost }
+        // "The force on the jth particle …", "the sum of the momentum of each block": a worked
+        // problem's own objects and labels, not a statement that holds out of it.
+        if ![.glossary, .environment, .formula, .example].contains(card.origin), let particular = Self.particular(text) { return particular }
         return nil
     }
 
@@ -477,6 +644,8 @@ struct CardChecks: Sendable {
     static let genericHeads: Set<String> = [
         "term", "one", "thing", "part", "case", "step", "way", "point", "example", "result", "answer", "problem", "question",
         "method", "figure", "picture", "diagram", "slide", "graph", "output", "input", "equation", "vector", "system", "idea",
+        // "The {{text}} is a collection of …": the writing its passage names, not a term.
+        "text", "texts", "book", "passage", "chapter", "article", "document", "story", "author",
     ]
 
     /// "So what I'll do is …", "let's call this …": a speaker talking to an audience, not a

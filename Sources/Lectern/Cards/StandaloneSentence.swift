@@ -47,6 +47,11 @@ enum StandaloneSentence {
         if let pointer = words.first(where: pointers.contains) {
             return "“\(pointer)” points at something the sentence does not name"
         }
+        // "Combining the two parts results in …": a counted definite names things said before
+        // ("the two strands of DNA" names them).
+        if let counted = plain.range(of: #"\b[Tt]he (?:two|three|four|five|both) [\w-]+s\b(?! of\b)"#, options: .regularExpression) {
+            return "“\(plain[counted])” points at things the sentence does not name"
+        }
         return nil
     }
 
