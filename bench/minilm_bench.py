@@ -120,7 +120,7 @@ def levels_in_turns(args, texts, flops, peak, gemm):
     best = {level: {"lectern": None, "peer": None} for level in levels}
     int8 = {level: int8_kernels(level) if args.int8 == "1" else [] for level in levels}
     int8_best = {(level, kernel): None for level in levels for kernel in int8[level]}
-    int8_vectors = {}
+    vectors, int8_vectors = {}, {}
     for _ in range(args.level_rounds):
         for level in levels:
             env = dict(os.environ, LECTERN_GEMM_KERNEL=level)
