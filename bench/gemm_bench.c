@@ -2,9 +2,13 @@
    CPU runs: GFLOP per CPU-second of the calling thread, the best of several timings (the machine
    may be shared: CPU time is the steadier figure). Built by bench/minilm_bench.sh with clang
    together with gemm.c; prints JSON:
-     gemm_bench [SECONDS [KERNELS]]  → {"avx512": {"gflops": …, "shapes": {"qkv 2048x1152x384": …, …}}, …}
+     gemm_bench [SECONDS [KERNELS [INT8_KERNELS]]]  → {"avx512": {"gflops": …, "shapes": {"qkv 2048x1152x384": …, …}}, …}
    KERNELS (default avx512,avx2,portable) names the levels to time, those the CPU runs.
-   "gflops" is the whole encoder's mix: each shape weighted by its share of a 256-token passage's FLOPs. */
+   "gflops" is the whole encoder's mix: each shape weighted by its share of a 256-token passage's FLOPs.
+   Then `minilm-int8`'s product (Sources/CGemm/gemm_int8.c) per int8 kernel the CPU runs, on the
+   dense shapes only (attention stays float32), A quantized per call as the encoder's is:
+     "int8": {"avx512-vnni": {"gops": …, "shapes": {…}}, "avx-vnni": …, "avx2": …, "portable": …}
+   (GOP: two operations per multiply-add, as for GFLOP). */
 #include "gemm.h"
 
 #include <stdio.h>
@@ -74,6 +78,35 @@ static double rate(const char *kernel, const struct shape *s, double seconds) {
     return best;
 }
 
+/* The int8 product of one dense shape with `kernel`: operations per CPU-second, best of 5. */
+static double rate_int8(const char *kernel, const struct shape *s, double seconds) {
+    float *a = floats_on_a_line((size_t)s->m * s->lda);
+    float *b = malloc(sizeof(float) * (size_t)s->n * s->k);
+    void *packed = aligned_alloc(64, (lectern_gemm_i8_packed_size(s->n, s->k) + 63) / 64 * 64);
+    float *scales = malloc(sizeof(float) * s->n);
+    int32_t *sums = malloc(sizeof(int32_t) * s->n);
+    float *c = floats_on_a_line((size_t)s->m * s->n);
+    for (size_t i = 0; i < (size_t)s->m * s->lda; i++) a[i] = (float)((i * 7919) % 1000) / 1000 - 0.5f;
+    for (size_t i = 0; i < (size_t)s->n * s->k; i++) b[i] = (float)((i * 104729) % 1000) / 1000 - 0.5f;
+    lectern_gemm_i8_pack_rows(s->n, s->k, b, s->k, packed, scales, sums);
+    double ops = 2.0 * s->m * s->n * s->k, best = 0;
+    long calls = 1;
+    for (;;) {
+        double t = now();
+        for (long i = 0; i < calls; i++) lectern_gemm_i8_by(kernel, s->m, s->n, s->k, a, s->lda, packed, scales, sums, c, s->n, 0);
+        if (now() - t > seconds / 10) break;
+        calls *= 2;
+    }
+    for (int round = 0; round < 5; round++) {
+        double t = now();
+        for (long i = 0; i < calls; i++) lectern_gemm_i8_by(kernel, s->m, s->n, s->k, a, s->lda, packed, scales, sums, c, s->n, 0);
+        double r = ops * calls / (now() - t) / 1e9;
+        if (r > best) best = r;
+    }
+    free(a), free(b), free(packed), free(scales), free(sums), free(c);
+    return best;
+}
+
 /* Whether the comma-separated `list` names `kernel`. */
 static int named(const char *list, const char *kernel) {
     size_t length = strlen(kernel);
@@ -103,6 +136,26 @@ int main(int argc, char **argv) {
         printf("}, \"gflops\": %.1f}", work / time);
         fflush(stdout);
     }
-    printf("}\n");
+    /* int8: the dense shapes (the first four), weighted as above. */
+    const char *int8_kernels[] = {"avx512-vnni", "avx-vnni", "avx2", "portable"};
+    const char *int8_wanted = argc > 3 ? argv[3] : "avx512-vnni,avx-vnni,avx2,portable";
+    int int8_first = 1;
+    printf("%s\"int8\": {", first ? "" : ", ");
+    for (int q = 0; q < 4; q++) {
+        if (!named(int8_wanted, int8_kernels[q])) continue;
+        if (!lectern_gemm_i8_by(int8_kernels[q], 0, 0, 0, NULL, 1, NULL, NULL, NULL, NULL, 1, 0)) continue;
+        printf("%s\"%s\": {\"shapes\": {", int8_first ? "" : ", ", int8_kernels[q]);
+        int8_first = 0;
+        double time = 0, work = 0;
+        for (int i = 0; i < 4; i++) {
+            double r = rate_int8(int8_kernels[q], &shapes[i], seconds);
+            printf("%s\"%s\": %.1f", i ? ", " : "", shapes[i].name, r);
+            time += shapes[i].weight / r;
+            work += shapes[i].weight;
+        }
+        printf("}, \"gops\": %.1f}", work / time);
+        fflush(stdout);
+    }
+    printf("}}\n");
     return 0;
 }

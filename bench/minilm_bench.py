@@ -18,7 +18,10 @@ sentence-transformers capped at the same instruction set (a process of its own p
 oneDNN and MKL read their caps once: ONEDNN_MAX_CPU_ISA, MKL_ENABLE_INSTRUCTIONS), every level's
 two taking turns in each of --level-rounds rounds; a level's figure is its best round in CPU time
 per passage (the round the shared machine disturbed least). With --gemm (bench/gemm_bench's JSON)
-each level also carries its matrix products' GFLOP/s at MiniLM's shapes.
+each level also carries its matrix products' GFLOP/s at MiniLM's shapes. With --int8 1, each
+level's turn also embeds with minilm-int8 under each int8 kernel the CPU runs at that level
+(LECTERN_INT8_KERNEL: avx512-vnni; avx-vnni and avx2; portable), against the same peer round,
+with the int8 vectors' cosines to the level's float32 ones and the int8 products' GOPS.
 """
 import argparse
 import json
@@ -41,6 +44,28 @@ PEER_CAPS = {
 }
 # The per-core peak of each level in bench/fma_peak's JSON.
 PEAK_KEYS = {"avx512": "avx512_gflops", "avx2": "avx2_gflops", "portable": "portable_gflops"}
+
+
+# The int8 kernels of each level, widest first, and the CPU flag each needs beyond the level.
+INT8_KERNELS = {"avx512": [("avx512-vnni", "avx512_vnni")], "avx2": [("avx-vnni", "avx_vnni"), ("avx2", None)],
+                "portable": [("portable", None)]}
+
+
+def cpu_flags():
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+def int8_kernels(level):
+    """The int8 kernels this CPU runs at `level` (the checks of Sources/CGemm/gemm_int8.c)."""
+    flags = cpu_flags()
+    return [name for name, flag in INT8_KERNELS[level] if flag is None or flag in flags]
 
 
 def cpu_levels():
@@ -93,13 +118,23 @@ def levels_in_turns(args, texts, flops, peak, gemm):
             env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         workers[level].ready = json.loads(workers[level].stdout.readline())
     best = {level: {"lectern": None, "peer": None} for level in levels}
-    vectors = {}
+    int8 = {level: int8_kernels(level) if args.int8 == "1" else [] for level in levels}
+    int8_best = {(level, kernel): None for level in levels for kernel in int8[level]}
+    vectors, int8_vectors = {}, {}
     for _ in range(args.level_rounds):
         for level in levels:
             env = dict(os.environ, LECTERN_GEMM_KERNEL=level)
             run = subprocess.run([args.lectern, "embed", "--embedder", "minilm", "--batch", str(args.batch), "--json"],
                                  input="\n".join(texts) + "\n", capture_output=True, text=True, check=True, env=env)
             report = json.loads(run.stdout)
+            for kernel in int8[level]:
+                run8 = subprocess.run([args.lectern, "embed", "--embedder", "minilm-int8", "--batch", str(args.batch), "--json"],
+                                      input="\n".join(texts) + "\n", capture_output=True, text=True, check=True,
+                                      env=dict(env, LECTERN_INT8_KERNEL=kernel))
+                report8 = json.loads(run8.stdout)
+                if int8_best[level, kernel] is None or report8["cpu_seconds"] < int8_best[level, kernel][0]:
+                    int8_best[level, kernel] = (report8["cpu_seconds"], report8["seconds"])
+                int8_vectors[level, kernel] = np.asarray(report8["vectors"], dtype=np.float32)
             worker = workers[level]
             worker.stdin.write(json.dumps(texts) + "\n")
             worker.stdin.flush()
@@ -142,12 +177,34 @@ def levels_in_turns(args, texts, flops, peak, gemm):
             "worst_cosine_to_widest_level": round(float(np.min(cosine(ours, reference))), 7),
         })
         row = rows[-1]
+        if int8[level]:
+            row["int8"] = []
+            for kernel in int8[level]:
+                cpu8, wall8 = int8_best[level, kernel]
+                to_float32 = cosine(int8_vectors[level, kernel], ours)
+                gops = (gemm or {}).get("int8", {}).get(kernel, {}).get("gops")
+                row["int8"].append({
+                    "kernel": kernel,
+                    "lectern_cpu_ms_per_passage": round(1000 * cpu8 / n, 1),
+                    "cpu_ratio": round(theirs_cpu / cpu8, 2),
+                    "speedup_over_float32": round(ours_cpu / cpu8, 2),
+                    "lectern_passages_per_second": round(n / wall8, 2),
+                    "products_gops": gops,
+                    "worst_cosine_to_float32": round(float(np.min(to_float32)), 6),
+                    "mean_cosine_to_float32": round(float(np.mean(to_float32)), 6),
+                    "worst_cosine_to_sentence_transformers": round(float(np.min(cosine(int8_vectors[level, kernel], theirs))), 6),
+                })
         print(f"minilm {level}: lectern {row['lectern_cpu_ms_per_passage']} ms CPU a passage, sentence-transformers "
               f"capped at {PEER_CAPS[level]['ONEDNN_MAX_CPU_ISA']} {row['sentence_transformers_cpu_ms_per_passage']} ms: "
               f"{row['cpu_ratio']:.2f}x; encoder {row['encoder_gflop_per_cpu_second']} GFLOP per CPU-second"
               + (f" ({100 * row['encoder_share_of_peak']:.0f}% of {level_peak})" if level_peak else "")
               + (f", products {products} GFLOP/s" if products else "")
               + (f" ({100 * row['gemm_share_of_peak']:.0f}%)" if row["gemm_share_of_peak"] else ""))
+        for entry in row.get("int8", []):
+            print(f"minilm-int8 {level}/{entry['kernel']}: {entry['lectern_cpu_ms_per_passage']} ms CPU a passage: "
+                  f"{entry['cpu_ratio']:.2f}x the capped peer, {entry['speedup_over_float32']:.2f}x float32; cosine to float32 "
+                  f"worst {entry['worst_cosine_to_float32']}, mean {entry['mean_cosine_to_float32']}"
+                  + (f"; products {entry['products_gops']} GOPS" if entry["products_gops"] else ""))
     return {"passages": n, "rounds": args.level_rounds, "mean_tokens": None, "gflop_per_passage": round(flops / n / 1e9, 3),
             "rows": rows}
 
@@ -186,6 +243,7 @@ def main():
     parser.add_argument("--fma-peak", default="{}", help="bench/fma_peak's JSON: GFLOP/s a core at the CPU's peak")
     parser.add_argument("--gemm", default="{}", help="bench/gemm_bench's JSON: each level's products at MiniLM's shapes")
     parser.add_argument("--levels", default="", help="kernel levels to time against the capped peer (avx512,avx2,portable)")
+    parser.add_argument("--int8", default="0", help="1: minilm-int8 in each level's turns, per int8 kernel the CPU runs there")
     parser.add_argument("--level-passages", type=int, default=128)
     parser.add_argument("--level-rounds", type=int, default=3)
     if "--peer-worker" in sys.argv:

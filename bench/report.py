@@ -182,6 +182,16 @@ def main():
                 level["lectern_cpu_ms_per_passage"], "sentence-transformers capped at %s" % caps["ONEDNN_MAX_CPU_ISA"],
                 level["sentence_transformers_cpu_ms_per_passage"], level["cpu_ratio"],
                 "≥ 1.0×" if level["level"] == "portable" else "≥ 1.5×", note)
+            for entry in level.get("int8", []):
+                note8 = "%.2f× float32's time; cosine to float32 worst %.5f, mean %.5f" % (
+                    entry["speedup_over_float32"], entry["worst_cosine_to_float32"], entry["mean_cosine_to_float32"])
+                if entry.get("products_gops"):
+                    note8 += "; int8 products alone %s GOPS" % entry["products_gops"]
+                row("Embedding", "MiniLM int8, %s level, %s kernel, CPU ms a passage (same turns; lower is better)" % (
+                    level["level"], entry["kernel"]), entry["lectern_cpu_ms_per_passage"],
+                    "sentence-transformers capped at %s" % caps["ONEDNN_MAX_CPU_ISA"],
+                    level["sentence_transformers_cpu_ms_per_passage"], entry["cpu_ratio"],
+                    "≥ 1.0×" if level["level"] == "portable" else "≥ 1.5×", note8)
 
     search = load(directory, "search.json")
     if search:

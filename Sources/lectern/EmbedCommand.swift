@@ -13,7 +13,7 @@ struct EmbedCommand: ParsableCommand {
             """,
         shouldDisplay: false)
 
-    @Option(help: "The embedder (minilm, hashing, openai:<model>, ollama:<model>; default: the configured one).")
+    @Option(help: "The embedder (minilm, minilm-int8, minilm-bf16, hashing, openai:<model>, ollama:<model>; default: the configured one).")
     var embedder: String?
 
     @Option(help: "Texts given to the embedder at once.")

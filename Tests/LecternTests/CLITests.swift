@@ -1,3 +1,4 @@
+import CGemm
 import XCTest
 @testable import Lectern
 
@@ -180,6 +181,8 @@ final class CLITests: CommandTestCase {
             XCTAssertTrue(result.stdout.contains("ok   \(name): "), "\(name) missing in:\n\(result.stdout)")
         }
         XCTAssertTrue(result.stdout.contains("integrity_check ok"))
+        // Which int8 kernel `minilm-int8` runs on this CPU.
+        XCTAssertTrue(result.stdout.contains("int8 \(String(cString: lectern_gemm_i8_kernel()))"), result.stdout)
 
         // Missing MiniLM files fail doctor only where the library embeds with MiniLM.
         let empty = folder.file("no-models").path
@@ -193,6 +196,9 @@ final class CLITests: CommandTestCase {
         let bfloat16 = try lectern("doctor", "--db", "new.db", environment: ["LECTERN_MODELS": empty, "LECTERN_EMBEDDER": "minilm-bf16"])
         XCTAssertEqual(bfloat16.status, 1, "minilm-bf16 reads the same files: \(bfloat16.stdout)")
         XCTAssertTrue(bfloat16.stdout.contains("FAIL minilm model: missing"), bfloat16.stdout)
+        let int8 = try lectern("doctor", "--db", "new.db", environment: ["LECTERN_MODELS": empty, "LECTERN_EMBEDDER": "minilm-int8"])
+        XCTAssertEqual(int8.status, 1, "minilm-int8 reads the same files: \(int8.stdout)")
+        XCTAssertTrue(int8.stdout.contains("FAIL minilm model: missing"), int8.stdout)
     }
 
     /// poppler-glib, libxml2 and libcurl (and their ~80 dependencies) are opened on

@@ -60,4 +60,6 @@ void lectern_gemm_bf16_portable(int m, int n, int k, const float *a, int lda, co
 #endif
 /* The unpacked product of a few rows (a search query's tokens). */
 #include "gemm_rows.h"
+/* The int8 product of `minilm-int8`'s dense layers. */
+#include "gemm_int8.h"
 #endif

@@ -44,8 +44,8 @@ public enum DoctorChecks {
         } else {
             checks.append(DoctorCheck(name: "library", ok: true, detail: "\(configuration.database)\(configuration.usesDefaultDatabase ? " (the default library)" : "") does not exist yet (made by the first ingest)"))
         }
-        // minilm-bf16 is the same model's files multiplied in bfloat16.
-        checks.append(modelFiles(configuration, required: [MiniLMEmbedder.name, MiniLMEmbedder.bfloat16Name].contains(embedderName)))
+        // minilm-bf16 and minilm-int8 are the same model's files multiplied in bfloat16, int8.
+        checks.append(modelFiles(configuration, required: MiniLMEmbedder.names.contains(embedderName)))
         let userConfig = Configuration.userConfigPath(environment: environment)
         checks.append(DoctorCheck(name: "config", ok: true,
                                   detail: FileManager.default.fileExists(atPath: userConfig) ? userConfig : "\(userConfig) (absent: defaults)"))

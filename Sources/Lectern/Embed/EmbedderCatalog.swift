@@ -2,7 +2,7 @@ import Foundation
 
 /// Makes embedders by name.
 public enum EmbedderCatalog {
-    static let names = [HashingEmbedder.name, MiniLMEmbedder.name, MiniLMEmbedder.bfloat16Name] + RemoteEmbeddingAPI.all.map { $0.prefix + ":<model>" }
+    static let names = [HashingEmbedder.name] + MiniLMEmbedder.names + RemoteEmbeddingAPI.all.map { $0.prefix + ":<model>" }
 
     /// The embedder called `name`: MiniLM from its folder under `modelsDirectory`, a remote one
     /// from the `remote` server's settings, reached through `http`.
@@ -14,6 +14,8 @@ public enum EmbedderCatalog {
             return try MiniLMEmbedder(directory: modelsDirectory + "/" + MiniLMEmbedder.model)
         case MiniLMEmbedder.bfloat16Name:
             return try MiniLMEmbedder(directory: modelsDirectory + "/" + MiniLMEmbedder.model, precision: .bfloat16)
+        case MiniLMEmbedder.int8Name:
+            return try MiniLMEmbedder(directory: modelsDirectory + "/" + MiniLMEmbedder.model, precision: .int8)
         default:
             for api in RemoteEmbeddingAPI.all where name.hasPrefix(api.prefix + ":") && name.count > api.prefix.count + 1 {
                 return try RemoteEmbedder(api, model: String(name.dropFirst(api.prefix.count + 1)), settings: remote, http: http)

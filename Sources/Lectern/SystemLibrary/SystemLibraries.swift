@@ -121,7 +121,9 @@ enum SystemLibraries {
         // MiniLM's matrix products and the passes between them are Lectern's own (Sources/CGemm):
         // which kernels this CPU runs.
         let bfloat16 = lectern_gemm_bf16_native() != 0 ? "native (AVX512_BF16)" : "portable C"
-        result.append(Library(name: "gemm", version: "\(String(cString: lectern_gemm_kernel())) kernels, bfloat16 \(bfloat16)"))
+        // minilm-int8's kernel: VNNI's vpdpbusd, AVX2's vpmaddubsw or portable.
+        let int8 = String(cString: lectern_gemm_i8_kernel())
+        result.append(Library(name: "gemm", version: "\(String(cString: lectern_gemm_kernel())) kernels, bfloat16 \(bfloat16), int8 \(int8)"))
         return result
     }
 }

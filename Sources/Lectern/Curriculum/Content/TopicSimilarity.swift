@@ -24,7 +24,7 @@ enum TopicSimilarity {
     /// follow shared words, joined "Mitochondria" to "The light-dependent reactions"), so
     /// topics of such a library stay apart.
     static func mergeThreshold(forEmbedder name: String) -> Float? {
-        ["minilm", "minilm-bf16"].contains(name) ? mergeThreshold : nil
+        MiniLMEmbedder.names.contains(name) ? mergeThreshold : nil
     }
 
     /// The cosine of the two topics' mean passage vectors. On the labelled set it separates

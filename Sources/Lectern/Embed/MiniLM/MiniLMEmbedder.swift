@@ -3,10 +3,13 @@ import Foundation
 /// all-MiniLM-L6-v2, run in-process on Lectern's own matrix product (Sources/CGemm): the
 /// default embedder. Its files come from `make model` (never downloaded at run time); vectors
 /// match sentence-transformers to a cosine of 0.9999 (see MiniLMParityTests). `minilm-bf16` is
-/// the same model multiplying in bfloat16 (its own name: its vectors differ slightly, so a
-/// library built with one is not searched with the other).
+/// the same model multiplying in bfloat16, `minilm-int8` in int8 (each its own name: their
+/// vectors differ slightly, so a library built with one is not searched with the other).
 final class MiniLMEmbedder: Embedder {
     static let bfloat16Name = "minilm-bf16"
+    static let int8Name = "minilm-int8"
+    /// Every name of this model, by the precision of its products.
+    static let names = [name, bfloat16Name, int8Name]
     static let name = "minilm"
     static let model = "all-MiniLM-L6-v2"
     static let files = ["model.safetensors", "vocab.txt", "tokenizer.json"]
@@ -32,7 +35,12 @@ final class MiniLMEmbedder: Embedder {
     /// they are read when a text is first counted or embedded.
     init(directory: String, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
          precision: MatrixPrecision = .float32) throws {
-        info = EmbedderInfo(name: precision == .float32 ? Self.name : Self.bfloat16Name, model: Self.model, dimension: 384, version: 1)
+        let name = switch precision {
+        case .float32: Self.name
+        case .bfloat16: Self.bfloat16Name
+        case .int8: Self.int8Name
+        }
+        info = EmbedderInfo(name: name, model: Self.model, dimension: 384, version: 1)
         self.precision = precision
         let missing = Self.files.filter { !FileManager.default.fileExists(atPath: directory + "/" + $0) }
         guard missing.isEmpty else {
