@@ -389,12 +389,16 @@ public final class LibraryStore: Sendable {
                 passages: totals["passages"] ?? 0,
                 blocks: totals["blocks"] ?? 0,
                 tokens: totals["tokens"] ?? 0,
-                vectors: try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM vector_blocks") ?? 0,
+                vectors: try Int.fetchOne(db, sql: Self.vectorTotalSQL) ?? 0,
                 vectorBlocks: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vector_blocks") ?? 0,
                 embedder: embedder?.description, documentsByType: byType,
                 runs: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM runs") ?? 0)
         }
     }
+
+    /// How many vectors the library holds: summed from the index `vector_blocks_counts`, never
+    /// from the blocks' rows.
+    static let vectorTotalSQL = "SELECT COALESCE(SUM(count), 0) FROM vector_blocks"
 
     /// `PRAGMA integrity_check`: "ok" or the problems SQLite found.
     func integrityCheck() throws -> [String] {

@@ -51,7 +51,7 @@ enum KeyPhrases {
         init(_ background: [Passage]) {
             passages = background.count
             for passage in background {
-                for key in Set(KeyPhrases.candidates(passage.text).map(\.key)) { documentFrequency[key, default: 0] += 1 }
+                for key in Set(KeyPhrases.candidateKeys(passage.text)) { documentFrequency[key, default: 0] += 1 }
             }
         }
     }
@@ -60,9 +60,8 @@ enum KeyPhrases {
     static func ranked(_ passages: [Passage], against background: Background) -> [Phrase] {
         let documentFrequency = background.documentFrequency
         let documents = Double(max(background.passages, 1))
-        var frequency: [String: Int] = [:]
-        var shown: [String: [String: Int]] = [:]
-        var firstSeen: [String: Int] = [:]
+        // One entry a phrase (one hash a candidate, not three).
+        var tallies: [String: Tally] = [:]
         var position = 0
         // Consecutive passages repeat a sentence or two (the chunker's overlap): each counts once.
         var seenSentences = Set<String>()
@@ -70,33 +69,78 @@ enum KeyPhrases {
             for line in passage.text.split(separator: "\n") {
                 for sentence in SentenceSplitter.split(String(line)).map(\.text) where seenSentences.insert(sentence).inserted {
                     for candidate in candidates(sentence) {
-                        frequency[candidate.key, default: 0] += 1
-                        shown[candidate.key, default: [:]][candidate.shown, default: 0] += 1
-                        if firstSeen[candidate.key] == nil { firstSeen[candidate.key] = position }
+                        tallies[candidate.key, default: Tally(firstSeen: position)].add(candidate.shown)
                         position += 1
                     }
                 }
             }
         }
-        var phrases: [Phrase] = []
-        for (key, count) in frequency {
+        var phrases: [(phrase: Phrase, firstSeen: Int)] = []
+        for (key, tally) in tallies {
             let words = key.split(separator: " ")
             // A phrase said once is a chance pairing; one that repeats a word ("pulled pulled")
             // or ends on a word that names no thing is a piece of a sentence.
-            guard count >= 2 || frequency.count < 20, Set(words).count == words.count,
+            guard tally.count >= 2 || tallies.count < 20, Set(words).count == words.count,
                   let last = words.last, !weakEndings.contains(String(last)), !last.hasSuffix("ly") else { continue }
             let idf = log((documents + 1) / (Double(documentFrequency[key] ?? 0) + 1)) + 0.1
-            let score = (1 + log(Double(count))) * idf * (1 + 0.5 * Double(words.count - 1))
-            let surface = shown[key]!.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!.key
-            phrases.append(Phrase(key: key, shown: surface, words: words.count, score: score))
+            let score = (1 + log(Double(tally.count))) * idf * (1 + 0.5 * Double(words.count - 1))
+            let surface = tally.shown.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!.key
+            phrases.append((Phrase(key: key, shown: surface, words: words.count, score: score), tally.firstSeen))
         }
-        phrases.sort { $0.score != $1.score ? $0.score > $1.score : firstSeen[$0.key]! < firstSeen[$1.key]! }
-        // A phrase inside a better one adds nothing ("force" after "friction force").
+        phrases.sort { $0.phrase.score != $1.phrase.score ? $0.phrase.score > $1.phrase.score : $0.firstSeen < $1.firstSeen }
+        var lookups = 0
+        return outermost(phrases.map { $0.phrase }, lookups: &lookups)
+    }
+
+    /// A candidate phrase's count in a topic, its spellings and where it was first met.
+    struct Tally {
+        var count = 0
+        var shown: [String: Int] = [:]
+        var firstSeen: Int
+
+        mutating func add(_ spelling: String) {
+            count += 1
+            shown[spelling, default: 0] += 1
+        }
+    }
+
+    /// `phrases` (best first) without those inside a better one or holding one ("force" after
+    /// "friction force"): a phrase adds nothing next to a kept phrase whose words it repeats.
+    /// Every kept phrase is at least as good as a later one, so a phrase is dropped when a kept
+    /// one is a run of its words or it is a run of a kept one's words: a few set lookups per
+    /// phrase (`lookups` counts them), where comparing it with every kept phrase was quadratic
+    /// (39% of a 100,000-passage library's `curriculum build`, tens of thousands of phrases a unit).
+    static func outermost(_ phrases: [Phrase], lookups: inout Int) -> [Phrase] {
         var kept: [Phrase] = []
-        for phrase in phrases where !kept.contains(where: { overlaps($0.key, phrase.key) && $0.score >= phrase.score }) {
+        var keptKeys: Set<String> = []
+        // Every run of words inside a kept phrase, the phrase itself included.
+        var insideKept: Set<String> = []
+        for phrase in phrases {
+            let runs = wordRuns(phrase.key)
+            lookups += 1
+            if insideKept.contains(phrase.key) { continue }
+            var holdsKept = false
+            for run in runs {
+                lookups += 1
+                if keptKeys.contains(run) { holdsKept = true; break }
+            }
+            if holdsKept { continue }
             kept.append(phrase)
+            keptKeys.insert(phrase.key)
+            insideKept.formUnion(runs)
         }
         return kept
+    }
+
+    /// The runs of consecutive words of a phrase's key ("a b c": "a", "b", "c", "a b", "b c",
+    /// "a b c"): the strings `" \(key) "` holds between two spaces.
+    static func wordRuns(_ key: String) -> [String] {
+        let words = key.split(separator: " ", omittingEmptySubsequences: false)
+        var runs: [String] = []
+        for length in 1...words.count {
+            for start in 0...(words.count - length) { runs.append(words[start..<(start + length)].joined(separator: " ")) }
+        }
+        return runs
     }
 
     /// Words (stemmed) a noun phrase does not end on: verbs and adverbs of speech.
@@ -109,26 +153,44 @@ enum KeyPhrases {
     /// Runs of content words split into phrases of one to three words: (folded key, as written).
     static func candidates(_ text: String) -> [(key: String, shown: String)] {
         var result: [(key: String, shown: String)] = []
-        var run: [String] = []
-        func close() {
-            defer { run = [] }
-            for length in 1...3 where run.count >= length {
-                for start in 0...(run.count - length) {
-                    let words = Array(run[start..<(start + length)])
-                    result.append((words.map { TermMatcher.stem(WordTokenizer.fold($0)) }.joined(separator: " "), words.joined(separator: " ")))
+        forEachRun(of: text) { words, stems in
+            for length in 1...3 where words.count >= length {
+                for start in 0...(words.count - length) {
+                    result.append((stems[start..<(start + length)].joined(separator: " "), words[start..<(start + length)].joined(separator: " ")))
                 }
             }
         }
+        return result
+    }
+
+    /// The keys of `candidates(text)` alone, in the same order (a background counts keys only).
+    static func candidateKeys(_ text: String) -> [String] {
+        var result: [String] = []
+        forEachRun(of: text) { _, stems in
+            for length in 1...3 where stems.count >= length {
+                for start in 0...(stems.count - length) { result.append(stems[start..<(start + length)].joined(separator: " ")) }
+            }
+        }
+        return result
+    }
+
+    /// Each run of content words of `text`, as written and folded and stemmed: each word is
+    /// stemmed once, not once for every phrase it is part of (up to six).
+    private static func forEachRun(of text: String, _ body: ([String], [String]) -> Void) {
+        var run: [String] = []
+        var stems: [String] = []
         for word in ContentWords.surface(text) {
             let folded = WordTokenizer.fold(word)
             if folded.count > 2, !folded.allSatisfy(\.isNumber), !isStopword(folded) {
                 run.append(word)
-            } else {
-                close()
+                stems.append(TermMatcher.stem(folded))
+            } else if !run.isEmpty {
+                body(run, stems)
+                run = []
+                stems = []
             }
         }
-        close()
-        return result
+        if !run.isEmpty { body(run, stems) }
     }
 
     static func isStopword(_ word: String) -> Bool {
@@ -152,11 +214,6 @@ enum KeyPhrases {
 
     private static func sharesWord(_ a: String, _ b: String) -> Bool {
         !Set(a.split(separator: " ")).isDisjoint(with: b.split(separator: " "))
-    }
-
-    private static func overlaps(_ a: String, _ b: String) -> Bool {
-        let x = " \(a) ", y = " \(b) "
-        return x.contains(y) || y.contains(x)
     }
 
     /// Title case that keeps acronyms and words written with capitals as they are ("ATP",

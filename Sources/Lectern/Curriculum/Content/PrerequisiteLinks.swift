@@ -46,6 +46,19 @@ enum PrerequisiteLinks {
             TermMatcher.stems(([topic.title] + topic.objectives.filter { $0.origin == .source }.map(\.statement)).joined(separator: ". "))
         }
         let aims = topics.map { topic in TermMatcher.stems(([topic.title] + topic.objectives.map(\.statement)).joined(separator: ". ")) }
+        // The titles that hold each stem, in course order: whether an earlier title names a term
+        // is asked of the few titles holding its first word, not of every earlier title.
+        var titlesHolding: [String: [Int]] = [:]
+        for (position, title) in titles.enumerated() {
+            for stem in Set(title) { titlesHolding[stem, default: []].append(position) }
+        }
+        func namedInATitle(_ stems: [String], before position: Int) -> Bool {
+            for index in titlesHolding[stems[0]] ?? [] {
+                if index >= position { break }
+                if TermMatcher.count(stems, in: titles[index]) > 0 { return true }
+            }
+            return false
+        }
         // Each term's stems, and the first topic that defines and teaches it. A term an earlier
         // topic names in its title ("1.2 Position Vector in 1D") is that topic's to teach: a later
         // definition of it ("8.2 Circular Motion: Position and Velocity Vectors") is no place
@@ -58,7 +71,7 @@ enum PrerequisiteLinks {
                 let stems = TermMatcher.stems(keyTerm.term)
                 // A one-word term of one or two letters matches too much to mean anything.
                 guard !stems.isEmpty, stems.joined().count > 2, definer[stems] == nil, !taughtBefore.contains(stems) else { continue }
-                if titles[..<position].contains(where: { TermMatcher.count(stems, in: $0) > 0 }) {
+                if namedInATitle(stems, before: position) {
                     taughtBefore.insert(stems)
                     continue
                 }
@@ -67,33 +80,71 @@ enum PrerequisiteLinks {
                 order.append(stems)
             }
         }
-        // A term said inside a longer defined term is not said ("momentum" in "angular momentum").
-        let longer = Dictionary(uniqueKeysWithValues: order.map { stems in
-            (stems, order.filter { $0.count > stems.count && TermMatcher.count(stems, in: $0) > 0 })
-        })
-        func said(_ stems: [String], in words: [String]) -> Int {
-            var count = TermMatcher.count(stems, in: words)
+        // A term said inside a longer defined term is not said ("momentum" in "angular momentum"):
+        // each term's longer terms (by rank in `order`) and how often it is said in each.
+        var termsHolding: [String: [Int]] = [:]
+        var termsStartingWith: [String: [Int]] = [:]
+        for (rank, stems) in order.enumerated() {
+            for stem in Set(stems) { termsHolding[stem, default: []].append(rank) }
+            termsStartingWith[stems[0], default: []].append(rank)
+        }
+        let longer: [[(rank: Int, inner: Int)]] = order.map { stems in
+            (termsHolding[stems[0]] ?? []).compactMap { rank -> (rank: Int, inner: Int)? in
+                let outer = order[rank]
+                let inner = outer.count > stems.count ? TermMatcher.count(stems, in: outer) : 0
+                return inner > 0 ? (rank, inner) : nil
+            }
+        }
+        func said(_ rank: Int, in words: [String]) -> Int {
+            var count = TermMatcher.count(order[rank], in: words)
             guard count > 0 else { return 0 }
-            for outer in longer[stems] ?? [] { count -= TermMatcher.count(outer, in: words) * TermMatcher.count(stems, in: outer) }
+            for outer in longer[rank] { count -= TermMatcher.count(order[outer.rank], in: words) * outer.inner }
+            return max(0, count)
+        }
+        // How often each topic's text says each term (by rank; absent: never), counted in one
+        // pass over its words: a term is looked for only where its first word is, not by reading
+        // every topic's text once per term (terms × topics × words, a quarter of a book's build).
+        let counts: [[Int: Int]] = texts.map { words in
+            var found: [Int: Int] = [:]
+            // TermMatcher.count's rule: a match's words are not the start of another.
+            var nextAllowed: [Int: Int] = [:]
+            for (index, word) in words.enumerated() {
+                for rank in termsStartingWith[word] ?? [] {
+                    let term = order[rank]
+                    guard index >= nextAllowed[rank] ?? 0, index + term.count <= words.count,
+                          words[index..<(index + term.count)].elementsEqual(term) else { continue }
+                    found[rank, default: 0] += 1
+                    nextAllowed[rank] = index + term.count
+                }
+            }
+            return found
+        }
+        func timesSaid(_ rank: Int, byTopic topic: Int) -> Int {
+            var count = counts[topic][rank] ?? 0
+            guard count > 0 else { return 0 }
+            for outer in longer[rank] { count -= (counts[topic][outer.rank] ?? 0) * outer.inner }
             return max(0, count)
         }
         if topics.count >= 4 {
-            let general = order.filter { stems in
-                Double(texts.filter { said(stems, in: $0) > 0 }.count) > generalShare * Double(topics.count)
+            var users = Array(repeating: 0, count: order.count)
+            for topic in topics.indices {
+                for rank in counts[topic].keys where timesSaid(rank, byTopic: topic) > 0 { users[rank] += 1 }
             }
-            for stems in general { definer[stems] = nil }
+            for (rank, stems) in order.enumerated() where Double(users[rank]) > generalShare * Double(topics.count) { definer[stems] = nil }
         }
         var result: [String: [TopicLink]] = [:]
         var sense: TermSense?  // weighed only when a link crosses units
         for (position, topic) in topics.enumerated() {
             let own = Set(topic.keyTerms.map { TermMatcher.stems($0.term) })
             var uses: [(target: Int, term: String, count: Int, rank: Int)] = []
-            for (rank, stems) in order.enumerated() {
+            // A term the topic's text never says is not used (its count would be 0).
+            for rank in counts[position].keys {
+                let stems = order[rank]
                 guard let defined = definer[stems], defined.position < position, !own.contains(stems) else { continue }
-                let count = said(stems, in: texts[position])
+                let count = timesSaid(rank, byTopic: position)
                 guard count >= minimumUses else { continue }
                 let sameUnitLesson = unit[defined.position] == unit[position] && TermMatcher.count(stems, in: taught[defined.position]) > 0
-                let leansOn = said(stems, in: aims[position]) > 0
+                let leansOn = said(rank, in: aims[position]) > 0
                     || Double(count) * 1_000 >= leaningDensity * Double(max(1, texts[position].count))
                 guard sameUnitLesson || leansOn else { continue }
                 // Across units a word may mean another thing ("monists" of value, not of substance).
@@ -104,6 +155,7 @@ enum PrerequisiteLinks {
                 }
                 uses.append((defined.position, defined.term, count, rank))
             }
+            // (count, rank) orders the uses wholly, whatever order they were found in.
             uses.sort { $0.count != $1.count ? $0.count > $1.count : $0.rank < $1.rank }
             var links: [TopicLink] = []
             for use in uses where links.count < limit {

@@ -36,10 +36,12 @@ enum StudyTime {
                 spans[passage.documentId] = (min(span.start, start), max(span.end, end))
                 continue
             }
-            let words = Double(passage.text.split(whereSeparator: \.isWhitespace).count)
+            // Split once for the words and the formula test (each split reads every character).
+            let tokens = passage.text.split(whereSeparator: \.isWhitespace)
+            let words = Double(tokens.count)
             if isProblem(passage) {
                 seconds += Double(problems(in: passage.text) * minutesPerProblem) * 60
-            } else if isMathematics(passage) {
+            } else if isMathematics(passage, tokens: tokens) {
                 seconds += words * 60 / Double(mathematicsWordsPerMinute)
             } else {
                 seconds += words * 60 / Double(wordsPerMinute)
@@ -73,14 +75,30 @@ enum StudyTime {
     /// A proof, or a passage dense with formulae: a "Proof"/"Beweis" section or opening, or many
     /// symbol tokens.
     static func isMathematics(_ passage: Passage) -> Bool {
+        isMathematics(passage, tokens: passage.text.split(whereSeparator: \.isWhitespace))
+    }
+
+    /// `isMathematics(_:)` of a passage already split at whitespace.
+    static func isMathematics(_ passage: Passage, tokens: [Substring]) -> Bool {
         let lower = passage.text.prefix(40).lowercased()
         if lower.hasPrefix("proof") || lower.hasPrefix("beweis") { return true }
         if passage.sectionPath.contains(where: { ["proof", "beweis", "derivation", "herleitung"].contains($0.lowercased()) }) { return true }
-        let tokens = passage.text.split(whereSeparator: \.isWhitespace)
         guard tokens.count >= 20 else { return false }
         let symbols = tokens.filter { token in
-            token.contains { "=+−×÷∑∫∂≤≥≠→∈⊂∀∃^_\\".contains($0) } || (token.count <= 2 && !token.allSatisfy(\.isLetter))
+            token.contains(where: isSymbol) || (token.count <= 2 && !token.allSatisfy(\.isLetter))
         }.count
         return Double(symbols) >= 0.15 * Double(tokens.count)
     }
+
+    /// The characters of formulae. An ASCII character is looked up by its byte and any other in
+    /// a set: searching the list of symbols for every character of every passage was a fifth of
+    /// a book's `curriculum build`.
+    static func isSymbol(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue, character.utf8.count == 1 { return asciiSymbols.contains(ascii) }
+        return otherSymbols.contains(character)
+    }
+
+    static let symbols: [Character] = Array("=+−×÷∑∫∂≤≥≠→∈⊂∀∃^_\\")
+    private static let asciiSymbols = Set(symbols.compactMap { $0.utf8.count == 1 ? $0.asciiValue : nil })
+    private static let otherSymbols = Set(symbols.filter { $0.utf8.count != 1 })
 }
