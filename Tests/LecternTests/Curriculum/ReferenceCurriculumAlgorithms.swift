@@ -135,6 +135,7 @@ enum ReferenceCurriculumAlgorithms {
             for stems in general { definer[stems] = nil }
         }
         var result: [String: [TopicLink]] = [:]
+        var sense: TermSense?
         for (position, topic) in topics.enumerated() {
             let own = Set(topic.keyTerms.map { TermMatcher.stems($0.term) })
             var uses: [(target: Int, term: String, count: Int, rank: Int)] = []
@@ -145,7 +146,14 @@ enum ReferenceCurriculumAlgorithms {
                 let sameUnitLesson = unit[defined.position] == unit[position] && TermMatcher.count(stems, in: taught[defined.position]) > 0
                 let leansOn = said(stems, in: aims[position]) > 0
                     || Double(count) * 1_000 >= P.leaningDensity * Double(max(1, texts[position].count))
-                if sameUnitLesson || leansOn { uses.append((defined.position, defined.term, count, rank)) }
+                guard sameUnitLesson || leansOn else { continue }
+                // The sense check of a link across units (TermSense), as the builder makes it.
+                if unit[defined.position] != unit[position] {
+                    if sense == nil { sense = TermSense(texts: texts) }
+                    let definition = topics[defined.position].keyTerms.first { TermMatcher.stems($0.term) == stems }?.definition ?? ""
+                    guard sense!.same(stems, user: position, definer: defined.position, definition: definition) else { continue }
+                }
+                uses.append((defined.position, defined.term, count, rank))
             }
             uses.sort { $0.count != $1.count ? $0.count > $1.count : $0.rank < $1.rank }
             var links: [TopicLink] = []
