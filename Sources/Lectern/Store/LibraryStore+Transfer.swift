@@ -107,48 +107,23 @@ extension LibraryStore: LibraryTransfer {
         }
     }
 
-    func importCardReports(_ reports: [CardReportRecord]) throws -> Int {
-        try write { db in
-            try reports.reduce(0) { added, report in
-                try report.insert(db, onConflict: .ignore)
-                return added + db.changesCount
-            }
-        }
-    }
+    func importCardReports(_ reports: [CardReportRecord]) throws -> Int { try insertMissing(reports) }
 
-    func importModelCache(_ answers: [ModelCacheRecord]) throws -> Int {
-        try write { db in
-            try answers.reduce(0) { added, answer in
-                try answer.insert(db, onConflict: .ignore)
-                return added + db.changesCount
-            }
-        }
-    }
+    func importModelCache(_ answers: [ModelCacheRecord]) throws -> Int { try insertMissing(answers) }
 
-    func importModelCalls(_ calls: [ModelCallRecord]) throws -> Int {
-        try write { db in
-            try calls.reduce(0) { added, call in
-                var call = call
-                try call.insert(db, onConflict: .ignore)
-                return added + db.changesCount
-            }
-        }
-    }
+    func importModelCalls(_ calls: [ModelCallRecord]) throws -> Int { try insertMissing(calls) }
 
-    func importRunOutputs(_ outputs: [RunOutputRecord]) throws -> Int {
-        try write { db in
-            try outputs.reduce(0) { added, output in
-                var output = output
-                try output.insert(db, onConflict: .ignore)
-                return added + db.changesCount
-            }
-        }
-    }
+    func importRunOutputs(_ outputs: [RunOutputRecord]) throws -> Int { try insertMissing(outputs) }
 
-    func importCardBases(_ bases: [CardBasisRecord]) throws -> Int {
+    func importCardBases(_ bases: [CardBasisRecord]) throws -> Int { try insertMissing(bases) }
+
+    /// Inserts, in one transaction, the records this library does not hold yet (a row already
+    /// there is kept as it is): how many were added.
+    private func insertMissing<Record: MutablePersistableRecord>(_ records: [Record]) throws -> Int {
         try write { db in
-            try bases.reduce(0) { added, basis in
-                try basis.insert(db, onConflict: .ignore)
+            try records.reduce(0) { added, record in
+                var record = record
+                try record.insert(db, onConflict: .ignore)
                 return added + db.changesCount
             }
         }
