@@ -8,8 +8,26 @@ struct CardGrounding: Sendable {
     /// The passage's stems, made once per passage.
     struct PassageStems: Sendable {
         let stems: Set<String>
-        init(_ text: String) { stems = Set(PorterStemmer.stems(text)) }
-        init(stems: Set<String>) { self.stems = stems }
+        /// The first four letters of the passage's words of each stem: the stemmer joins words
+        /// that share only a root ("useful" and "uses" are both "use"), and a word of the answer
+        /// counts where the passage has a word of its stem that begins as it does.
+        let beginnings: [String: Set<Substring>]?
+        init(_ text: String) {
+            var beginnings: [String: Set<Substring>] = [:]
+            for word in PorterStemmer.foldedWords(text) { beginnings[PorterStemmer.cachedStem(word), default: []].insert(word.prefix(4)) }
+            stems = Set(beginnings.keys)
+            self.beginnings = beginnings
+        }
+        init(stems: Set<String>) {
+            self.stems = stems
+            beginnings = nil
+        }
+
+        func holds(_ word: String, stem: String) -> Bool {
+            guard stems.contains(stem) else { return false }
+            guard let beginnings else { return true }
+            return beginnings[stem]?.contains(word.prefix(4)) ?? false
+        }
     }
 
     enum Verdict: Equatable {
@@ -31,11 +49,19 @@ struct CardGrounding: Sendable {
     }
 
     static func check(answer: String, in passage: PassageStems) -> Verdict {
-        let stems = contentStems(answer)
-        guard !stems.isEmpty else { return .empty }
-        let missing = stems.filter { !passage.stems.contains($0) }
+        // Each content stem once, held when one of its words in the answer begins as a word of
+        // the passage with that stem does.
+        var order: [String] = []
+        var held: [String: Bool] = [:]
+        for folded in PorterStemmer.foldedWords(answer) where !functionWords.contains(folded) {
+            let stem = PorterStemmer.cachedStem(folded)
+            if held[stem] == nil { order.append(stem) }
+            held[stem] = (held[stem] ?? false) || passage.holds(folded, stem: stem)
+        }
+        guard !order.isEmpty else { return .empty }
+        let missing = order.filter { held[$0] != true }
         if missing.isEmpty { return .supported }
-        return .unsupported(missing: missing, share: Double(stems.count - missing.count) / Double(stems.count))
+        return .unsupported(missing: missing, share: Double(order.count - missing.count) / Double(order.count))
     }
 
     /// The share of the answer's content stems the passage holds (0 when it has none).
