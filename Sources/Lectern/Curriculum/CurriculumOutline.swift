@@ -158,8 +158,11 @@ enum CurriculumOutline {
     static func showsMoreThanTeaches(_ frames: [[Passage]]) -> Bool {
         let teaching = frames.filter { passages in
             passages.contains { passage in
+                // Six words of letters, not a table's row ("Default | Default Block content.") nor a
+                // list's items run together ("Items • Milk • Eggs • Potatos Enumerations 1.").
                 SentenceSplitter.split(TextCleanup.collapseWhitespace(passage.text)).contains { sentence in
-                    sentence.text.split(separator: " ").count >= 6 && sentence.text.last.map { ".!?".contains($0) } == true
+                    sentence.text.split(separator: " ").filter { $0.contains(where: \.isLetter) }.count >= 6
+                        && sentence.text.last.map { ".!?".contains($0) } == true && !sentence.text.contains("|") && !sentence.text.contains("•")
                         && !ExtractiveSummarizer.isFurniture(sentence.text)
                 }
             }
