@@ -23,6 +23,10 @@ final class StatedObjectivesTests: XCTestCase {
         // The same terms in one paragraph (a PDF's lines joined) are headings too.
         let joined = objectives(["Diffusion. Molecules spread from crowded places to sparse ones. Osmosis. Water crosses a selectively permeable membrane toward the side holding more solute."])
         XCTAssertEqual(joined.first, "Define diffusion and osmosis", "\(joined)")
+        // A PDF's run-in terms on lines of their own.
+        let pdf = objectives(["Diffusion\nMolecules spread from crowded places to sparse ones, and the cell spends no energy on it.\n\n"
+                                  + "Osmosis\nWater crosses a selectively permeable membrane toward the side holding more dissolved solute."])
+        XCTAssertEqual(pdf.first, "Define diffusion and osmosis", "\(pdf)")
         // One short sentence alone is no heading, and a lecturer's "Okay." never is.
         XCTAssertEqual(objectives(["Water boils. It turns into steam when it is heated long enough at the pressure of the room."]), [])
         XCTAssertEqual(objectives(["Okay. So we have a ball here on a string and it swings back and forth. Right. It keeps swinging."], kind: .transcript), [])
@@ -60,6 +64,9 @@ final class StatedObjectivesTests: XCTestCase {
         let lecture = objectives(["So now let's calculate the kinetic energy in the center of mass frame. The kinetic energy there adds up over both "
                                       + "particles, and in the center of mass frame their momenta cancel."], kind: .transcript)
         XCTAssertEqual(lecture, ["Calculate the kinetic energy in the center of mass frame"])
+        // A symbol ends the quantity's name.
+        XCTAssertEqual(objectives(["Now we want to calculate the position x of t for the cart. The position of the cart changes as the cart speeds up."], kind: .transcript),
+                       ["Calculate the position"])
     }
 
     func testATopicWithObjectivesOfItsOwnKeepsThem() {

@@ -61,6 +61,12 @@ enum StatedObjectives {
                 if isLabel(label), !labels.contains(where: { $0.lowercased() == label.lowercased() }) { labels.append(label) }
                 continue
             }
+            // A PDF sets the run-in term on a line of its own: "Diffusion" over "Molecules spread … ."
+            if index + 1 < cleaned.count, line.split(separator: " ").count <= 3, line.last?.isLetter == true,
+               cleaned[index + 1].split(separator: " ").count >= 5, cleaned[index + 1].first?.isUppercase == true, cleaned[index + 1].hasSuffix(".") {
+                propose(line, colon: false)
+                continue
+            }
             guard let groups = captures(#"^([A-Z][\w’'\-]*(?: [\w’'\-]+){0,3})(\.|:) +(\S.*)$"#, in: line).first, groups.count == 3 else { continue }
             let rest = groups[2]
             // After a full stop the definition is a sentence of its own; after a colon it may run on.
@@ -270,7 +276,8 @@ enum StatedObjectives {
         for word in rest.split(separator: " ").map(String.init) {
             let bare = word.trimmingCharacters(in: .punctuationCharacters)
             let lower = bare.lowercased()
-            if words.count >= taskWords || taskEnds.contains(lower) || bare.isEmpty || bare.contains(where: { !$0.isLetter && $0 != "-" && $0 != "'" && $0 != "’" }) { break }
+            // A symbol ends the name: "the position x of t" is "the position".
+            if words.count >= taskWords || taskEnds.contains(lower) || bare.isEmpty || (bare.count == 1 && lower != "a") || bare.contains(where: { !$0.isLetter && $0 != "-" && $0 != "'" && $0 != "’" }) { break }
             if words.isEmpty, !["the", "a", "an"].contains(lower) { return nil }
             words.append(bare)
             if word.last.map({ ",;:.?!".contains($0) }) == true { break }
