@@ -252,3 +252,18 @@ final class TopicSummaryTests: CommandTestCase {
     }
 }
 
+
+extension TopicSummaryTests {
+    func testALineOfWorkingWithItsSymbolsLostIsLeftOut() throws {
+        // A lecture's working whose formulas did not survive speech or extraction (seed 5813's
+        // "The kinetic energy in the ground frame is 1/2 m1. The cross term is . m1.", graded 1 of 5).
+        let paragraphs = [
+            "The kinetic energy of the two particles in the ground frame is 1/2 m1.",
+            "The cross term of the kinetic energy in the ground frame is . m1 times the velocity.",
+            "The kinetic energy in the ground frame equals the kinetic energy in the center of mass frame plus the kinetic energy of the center of mass.",
+            "Because the cross term vanishes, the change in kinetic energy in a collision is the same in every inertial frame.",
+        ]
+        let summary = try ExtractiveSummarizer().summarize(SummaryInput(title: "Kinetic energy in two frames", paragraphs: paragraphs)).text
+        XCTAssertEqual(SentenceSplitter.split(summary).map(\.text), Array(paragraphs.suffix(2)), summary)
+    }
+}

@@ -142,11 +142,32 @@ enum CurriculumOutline {
                 !matter.contains(normalised($0.name)) && !apparatus.contains(normalised($0.name)) && !closingFrames.contains(normalised($0.name))
             }
             let passages = frames.flatMap(\.passages)
-            guard passages.reduce(0, { $0 + WordTokenizer.words($1.text).count }) >= deckSectionWords else { return nil }
+            guard passages.reduce(0, { $0 + WordTokenizer.words($1.text).count }) >= deckSectionWords,
+                  !showsMoreThanTeaches(frames.map(\.passages)) else { return nil }
             let title = generic.contains(normalised(chapter.name)) ? "\(chapter.name): \(bare(document.title))" : chapter.name
             return TopicDraft(title: title, identity: document.uri + "|" + chapter.name, headings: headings(passages, below: depth), passages: passages)
         }
         return topics.isEmpty ? [] : [UnitDraft(title: document.title, topics: topics)]
+    }
+
+    /// A deck's section most of whose frames hold no sentence: a theme's demonstration of its
+    /// elements (a list of font styles, a table of cities, a plot, a quote), where two frames in
+    /// eleven said something and the section was graded no lesson (seed 5813).
+    static let teachingFrameShare = 1.0 / 3.0
+
+    static func showsMoreThanTeaches(_ frames: [[Passage]]) -> Bool {
+        let teaching = frames.filter { passages in
+            passages.contains { passage in
+                // Six words of letters, not a table's row ("Default | Default Block content.") nor a
+                // list's items run together ("Items • Milk • Eggs • Potatos Enumerations 1.").
+                SentenceSplitter.split(TextCleanup.collapseWhitespace(passage.text)).contains { sentence in
+                    sentence.text.split(separator: " ").filter { $0.contains(where: \.isLetter) }.count >= 6
+                        && sentence.text.last.map { ".!?".contains($0) } == true && !sentence.text.contains("|") && !sentence.text.contains("•")
+                        && !ExtractiveSummarizer.isFurniture(sentence.text)
+                }
+            }
+        }
+        return Double(teaching.count) < teachingFrameShare * Double(frames.count)
     }
 
     /// The teaching passages of a document: apparatus sections (references) left out.

@@ -46,4 +46,34 @@ final class SlideDeckTopicsTests: XCTestCase {
         let bookTitles = CurriculumOutline.units(document: document, passages: book, vectors: [:], alone: true).flatMap { $0.topics.map(\.title) }
         XCTAssertTrue(bookTitles.contains("Tables") && bookTitles.contains("Figures"), "\(bookTitles)")
     }
+
+    func testADecksSectionOfDemonstrationFramesIsNoTopic() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("talk.md", "# Metropolis\n\nA talk about a beamer theme.\n")
+        let store = try LibraryStore(path: folder.file("library.db").path)
+        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest([folder.file("talk.md").path], recorder: nil) { _ in }.stored, 1)
+        let document = try XCTUnwrap(try store.allDocuments().first)
+        // Seed 5813's "Elements": eleven frames showing what the theme draws, two saying anything.
+        let frames: [([String], String)] = [
+            (["Introduction", "Metropolis"], "The metropolis theme is a Beamer theme with minimal visual noise. Enable the theme by loading it in the preamble."),
+            (["Introduction", "Sections"], "Sections group slides of the same topic, for which the theme provides a progress indicator at the top of each frame of the talk."),
+            (["Titleformats", "Small caps"], "This frame uses the smallcaps titleformat. Be aware that not every font supports small caps, so check your font first."),
+            (["Titleformats", "All caps"], "This frame uses the allcaps titleformat. It suffers from the same deficiencies as the small caps, so read the documentation."),
+            (["Elements", "Typography"], "The theme provides sensible defaults to emphasize text, accent parts or show bold results."),
+            (["Elements", "Font feature test"], "Regular Italic SmallCaps Bold Bold Italic Bold SmallCaps Monospace Monospace Italic Monospace Bold"),
+            (["Elements", "Lists"], "Items\n• Milk\n• Eggs\n• Potatos\n\nEnumerations\n1. First,\n2. Second and\n3. Last.\n\nDescriptions PowerPoint Meeh."),
+            (["Elements", "Blocks"], "Three different block environments are pre-defined and may be styled with an optional background color."),
+            (["Elements", "Blocks"], "Default | Default\nBlock content. | Block content.\nAlert | Alert\nBlock content. | Block content."),
+            (["Elements", "Tables"], "Table 1: Largest cities in the world. City Population Mexico City 20,116,842 Shanghai 19,210,000 Peking 15,796,450"),
+            (["Elements", "Math"], "e = lim n→∞ (1 + 1/n)ⁿ"),
+            (["Elements", "Line plots"], "1 0.5 0 −0.5 −1 −4 −2 0 2 4"),
+            (["Elements", "Quotes"], "Veni, Vidi, Vici"),
+        ]
+        let passages = frames.enumerated().map { index, frame in
+            Passage(id: Int64(index + 1), documentId: 1, ordinal: index, text: frame.1, kind: .text, sectionPath: frame.0,
+                    pageStart: index + 3, pageEnd: index + 3, tokenCount: WordTokenizer.words(frame.1).count)
+        }
+        let titles = CurriculumOutline.units(document: document, passages: passages, vectors: [:], alone: true).flatMap { $0.topics.map(\.title) }
+        XCTAssertEqual(titles, ["Introduction: \(document.title)", "Titleformats"], "the demonstration frames make no lesson")
+    }
 }

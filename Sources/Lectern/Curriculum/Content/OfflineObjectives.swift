@@ -94,6 +94,15 @@ enum OfflineObjectives {
             add("Describe \(phrase(clean))")
             if statements.count > before { described += 1 }
         }
+        // Nothing in these forms: what the text states (a run-in term, a stated rule, a counted
+        // list, two kinds side by side, a quantity to find) before the unit's objectives stand in.
+        if statements.isEmpty {
+            let lines = prose.flatMap { $0.text.split(separator: "\n").map(String.init) }
+            for statement in StatedObjectives.objectives(lines: lines, sentences: sentences, spoken: prose.allSatisfy { $0.kind == .transcript },
+                                                         textWords: textWords, phrase: phrase) {
+                add(statement)
+            }
+        }
         return statements
     }
 
