@@ -107,13 +107,27 @@ def queries(count, seed=11):
     return [" ".join(rng.choice(words[:400]) for _ in range(rng.randint(2, 3))) for _ in range(count)]
 
 
+def cpu_call(command, environment):
+    """Wall and CPU (user + system) seconds of one call: on a shared machine the CPU is the
+    figure that does not depend on the load."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = timed(command, environment)[0]
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return seconds, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def timed_calls(commands, environment):
+    calls = [cpu_call(command, environment) for command in commands]
+    cpu = summary([c for _, c in calls])
+    return summary([s for s, _ in calls]) | {"cpu_p50_ms": cpu["p50_ms"], "cpu_p95_ms": cpu["p95_ms"]}
+
+
 def cli_rows(lectern, db, environment, qs, calls):
     rows = {}
-    stats = [timed([lectern, "stats", "--db", db], environment)[0] for _ in range(calls)]
-    rows["stats"] = summary(stats) | {"rss_kb": peak_rss([lectern, "stats", "--db", db], environment)}
+    rows["stats"] = timed_calls([[lectern, "stats", "--db", db]] * calls, environment) | {"rss_kb": peak_rss([lectern, "stats", "--db", db], environment)}
     for mode in ("keyword", "semantic", "hybrid"):
-        seconds = [timed([lectern, "search", q, "--mode", mode, "-k", "10", "--json", "--db", db], environment)[0] for q in qs[:calls]]
-        rows[mode] = summary(seconds) | {"rss_kb": peak_rss([lectern, "search", qs[0], "--mode", mode, "-k", "10", "--db", db], environment)}
+        rows[mode] = timed_calls([[lectern, "search", q, "--mode", mode, "-k", "10", "--json", "--db", db] for q in qs[:calls]], environment) \
+            | {"rss_kb": peak_rss([lectern, "search", qs[0], "--mode", mode, "-k", "10", "--db", db], environment)}
     return rows
 
 
@@ -136,6 +150,24 @@ def in_process(lectern, db, environment, qs):
             "rss_kb": rss,
         }
     return rows
+
+
+def build_sidecar(lectern, db, environment, query):
+    """The vector sidecar (`<library>-vectors`, written by the first semantic search of a library
+    of at least `search.sidecar_vectors` vectors) made anew before the calls are timed, so that
+    they read it: the seconds of that first call (its scan of the library, and the sidecar written
+    from what it read), its CPU and the sidecar's size; none for a smaller library."""
+    path = db + "-vectors"
+    for leftover in (path, path + ".tmp"):
+        if os.path.exists(leftover):
+            os.remove(leftover)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = timed([lectern, "search", query, "--mode", "semantic", "-k", "10", "--json", "--db", db], environment)[0]
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if not os.path.exists(path):
+        return None
+    return {"build_seconds": round(seconds, 2), "build_cpu_seconds": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 2),
+            "bytes": os.path.getsize(path)}
 
 
 def load_vectors(db):
@@ -322,7 +354,8 @@ def main():
             print(f"search bench: {size} passages, the library made {made['date']} (SEARCH_BENCH_FRESH=1 makes it again)", file=sys.stderr)
         passages = stored()
         ingest_seconds = made["ingest_seconds"]
-        row = {"name": f"{size // 1000}k", "passages": passages, "ingest_seconds": round(ingest_seconds, 1),
+        sidecar = build_sidecar(lectern, db, hashing, qs[-1])
+        row = {"name": f"{size // 1000}k", "passages": passages, "ingest_seconds": round(ingest_seconds, 1), "sidecar": sidecar,
                "cli": cli_rows(lectern, db, hashing, qs, args.calls), "in_process": in_process(lectern, db, hashing, qs),
                "peers": peers(db, work, max(args.calls, 20))}
         results["libraries"].append(row)
@@ -339,13 +372,20 @@ def print_table(results):
     for row in results["libraries"]:
         cli, inp = row["cli"], row["in_process"]
         print(f"\n== {row['name']}" + (f": {row['passages']} passages, ingest {row['ingest_seconds']} s" if "passages" in row else ""))
+        if row.get("sidecar"):
+            sidecar = row["sidecar"]
+            print(f"  vector sidecar {sidecar['bytes'] / 1e6:.0f} MB, written by the first semantic call in {sidecar['build_seconds']} s "
+                  f"({sidecar['build_cpu_seconds']} s of CPU)")
         for name in ("stats", "keyword", "semantic", "hybrid"):
             r = cli[name]
-            print(f"  call {name:9} {r['p50_ms']:9.1f} ({r['p95_ms']:.1f})   peak RSS {r['rss_kb'] / 1024:.0f} MB")
+            print(f"  call {name:9} {r['p50_ms']:9.1f} ({r['p95_ms']:.1f})   CPU {r['cpu_p50_ms']:.1f} ({r['cpu_p95_ms']:.1f})"
+                  f"   peak RSS {r['rss_kb'] / 1024:.0f} MB")
         for mode in ("keyword", "semantic", "hybrid"):
             r = inp[mode]
             print(f"  in-process {mode:9} {r['search']['p50_ms']:7.2f} ({r['search']['p95_ms']:.2f})   query embedding "
                   f"{r['embedding']['p50_ms']:.2f}   without it {r['search_without_embedding']['p50_ms']:.2f}")
+        print(f"  ratio semantic call / stats call: wall {ratio(cli['semantic']['p50_ms'], cli['stats']['p50_ms'])}, "
+              f"CPU {ratio(cli['semantic']['cpu_p50_ms'], cli['stats']['cpu_p50_ms'])}")
         print(f"  ratio hybrid call / stats call: {ratio(cli['hybrid']['p50_ms'], cli['stats']['p50_ms'])}; "
               f"keyword call / stats call: {ratio(cli['keyword']['p50_ms'], cli['stats']['p50_ms'])}")
         peers = row.get("peers")

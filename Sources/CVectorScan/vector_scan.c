@@ -71,12 +71,19 @@ const char *lectern_scan_kernel(void) {
     return name;
 }
 
-// The kept scores form a min-heap: its root is the score a new row must beat.
+// The kept rows form a heap whose root is the worst kept: the lowest score, and of equal
+// scores the latest row. Rows are kept by (score, then the earlier row), a total order, so
+// the rows a scan keeps do not depend on where its pieces or chunks begin: a scan split across
+// threads, streamed from the library or read from the sidecar keeps the same rows.
+static int worse(const float *scores, const uint32_t *rows, size_t a, size_t b) {
+    return scores[a] < scores[b] || (scores[a] == scores[b] && rows[a] > rows[b]);
+}
+
 static void sift_down(float *scores, uint32_t *rows, size_t size, size_t at) {
     for (;;) {
         size_t left = 2 * at + 1, smallest = at;
-        if (left < size && scores[left] < scores[smallest]) smallest = left;
-        if (left + 1 < size && scores[left + 1] < scores[smallest]) smallest = left + 1;
+        if (left < size && worse(scores, rows, left, smallest)) smallest = left;
+        if (left + 1 < size && worse(scores, rows, left + 1, smallest)) smallest = left + 1;
         if (smallest == at) return;
         float s = scores[at]; scores[at] = scores[smallest]; scores[smallest] = s;
         uint32_t r = rows[at]; rows[at] = rows[smallest]; rows[smallest] = r;
@@ -87,7 +94,7 @@ static void sift_down(float *scores, uint32_t *rows, size_t size, size_t at) {
 static void sift_up(float *scores, uint32_t *rows, size_t at) {
     while (at > 0) {
         size_t parent = (at - 1) / 2;
-        if (scores[parent] <= scores[at]) return;
+        if (!worse(scores, rows, at, parent)) return;
         float s = scores[at]; scores[at] = scores[parent]; scores[parent] = s;
         uint32_t r = rows[at]; rows[at] = rows[parent]; rows[parent] = r;
         at = parent;
@@ -113,7 +120,7 @@ size_t lectern_scan_int8(const int8_t *codes, const float *scales, const int64_t
             top_rows[filled] = first_row + (uint32_t)i;
             sift_up(top_scores, top_rows, filled);
             filled++;
-        } else if (score > top_scores[0]) {
+        } else if (score > top_scores[0] || (score == top_scores[0] && first_row + (uint32_t)i < top_rows[0])) {
             top_scores[0] = score;
             top_rows[0] = first_row + (uint32_t)i;
             sift_down(top_scores, top_rows, filled, 0);

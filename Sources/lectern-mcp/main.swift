@@ -49,10 +49,12 @@ do {
         // The default library's folder is made by the first command that writes to it.
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     }
-    let store = try LibraryStore(path: path, display: DisplayPath.of(path), access: scope != nil ? .create : .read)
+    let store = try LibraryStore(path: path, display: DisplayPath.of(path), access: scope != nil ? .create : .read,
+                                 vectorSidecar: configuration.vectorSidecarMinimum)
     try await MCPServer.serve(MCPLibrary(configuration: configuration, store: store, scope: scope))
     // What ingest calls wrote is in the library file itself when the server ends.
     store.checkpoint()
+    store.refreshVectorSidecar()
 } catch let error as LecternError {
     stop(error.description)
 } catch {

@@ -41,7 +41,7 @@ struct GlobalOptions: ParsableArguments {
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                      withIntermediateDirectories: true)
         }
-        let store = try LibraryStore(path: path, display: DisplayPath.of(path), access: access)
+        let store = try LibraryStore(path: path, display: DisplayPath.of(path), access: access, vectorSidecar: configuration.vectorSidecarMinimum)
         if access != .read { OpenLibraries.opened(store) }
         return store
     }

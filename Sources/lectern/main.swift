@@ -17,7 +17,7 @@ do {
     let outcome = Result { try command.run() }.mapError(LecternError.translating)
     // However the command ended (but by a signal that stops it at once), the libraries it wrote
     // are checkpointed before the process exits: their file alone is then the whole library.
-    OpenLibraries.checkpointAll()
+    OpenLibraries.checkpointAll(refreshingSidecars: StopSignals.cancellation.signal == nil)
     do {
         try outcome.get()
     } catch let error as LecternError {

@@ -68,6 +68,40 @@ final class ContextCostTests: XCTestCase {
         _ = try builder.build(ContextRequest(query: question, budget: 1500))
         XCTAssertEqual(embedder.texts, [question, question])
     }
+
+    /// A one-shot context (`lectern context`) searches a topic's passages, then the library's:
+    /// both scans stream the library's vectors (or read its sidecar) and neither loads them
+    /// into the process (the second loaded every vector before: 943 MB at a million passages);
+    /// the context is the one a session holding the vectors gives.
+    func testAOneShotContextLoadsNoVectorsAndGivesTheSameContext() throws {
+        let folder = try TemporaryFolder()
+        var notes = "# Island animals\n\n"
+        for (animal, food) in [("Quokka", "leaves and grasses"), ("Gecko", "crickets and moths"), ("Petrel", "fish and squid")] {
+            notes += "## \(animal)\n\nThe \(animal.lowercased()) eats \(food). It lives on the island all year and keeps to the shade "
+                + "when the sun is high. Visitors who feed the \(animal.lowercased()) bread do it harm.\n\n"
+        }
+        try folder.write("animals.md", notes)
+        try folder.write("more.md", "# Diets\n\nWhat an animal eats depends on the island: quokkas eat leaves, petrels eat fish.\n")
+        let store = try LibraryStore(path: folder.file("lectern.db").path)
+        let paths = [folder.file("animals.md").path, folder.file("more.md").path]
+        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest(paths, recorder: nil) { _ in }.stored, 2)
+        _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer()).build(name: "island", sources: [paths[0]], recorder: nil) { _ in }
+        let request = ContextRequest(query: "what does the quokka eat", budget: 1500)
+
+        let oneShot = SearchSession(store: store, embedder: HashingEmbedder())
+        let context = try ContextBuilder(store: store, session: oneShot).build(request)
+        XCTAssertNotNil(context.topic)
+        XCTAssertTrue(context.passages.contains { $0.from == .search }, "the library's other passages were searched too")
+        XCTAssertEqual(oneShot.searcher.vectorCache.lastSource, .streamed)
+        XCTAssertFalse(oneShot.searcher.vectorCache.holdsVectors, "a one-shot context loaded the library's vectors")
+
+        // A session's later request loads them, and builds the same context.
+        let warm = SearchSession(store: store, embedder: HashingEmbedder())
+        try warm.warm(for: .hybrid)
+        let again = try ContextBuilder(store: store, session: warm).build(request)
+        XCTAssertTrue(warm.searcher.vectorCache.holdsVectors)
+        XCTAssertEqual(again, context)
+    }
 }
 
 /// A real embedder that also records each text it was asked to embed.

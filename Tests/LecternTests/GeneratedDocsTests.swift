@@ -14,7 +14,7 @@ final class GeneratedDocsTests: XCTestCase {
     /// What each table holds: the one part of the table of tables written by hand. A table a
     /// migration adds needs a line here (the test says which).
     static let tableDescriptions: [String: String] = [
-        "settings": "key/value: the library mark, the recorded embedder, a reembed in progress",
+        "settings": "key/value: the library mark and identity, the recorded embedder, a reembed in progress, the vectors' generation",
         "sources": "one row per thing a user ingested (a file, a folder's file, a URL, a spec), with its kind",
         "documents": "one row per document read from a source: short id, URI, path, type, title, content hash, the skip key, metadata and extraction warnings (JSON), labels",
         "blocks": "the reader's typed blocks in order (kind, text, heading level, section path, page, time span, speaker, attributes)",

@@ -10,7 +10,8 @@
 /// (`first_row` + index). Rows whose id is not set in the `allowed` bitmap (bit `id` of word
 /// `id / 64`; ids at or past `allowed_words · 64` are not allowed) are skipped; a null
 /// bitmap allows every row. `top_scores`/`top_rows` hold `keep` slots, unordered; returns
-/// how many are filled. Uses AVX-512BW or AVX2 where the CPU has them.
+/// how many are filled. Of rows with equal scores the earlier are kept, so a scan split into
+/// pieces keeps what one whole scan keeps. Uses AVX-512BW or AVX2 where the CPU has them.
 size_t lectern_scan_int8(const int8_t *codes, const float *scales, const int64_t *ids, size_t count,
                          size_t dimension, const int16_t *query, float query_scale,
                          const uint64_t *allowed, size_t allowed_words, size_t keep, uint32_t first_row,

@@ -90,6 +90,10 @@ extension ConfigKey {
 
         ConfigKey("search.k", .wholeNumber(atLeast: 1, atMost: 10_000), default: "10",
                   help: "Passages `search` shows.") { $0.searchLimit = $1.int },
+        ConfigKey("search.sidecar_vectors", .wholeNumber(atLeast: 0, atMost: 1_000_000_000), default: "50000",
+                  help: "A library with at least this many vectors keeps their int8 codes in a cache file beside it (`LIBRARY-vectors`) that semantic search maps into memory; 0: never.") {
+            $0.vectorSidecarMinimum = $1.int
+        },
 
         ConfigKey("llm.provider", .choice(LLMSettings.providers),
                   help: "The language model for summaries and `ask`; none: offline extractive summaries, `ask` shows passages.") {

@@ -19,6 +19,11 @@ public struct Configuration: Sendable {
     /// Where `wikipedia:` and `ocw:` specs are fetched from (`[wikipedia]`, `[ocw]`).
     public var webSources = WebSourceSettings()
     public var searchLimit: Int = 10
+    /// `search.sidecar_vectors`: from how many vectors a library keeps a vector sidecar (0: never).
+    public var vectorSidecarMinimum = Configuration.defaultVectorSidecarMinimum
+    /// Below it a library's int8 codes are a few tens of megabytes, which SQLite's own
+    /// memory-mapped file gives a scan about as quickly as a sidecar would.
+    public static let defaultVectorSidecarMinimum = 50_000
     /// When and in which languages PDF pages are read with OCR (`[ocr]`).
     public var ocr = OCRSettings()
     /// `ocr.languages` as written, checked in `validate()`.

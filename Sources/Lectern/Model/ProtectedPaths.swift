@@ -1,6 +1,7 @@
 import Foundation
 
-/// The files an output must never replace: the library (with its `-wal`, `-shm` and run lock),
+/// The files an output must never replace: the library (with its `-wal`, `-shm`, vector sidecar
+/// and run lock),
 /// the pipeline file, and whatever a source reads. An export named by a typo (`-o cli.db`) or a
 /// pipeline's `output = "notes/a.md"` would otherwise destroy the library or feed the next run
 /// its own syllabus. Every path is compared after its symbolic links are resolved.
@@ -22,11 +23,11 @@ public struct ProtectedPaths: Sendable {
         addLibrary(path)
     }
 
-    /// The library file, its WAL and shared-memory files and its run lock.
+    /// The library file, its WAL and shared-memory files, its vector sidecar and its run lock.
     public mutating func addLibrary(_ path: String) {
         let library = ResolvedPath.of(path)
         entries.append(Entry(path: library, kind: .file, what: "the library"))
-        for suffix in ["-wal", "-shm", "-journal", ".run-lock"] {
+        for suffix in ["-wal", "-shm", "-journal", "-vectors", "-vectors.tmp", ".run-lock"] {
             entries.append(Entry(path: library + suffix, kind: .file, what: "the library's \(suffix.dropFirst()) file"))
         }
     }

@@ -48,11 +48,13 @@ public final class SearchSession: Sendable {
 
     /// This session for one request that asks its question more than once (a tutoring
     /// context): each question is embedded once for the request (`QuestionVectors`); the
-    /// model and the library's vectors are this session's.
+    /// model and the library's vectors are this session's, and the request's scans read the
+    /// library alike (a session's first request streams them all: `VectorCache`).
     func forOneRequest() -> SearchSession {
         var searcher = self.searcher
         let shared = self.searcher.queryEmbedder
         searcher.queryEmbedder = QueryEmbedder(making: { QuestionVectors(try shared.embedder()) })
+        searcher.request = SearchRequest()
         return SearchSession(searcher: searcher)
     }
 

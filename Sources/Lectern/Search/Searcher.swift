@@ -11,6 +11,9 @@ public struct Searcher: Sendable {
     var store: any LibraryBackend
     var queryEmbedder: QueryEmbedder
     let vectorCache = VectorCache()
+    /// The request this searcher's searches belong to (`SearchSession.forOneRequest`); nil: each
+    /// search is a request of its own.
+    var request: SearchRequest?
     /// How deep each ranking goes before fusion.
     var candidates = 100
     /// Whether hits carry their link (`PassageLink`): a few lookups a hit, which a ranking that
@@ -241,22 +244,28 @@ public struct Searcher: Sendable {
 
     /// The `k` passages nearest to `vector`: the compact scan's best `rerankDepth(k)` rows,
     /// re-ranked by their exact float32 cosine. A library whose compact blocks are incomplete
-    /// is scanned in float32. The first search of a searcher streams the scan from the library
-    /// (`VectorCache.vectorsForSearch`); later ones scan the vectors it then keeps.
+    /// is scanned in float32. The scan reads the library's sidecar in place when it is current;
+    /// else the first request of a searcher streams the scan from the library
+    /// (`VectorCache.vectorsForSearch`), and later ones scan the vectors it then keeps.
     func nearest(in store: LibraryStore, to vector: [Float], k: Int, embedder: EmbedderInfo, allowed: IdBitmap?) throws -> [(id: Int64, score: Float)] {
         let keep = max(k, rerankDepth(k))
-        let found: [(id: Int64, place: (block: Int64, slot: Int))]
-        if let loaded = try vectorCache.vectorsForSearch(store: store, embedder: embedder) {
-            switch loaded {
-            case .exact(let index):
-                return index.nearest(to: vector, k: k, allowed: allowed)
-            case .compact(let vectors):
-                found = vectors.candidates(for: vector, keep: keep, allowed: allowed).map { (id: vectors.ids[$0.row], place: vectors.place(of: $0.row)) }
+        var found: [(id: Int64, place: (block: Int64, slot: Int))] = []
+        var loaded = try vectorCache.vectorsForSearch(store: store, embedder: embedder, request: request)
+        if loaded == nil {
+            if let streamed = try store.streamedCandidates(embedder: embedder, query: vector, keep: keep, allowed: allowed) {
+                vectorCache.streamed(wroteSidecar: streamed.wroteSidecar)
+                found = streamed.candidates.map { (id: $0.id, place: $0.place) }
+            } else {
+                loaded = try vectorCache.vectors(store: store, embedder: embedder)
             }
-        } else if let streamed = try store.streamedCandidates(embedder: embedder, query: vector, keep: keep, allowed: allowed) {
-            found = streamed.candidates.map { (id: $0.id, place: $0.place) }
-        } else {
-            return try nearest(in: store, to: vector, k: k, embedder: embedder, allowed: allowed)
+        }
+        switch loaded {
+        case .exact(let index)?:
+            return index.nearest(to: vector, k: k, allowed: allowed)
+        case .compact(let vectors)?:
+            found = vectors.candidates(for: vector, keep: keep, allowed: allowed).map { (id: vectors.ids[$0.row], place: vectors.place(of: $0.row)) }
+        case nil:
+            break
         }
         let exact = try store.exactScores(places: found.map(\.place), query: vector)
         let ranked = zip(found, exact).map { (id: $0.0.id, score: $0.1) }

@@ -3,9 +3,11 @@ import Foundation
 
 /// Every vector of one set and embedder as int8 codes with a scale per vector, in three
 /// contiguous buffers the store fills straight from its blobs; searched by `nearest`. A streamed
-/// scan (`LibraryStore.streamedCandidates`) fills the same buffers a chunk of blocks at a time.
+/// scan (`LibraryStore.streamedCandidates`) fills the same buffers a chunk of blocks at a time;
+/// a library's sidecar (`VectorSidecar`) holds them as they are, read in place.
 // Safe: owns raw buffers filled while it is made and only read afterwards (the scan), freed in
-// `deinit`; a streamed scan's chunk is filled and scanned by the one thread that made it.
+// `deinit`, or points into a read-only sidecar mapping it keeps; a streamed scan's chunk is
+// filled and scanned by the one thread that made it.
 final class CompactVectors: @unchecked Sendable {
     let dimension: Int
     /// The rows the buffers hold room for.
@@ -19,6 +21,10 @@ final class CompactVectors: @unchecked Sendable {
     var blockIds: [Int64] = []
     var blockStarts: [Int] = []
 
+    /// The sidecar the buffers lie in (kept mapped while they are used); nil: this object
+    /// allocated them.
+    private let mapping: VectorSidecarMapping?
+
     init(dimension: Int, count: Int) {
         self.dimension = dimension
         self.capacity = count
@@ -26,9 +32,31 @@ final class CompactVectors: @unchecked Sendable {
         ids = .allocate(capacity: max(count, 1))
         scales = .allocate(capacity: max(count, 1))
         codes = .allocate(capacity: max(count * dimension, 1))
+        mapping = nil
     }
 
+    /// The rows of a sidecar's section, read in place (the mapping is read-only: nothing
+    /// writes these buffers).
+    init(mapping: VectorSidecarMapping, section: VectorSidecar.Section, blockIds: [Int64], blockStarts: [Int]) {
+        dimension = section.dimension
+        capacity = section.count
+        count = section.count
+        func pointer<T>(_ offset: Int, _ type: T.Type) -> UnsafeMutablePointer<T> {
+            UnsafeMutablePointer(mutating: (mapping.base + offset).assumingMemoryBound(to: T.self))
+        }
+        ids = UnsafeMutableBufferPointer(start: pointer(section.ids, Int64.self), count: section.count)
+        scales = UnsafeMutableBufferPointer(start: pointer(section.scales, Float.self), count: section.count)
+        codes = UnsafeMutableBufferPointer(start: pointer(section.codes, Int8.self), count: section.count * section.dimension)
+        self.blockIds = blockIds
+        self.blockStarts = blockStarts
+        self.mapping = mapping
+    }
+
+    /// Whether the rows are read in place from the sidecar.
+    var isMapped: Bool { mapping != nil }
+
     deinit {
+        guard mapping == nil else { return }
         ids.deallocate()
         scales.deallocate()
         codes.deallocate()

@@ -12,13 +12,19 @@ public final class LibraryStore: Sendable {
     /// This store made the file (there was none at `path`): a first ingest that stores nothing
     /// removes it again (`discardIfUnused`).
     let createdFile: Bool
+    /// A library holding at least this many passage vectors keeps their int8 codes in a sidecar
+    /// file (`VectorSidecar`, `search.sidecar_vectors`); 0: never.
+    let vectorSidecarMinimum: Int
 
     /// Opens the library at `path` (absolute) for `access`. A file that is not a library is
     /// refused and left as it was; see `LibraryAccess` for what each access may do.
-    public init(path: String, display: String? = nil, access: LibraryAccess = .create) throws {
+    /// `vectorSidecar`: the vectors from which a semantic search keeps a sidecar (0: never).
+    public init(path: String, display: String? = nil, access: LibraryAccess = .create,
+                vectorSidecar: Int = Configuration.defaultVectorSidecarMinimum) throws {
         self.path = path
         self.display = display ?? path
         self.access = access
+        vectorSidecarMinimum = vectorSidecar
         createdFile = !FileManager.default.fileExists(atPath: path)
         writer = try Self.open(path: path, display: display ?? path, access: access)
     }
@@ -90,7 +96,11 @@ public final class LibraryStore: Sendable {
     // MARK: Settings
 
     func setting(_ key: String) throws -> String? {
-        try read { db in try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [key]) }
+        try read { db in try Self.setting(db, key) }
+    }
+
+    static func setting(_ db: Database, _ key: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [key])
     }
 
     func setSetting(_ key: String, _ value: String?) throws {

@@ -576,6 +576,30 @@ enum Schema {
                 CREATE INDEX compact_vector_blocks_scan ON compact_vector_blocks(vector_set, embedder, dimension, block_id, count);
                 """)
         },
+        Migration("v12-vmap-vector-generation") { db in
+            // What the vector sidecar (`VectorSidecar`, a cache of the passages' int8 codes in a
+            // file beside the library) is checked against: the library's identity, random, so
+            // that a sidecar beside another library (a file replaced, a copy) is never read; and
+            // the passages' vector generation, a random value drawn anew by every write to their
+            // blocks in the write's own transaction (by triggers, whatever code writes), so that
+            // two copies of one library written apart never share one, as a count would.
+            try db.execute(sql: """
+                INSERT INTO settings(key, value) VALUES ('library_id', lower(hex(randomblob(16))))
+                    ON CONFLICT(key) DO NOTHING;
+                INSERT INTO settings(key, value) VALUES ('vector_generation', lower(hex(randomblob(8))))
+                    ON CONFLICT(key) DO UPDATE SET value = excluded.value;
+                """)
+            for (table, event, row) in [("vector_blocks", "INSERT", "new"), ("vector_blocks", "UPDATE", "new"), ("vector_blocks", "DELETE", "old"),
+                                        ("compact_vector_blocks", "INSERT", "new"), ("compact_vector_blocks", "UPDATE", "new"),
+                                        ("compact_vector_blocks", "DELETE", "old")] {
+                let passagesOnly = table == "compact_vector_blocks" ? "WHEN \(row).vector_set = 'passages' " : ""
+                try db.execute(sql: """
+                    CREATE TRIGGER \(table)_generation_\(event.lowercased()) AFTER \(event) ON \(table) \(passagesOnly)BEGIN
+                        UPDATE settings SET value = lower(hex(randomblob(8))) WHERE key = 'vector_generation';
+                    END;
+                    """)
+            }
+        },
     ]
 
     /// What a SQLite file holds, told apart before anything writes to it.

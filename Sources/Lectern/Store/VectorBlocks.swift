@@ -70,17 +70,14 @@ enum VectorBlocks {
             try writeCompact(db, set: set, block: db.lastInsertedRowID, embedder: embedder, ids: blockIds, flat: flat)
             next = end
         }
-        try advanceGeneration(db)
     }
 
     /// Removes the vectors of these ids from every block (of every embedder) of `set`.
     static func remove(_ db: Database, ids removed: Set<Int64>, set: VectorSet = .passages) throws {
         guard !removed.isEmpty else { return }
-        var changed = false
         for row in try Row.fetchAll(db, sql: "SELECT id, embedder, dimension, \(set.idColumn) AS ids FROM \(set.blockTable)") {
             let ids = array(row["ids"] as Data, of: Int64.self)
             guard ids.contains(where: removed.contains) else { continue }
-            changed = true
             let blockId: Int64 = row["id"]
             let dimension: Int = row["dimension"]
             let data = try Data.fetchOne(db, sql: "SELECT vectors FROM \(set.blockTable) WHERE id = ?", arguments: [blockId]) ?? Data()
@@ -100,14 +97,12 @@ enum VectorBlocks {
                 try writeCompact(db, set: set, block: blockId, embedder: row["embedder"], dimension: dimension, ids: keptIds, flat: kept)
             }
         }
-        if changed { try advanceGeneration(db) }
     }
 
     /// Drops the vectors of `set` from every embedder but `embedder`.
     static func keepOnly(_ db: Database, embedder: EmbedderInfo, set: VectorSet = .passages) throws {
         try db.execute(sql: "DELETE FROM \(set.blockTable) WHERE embedder <> ?", arguments: [embedder.key])
         try db.execute(sql: "DELETE FROM compact_vector_blocks WHERE vector_set = ? AND embedder <> ?", arguments: [set.rawValue, embedder.key])
-        try advanceGeneration(db)
     }
 
     /// Writes (or rewrites) the compact block of float32 block `block`.
@@ -150,16 +145,6 @@ enum VectorBlocks {
             try writeCompact(db, set: set, block: row["id"], embedder: row["embedder"], dimension: row["dimension"],
                              ids: array(row["ids"] as Data, of: Int64.self), flat: array(row["vectors"] as Data, of: Float.self))
         }
-        try advanceGeneration(db)
-    }
-
-    /// Counts every change to the stored vectors, so that a search that keeps them loaded
-    /// (`VectorCache`) sees another process's ingest.
-    static func advanceGeneration(_ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO settings(key, value) VALUES ('vector_generation', '1')
-            ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
-            """)
     }
 }
 
@@ -285,9 +270,18 @@ extension LibraryStore {
 }
 
 extension LibraryStore {
-    /// How many times the stored vectors have changed (`VectorBlocks.advanceGeneration`).
-    func vectorGeneration() throws -> String {
-        try setting("vector_generation") ?? "0"
+    /// The library's identity and its passages' vector generation (drawn anew by every write to
+    /// their blocks: `v12-vmap-vector-generation`): what a kept or mapped copy of the vectors
+    /// is checked against.
+    func vectorKey() throws -> VectorSidecar.Key {
+        try read { db in try Self.vectorKey(db) }
+    }
+
+    static func vectorKey(_ db: Database) throws -> VectorSidecar.Key {
+        let settings = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: """
+            SELECT key, value FROM settings WHERE key IN ('library_id', 'vector_generation')
+            """).map { ($0[0] as String, $0[1] as String) })
+        return VectorSidecar.Key(library: settings["library_id"] ?? "", generation: settings["vector_generation"] ?? "")
     }
 
     /// The compact vectors of `set` from `embedder`, read with SQLite's incremental blob I/O
@@ -318,45 +312,136 @@ extension LibraryStore {
         var rows: Int
         /// Rows the one buffer it refilled held at most.
         var bufferRows: Int
+        /// Whether it wrote the library's sidecar with the codes it read (`VectorSidecar`).
+        var wroteSidecar = false
     }
 
     /// The compact scan's `keep` best rows of `set` for `query`, read a chunk of blocks at a time
     /// through SQLite's incremental blob I/O into one buffer of `chunkRows` rows that is scanned
     /// and refilled: a process that searches once holds no copy of the library's vectors (their
-    /// pages stay in the file's page cache, shared by every process). Nil when some float32
+    /// pages stay in the file's page cache, shared by every process). A library that should have
+    /// a sidecar (`sidecarWriter`) gets one written from the same reads. Nil when some float32
     /// block lacks its compact block.
     func streamedCandidates(_ set: VectorSet = .passages, embedder: EmbedderInfo, query: [Float], keep: Int, allowed: IdBitmap?,
                             chunkRows: Int = 32_768) throws -> StreamedScan? {
         try mapVectors()
-        return try read { db in
+        var writer: VectorSidecarWriter?
+        let scan: StreamedScan? = try read { db in
             guard let blocks = try compactBlocks(db, set: set, embedder: embedder) else { return nil }
-            let total = blocks.reduce(0) { $0 + $1.count }
-            let chunk = CompactVectors(dimension: embedder.dimension, count: min(total, max(chunkRows, blocks.map(\.count).max() ?? 0)))
-            var reader = BlobReader(db, table: "compact_vector_blocks", display: display)
-            defer { reader.close() }
+            writer = try sidecarWriter(db, set: set, embedder: embedder, blocks: blocks)
             // (score, row in the whole set, id, place): ordered as `CompactVectors.candidates` orders.
             var best: [(score: Float, row: Int, id: Int64, place: (block: Int64, slot: Int))] = []
-            var next = 0
-            var first = 0
-            while next < blocks.count {
-                chunk.blockIds = []
-                chunk.blockStarts = []
-                var row = 0
-                while next < blocks.count, row + blocks[next].count <= chunk.capacity {
-                    try Self.readBlock(blocks[next], into: chunk, at: row, reader: &reader)
-                    row += blocks[next].count
-                    next += 1
-                }
-                chunk.blockStarts.append(row)
-                chunk.count = row
+            let scanned = try forEachChunk(db, blocks: blocks, dimension: embedder.dimension, chunkRows: chunkRows) { chunk, first in
+                writer?.write(section: 0, rowsFrom: first, chunk)
                 for found in chunk.candidates(for: query, keep: keep, allowed: allowed) {
                     best.append((score: found.score, row: first + found.row, id: chunk.ids[found.row], place: chunk.place(of: found.row)))
                 }
                 best = Array(best.sorted { $0.score != $1.score ? $0.score > $1.score : $0.row < $1.row }.prefix(keep))
-                first += row
             }
-            return StreamedScan(candidates: best.map { (id: $0.id, place: $0.place, score: $0.score) }, rows: total, bufferRows: chunk.capacity)
+            return StreamedScan(candidates: best.map { (id: $0.id, place: $0.place, score: $0.score) }, rows: scanned.rows, bufferRows: scanned.bufferRows)
         }
+        guard var scan else {
+            writer?.abandon()
+            return nil
+        }
+        scan.wroteSidecar = writer?.commit() ?? false
+        return scan
+    }
+
+    /// Reads `blocks` in order a chunk at a time into one buffer of at least `chunkRows` rows,
+    /// handing each chunk and its first row in the whole set to `body`.
+    private func forEachChunk(_ db: Database, blocks: [(id: Int64, block: Int64, count: Int)], dimension: Int, chunkRows: Int,
+                              _ body: (CompactVectors, Int) throws -> Void) throws -> (rows: Int, bufferRows: Int) {
+        let total = blocks.reduce(0) { $0 + $1.count }
+        let chunk = CompactVectors(dimension: dimension, count: min(total, max(chunkRows, blocks.map(\.count).max() ?? 0)))
+        var reader = BlobReader(db, table: "compact_vector_blocks", display: display)
+        defer { reader.close() }
+        var next = 0
+        var first = 0
+        while next < blocks.count {
+            chunk.blockIds = []
+            chunk.blockStarts = []
+            var row = 0
+            while next < blocks.count, row + blocks[next].count <= chunk.capacity {
+                try Self.readBlock(blocks[next], into: chunk, at: row, reader: &reader)
+                row += blocks[next].count
+                next += 1
+            }
+            chunk.blockStarts.append(row)
+            chunk.count = row
+            try body(chunk, first)
+            first += row
+        }
+        return (total, chunk.capacity)
+    }
+
+    // MARK: The sidecar
+
+    /// The passages' vectors of `embedder` read in place from the library's sidecar, when it is
+    /// there, whole, and says `key` (this library, its vectors as they are now); else nil.
+    func mappedVectors(_ set: VectorSet = .passages, embedder: EmbedderInfo, key: VectorSidecar.Key) -> CompactVectors? {
+        guard !key.library.isEmpty, !key.generation.isEmpty else { return nil }
+        return VectorSidecarMapping.open(VectorSidecar.path(library: path), key: key)?.vectors(set, embedder: embedder)
+    }
+
+    /// Whether this process may write files beside the library: the library file and its
+    /// folder are writable (a library on a read-only share keeps the SQLite scan).
+    var mayWriteBesideLibrary: Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        return Self.canWrite(path) && Self.canWrite(folder.isEmpty ? "." : folder)
+    }
+
+    /// A writer of the sidecar for these blocks (their block table written), when the library
+    /// should have one: passages' vectors, at least `vectorSidecarMinimum` of them, no reembed
+    /// under way (its batches change the vectors every few seconds), a folder that can be
+    /// written and no other process writing it now. Nil otherwise.
+    private func sidecarWriter(_ db: Database, set: VectorSet, embedder: EmbedderInfo,
+                               blocks: [(id: Int64, block: Int64, count: Int)]) throws -> VectorSidecarWriter? {
+        let total = blocks.reduce(0) { $0 + $1.count }
+        guard set == .passages, vectorSidecarMinimum > 0, total >= vectorSidecarMinimum, mayWriteBesideLibrary else { return nil }
+        let key = try Self.vectorKey(db)
+        guard !key.library.isEmpty, !key.generation.isEmpty, try Self.setting(db, "reembed_target") == nil else { return nil }
+        let header = VectorSidecar.layout(key: key, sections: [(set, embedder.key, embedder.dimension, total, blocks.count)])
+        guard let writer = VectorSidecarWriter(library: path, header: header) else { return nil }
+        var starts: [Int] = []
+        var row = 0
+        for block in blocks {
+            starts.append(row)
+            row += block.count
+        }
+        writer.writeBlocks(section: 0, blockIds: blocks.map(\.block), blockStarts: starts)
+        return writer
+    }
+
+    /// Brings the library's sidecar up to date after this process wrote to the library (what
+    /// a writing command does before it exits, `lectern ingest`, `rm`, `reembed`, `run`…): a
+    /// stale sidecar is written again from the library, or removed when the library no longer
+    /// holds enough vectors to keep one. A library without a sidecar gets none here (its first
+    /// semantic search writes it): a library nobody searches by meaning keeps one file.
+    /// Best-effort and silent: a search never depends on it.
+    public func refreshVectorSidecar() {
+        let sidecar = VectorSidecar.path(library: path)
+        guard access != .read, FileManager.default.fileExists(atPath: sidecar),
+              let embedder = try? recordedEmbedder(), let key = try? vectorKey(),
+              mappedVectors(embedder: embedder, key: key) == nil else { return }
+        if (try? writeVectorSidecar(embedder: embedder)) != true { try? FileManager.default.removeItem(atPath: sidecar) }
+    }
+
+    /// Writes the sidecar of the passages' vectors of `embedder` from the library; false when
+    /// the library should have none (`sidecarWriter`) or the write failed.
+    @discardableResult
+    func writeVectorSidecar(embedder: EmbedderInfo) throws -> Bool {
+        try mapVectors()
+        var writer: VectorSidecarWriter?
+        try read { db in
+            guard let blocks = try compactBlocks(db, set: .passages, embedder: embedder),
+                  let made = try sidecarWriter(db, set: .passages, embedder: embedder, blocks: blocks) else { return }
+            writer = made
+            _ = try forEachChunk(db, blocks: blocks, dimension: embedder.dimension, chunkRows: 32_768) { chunk, first in
+                made.write(section: 0, rowsFrom: first, chunk)
+            }
+        }
+        return writer?.commit() ?? false
     }
 
     /// The compact blocks of `set` from `embedder` in order (row id, float32 block id, rows),
@@ -393,6 +478,9 @@ extension LibraryStore {
     /// Exact cosine (dot product of unit vectors) of `query` with the float32 rows at these
     /// (block, slot) places of `set`, each row read alone from its block.
     func exactScores(_ set: VectorSet = .passages, places: [(block: Int64, slot: Int)], query: [Float]) throws -> [Float] {
+        // Reaching a row walks its block's chain of overflow pages (7,248 page reads for 200
+        // rows at a million passages): mapped, the half of them SQLite maps costs no copy.
+        try mapVectors()
         let dimension = query.count
         var scores = [Float](repeating: -.infinity, count: places.count)
         let order = places.indices.sorted { (places[$0].block, places[$0].slot) < (places[$1].block, places[$1].slot) }
