@@ -172,4 +172,46 @@ extension CardEnvironmentTests {
         XCTAssertEqual(broken.filter { $0.readable && $0.term != nil }.map(\.name), ["Definition 3", "Definition 3 e)"], "\(broken)")
         XCTAssertEqual(broken.last?.term, "Inklusionsabbildung")
     }
+
+    /// A definition whose statement announces its conditions with a colon and lists them "a)",
+    /// "b)" is one definition: the card holds the term with all its conditions (before, part a)
+    /// was read as the first of several parts, ended without a full stop and made no card).
+    func testConditionsListedAfterAColonAreOneDefinition() {
+        let notes = """
+            Definition 7 Seien K, L endliche Graphen. Eine Abbildung
+
+            f : K → L heißt zellulär, wenn für jede Kante e von K gilt:
+            a) f (e) ist eine Kante oder eine Ecke von L
+            b) f bildet die Endpunkte von e auf Endpunkte von f (e) ab. Beispiel 4 (Zelluläre Abbildungen) Jede Inklusion ist zellulär.
+            Definition 8 Sei K ein Graph. Dann gilt:
+            a) K heißt zusammenhängend, wenn je zwei Ecken durch einen Weg verbunden sind.
+            b) K heißt Baum, wenn K zusammenhängend ist und keinen Kreis enthält.
+            """
+        let passage = CardQualityTests.passage(1, notes, section: ["2 Graphen"])
+        let (cards, _) = CardGeneration.offline(CardQualityTests.curriculum([passage]))
+        let environment = cards.filter { $0.origin == .environment }.map { "\($0.front) → \($0.back)" }
+        XCTAssertTrue(environment.contains(
+            "Definition 7 (zellulär) → Seien K, L endliche Graphen. Eine Abbildung f : K → L heißt zellulär, wenn für jede Kante e von K gilt: a) f (e) ist eine Kante oder eine Ecke von L b) f bildet die Endpunkte von e auf Endpunkte von f (e) ab"),
+            "\(environment)")
+        // Items that name terms of their own stay parts, each its own card.
+        XCTAssertTrue(environment.contains { $0.hasPrefix("Definition 8 b) (Baum) → K heißt Baum") }, "\(environment)")
+        XCTAssertTrue(cards.filter { $0.origin == .environment }.allSatisfy { $0.quality?.score == 1 },
+                      "\(cards.filter { $0.origin == .environment }.map { $0.quality?.checks.filter { !$0.passed }.map(\.reason) ?? [] })")
+    }
+
+    /// A definition opening with a word in quotation marks ("Definition 62 „Simplizialkomplexe“
+    /// … heißen flächengleich") is a block like any other (before, the quotation mark after the
+    /// number hid the opener and the definition made no card).
+    func testADefinitionOpeningWithAQuotedWordIsABlock() {
+        let notes = """
+            3.1 Graphen
+            Definition 9 „Kreise“ in einem Graphen heißen disjunkt, wenn sie keine gemeinsame Ecke haben.
+            """
+        let passage = CardQualityTests.passage(1, notes, section: ["3 Graphen"])
+        let (cards, _) = CardGeneration.offline(CardQualityTests.curriculum([passage]))
+        let environment = cards.filter { $0.origin == .environment }
+        XCTAssertEqual(environment.map { "\($0.front) → \($0.back)" },
+                       ["Definition 9 (disjunkt) → „Kreise“ in einem Graphen heißen disjunkt, wenn sie keine gemeinsame Ecke haben"])
+        XCTAssertTrue(environment.allSatisfy { $0.quality?.score == 1 }, "\(environment.map { $0.quality?.checks.filter { !$0.passed }.map(\.reason) ?? [] })")
+    }
 }

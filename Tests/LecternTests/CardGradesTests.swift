@@ -13,6 +13,7 @@ final class CardGradesTests: CommandTestCase {
         var section: [String]
         var passage: String
         var front: String
+        var back: String
         /// "good", "bad" or "false" (bad, and teaching something untrue).
         var grade: String
         /// The criteria a bad card fails.
@@ -25,8 +26,10 @@ final class CardGradesTests: CommandTestCase {
         return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { try JSONDecoder().decode(Grade.self, from: Data($0.utf8)) }
     }
 
-    static func key(document: String, section: [String], passage: String, front: String) -> String {
-        [document, section.joined(separator: " › "), passage, CardIdentity.normalised(front)].joined(separator: "\u{1F}")
+    /// A grade is of one card, its front and back: a card whose back changed since it was graded
+    /// ("What is the chain rule?" answered otherwise) is another card, not yet graded.
+    static func key(document: String, section: [String], passage: String, front: String, back: String) -> String {
+        [document, section.joined(separator: " › "), passage, CardIdentity.normalised(front), CardIdentity.normalised(back)].joined(separator: "\u{1F}")
     }
 
     /// Every candidate of `curriculum`, scored, by the fixture's key.
@@ -38,7 +41,7 @@ final class CardGradesTests: CommandTestCase {
         for card in CardGeneration.offline(curriculum, minQuality: 0).cards {
             guard let passage = passages[card.source.passageId] else { continue }
             let hash = String(ContentHash.sha256(passage.text).prefix(16))
-            result[key(document: documents[passage.documentId] ?? "", section: passage.sectionPath, passage: hash, front: card.front)] = card
+            result[key(document: documents[passage.documentId] ?? "", section: passage.sectionPath, passage: hash, front: card.front, back: card.back)] = card
         }
         return result
     }
@@ -56,7 +59,7 @@ final class CardGradesTests: CommandTestCase {
         var matched = 0, badRejected = 0, bad = 0, goodKept = 0, good = 0
         var missed: [String] = []
         for grade in grades {
-            guard let card = cards[Self.key(document: grade.document, section: grade.section, passage: grade.passage, front: grade.front)] else {
+            guard let card = cards[Self.key(document: grade.document, section: grade.section, passage: grade.passage, front: grade.front, back: grade.back)] else {
                 // A card graded bad that the generator no longer makes at all is turned away too.
                 if grade.grade == "good" { missed.append(grade.front) } else { bad += 1; badRejected += 1 }
                 continue

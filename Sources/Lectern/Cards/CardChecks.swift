@@ -177,6 +177,10 @@ struct CardChecks: Sendable {
         if let last = words.last.map(WordTokenizer.fold), CardGrounding.functionWords.contains(last), !(words.count >= 2 && last.count == 1) {
             return "the subject “\(subject)” ends in “\(last)”: half a phrase"
         }
+        // "What is Mary? → A scientist who …": a person of an example, not a term.
+        if card.origin == .definition, glossary[Self.termKey(subject)] == nil, let person = Self.personOfExample(subject, definiens: definiens) {
+            return "“\(subject)” is a person of an example (“\(person)”), not a term"
+        }
         // The definiens: a complete phrase.
         let back = definiens.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".")))
         let backWords = WordTokenizer.words(back)
@@ -264,7 +268,8 @@ struct CardChecks: Sendable {
         // "A change in the sequence", "The tool behind related-rates problems": a hypernym with one
         // short modifier says what kind of thing X is, not which one; a learner cannot tell X from
         // its neighbours by it. (A glossary's own meaning is the source's word.)
-        if card.noteType != .cloze, card.origin != .glossary, passage?.kind != .glossary, let vague = Self.vagueDefiniens(backWords) {
+        // ("The tool behind related-rates problems": a hyphenated compound is one word of the phrase.)
+        if card.noteType != .cloze, card.origin != .glossary, passage?.kind != .glossary, let vague = Self.vagueDefiniens(Self.phraseWords(back)) {
             return "“\(Self.short(back))” names only a kind of thing (“\(vague)”), not what “\(subject)” is"
         }
         // "A result of atoms in motion", "The source of all": what X stems from or belongs to.
@@ -302,6 +307,63 @@ struct CardChecks: Sendable {
         }
         return nil
     }
+
+    /// Words of `text` with a hyphenated compound as one word: "the tool behind related-rates
+    /// problems" is a head with a three-word modifier, not four.
+    static func phraseWords(_ text: String) -> [String] {
+        WordTokenizer.words(text.replacingOccurrences(of: #"(?<=\w)[-‐](?=\w)"#, with: "", options: .regularExpression))
+    }
+
+    /// Whether a vague definiens ends in "the" and one noun: "a change in the sequence" (which one?).
+    static func endsInBareDefinite(_ words: [String]) -> Bool {
+        let folded = words.map(WordTokenizer.fold)
+        return folded.count >= 3 && folded.count <= 5 && folded[folded.count - 2] == "the"
+    }
+
+    /// Nouns that say a one-word name is a person in an example ("Mary is a scientist …").
+    static let examplePersons: Set<String> = [
+        "scientist", "student", "man", "woman", "boy", "girl", "child", "person", "teacher", "doctor", "farmer", "soldier",
+        "patient", "worker", "professor", "driver", "mother", "father", "friend", "neighbor", "neighbour", "lawyer", "nurse",
+        "engineer", "neuroscientist", "researcher", "employee", "manager", "customer", "citizen", "traveler", "traveller",
+    ]
+
+    /// Makers an example sets to work ("the sculptor", "the carpenter").
+    static let exampleMakers: Set<String> = [
+        "sculptor", "painter", "carpenter", "builder", "potter", "craftsman", "artisan", "artist", "architect", "shoemaker",
+        "baker", "smith", "blacksmith", "weaver", "musician",
+    ]
+
+    /// The person noun when `term` is one capitalised name and `definiens` opens by saying it is a
+    /// person ("a scientist", "a young student"), or nil.
+    static func personOfExample(_ term: String, definiens: String) -> String? {
+        let name = term.trimmingCharacters(in: .whitespaces)
+        guard !name.contains(" "), name.first?.isUppercase == true, name.dropFirst().allSatisfy(\.isLowercase) else { return nil }
+        let words = WordTokenizer.words(definiens).map(WordTokenizer.fold)
+        guard let first = words.first, ["a", "an"].contains(first) else { return nil }
+        return words.dropFirst().prefix(2).first(where: examplePersons.contains)
+    }
+
+    /// Nouns that describe a person before the name: "British philosopher Bertrand Russell".
+    static let describingNouns: Set<String> = [
+        "philosopher", "mathematician", "physicist", "scientist", "writer", "poet", "economist", "theologian", "sociologist",
+        "psychologist", "historian", "emperor", "king", "queen", "president", "professor", "scholar", "thinker", "astronomer",
+        "chemist", "biologist", "novelist", "playwright", "statesman", "pope", "monk", "priest", "linguist", "logician",
+    ]
+
+    /// The descriptor of a deletion that holds a person's descriptor and name ("British
+    /// philosopher" of "British philosopher Bertrand Russell"), or nil.
+    static func descriptorBeforeName(_ deletion: String) -> String? {
+        let words = deletion.split(separator: " ").map(String.init)
+        guard words.count >= 3,
+              let name = words.indices.dropFirst().first(where: { words[$0].first?.isUppercase == true && words[$0 - 1].first?.isLowercase == true }),
+              words[..<name].contains(where: { describingNouns.contains($0.lowercased()) }) else { return nil }
+        return words[..<name].joined(separator: " ")
+    }
+
+    /// Verbs a term does not hold: a deletion with one ran into its clause ("Neo-Confucianism became prominent").
+    static let clauseVerbs: Set<String> = ["is", "are", "was", "were", "became", "becomes", "has", "had", "remained", "emerged"]
+    static let copulas: Set<String> = ["is", "are", "was", "were", "be", "been", "being", "became", "becomes", "become", "s"]
+    static let subjectPronouns: Set<String> = ["i", "we", "you", "they", "he", "she", "it", "this", "that", "there"]
 
     /// Adjectives that rank a thing among others: "the main …", "the primary …".
     static let rankingWords: Set<String> = [
@@ -385,6 +447,36 @@ struct CardChecks: Sendable {
         }
         // "{{Early Chinese writings often}} refer to …": a term that ran into the adverb after it.
         if words.count > 1, DefiningSentence.adverbs.contains(last) { return "“\(deletion)” runs into “\(words.last!)”: half a phrase" }
+        // "{{Neo-Confucianism became prominent}}": a term that ran into its clause's verb.
+        if words.count > 1, let verb = folded.dropFirst().first(where: Self.clauseVerbs.contains) {
+            return "“\(deletion)” runs into the verb “\(verb)”: half a clause"
+        }
+        // "{{British philosopher Bertrand Russell}}": a descriptor deleted with the name is a hint
+        // and a second thing to recall.
+        if let descriptor = Self.descriptorBeforeName(deletion) {
+            return "“\(deletion)” deletes the descriptor “\(descriptor)” with the name"
+        }
+        // "Very useful theorem called the {{parallel axis theorem}}.": a fragment with no verb names
+        // the term and says nothing about it.
+        // (A lecturer's fragment: a written sentence has its verb.)
+        if card.source.timeStart != nil || topic.passages.first(where: { $0.id == card.source.passageId })?.kind == .transcript,
+           let lead = card.front.range(of: #"^(?:[\w’'-]+ ){1,5}(?=(?:called|known as|termed|named) (?:the |a |an )?\{\{c\d+::[^}]+\}\}[.!]?$)"#, options: .regularExpression),
+           !WordTokenizer.words(String(card.front[lead])).contains(where: { Self.copulas.contains($0) || Self.subjectPronouns.contains($0) || $0.hasSuffix("ed") }) {
+            return "“\(Self.short(ClozeText.revealed(card.front)))” has no verb: a fragment naming “\(deletion)”, not a statement about it"
+        }
+        // "The ability and artistic skill of the sculptor was termed the {{efficient cause}}.": what one
+        // example's person has, named as if it were what the term is.
+        if let naming = card.front.range(of: #"\b(?:called|known as|termed|named) (?:the |a |an )?\{\{c"#, options: .regularExpression) {
+            let lead = WordTokenizer.words(String(card.front[..<naming.lowerBound]))
+            if let person = zip(lead, lead.dropFirst()).first(where: { $0.0 == "the" && (Self.examplePersons.contains($0.1) || Self.exampleMakers.contains($0.1)) })?.1 {
+                return "“the \(person)”: the sentence names what one example's person does or has, not what “\(deletion)” is"
+            }
+        }
+        // "… closely related to another bias known as {{anchoring}}.": the sentence says only that the
+        // term is another such thing; any of them fits the blank.
+        if let another = card.front.range(of: #"\banother (?:[\w’'-]+ ){1,3}(?=(?:known as|called|termed|named) (?:the |a |an )?\{\{c\d+::[^}]+\}\}[.!]?$)"#, options: .regularExpression) {
+            return "“\(card.front[another].trimmingCharacters(in: .whitespaces))” says only what kind of thing “\(deletion)” is: any of them fits the blank"
+        }
         if words.count > 6 { return "“\(deletion)” is too long to recall" }
         // "can be {{deductive}}, inductive, or abductive": one item of a list, any of which fits.
         if let close = card.front.range(of: "}}") {
@@ -405,6 +497,18 @@ struct CardChecks: Sendable {
         }
         if deletion.contains(where: \.isNumber) || deletion.contains(where: { "=+^√∑∫πΔ".contains($0) }) { return nil }
         let key = Self.termKey(deletion)
+        // "A {{mutation}} is a change in the sequence.": a kind of thing and a place in its passage
+        // ("the sequence": which one?) leave the blank without one answer. ("The {{chain rule}} is the
+        // tool behind related-rates problems" names a class of problems and stays.)
+        if card.origin == .keyTerm || card.origin == .definition, let predicate = Self.predicate(after: card.front),
+           let vague = Self.vagueDefiniens(Self.phraseWords(predicate)), Self.endsInBareDefinite(Self.phraseWords(predicate)) {
+            return "“\(Self.short(predicate))” names only a kind of thing (“\(vague)”) of something its passage names: many terms fit the blank"
+        }
+        // "{{Mary}} is a scientist and …": a person of an example, not a term.
+        if card.origin == .keyTerm || card.origin == .definition, glossary[key] == nil, let predicate = Self.predicate(after: card.front),
+           let person = Self.personOfExample(deletion, definiens: predicate) {
+            return "“\(deletion)” is a person of an example (“\(person)”), not a term"
+        }
         if card.origin == .keyTerm || card.origin == .definition, let half = halfOfAPhrase(card, deletion: deletion, topic: topic) { return half }
         // "The {{output}} is a list of …": output of what is left to the passage.
         if card.origin == .keyTerm || card.origin == .definition, words.count == 1, Self.genericHeads.contains(folded[0]) {
@@ -428,6 +532,18 @@ struct CardChecks: Sendable {
             // context, not a second thing the card asks.
             if revealed.range(of: #"[,;] (?:and|but|while|whereas) (?:(?:so )?(?:it|they|he|she|this|these|its|their|his|her)\b|also\b)[^,;]{0,60}? (?:is|are|was|were) "#, options: .regularExpression) != nil {
                 return "the sentence holds a second statement"
+            }
+            // "A gene editing therapy is …, whereas a gene editing enhancement is …": two definitions, the
+            // second a hint for the first.
+            if revealed.range(of: #"[,;][”"’]? whereas [^;.]{1,100}? (?:is|are|was|were) "#, options: .regularExpression) != nil {
+                return "the sentence contrasts “\(deletion)” with a second thing it defines: two facts"
+            }
+            // "Although much of his reign fell under a period known as the {{Pax Romana}}, …, the end of his
+            // reign …": the term stands in the concession; the sentence states something else.
+            if let open = card.front.range(of: #"^(?:Although|Though|Even though|Whereas|While) "#, options: .regularExpression),
+               let comma = card.front.range(of: ", ", range: open.upperBound..<card.front.endIndex),
+               let cloze = card.front.range(of: "{{c"), cloze.lowerBound < comma.lowerBound {
+                return "“\(deletion)” stands in the sentence's “\(card.front[open].trimmingCharacters(in: .whitespaces)) …” clause: the sentence states something else"
             }
             if OfflineCardGenerator.defines(revealed, term: deletion)
                 || (named && StandaloneSentence.characterises(PorterStemmer.foldedWords(revealed), PorterStemmer.foldedWords(deletion))) {
@@ -623,6 +739,14 @@ struct CardChecks: Sendable {
         let text = card.noteType == .cloze ? ClozeText.revealed(card.front) : card.back
         // "Dann gilt: Z K(s)dA = 2πχ(S) S": a formula whose big operator the PDF's text layer lost.
         if let lost = Self.lostGlyphs(text) { return lost }
+        // "Definition 78 (zweite Fundamentalform von S in s bzgl)": the sentence splitter took an
+        // abbreviation's full stop for the statement's end.
+        for part in [card.front, card.back] {
+            let trimmed = part.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let cut = trimmed.range(of: #"\b(?:bzgl|bzw|vgl|ggf|evtl|sog|bspw|insb|resp|cf|vs|i\.e|e\.g|z\. ?B|d\. ?h)\.?\)?$"#, options: .regularExpression) {
+                return "“\(Self.short(trimmed))” stops at the abbreviation “\(trimmed[cut])”: the statement is cut off"
+            }
+        }
         // "The force on the jth particle …", "the sum of the momentum of each block": a worked
         // problem's own objects and labels, not a statement that holds out of it.
         if ![.glossary, .environment, .formula, .example].contains(card.origin), let particular = Self.particular(text) { return particular }
@@ -687,7 +811,12 @@ struct CardChecks: Sendable {
            let meaning = glossary[Self.termKey(card.answer)] {
             let own = Set(CardGrounding.contentStems(card.answer))
             let shared = Set(CardGrounding.contentStems(meaning)).subtracting(own).intersection(CardGrounding.contentStems(ClozeText.revealed(card.front)))
-            if shared.isEmpty, !Self.bothDoctrines(meaning, ClozeText.revealed(card.front)) {
+            // "{{Historicity}} is the philosophical view that …" against the glossary's "the process of
+            // verification of the events …": a doctrine and a thing of another kind sharing a word by chance.
+            let revealed = ClozeText.revealed(card.front)
+            let otherKind = shared.count <= 1 && Set(CardGrounding.contentStems(meaning)).subtracting(own).count >= 3
+                && Self.namesDoctrine(revealed, within: 14, plurals: true) != Self.namesDoctrine(meaning, within: 14, plurals: true)
+            if shared.isEmpty || otherKind, !Self.bothDoctrines(meaning, revealed) {
                 return "the source's glossary defines “\(card.answer)” as “\(Self.short(meaning))”; this is another sense"
             }
         }
@@ -711,9 +840,14 @@ struct CardChecks: Sendable {
         "principle", "assumption", "hypothesis",
     ]
 
-    static func namesDoctrine(_ text: String) -> Bool {
-        let words = WordTokenizer.words(text).prefix(9).map(WordTokenizer.fold)
-        return zip(words, words.dropFirst()).contains { doctrineWords.contains($0.0) && $0.1 == "that" }
+    static func namesDoctrine(_ text: String, within: Int = 9, plurals: Bool = false) -> Bool {
+        let words = WordTokenizer.words(text).prefix(within).map(WordTokenizer.fold)
+        // ("a broad family of views that …", "theories that …")
+        func doctrine(_ word: String) -> Bool {
+            doctrineWords.contains(word) || (plurals && (doctrineWords.contains(String(word.dropLast())) && word.hasSuffix("s")
+                || (word.hasSuffix("ies") && doctrineWords.contains(word.dropLast(3) + "y"))))
+        }
+        return zip(words, words.dropFirst()).contains { doctrine($0.0) && $0.1 == "that" }
     }
 
     static func bothDoctrines(_ meaning: String, _ stated: String) -> Bool {

@@ -45,9 +45,10 @@ enum StatementBlocks {
 
     /// Openers of any block, environments or not ("Beispiel 19", "Abbildung 1.11:", "Proof."):
     /// a capitalised word and a number, followed by a bracket, a colon, a line's end or a
-    /// capitalised word. Where one starts, the statement before it ends.
+    /// capitalised word, perhaps in quotation marks ("Definition 62 „Simplizialkomplexe“ …
+    /// heißen flächengleich"). Where one starts, the statement before it ends.
     private static let anyOpener = try! NSRegularExpression(
-        pattern: #"(?<![\p{L}\p{N}(.,])([\p{Lu}][\p{L}]{2,15})[ \t]+(\d+(?:\.\d+)*)\.?(?=[ \t]*(?:\(|:|\n|$|[ \t]+[\p{Lu}∀∃]))"#,
+        pattern: #"(?<![\p{L}\p{N}(.,])([\p{Lu}][\p{L}]{2,15})[ \t]+(\d+(?:\.\d+)*)\.?(?=[ \t]*(?:\(|:|\n|$|[ \t]+[„“"‚‘«»]?[\p{Lu}∀∃]))"#,
         options: [.anchorsMatchLines])
     /// An unnumbered environment: its name alone at a line's start, with a colon ("Definition: …", "Rule (Hooke): …").
     private static let labelled = try! NSRegularExpression(
@@ -147,11 +148,14 @@ enum StatementBlocks {
             // The text the card's statement is read from: a definition in parts is judged part by part.
             var judged = body
             var laterParts: [(mark: String, raw: String)] = []
+            // "… heißt simplizial, wenn für jedes ∆ ∈ K gilt:" then "a) …", "b) …": the items are the
+            // conditions of one definition, read whole, not parts naming terms of their own.
+            let conditions = kind == .definition && term == nil && Self.listsConditions(Self.parts(of: body))
             if kind == .definition, term == nil {
                 // Part a) of a definition in parts is the first term's; each later part that names
                 // a term of its own is a block of its own (below).
                 let parts = Self.parts(of: body)
-                if let first = parts.first {
+                if !conditions, let first = parts.first {
                     judged = first.raw
                     whole = first.raw.last.map { ".!?".contains($0) } ?? false
                     focused = TextCleanup.collapseWhitespace(first.raw).trimmingCharacters(in: CharacterSet(charactersIn: ".").union(.whitespaces))
@@ -159,7 +163,8 @@ enum StatementBlocks {
                 }
                 focused = focused.replacingOccurrences(of: #"^a\)\s*"#, with: "", options: .regularExpression)
                 term = definedTerm(in: focused)
-                focused = endingWithTerm(focused, term: term)
+                // (The naming sentence comes before the conditions, which end the statement.)
+                if !conditions { focused = endingWithTerm(focused, term: term) }
             }
             let judgedUnmarked = judged == body ? unmarked
                 : TextCleanup.collapseWhitespace(judged.replacingOccurrences(of: #"(?m)^[ \t]*[a-z0-9]{1,4}\)"#, with: "", options: .regularExpression))
@@ -168,7 +173,8 @@ enum StatementBlocks {
             if let named = term, !isReadable(named) || !isTerm(named) { term = nil }
             let name = opener.number.map { "\(opener.name) \($0)" } ?? opener.name
             // (Part a)'s mark after the premises, "… Raum. a) B ⊆ T heißt …", opens no bracket.)
-            let focusedUnmarked = focused.replacingOccurrences(of: #"(?<=[.:!?] )[a-z]\) "#, with: "", options: .regularExpression)
+            let focusedUnmarked = conditions ? unmarked
+                : focused.replacingOccurrences(of: #"(?<=[.:!?] )[a-z]\) "#, with: "", options: .regularExpression)
             // A remark listing several properties ("a) … b) … c) …") is several facts, not one card.
             let listed = remarks.contains(opener.name.lowercased()) && !Self.parts(of: body).isEmpty
             blocks.append(Block(kind: kind, name: name, term: term,
@@ -239,6 +245,18 @@ enum StatementBlocks {
             parts.append((mark, raw))
         }
         return parts
+    }
+
+    /// Whether a definition's lettered items are the conditions its statement announces: the text
+    /// before "a)" names the term and ends in a colon ("… heißt simplizial, wenn für jedes ∆ ∈ K
+    /// gilt:", "… is called regular if:"), and no item names a term of its own.
+    static func listsConditions(_ parts: [(mark: String, raw: String)]) -> Bool {
+        guard parts.count >= 2, let first = parts.first?.raw,
+              let item = first.range(of: #"(?m)^[ \t]*a\)"#, options: .regularExpression) else { return false }
+        let lead = String(first[..<item.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard lead.hasSuffix(":"), definedTerm(in: lead) != nil else { return false }
+        let items = [String(first[item.upperBound...])] + parts.dropFirst().map(\.raw)
+        return items.allSatisfy { definedTerm(in: TextCleanup.collapseWhitespace($0)) == nil }
     }
 
     /// Whether `term` names a thing: not a clause running on ("Inklusionsabbildung und man
