@@ -51,10 +51,15 @@ class Server:
         self.url = url
         self.psql = psql
 
-    def database(self, name):
-        """The URL of an empty database `name` (dropped first)."""
-        self.sql(f"drop database if exists {name} with (force)", self.url)
-        self.sql(f"create database {name}", self.url)
+    def database(self, name, keep=False):
+        """The URL of an empty database `name` (dropped first); with `keep`, the database as an
+        earlier run left it when there is one (a 1M copy takes hours: `lectern migrate` into it
+        again copies only what it lacks)."""
+        exists = self.sql(f"select 1 from pg_database where datname = '{name}'", self.url) == "1"
+        if exists and not keep:
+            self.sql(f"drop database if exists {name} with (force)", self.url)
+        if not exists or not keep:
+            self.sql(f"create database {name}", self.url)
         return self.url.rsplit("/", 1)[0] + "/" + name
 
     def sql(self, statement, url):
@@ -99,12 +104,14 @@ def overlap(a, b):
     return round(sum(shares) / len(shares), 4) if shares else None
 
 
-def recall(server, url, dimension, count, seed=5):
-    """recall@10 of Lectern's HNSW query (100 candidates, ef_search 100, iterative scan, float32
-    re-rank) against the exact float32 scan, for `count` queries near the stored vectors."""
+def recall(server, url, dimension, count, seed=5, depths=(100, 200, 400, 800)):
+    """recall@10 of Lectern's HNSW query (`depth` candidates with ef_search `depth`, iterative
+    scan, float32 re-rank) against the exact float32 scan, for `count` queries near the stored
+    vectors. A search of k hits asks max(2·100, 100) = 200 candidates (the searcher ranks 100
+    deep before fusion); 100 is what a caller asking k = 50 or fewer would get."""
     low, high = (int(x) for x in server.sql("select min(id), max(id) from passages", url).split("|"))
     rng = random.Random(seed)
-    found, hnsw_seconds, exact_seconds = 0, [], []
+    found, hnsw_seconds, exact_seconds = {d: 0 for d in depths}, {d: [] for d in depths}, []
     for _ in range(count):
         a, b = rng.randint(low, high), rng.randint(low, high)
         query = (f"(select l2_normalize(x.exact + y.exact) from passages x, passages y "
@@ -113,16 +120,46 @@ def recall(server, url, dimension, count, seed=5):
         start = time.perf_counter()
         exact = server.sql(f"select id from passages order by exact <=> '{vector}'::vector, id limit 10", url).split()
         exact_seconds.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        approximate = server.sql(
-            "begin; set local hnsw.ef_search = 100; set local hnsw.iterative_scan = relaxed_order; "
-            f"with candidates as (select id, exact from passages where vector_dims(embedding) = {dimension} "
-            f"order by embedding::halfvec({dimension}) <=> '{vector}'::halfvec({dimension}) limit 100) "
-            f"select id from candidates order by exact <=> '{vector}'::vector, id limit 10; commit;", url).split()
-        hnsw_seconds.append(time.perf_counter() - start)
-        found += len(set(exact) & set(approximate))
-    return {"recall_at_10": round(found / (10 * count), 4), "queries": count,
-            "psql_hnsw": summary(hnsw_seconds), "psql_exact_scan": summary(exact_seconds)}
+        for depth in depths:
+            start = time.perf_counter()
+            approximate = server.sql(
+                f"begin; set local hnsw.ef_search = {depth}; set local hnsw.iterative_scan = relaxed_order; "
+                f"with candidates as (select id, exact from passages where vector_dims(embedding) = {dimension} "
+                f"order by embedding::halfvec({dimension}) <=> '{vector}'::halfvec({dimension}) limit {depth}) "
+                f"select id from candidates order by exact <=> '{vector}'::vector, id limit 10; commit;", url).split()
+            hnsw_seconds[depth].append(time.perf_counter() - start)
+            found[depth] += len(set(exact) & set(approximate))
+    result = {"queries": count, "psql_exact_scan": summary(exact_seconds)}
+    for depth in depths:
+        result[f"ef_search_{depth}"] = {"recall_at_10": round(found[depth] / (10 * count), 4), "psql_hnsw": summary(hnsw_seconds[depth])}
+    # What a search asks (200 candidates, ef_search 200) is the headline.
+    result["recall_at_10"] = result["ef_search_200"]["recall_at_10"]
+    result["psql_hnsw"] = result["ef_search_200"]["psql_hnsw"]
+    return result
+
+
+def migrate(lectern, db, url, environment, size):
+    """`lectern migrate --from db --to url`, with a progress line on stderr every minute (a 1M
+    copy takes hours); its --json summary."""
+    command = [lectern, "migrate", "--from", db, "--to", url, "--json", "--events", "json"]
+    process = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    start, last, tail = time.perf_counter(), time.perf_counter(), []
+    for line in process.stderr:
+        tail = (tail + [line])[-5:]
+        if time.perf_counter() - last < 60:
+            continue
+        last = time.perf_counter()
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        if event.get("index") and event.get("total"):
+            print(f"postgres bench: {size} passages: document {event['index']} of {event['total']} copied, "
+                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+    out = process.stdout.read()
+    if process.wait() != 0:
+        raise SystemExit(scrubbed(f"postgres bench: {' '.join(command)} failed ({process.returncode}): {''.join(tail)[-600:]}"))
+    return json.loads(out)
 
 
 def storage(server, url, db):
@@ -233,6 +270,7 @@ def main():
     parser.add_argument("--recall-queries", type=int, default=50)
     parser.add_argument("--ingest-passages", type=int, default=20000)
     parser.add_argument("--skip", default="", help="comma-separated: search, ingest, eval")
+    parser.add_argument("--fresh", action="store_true", help="copy each padded library into a new database, not into the last run's")
     args = parser.parse_args()
     lectern = os.path.abspath(args.lectern)
     work = os.path.abspath(args.work)
@@ -250,14 +288,16 @@ def main():
     qs = queries(args.queries + 1)
     for size in (int(s) for s in args.sizes.split(",") if s) if "search" not in skip else ():
         db, ingest_seconds = padded_library(lectern, work, size, hashing)
-        url = server.database(f"padded_{size}")
+        url = server.database(f"padded_{size}", keep=not args.fresh)
         start = time.perf_counter()
-        copy = run([lectern, "migrate", "--from", db, "--to", url, "--json"], hashing)
-        migrated = json.loads(copy.stdout)
+        migrated = migrate(lectern, db, url, hashing, size)
         row = {"passages": size, "sqlite_ingest_seconds": ingest_seconds,
                "migrate_seconds": round(time.perf_counter() - start, 1),
+               "migrate_documents_copied": migrated["copied"], "migrate_documents_already_there": migrated["present"],
                "migrate_counts_agree": all(c["from"] == c["to"] for c in migrated["counts"])}
-        print(f"postgres bench: {size} passages copied into PostgreSQL in {row['migrate_seconds']} s", file=sys.stderr)
+        print(f"postgres bench: {size} passages copied into PostgreSQL in {row['migrate_seconds']} s "
+              f"({migrated['copied']} documents copied, {migrated['present']} already there)", file=sys.stderr, flush=True)
+        print(f"postgres bench: {size} passages: searching", file=sys.stderr, flush=True)
         sqlite = in_process(lectern, db, hashing, qs, work)
         postgres = in_process(lectern, url, hashing, qs, work)
         for mode in sqlite:
@@ -266,6 +306,7 @@ def main():
                 "sqlite_rss_kb": sqlite[mode]["rss_kb"], "postgres_rss_kb": postgres[mode]["rss_kb"],
                 "top10_overlap_postgres_vs_sqlite": overlap(top_places(postgres[mode]["_hits"]), top_places(sqlite[mode]["_hits"])),
             }
+        print(f"postgres bench: {size} passages: HNSW recall", file=sys.stderr, flush=True)
         row["hnsw"] = recall(server, url, 384, args.recall_queries)
         row["storage"] = storage(server, url, db)
         results["libraries"].append(row)
@@ -291,8 +332,12 @@ def print_table(results):
                   f"PostgreSQL {r['postgres']['p50_ms']:8.2f} ({r['postgres']['p95_ms']:.2f}) ms   "
                   f"same top 10: {r['top10_overlap_postgres_vs_sqlite']}")
         h = row["hnsw"]
-        print(f"  HNSW recall@10 vs exact scan: {h['recall_at_10']} ({h['queries']} queries; psql HNSW {h['psql_hnsw']['p50_ms']:.1f} ms, "
-              f"exact scan {h['psql_exact_scan']['p50_ms']:.1f} ms)")
+        depths = [k for k in h if k.startswith("ef_search_")] or [None]
+        for depth in depths:
+            r = h[depth] if depth else h
+            print(f"  HNSW recall@10 vs exact scan{', ' + depth.replace('_', ' ', 1).replace('_', ' ') if depth else ''}: "
+                  f"{r['recall_at_10']} ({h['queries']} queries; psql HNSW {r['psql_hnsw']['p50_ms']:.1f} ms, "
+                  f"exact scan {h['psql_exact_scan']['p50_ms']:.1f} ms)")
         s = row["storage"]
         print(f"  storage: SQLite {s['sqlite_file_bytes'] / 1e6:.0f} MB, PostgreSQL {s['postgres_database_bytes'] / 1e6:.0f} MB "
               f"({', '.join(f'{k} {v / 1e6:.0f} MB' for k, v in s['postgres_largest'].items())})")

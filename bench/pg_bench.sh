@@ -6,7 +6,12 @@
 # (Tests/Support/postgres.sh, durable settings) in PG_BENCH_DIR and stops it at the end.
 #   PG_BENCH_SIZES=100000,1000000   the padded libraries (default 100000; 1M takes hours here)
 #   PG_BENCH_SKIP=eval,ingest       parts left out
-# Writes bench/results/postgres.json.
+#   PG_BENCH_FRESH=1                copy each padded library into a new database; by default the
+#                                   database an earlier run left in PG_BENCH_DIR is reused, and
+#                                   `lectern migrate` copies only what it lacks (resumes a stopped 1M copy)
+#   PG_BENCH_MAINTENANCE_MEM=2GB    the server's maintenance_work_mem: the HNSW index is built once
+#                                   after the copy, and fast only while its graph fits (1M: ~1.5 GB)
+# Progress goes to stderr (the copy's every minute). Writes bench/results/postgres.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lectern=${LECTERN:-.build/release/lectern}
@@ -22,7 +27,8 @@ if [ -z "$psql" ]; then
   exit 0
 fi
 dir=${PG_BENCH_DIR:-/var/tmp/lectern-pg-bench}
-url=$(sh Tests/Support/postgres.sh start "$dir")
+url=$(LECTERN_PG_OPTIONS="-c maintenance_work_mem=${PG_BENCH_MAINTENANCE_MEM:-2GB}" sh Tests/Support/postgres.sh start "$dir")
 trap 'sh Tests/Support/postgres.sh stop "$dir" || true' EXIT
 python3 bench/pg_bench.py --lectern "$lectern" --url "$url" --psql "$PWD/$psql" --work bench/work/postgres \
-  --out bench/results/postgres.json --sizes "${PG_BENCH_SIZES:-100000}" --skip "${PG_BENCH_SKIP:-}"
+  --out bench/results/postgres.json --sizes "${PG_BENCH_SIZES:-100000}" --skip "${PG_BENCH_SKIP:-}" \
+  ${PG_BENCH_FRESH:+--fresh}

@@ -157,6 +157,70 @@ final class LibraryBackendTests: XCTestCase {
         XCTAssertEqual(try library.connection.query("select count(*) from keyword_totals").scalar, "1")
     }
 
+    /// Round trips to the server (~0.1 ms each on one machine, a network's latency between two):
+    /// opening a library that has every migration is two statements (it was five a migration),
+    /// a keyword search two or three, a search by meaning four (its HNSW settings and its query
+    /// in one transaction), whatever the query.
+    func testOpeningALibraryAndSearchingItTakeAFewStatements() throws {
+        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_statements")
+        let write = try XCTUnwrap(Self.corporaWrites().first { $0.uri.hasSuffix("chain-rule.md") })
+        try PostgresLibrary(url: url).replaceDocument(write)
+        let library = try PostgresLibrary(url: url)
+        XCTAssertEqual(library.connection.statements, 2, "opening a library that is up to date")
+        for text in ["chain rule derivative", "\"chain rule\" -balloon", "derivative of a composite function"] {
+            var before = library.connection.statements
+            let hits = try library.keywordMatches(SearchQuery(parsing: text), limit: 5)
+            XCTAssertFalse(hits.isEmpty, text)
+            // The items counted, then ranked; ranked again when leaving a common word out did not settle it.
+            XCTAssertLessThanOrEqual(library.connection.statements - before, 3, "keyword search for \(text)")
+            before = library.connection.statements
+            let embedder = HashingEmbedder()
+            let nearest = try library.nearestPassages(to: try embedder.embed(text), k: 3, embedder: embedder.info, documents: nil,
+                                                      passages: nil, allowedBy: SearchQuery(parsing: text), scan: VectorScan { _, _ in [] })
+            XCTAssertFalse(nearest.isEmpty, text)
+            XCTAssertEqual(library.connection.statements - before, 4, "search by meaning for \(text)")
+        }
+    }
+
+    /// A word every passage holds adds next to nothing to a score (FTS5 floors its idf), so
+    /// PostgreSQL ranks the passages holding the query's other words alone when they fill the
+    /// top (two statements: the counts, one ranking), and the whole match when they do not
+    /// (three); either way the hits and their BM25 are SQLite's.
+    func testACommonWordIsLeftOutOfTheMatchOnlyWhereItCannotChangeTheTop() throws {
+        let sections = (0..<40).map { index in
+            let rare = index < 9 ? Array(repeating: "zephyr", count: index % 3 + 1).joined(separator: " ") + " " : ""
+            let tides = Array(repeating: "tide", count: index % 4 + 1).joined(separator: " ")
+            return "# Part \(index)\n\nThe \(rare)\(tides) of part \(index) turns over stones number \(index * 7).\n"
+        }
+        let data = Data(sections.joined(separator: "\n").utf8)
+        let embedder = HashingEmbedder()
+        let input = SourceInput(uri: "file:///generated/tides.md", path: "/generated/tides.md", data: data)
+        let (extractor, document) = try DocumentReader().extract(input, display: "tides.md")
+        let passages = Chunker(settings: ChunkSettings(), tokenCounter: embedder.tokenCounter).chunk(document.blocks)
+        XCTAssertEqual(passages.count, 40, "a passage a section")
+        let hash = ContentHash.sha256(data)
+        let write = LibraryStore.DocumentWrite(
+            sourceURI: input.uri, sourceKind: .file, uri: input.uri, path: input.path, extractor: extractor.name,
+            extractorVersion: extractor.version, contentHash: hash, skipKey: SkipKey(passages: hash, embedder: embedder.info.key),
+            document: document, passages: passages, vectors: try embedder.embed(passages.map(\.text)), embedder: embedder.info)
+        let postgres = try PostgresLibrary(url: try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_common"))
+        let folder = try TemporaryFolder()
+        let sqlite = try LibraryStore(path: folder.file("library.db").path)
+        try postgres.replaceDocument(write)
+        try sqlite.replaceDocument(write)
+        for (limit, statements) in [(5, 2), (20, 3)] {
+            let query = SearchQuery(parsing: "zephyr tides")
+            let before = postgres.connection.statements
+            let found = try postgres.keywordMatches(query, limit: limit)
+            XCTAssertEqual(postgres.connection.statements - before, statements, "top \(limit)")
+            let expected = try sqlite.keywordMatches(query, limit: limit)
+            XCTAssertEqual(found.count, limit)
+            let places = try postgres.passageLocators(found.map(\.id)), expectedPlaces = try sqlite.passageLocators(expected.map(\.id))
+            XCTAssertEqual(found.map { places[$0.id]! }, expected.map { expectedPlaces[$0.id]! }, "top \(limit)")
+            for (pg, lite) in zip(found, expected) { XCTAssertEqual(pg.score, lite.score, accuracy: 1e-6 * max(1, abs(lite.score))) }
+        }
+    }
+
     func testWriterLockIsOneAtATimeAcrossSessionsAndNamesItsHolder() throws {
         let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_lock")
         let first = try PostgresLibrary(url: url), second = try PostgresLibrary(url: url)

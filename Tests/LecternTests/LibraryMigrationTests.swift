@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import XCTest
 @testable import Lectern
 
@@ -186,6 +187,37 @@ final class LibraryMigrationTests: CommandTestCase {
         XCTAssertTrue(rerun.stdout.hasPrefix("2 documents copied, 4 already there"), rerun.stdout)
         // The same passages (notes that tie keep their own order of row ids in each library).
         XCTAssertEqual(Set(try hits(["moon"], in: url).map(\.place)), Set(try hits(["moon"], in: "lectern.db").map(\.place)))
+    }
+
+    /// A copy is the same library elsewhere: `show` prints when each document was ingested and
+    /// `sources` when each source was last read as the original recorded them, not the time of
+    /// the copy (which every copied document was stamped with).
+    func testACopyKeepsWhenDocumentsWereIngested() throws {
+        try folder.write("notes/cells.md", "# Cells\n\nMitochondria make most of a cell's ATP by oxidative phosphorylation.\n")
+        XCTAssertEqual(try runLectern(["ingest", "notes"], in: folder.url).status, 0)
+        do {
+            let store = try LibraryStore(path: folder.file("lectern.db").path)
+            try store.write { db in
+                try db.execute(sql: "UPDATE documents SET created_at = '2021-03-04T05:06:07Z', updated_at = '2022-03-04T05:06:07Z'")
+                try db.execute(sql: "UPDATE sources SET updated_at = '2022-03-04T05:06:08Z'")
+            }
+        }
+        let url = try server.freshDatabase(for: Self.self, suffix: "_times")
+        XCTAssertEqual(try lectern(["migrate", "--from", "lectern.db", "--to", url]).status, 0)
+        // Built once at the end of the copy, not as the first document was written.
+        let index = try PostgresConnection(url: url).query("select to_regclass('passages_embedding') is not null").scalar
+        XCTAssertEqual(index, "t", "the copy has its HNSW index")
+        XCTAssertEqual(try lectern(["migrate", "--from", url, "--to", "back.db"]).status, 0)
+        for library in [url, "back.db"] {
+            let name = library == url ? "PostgreSQL" : "back.db"
+            let show = try runLectern(["show", "notes/cells.md"], in: folder.url, environment: ["LECTERN_DB": library])
+            XCTAssertTrue(show.stdout.contains("\nupdated 2022-03-04T05:06:07Z\n"), "\(name): \(show.stdout + show.stderr)")
+            let sources = try runLectern(["sources", "--json"], in: folder.url, environment: ["LECTERN_DB": library])
+            XCTAssertTrue(sources.stdout.contains("2022-03-04T05:06:08Z"), "\(name): \(sources.stdout + sources.stderr)")
+        }
+        let store = try LibraryStore(path: folder.file("back.db").path)
+        let created = try store.read { db in try String.fetchOne(db, sql: "SELECT created_at FROM documents") }
+        XCTAssertEqual(created, "2021-03-04T05:06:07Z")
     }
 
     func testTheSameLibraryOrAnotherEmbeddersLibraryIsRefusedInOneLine() throws {

@@ -8,7 +8,8 @@
 # PostgreSQL refuses to run as root: as root, the server runs as the user `postgres` (created,
 # as a system user without a home, when there is none), and the binaries are copied into DIR
 # when that user cannot reach them where they are (a repository under /root, mode 700).
-# LECTERN_PG_FAST=1 turns durability off (fsync), for throwaway test servers.
+# LECTERN_PG_FAST=1 turns durability off (fsync), for throwaway test servers; LECTERN_PG_OPTIONS
+# adds server settings (`-c maintenance_work_mem=2GB`) to a server it starts.
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
 venv=${LECTERN_PG_VENV:-$here/.venv-tests}
@@ -68,6 +69,7 @@ start)
     port=${3:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
     options="-h 127.0.0.1 -p $port -k $dir"
     [ "${LECTERN_PG_FAST:-}" = 1 ] && options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    [ -n "${LECTERN_PG_OPTIONS:-}" ] && options="$options $LECTERN_PG_OPTIONS"
     if ! as_server "$bin/pg_ctl" status -D "$dir/data" >/dev/null 2>&1; then
         # The server outlives this script, so it must hold none of the descriptors its caller
         # gave the script: Foundation's Process learns that a child exited when the last holder

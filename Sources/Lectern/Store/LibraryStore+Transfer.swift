@@ -3,6 +3,10 @@ import GRDB
 
 /// A SQLite library as the source or the target of `lectern migrate`.
 extension LibraryStore: LibraryTransfer {
+    /// Nothing to defer: the vectors are scanned, not indexed.
+    func beginCopy() throws {}
+    func finishCopy() throws {}
+
     /// Where each vector is (its block and row), from the blocks' id lists alone; a lookup
     /// reads the blocks it needs, keeping the last call's (a document's passages were stored
     /// together): a copy of a million passages holds a few blocks of vectors, not 1.5 GB.

@@ -139,6 +139,15 @@ public final class LibraryStore: Sendable {
         /// Hashes of texts whose vectors the embedding cache held for this document: removed
         /// from it in the transaction that stores the document.
         var cachedTextHashes: [String] = []
+        /// When another library first stored the document, last changed it and last read its
+        /// source (`lectern migrate` keeps them); nil for a document read now, as by an ingest.
+        var recordedTimes: RecordedTimes?
+
+        struct RecordedTimes: Sendable {
+            var created: String
+            var updated: String
+            var sourceUpdated: String
+        }
 
         init(
             sourceURI: String, sourceKind: SourceKind, uri: String, path: String?, extractor: String,
@@ -210,10 +219,11 @@ public final class LibraryStore: Sendable {
         return try write { db in
             try Self.checkEmbedder(db, w.embedder, library: display)
             let now = Self.now()
+            let (created, updated) = (w.recordedTimes?.created ?? now, w.recordedTimes?.updated ?? now)
             try db.execute(sql: """
                 INSERT INTO sources(uri, kind, created_at, updated_at) VALUES (?, ?, ?, ?)
                 ON CONFLICT(uri) DO UPDATE SET updated_at = excluded.updated_at, kind = excluded.kind
-                """, arguments: [w.sourceURI, w.sourceKind.rawValue, now, now])
+                """, arguments: [w.sourceURI, w.sourceKind.rawValue, created, w.recordedTimes?.sourceUpdated ?? now])
             let sourceId = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE uri = ?", arguments: [w.sourceURI])!
             let metadata = Self.json(w.document.metadata)
             let warnings = Self.json(w.document.warnings.map(\.description))
@@ -227,7 +237,7 @@ public final class LibraryStore: Sendable {
                     WHERE id = ?
                     """, arguments: [sourceId, w.path, type.rawValue, w.extractor, w.extractorVersion, w.document.title,
                                      w.contentHash, w.skipKey.passages, w.skipKey.embedder, metadata, warnings,
-                                     w.document.blocks.count, w.passages.count, now, existing])
+                                     w.document.blocks.count, w.passages.count, updated, existing])
                 documentId = existing
             } else {
                 try db.execute(sql: """
@@ -238,7 +248,7 @@ public final class LibraryStore: Sendable {
                     """, arguments: [sourceId, w.uri, ContentHash.shortId(w.uri), w.path, type.rawValue, w.extractor,
                                      w.extractorVersion, w.document.title, w.contentHash, w.skipKey.passages,
                                      w.skipKey.embedder, metadata, warnings, w.document.blocks.count, w.passages.count,
-                                     now, now])
+                                     created, updated])
                 documentId = db.lastInsertedRowID
             }
             let blockStatement = try db.makeStatement(sql: """

@@ -9,6 +9,12 @@ protocol LibraryTransfer: LibraryBackend {
     /// called a document at a time: it holds a few blocks of vectors, never the library's.
     func passageVectors(embedder: EmbedderInfo) throws -> PassageVectors
 
+    /// Called before the documents are copied into this library, and after the last one when
+    /// the copy was not stopped: a library whose server indexes the vectors (PostgreSQL's HNSW)
+    /// builds the index once after a copy into it while it was empty.
+    func beginCopy() throws
+    func finishCopy() throws
+
     /// Every web source's validators.
     func fetchCacheEntries() throws -> [FetchCacheEntry]
 

@@ -73,6 +73,7 @@ public struct LibraryMigration: Sendable {
             }
             let vectors = try source.passageVectors(embedder: embedder)
             let sources = Dictionary(try source.sources().map { ($0.id, $0) }) { first, _ in first }
+            try target.beginCopy()
             for (index, document) in documents.enumerated() {
                 if cancellation?.isCancelled == true {
                     summary.stopped = .interrupted
@@ -99,6 +100,7 @@ public struct LibraryMigration: Sendable {
                 }
             }
             if summary.stopped == nil {
+                try target.finishCopy()
                 let cached = try source.allCachedVectors(embedder: embedder).sorted { $0.key < $1.key }
                 try target.cacheVectors(embedder: embedder, textHashes: cached.map(\.key), vectors: cached.map(\.value))
                 summary.cachedVectors = cached.count
@@ -171,10 +173,13 @@ public struct LibraryMigration: Sendable {
                 metadata: try source.metadata(documentId: document.id),
                 // Kept as their lines: a warning made from its line reads back the same.
                 warnings: document.warningList.map { ExtractionWarning($0) })
-            return LibraryStore.DocumentWrite(
+            var write = LibraryStore.DocumentWrite(
                 sourceURI: origin.uri, sourceKind: origin.kind, uri: document.uri, path: document.path, extractor: document.extractor,
                 extractorVersion: document.extractorVersion, contentHash: document.contentHash, skipKey: document.skipKey,
                 document: extracted, passages: passages, vectors: found.map { $0! }, embedder: embedder)
+            // A copy is the same library elsewhere: when each document was ingested stays as it was.
+            write.recordedTimes = .init(created: document.createdAt, updated: document.updatedAt, sourceUpdated: origin.updatedAt)
+            return write
         }
         throw LecternError(.corrupt, document.uri, "passage \(passages[missing].ordinal) has no vector of \(embedder.name): run `lectern reembed` on the library to copy first")
     }

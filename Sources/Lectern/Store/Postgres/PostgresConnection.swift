@@ -7,6 +7,9 @@ import Foundation
 final class PostgresConnection {
     let endpoint: PostgresEndpoint
     private let connection: OpaquePointer
+    /// Statements sent so far: each is a round trip to the server, which is what an operation
+    /// on a small library costs (the tests hold opening and searching to a few).
+    private(set) var statements = 0
 
     /// Connects to `url` (`postgres://user@host:port/dbname`, with any libpq parameter such as
     /// `sslmode` in its query). The password comes from the URL, else libpq's own PGPASSWORD and
@@ -57,6 +60,7 @@ final class PostgresConnection {
     /// server casts each to the type the statement needs), and returns its rows as text.
     @discardableResult
     func query(_ sql: String, _ parameters: [String?] = []) throws -> PostgresRows {
+        statements += 1
         let result = withOptionalCStrings(parameters) { values in
             lazy_PQexecParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
         }

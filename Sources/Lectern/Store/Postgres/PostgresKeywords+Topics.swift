@@ -17,24 +17,21 @@ extension PostgresKeywords {
         phrase(stems, withinAnyOf: topicWeights.map(\.label))
     }
 
-    /// The SQL of a topic search with its bound values: every topic holding any of the query's
-    /// items, of the curriculum named `curriculum` when given, by BM25 (N, avgdl and each item's
-    /// n over every topic, as FTS5 counts them over the whole table); best first, at most `limit`.
-    static func topicSearch(_ query: SearchQuery, limit: Int, curriculum: String?) -> (sql: String, parameters: [String?])? {
+    /// A topic search: every topic holding any of the query's items, of the curriculum named
+    /// `curriculum` when given, by BM25 (N, avgdl and each item's n over every topic, as FTS5
+    /// counts them over the whole table).
+    static func topicSearch(_ query: SearchQuery, curriculum: String?) -> PostgresKeywordSearch? {
         let items = items(query)
         guard !items.isEmpty else { return nil }
-        var parameters: [String?] = [
-            PostgresLibrary.textArray(items.map { $0.joined(separator: " ") }), PostgresLibrary.textArray(items.map(topicPhrase)),
-            items.map(topicPhrase).joined(separator: " | "), String(limit),
-        ]
-        var filter = ""
+        var search = PostgresKeywordSearch(
+            table: "topics",
+            totals: "select count(*)::float8 as n, case when count(*) > 0 then sum(keyword_length)::float8 / count(*) else 1 end as avgdl from topics",
+            items: items, itemQueries: items.map(topicPhrase),
+            weight: "case p.w " + topicWeights.map { "when '\($0.label)' then \($0.weight)" }.joined(separator: " ") + " end")
         if let curriculum {
-            parameters.append(curriculum)
-            filter = " and curriculum_id = (select id from curricula where name = $5)"
+            search.parameters.append(curriculum)
+            search.filters = " and curriculum_id = (select id from curricula where name = $\(PostgresKeywordSearch.firstParameter)::text)"
         }
-        let weight = "case p.w " + topicWeights.map { "when '\($0.label)' then \($0.weight)" }.joined(separator: " ") + " end"
-        let totals = "select count(*)::float8 as n, case when count(*) > 0 then sum(keyword_length)::float8 / count(*) else 1 end as avgdl from topics"
-        let sql = bm25SQL(table: "topics", totals: totals, weight: weight, filters: filter)
-        return (sql, parameters)
+        return search
     }
 }

@@ -69,67 +69,34 @@ enum PostgresKeywords {
         "'" + lexeme.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") + "'"
     }
 
-    /// The SQL of a keyword search with its bound values: the BM25 of each passage holding any
-    /// of the query's items (`bm25SQL`), only passages holding every phrase and no exclusion,
-    /// of `documents` and among `passages` when given; best first, at most `limit`.
-    static func search(_ query: SearchQuery, limit: Int, documents: Set<Int64>?, passages: Set<Int64>?,
-                       weights: LibraryStore.KeywordWeights) -> (sql: String, parameters: [String?])? {
+    /// A keyword search of the passages: those holding any of the query's items, every phrase
+    /// and no exclusion, of `documents` and among `passages` when given, ranked by BM25 with the
+    /// text's occurrences weighted `weights.text` and the section header's `weights.section`.
+    static func search(_ query: SearchQuery, documents: Set<Int64>?, passages: Set<Int64>?,
+                       weights: LibraryStore.KeywordWeights) -> PostgresKeywordSearch? {
         let items = items(query)
         guard !items.isEmpty else { return nil }
-        var parameters: [String?] = [
-            PostgresLibrary.textArray(items.map { $0.joined(separator: " ") }), PostgresLibrary.textArray(items.map(phrase)),
-            items.map(phrase).joined(separator: " | "), String(limit), String(weights.text), String(weights.section),
-        ]
-        var filters = ""
+        let first = PostgresKeywordSearch.firstParameter
+        var search = PostgresKeywordSearch(
+            table: "passages",
+            totals: "select passages::float8 as n, case when passages > 0 then tokens::float8 / passages else 1 end as avgdl from keyword_totals",
+            items: items, itemQueries: items.map(phrase),
+            weight: "case p.w when 'A' then $\(first)::float8 else $\(first + 1)::float8 end",
+            parameters: [String(weights.text), String(weights.section)])
         func bind(_ value: String, as type: String) -> String {
-            parameters.append(value)
-            return "$\(parameters.count)::\(type)"
+            search.parameters.append(value)
+            return "$\(first + search.parameters.count - 1)::\(type)"
         }
         let phrases = query.phrases.map { $0.flatMap(PorterStemmer.stems) }.filter { !$0.isEmpty }
         if !phrases.isEmpty {
-            filters += " and keywords @@ " + bind(phrases.map(phrase).joined(separator: " & "), as: "tsquery")
+            search.filters += " and keywords @@ " + bind(phrases.map(phrase).joined(separator: " & "), as: "tsquery")
         }
         let exclusions = query.exclusions.map { $0.flatMap(PorterStemmer.stems) }.filter { !$0.isEmpty }
         if !exclusions.isEmpty {
-            filters += " and not keywords @@ " + bind(exclusions.map(phrase).joined(separator: " | "), as: "tsquery")
+            search.filters += " and not keywords @@ " + bind(exclusions.map(phrase).joined(separator: " | "), as: "tsquery")
         }
-        if let documents { filters += " and document_id = any(" + bind(PostgresLibrary.bigintArray(documents), as: "bigint[]") + ")" }
-        if let passages { filters += " and id = any(" + bind(PostgresLibrary.bigintArray(passages), as: "bigint[]") + ")" }
-        let totals = "select passages::float8 as n, case when passages > 0 then tokens::float8 / passages else 1 end as avgdl from keyword_totals"
-        return (bm25SQL(table: "passages", totals: totals, weight: "case p.w when 'A' then $5::float8 else $6::float8 end", filters: filters),
-                parameters)
-    }
-
-    /// The BM25 of each row of `table` (passages, topics) holding any of the items `$1` (a
-    /// text[], each item its stems joined by spaces; `$2` their tsqueries, `$3` any of them),
-    /// FTS5's: per item, idf = ln((N − n + ½)/(n + ½)) (1e-6 when not positive), times
-    /// f·(k1+1)/(f + k1·(1 − b + b·|D|/avgdl)), f the item's occurrences (a phrase's: its first
-    /// stem's positions followed by the others in the same column) weighted by column
-    /// (`weight`, an expression of the position's weight label `p.w`), |D| the row's tokens;
-    /// `filters` (`and …`) narrow the rows ranked; best first, at most `$4`. N and avgdl come
-    /// from the query `totals` (columns `n`, `avgdl`), each item's n from the GIN index.
-    static func bm25SQL(table: String, totals: String, weight: String, filters: String) -> String {
-        """
-        with items as (select string_to_array(t.item, ' ') as stems, t.q from unnest($1::text[], $2::text[]) as t(item, q)),
-        totals as (\(totals)),
-        idf as (select items.stems, greatest(ln((totals.n - h.hits + 0.5) / (h.hits + 0.5)), 0) as idf
-                from items cross join totals
-                cross join lateral (select count(*)::float8 as hits from \(table) where keywords @@ items.q::tsquery) h),
-        matched as (select id, keywords, keyword_length from \(table) where keywords @@ $3::tsquery\(filters))
-        select m.id, sum(case when idf.idf > 0 then idf.idf else 1e-6 end
-                         * (f.freq * (\(k1) + 1)) / (f.freq + \(k1) * (1 - \(b) + \(b) * m.keyword_length / totals.avgdl))) as score
-        from matched m cross join totals cross join idf
-        cross join lateral (
-            select coalesce(sum(\(weight)), 0)::float8 as freq
-            from unnest(m.keywords) u cross join lateral unnest(u.positions, u.weights) as p(pos, w)
-            where u.lexeme = idf.stems[1]
-              and not exists (select 1 from generate_series(2, cardinality(idf.stems)) k
-                              where not exists (select 1 from unnest(m.keywords) u2
-                                                cross join lateral unnest(u2.positions, u2.weights) as p2(pos, w)
-                                                where u2.lexeme = idf.stems[k] and p2.pos = p.pos + k - 1 and p2.w = p.w))) f
-        group by m.id
-        order by score desc, m.id
-        limit $4
-        """
+        if let documents { search.filters += " and document_id = any(" + bind(PostgresLibrary.bigintArray(documents), as: "bigint[]") + ")" }
+        if let passages { search.filters += " and id = any(" + bind(PostgresLibrary.bigintArray(passages), as: "bigint[]") + ")" }
+        return search
     }
 }

@@ -253,12 +253,10 @@ extension PostgresLibrary {
 
     // MARK: Topic search
 
-    /// FTS5's BM25 over the topics' keywords (`PostgresKeywords.topicSearch`), in SQL.
+    /// FTS5's BM25 over the topics' keywords (`PostgresKeywords.topicSearch`), in SQL (`ranked`).
     func topicKeywordMatches(_ query: SearchQuery, limit: Int, curriculum: String?) throws -> [(id: Int64, score: Double)] {
-        guard let search = PostgresKeywords.topicSearch(query, limit: limit, curriculum: curriculum) else { return [] }
-        return try session {
-            try connection.query(search.sql, search.parameters).rows.map { (id: Int64($0[0]!)!, score: Double($0[1]!)!) }
-        }
+        guard let search = PostgresKeywords.topicSearch(query, curriculum: curriculum) else { return [] }
+        return try ranked(search, limit: limit)
     }
 
     // MARK: What a build reads

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Searching a PostgreSQL library: BM25 over the tsvector keywords computed in SQL
-/// (`PostgresKeywords`), vectors through the HNSW index re-ranked in float32, filters applied
-/// inside both; and the writer lock, a session-level advisory lock.
+/// (`PostgresKeywordSearch`), vectors through the HNSW index re-ranked in float32, filters
+/// applied inside both; and the writer lock, a session-level advisory lock.
 extension PostgresLibrary {
     func keywordMatches(_ query: SearchQuery, limit: Int) throws -> [(id: Int64, score: Double)] {
         try keywordMatches(query, limit: limit, documents: nil, passages: nil, weights: LibraryStore.KeywordWeights(), evaluation: KeywordEvaluation())
@@ -10,11 +10,40 @@ extension PostgresLibrary {
 
     func keywordMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>?, passages: Set<Int64>?,
                         weights: LibraryStore.KeywordWeights, evaluation: KeywordEvaluation) throws -> [(id: Int64, score: Double)] {
-        guard let search = PostgresKeywords.search(query, limit: limit, documents: documents, passages: passages, weights: weights) else {
+        guard let search = PostgresKeywords.search(query, documents: documents, passages: passages, weights: weights) else {
             return []
         }
+        return try ranked(search, limit: limit)
+    }
+
+    /// The best `limit` rows of a keyword search by BM25: its items counted, then ranked over
+    /// the rows holding the items that can change the top (`PostgresKeywordSearch.leftOut`),
+    /// or, when those rows do not settle it, over the rows holding any item.
+    func ranked(_ search: PostgresKeywordSearch, limit: Int) throws -> [(id: Int64, score: Double)] {
+        guard limit > 0 else { return [] }
         return try session {
-            try connection.query(search.sql, search.parameters).rows.map { (id: Int64($0[0]!)!, score: Double($0[1]!)!) }
+            let counted = try connection.query(search.countsSQL, [Self.textArray(search.itemQueries)]).rows[0]
+            let rows = Double(counted[0] ?? "0") ?? 0
+            let hits = (counted[2] ?? "{}").dropFirst().dropLast().split(separator: ",").map { Double($0) ?? 0 }
+            guard hits.count == search.items.count else {
+                throw PostgresError(kind: .query, endpoint: display, message: "the keyword counts came back as \(counted[2] ?? "nothing")")
+            }
+            let idfs = hits.map { PostgresKeywordSearch.idf(holding: $0, of: rows) }
+            func rank(_ matching: [Int]) throws -> [(id: Int64, score: Double)] {
+                let parameters: [String?] = [
+                    Self.textArray(search.items.map { $0.joined(separator: " ") }), "{" + idfs.map(\.description).joined(separator: ",") + "}",
+                    matching.map { search.itemQueries[$0] }.joined(separator: " | "), String(limit), counted[1] ?? "1",
+                ]
+                return try connection.query(search.sql, parameters + search.parameters).rows.map { (id: Int64($0[0]!)!, score: Double($0[1]!)!) }
+            }
+            let left = Set(PostgresKeywordSearch.leftOut(idfs: idfs))
+            guard !left.isEmpty else { return try rank(Array(search.items.indices)) }
+            // A row holding none of the items ranked holds only items left out: it scores under
+            // their bounds' sum, so a full top whose last row scores more is the whole answer.
+            let found = try rank(search.items.indices.filter { !left.contains($0) })
+            let bound = left.map { PostgresKeywordSearch.bound(idfs[$0]) }.reduce(0, +)
+            if found.count == limit, let last = found.last, last.score > bound { return found }
+            return try rank(Array(search.items.indices))
         }
     }
 
@@ -50,8 +79,8 @@ extension PostgresLibrary {
         if let passages { filters += " and id = any(" + bind(Self.bigintArray(passages), as: "bigint[]") + ")" }
         return try transaction {
             // ef_search at least the depth, or the index returns fewer candidates than asked.
-            try connection.query("select set_config('hnsw.ef_search', $1, true)", [String(min(max(depth, 40), 1000))])
-            try connection.query("select set_config('hnsw.iterative_scan', 'relaxed_order', true)")
+            try connection.query("select set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)",
+                                 [String(min(max(depth, 40), 1000))])
             return try connection.query("""
                 with candidates as (
                     select id, exact from passages where vector_dims(embedding) = \(dimension)\(filters)

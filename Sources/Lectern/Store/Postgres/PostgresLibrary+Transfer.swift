@@ -2,6 +2,30 @@ import Foundation
 
 /// A PostgreSQL library as the source or the target of `lectern migrate`.
 extension PostgresLibrary: LibraryTransfer {
+    /// Into a library without passages, the HNSW index waits for the last document: pgvector
+    /// builds it from the rows in one pass, many times faster than inserting every vector
+    /// into the graph as it comes (pgvector's own advice for a bulk load).
+    func beginCopy() throws {
+        try session {
+            embeddingIndexDeferred = try connection.query("select not exists (select 1 from passages)").scalar == "t"
+            if embeddingIndexDeferred { try connection.query("drop index if exists passages_embedding") }
+        }
+    }
+
+    /// The HNSW index of the recorded embedder's dimension, when it is missing (a copy that
+    /// deferred it, or one stopped before it was built), and a vacuum of the rows just written:
+    /// the planner's statistics, so the first searches are planned for the library as it now
+    /// is, and the visibility map, without which counting a word's passages reads their rows.
+    func finishCopy() throws {
+        try session {
+            embeddingIndexDeferred = false
+            if let embedder = try recordedEmbedder() {
+                try connection.query(Self.embeddingIndex(dimension: embedder.dimension, ifNotExists: true))
+            }
+            try connection.query("vacuum (analyze) passages")
+        }
+    }
+
     /// Asks per call (a document's passages): the server keeps the vectors, the process need not.
     func passageVectors(embedder: EmbedderInfo) throws -> PassageVectors {
         PassageVectors { ids in

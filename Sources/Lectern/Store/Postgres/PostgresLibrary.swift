@@ -9,6 +9,9 @@ import Foundation
 final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
     let connection: PostgresConnection
     private let turn = NSRecursiveLock()
+    /// While `lectern migrate` fills an empty library: the HNSW index is built once at the end
+    /// (`finishCopy`), not a row at a time as each document is written.
+    var embeddingIndexDeferred = false
     var display: String { connection.endpoint.description }
 
     /// Connects to `url` (`postgres://user@host:port/dbname`) and brings its schema up to date;
@@ -58,16 +61,17 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
             try connection.query("select pg_advisory_xact_lock(hashtextextended($1, 0))", [w.uri])
             try recordEmbedder(w.embedder)
             let now = LibraryStore.now()
+            let (created, updated) = (w.recordedTimes?.created ?? now, w.recordedTimes?.updated ?? now)
             let sourceId = try connection.query("""
-                insert into sources (uri, kind, created_at, updated_at) values ($1, $2, $3, $3)
+                insert into sources (uri, kind, created_at, updated_at) values ($1, $2, $3, $4)
                 on conflict (uri) do update set updated_at = excluded.updated_at, kind = excluded.kind
                 returning id
-                """, [w.sourceURI, w.sourceKind.rawValue, now]).scalar!
+                """, [w.sourceURI, w.sourceKind.rawValue, created, w.recordedTimes?.sourceUpdated ?? now]).scalar!
             let fields: [String?] = [
                 sourceId, w.path, type.rawValue, w.extractor, String(w.extractorVersion), w.document.title, w.contentHash,
                 w.skipKey.passages, w.skipKey.embedder, LibraryStore.json(w.document.metadata),
                 LibraryStore.json(w.document.warnings.map(\.description)), String(w.document.blocks.count),
-                String(w.passages.count), now,
+                String(w.passages.count), updated,
             ]
             let documentId: String
             if let existing = try connection.query("select id from documents where uri = $1 for update", [w.uri]).scalar {
@@ -84,9 +88,9 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
                     insert into documents (source_id, path, type, extractor, extractor_version, title, content_hash,
                         passage_key, embedder_key, metadata, warnings, block_count, passage_count, updated_at, created_at,
                         uri, short_id)
-                    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16)
+                    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $17, $15, $16)
                     returning id
-                    """, fields + [w.uri, ContentHash.shortId(w.uri)]).scalar!
+                    """, fields + [w.uri, ContentHash.shortId(w.uri), created]).scalar!
             }
             try insertRows(table: "blocks", columns: [
                 "document_id", "ordinal", "kind", "text", "level", "section_path", "page", "time_start", "time_end",
@@ -137,7 +141,7 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
         try connection.query("select pg_advisory_xact_lock($1)", [String(PostgresSchema.migrationLock)])
         if try check() { return }
         try connection.query("insert into settings (key, value) values ('embedder', $1)", [LibraryStore.json(embedder)])
-        try connection.query(Self.embeddingIndex(dimension: embedder.dimension, ifNotExists: true))
+        if !embeddingIndexDeferred { try connection.query(Self.embeddingIndex(dimension: embedder.dimension, ifNotExists: true)) }
     }
 
     /// Removes documents (their passages' keywords leaving BM25's totals) in one transaction,
