@@ -34,7 +34,7 @@ struct BackupCommand: ParsableCommand {
         if json {
             terminal.json(summary)
         } else {
-            let size = ByteCountFormatter.string(fromByteCount: summary.bytes, countStyle: .file)
+            let size = FileSizeText.of(summary.bytes)
             terminal.out("\(summary.library) copied to \(DisplayPath.of(summary.backup)): \(Plural.counted(summary.documents, "document")), \(Plural.counted(summary.passages, "passage")), \(size)")
         }
     }

@@ -55,7 +55,7 @@ struct CurriculumExportCommand: ParsableCommand {
         let result = try CurriculumExport(library: library).export(curriculumNamed: name, format: chosen)
         try OutputFile.write(result.data, to: output ?? "-")
         guard let output, !OutputFile.isStandardOutput(output) else { return }
-        let size = ByteCountFormatter.string(fromByteCount: Int64(result.data.count), countStyle: .file)
+        let size = FileSizeText.of(Int64(result.data.count))
         terminal.out("\(result.title): \(result.units) unit\(result.units == 1 ? "" : "s"), \(result.topics) topic\(result.topics == 1 ? "" : "s") → \(output) (\(chosen.rawValue), \(size))")
     }
 }

@@ -17,7 +17,7 @@ struct StatsCommand: ParsableCommand {
             terminal.json(stats)
             return
         }
-        terminal.out("library    \(stats.path) (\(ByteCountFormatter.string(fromByteCount: stats.fileBytes, countStyle: .file)))")
+        terminal.out("library    \(stats.path) (\(FileSizeText.of(stats.fileBytes)))")
         terminal.out("sources    \(stats.sources)")
         let byType = stats.documentsByType.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         terminal.out("documents  \(stats.documents)\(byType.isEmpty ? "" : "  (" + byType + ")")")

@@ -33,9 +33,10 @@ struct ConfigKey: Sendable {
         return String(name[..<dot])
     }
 
-    /// `chunk.max_tokens` → `LECTERN_CHUNK_MAX_TOKENS`.
+    /// `chunk.max_tokens` → `LECTERN_CHUNK_MAX_TOKENS`. In Swift alone: Foundation's
+    /// `replacingOccurrences`, run for every key of the table, was 2% of a `lectern stats` call.
     static func variable(for name: String) -> String {
-        "LECTERN_" + name.uppercased().replacingOccurrences(of: ".", with: "_")
+        "LECTERN_" + String(name.uppercased().map { $0 == "." ? "_" : $0 })
     }
 
     /// Whether `key` is this setting: its name, or for a table of entries (`llm.prices`) any

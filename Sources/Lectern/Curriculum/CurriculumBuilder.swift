@@ -214,17 +214,18 @@ public struct CurriculumBuilder: Sendable {
     func unitDrafts(_ documents: [StoredDocument], name: String, recorder: RunRecorder?,
                     events: EventHandler) throws -> (units: [UnitDraft], vectors: [Int64: [Float]], references: [Int64: [Block]]) {
         var drafts: [(unit: UnitDraft, document: StoredDocument)] = []
-        var vectors: [Int64: [Float]] = [:]
         var references: [Int64: [Block]] = [:]
+        try cancellation?.check(name)
+        // Every document's vectors in one pass over the vector blocks (a vector is looked up by
+        // its passage's id, so each document's outline reads its own from the whole).
+        let vectors = try recorder.time(.read) { try store.passageVectors(documentIds: documents.map(\.id)) }
         for (index, document) in documents.enumerated() {
             try cancellation?.check(name)
             events(PipelineEvent(.inputStarted, input: document.title, index: index + 1, total: documents.count))
             let passages = try recorder.time(.read) { try store.passages(documentId: document.id) }
-            let documentVectors = try store.passageVectors(ids: Set(passages.map(\.id)))
             let crossReferences = try store.crossReferenceBlocks(documentId: document.id)
             if !crossReferences.isEmpty { references[document.id] = crossReferences }
-            vectors.merge(documentVectors) { $1 }
-            let units = CurriculumOutline.units(document: document, passages: passages, vectors: documentVectors, alone: documents.count == 1)
+            let units = CurriculumOutline.units(document: document, passages: passages, vectors: vectors, alone: documents.count == 1)
             if units.isEmpty {
                 let reason = "has no passages to make topics of"
                 recorder?.fail(input: document.uri, stage: "curriculum", reason: reason, warning: true)

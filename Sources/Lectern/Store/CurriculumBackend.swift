@@ -37,8 +37,9 @@ protocol CurriculumBackend: AnyObject, Sendable {
     func topicVectorIndex(for embedder: EmbedderInfo) throws -> VectorIndex
     /// Topics by row id, in the order of `ids`, with their curriculum's name and unit title.
     func topicRecordsWithPlace(rowIds ids: [Int64]) throws -> [(curriculum: String, unit: String, topic: TopicRecords)]
-    /// The library embedder's vectors of these passages (those that have one).
-    func passageVectors(ids: Set<Int64>) throws -> [Int64: [Float]]
+    /// The library embedder's vectors of these documents' passages (those that have one), read
+    /// at once: a build asks once for all its documents, not once per document.
+    func passageVectors(documentIds: [Int64]) throws -> [Int64: [Float]]
     /// A document's blocks that hold an author's cross-references, and the headings naming a module.
     func crossReferenceBlocks(documentId: Int64) throws -> [Block]
 

@@ -82,11 +82,16 @@ extension SourceTotalsRecord: FetchableRecord {}
 
 extension SourceTypeRecord: FetchableRecord {}
 
-extension LibraryTotalRecord: FetchableRecord, TableRecord {
-    static let databaseTableName = "library_totals"
+// `stats` reads these two at every call: read by column, not through `Decodable`, and by SQL
+// (`statsSQL`), not the query interface, which looks the table up in the schema first.
+extension LibraryTotalRecord: FetchableRecord {
+    static let statsSQL = "SELECT name, value FROM library_totals"
+    init(row: Row) { self.init(name: row[0], value: row[1]) }
 }
 
-extension DocumentTypeCountRecord: FetchableRecord {}
+extension DocumentTypeCountRecord: FetchableRecord {
+    init(row: Row) { self.init(type: row[0], count: row[1]) }
+}
 
 extension ModelCacheRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "llm_cache"

@@ -392,8 +392,8 @@ public final class LibraryStore: Sendable {
     }
 
     public func stats() throws -> LibraryStats {
-        let size = ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.int64Value ?? 0
-        let wal = ((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size]) as? NSNumber)?.int64Value ?? 0
+        let size = Self.byteSize(path) ?? 0
+        let wal = Self.byteSize(path + "-wal") ?? 0
         return try read { db in
             var byType: [String: Int] = [:]
             for types in try DocumentTypeCountRecord.fetchAll(db, sql: "SELECT type, COUNT(*) AS count FROM documents GROUP BY type") {
@@ -401,7 +401,7 @@ public final class LibraryStore: Sendable {
             }
             let embedder = Self.decode(EmbedderInfo.self, try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'embedder'"))
             // Kept by triggers (v8-search-library-totals): no passage or block is read.
-            let totals = try Dictionary(uniqueKeysWithValues: LibraryTotalRecord.fetchAll(db).map { ($0.name, $0.value) })
+            let totals = try Dictionary(uniqueKeysWithValues: LibraryTotalRecord.fetchAll(db, sql: LibraryTotalRecord.statsSQL).map { ($0.name, $0.value) })
             return LibraryStats(
                 path: path, fileBytes: size + wal,
                 sources: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sources") ?? 0,

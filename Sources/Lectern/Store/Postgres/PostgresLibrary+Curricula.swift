@@ -274,6 +274,19 @@ extension PostgresLibrary {
         }
     }
 
+    /// The float32 copies of these documents' passages' vectors, in one query.
+    func passageVectors(documentIds: [Int64]) throws -> [Int64: [Float]] {
+        guard !documentIds.isEmpty else { return [:] }
+        return try session {
+            var vectors: [Int64: [Float]] = [:]
+            for row in try connection.query("select id, exact from passages where document_id = any($1::bigint[]) and exact is not null",
+                                            [Self.bigintArray(documentIds)]).rows {
+                if let id = row[0].flatMap({ Int64($0) }) { vectors[id] = Self.floats(row[1] ?? "") }
+            }
+            return vectors
+        }
+    }
+
     func crossReferenceBlocks(documentId: Int64) throws -> [Block] {
         try session {
             try connection.records(BlockRecord.self, """
