@@ -141,10 +141,22 @@ final class PipelineShardTests: CommandTestCase {
     }
 
     func testBadShardsAndAFinishBeforeTheShardsAreRefusedInOneLine() throws {
-        let base = try TemporaryFolder()
-        try writeNotes((0..<4).map { "notes/note-\($0).md" }, into: base)
-        try base.write("p.toml", "[[source]]\npath = \"notes\"\n[[curriculum]]\nname = \"c\"\nsources = [\"notes\"]\n"
-            + "[[export]]\ncurriculum = \"c\"\nformat = \"md\"\noutput = \"c.md\"\n")
+        // A file's shard hashes its absolute path, so which of the four notes shard 0/2 takes
+        // depends on the temporary folder's name: all four fell in shard 0 once in 16 folders,
+        // and then --finish after that shard had nothing left to refuse. A folder whose notes
+        // both shards share is taken (one in 8 is not; eight tries all failing is 1 in 16 million).
+        var folder: TemporaryFolder?
+        for _ in 0..<8 where folder == nil {
+            let candidate = try TemporaryFolder()
+            try writeNotes((0..<4).map { "notes/note-\($0).md" }, into: candidate)
+            try candidate.write("p.toml", "[[source]]\npath = \"notes\"\n[[curriculum]]\nname = \"c\"\nsources = [\"notes\"]\n"
+                + "[[export]]\ncurriculum = \"c\"\nformat = \"md\"\noutput = \"c.md\"\n")
+            if (1...3).contains(try planned("0/2", in: candidate).count) { folder = candidate }
+        }
+        let base = try XCTUnwrap(folder, "eight folders whose four notes all fell in one shard")
+        for leftover in ["lectern.db", "lectern.db-wal", "lectern.db-shm"] {
+            try? FileManager.default.removeItem(at: base.file(leftover))
+        }
         func refused(_ arguments: [String], status: Int32 = 2, _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
             let result = try runLectern(["run", "p.toml", "--events", "text"] + arguments, in: base.url)
             XCTAssertEqual(result.status, status, result.stderr, file: file, line: line)
