@@ -121,11 +121,15 @@ public enum OutputFile {
             unlink(temporary)
             throw error
         }
-        // The rename itself survives a power cut once the folder is synced.
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            _ = fsync(folderDescriptor)
-            close(folderDescriptor)
+        syncFolder(folder)
+    }
+
+    /// Syncs `folder` (empty: the current one), so that a rename into it survives a power cut.
+    static func syncFolder(_ folder: String) {
+        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if descriptor >= 0 {
+            _ = fsync(descriptor)
+            close(descriptor)
         }
     }
 

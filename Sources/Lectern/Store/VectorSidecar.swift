@@ -234,13 +234,7 @@ final class VectorSidecarWriter {
             abandon()
             return false
         }
-        // The rename itself, on disk.
-        let folder = Glibc.open((library as NSString).deletingLastPathComponent.isEmpty ? "." : (library as NSString).deletingLastPathComponent,
-                                O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
-        }
+        OutputFile.syncFolder((library as NSString).deletingLastPathComponent)
         close(descriptor)
         return true
     }
