@@ -20,9 +20,17 @@ struct KeywordEvaluation: Sendable, Equatable {
     var windows = 8
     /// …of this many rowids each: the sample costs the same at any size.
     var windowSpan = 256
+    /// A SQLite library ranks a query of words from its keyword postings (`KeywordPostings`),
+    /// every word exactly as FTS5 would, at a tenth of the cost, and all of the above applies only
+    /// to the queries they cannot rank (a quoted phrase of several words). False: FTS5 alone
+    /// (what the postings are checked against).
+    var postings = true
 
     /// Every query word ranked, as FTS5 alone ranks them.
     static let full = KeywordEvaluation(fullBelow: .max)
+
+    /// Every query word ranked by FTS5's bm25() itself.
+    static let fts5 = KeywordEvaluation(fullBelow: .max, postings: false)
 
     /// FTS5's idf for a word `holding` of `passages` hold: ln((N − n + ½)/(n + ½)), floored at 10⁻⁶.
     static func idf(holding: Double, of passages: Double) -> Double {

@@ -15,6 +15,9 @@ extension LibraryStore {
     func keywordMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>? = nil, passages: Set<Int64>? = nil,
                         weights: KeywordWeights = KeywordWeights(), evaluation: KeywordEvaluation = KeywordEvaluation()) throws
         -> [(id: Int64, score: Double)] {
+        if evaluation.postings, let ranked = try postingsMatches(query, limit: limit, documents: documents, passages: passages, weights: weights) {
+            return ranked
+        }
         let common = try commonWords(query, evaluation: evaluation)
         guard !common.isEmpty else {
             return try rankedMatches(query, limit: limit, documents: documents, passages: passages, weights: weights)
@@ -31,6 +34,33 @@ extension LibraryStore {
         found += try rankedMatches(commoner, limit: limit - found.count, documents: documents, passages: passages, weights: weights,
                                    skipping: found.map(\.id), inLibraryOrder: true)
         return found.sorted { $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }
+    }
+
+    /// `keywordMatches` ranked from the keyword postings (`KeywordPostings`): every word, exactly
+    /// as FTS5's bm25() ranks it, whatever share of the library holds it. Nil where the postings
+    /// cannot rank the query: a quoted phrase or a word of more than one token (FTS5 matches them
+    /// by position, which the postings do not keep).
+    func postingsMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>?, passages: Set<Int64>?,
+                         weights: KeywordWeights) throws -> [(id: Int64, score: Double)]? {
+        let ranked = query.words.map { [$0] } + query.phrases
+        guard !ranked.isEmpty, ranked.count <= 64 else { return nil }
+        return try read { db -> [(id: Int64, score: Double)]? in
+            let tokenizer = try IndexTokenizer(db)
+            var items: [String] = []
+            for words in ranked {
+                let tokens = try tokenizer.queryTokens(words.joined(separator: " "))
+                guard tokens.count == 1 else { return nil }
+                items.append(tokens[0])
+            }
+            var excluded: Set<Int64> = []
+            if !query.exclusions.isEmpty {
+                let any = query.exclusions.map(Self.ftsPhrase).joined(separator: " OR ")
+                excluded = try Int64.fetchSet(db, sql: "SELECT rowid FROM passages_fts WHERE passages_fts MATCH ?", arguments: [any])
+            }
+            // A quoted phrase of one word is ranked, and every passage must hold it.
+            return try KeywordPostings.ranked(db, items: items, required: Set(query.words.count..<ranked.count), limit: limit,
+                                              documents: documents, passages: passages, excluded: excluded, weights: weights)
+        }
     }
 
     /// The indices of the query's words to leave out of its match (`KeywordEvaluation`), from
@@ -65,7 +95,7 @@ extension LibraryStore {
     /// FTS5's ranking of the passages holding any of the query's words or phrases (and its
     /// phrases, and none of its exclusions), best first; or, `inLibraryOrder`, the first of them
     /// by rowid (no passage ranked but those returned), leaving out `skipping`.
-    private func rankedMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>?, passages: Set<Int64>?,
+    func rankedMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>?, passages: Set<Int64>?,
                                weights: KeywordWeights, skipping: [Int64] = [], inLibraryOrder: Bool = false) throws
         -> [(id: Int64, score: Double)] {
         // Any word or phrase may match; BM25 ranks by how many and how rare. FTS5's bm25() is

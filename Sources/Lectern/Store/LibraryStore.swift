@@ -269,16 +269,21 @@ public final class LibraryStore: Sendable {
                 """)
             var ids: [Int64] = []
             ids.reserveCapacity(w.passages.count)
+            var indexed: [KeywordPostings.Passage] = []
+            indexed.reserveCapacity(w.passages.count)
             for passage in w.passages {
+                // The FTS index's second column: the passage's contextual header (title and section path).
+                let header = ContextualHeader.header(title: w.document.title, sectionPath: passage.sectionPath)
                 try passageStatement.execute(arguments: [
                     documentId, passage.ordinal, passage.text, passage.kind.rawValue, Self.json(passage.sectionPath),
-                    // The FTS index's second column: the passage's contextual header (title and section path).
-                    ContextualHeader.header(title: w.document.title, sectionPath: passage.sectionPath), passage.pageStart, passage.pageEnd, passage.timeStart,
+                    header, passage.pageStart, passage.pageEnd, passage.timeStart,
                     passage.timeEnd, passage.speaker, passage.charStart, passage.charEnd, passage.tokenCount,
                     passage.timeline.map { Self.json($0) }, passage.pageLabel,
                 ])
                 ids.append(db.lastInsertedRowID)
+                indexed.append(KeywordPostings.Passage(id: db.lastInsertedRowID, text: passage.text, section: header))
             }
+            try KeywordPostings.add(db, documentId: documentId, passages: indexed, tokenizer: IndexTokenizer(db))
             try VectorBlocks.append(db, ids: ids, vectors: w.vectors, embedder: w.embedder)
             try Self.uncacheVectors(db, embedder: w.embedder, textHashes: w.cachedTextHashes)
             return documentId
@@ -302,6 +307,7 @@ public final class LibraryStore: Sendable {
         let documents = idSet(documentIds)
         let passageIds = try SQLRequest<Int64>("SELECT id FROM passages WHERE document_id IN \(documents)").fetchAll(db)
         try VectorBlocks.remove(db, ids: Set(passageIds))
+        try KeywordPostings.remove(db, documentIds: documentIds)
         try db.execute(literal: "DELETE FROM passages WHERE document_id IN \(documents)")
         try db.execute(literal: "DELETE FROM blocks WHERE document_id IN \(documents)")
     }
