@@ -4,7 +4,8 @@ an ingest of a million passages takes: each round copies every original document
 document and blocks), gives each copied passage fresh text drawn as the bench draws its notes
 (so a word's share of passages, which decides what a keyword query costs, stays the same), and
 copies the float32 and compact vector blocks with the new passage ids. The FTS5 index and the
-library's totals fill through the library's own triggers.
+library's totals fill through the library's own triggers; the keyword postings are rebuilt by the
+next `lectern` that opens the library (their migration, run again).
 
 Semantic rankings on a padded library are not meaningful (a copied passage keeps its original's
 vector); its speed is, since a scan reads every vector whatever they hold.
@@ -91,6 +92,17 @@ def main():
         c.execute("COMMIT")
         made += take
         print(f"pad: {made} passages", file=sys.stderr, flush=True)
+    # The keyword postings (migration v13-kwi-keyword-postings) are made by FTS5's own tokenizer,
+    # which only Lectern reaches: they are dropped with their migration's record, and the next
+    # `lectern` that opens the library builds them again for every passage, copies included.
+    if c.execute("SELECT 1 FROM sqlite_master WHERE name = 'keyword_postings'").fetchone():
+        c.executescript("""
+            BEGIN;
+            DROP TABLE keyword_postings; DROP TABLE keyword_terms; DROP TABLE keyword_sizes;
+            DELETE FROM library_totals WHERE name = 'keyword_tokens';
+            DELETE FROM grdb_migrations WHERE identifier = 'v13-kwi-keyword-postings';
+            COMMIT;
+            """)
     c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     c.close()
 
