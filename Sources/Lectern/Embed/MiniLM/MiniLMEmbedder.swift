@@ -63,8 +63,13 @@ final class MiniLMEmbedder: Embedder {
 
     /// The encoder over the memory-mapped weights, made once.
     func encoder() throws -> BertEncoder {
-        try parts.encoder {
-            try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"), precision: precision)
+        // int8 calibrates its smoothing on a fixed text in float32 first (SmoothingCalibration);
+        // the tokenizer is read outside the encoder's lock, which it shares.
+        let tokenizer = precision == .int8 ? try tokenizer() : nil
+        return try parts.encoder {
+            let calibration = SmoothingCalibration.texts.compactMap { tokenizer?.encode($0, maxLength: Self.maxSequenceLength) }
+            return try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"), precision: precision,
+                                   calibration: calibration)
         }
     }
 
