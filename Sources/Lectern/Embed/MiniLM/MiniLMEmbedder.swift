@@ -65,7 +65,9 @@ final class MiniLMEmbedder: Embedder {
     func encoder() throws -> BertEncoder {
         // int8 calibrates its smoothing on a fixed text in float32 first (SmoothingCalibration);
         // the tokenizer is read outside the encoder's lock, which it shares.
-        let tokenizer = precision == .int8 ? try tokenizer() : nil
+        // LECTERN_INT8_SMOOTHING=0 leaves it out, to measure what it brings (bench/int8_quality.py).
+        let smoothed = ProcessInfo.processInfo.environment["LECTERN_INT8_SMOOTHING"] != "0"
+        let tokenizer = precision == .int8 && smoothed ? try tokenizer() : nil
         return try parts.encoder {
             let calibration = SmoothingCalibration.texts.compactMap { tokenizer?.encode($0, maxLength: Self.maxSequenceLength) }
             return try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"), precision: precision,
