@@ -220,5 +220,9 @@ final class GemmInt8Tests: XCTestCase {
         XCTAssertLessThan(cosines.min() ?? 1, 0.999999, "int8 vectors identical to float32: the int8 path did not run")
         let query = try int8.embed(["How do plants turn sunlight into food?"])[0]
         XCTAssertGreaterThan(cosine(query, approximate[3]), cosine(query, approximate[2]), "photosynthesis over the revolution")
+        // Smoothing (SmoothQuant, on by default) brings the vectors nearer float32's than plain int8.
+        let plain = try MiniLMEmbedder(directory: MiniLMFixtures.modelDirectory(), precision: .int8, smoothed: false).embed(texts)
+        func distance(_ vectors: [[Float]]) -> Float { zip(exact, vectors).map { 1 - cosine($0, $1) }.reduce(0, +) / Float(texts.count) }
+        XCTAssertLessThan(distance(approximate), 0.8 * distance(plain), "smoothed \(distance(approximate)), plain \(distance(plain))")
     }
 }
