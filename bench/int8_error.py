@@ -12,6 +12,16 @@ per output column to ±127) and for the variants tried:
 The variants: 8-bit activations (255 levels), LayerNorm's outlier channels kept in float32 (the
 channels whose |gain|·4 + |bias| is largest: a static choice from the weights alone), FFN down
 in float32.
+
+    bench/.venv-st/bin/python bench/int8_error.py --smooth --fixed-only \
+        --passages-jsonl bench/work/eval/passages.jsonl --count 64 --alphas 0.3,0.5,0.7 --down plain,float32
+
+SmoothQuant as minilm-int8 does it (Embed/MiniLM/Smoothing.swift): each product's input channel
+divided by max|X|^α / max|W|^(1-α) before its row is quantized, the weight's column multiplied by
+it; the channel maxima from the fixed calibration text in SmoothingCalibration.swift (and, without
+--fixed-only, from 64 other eval passages, to compare); --down says what the FFN-down product gets:
+plain, float32, smoothed (the same α) or smoothed@α. Measured on --count passages of
+--passages-jsonl (shuffled, seed 7).
 """
 import argparse
 import os
