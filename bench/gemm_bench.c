@@ -93,13 +93,13 @@ static double rate_int8(const char *kernel, const struct shape *s, double second
     long calls = 1;
     for (;;) {
         double t = now();
-        for (long i = 0; i < calls; i++) lectern_gemm_i8_by(kernel, s->m, s->n, s->k, a, s->lda, packed, scales, sums, c, s->n, 0);
+        for (long i = 0; i < calls; i++) lectern_gemm_i8_by(kernel, s->m, s->n, s->k, a, s->lda, NULL, packed, scales, sums, c, s->n, 0);
         if (now() - t > seconds / 10) break;
         calls *= 2;
     }
     for (int round = 0; round < 5; round++) {
         double t = now();
-        for (long i = 0; i < calls; i++) lectern_gemm_i8_by(kernel, s->m, s->n, s->k, a, s->lda, packed, scales, sums, c, s->n, 0);
+        for (long i = 0; i < calls; i++) lectern_gemm_i8_by(kernel, s->m, s->n, s->k, a, s->lda, NULL, packed, scales, sums, c, s->n, 0);
         double r = ops * calls / (now() - t) / 1e9;
         if (r > best) best = r;
     }
@@ -143,7 +143,7 @@ int main(int argc, char **argv) {
     printf("%s\"int8\": {", first ? "" : ", ");
     for (int q = 0; q < 4; q++) {
         if (!named(int8_wanted, int8_kernels[q])) continue;
-        if (!lectern_gemm_i8_by(int8_kernels[q], 0, 0, 0, NULL, 1, NULL, NULL, NULL, NULL, 1, 0)) continue;
+        if (!lectern_gemm_i8_by(int8_kernels[q], 0, 0, 0, NULL, 1, NULL, NULL, NULL, NULL, NULL, 1, 0)) continue;
         printf("%s\"%s\": {\"shapes\": {", int8_first ? "" : ", ", int8_kernels[q]);
         int8_first = 0;
         double time = 0, work = 0;

@@ -6,7 +6,21 @@ each passage and query embedded by both (`lectern embed --json`), then
   and bench/eval_peers.py rank them), for float32 queries on float32 passages, int8 on int8, and
   the two mixed (what a library of one precision searched with the other would give).
 
-    python3 bench/int8_quality.py PASSAGES.jsonl DATASET LECTERN [--out RESULT.json]
+    python3 bench/int8_quality.py PASSAGES.jsonl DATASET LECTERN [--shared ../shared/corpus] [--out RESULT.json]
+
+With --shared, also a PAIRED comparison on a larger query set that the sources' own structure
+answers (no query written for it), int8 against float32 on the same queries: the mean of each
+query's nDCG@10 difference with a bootstrap 95% interval (10,000 resamples of the queries). The
+eval set's 43 queries a split cannot resolve the 0.005 bound: a mean cosine of 0.9996 to float32
+moved its test split by -0.0154 (docs/benchmarks.md). The set, built from ../shared each run:
+
+- OpenStax glossary: each glossary entry (term, meaning) of a module whose term the module's text
+  also marks as a <term> in a top-level section; the answer is that section (or those sections).
+  Two queries an entry: the term ("Experimental philosophy") and its meaning ("philosophy that
+  uses methods from experimental science to test claims ..."), as a learner looks a word up or
+  describes it. The module's glossary itself lies in its #intro unit, which is not judged.
+- Wikipedia: each h2/h3 section's heading with its page's title ("Mozilla Bugzilla"), the
+  answer that section (the lead excepted).
 
 PASSAGES.jsonl is `lectern eval DATASET --dump-passages` ({corpus_id, passage, section, text} a
 line; bench/eval_shared.sh writes bench/work/eval/passages.jsonl), DATASET the BEIR folder it
@@ -21,6 +35,9 @@ import subprocess
 import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+BOOTSTRAP = 10000
 
 DOCUMENT_DEPTH = 100
 
@@ -54,11 +71,62 @@ def ndcg10(ranked, judged):
     return dcg / idcg if idcg > 0 else 0.0
 
 
+def ground_truth_queries(shared, unit_ids):
+    """(kind, text, {unit: 1}) for each query the sources' own structure answers (see above)."""
+    import glob
+    import xml.etree.ElementTree as ET
+    from eval_corpus import _local, wikipedia
+    from corpus_passages import squash
+    queries = []
+    for path in sorted(glob.glob(os.path.join(shared, "openstax/*/modules/*/index.cnxml"))):
+        module = path.split(os.sep)[-2]
+        root = ET.parse(path).getroot()
+        content = next((e for e in root if _local(e.tag) == "content"), None)
+        if content is None:
+            continue
+        introduced = {}
+        for child in content:
+            if _local(child.tag) != "section" or "learning-objectives" in (child.get("class") or ""):
+                continue
+            unit = "openstax/%s#%s" % (module, child.get("id"))
+            for node in child.iter():
+                if _local(node.tag) == "term":
+                    introduced.setdefault(squash("".join(node.itertext())).lower(), set()).add(unit)
+        for node in root.iter():
+            if _local(node.tag) != "definition":
+                continue
+            term = next((e for e in node if _local(e.tag) == "term"), None)
+            meaning = next((e for e in node if _local(e.tag) == "meaning"), None)
+            if term is None or meaning is None:
+                continue
+            term, meaning = squash("".join(term.itertext())), squash("".join(meaning.itertext()))
+            units = sorted(introduced.get(term.lower(), set()) & unit_ids)
+            if term and meaning and units:
+                queries.append(("openstax term", term, {unit: 1 for unit in units}))
+                queries.append(("openstax meaning", meaning, {unit: 1 for unit in units}))
+    for unit, title, _ in wikipedia(shared):
+        if not unit.endswith("#lead") and unit in unit_ids:
+            queries.append(("wikipedia heading", title.replace(": ", " "), {unit: 1}))
+    return queries
+
+
+def paired(float32_scores, int8_scores):
+    """Mean of int8 - float32 per query, its bootstrap 95% interval, and how many queries moved."""
+    deltas = np.asarray(int8_scores) - np.asarray(float32_scores)
+    rng = np.random.default_rng(38)
+    means = deltas[rng.integers(0, len(deltas), size=(BOOTSTRAP, len(deltas)))].mean(axis=1)
+    low, high = np.percentile(means, [2.5, 97.5])
+    return {"queries": len(deltas), "float32": round(float(np.mean(float32_scores)), 4), "int8": round(float(np.mean(int8_scores)), 4),
+            "mean_delta": round(float(deltas.mean()), 4), "ci95": [round(float(low), 4), round(float(high), 4)],
+            "better": int((deltas > 1e-9).sum()), "worse": int((deltas < -1e-9).sum())}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("passages")
     parser.add_argument("dataset")
     parser.add_argument("lectern")
+    parser.add_argument("--shared", help="the shared corpus: adds the paired comparison on its ground-truth queries")
     parser.add_argument("--out")
     args = parser.parse_args()
     records = [json.loads(line) for line in open(args.passages, encoding="utf-8")]
@@ -71,9 +139,12 @@ def main():
     query_ids = sorted(queries)
     env = dict(os.environ, LECTERN_EMBEDDER="")
     vectors, cpu = {}, {}
+    truth = ground_truth_queries(args.shared, set(corpus_ids)) if args.shared else []
     for embedder in ("minilm", "minilm-int8"):
         vectors[embedder, "passages"], cpu[embedder] = embed(args.lectern, embedder, texts, env)
         vectors[embedder, "queries"], _ = embed(args.lectern, embedder, [queries[q] for q in query_ids], env)
+        if truth:
+            vectors[embedder, "truth"], _ = embed(args.lectern, embedder, [text for _, text, _ in truth], env)
     cosines = sorted(float(c) for c in np.sum(vectors["minilm", "passages"] * vectors["minilm-int8", "passages"], axis=1))
     result = {
         "passages": len(texts),
@@ -92,7 +163,7 @@ def main():
             if number == 0 and fields[0] == "query-id":
                 continue
             qrels.setdefault(fields[0], {})[fields[1]] = int(fields[2])
-        row = {}
+        row, per_query = {}, {}
         for name, (query_embedder, passage_embedder) in pairs.items():
             scores = []
             for index, qid in enumerate(query_ids):
@@ -101,7 +172,19 @@ def main():
                 ranked = ranking(vectors[query_embedder, "queries"][index], vectors[passage_embedder, "passages"], corpus_ids)
                 scores.append(ndcg10(ranked, qrels[qid]))
             row[name] = round(sum(scores) / len(scores), 4)
+            per_query[name] = scores
+        row["paired int8 - float32"] = paired(per_query["float32"], per_query["int8"])
         result["splits"][split] = row
+    if truth:
+        scores = {}
+        for embedder in ("minilm", "minilm-int8"):
+            scores[embedder] = [ndcg10(ranking(vectors[embedder, "truth"][index], vectors[embedder, "passages"], corpus_ids), judged)
+                                for index, (_, _, judged) in enumerate(truth)]
+        kinds = sorted({kind for kind, _, _ in truth})
+        result["ground_truth_paired"] = {"all": paired(scores["minilm"], scores["minilm-int8"])}
+        for kind in kinds:
+            chosen = [index for index, (k, _, _) in enumerate(truth) if k == kind]
+            result["ground_truth_paired"][kind] = paired([scores["minilm"][i] for i in chosen], [scores["minilm-int8"][i] for i in chosen])
     text = json.dumps(result, indent=1)
     print(text)
     if args.out:

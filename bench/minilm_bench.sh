@@ -41,7 +41,7 @@ peak='{}'
 if "$compiler" -O2 -o bench/work/fma_peak bench/fma_peak.c 2>/dev/null; then peak=$(bench/work/fma_peak 0.5); fi
 gemm='{}'
 if "$compiler" -O2 -ISources/CGemm/include -ISources/CGemm -o bench/work/gemm_bench bench/gemm_bench.c \
-  Sources/CGemm/gemm.c Sources/CGemm/gemm_int8.c 2>/dev/null; then gemm=$(bench/work/gemm_bench 0.3); fi
+  Sources/CGemm/gemm.c Sources/CGemm/gemm_int8.c -lm 2>/dev/null; then gemm=$(bench/work/gemm_bench 0.3); fi
 levels=${MINILM_BENCH_LEVELS:-avx512,avx2,portable}
 level_passages=${MINILM_BENCH_LEVEL_PASSAGES:-$([ -n "${QUICK:-}" ] && echo 128 || echo 256)}
 python3 bench/corpus_passages.py "$corpus" --windows "$passages" > bench/work/minilm-passages.txt

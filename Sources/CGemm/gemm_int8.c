@@ -91,20 +91,33 @@ void lectern_gemm_i8_pack_rows(int n, int k, const float *w, int ldw, void *out,
     }
 }
 
+/* A's value at depth p as it is quantized: times channels[p] when the product is smoothed. */
+static inline f4 load4(const float *a, const float *channels, int p) {
+    f4 v = *(const f4 *)(a + p);
+    return channels == NULL ? v : v * *(const f4 *)(channels + p);
+}
+
+static inline float load1(const float *a, const float *channels, int p) {
+    return channels == NULL ? a[p] : a[p] * channels[p];
+}
+
 /* One row of A as 7-bit codes with a zero point: the code of depth p goes to
-   out[(p / 4)·step_bytes + p % 4], zeros past k up to a whole step. Over 4-lane vectors (SSE2,
-   NEON): a row of 384 or 1,536 values costs a few hundred cycles against the product's
-   hundreds of thousands of multiply-adds. */
-static void quantize_row(int k, const float *a, uint8_t *out, int step_bytes, float *scale_out, int32_t *zero_out) {
+   out[(p / 4)·step_bytes + p % 4], zeros past k up to a whole step. Each value is first
+   multiplied by its channel's factor when `channels` is given (SmoothQuant: one multiply a value,
+   so a channel that carries large values no longer stretches the row's one scale). Over 4-lane
+   vectors (SSE2, NEON): a row of 384 or 1,536 values costs a few hundred cycles against the
+   product's hundreds of thousands of multiply-adds. */
+static void quantize_row(int k, const float *a, const float *channels, uint8_t *out, int step_bytes, float *scale_out,
+                         int32_t *zero_out) {
     f4 lo = {0, 0, 0, 0}, hi = {0, 0, 0, 0};
     int p = 0;
     for (; p + 4 <= k; p += 4) {
-        f4 v = *(const f4 *)(a + p);
+        f4 v = load4(a, channels, p);
         lo = __builtin_elementwise_min(lo, v);
         hi = __builtin_elementwise_max(hi, v);
     }
     float low = fminf(fminf(lo[0], lo[1]), fminf(lo[2], lo[3])), high = fmaxf(fmaxf(hi[0], hi[1]), fmaxf(hi[2], hi[3]));
-    for (int q = p; q < k; q++) low = fminf(low, a[q]), high = fmaxf(high, a[q]);
+    for (int q = p; q < k; q++) low = fminf(low, load1(a, channels, q)), high = fmaxf(high, load1(a, channels, q));
     float range = high - low;
     float scale = range > 0 ? range / 127 : 1;
     float inverse = 1 / scale;
@@ -115,7 +128,7 @@ static void quantize_row(int k, const float *a, uint8_t *out, int step_bytes, fl
     f4 vinverse = {inverse, inverse, inverse, inverse}, voffset = {offset, offset, offset, offset};
     f4 floor0 = {0, 0, 0, 0}, ceiling = {127.5f, 127.5f, 127.5f, 127.5f};
     for (p = 0; p + 4 <= k; p += 4) {
-        f4 v = *(const f4 *)(a + p) * vinverse;
+        f4 v = load4(a, channels, p) * vinverse;
         v = v + voffset;
         v = __builtin_elementwise_min(__builtin_elementwise_max(v, floor0), ceiling);
         *(u8x4 *)(out + (size_t)(p / 4) * step_bytes) = __builtin_convertvector(__builtin_convertvector(v, i4), u8x4);
@@ -125,7 +138,7 @@ static void quantize_row(int k, const float *a, uint8_t *out, int step_bytes, fl
         for (int t = 0; t < 4; t++) {
             uint8_t code = 0;
             if (p + t < k) {
-                float v = a[p + t] * inverse;
+                float v = load1(a, channels, p + t) * inverse;
                 v = v + offset;
                 v = fminf(fmaxf(v, 0), 127.5f);
                 code = (uint8_t)(int32_t)v;
@@ -137,13 +150,13 @@ static void quantize_row(int k, const float *a, uint8_t *out, int step_bytes, fl
     *zero_out = (int32_t)zero;
 }
 
-void lectern_gemm_i8_quantize_rows(int m, int k, const float *a, int lda, uint8_t *codes, int ldcodes, float *scales,
-                                   int32_t *zeros) {
+void lectern_gemm_i8_quantize_rows(int m, int k, const float *a, int lda, const float *channels, uint8_t *codes,
+                                   int ldcodes, float *scales, int32_t *zeros) {
     /* quantize_row writes whole steps: a row goes through `row` (k rounded up to 4). */
     uint8_t *row = malloc((size_t)depth4(k) + 4);
     if (row == NULL) abort();
     for (int i = 0; i < m; i++) {
-        quantize_row(k, a + (size_t)i * lda, row, 4, &scales[i], &zeros[i]);
+        quantize_row(k, a + (size_t)i * lda, channels, row, 4, &scales[i], &zeros[i]);
         memcpy(codes + (size_t)i * ldcodes, row, (size_t)k);
     }
     free(row);
@@ -380,13 +393,13 @@ static enum int8_kernel chosen_kernel(void) {
 const char *lectern_gemm_i8_kernel(void) { return kernel_names[chosen_kernel()]; }
 
 /* Row block's codes in micro-panels of `height` rows: rows past m are zeros. */
-static void quantize_block(int height, int rows, int padded, int k, const float *a, int lda, uint8_t *codes,
-                           float *row_scales, int32_t *row_zeros) {
+static void quantize_block(int height, int rows, int padded, int k, const float *a, int lda, const float *channels,
+                           uint8_t *codes, float *row_scales, int32_t *row_zeros) {
     int k4 = depth4(k);
     for (int r = 0; r < padded; r++) {
         uint8_t *lane = codes + (size_t)(r / height) * height * k4 + (size_t)(r % height) * 4;
         if (r < rows) {
-            quantize_row(k, a + (size_t)r * lda, lane, height * 4, &row_scales[r], &row_zeros[r]);
+            quantize_row(k, a + (size_t)r * lda, channels, lane, height * 4, &row_scales[r], &row_zeros[r]);
         } else {
             for (int s = 0; s < k4 / 4; s++) memset(lane + (size_t)s * height * 4, 0, 4);
             row_scales[r] = 0, row_zeros[r] = 0;
@@ -400,6 +413,7 @@ struct product {
     int m, n, k;
     const float *a;
     int lda;
+    const float *channels; /* A's per-channel factors (smoothing), else NULL */
     const uint8_t *given; /* A's codes as rows (lectern_gemm_i8_sums_by), else NULL */
     int ldgiven;
     const int8_t *packed;
@@ -424,7 +438,8 @@ static void run(enum int8_kernel kernel, const struct product *p) {
         int block = min_int(ROW_BLOCK, p->m - ic);
         int padded = (block + shape.rows - 1) / shape.rows * shape.rows;
         if (p->given == NULL) {
-            quantize_block(shape.rows, block, padded, p->k, p->a + (size_t)ic * p->lda, p->lda, codes, row_scales, row_zeros);
+            quantize_block(shape.rows, block, padded, p->k, p->a + (size_t)ic * p->lda, p->lda, p->channels, codes, row_scales,
+                           row_zeros);
         } else {
             memset(codes, 0, (size_t)padded * k4);
             for (int r = 0; r < block; r++)
@@ -451,19 +466,19 @@ static void run(enum int8_kernel kernel, const struct product *p) {
     free(codes);
 }
 
-int lectern_gemm_i8_by(const char *name, int m, int n, int k, const float *a, int lda, const void *packed,
-                       const float *scales, const int32_t *sums, float *c, int ldc, int accumulate) {
+int lectern_gemm_i8_by(const char *name, int m, int n, int k, const float *a, int lda, const float *channels,
+                       const void *packed, const float *scales, const int32_t *sums, float *c, int ldc, int accumulate) {
     enum int8_kernel kernel = kernel_named(name);
     if (kernel == I8_UNKNOWN || !cpu_runs(kernel)) return 0;
     if (m <= 0 || n <= 0) return 1;
-    struct product p = {m, n, k, a, lda, NULL, 0, packed, scales, sums, c, ldc, accumulate, NULL, 0};
+    struct product p = {m, n, k, a, lda, channels, NULL, 0, packed, scales, sums, c, ldc, accumulate, NULL, 0};
     run(kernel, &p);
     return 1;
 }
 
-void lectern_gemm_i8(int m, int n, int k, const float *a, int lda, const void *packed, const float *scales,
-                     const int32_t *sums, float *c, int ldc, int accumulate) {
-    lectern_gemm_i8_by(lectern_gemm_i8_kernel(), m, n, k, a, lda, packed, scales, sums, c, ldc, accumulate);
+void lectern_gemm_i8(int m, int n, int k, const float *a, int lda, const float *channels, const void *packed,
+                     const float *scales, const int32_t *sums, float *c, int ldc, int accumulate) {
+    lectern_gemm_i8_by(lectern_gemm_i8_kernel(), m, n, k, a, lda, channels, packed, scales, sums, c, ldc, accumulate);
 }
 
 int lectern_gemm_i8_sums_by(const char *name, int m, int n, int k, const uint8_t *codes, int ldcodes,
@@ -471,7 +486,7 @@ int lectern_gemm_i8_sums_by(const char *name, int m, int n, int k, const uint8_t
     enum int8_kernel kernel = kernel_named(name);
     if (kernel == I8_UNKNOWN || !cpu_runs(kernel)) return 0;
     if (m <= 0 || n <= 0) return 1;
-    struct product p = {m, n, k, NULL, 0, codes, ldcodes, packed, NULL, NULL, NULL, 0, 0, out, ldout};
+    struct product p = {m, n, k, NULL, 0, NULL, codes, ldcodes, packed, NULL, NULL, NULL, 0, 0, out, ldout};
     run(kernel, &p);
     return 1;
 }

@@ -8,7 +8,11 @@
      Seven bits, not eight: AVX2's vpmaddubsw adds two u8·s8 products in int16, and 127·127·2
      fits where 255·127·2 would saturate; with the same codes on every CPU the int32 sums, and so
      the vectors, do not depend on which kernel ran;
-   - int32 sums of code products, then C = scaleA·scale[j]·(Σ − zero·sums[j]) in float32.
+   - int32 sums of code products, then C = scaleA·scale[j]·(Σ − zero·sums[j]) in float32;
+   - smoothed (SmoothQuant, Xiao et al. 2023), when `channels` is given: A's value in column p is
+     multiplied by channels[p] before its row is quantized, B having been packed with its column p
+     multiplied by 1/channels[p] (the caller's doing), so the product is the same and a channel of
+     A that carries large values no longer stretches every row's one scale.
    Kernels, chosen from the CPU's features on first use: "avx512-vnni" (vpdpbusd on 16 lanes),
    "avx-vnni" (vpdpbusd on 8), "avx2" (vpmaddubsw + vpmaddwd), "portable" (clang vectors: SSE2's
    pmaddwd on x86-64). LECTERN_GEMM_KERNEL caps the choice at its level (avx2: no AVX-512),
@@ -36,24 +40,25 @@ size_t lectern_gemm_i8_packed_size(int n, int k);
 void lectern_gemm_i8_pack_rows(int n, int k, const float *w, int ldw, void *packed, float *scales, int32_t *sums);
 
 /* C[i][j] = scaleA[i]·scales[j]·(Σₚ codeA[i][p]·codeB[j][p] − zeroA[i]·sums[j]), added to C's
-   values when `accumulate` (a bias written there first). Columns of C past n are not touched. */
-void lectern_gemm_i8(int m, int n, int k, const float *a, int lda, const void *packed, const float *scales,
-                     const int32_t *sums, float *c, int ldc, int accumulate);
+   values when `accumulate` (a bias written there first); A's codes are of A[i][p]·channels[p]
+   when `channels` (k factors) is not NULL. Columns of C past n are not touched. */
+void lectern_gemm_i8(int m, int n, int k, const float *a, int lda, const float *channels, const void *packed,
+                     const float *scales, const int32_t *sums, float *c, int ldc, int accumulate);
 
 /* lectern_gemm_i8 with the kernel named, for tests and the bench: 0 (nothing done) when this CPU
    cannot run it. */
-int lectern_gemm_i8_by(const char *kernel, int m, int n, int k, const float *a, int lda, const void *packed,
-                       const float *scales, const int32_t *sums, float *c, int ldc, int accumulate);
+int lectern_gemm_i8_by(const char *kernel, int m, int n, int k, const float *a, int lda, const float *channels,
+                       const void *packed, const float *scales, const int32_t *sums, float *c, int ldc, int accumulate);
 
 /* The integer core alone: out[i][j] = Σₚ codes[i][p]·codeB[j][p] (exact), A's codes given (0–127,
    rows ldcodes bytes apart), with the kernel named; 0 when this CPU cannot run it. */
 int lectern_gemm_i8_sums_by(const char *kernel, int m, int n, int k, const uint8_t *codes, int ldcodes,
                             const void *packed, int32_t *out, int ldout);
 
-/* A's rows quantized as lectern_gemm_i8 quantizes them: k codes a row (ldcodes apart), each row's
-   scale and zero point. */
-void lectern_gemm_i8_quantize_rows(int m, int k, const float *a, int lda, uint8_t *codes, int ldcodes, float *scales,
-                                   int32_t *zeros);
+/* A's rows quantized as lectern_gemm_i8 quantizes them (with `channels` or NULL): k codes a row
+   (ldcodes apart), each row's scale and zero point. */
+void lectern_gemm_i8_quantize_rows(int m, int k, const float *a, int lda, const float *channels, uint8_t *codes,
+                                   int ldcodes, float *scales, int32_t *zeros);
 
 #ifdef __cplusplus
 }

@@ -88,7 +88,7 @@ final class GemmInt8Tests: XCTestCase {
             // A's codes as the product makes them, and B's from the packing: the same arithmetic in Double.
             var codes = [UInt8](repeating: 0, count: m * k)
             var rowScales = [Float](repeating: 0, count: m), zeros = [Int32](repeating: 0, count: m)
-            lectern_gemm_i8_quantize_rows(Int32(m), Int32(k), a, Int32(lda), &codes, Int32(k), &rowScales, &zeros)
+            lectern_gemm_i8_quantize_rows(Int32(m), Int32(k), a, Int32(lda), nil, &codes, Int32(k), &rowScales, &zeros)
             XCTAssertTrue(codes.allSatisfy { $0 <= 127 }, "7-bit codes")
             var quantized = [Float](repeating: 0, count: m * ldc), exact = quantized
             for j in 0..<n {
@@ -108,7 +108,7 @@ final class GemmInt8Tests: XCTestCase {
                 for kernel in Self.kernels {
                     var c = start
                     let done = packed.codes.withUnsafeBytes { bytes in
-                        lectern_gemm_i8_by(kernel, Int32(m), Int32(n), Int32(k), a, Int32(lda), bytes.baseAddress!, packed.scales,
+                        lectern_gemm_i8_by(kernel, Int32(m), Int32(n), Int32(k), a, Int32(lda), nil, bytes.baseAddress!, packed.scales,
                                            packed.sums, &c, Int32(ldc), accumulate ? 1 : 0)
                     }
                     guard done == 1 else { continue }
@@ -140,6 +140,65 @@ final class GemmInt8Tests: XCTestCase {
         XCTAssertTrue(ran.contains("portable"))
     }
 
+    /// SmoothQuant's product (channels given): every kernel gives the smoothed quantized
+    /// arithmetic summed in Double, and where one input channel carries values 20 times the
+    /// others' (as MiniLM's FFN-up input does), the product is nearer the float32 one than the
+    /// plain int8 product is.
+    func testSmoothedProductMatchesDoubleAndShrinksTheError() {
+        var ran = Set<String>()
+        for (m, n, k) in [(13, 45, 7), (29, 33, 385), (13, 33, 1536)] {
+            var a = values(m * k, seed: UInt64(m * 5 + k))
+            for i in 0..<m { a[i * k + (k - 1) / 2] *= 20 }  // an outlier channel in every row
+            let w = values(n * k, seed: UInt64(n * 11 + k)).map { $0 * 0.1 }
+            // s = max|A_p|^½ / max|W_p|^½ (Smoothing, α = ½); B's columns times s, A's divided by it.
+            var smoothing = [Float](repeating: 0, count: k)
+            for p in 0..<k {
+                let top = (0..<m).map { abs(a[$0 * k + p]) }.max()!, weightTop = (0..<n).map { abs(w[$0 * k + p]) }.max()!
+                smoothing[p] = (max(top, 1e-5) / max(weightTop, 1e-5)).squareRoot()
+            }
+            let channels = smoothing.map { 1 / $0 }
+            var scaled = w
+            for j in 0..<n { for p in 0..<k { scaled[j * k + p] *= smoothing[p] } }
+            let packed = pack(scaled, n: n, k: k), plain = pack(w, n: n, k: k)
+            var codes = [UInt8](repeating: 0, count: m * k)
+            var rowScales = [Float](repeating: 0, count: m), zeros = [Int32](repeating: 0, count: m)
+            lectern_gemm_i8_quantize_rows(Int32(m), Int32(k), a, Int32(k), channels, &codes, Int32(k), &rowScales, &zeros)
+            var reference = [Double](repeating: 0, count: m * n), exact = reference
+            for j in 0..<n {
+                let column = (0..<k).map { Double(code(packed, j: j, p: $0, k: k)) }
+                for i in 0..<m {
+                    var sum = 0.0, product = 0.0
+                    for p in 0..<k {
+                        sum += Double(Int(codes[i * k + p]) - Int(zeros[i])) * column[p]
+                        product += Double(a[i * k + p]) * Double(w[j * k + p])
+                    }
+                    reference[i * n + j] = sum * Double(rowScales[i]) * Double(packed.scales[j])
+                    exact[i * n + j] = product
+                }
+            }
+            func error(_ c: [Float]) -> Double { zip(c, exact).map { abs(Double($0) - $1) }.max()! }
+            for kernel in Self.kernels {
+                var smoothed = [Float](repeating: 0, count: m * n), unsmoothed = smoothed
+                let done = packed.codes.withUnsafeBytes { bytes in
+                    lectern_gemm_i8_by(kernel, Int32(m), Int32(n), Int32(k), a, Int32(k), channels, bytes.baseAddress!, packed.scales,
+                                       packed.sums, &smoothed, Int32(n), 0)
+                }
+                guard done == 1 else { continue }
+                ran.insert(kernel)
+                _ = plain.codes.withUnsafeBytes { bytes in
+                    lectern_gemm_i8_by(kernel, Int32(m), Int32(n), Int32(k), a, Int32(k), nil, bytes.baseAddress!, plain.scales,
+                                       plain.sums, &unsmoothed, Int32(n), 0)
+                }
+                for index in smoothed.indices {
+                    XCTAssertEqual(Double(smoothed[index]), reference[index], accuracy: 1e-5 * (1 + abs(reference[index])),
+                                   "\(kernel) \(m)×\(n)×\(k) at \(index)")
+                }
+                XCTAssertLessThan(error(smoothed), 0.6 * error(unsmoothed), "\(kernel) \(m)×\(n)×\(k): smoothing did not shrink the error")
+            }
+        }
+        XCTAssertTrue(ran.contains("portable"))
+    }
+
     /// What a user of `--embedder minilm-int8` gets: vectors within a cosine of 0.99 of the
     /// float32 model's, under their own name, a paraphrase still nearer than an unrelated text.
     func testInt8EmbedderStaysCloseToFloat32() throws {
@@ -161,5 +220,9 @@ final class GemmInt8Tests: XCTestCase {
         XCTAssertLessThan(cosines.min() ?? 1, 0.999999, "int8 vectors identical to float32: the int8 path did not run")
         let query = try int8.embed(["How do plants turn sunlight into food?"])[0]
         XCTAssertGreaterThan(cosine(query, approximate[3]), cosine(query, approximate[2]), "photosynthesis over the revolution")
+        // Smoothing (SmoothQuant, on by default) brings the vectors nearer float32's than plain int8.
+        let plain = try MiniLMEmbedder(directory: MiniLMFixtures.modelDirectory(), precision: .int8, smoothed: false).embed(texts)
+        func distance(_ vectors: [[Float]]) -> Float { zip(exact, vectors).map { 1 - cosine($0, $1) }.reduce(0, +) / Float(texts.count) }
+        XCTAssertLessThan(distance(approximate), 0.8 * distance(plain), "smoothed \(distance(approximate)), plain \(distance(plain))")
     }
 }

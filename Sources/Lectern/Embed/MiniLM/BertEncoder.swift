@@ -48,9 +48,20 @@ final class BertEncoder: Sendable {
     /// The number format of the dense layers' products.
     let precision: MatrixPrecision
 
-    init(weights: SafeTensors, shape: Shape = Shape(), precision: MatrixPrecision = .float32) throws {
+    /// `calibration` (token ids, as `encode` takes them): for int8, the sequences run in float32
+    /// first to find each product input's largest value per channel, from which its SmoothQuant
+    /// factors come (Smoothing); without them int8's products are not smoothed.
+    init(weights: SafeTensors, shape: Shape = Shape(), precision: MatrixPrecision = .float32, calibration: [[Int32]] = []) throws {
         self.shape = shape
         self.precision = precision
+        var maxima: ChannelMaxima?
+        if precision == .int8, !calibration.isEmpty {
+            let recorder = ChannelMaxima(layers: shape.layers, hidden: shape.hidden, intermediate: shape.intermediate)
+            let calibrating = try BertEncoder(weights: weights, shape: shape, precision: .float32)
+            var vectors = [Float](repeating: 0, count: calibration.count * shape.hidden)
+            vectors.withUnsafeMutableBufferPointer { calibrating.encode(calibration, into: $0.baseAddress!, recorder: recorder) }
+            maxima = recorder
+        }
         let h = shape.hidden
         wordEmbeddings = try weights.mapped("embeddings.word_embeddings.weight", shape: [shape.vocabulary, h])
         positionEmbeddings = try weights.mapped("embeddings.position_embeddings.weight", shape: [shape.maxPositions, h])
@@ -62,20 +73,24 @@ final class BertEncoder: Sendable {
             func w(_ name: String, _ dims: [Int]) throws -> [Float] { try weights.floats(p + name, shape: dims) }
             // Dense weights stay in the mapped file: packed when a batch first needs them, never
             // for a query's few rows (PackedWeight).
-            func packed(_ names: [String], _ outputs: Int, _ inputs: Int) throws -> PackedWeight {
+            func packed(_ names: [String], _ outputs: Int, _ inputs: Int, _ product: Smoothing.Product) throws -> PackedWeight {
                 let parts = try names.map { try weights.mapped(p + $0, shape: [outputs / names.count, inputs]) }
-                return PackedWeight(parts: parts, outputs: outputs, inputs: inputs, precision: precision)
+                var smoothing: [Float]?
+                if let maxima, let alpha = Smoothing.alpha(product) {
+                    smoothing = Smoothing.factors(inputMaxima: maxima.maxima[i][product.rawValue], weight: parts, inputs: inputs, alpha: alpha)
+                }
+                return PackedWeight(parts: parts, outputs: outputs, inputs: inputs, precision: precision, smoothing: smoothing)
             }
             return Layer(
-                qkvWeight: try packed(["attention.self.query.weight", "attention.self.key.weight", "attention.self.value.weight"], 3 * h, h),
+                qkvWeight: try packed(["attention.self.query.weight", "attention.self.key.weight", "attention.self.value.weight"], 3 * h, h, .qkv),
                 qkvBias: try w("attention.self.query.bias", [h]) + w("attention.self.key.bias", [h]) + w("attention.self.value.bias", [h]),
-                attentionOutWeight: try packed(["attention.output.dense.weight"], h, h),
+                attentionOutWeight: try packed(["attention.output.dense.weight"], h, h, .attentionOut),
                 attentionOutBias: try w("attention.output.dense.bias", [h]),
                 attentionNormGain: try w("attention.output.LayerNorm.weight", [h]),
                 attentionNormBias: try w("attention.output.LayerNorm.bias", [h]),
-                intermediateWeight: try packed(["intermediate.dense.weight"], shape.intermediate, h),
+                intermediateWeight: try packed(["intermediate.dense.weight"], shape.intermediate, h, .ffnUp),
                 intermediateBias: try w("intermediate.dense.bias", [shape.intermediate]),
-                outputWeight: try packed(["output.dense.weight"], h, shape.intermediate),
+                outputWeight: try packed(["output.dense.weight"], h, shape.intermediate, .ffnDown),
                 outputBias: try w("output.dense.bias", [h]),
                 outputNormGain: try w("output.LayerNorm.weight", [h]),
                 outputNormBias: try w("output.LayerNorm.bias", [h])
@@ -84,8 +99,10 @@ final class BertEncoder: Sendable {
     }
 
     /// Mean-pooled, L2-normalised sentence vectors of `sequences` (token ids with
-    /// `[CLS]`/`[SEP]`, each at most `maxPositions` long), written to `output` row by row.
-    func encode(_ sequences: [[Int32]], into output: UnsafeMutablePointer<Float>, workspace: Workspace = Workspace()) {
+    /// `[CLS]`/`[SEP]`, each at most `maxPositions` long), written to `output` row by row;
+    /// `recorder` keeps each product input's largest values (the int8 calibration).
+    func encode(_ sequences: [[Int32]], into output: UnsafeMutablePointer<Float>, workspace: Workspace = Workspace(),
+                recorder: ChannelMaxima? = nil) {
         let h = shape.hidden
         let lengths = sequences.map { min($0.count, shape.maxPositions) }
         let tokens = lengths.reduce(0, +)
@@ -117,17 +134,21 @@ final class BertEncoder: Sendable {
         }
         lectern_add_layer_norm(x, nil, nil, Int32(tokens), Int32(h), embeddingNormGain, embeddingNormBias, epsilon)
 
-        for layer in layers {
+        for (index, layer) in layers.enumerated() {
             // Q, K, V for every token at once.
+            recorder?.record(layer: index, .qkv, x, rows: tokens)
             Self.linear(x, rows: tokens, weight: layer.qkvWeight, bias: layer.qkvBias, into: qkv)
             attention(qkv: qkv, lengths: lengths, offsets: offsets, workspace: workspace)
+            recorder?.record(layer: index, .attentionOut, context, rows: tokens)
             Self.linear(context, rows: tokens, weight: layer.attentionOutWeight, bias: nil, into: projected)
             // x = LayerNorm(x + projected + the projection's bias), its bias added here rather
             // than in a pass of its own.
             lectern_add_layer_norm(x, projected, layer.attentionOutBias, Int32(tokens), Int32(h), layer.attentionNormGain,
                                    layer.attentionNormBias, epsilon)
+            recorder?.record(layer: index, .ffnUp, x, rows: tokens)
             Self.linear(x, rows: tokens, weight: layer.intermediateWeight, bias: nil, into: intermediate)
             lectern_gelu(intermediate, Int32(tokens), Int32(shape.intermediate), layer.intermediateBias)
+            recorder?.record(layer: index, .ffnDown, intermediate, rows: tokens)
             Self.linear(intermediate, rows: tokens, weight: layer.outputWeight, bias: nil, into: projected)
             lectern_add_layer_norm(x, projected, layer.outputBias, Int32(tokens), Int32(h), layer.outputNormGain,
                                    layer.outputNormBias, epsilon)

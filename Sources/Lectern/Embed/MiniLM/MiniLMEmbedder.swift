@@ -19,6 +19,9 @@ final class MiniLMEmbedder: Embedder {
     let info: EmbedderInfo
     let directory: String
     let precision: MatrixPrecision
+    /// int8: whether its products are smoothed (Smoothing); LECTERN_INT8_SMOOTHING=0 turns it
+    /// off, to measure what it brings (bench/int8_quality.py).
+    let smoothed: Bool
     /// The model's parts, read on first use: a command that never embeds (a keyword search,
     /// an ingest with nothing new) never reads the 90 MB of weights or the vocabulary.
     private let parts = LoadedParts()
@@ -34,7 +37,8 @@ final class MiniLMEmbedder: Embedder {
     /// The model in `directory` (`<models_dir>/all-MiniLM-L6-v2`): its files must be there;
     /// they are read when a text is first counted or embedded.
     init(directory: String, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
-         precision: MatrixPrecision = .float32) throws {
+         precision: MatrixPrecision = .float32,
+         smoothed: Bool = ProcessInfo.processInfo.environment["LECTERN_INT8_SMOOTHING"] != "0") throws {
         let name = switch precision {
         case .float32: Self.name
         case .bfloat16: Self.bfloat16Name
@@ -42,6 +46,7 @@ final class MiniLMEmbedder: Embedder {
         }
         info = EmbedderInfo(name: name, model: Self.model, dimension: 384, version: 1)
         self.precision = precision
+        self.smoothed = smoothed
         let missing = Self.files.filter { !FileManager.default.fileExists(atPath: directory + "/" + $0) }
         guard missing.isEmpty else {
             throw LecternError(.modelMissing, directory, "the all-MiniLM-L6-v2 model files are missing (\(missing.joined(separator: ", "))): run `make model`")
@@ -63,8 +68,13 @@ final class MiniLMEmbedder: Embedder {
 
     /// The encoder over the memory-mapped weights, made once.
     func encoder() throws -> BertEncoder {
-        try parts.encoder {
-            try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"), precision: precision)
+        // int8 calibrates its smoothing on a fixed text in float32 first (SmoothingCalibration);
+        // the tokenizer is read outside the encoder's lock, which it shares.
+        let tokenizer = precision == .int8 && smoothed ? try tokenizer() : nil
+        return try parts.encoder {
+            let calibration = SmoothingCalibration.texts.compactMap { tokenizer?.encode($0, maxLength: Self.maxSequenceLength) }
+            return try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"), precision: precision,
+                                   calibration: calibration)
         }
     }
 

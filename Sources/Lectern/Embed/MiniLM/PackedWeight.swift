@@ -22,6 +22,12 @@ struct PackedWeight: Sendable {
     let outputs: Int
     let inputs: Int
     let precision: MatrixPrecision
+    /// int8 only: SmoothQuant's factor of each input channel (Smoothing), the weight's columns
+    /// multiplied by it as they are packed and the input divided by it as it is quantized; nil
+    /// for a plain product.
+    private let smoothing: [Float]?
+    /// 1/smoothing, as the int8 product takes it.
+    private let channels: [Float]?
     /// The weight's rows in blocks as the file stores them (one, or a layer's query, key and
     /// value weights one after another).
     private let parts: [MappedFloats]
@@ -42,17 +48,20 @@ struct PackedWeight: Sendable {
     /// packing costs more than it saves.
     static let unpackedRows = 32
 
-    init(parts: [MappedFloats], outputs: Int, inputs: Int, precision: MatrixPrecision) {
+    init(parts: [MappedFloats], outputs: Int, inputs: Int, precision: MatrixPrecision, smoothing: [Float]? = nil) {
         precondition(parts.reduce(0) { $0 + $1.count } == outputs * inputs && parts.allSatisfy { $0.count % inputs == 0 })
+        precondition(smoothing == nil || (precision == .int8 && smoothing!.count == inputs && smoothing!.allSatisfy { $0 > 0 && $0.isFinite }))
         self.outputs = outputs
         self.inputs = inputs
         self.precision = precision
+        self.smoothing = smoothing
+        channels = smoothing?.map { 1 / $0 }
         self.parts = parts
         panels = Locked(nil)
     }
 
-    init(_ weight: [Float], outputs: Int, inputs: Int, precision: MatrixPrecision) {
-        self.init(parts: [MappedFloats(copying: weight)], outputs: outputs, inputs: inputs, precision: precision)
+    init(_ weight: [Float], outputs: Int, inputs: Int, precision: MatrixPrecision, smoothing: [Float]? = nil) {
+        self.init(parts: [MappedFloats(copying: weight)], outputs: outputs, inputs: inputs, precision: precision, smoothing: smoothing)
     }
 
     /// output[rows × outputs] (+)= input[rows × inputs] · weightᵀ; added to what `output`
@@ -84,17 +93,33 @@ struct PackedWeight: Sendable {
             }
         case .int8:
             packed.codes.withUnsafeBufferPointer { codes in
-                lectern_gemm_i8(Int32(rows), Int32(outputs), Int32(inputs), input, Int32(inputs), UnsafeRawPointer(codes.baseAddress!),
-                                packed.scales, packed.sums, output, Int32(outputs), accumulate ? 1 : 0)
+                withChannels { channels in
+                    lectern_gemm_i8(Int32(rows), Int32(outputs), Int32(inputs), input, Int32(inputs), channels,
+                                    UnsafeRawPointer(codes.baseAddress!), packed.scales, packed.sums, output, Int32(outputs), accumulate ? 1 : 0)
+                }
             }
         }
+    }
+
+    /// The input's factors for the int8 product (nil: none).
+    private func withChannels<R>(_ body: (UnsafePointer<Float>?) -> R) -> R {
+        guard let channels else { return body(nil) }
+        return channels.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
     /// The panels, packed by the first caller (the others wait for them).
     private func packedPanels() -> Panels {
         panels.withLock { slot in
             if let slot { return slot }
-            let made = withWeight { Self.pack($0, outputs: outputs, inputs: inputs, precision: precision) }
+            let made = withWeight { weight in
+                guard let smoothing else { return Self.pack(weight, outputs: outputs, inputs: inputs, precision: precision) }
+                // Column j times sⱼ, once, before the weight is quantized.
+                var scaled = [Float](repeating: 0, count: outputs * inputs)
+                for row in 0..<outputs {
+                    for j in 0..<inputs { scaled[row * inputs + j] = weight[row * inputs + j] * smoothing[j] }
+                }
+                return scaled.withUnsafeBufferPointer { Self.pack($0.baseAddress!, outputs: outputs, inputs: inputs, precision: precision) }
+            }
             slot = made
             return made
         }
