@@ -37,6 +37,26 @@ final class GemmInt8Tests: XCTestCase {
     }
 
     /// Column j's code at depth p, where the header says the packing puts it.
+    /// The int8 product in Double from A's codes (as the product quantizes its rows) and B's packed
+    /// codes, and the exact product of the floats `a` (rows `lda` apart) and `w`: m × n, row-major.
+    private func doubleReference(codes: [UInt8], zeros: [Int32], rowScales: [Float], packed: Packed, a: [Float], lda: Int, w: [Float],
+                                 m: Int, n: Int, k: Int) -> (quantized: [Double], exact: [Double]) {
+        var quantized = [Double](repeating: 0, count: m * n), exact = quantized
+        for j in 0..<n {
+            let column = (0..<k).map { Double(code(packed, j: j, p: $0, k: k)) }
+            for i in 0..<m {
+                var sum = 0.0, product = 0.0
+                for p in 0..<k {
+                    sum += Double(Int(codes[i * k + p]) - Int(zeros[i])) * column[p]
+                    product += Double(a[i * lda + p]) * Double(w[j * k + p])
+                }
+                quantized[i * n + j] = sum * Double(rowScales[i]) * Double(packed.scales[j])
+                exact[i * n + j] = product
+            }
+        }
+        return (quantized, exact)
+    }
+
     private func code(_ packed: Packed, j: Int, p: Int, k: Int) -> Int {
         let k4 = (k + 3) / 4 * 4
         return Int(Int8(bitPattern: packed.codes[(j / 32) * 32 * k4 + (p / 4) * 128 + (j % 32) * 4 + p % 4]))
@@ -91,16 +111,11 @@ final class GemmInt8Tests: XCTestCase {
             lectern_gemm_i8_quantize_rows(Int32(m), Int32(k), a, Int32(lda), nil, &codes, Int32(k), &rowScales, &zeros)
             XCTAssertTrue(codes.allSatisfy { $0 <= 127 }, "7-bit codes")
             var quantized = [Float](repeating: 0, count: m * ldc), exact = quantized
-            for j in 0..<n {
-                let column = (0..<k).map { Double(code(packed, j: j, p: $0, k: k)) }
-                for i in 0..<m {
-                    var sum = 0.0, product = 0.0
-                    for p in 0..<k {
-                        sum += Double(Int(codes[i * k + p]) - Int(zeros[i])) * column[p]
-                        product += Double(a[i * lda + p]) * Double(w[j * k + p])
-                    }
-                    quantized[i * ldc + j] = Float(sum * Double(rowScales[i]) * Double(packed.scales[j]))
-                    exact[i * ldc + j] = Float(product)
+            let reference = doubleReference(codes: codes, zeros: zeros, rowScales: rowScales, packed: packed, a: a, lda: lda, w: w, m: m, n: n, k: k)
+            for i in 0..<m {
+                for j in 0..<n {
+                    quantized[i * ldc + j] = Float(reference.quantized[i * n + j])
+                    exact[i * ldc + j] = Float(reference.exact[i * n + j])
                 }
             }
             var first: [Float]?
@@ -163,19 +178,7 @@ final class GemmInt8Tests: XCTestCase {
             var codes = [UInt8](repeating: 0, count: m * k)
             var rowScales = [Float](repeating: 0, count: m), zeros = [Int32](repeating: 0, count: m)
             lectern_gemm_i8_quantize_rows(Int32(m), Int32(k), a, Int32(k), channels, &codes, Int32(k), &rowScales, &zeros)
-            var reference = [Double](repeating: 0, count: m * n), exact = reference
-            for j in 0..<n {
-                let column = (0..<k).map { Double(code(packed, j: j, p: $0, k: k)) }
-                for i in 0..<m {
-                    var sum = 0.0, product = 0.0
-                    for p in 0..<k {
-                        sum += Double(Int(codes[i * k + p]) - Int(zeros[i])) * column[p]
-                        product += Double(a[i * k + p]) * Double(w[j * k + p])
-                    }
-                    reference[i * n + j] = sum * Double(rowScales[i]) * Double(packed.scales[j])
-                    exact[i * n + j] = product
-                }
-            }
+            let (reference, exact) = doubleReference(codes: codes, zeros: zeros, rowScales: rowScales, packed: packed, a: a, lda: k, w: w, m: m, n: n, k: k)
             func error(_ c: [Float]) -> Double { zip(c, exact).map { abs(Double($0) - $1) }.max()! }
             for kernel in Self.kernels {
                 var smoothed = [Float](repeating: 0, count: m * n), unsmoothed = smoothed
