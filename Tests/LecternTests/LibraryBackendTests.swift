@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import XCTest
 @testable import Lectern
 
@@ -219,6 +220,73 @@ final class LibraryBackendTests: XCTestCase {
             XCTAssertEqual(found.map { places[$0.id]! }, expected.map { expectedPlaces[$0.id]! }, "top \(limit)")
             for (pg, lite) in zip(found, expected) { XCTAssertEqual(pg.score, lite.score, accuracy: 1e-6 * max(1, abs(lite.score))) }
         }
+    }
+
+    /// A transaction inside another is a savepoint on both backends (GRDB's `inSavepoint` in
+    /// SQLite): an inner one that commits still goes when the outer one fails, and an inner one
+    /// that fails, its error caught by the outer body, takes only its own writes with it.
+    func testNestedTransactionsNestOnBothBackends() throws {
+        struct Stop: Error {}
+        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_nested")
+        let postgres = try PostgresLibrary(url: url)
+        let folder = try TemporaryFolder()
+        let sqlite = try LibraryStore(path: folder.file("library.db").path)
+        let insert = "insert into settings (key, value) values ($1, 'written')"
+        func pgKeys() throws -> [String] {
+            try postgres.connection.query("select key from settings where key like 'nested.%' order by key").rows.compactMap { $0[0] }
+        }
+        func sqliteKeys() throws -> [String] {
+            try sqlite.read { db in try String.fetchAll(db, sql: "SELECT key FROM settings WHERE key LIKE 'nested.%' ORDER BY key") }
+        }
+
+        // The inner transaction commits, then the outer body fails: nothing is written.
+        XCTAssertThrowsError(try postgres.transaction {
+            try postgres.connection.query(insert, ["nested.outer"])
+            try postgres.transaction { try postgres.connection.query(insert, ["nested.inner"]) }
+            throw Stop()
+        })
+        XCTAssertThrowsError(try sqlite.write { db in
+            try db.execute(sql: "INSERT INTO settings (key, value) VALUES ('nested.outer', 'written')")
+            try db.inSavepoint {
+                try db.execute(sql: "INSERT INTO settings (key, value) VALUES ('nested.inner', 'written')")
+                return .commit
+            }
+            throw Stop()
+        })
+        XCTAssertEqual(try pgKeys(), [], "the outer transaction's failure takes the inner one's writes")
+        XCTAssertEqual(try sqliteKeys(), [])
+
+        // An inner transaction fails on a statement (a key already there) and the outer body
+        // catches it and goes on, through a second inner one that commits: the outer and second
+        // inner writes stand, the failed one's do not.
+        try postgres.transaction {
+            try postgres.connection.query(insert, ["nested.a"])
+            XCTAssertThrowsError(try postgres.transaction {
+                try postgres.connection.query(insert, ["nested.c"])
+                try postgres.connection.query(insert, ["nested.a"])
+            })
+            try postgres.transaction { try postgres.connection.query(insert, ["nested.b"]) }
+            try postgres.connection.query(insert, ["nested.d"])
+        }
+        try sqlite.write { db in
+            let insert = "INSERT INTO settings (key, value) VALUES (?, 'written')"
+            try db.execute(sql: insert, arguments: ["nested.a"])
+            XCTAssertThrowsError(try db.inSavepoint {
+                try db.execute(sql: insert, arguments: ["nested.c"])
+                try db.execute(sql: insert, arguments: ["nested.a"])
+                return .commit
+            })
+            try db.inSavepoint {
+                try db.execute(sql: insert, arguments: ["nested.b"])
+                return .commit
+            }
+            try db.execute(sql: insert, arguments: ["nested.d"])
+        }
+        XCTAssertEqual(try sqliteKeys(), ["nested.a", "nested.b", "nested.d"])
+        XCTAssertEqual(try pgKeys(), try sqliteKeys(), "PostgreSQL nests as SQLite does")
+        // The session is out of every transaction: a statement outside one commits alone.
+        try postgres.connection.query(insert, ["nested.e"])
+        XCTAssertEqual(try PostgresConnection(url: url).query("select count(*) from settings where key = 'nested.e'").scalar, "1")
     }
 
     func testWriterLockIsOneAtATimeAcrossSessionsAndNamesItsHolder() throws {

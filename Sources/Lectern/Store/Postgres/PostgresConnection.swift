@@ -10,6 +10,8 @@ final class PostgresConnection {
     /// Statements sent so far: each is a round trip to the server, which is what an operation
     /// on a small library costs (the tests hold opening and searching to a few).
     private(set) var statements = 0
+    /// The transactions open (`transaction`): 0 outside one, 2 in a savepoint inside one.
+    private var transactionDepth = 0
 
     /// Connects to `url` (`postgres://user@host:port/dbname`, with any libpq parameter such as
     /// `sslmode` in its query). The password comes from the URL, else libpq's own PGPASSWORD and
@@ -167,16 +169,25 @@ extension PostgresConnection {
         }
     }
 
-    /// `body` in one transaction: committed when it returns, rolled back when it throws.
+    /// `body` in one transaction: committed when it returns, rolled back when it throws. Inside
+    /// another, a savepoint, as GRDB's `inSavepoint` nests in the SQLite library: released when
+    /// `body` returns (its writes then stand or fall with the outer transaction), rolled back to
+    /// when it throws (the outer one goes on without them, as after a caught error in SQLite).
     @discardableResult
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        try query("begin")
+        let depth = transactionDepth
+        let (begin, commit, rollback) = depth == 0 ? ("begin", "commit", ["rollback"])
+            : ("savepoint lectern_\(depth)", "release savepoint lectern_\(depth)",
+               ["rollback to savepoint lectern_\(depth)", "release savepoint lectern_\(depth)"])
+        try query(begin)
+        transactionDepth += 1
+        defer { transactionDepth = depth }
         do {
             let result = try body()
-            try query("commit")
+            try query(commit)
             return result
         } catch {
-            _ = try? query("rollback")
+            for statement in rollback { _ = try? query(statement) }
             throw error
         }
     }
