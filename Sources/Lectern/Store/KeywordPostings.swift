@@ -32,9 +32,22 @@ enum KeywordPostings {
         var section: String?
     }
 
-    /// Adds the postings of a document's passages (ids ascending), in the caller's transaction.
-    static func add(_ db: Database, documentId: Int64, passages: [Passage], tokenizer: IndexTokenizer) throws {
-        guard !passages.isEmpty else { return }
+    /// A document's postings as the tables hold them, whichever backend keeps them.
+    struct DocumentPostings {
+        /// Each term the document holds, with how many of its passages hold it and their
+        /// postings (`data`: each passage's id as the gap from the previous one, its count in
+        /// the text shifted left with the low bit set when the section holds it too, then the
+        /// section's count), terms in byte order.
+        var terms: [(term: String, passages: Int, data: Data)]
+        /// Each passage's size in tokens (`RowSizes`).
+        var sizes: Data
+        /// The sum of the sizes.
+        var tokens: Int
+    }
+
+    /// The postings of a document's passages (ids ascending), made by `tokenizer`.
+    static func postings(of passages: [Passage], tokenizer: IndexTokenizer) throws -> DocumentPostings? {
+        guard !passages.isEmpty else { return nil }
         // term → (passage id, occurrences in the text, occurrences in the section), by passage
         var postings: [String: [(id: Int64, text: Int, section: Int)]] = [:]
         var sizes: [(id: Int64, tokens: Int)] = []
@@ -60,13 +73,12 @@ enum KeywordPostings {
             sizes.append((passage.id, tokens))
             total += tokens
         }
-        let insert = try db.cachedStatement(sql: "INSERT INTO keyword_postings(term, document_id, passages, data) VALUES (?, ?, ?, ?)")
-        let count = try db.cachedStatement(sql: """
-            INSERT INTO keyword_terms(term, passages) VALUES (?, ?)
-            ON CONFLICT(term) DO UPDATE SET passages = passages + excluded.passages
-            """)
         var writer = VarintWriter()
-        for (term, list) in postings {
+        var terms: [(term: String, passages: Int, data: Data)] = []
+        terms.reserveCapacity(postings.count)
+        // In byte order: PostgreSQL writers take the terms' row locks in one order, so two of
+        // them never wait for each other in a circle.
+        for (term, list) in postings.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             writer.reset()
             var previous: Int64 = 0
             for posting in list {
@@ -75,13 +87,26 @@ enum KeywordPostings {
                 writer.append(UInt64(posting.text) << 1 | (posting.section > 0 ? 1 : 0))
                 if posting.section > 0 { writer.append(UInt64(posting.section)) }
             }
-            try insert.execute(arguments: [term, documentId, list.count, writer.data])
-            try count.execute(arguments: [term, list.count])
+            terms.append((term, list.count, writer.data))
         }
-        let sizeData = RowSizes.encode(sizes)
+        return DocumentPostings(terms: terms, sizes: RowSizes.encode(sizes), tokens: total)
+    }
+
+    /// Adds the postings of a document's passages (ids ascending), in the caller's transaction.
+    static func add(_ db: Database, documentId: Int64, passages: [Passage], tokenizer: IndexTokenizer) throws {
+        guard let postings = try postings(of: passages, tokenizer: tokenizer) else { return }
+        let insert = try db.cachedStatement(sql: "INSERT INTO keyword_postings(term, document_id, passages, data) VALUES (?, ?, ?, ?)")
+        let count = try db.cachedStatement(sql: """
+            INSERT INTO keyword_terms(term, passages) VALUES (?, ?)
+            ON CONFLICT(term) DO UPDATE SET passages = passages + excluded.passages
+            """)
+        for (term, passages, data) in postings.terms {
+            try insert.execute(arguments: [term, documentId, passages, data])
+            try count.execute(arguments: [term, passages])
+        }
         try db.execute(sql: "INSERT INTO keyword_sizes(document_id, tokens, data) VALUES (?, ?, ?)",
-                       arguments: [documentId, total, sizeData])
-        try db.execute(sql: "UPDATE library_totals SET value = value + ? WHERE name = ?", arguments: [total, totalTokensName])
+                       arguments: [documentId, postings.tokens, postings.sizes])
+        try db.execute(sql: "UPDATE library_totals SET value = value + ? WHERE name = ?", arguments: [postings.tokens, totalTokensName])
     }
 
     /// Removes the postings of documents, in the caller's transaction, before their passages
@@ -135,58 +160,37 @@ enum KeywordPostings {
     /// phrase of one word) with every one of `required` (indices into `items`), of `documents`
     /// when given, among `passages` when given and outside `excluded`: the best `limit` by FTS5's
     /// BM25 with these column weights, best first, equal scores by id. Nil when the library has
-    /// no postings (a library opened without its migrations).
-    static func ranked(_ db: Database, items: [String], required: Set<Int>, limit: Int, documents: Set<Int64>?,
+    /// no postings (a library opened without its migrations). The same code ranks a SQLite
+    /// library and a PostgreSQL one; only `reader` differs.
+    static func ranked(_ reader: some KeywordPostingsReader, items: [String], required: Set<Int>, limit: Int, documents: Set<Int64>?,
                        passages: Set<Int64>?, excluded: Set<Int64>, weights: LibraryStore.KeywordWeights) throws
         -> [(id: Int64, score: Double)]? {
-        var totals: [String: Int64] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT name, value FROM library_totals WHERE name IN ('passages', ?)", arguments: [totalTokensName]) {
-            totals[row[0]] = row[1]
-        }
-        guard let tokens = totals[totalTokensName] else { return nil }
-        let rows = totals["passages"] ?? 0
+        let distinct = Array(Set(items)).sorted()
+        guard let statistics = try reader.statistics(of: distinct) else { return nil }
+        let rows = statistics.passages
         guard rows > 0, limit > 0, !items.isEmpty else { return [] }
         // FTS5's figures, computed as fts5_aux.c computes them.
-        let averageSize = Double(tokens) / Double(rows)
-        let holding = try db.cachedStatement(sql: "SELECT passages FROM keyword_terms WHERE term = ?")
+        let averageSize = Double(statistics.tokens) / Double(rows)
+        // Items by distinct term, and each term's bit in a passage's mask of the terms it holds.
+        let termOfItem = items.map { distinct.firstIndex(of: $0)! }
         var idf: [Double] = []
-        for term in items {
-            let hits = try Int64.fetchOne(holding, arguments: [term]) ?? 0
+        for item in items.indices {
+            let hits = statistics.holding[termOfItem[item]]
             var value = log((Double(rows - hits) + 0.5) / (Double(hits) + 0.5))
             if value <= 0 { value = 1e-6 }
             idf.append(value)
         }
-        let distinct = Array(Set(items)).sorted()
-        // Items by distinct term, and each term's bit in a passage's mask of the terms it holds.
-        let termOfItem = items.map { distinct.firstIndex(of: $0)! }
         let requiredMask = required.reduce(UInt64(0)) { $0 | (1 << UInt64(termOfItem[$1])) }
         let weighted = WeightedCounts(weights)
-        // Each term's rows in document order, read in step (a merge by document), their blobs
-        // decoded where SQLite holds them.
-        let filter = documents.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
-        let sql = "SELECT document_id, passages, data FROM keyword_postings WHERE term = ?1"
-            + (filter == nil ? "" : " AND document_id IN (SELECT value FROM json_each(?2))") + " ORDER BY document_id"
-        let cursors = try distinct.map { term in
-            let cursor = try RawStatement(db, sql)
-            try cursor.bind(1, term)
-            if let filter { try cursor.bind(2, filter) }
-            return cursor
-        }
-        var live = try cursors.map { try $0.step() }
-        let sizes = try RawStatement(db, "SELECT data FROM keyword_sizes WHERE document_id = ?1")
         var best = TopScores(limit: limit)
         var ids = [Int64](repeating: 0, count: 4096)
         var freqs = [Double](repeating: 0, count: 4096)
         var starts = [Int](repeating: 0, count: distinct.count)
         var ends = [Int](repeating: 0, count: distinct.count)
         var current = [Double](repeating: 0, count: distinct.count)
-        while true {
-            var document = Int64.max
-            for term in distinct.indices where live[term] { document = min(document, cursors[term].int64(0)) }
-            guard document != .max else { break }
+        try reader.eachDocument(terms: distinct, documents: documents) { _, postings, sizes in
             // The document's postings of each term, one after another in `ids` and `freqs`.
-            var needed = 0
-            for term in distinct.indices where live[term] && cursors[term].int64(0) == document { needed += Int(cursors[term].int64(1)) }
+            let needed = postings.reduce(0) { $0 + $1.passages }
             if ids.count < needed {
                 ids = [Int64](repeating: 0, count: needed * 2)
                 freqs = [Double](repeating: 0, count: needed * 2)
@@ -196,29 +200,22 @@ enum KeywordPostings {
                 freqs.withUnsafeMutableBufferPointer { freqs in
                     for term in distinct.indices {
                         starts[term] = filled
-                        if live[term] && cursors[term].int64(0) == document {
-                            var reader = VarintReader(cursors[term].blob(2))
-                            var id: Int64 = 0
-                            while !reader.atEnd && filled < needed {
-                                id += Int64(reader.next())
-                                let packed = reader.next()
-                                let inSection = packed & 1 == 1 ? reader.next() : 0
-                                ids[filled] = id
-                                freqs[filled] = weighted.frequency(text: packed >> 1, section: inSection)
-                                filled += 1
-                            }
+                        var reader = VarintReader(postings[term].data)
+                        var id: Int64 = 0
+                        while !reader.atEnd && filled < needed {
+                            id += Int64(reader.next())
+                            let packed = reader.next()
+                            let inSection = packed & 1 == 1 ? reader.next() : 0
+                            ids[filled] = id
+                            freqs[filled] = weighted.frequency(text: packed >> 1, section: inSection)
+                            filled += 1
                         }
                         ends[term] = filled
                     }
                 }
             }
-            for term in distinct.indices where live[term] && cursors[term].int64(0) == document {
-                live[term] = try cursors[term].step()
-            }
-            try sizes.reset()
-            try sizes.bind(1, document)
-            guard try sizes.step() else { continue }
-            let rowSizes = try RowSizes(sizes.blob(0))
+            guard let sizes else { return }
+            let rowSizes = try RowSizes(sizes)
             try ids.withUnsafeBufferPointer { ids in
                 try freqs.withUnsafeBufferPointer { freqs in
                     var cursor = starts
@@ -256,6 +253,79 @@ enum KeywordPostings {
             }
         }
         return best.sorted()
+    }
+}
+
+/// What ranking reads of a library's keyword postings, wherever they are kept: SQLite's tables
+/// (`SQLitePostingsReader`) or PostgreSQL's (`PostgresPostingsReader`). `KeywordPostings.ranked`
+/// is the one scorer of both.
+protocol KeywordPostingsReader {
+    /// FTS5's N (the passages), the passages' total size in tokens, and how many passages hold
+    /// each of `terms`; nil when the library has no postings.
+    func statistics(of terms: [String]) throws -> (passages: Int64, tokens: Int64, holding: [Int64])?
+
+    /// Calls `body` for each document holding any of `terms` (only those of `documents` when
+    /// given), in ascending id order, with each term's postings there (by the index in `terms`:
+    /// no passages and no bytes for a term it lacks) and its passages' row sizes (nil when it
+    /// has none). The bytes are valid during the call.
+    func eachDocument(terms: [String], documents: Set<Int64>?,
+                      _ body: (_ document: Int64, _ postings: [TermPostings], _ sizes: UnsafeRawBufferPointer?) throws -> Void) throws
+}
+
+/// One term's postings in one document: how many passages, and their encoded list.
+struct TermPostings {
+    var passages: Int
+    var data: UnsafeRawBufferPointer
+
+    /// A term the document does not hold.
+    static var none: TermPostings { TermPostings(passages: 0, data: UnsafeRawBufferPointer(start: nil, count: 0)) }
+}
+
+/// A SQLite library's postings, read in the caller's read transaction: each term's rows in
+/// document order, read in step (a merge by document), their blobs decoded where SQLite holds them.
+struct SQLitePostingsReader: KeywordPostingsReader {
+    let db: Database
+
+    func statistics(of terms: [String]) throws -> (passages: Int64, tokens: Int64, holding: [Int64])? {
+        var totals: [String: Int64] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT name, value FROM library_totals WHERE name IN ('passages', ?)",
+                                    arguments: [KeywordPostings.totalTokensName]) {
+            totals[row[0]] = row[1]
+        }
+        guard let tokens = totals[KeywordPostings.totalTokensName] else { return nil }
+        let holding = try db.cachedStatement(sql: "SELECT passages FROM keyword_terms WHERE term = ?")
+        return (totals["passages"] ?? 0, tokens, try terms.map { try Int64.fetchOne(holding, arguments: [$0]) ?? 0 })
+    }
+
+    func eachDocument(terms: [String], documents: Set<Int64>?,
+                      _ body: (Int64, [TermPostings], UnsafeRawBufferPointer?) throws -> Void) throws {
+        let filter = documents.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
+        let sql = "SELECT document_id, passages, data FROM keyword_postings WHERE term = ?1"
+            + (filter == nil ? "" : " AND document_id IN (SELECT value FROM json_each(?2))") + " ORDER BY document_id"
+        let cursors = try terms.map { term in
+            let cursor = try RawStatement(db, sql)
+            try cursor.bind(1, term)
+            if let filter { try cursor.bind(2, filter) }
+            return cursor
+        }
+        var live = try cursors.map { try $0.step() }
+        let sizes = try RawStatement(db, "SELECT data FROM keyword_sizes WHERE document_id = ?1")
+        var postings = [TermPostings](repeating: .none, count: terms.count)
+        while true {
+            var document = Int64.max
+            for term in terms.indices where live[term] { document = min(document, cursors[term].int64(0)) }
+            guard document != .max else { break }
+            for term in terms.indices {
+                postings[term] = live[term] && cursors[term].int64(0) == document
+                    ? TermPostings(passages: Int(cursors[term].int64(1)), data: cursors[term].blob(2)) : .none
+            }
+            try sizes.reset()
+            try sizes.bind(1, document)
+            try body(document, postings, try sizes.step() ? sizes.blob(0) : nil)
+            for term in terms.indices where live[term] && cursors[term].int64(0) == document {
+                live[term] = try cursors[term].step()
+            }
+        }
     }
 }
 

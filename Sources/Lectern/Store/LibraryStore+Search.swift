@@ -58,7 +58,7 @@ extension LibraryStore {
                 excluded = try Int64.fetchSet(db, sql: "SELECT rowid FROM passages_fts WHERE passages_fts MATCH ?", arguments: [any])
             }
             // A quoted phrase of one word is ranked, and every passage must hold it.
-            return try KeywordPostings.ranked(db, items: items, required: Set(query.words.count..<ranked.count), limit: limit,
+            return try KeywordPostings.ranked(SQLitePostingsReader(db: db), items: items, required: Set(query.words.count..<ranked.count), limit: limit,
                                               documents: documents, passages: passages, excluded: excluded, weights: weights)
         }
     }
