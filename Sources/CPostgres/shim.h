@@ -69,6 +69,7 @@ LECTERN_LAZY_LIBRARY(pq, LECTERN_PQ_SONAME, "libpq.so")
     X(char *, PQfname, (const PGresult *res, int field_num), (res, field_num)) \
     X(char *, PQgetvalue, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num)) \
     X(int, PQgetisnull, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num)) \
+    X(int, PQgetlength, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num)) \
     X(char *, PQcmdTuples, (PGresult *res), (res)) \
     V(void, PQclear, (PGresult *res), (res))
 

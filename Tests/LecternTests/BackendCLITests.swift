@@ -145,6 +145,49 @@ final class BackendCLITests: XCTestCase {
         XCTAssertTrue(lite[12].contains("Calvin cycle"), lite[12])
     }
 
+    /// Keyword queries of words are ranked on both backends from the same keyword postings by
+    /// the same scorer: over real documents (corpora/'s notes, PDFs and transcripts, and four
+    /// Wikipedia articles of the shared corpus), the same hits with the same printed scores,
+    /// and the same JSON to the last digit, for a rare word beside the commonest, a filtered
+    /// query, an exclusion and a quoted word among them.
+    func testKeywordSearchPrintsTheSameHitsAndScoresOnBothBackends() throws {
+        let folder = try TemporaryFolder()
+        let libraries = try libraries("_keywords")
+        let wikipedia = try TestPaths.sharedCorpus("wikipedia")
+        let articles = try FileManager.default.contentsOfDirectory(atPath: wikipedia.path).sorted()
+            .map { wikipedia.appendingPathComponent($0).appendingPathComponent("source.html").path }
+        let corpora = TestPaths.packageRoot.appendingPathComponent("corpora")
+        let searches: [[String]] = [
+            ["membrane transport proteins"],
+            ["the derivative"],
+            ["firefox browser", "-k", "8"],
+            ["time loop film"],
+            ["cell energy", "--source", corpora.appendingPathComponent("pdf").path],
+            ["the limit", "--type", "srt"],
+            ["film -groundhog"],
+            ["\"mozilla\" foundation"],
+        ]
+        var outputs: [Backend: [String]] = [:]
+        for backend in Backend.allCases {
+            let library = libraries[backend]!
+            let ingested = try run(["ingest", corpora.path] + articles, on: library, in: folder)
+            XCTAssertTrue(ingested.hasPrefix("exit 0\n15 stored"), ingested)
+            outputs[backend] = try searches.flatMap { search in
+                [try run(["search"] + search + ["--mode", "keyword"], on: library, in: folder),
+                 try run(["search"] + search + ["--mode", "keyword", "--json"], on: library, in: folder)]
+            }
+        }
+        for (index, (pg, lite)) in zip(outputs[.postgres]!, outputs[.sqlite]!).enumerated() {
+            XCTAssertEqual(pg, lite, "`lectern search \(searches[index / 2].joined(separator: " "))\(index % 2 == 1 ? " --json" : "")` differs")
+        }
+        // Each search finds something, and the filters hold.
+        let lite = outputs[.sqlite]!
+        for (index, output) in lite.enumerated() { XCTAssertTrue(output.hasPrefix("exit 0\n"), "\(searches[index / 2]): \(output)") }
+        XCTAssertTrue(lite[8].contains("corpora/pdf/") && !lite[8].contains("corpora/notes/"), lite[8])
+        XCTAssertTrue(lite[10].contains(".srt") && !lite[10].contains(".md"), lite[10])
+        XCTAssertFalse(lite[12].lowercased().contains("groundhog"), lite[12])
+    }
+
     func testRemoveAndPruneRemoveTheSameOnBothBackends() throws {
         let folder = try TemporaryFolder()
         try Self.writeNotes(folder)

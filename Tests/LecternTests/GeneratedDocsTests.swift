@@ -20,7 +20,7 @@ final class GeneratedDocsTests: XCTestCase {
         "blocks": "the reader's typed blocks in order (kind, text, heading level, section path, page, time span, speaker, attributes)",
         "passages": "the chunker's passages: text, section path, page and page label or time span, character offsets, token count, timeline",
         "passages_fts": "the FTS5 index of passages (section path and text; kept by triggers)",
-        "keyword_postings": "Lectern's own keyword postings: for each FTS5 token and document, the passages holding it with its count in their text and section header (varints); keyword queries are ranked from them with FTS5's BM25 (`KeywordPostings`)",
+        "keyword_postings": "Lectern's own keyword postings: for each FTS5 token and document, the passages holding it with its count in their text and section header (varints); keyword queries are ranked from them with FTS5's BM25 (`KeywordPostings`); a PostgreSQL library keeps the same rows, ranked by the same code (`v13-pg-keyword-postings`)",
         "keyword_terms": "how many passages hold each FTS5 token: BM25's idf",
         "keyword_sizes": "each passage's size in tokens (text and section), by document: BM25's row size",
         "vector_blocks": "the passages' float32 vectors, \(VectorBlocks.capacity) to a blob, with the embedder that made them",

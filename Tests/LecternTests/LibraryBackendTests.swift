@@ -56,6 +56,20 @@ final class LibraryBackendTests: XCTestCase {
         let passages = writes.map(\.passages.count).reduce(0, +)
         XCTAssertEqual(try postgres.connection.query("select count(*) from passages").scalar, String(passages))
         XCTAssertEqual(try postgres.connection.query("select passages from keyword_totals").scalar, String(passages))
+        // The same keyword postings (FTS5's tokens, each term's passages and row sizes), a
+        // replaced document's counted once.
+        let sqliteTerms = try sqlite.read { db in
+            try Row.fetchAll(db, sql: "SELECT term, passages FROM keyword_terms").map { "\($0[0] as String) \($0[1] as Int)" }
+        }
+        let postgresTerms = try postgres.connection.query("select term, passages from keyword_terms").rows.map { "\($0[0]!) \($0[1]!)" }
+        XCTAssertGreaterThan(sqliteTerms.count, 500)
+        XCTAssertEqual(Set(postgresTerms), Set(sqliteTerms))
+        XCTAssertEqual(postgresTerms.count, sqliteTerms.count)
+        let sqliteTokens = try sqlite.read { db in
+            try Int.fetchOne(db, sql: "SELECT value FROM library_totals WHERE name = ?", arguments: [KeywordPostings.totalTokensName])
+        }
+        XCTAssertEqual(try postgres.connection.query("select postings_tokens from keyword_totals").scalar, sqliteTokens.map(String.init))
+        XCTAssertEqual(try postgres.connection.query("select sum(tokens) from keyword_sizes").scalar, sqliteTokens.map(String.init))
 
         let embedder = HashingEmbedder()
         let queries = ["chain rule derivative", "photosynthesis light reactions", "glycolysis oxygen",
@@ -64,7 +78,9 @@ final class LibraryBackendTests: XCTestCase {
                        "\"chain rule\" derivative", "\"electron transport\"", "\"calvin cycle\" -oxygen", "cell -\"cell membrane\""]
         for text in queries {
             let query = SearchQuery(parsing: text)
-            // Keywords: the same passages in the same order, with the same BM25 (FTS5's, computed in SQL).
+            // Keywords: the same passages in the same order, with the same BM25 (FTS5's): for a
+            // query of words the very same double (one scorer over the same postings), for a
+            // phrase of several words computed in SQL.
             let keywordHits = try backends.map { backend in
                 let hits = try backend.keywordMatches(query, limit: 5)
                 let places = try backend.passageLocators(hits.map(\.id))
@@ -73,7 +89,11 @@ final class LibraryBackendTests: XCTestCase {
             XCTAssertFalse(keywordHits[0].isEmpty, "\(text): SQLite finds it")
             XCTAssertEqual(keywordHits[1].map(\.place), keywordHits[0].map(\.place), "\(text): keyword hits differ")
             for (pg, lite) in zip(keywordHits[1], keywordHits[0]) {
-                XCTAssertEqual(pg.score, lite.score, accuracy: 1e-6 * max(1, abs(lite.score)), "\(text): BM25 of \(lite.place)")
+                if query.phrases.allSatisfy({ $0.count == 1 }) {
+                    XCTAssertEqual(pg.score, lite.score, "\(text): BM25 of \(lite.place)")
+                } else {
+                    XCTAssertEqual(pg.score, lite.score, accuracy: 1e-6 * max(1, abs(lite.score)), "\(text): BM25 of \(lite.place)")
+                }
             }
             // Vectors: HNSW candidates re-ranked in float32 give the exact scan's top hits and cosines.
             let vector = try embedder.embed(text)
@@ -87,6 +107,41 @@ final class LibraryBackendTests: XCTestCase {
             for (pg, lite) in zip(nearest[1], nearest[0]) {
                 XCTAssertEqual(pg.score, lite.score, accuracy: 1e-5, "\(text): cosine of \(lite.place)")
             }
+        }
+    }
+
+    /// A library written before the keyword postings (migration `v13-pg-keyword-postings`) is
+    /// searched as it is when only read, in SQL; the first open that may write builds its
+    /// postings from its passages, after which its keyword hits and scores are those of a
+    /// library that had them all along.
+    func testALibraryFromBeforeThePostingsGetsThemWhenOpened() throws {
+        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_upgrade")
+        let writes = try Self.corporaWrites()
+        let written = try PostgresLibrary(url: url)
+        for write in writes { try written.replaceDocument(write) }
+        let queries = ["chain rule derivative", "membrane transport proteins", "the cell", "glycolysis -oxygen"].map { SearchQuery(parsing: $0) }
+        let expected = try queries.map { try written.keywordMatches($0, limit: 8) }
+        let terms = try written.connection.query("select term, passages from keyword_terms order by term collate \"C\"").rows
+        // As a library of the Lectern before the postings left it.
+        try written.connection.transaction {
+            try written.connection.query("drop table keyword_postings, keyword_terms, keyword_sizes")
+            try written.connection.query("alter table keyword_totals drop column postings_tokens")
+            try written.connection.query("delete from lectern_migrations where identifier = 'v13-pg-keyword-postings'")
+        }
+        let read = try PostgresLibrary(url: url, access: .read)
+        for (query, hits) in zip(queries, expected) {
+            let found = try read.keywordMatches(query, limit: 8)
+            XCTAssertEqual(found.map(\.id), hits.map(\.id), "read as it is: \(query)")
+            for (old, new) in zip(found, hits) { XCTAssertEqual(old.score, new.score, accuracy: 1e-6 * max(1, abs(new.score))) }
+        }
+        XCTAssertEqual(try read.connection.query("select to_regclass('keyword_postings') is null").scalar, "t", "reading writes nothing")
+        let upgraded = try PostgresLibrary(url: url)
+        XCTAssertEqual(try PostgresSchema.applied(upgraded.connection), PostgresSchema.migrations.map(\.name))
+        XCTAssertEqual(try upgraded.connection.query("select term, passages from keyword_terms order by term collate \"C\"").rows, terms)
+        for (query, hits) in zip(queries, expected) {
+            let found = try upgraded.keywordMatches(query, limit: 8)
+            XCTAssertEqual(found.map(\.id), hits.map(\.id), "\(query)")
+            XCTAssertEqual(found.map(\.score), hits.map(\.score), "\(query)")
         }
     }
 
@@ -183,10 +238,13 @@ final class LibraryBackendTests: XCTestCase {
         }
     }
 
-    /// A word every passage holds adds next to nothing to a score (FTS5 floors its idf), so
-    /// PostgreSQL ranks the passages holding the query's other words alone when they fill the
-    /// top (two statements: the counts, one ranking), and the whole match when they do not
-    /// (three); either way the hits and their BM25 are SQLite's.
+    /// A query of words is ranked from the keyword postings, every word however common, in two
+    /// statements (the counts, the postings) at any depth, with SQLite's very scores. One with a
+    /// quoted phrase of several words, which the postings cannot rank, is ranked in SQL, where a
+    /// word every passage holds adds next to nothing to a score (FTS5 floors its idf): the
+    /// passages holding the query's other words are ranked alone when they fill the top (two
+    /// statements: the counts, one ranking), and the whole match when they do not (three);
+    /// either way the hits and their BM25 are SQLite's.
     func testACommonWordIsLeftOutOfTheMatchOnlyWhereItCannotChangeTheTop() throws {
         let sections = (0..<40).map { index in
             let rare = index < 9 ? Array(repeating: "zephyr", count: index % 3 + 1).joined(separator: " ") + " " : ""
@@ -209,16 +267,23 @@ final class LibraryBackendTests: XCTestCase {
         let sqlite = try LibraryStore(path: folder.file("library.db").path)
         try postgres.replaceDocument(write)
         try sqlite.replaceDocument(write)
-        for (limit, statements) in [(5, 2), (20, 3)] {
-            let query = SearchQuery(parsing: "zephyr tides")
+        for (text, limit, statements) in [("zephyr tides", 5, 2), ("zephyr tides", 20, 2),
+                                          ("\"turns over\" zephyr tides", 5, 2), ("\"turns over\" zephyr tides", 20, 3)] {
+            let query = SearchQuery(parsing: text)
             let before = postgres.connection.statements
             let found = try postgres.keywordMatches(query, limit: limit)
-            XCTAssertEqual(postgres.connection.statements - before, statements, "top \(limit)")
+            XCTAssertEqual(postgres.connection.statements - before, statements, "\(text), top \(limit)")
             let expected = try sqlite.keywordMatches(query, limit: limit)
             XCTAssertEqual(found.count, limit)
             let places = try postgres.passageLocators(found.map(\.id)), expectedPlaces = try sqlite.passageLocators(expected.map(\.id))
-            XCTAssertEqual(found.map { places[$0.id]! }, expected.map { expectedPlaces[$0.id]! }, "top \(limit)")
-            for (pg, lite) in zip(found, expected) { XCTAssertEqual(pg.score, lite.score, accuracy: 1e-6 * max(1, abs(lite.score))) }
+            XCTAssertEqual(found.map { places[$0.id]! }, expected.map { expectedPlaces[$0.id]! }, "\(text), top \(limit)")
+            for (pg, lite) in zip(found, expected) {
+                if query.phrases.isEmpty {
+                    XCTAssertEqual(pg.score, lite.score, "\(text): the same scorer, the same double")
+                } else {
+                    XCTAssertEqual(pg.score, lite.score, accuracy: 1e-6 * max(1, abs(lite.score)), text)
+                }
+            }
         }
     }
 

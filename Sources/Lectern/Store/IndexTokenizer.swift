@@ -10,20 +10,46 @@ final class IndexTokenizer {
     static let arguments = ["porter", "unicode61", "remove_diacritics", "2"]
 
     private var tokenizer = lectern_fts5_tokenizer()
+    /// The connection of its own that `inMemory` opened, closed after the tokenizer.
+    private var ownConnection: OpaquePointer?
 
     init(_ db: Database) throws {
+        try open(db.sqliteConnection)
+    }
+
+    /// FTS5's tokenizer on an in-memory SQLite connection of its own: a PostgreSQL library's
+    /// keyword postings hold the tokens a SQLite library's hold, made by the same code.
+    static func inMemory() throws -> IndexTokenizer {
+        var connection: OpaquePointer?
+        let rc = sqlite3_open_v2(":memory:", &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        guard rc == SQLITE_OK, let connection else {
+            sqlite3_close(connection)
+            throw LecternError(.database, "keyword index", "SQLite could not open a connection for its FTS5 tokenizer (code \(rc))")
+        }
+        return try IndexTokenizer(owning: connection)
+    }
+
+    private init(owning connection: OpaquePointer) throws {
+        ownConnection = connection
+        try open(connection)
+    }
+
+    private func open(_ connection: OpaquePointer?) throws {
         let strings = Self.arguments.map { strdup($0) }
         defer { strings.forEach { free($0) } }
         var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer($0) }
         let rc = pointers.withUnsafeMutableBufferPointer {
-            lectern_fts5_tokenizer_open(db.sqliteConnection, $0.baseAddress, Int32($0.count), &tokenizer)
+            lectern_fts5_tokenizer_open(connection, $0.baseAddress, Int32($0.count), &tokenizer)
         }
         guard rc == SQLITE_OK, tokenizer.instance != nil else {
             throw LecternError(.database, "keyword index", "SQLite's FTS5 porter tokenizer could not be opened (code \(rc))")
         }
     }
 
-    deinit { lectern_fts5_tokenizer_close(&tokenizer) }
+    deinit {
+        lectern_fts5_tokenizer_close(&tokenizer)
+        if let ownConnection { sqlite3_close(ownConnection) }
+    }
 
     /// Calls `body` with each token of `text` (its bytes, valid during the call) and whether it
     /// counts in the row's size (FTS5 counts every token but a colocated synonym).

@@ -62,27 +62,8 @@ final class PostgresConnection {
     /// server casts each to the type the statement needs), and returns its rows as text.
     @discardableResult
     func query(_ sql: String, _ parameters: [String?] = []) throws -> PostgresRows {
-        statements += 1
-        let result = withOptionalCStrings(parameters) { values in
-            lazy_PQexecParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
-        }
-        guard let result else {
-            let reason = lazy_PQerrorMessage(connection).map { String(cString: $0) } ?? "no result"
-            throw PostgresError(kind: .query, endpoint: endpoint.description, message: endpoint.scrubbed(Self.firstLine(reason)))
-        }
+        let result = try execute(sql, parameters, binary: false)
         defer { lazy_PQclear(result) }
-        switch lazy_PQresultStatus(result) {
-        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
-            break
-        default:
-            let primary = lazy_PQresultErrorField(result, lectern_pq_diag_message_primary).map { String(cString: $0) }
-            let whole = lazy_PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
-            let state = lazy_PQresultErrorField(result, lectern_pq_diag_sqlstate).map { String(cString: $0) }
-            var reason = endpoint.scrubbed(Self.firstLine(primary ?? whole))
-            if state == "42P01" { reason = Self.missingTable(reason) }
-            throw PostgresError(kind: .query, endpoint: endpoint.description,
-                                message: state.map { "\(reason) (SQLSTATE \($0))" } ?? reason, sqlState: state)
-        }
         let columnCount = Int(lazy_PQnfields(result))
         let rowCount = Int(lazy_PQntuples(result))
         let columns = (0..<columnCount).map { lazy_PQfname(result, Int32($0)).map { String(cString: $0) } ?? "" }
@@ -95,6 +76,39 @@ final class PostgresConnection {
         }
         let affected = lazy_PQcmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0
         return PostgresRows(columns: columns, rows: rows, affected: affected)
+    }
+
+    /// Runs one statement as `query` does, and lets `body` read its rows in PostgreSQL's binary
+    /// form where libpq holds them (no copy, no text to parse: a keyword search's postings).
+    func withBinaryRows<T>(_ sql: String, _ parameters: [String?] = [], _ body: (PostgresBinaryRows) throws -> T) throws -> T {
+        let result = try execute(sql, parameters, binary: true)
+        defer { lazy_PQclear(result) }
+        return try body(PostgresBinaryRows(result: result, count: Int(lazy_PQntuples(result))))
+    }
+
+    /// The result of one statement, its rows as text or binary; a failure as one line.
+    private func execute(_ sql: String, _ parameters: [String?], binary: Bool) throws -> OpaquePointer {
+        statements += 1
+        let result = withOptionalCStrings(parameters) { values in
+            lazy_PQexecParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, binary ? 1 : 0)
+        }
+        guard let result else {
+            let reason = lazy_PQerrorMessage(connection).map { String(cString: $0) } ?? "no result"
+            throw PostgresError(kind: .query, endpoint: endpoint.description, message: endpoint.scrubbed(Self.firstLine(reason)))
+        }
+        switch lazy_PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return result
+        default:
+            defer { lazy_PQclear(result) }
+            let primary = lazy_PQresultErrorField(result, lectern_pq_diag_message_primary).map { String(cString: $0) }
+            let whole = lazy_PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
+            let state = lazy_PQresultErrorField(result, lectern_pq_diag_sqlstate).map { String(cString: $0) }
+            var reason = endpoint.scrubbed(Self.firstLine(primary ?? whole))
+            if state == "42P01" { reason = Self.missingTable(reason) }
+            throw PostgresError(kind: .query, endpoint: endpoint.description,
+                                message: state.map { "\(reason) (SQLSTATE \($0))" } ?? reason, sqlState: state)
+        }
     }
 
     /// libpq's multi-line message as one line: `cannot connect: <why>`, without its
@@ -139,6 +153,33 @@ struct PostgresRows: Sendable {
 
     /// The first row's first value: the answer of `select count(*) …`.
     var scalar: String? { rows.first?.first ?? nil }
+}
+
+/// A statement's rows in PostgreSQL's binary form, valid while `withBinaryRows` runs its body:
+/// integers big-endian, `bytea` as its bytes.
+struct PostgresBinaryRows {
+    fileprivate let result: OpaquePointer
+    let count: Int
+
+    /// A `bigint`, `integer` or `smallint` column's value; 0 for NULL.
+    func int64(_ row: Int, _ column: Int) -> Int64 {
+        let bytes = self.bytes(row, column)
+        switch bytes.count {
+        case 8: return Int64(bigEndian: bytes.loadUnaligned(as: Int64.self))
+        case 4: return Int64(Int32(bigEndian: bytes.loadUnaligned(as: Int32.self)))
+        case 2: return Int64(Int16(bigEndian: bytes.loadUnaligned(as: Int16.self)))
+        default: return 0
+        }
+    }
+
+    /// The value's bytes (none for NULL).
+    func bytes(_ row: Int, _ column: Int) -> UnsafeRawBufferPointer {
+        let (row, column) = (Int32(row), Int32(column))
+        guard lazy_PQgetisnull(result, row, column) == 0, let start = lazy_PQgetvalue(result, row, column) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(start: start, count: Int(lazy_PQgetlength(result, row, column)))
+    }
 }
 
 /// `body` with the strings as a C array of C strings, alive for the call.

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Searching a PostgreSQL library: BM25 over the tsvector keywords computed in SQL
-/// (`PostgresKeywordSearch`), vectors through the HNSW index re-ranked in float32, filters
-/// applied inside both; and the writer lock, a session-level advisory lock.
+/// Searching a PostgreSQL library: a query of words ranked from the keyword postings by the
+/// SQLite library's scorer (`PostgresPostingsReader`), one with a phrase of several words by
+/// BM25 over the tsvector keywords computed in SQL (`PostgresKeywordSearch`); vectors through
+/// the HNSW index re-ranked in float32; filters applied inside each; and the writer lock, a
+/// session-level advisory lock.
 extension PostgresLibrary {
     func keywordMatches(_ query: SearchQuery, limit: Int) throws -> [(id: Int64, score: Double)] {
         try keywordMatches(query, limit: limit, documents: nil, passages: nil, weights: LibraryStore.KeywordWeights(), evaluation: KeywordEvaluation())
@@ -10,10 +12,41 @@ extension PostgresLibrary {
 
     func keywordMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>?, passages: Set<Int64>?,
                         weights: LibraryStore.KeywordWeights, evaluation: KeywordEvaluation) throws -> [(id: Int64, score: Double)] {
+        if evaluation.postings, let ranked = try postingsMatches(query, limit: limit, documents: documents, passages: passages, weights: weights) {
+            return ranked
+        }
         guard let search = PostgresKeywords.search(query, documents: documents, passages: passages, weights: weights) else {
             return []
         }
         return try ranked(search, limit: limit)
+    }
+
+    /// `keywordMatches` ranked from the keyword postings, as the SQLite library ranks it
+    /// (`LibraryStore.postingsMatches`): the same hits with the same scores. Nil where the
+    /// postings cannot rank the query (a quoted phrase or a word of more than one token) or the
+    /// library has none (one from before them, read as it is).
+    func postingsMatches(_ query: SearchQuery, limit: Int, documents: Set<Int64>?, passages: Set<Int64>?,
+                         weights: LibraryStore.KeywordWeights) throws -> [(id: Int64, score: Double)]? {
+        let ranked = query.words.map { [$0] } + query.phrases
+        guard !ranked.isEmpty, ranked.count <= 64 else { return nil }
+        return try session {
+            var items: [String] = []
+            for words in ranked {
+                let tokens = try tokenizer.queryTokens(words.joined(separator: " "))
+                guard tokens.count == 1 else { return nil }
+                items.append(tokens[0])
+            }
+            var excluded: Set<Int64> = []
+            let exclusions = query.exclusions.map { $0.flatMap(PorterStemmer.stems) }.filter { !$0.isEmpty }
+            if !exclusions.isEmpty {
+                let any = exclusions.map(PostgresKeywords.phrase).joined(separator: " | ")
+                excluded = Set(try connection.query("select id from passages where keywords @@ $1::tsquery", [any]).rows.compactMap { $0[0].flatMap { Int64($0) } })
+            }
+            // A quoted phrase of one word is ranked, and every passage must hold it.
+            return try KeywordPostings.ranked(PostgresPostingsReader(connection: connection), items: items,
+                                              required: Set(query.words.count..<ranked.count), limit: limit, documents: documents,
+                                              passages: passages, excluded: excluded, weights: weights)
+        }
     }
 
     /// The best `limit` rows of a keyword search by BM25: its items counted, then ranked over

@@ -15,14 +15,15 @@ extension PostgresLibrary: LibraryTransfer {
     /// The HNSW index of the recorded embedder's dimension, when it is missing (a copy that
     /// deferred it, or one stopped before it was built), and a vacuum of the rows just written:
     /// the planner's statistics, so the first searches are planned for the library as it now
-    /// is, and the visibility map, without which counting a word's passages reads their rows.
+    /// is, and the visibility map, without which counting a word's passages reads their rows
+    /// (and the keyword postings', which a keyword search reads by term).
     func finishCopy() throws {
         try session {
             embeddingIndexDeferred = false
             if let embedder = try recordedEmbedder() {
                 try connection.query(Self.embeddingIndex(dimension: embedder.dimension, ifNotExists: true))
             }
-            try connection.query("vacuum (analyze) passages")
+            try connection.query("vacuum (analyze) passages, keyword_postings, keyword_sizes, keyword_terms")
         }
     }
 

@@ -13,6 +13,17 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
     /// (`finishCopy`), not a row at a time as each document is written.
     var embeddingIndexDeferred = false
     var display: String { connection.endpoint.description }
+    /// FTS5's tokenizer, which makes the keyword postings' terms (`PostgresKeywordPostings`),
+    /// opened on first use, under `turn` as the session is.
+    private var openedTokenizer: IndexTokenizer?
+    var tokenizer: IndexTokenizer {
+        get throws {
+            if let openedTokenizer { return openedTokenizer }
+            let opened = try IndexTokenizer.inMemory()
+            openedTokenizer = opened
+            return opened
+        }
+    }
 
     /// Connects to `url` (`postgres://user@host:port/dbname`) and brings its schema up to date;
     /// with `.read`, writes nothing: a database that holds no library yet is one line, and an
@@ -74,8 +85,9 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
                 String(w.passages.count), updated,
             ]
             let documentId: String
+            var postings = PostgresKeywordPostings.Change()
             if let existing = try connection.query("select id from documents where uri = $1 for update", [w.uri]).scalar {
-                try deleteContent(documentId: existing)
+                try deleteContent(documentId: existing, postings: &postings)
                 try connection.query("""
                     update documents set source_id = $1, path = $2, type = $3, extractor = $4, extractor_version = $5,
                         title = $6, content_hash = $7, passage_key = $8, embedder_key = $9, metadata = $10, warnings = $11,
@@ -117,8 +129,21 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
                         passage.timeline.map { LibraryStore.json($0) }, passage.pageLabel, keywords.literal,
                         String(keywords.length), vectorText, vectorText]
             })
+            // The keyword postings, by FTS5's tokenizer from the passages as stored (their ids by ordinal).
+            var ids: [Int: Int64] = [:]
+            for row in try connection.query("select ordinal, id from passages where document_id = $1", [documentId]).rows {
+                if let ordinal = row[0].flatMap({ Int($0) }), let id = row[1].flatMap({ Int64($0) }) { ids[ordinal] = id }
+            }
+            let indexed = w.passages.compactMap { passage in
+                ids[passage.ordinal].map {
+                    KeywordPostings.Passage(id: $0, text: passage.text,
+                                            section: ContextualHeader.header(title: w.document.title, sectionPath: passage.sectionPath))
+                }
+            }.sorted { $0.id < $1.id }
+            try PostgresKeywordPostings.add(connection, documentId: documentId, passages: indexed, tokenizer: tokenizer, change: &postings)
             try connection.query("update keyword_totals set passages = passages + $1, tokens = tokens + $2",
                                  [String(w.passages.count), String(tokens)])
+            try PostgresKeywordPostings.apply(connection, postings)
             try uncacheVectors(embedder: w.embedder, textHashes: w.cachedTextHashes)
             return Int64(documentId)!
         }
@@ -150,10 +175,12 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
     func removeDocuments(_ documents: [StoredDocument]) throws -> [String] {
         guard !documents.isEmpty else { return [] }
         return try transaction {
+            var postings = PostgresKeywordPostings.Change()
             for document in documents {
-                try deleteContent(documentId: String(document.id))
+                try deleteContent(documentId: String(document.id), postings: &postings)
                 try connection.query("delete from documents where id = $1", [String(document.id)])
             }
+            try PostgresKeywordPostings.apply(connection, postings)
             try connection.query("delete from sources s where not exists (select 1 from documents d where d.source_id = s.id)")
             return documents.map(\.uri)
         }
@@ -178,12 +205,14 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
         """
     }
 
-    /// Removes a document's blocks and passages (their keywords leave BM25's totals).
-    private func deleteContent(documentId: String) throws {
+    /// Removes a document's blocks and passages (their keywords leave BM25's totals, their
+    /// postings go, what that changes of the terms' counts into `postings`).
+    private func deleteContent(documentId: String, postings: inout PostgresKeywordPostings.Change) throws {
         try connection.query("""
             update keyword_totals set passages = keyword_totals.passages - gone.rows, tokens = keyword_totals.tokens - gone.length
             from (select count(*) as rows, coalesce(sum(keyword_length), 0) as length from passages where document_id = $1) gone
             """, [documentId])
+        try PostgresKeywordPostings.remove(connection, documentId: documentId, change: &postings)
         try connection.query("delete from passages where document_id = $1", [documentId])
         try connection.query("delete from blocks where document_id = $1", [documentId])
     }

@@ -109,6 +109,28 @@ enum PostgresSchema {
             "create index blocks_heading_facts on blocks (document_id) where kind = 'heading' and attributes is not null",
             "create index blocks_cue_facts on blocks (document_id, section_path) where kind = 'cue' and attributes is not null",
         ]),
+        // The SQLite library's keyword postings (its `v13-kwi-keyword-postings`,
+        // `PostgresKeywordPostings`): for each term and document the passages holding it with
+        // their counts in the text and the section, each document's row sizes, each term's
+        // passages, and the tokens of them all, by FTS5's own tokenizer; a query of words is
+        // ranked from them by the SQLite library's scorer. By document too: a document's rows
+        // are removed by it. Built from the passages (`builds`).
+        ("v13-pg-keyword-postings", [
+            """
+            create table keyword_postings (term text not null, document_id bigint not null, passages integer not null,
+                data bytea not null, primary key (term, document_id))
+            """,
+            "create index keyword_postings_document on keyword_postings (document_id)",
+            "create table keyword_terms (term text primary key, passages bigint not null)",
+            "create table keyword_sizes (document_id bigint primary key, tokens bigint not null, data bytea not null)",
+            "alter table keyword_totals add column postings_tokens bigint not null default 0",
+        ]),
+    ]
+
+    /// What a migration makes from the rows a library holds, after its statements and in its
+    /// transaction, by migration name.
+    static let builds: [String: @Sendable (PostgresConnection) throws -> Void] = [
+        "v13-pg-keyword-postings": PostgresKeywordPostings.addAll,
     ]
 
     /// Applies the migrations `connection`'s database lacks, each in one transaction. A
@@ -127,6 +149,7 @@ enum PostgresSchema {
                 let applied = try connection.query("select 1 from lectern_migrations where identifier = $1", [migration.name])
                 guard applied.count == 0 else { return }
                 for statement in migration.statements { try connection.query(statement) }
+                try builds[migration.name]?(connection)
                 try connection.query("insert into lectern_migrations (identifier) values ($1)", [migration.name])
             }
         }
