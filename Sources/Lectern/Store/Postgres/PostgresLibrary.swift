@@ -1,9 +1,10 @@
 import Foundation
 
 /// A study library in a PostgreSQL database with pgvector: documents, blocks and passages as
-/// the SQLite library holds them, keywords in a tsvector with a GIN index ranked by BM25
-/// (`PostgresKeywords`), vectors as `halfvec` under an HNSW index for cosine with their float32
-/// copies to re-rank by. Opening migrates the schema (`PostgresSchema`).
+/// the SQLite library holds them, with the SQLite library's keyword postings
+/// (`PostgresKeywordPostings`) and, for phrases of several words, keywords in a tsvector with a
+/// GIN index ranked by BM25 (`PostgresKeywords`); vectors as `halfvec` under an HNSW index for
+/// cosine with their float32 copies to re-rank by. Opening migrates the schema (`PostgresSchema`).
 // Safe: its one libpq session is used by one thread at a time, every operation holding `turn`
 // (recursive: an operation calls others inside its transaction).
 final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
