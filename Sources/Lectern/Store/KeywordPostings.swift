@@ -154,6 +154,17 @@ enum KeywordPostings {
         }
     }
 
+    /// Calls `body` with each passage id of one term's postings in a document (`data`).
+    static func passageIds(_ data: UnsafeRawBufferPointer, _ body: (Int64) -> Void) {
+        var reader = VarintReader(data)
+        var id: Int64 = 0
+        while !reader.atEnd {
+            id += Int64(reader.next())
+            if reader.next() & 1 == 1 { _ = reader.next() }
+            body(id)
+        }
+    }
+
     // MARK: Ranking
 
     /// The passages holding any of `items` (each one FTS5 token: a query word, or a quoted

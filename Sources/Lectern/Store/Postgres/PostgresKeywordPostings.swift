@@ -118,6 +118,22 @@ struct PostgresPostingsReader: KeywordPostingsReader {
         return (passages, tokens, holding)
     }
 
+    /// The passages holding any of `terms`, from their postings (none for no terms); nil for a
+    /// library from before the postings.
+    func passages(holding terms: [String]) throws -> Set<Int64>? {
+        guard !terms.isEmpty else { return [] }
+        do {
+            return try connection.withBinaryRows("select data from keyword_postings where term = any($1::text[])",
+                                                 [PostgresLibrary.textArray(terms)]) { rows in
+                var ids = Set<Int64>()
+                for row in 0..<rows.count { KeywordPostings.passageIds(rows.bytes(row, 0)) { ids.insert($0) } }
+                return ids
+            }
+        } catch let error as PostgresError where error.sqlState == "42P01" {
+            return nil
+        }
+    }
+
     func eachDocument(terms: [String], documents: Set<Int64>?,
                       _ body: (Int64, [TermPostings], UnsafeRawBufferPointer?) throws -> Void) throws {
         guard !terms.isEmpty else { return }

@@ -36,14 +36,25 @@ extension PostgresLibrary {
                 guard tokens.count == 1 else { return nil }
                 items.append(tokens[0])
             }
-            var excluded: Set<Int64> = []
-            let exclusions = query.exclusions.map { $0.flatMap(PorterStemmer.stems) }.filter { !$0.isEmpty }
-            if !exclusions.isEmpty {
-                let any = exclusions.map(PostgresKeywords.phrase).joined(separator: " | ")
-                excluded = Set(try connection.query("select id from passages where keywords @@ $1::tsquery", [any]).rows.compactMap { $0[0].flatMap { Int64($0) } })
+            // An excluded word's passages from its postings, as FTS5 finds them in SQLite; an
+            // excluded phrase of several words from the tsvector's positions.
+            let reader = PostgresPostingsReader(connection: connection)
+            var excludedTerms: [String] = []
+            var excludedPhrases: [[String]] = []
+            for words in query.exclusions {
+                let tokens = try tokenizer.queryTokens(words.joined(separator: " "))
+                if tokens.count == 1 { excludedTerms.append(tokens[0]) } else if tokens.count > 1 { excludedPhrases.append(words) }
+            }
+            guard var excluded = try reader.passages(holding: excludedTerms) else { return nil }
+            let phrases = excludedPhrases.map { $0.flatMap(PorterStemmer.stems) }.filter { !$0.isEmpty }
+            if !phrases.isEmpty {
+                let any = phrases.map(PostgresKeywords.phrase).joined(separator: " | ")
+                for row in try connection.query("select id from passages where keywords @@ $1::tsquery", [any]).rows {
+                    if let id = row[0].flatMap({ Int64($0) }) { excluded.insert(id) }
+                }
             }
             // A quoted phrase of one word is ranked, and every passage must hold it.
-            return try KeywordPostings.ranked(PostgresPostingsReader(connection: connection), items: items,
+            return try KeywordPostings.ranked(reader, items: items,
                                               required: Set(query.words.count..<ranked.count), limit: limit, documents: documents,
                                               passages: passages, excluded: excluded, weights: weights)
         }
