@@ -21,6 +21,10 @@ moved its test split by -0.0154 (docs/benchmarks.md). The set, built from ../sha
   describes it. The module's glossary itself lies in its #intro unit, which is not judged.
 - Wikipedia: each h2/h3 section's heading with its page's title ("Mozilla Bugzilla"), the
   answer that section (the lead excepted).
+- OpenStax headings, sub-headings, objectives and summaries (openstax_headings_and_objectives);
+  lecture and OCW page titles (lecture_titles). 1,633 queries in all on ../shared as it is.
+
+The row "all, with the eval set" pools those with the eval set's 86 queries (both splits).
 
 PASSAGES.jsonl is `lectern eval DATASET --dump-passages` ({corpus_id, passage, section, text} a
 line; bench/eval_shared.sh writes bench/work/eval/passages.jsonl), DATASET the BEIR folder it
@@ -31,6 +35,7 @@ import argparse
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 
@@ -107,7 +112,97 @@ def ground_truth_queries(shared, unit_ids):
     for unit, title, _ in wikipedia(shared):
         if not unit.endswith("#lead") and unit in unit_ids:
             queries.append(("wikipedia heading", title.replace(": ", " "), {unit: 1}))
+    queries += openstax_headings_and_objectives(shared, unit_ids)
+    queries += lecture_titles(shared, unit_ids)
     return queries
+
+
+NUMBERING = re.compile(r"^(?:(?:lecture|lesson|week|unit|part)\s+|[A-Z]{1,3}\.)?\d+(?:\.\d+)*[a-z]?[.:)]?\s+", re.I)
+# Furniture: a title that names no subject (a course's syllabus or download page, a module's
+# reference list) asks for nothing a learner would look up.
+GENERIC_TITLES = {"references", "further reading", "syllabus", "download course materials", "readings", "assignments",
+                  "about the team", "resource index", "calendar", "instructor insights", "related resources",
+                  "course introduction", "final exam", "exams", "lecture notes", "recitations", "video lectures"}
+
+
+def openstax_headings_and_objectives(shared, unit_ids):
+    """More query kinds the OpenStax book's structure answers:
+
+    - each top-level section's heading with its module's title ("The Brain Is an Inference
+      Machine The Evolutionary Advantage of Shortcuts"), the answer that section, as the
+      Wikipedia headings are asked;
+    - each learning objective the module states ("Explain why the brain is an inference
+      machine"), the answer the module's content sections (not its #intro, which prints the
+      objectives, nor its summary or references);
+    - each paragraph of a module's summary (its authors' recap of one section or two), the
+      answer the module's content sections likewise; the summary section, which holds the
+      paragraph, is not judged;
+    - each sub-section's heading alone ("The Principle of Charity"), the answer the top-level
+      section holding it.
+    """
+    import glob
+    import xml.etree.ElementTree as ET
+    from eval_corpus import _local, openstax
+    from corpus_passages import squash
+    queries, content = [], {}
+    for unit, title, _ in openstax(shared):
+        if unit not in unit_ids or ": " not in title:
+            continue
+        module, heading = unit.split("#")[0], title.split(": ", 1)[1]
+        if heading.lower() in GENERIC_TITLES:
+            continue
+        content.setdefault(module, set()).add(unit)
+        queries.append(("openstax heading", title.replace(": ", " "), {unit: 1}))
+    for path in sorted(glob.glob(os.path.join(shared, "openstax/*/modules/*/index.cnxml"))):
+        module = "openstax/" + path.split(os.sep)[-2]
+        if module not in content:
+            continue
+        answers = {unit: 1 for unit in sorted(content[module])}
+        root = ET.parse(path).getroot()
+        for node in root.iter():
+            if _local(node.tag) == "section" and "learning-objectives" in (node.get("class") or ""):
+                for item in node.iter():
+                    if _local(item.tag) == "item":
+                        objective = squash("".join(item.itertext()))
+                        if len(objective.split()) >= 3:
+                            queries.append(("openstax objective", objective, answers))
+        body = next((e for e in root if _local(e.tag) == "content"), None)
+        for top in body if body is not None else []:
+            if _local(top.tag) != "section":
+                continue
+            if "summary" in (top.get("class") or ""):
+                for para in top:
+                    text = squash("".join(para.itertext())) if _local(para.tag) == "para" else ""
+                    if len(text.split()) >= 8:
+                        queries.append(("openstax summary", text, answers))
+                continue
+            unit = "%s#%s" % (module, top.get("id"))
+            if unit not in content[module]:
+                continue
+            for sub in top.iter():
+                heading = next((e for e in sub if _local(e.tag) == "title"), None) if sub is not top and _local(sub.tag) == "section" else None
+                name = squash("".join(heading.itertext())) if heading is not None else ""
+                if name and name.lower() not in GENERIC_TITLES:
+                    queries.append(("openstax subheading", name, {unit: 1}))
+    return queries
+
+
+def lecture_titles(shared, unit_ids):
+    """Each lecture video's title without its number ("16.1 Conservation of Momentum" asks
+    "Conservation of Momentum"), the answer every ~90-second window of that video; each OCW
+    page's title likewise, the answer that page. A title shared by several (a course's two
+    "Worked Example"s) asks once, any of them an answer; furniture titles are left out."""
+    from eval_corpus import ocw, transcripts
+    answers = {}
+    for unit, title, _ in ocw(shared) + transcripts(shared):
+        if unit not in unit_ids:
+            continue
+        query = NUMBERING.sub("", title).strip(" -–:")
+        if len(query) < 4 or query.lower() in GENERIC_TITLES or query.endswith(".srt"):
+            continue
+        kind = "lecture title" if "@" in unit else "ocw page title"
+        answers.setdefault((kind, query), set()).add(unit)
+    return [(kind, query, {unit: 1 for unit in sorted(units)}) for (kind, query), units in sorted(answers.items())]
 
 
 def paired(float32_scores, int8_scores):
@@ -174,6 +269,7 @@ def main():
             row[name] = round(sum(scores) / len(scores), 4)
             per_query[name] = scores
         row["paired int8 - float32"] = paired(per_query["float32"], per_query["int8"])
+        row["_scores"] = per_query
         result["splits"][split] = row
     if truth:
         scores = {}
@@ -182,9 +278,15 @@ def main():
                                 for index, (_, _, judged) in enumerate(truth)]
         kinds = sorted({kind for kind, _, _ in truth})
         result["ground_truth_paired"] = {"all": paired(scores["minilm"], scores["minilm-int8"])}
+        evaluated = {name: [score for split in ("dev", "test") for score in result["splits"][split]["_scores"][name]]
+                     for name in ("float32", "int8")}
+        result["ground_truth_paired"]["all, with the eval set"] = paired(scores["minilm"] + evaluated["float32"],
+                                                                         scores["minilm-int8"] + evaluated["int8"])
         for kind in kinds:
             chosen = [index for index, (k, _, _) in enumerate(truth) if k == kind]
             result["ground_truth_paired"][kind] = paired([scores["minilm"][i] for i in chosen], [scores["minilm-int8"][i] for i in chosen])
+    for split in result["splits"].values():
+        split.pop("_scores", None)
     text = json.dumps(result, indent=1)
     print(text)
     if args.out:

@@ -15,7 +15,8 @@ lectern's float32 vectors. Prints the ratios and writes RESULT_JSON.
 Then, per kernel level the CPU runs (--levels: avx512, avx2, portable), the first
 --level-passages passages embedded by lectern with LECTERN_GEMM_KERNEL=LEVEL and by
 sentence-transformers capped at the same instruction set (a process of its own per level, since
-oneDNN and MKL read their caps once: ONEDNN_MAX_CPU_ISA, MKL_ENABLE_INSTRUCTIONS), every level's
+oneDNN and MKL read their caps once: ONEDNN_MAX_CPU_ISA, MKL_ENABLE_INSTRUCTIONS, and MKL_CBWR=COMPATIBLE
+at the portable level on a CPU not Intel's, whose MKL ignores MKL_ENABLE_INSTRUCTIONS), every level's
 two taking turns in each of --level-rounds rounds; a level's figure is its best round in CPU time
 per passage (the round the shared machine disturbed least). With --gemm (bench/gemm_bench's JSON)
 each level also carries its matrix products' GFLOP/s at MiniLM's shapes. With --int8 1, each
@@ -42,6 +43,12 @@ PEER_CAPS = {
     "avx2": {"ONEDNN_MAX_CPU_ISA": "AVX2", "MKL_ENABLE_INSTRUCTIONS": "AVX2", "ATEN_CPU_CAPABILITY": "avx2"},
     "portable": {"ONEDNN_MAX_CPU_ISA": "SSE41", "MKL_ENABLE_INSTRUCTIONS": "SSE4_2", "ATEN_CPU_CAPABILITY": "default"},
 }
+# MKL honours MKL_ENABLE_INSTRUCTIONS on Intel processors only: on an AMD Zen 5 its sgemm ran
+# 112 GFLOP/s on one core under MKL_ENABLE_INSTRUCTIONS=SSE4_2 (its AVX2 code; the SSE peak there
+# is 53), and the portable level's peer then beat that level's own peak. MKL_CBWR=COMPATIBLE
+# (its SSE2 code, the x86-64 baseline lectern's portable level is built for) binds on any vendor:
+# 48.7 GFLOP/s there. It is added to the portable level's caps where the vendor is not Intel.
+MKL_BASELINE_CAP = {"MKL_CBWR": "COMPATIBLE"}
 # The per-core peak of each level in bench/fma_peak's JSON.
 PEAK_KEYS = {"avx512": "avx512_gflops", "avx2": "avx2_gflops", "portable": "portable_gflops"}
 
@@ -60,6 +67,26 @@ def cpu_flags():
     except OSError:
         pass
     return set()
+
+
+def cpu_vendor():
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("vendor_id"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return ""
+
+
+def peer_caps(level):
+    """The caps the level's peer runs under on this CPU (PEER_CAPS, and MKL_BASELINE_CAP for the
+    portable level where MKL would not honour MKL_ENABLE_INSTRUCTIONS)."""
+    caps = dict(PEER_CAPS[level])
+    if level == "portable" and cpu_vendor() != "GenuineIntel":
+        caps.update(MKL_BASELINE_CAP)
+    return caps
 
 
 def int8_kernels(level):
@@ -112,7 +139,7 @@ def levels_in_turns(args, texts, flops, peak, gemm):
     levels = [level for level in args.levels.split(",") if level in cpu_levels()]
     workers = {}
     for level in levels:
-        env = dict(os.environ, **PEER_CAPS[level])
+        env = dict(os.environ, **peer_caps(level))
         workers[level] = subprocess.Popen(
             [sys.executable, __file__, "--peer-worker", "--threads", str(args.threads), "--batch", str(args.batch)],
             env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -159,7 +186,9 @@ def levels_in_turns(args, texts, flops, peak, gemm):
         products = (gemm or {}).get(level, {}).get("gflops")
         rows.append({
             "level": level,
-            "peer_caps": PEER_CAPS[level],
+            "peer_caps": peer_caps(level),
+            # A capped peer faster than the level's own peak runs wider code than the cap names.
+            "peer_cap_binds": (flops / theirs_cpu / 1e9 <= level_peak) if level_peak else None,
             "peer_cpu_capability": workers[level].ready.get("torch_cpu_capability"),
             "lectern_cpu_ms_per_passage": round(1000 * ours_cpu / n, 1),
             "sentence_transformers_cpu_ms_per_passage": round(1000 * theirs_cpu / n, 1),
@@ -195,11 +224,14 @@ def levels_in_turns(args, texts, flops, peak, gemm):
                     "worst_cosine_to_sentence_transformers": round(float(np.min(cosine(int8_vectors[level, kernel], theirs))), 6),
                 })
         print(f"minilm {level}: lectern {row['lectern_cpu_ms_per_passage']} ms CPU a passage, sentence-transformers "
-              f"capped at {PEER_CAPS[level]['ONEDNN_MAX_CPU_ISA']} {row['sentence_transformers_cpu_ms_per_passage']} ms: "
+              f"capped at {'+'.join(peer_caps(level).get(key, '') for key in ('ONEDNN_MAX_CPU_ISA', 'MKL_CBWR')).strip('+')} {row['sentence_transformers_cpu_ms_per_passage']} ms: "
               f"{row['cpu_ratio']:.2f}x; encoder {row['encoder_gflop_per_cpu_second']} GFLOP per CPU-second"
               + (f" ({100 * row['encoder_share_of_peak']:.0f}% of {level_peak})" if level_peak else "")
               + (f", products {products} GFLOP/s" if products else "")
-              + (f" ({100 * row['gemm_share_of_peak']:.0f}%)" if row["gemm_share_of_peak"] else ""))
+              + (f" ({100 * row['gemm_share_of_peak']:.0f}%)" if row["gemm_share_of_peak"] else "")
+              + ("" if row["peer_cap_binds"] is not False else
+                 f"; the peer's cap does NOT bind ({row['sentence_transformers_gflop_per_cpu_second']} GFLOP per CPU-second "
+                 f"is over the level's peak)"))
         for entry in row.get("int8", []):
             print(f"minilm-int8 {level}/{entry['kernel']}: {entry['lectern_cpu_ms_per_passage']} ms CPU a passage: "
                   f"{entry['cpu_ratio']:.2f}x the capped peer, {entry['speedup_over_float32']:.2f}x float32; cosine to float32 "

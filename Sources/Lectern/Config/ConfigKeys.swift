@@ -7,7 +7,7 @@ extension ConfigKey {
         ConfigKey("database", .path, environment: "LECTERN_DB",
                   help: "The library file (`--db`); default `$XDG_DATA_HOME/lectern/library.db`, else `~/.local/share/lectern/library.db`, whatever folder a command runs in.") { $0.database = $1.text },
         ConfigKey("embedder", .text, default: "minilm",
-                  help: "The embedder a NEW library is built with: `minilm`, `minilm-int8` (MiniLM's products in int8: faster, vectors within a cosine of 0.997, mean 0.9987), `minilm-bf16`, `hashing`, `openai:<model>`, `ollama:<model>`; a library keeps its own.") {
+                  help: "The embedder a NEW library is built with: `minilm`, `minilm-int8` (MiniLM's products in int8: 1.6-2.2x faster with AVX2 or AVX-512, search within 0.004 nDCG@10 of float32's on 1,633 queries, vectors within a cosine of 0.997), `minilm-bf16`, `hashing`, `openai:<model>`, `ollama:<model>`; a library keeps its own.") {
             $0.embedder = $1.text
         },
         ConfigKey("models_dir", .path, environment: "LECTERN_MODELS",
