@@ -229,3 +229,52 @@ final class GemmInt8Tests: XCTestCase {
         XCTAssertLessThan(distance(approximate), 0.8 * distance(plain), "smoothed \(distance(approximate)), plain \(distance(plain))")
     }
 }
+
+/// `minilm-int8`'s calibration kept beside the model (CalibrationCache): the first process
+/// writes it, the next reads it instead of running the calibration, and a file that does not
+/// fit the model is made again. What a user notices: a second int8 process (a one-shot search
+/// of an int8 library) gives the same vectors without the calibration's start-up.
+final class Int8CalibrationCacheTests: XCTestCase {
+    func testTheCalibrationIsKeptBesideTheModelAndMadeAgainWhenItDoesNotFit() throws {
+        let model = try MiniLMFixtures.modelDirectory()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-calibration-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The weights linked, the vocabulary copied (so that it can be touched here).
+        for file in ["model.safetensors", "tokenizer.json"] {
+            try FileManager.default.createSymbolicLink(atPath: folder + "/" + file, withDestinationPath: model + "/" + file)
+        }
+        try FileManager.default.copyItem(atPath: model + "/vocab.txt", toPath: folder + "/vocab.txt")
+        let cache = folder + "/" + CalibrationCache.fileName
+        let texts = ["Photosynthesis turns light into sugar in the chloroplasts of a leaf.",
+                     "A binary search tree keeps its keys in order, so a lookup halves the candidates at each step."]
+        func embed() throws -> [[Float]] { try MiniLMEmbedder(directory: folder, precision: .int8).embed(texts) }
+
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cache))
+        let first = try embed()
+        let written = try XCTUnwrap(FileManager.default.contents(atPath: cache), "the first int8 process keeps its calibration")
+        XCTAssertTrue(String(decoding: written.prefix(40), as: UTF8.self).hasPrefix("lectern-int8-calibration 1"))
+        XCTAssertEqual(try embed(), first, "read back, the calibration gives the same vectors")
+
+        // The stored maxima are what the next process uses: others under the same key give other
+        // (still close) vectors.
+        let newline = try XCTUnwrap(written.firstIndex(of: 0x0A))
+        var altered = Data(written[...newline])
+        let count = (written.count - altered.count) / MemoryLayout<Float>.size
+        [Float](repeating: 1, count: count).withUnsafeBytes { altered.append(contentsOf: $0) }
+        try altered.write(to: URL(fileURLWithPath: cache))
+        let fromAltered = try embed()
+        XCTAssertNotEqual(fromAltered, first, "the stored calibration was not read")
+        func cosine(_ x: [Float], _ y: [Float]) -> Float { zip(x, y).reduce(Float(0)) { $0 + $1.0 * $1.1 } }
+        XCTAssertGreaterThan(zip(fromAltered, first).map(cosine).min() ?? 0, 0.99)
+
+        // A file cut short is made again, and so is one written for another vocabulary file.
+        try Data(written.prefix(written.count - 4)).write(to: URL(fileURLWithPath: cache))
+        XCTAssertEqual(try embed(), first)
+        XCTAssertEqual(FileManager.default.contents(atPath: cache), written, "a short file is written again whole")
+        try altered.write(to: URL(fileURLWithPath: cache))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: folder + "/vocab.txt")
+        XCTAssertEqual(try embed(), first, "a calibration keyed to the vocabulary as it was is not used")
+        XCTAssertNotEqual(FileManager.default.contents(atPath: cache), altered)
+    }
+}

@@ -48,20 +48,13 @@ final class BertEncoder: Sendable {
     /// The number format of the dense layers' products.
     let precision: MatrixPrecision
 
-    /// `calibration` (token ids, as `encode` takes them): for int8, the sequences run in float32
-    /// first to find each product input's largest value per channel, from which its SmoothQuant
-    /// factors come (Smoothing); without them int8's products are not smoothed.
-    init(weights: SafeTensors, shape: Shape = Shape(), precision: MatrixPrecision = .float32, calibration: [[Int32]] = []) throws {
+    /// `maxima`: for int8, each product input's largest value per channel, from which its
+    /// SmoothQuant factors come (Smoothing; `channelMaxima` finds them); without them int8's
+    /// products are not smoothed.
+    init(weights: SafeTensors, shape: Shape = Shape(), precision: MatrixPrecision = .float32, maxima: ChannelMaxima? = nil) throws {
         self.shape = shape
         self.precision = precision
-        var maxima: ChannelMaxima?
-        if precision == .int8, !calibration.isEmpty {
-            let recorder = ChannelMaxima(layers: shape.layers, hidden: shape.hidden, intermediate: shape.intermediate)
-            let calibrating = try BertEncoder(weights: weights, shape: shape, precision: .float32)
-            var vectors = [Float](repeating: 0, count: calibration.count * shape.hidden)
-            vectors.withUnsafeMutableBufferPointer { calibrating.encode(calibration, into: $0.baseAddress!, recorder: recorder) }
-            maxima = recorder
-        }
+        let maxima = precision == .int8 ? maxima : nil
         let h = shape.hidden
         wordEmbeddings = try weights.mapped("embeddings.word_embeddings.weight", shape: [shape.vocabulary, h])
         positionEmbeddings = try weights.mapped("embeddings.position_embeddings.weight", shape: [shape.maxPositions, h])
@@ -96,6 +89,16 @@ final class BertEncoder: Sendable {
                 outputNormBias: try w("output.LayerNorm.bias", [h])
             )
         }
+    }
+
+    /// The calibration: `sequences` (token ids, as `encode` takes them) run in float32, each
+    /// product input's largest value per channel recorded.
+    static func channelMaxima(weights: SafeTensors, shape: Shape = Shape(), calibration sequences: [[Int32]]) throws -> ChannelMaxima {
+        let recorder = ChannelMaxima(layers: shape.layers, hidden: shape.hidden, intermediate: shape.intermediate)
+        let calibrating = try BertEncoder(weights: weights, shape: shape, precision: .float32)
+        var vectors = [Float](repeating: 0, count: sequences.count * shape.hidden)
+        vectors.withUnsafeMutableBufferPointer { calibrating.encode(sequences, into: $0.baseAddress!, recorder: recorder) }
+        return recorder
     }
 
     /// Mean-pooled, L2-normalised sentence vectors of `sequences` (token ids with

@@ -72,9 +72,20 @@ final class MiniLMEmbedder: Embedder {
         // the tokenizer is read outside the encoder's lock, which it shares.
         let tokenizer = precision == .int8 && smoothed ? try tokenizer() : nil
         return try parts.encoder {
-            let calibration = SmoothingCalibration.texts.compactMap { tokenizer?.encode($0, maxLength: Self.maxSequenceLength) }
-            return try BertEncoder(weights: SafeTensors(path: directory + "/model.safetensors"), precision: precision,
-                                   calibration: calibration)
+            let weights = try SafeTensors(path: directory + "/model.safetensors")
+            var maxima: ChannelMaxima?
+            if let tokenizer {
+                // Kept beside the model once found (CalibrationCache): a later process reads them.
+                let calibration = SmoothingCalibration.texts.map { tokenizer.encode($0, maxLength: Self.maxSequenceLength) }
+                let key = CalibrationCache.key(directory: directory, calibration: calibration)
+                maxima = key.flatMap { CalibrationCache.read(directory: directory, key: $0) }
+                if maxima == nil {
+                    let found = try BertEncoder.channelMaxima(weights: weights, calibration: calibration)
+                    if let key { CalibrationCache.write(found, directory: directory, key: key) }
+                    maxima = found
+                }
+            }
+            return try BertEncoder(weights: weights, precision: precision, maxima: maxima)
         }
     }
 
