@@ -221,6 +221,47 @@ final class LibraryBackendTests: XCTestCase {
         }
     }
 
+    /// A search by meaning filtered to one document still returns k hits, the document's best,
+    /// when the HNSW index ranks hundreds of other passages first: the query's ef_search (100
+    /// here) holds none of the allowed ones, and pgvector's iterative scan goes on past the rows
+    /// the filter rejects (without it the search found nothing).
+    func testAFilteredSearchByMeaningStillReturnsKHitsWhereTheIndexRanksOthersFirst() throws {
+        let embedder = HashingEmbedder()
+        func write(_ name: String, _ sections: [String]) throws -> LibraryStore.DocumentWrite {
+            let data = Data(sections.enumerated().map { "# Part \($0.offset)\n\n\($0.element)\n" }.joined(separator: "\n").utf8)
+            let input = SourceInput(uri: "file:///generated/\(name)", path: "/generated/\(name)", data: data)
+            let (extractor, document) = try DocumentReader().extract(input, display: name)
+            let passages = Chunker(settings: ChunkSettings(), tokenCounter: embedder.tokenCounter).chunk(document.blocks)
+            XCTAssertEqual(passages.count, sections.count, "\(name): a passage a section")
+            let hash = ContentHash.sha256(data)
+            return LibraryStore.DocumentWrite(
+                sourceURI: input.uri, sourceKind: .file, uri: input.uri, path: input.path, extractor: extractor.name,
+                extractorVersion: extractor.version, contentHash: hash, skipKey: SkipKey(passages: hash, embedder: embedder.info.key),
+                document: document, passages: passages, vectors: try embedder.embed(passages.map(\.text)), embedder: embedder.info)
+        }
+        let tides = try write("tides.md", (0..<600).map { "The moon pulls the ocean tides, high tide number \($0) on the shore." })
+        let volcanoes = try write("volcanoes.md", (0..<150).map { index in
+            "Lava from volcano \(index) " + (index % 3 == 0 ? "meets the ocean tides." : "cools into basalt rock.")
+        })
+        let library = try PostgresLibrary(url: try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_filtered"))
+        try library.replaceDocument(tides)
+        let allowed = try library.replaceDocument(volcanoes)
+        // The statistics autovacuum keeps on a library in use: without them the planner guesses
+        // one document's passages a handful and reads them by `passages_document`, not the index.
+        try library.connection.query("analyze passages")
+        let vector = try embedder.embed("the moon and the ocean tides")
+        let unfiltered = try library.nearestPassages(to: vector, k: 10, embedder: embedder.info)
+        XCTAssertEqual(Set(try library.passageLocators(unfiltered.map(\.id)).values.map(\.documentURI)), [tides.uri],
+                       "unfiltered, the tides' passages come first")
+        let hits = try library.nearestPassages(to: vector, k: 10, embedder: embedder.info, documents: [allowed], passages: nil,
+                                               allowedBy: SearchQuery(parsing: ""), scan: VectorScan { _, _ in [] })
+        XCTAssertEqual(hits.count, 10, "k hits from the one document allowed")
+        XCTAssertEqual(Set(try library.passageLocators(hits.map(\.id)).values.map(\.documentURI)), [volcanoes.uri])
+        // The document's best ten by their exact cosine, the ones that meet the tides first.
+        let expected = volcanoes.vectors.map { zip($0, vector).map { Double($0 * $1) }.reduce(0, +) }.sorted(by: >).prefix(10)
+        for (hit, cosine) in zip(hits, expected) { XCTAssertEqual(Double(hit.score), cosine, accuracy: 1e-5) }
+    }
+
     func testWriterLockIsOneAtATimeAcrossSessionsAndNamesItsHolder() throws {
         let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_lock")
         let first = try PostgresLibrary(url: url), second = try PostgresLibrary(url: url)
