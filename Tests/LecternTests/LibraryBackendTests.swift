@@ -157,6 +157,30 @@ final class LibraryBackendTests: XCTestCase {
         XCTAssertEqual(try library.connection.query("select count(*) from keyword_totals").scalar, "1")
     }
 
+    /// A library an earlier Lectern made (its HNSW index with pgvector's defaults) gets the index
+    /// as `embeddingIndex` now makes it when it is next opened, and finds the same passages.
+    func testAnEarlierLibrarysHNSWIndexIsBuiltAgainWithTodaysSettings() throws {
+        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_index")
+        let write = try XCTUnwrap(Self.corporaWrites().first { $0.uri.hasSuffix("chain-rule.md") })
+        let embedder = HashingEmbedder()
+        let vector = try embedder.embed("derivative of a composite function")
+        let before = try PostgresLibrary(url: url)
+        try before.replaceDocument(write)
+        let found = try before.nearestPassages(to: vector, k: 3, embedder: embedder.info)
+        let definition = "select indexdef from pg_indexes where indexname = 'passages_embedding'"
+        XCTAssertTrue(try before.connection.query(definition).scalar?.contains("ef_construction='128'") == true)
+        try before.connection.query("drop index passages_embedding")
+        try before.connection.query("""
+            create index passages_embedding on passages using hnsw ((embedding::halfvec(384)) halfvec_cosine_ops)
+            where vector_dims(embedding) = 384
+            """)
+        try before.connection.query("delete from lectern_migrations where identifier = 'v14-pg-hnsw-ef-construction'")
+        let after = try PostgresLibrary(url: url)
+        let rebuilt = try XCTUnwrap(after.connection.query(definition).scalar)
+        XCTAssertTrue(rebuilt.contains("ef_construction='128'") && rebuilt.contains("vector_dims(embedding) = 384"), rebuilt)
+        XCTAssertEqual(try after.nearestPassages(to: vector, k: 3, embedder: embedder.info).map(\.id), found.map(\.id))
+    }
+
     /// Round trips to the server (~0.1 ms each on one machine, a network's latency between two):
     /// opening a library that has every migration is two statements (it was five a migration),
     /// a keyword search two or three, a search by meaning four (its HNSW settings and its query

@@ -109,6 +109,26 @@ enum PostgresSchema {
             "create index blocks_heading_facts on blocks (document_id) where kind = 'heading' and attributes is not null",
             "create index blocks_cue_facts on blocks (document_id, section_path) where kind = 'cue' and attributes is not null",
         ]),
+        // The HNSW index built again as `PostgresLibrary.embeddingIndex` now makes it (twice the
+        // default ef_construction), in a library that has one: its dimension is the recorded
+        // embedder's. A large library's rebuild takes as long as its first build did.
+        ("v14-pg-hnsw-ef-construction", [
+            """
+            do $$
+            declare dimension integer;
+            begin
+                if to_regclass('passages_embedding') is not null then
+                    select (value::json ->> 'dimension')::integer into dimension from settings where key = 'embedder';
+                    drop index passages_embedding;
+                    if dimension is not null then
+                        execute format('create index passages_embedding on passages using hnsw ((embedding::halfvec(%s)) halfvec_cosine_ops) '
+                                       'with (m = 16, ef_construction = 128) where vector_dims(embedding) = %s', dimension, dimension);
+                    end if;
+                end if;
+            end
+            $$
+            """,
+        ]),
     ]
 
     /// Applies the migrations `connection`'s database lacks, each in one transaction. A
