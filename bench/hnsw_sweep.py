@@ -102,6 +102,7 @@ def main():
     parser.add_argument("--recall-queries", type=int, default=50)
     parser.add_argument("--maintenance-mem", default="2GB")
     parser.add_argument("--embedder", default="hashing", help="the library's embedder, which embeds the text queries")
+    parser.add_argument("--questions", help="the text queries, JSON lines with a `text` each (default: the shared eval set's)")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     server = Server(args.url, args.psql)
@@ -109,7 +110,7 @@ def main():
     started = time.perf_counter()
     ids, matrix, norms = stored_vectors(server, args.url)
     print(f"hnsw sweep: {len(ids)} vectors read in {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
-    kinds = query_vectors(server, args.url, os.path.abspath(args.lectern), args.recall_queries, embedder=args.embedder)
+    kinds = query_vectors(server, args.url, os.path.abspath(args.lectern), args.recall_queries, embedder=args.embedder, questions=args.questions)
     exact = {}
     position = {int(i): n for n, i in enumerate(ids)}
     for name, vectors in kinds.items():
@@ -119,7 +120,7 @@ def main():
             exact.setdefault(name, []).append((scores, tenth))
     results = {"benchmark": "HNSW settings on a padded PostgreSQL library", "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                "machine": f"{os.uname().machine}, {os.cpu_count()} cores", "cpu": cpu_model(),
-               "passages": len(ids), "embedder": args.embedder, "queries": {k: len(v) for k, v in kinds.items()},
+               "passages": len(ids), "embedder": args.embedder, "questions": args.questions or "eval/shared/queries.jsonl", "queries": {k: len(v) for k, v in kinds.items()},
                "gap_10th_11th": {}, "settings": []}
     for name, rows in exact.items():
         gaps = []

@@ -107,9 +107,9 @@ def overlap(a, b):
     return round(sum(shares) / len(shares), 4) if shares else None
 
 
-def query_vectors(server, url, lectern, count, seed=5, embedder="hashing"):
+def query_vectors(server, url, lectern, count, seed=5, embedder="hashing", questions=None):
     """The recall queries by kind. `text`: the shared eval set's questions
-    (eval/shared/queries.jsonl) as the library's embedder makes them, what a user's search asks
+    (eval/shared/queries.jsonl, or the JSON lines file `questions`) as the library's embedder makes them, what a user's search asks
     of the index; the headline. `words`: the search bench's queries (two or three of the notes'
     common words). `midpoints`: the normalised sum of two stored vectors, `count` of them, which
     this bench asked alone before: a midpoint has two true neighbours and then near-ties that no
@@ -117,7 +117,7 @@ def query_vectors(server, url, lectern, count, seed=5, embedder="hashing"):
     words are not the notes', so their top 10 is the tail of a near-random spread), on real text
     far better (docs/benchmarks.md): the padded library measures speed, not recall."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    with open(os.path.join(root, "eval", "shared", "queries.jsonl")) as f:
+    with open(questions or os.path.join(root, "eval", "shared", "queries.jsonl")) as f:
         questions = [json.loads(line)["text"] for line in f if line.strip()]
     embedded = {}
     for kind, texts in (("text", questions), ("words", queries(count, seed=11))):
@@ -138,8 +138,8 @@ def query_vectors(server, url, lectern, count, seed=5, embedder="hashing"):
 def recall(server, url, lectern, dimension, count, depths=(100, 200, 400)):
     """recall@10 of Lectern's HNSW query (`depth` candidates with ef_search `depth`, iterative
     scan, float32 re-rank) against the exact float32 scan, per kind of query (`query_vectors`).
-    A search of k hits asks max(2·100, 100) = 200 candidates (the searcher ranks 100 deep before
-    fusion); 100 is what a caller asking k = 50 or fewer would get. A hit ranked under a tie with
+    A search of k hits asks max(4·100, 100) = 400 candidates (the searcher ranks 100 deep before
+    fusion); 100 is what a caller asking k = 25 or fewer would get. A hit ranked under a tie with
     the exact tenth (cosine within 1e-6) counts as found."""
     result = {}
     for kind, vectors in query_vectors(server, url, lectern, count).items():
@@ -166,9 +166,9 @@ def recall(server, url, lectern, dimension, count, depths=(100, 200, 400)):
         row = {"queries": len(vectors), "psql_exact_scan": summary(exact_seconds)}
         for depth in depths:
             row[f"ef_search_{depth}"] = {"recall_at_10": round(found[depth] / (10 * len(vectors)), 4), "psql_hnsw": summary(hnsw_seconds[depth])}
-        # What a search asks (200 candidates, ef_search 200) is each kind's figure.
-        row["recall_at_10"] = row["ef_search_200"]["recall_at_10"]
-        row["psql_hnsw"] = row["ef_search_200"]["psql_hnsw"]
+        # What a search asks (400 candidates, ef_search 400) is each kind's figure.
+        row["recall_at_10"] = row["ef_search_400"]["recall_at_10"]
+        row["psql_hnsw"] = row["ef_search_400"]["psql_hnsw"]
         result[kind] = row
     # The users' kind of query is the headline.
     result["recall_at_10"] = result["text"]["recall_at_10"]
