@@ -136,7 +136,8 @@ final class LibraryBackendTests: XCTestCase {
         }
         XCTAssertEqual(try read.connection.query("select to_regclass('keyword_postings') is null").scalar, "t", "reading writes nothing")
         let upgraded = try PostgresLibrary(url: url)
-        XCTAssertEqual(try PostgresSchema.applied(upgraded.connection), PostgresSchema.migrations.map(\.name))
+        // Every migration applied (v13 last here: this library had the later ones already).
+        XCTAssertEqual(Set(try PostgresSchema.applied(upgraded.connection)), Set(PostgresSchema.migrations.map(\.name)))
         XCTAssertEqual(try upgraded.connection.query("select term, passages from keyword_terms order by term collate \"C\"").rows, terms)
         for (query, hits) in zip(queries, expected) {
             let found = try upgraded.keywordMatches(query, limit: 8)
@@ -211,6 +212,30 @@ final class LibraryBackendTests: XCTestCase {
         let library = try PostgresLibrary(url: url)
         XCTAssertEqual(try PostgresSchema.applied(library.connection), PostgresSchema.migrations.map(\.name))
         XCTAssertEqual(try library.connection.query("select count(*) from keyword_totals").scalar, "1")
+    }
+
+    /// A library an earlier Lectern made (its HNSW index with pgvector's defaults) gets the index
+    /// as `embeddingIndex` now makes it when it is next opened, and finds the same passages.
+    func testAnEarlierLibrarysHNSWIndexIsBuiltAgainWithTodaysSettings() throws {
+        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_index")
+        let write = try XCTUnwrap(Self.corporaWrites().first { $0.uri.hasSuffix("chain-rule.md") })
+        let embedder = HashingEmbedder()
+        let vector = try embedder.embed("derivative of a composite function")
+        let before = try PostgresLibrary(url: url)
+        try before.replaceDocument(write)
+        let found = try before.nearestPassages(to: vector, k: 3, embedder: embedder.info)
+        let definition = "select indexdef from pg_indexes where indexname = 'passages_embedding'"
+        XCTAssertTrue(try before.connection.query(definition).scalar?.contains("ef_construction='128'") == true)
+        try before.connection.query("drop index passages_embedding")
+        try before.connection.query("""
+            create index passages_embedding on passages using hnsw ((embedding::halfvec(384)) halfvec_cosine_ops)
+            where vector_dims(embedding) = 384
+            """)
+        try before.connection.query("delete from lectern_migrations where identifier = 'v14-pg-hnsw-ef-construction'")
+        let after = try PostgresLibrary(url: url)
+        let rebuilt = try XCTUnwrap(after.connection.query(definition).scalar)
+        XCTAssertTrue(rebuilt.contains("ef_construction='128'") && rebuilt.contains("vector_dims(embedding) = 384"), rebuilt)
+        XCTAssertEqual(try after.nearestPassages(to: vector, k: 3, embedder: embedder.info).map(\.id), found.map(\.id))
     }
 
     /// Round trips to the server (~0.1 ms each on one machine, a network's latency between two):
@@ -352,6 +377,47 @@ final class LibraryBackendTests: XCTestCase {
         // The session is out of every transaction: a statement outside one commits alone.
         try postgres.connection.query(insert, ["nested.e"])
         XCTAssertEqual(try PostgresConnection(url: url).query("select count(*) from settings where key = 'nested.e'").scalar, "1")
+    }
+
+    /// A search by meaning filtered to one document still returns k hits, the document's best,
+    /// when the HNSW index ranks hundreds of other passages first: the query's ef_search (100
+    /// here) holds none of the allowed ones, and pgvector's iterative scan goes on past the rows
+    /// the filter rejects (without it the search found nothing).
+    func testAFilteredSearchByMeaningStillReturnsKHitsWhereTheIndexRanksOthersFirst() throws {
+        let embedder = HashingEmbedder()
+        func write(_ name: String, _ sections: [String]) throws -> LibraryStore.DocumentWrite {
+            let data = Data(sections.enumerated().map { "# Part \($0.offset)\n\n\($0.element)\n" }.joined(separator: "\n").utf8)
+            let input = SourceInput(uri: "file:///generated/\(name)", path: "/generated/\(name)", data: data)
+            let (extractor, document) = try DocumentReader().extract(input, display: name)
+            let passages = Chunker(settings: ChunkSettings(), tokenCounter: embedder.tokenCounter).chunk(document.blocks)
+            XCTAssertEqual(passages.count, sections.count, "\(name): a passage a section")
+            let hash = ContentHash.sha256(data)
+            return LibraryStore.DocumentWrite(
+                sourceURI: input.uri, sourceKind: .file, uri: input.uri, path: input.path, extractor: extractor.name,
+                extractorVersion: extractor.version, contentHash: hash, skipKey: SkipKey(passages: hash, embedder: embedder.info.key),
+                document: document, passages: passages, vectors: try embedder.embed(passages.map(\.text)), embedder: embedder.info)
+        }
+        let tides = try write("tides.md", (0..<600).map { "The moon pulls the ocean tides, high tide number \($0) on the shore." })
+        let volcanoes = try write("volcanoes.md", (0..<150).map { index in
+            "Lava from volcano \(index) " + (index % 3 == 0 ? "meets the ocean tides." : "cools into basalt rock.")
+        })
+        let library = try PostgresLibrary(url: try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_filtered"))
+        try library.replaceDocument(tides)
+        let allowed = try library.replaceDocument(volcanoes)
+        // The statistics autovacuum keeps on a library in use: without them the planner guesses
+        // one document's passages a handful and reads them by `passages_document`, not the index.
+        try library.connection.query("analyze passages")
+        let vector = try embedder.embed("the moon and the ocean tides")
+        let unfiltered = try library.nearestPassages(to: vector, k: 10, embedder: embedder.info)
+        XCTAssertEqual(Set(try library.passageLocators(unfiltered.map(\.id)).values.map(\.documentURI)), [tides.uri],
+                       "unfiltered, the tides' passages come first")
+        let hits = try library.nearestPassages(to: vector, k: 10, embedder: embedder.info, documents: [allowed], passages: nil,
+                                               allowedBy: SearchQuery(parsing: ""), scan: VectorScan { _, _ in [] })
+        XCTAssertEqual(hits.count, 10, "k hits from the one document allowed")
+        XCTAssertEqual(Set(try library.passageLocators(hits.map(\.id)).values.map(\.documentURI)), [volcanoes.uri])
+        // The document's best ten by their exact cosine, the ones that meet the tides first.
+        let expected = volcanoes.vectors.map { zip($0, vector).map { Double($0 * $1) }.reduce(0, +) }.sorted(by: >).prefix(10)
+        for (hit, cosine) in zip(hits, expected) { XCTAssertEqual(Double(hit.score), cosine, accuracy: 1e-5) }
     }
 
     func testWriterLockIsOneAtATimeAcrossSessionsAndNamesItsHolder() throws {

@@ -125,6 +125,26 @@ enum PostgresSchema {
             "create table keyword_sizes (document_id bigint primary key, tokens bigint not null, data bytea not null)",
             "alter table keyword_totals add column postings_tokens bigint not null default 0",
         ]),
+        // The HNSW index built again as `PostgresLibrary.embeddingIndex` now makes it (twice the
+        // default ef_construction), in a library that has one: its dimension is the recorded
+        // embedder's. A large library's rebuild takes as long as its first build did.
+        ("v14-pg-hnsw-ef-construction", [
+            """
+            do $$
+            declare dimension integer;
+            begin
+                if to_regclass('passages_embedding') is not null then
+                    select (value::json ->> 'dimension')::integer into dimension from settings where key = 'embedder';
+                    drop index passages_embedding;
+                    if dimension is not null then
+                        execute format('create index passages_embedding on passages using hnsw ((embedding::halfvec(%s)) halfvec_cosine_ops) '
+                                       'with (m = 16, ef_construction = 128) where vector_dims(embedding) = %s', dimension, dimension);
+                    end if;
+                end if;
+            end
+            $$
+            """,
+        ]),
     ]
 
     /// What a migration makes from the rows a library holds, after its statements and in its
