@@ -78,14 +78,15 @@ final class AmplificationTests: XCTestCase {
     }
 
     func testSIGTERMStopsAPDFInsideALongPage() throws {
-        // Page 2's content stream inflates to 60 MiB of text operators that run off the page:
-        // poppler works through it for seconds and cannot be interrupted inside it.
+        // Page 2's content stream inflates to 120 MiB of text operators that run off the page:
+        // poppler works through it for seconds (2 s of CPU on a Zen 5) and cannot be interrupted
+        // inside it.
         let folder = try TemporaryFolder()
         try python("""
             import sys, zlib
             line = b"(Entropy measures uncertainty and more words here to read) Tj 0 -1 Td\\n"
             pages = [b"BT /F1 12 Tf 72 720 Td (A first page about entropy.) Tj ET",
-                     b"BT /F1 1 Tf 10 780 Td 1 TL\\n" + line * (60 * (1 << 20) // len(line)) + b"ET",
+                     b"BT /F1 1 Tf 10 780 Td 1 TL\\n" + line * (120 * (1 << 20) // len(line)) + b"ET",
                      b"BT /F1 12 Tf 72 720 Td (A third page.) Tj ET"]
             n = len(pages)
             objs = [b"<< /Type /Catalog /Pages 2 0 R >>",
@@ -106,12 +107,28 @@ final class AmplificationTests: XCTestCase {
             open(sys.argv[1], "wb").write(out)
             """, [folder.file("slow.pdf").path])
         let running = try RunningLectern(["extract", "slow.pdf"], in: folder.url)
-        usleep(1_500_000)
+        // Signalled once it has spent 0.4 s of CPU, inside page 2 however fast the machine (a fixed
+        // 1.5 s of waiting let a quick CPU finish the whole file first; a loaded one gets there later).
+        let deadline = Date().addingTimeInterval(60)
+        while running.process.isRunning, Self.cpuSeconds(of: running.process.processIdentifier) < 0.4, Date() < deadline {
+            usleep(20_000)
+        }
+        XCTAssertTrue(running.process.isRunning, "lectern finished before the signal: page 2 is too short for this machine")
         let sent = Date()
         running.send(SIGTERM)
         let result = running.finish(timeout: 60)
         XCTAssertLessThan(Date().timeIntervalSince(sent), 2, "stopped inside the page, not after it")
         XCTAssertEqual(result.status, 143, result.stderr)
         XCTAssertTrue(result.stderr.hasSuffix("lectern: interrupted (SIGTERM)\n"), result.stderr)
+    }
+
+    /// The user and system CPU time of process `pid` so far (/proc/PID/stat), 0 when it is gone.
+    static func cpuSeconds(of pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        // After "(comm)": state is field 3, utime 14 and stime 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 }
