@@ -181,22 +181,33 @@ def migrate(lectern, db, url, environment, size):
     command = [lectern, "migrate", "--from", db, "--to", url, "--json", "--events", "json"]
     process = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     start, last, tail = time.perf_counter(), time.perf_counter(), []
+    first_document = last_document = None
     for line in process.stderr:
         tail = (tail + [line])[-5:]
-        if time.perf_counter() - last < 60:
-            continue
-        last = time.perf_counter()
         try:
             event = json.loads(line)
         except ValueError:
             continue
+        if event.get("index") and event.get("total"):
+            last_document = time.perf_counter()
+            first_document = first_document or last_document
+        if time.perf_counter() - last < 60:
+            continue
+        last = time.perf_counter()
         if event.get("index") and event.get("total"):
             print(f"postgres bench: {size} passages: document {event['index']} of {event['total']} copied, "
                   f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     out = process.stdout.read()
     if process.wait() != 0:
         raise SystemExit(scrubbed(f"postgres bench: {' '.join(command)} failed ({process.returncode}): {''.join(tail)[-600:]}"))
-    return json.loads(out)
+    end = time.perf_counter()
+    # Where the copy's time goes: opening both libraries and reading the list of documents,
+    # writing the documents, and what follows the last one (the HNSW index, the vacuum, the
+    # embedding cache, the rest of the records and the counts).
+    phases = {"until_first_document_seconds": round((first_document or end) - start, 1),
+              "documents_seconds": round((last_document or end) - (first_document or end), 1),
+              "after_last_document_seconds": round(end - (last_document or end), 1)}
+    return json.loads(out) | {"phases": phases}
 
 
 def storage(server, url, db):
@@ -331,12 +342,15 @@ def main():
         row = {"passages": size, "sqlite_ingest_seconds": ingest_seconds,
                "migrate_seconds": round(time.perf_counter() - start, 1),
                "migrate_documents_copied": migrated["copied"], "migrate_documents_already_there": migrated["present"],
-               "migrate_counts_agree": all(c["from"] == c["to"] for c in migrated["counts"])}
+               "migrate_counts_agree": all(c["from"] == c["to"] for c in migrated["counts"]),
+               "migrate_phases": migrated["phases"]}
         print(f"postgres bench: {size} passages copied into PostgreSQL in {row['migrate_seconds']} s "
               f"({migrated['copied']} documents copied, {migrated['present']} already there)", file=sys.stderr, flush=True)
         print(f"postgres bench: {size} passages: searching", file=sys.stderr, flush=True)
+        start = time.perf_counter()
         sqlite = in_process(lectern, db, hashing, qs, work)
         postgres = in_process(lectern, url, hashing, qs, work)
+        row["search_seconds"] = round(time.perf_counter() - start, 1)
         for mode in sqlite:
             row.setdefault("search", {})[mode] = {
                 "sqlite": sqlite[mode]["search"], "postgres": postgres[mode]["search"],
@@ -344,7 +358,9 @@ def main():
                 "top10_overlap_postgres_vs_sqlite": overlap(top_places(postgres[mode]["_hits"]), top_places(sqlite[mode]["_hits"])),
             }
         print(f"postgres bench: {size} passages: HNSW recall", file=sys.stderr, flush=True)
+        start = time.perf_counter()
         row["hnsw"] = recall(server, url, lectern, 384, args.recall_queries)
+        row["recall_seconds"] = round(time.perf_counter() - start, 1)
         row["storage"] = storage(server, url, db)
         results["libraries"].append(row)
     if "ingest" not in skip:
@@ -364,6 +380,10 @@ def print_table(results):
     for row in results["libraries"]:
         print(f"\n== {row['passages']} passages (SQLite ingest {row['sqlite_ingest_seconds']} s; lectern migrate into "
               f"PostgreSQL {row['migrate_seconds']} s, counts agree: {row['migrate_counts_agree']})")
+        p = row.get("migrate_phases", {})
+        print(f"  migrate: {p.get('until_first_document_seconds')} s before the first document, {p.get('documents_seconds')} s "
+              f"writing documents, {p.get('after_last_document_seconds')} s after the last (index, vacuum, the rest); "
+              f"searches {row.get('search_seconds')} s, HNSW recall {row.get('recall_seconds')} s")
         for mode, r in row["search"].items():
             print(f"  in process {mode:9} SQLite {r['sqlite']['p50_ms']:8.2f} ({r['sqlite']['p95_ms']:.2f}) ms   "
                   f"PostgreSQL {r['postgres']['p50_ms']:8.2f} ({r['postgres']['p95_ms']:.2f}) ms   "

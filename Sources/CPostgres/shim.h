@@ -71,6 +71,9 @@ LECTERN_LAZY_LIBRARY(pq, LECTERN_PQ_SONAME, "libpq.so")
     X(int, PQgetisnull, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num)) \
     X(int, PQgetlength, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num)) \
     X(char *, PQcmdTuples, (PGresult *res), (res)) \
+    X(int, PQputCopyData, (PGconn *conn, const char *buffer, int nbytes), (conn, buffer, nbytes)) \
+    X(int, PQputCopyEnd, (PGconn *conn, const char *errormsg), (conn, errormsg)) \
+    X(PGresult *, PQgetResult, (PGconn *conn), (conn)) \
     V(void, PQclear, (PGresult *res), (res))
 
 LECTERN_PQ_API(LECTERN_LAZY_DECLARE, LECTERN_LAZY_DECLARE)

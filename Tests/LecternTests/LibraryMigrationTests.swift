@@ -220,6 +220,38 @@ final class LibraryMigrationTests: CommandTestCase {
         XCTAssertEqual(created, "2021-03-04T05:06:07Z")
     }
 
+    /// The passages and blocks stream into PostgreSQL in COPY's text form, where a tab ends a
+    /// value, a newline a row and `\N` is NULL: text holding them (code, LaTeX, a Windows path)
+    /// comes back from the copy and its copy back into a file as it was.
+    func testTextWithTabsBackslashesAndNewlinesIsCopiedAsItIs() throws {
+        // In a code block, which keeps its text as written (the reader drops backslashes elsewhere).
+        try folder.write("notes/escapes.md", """
+            # Escapes
+
+            Code that prints a path and a fraction:
+
+            ```
+            if x:
+            \tprint("C:\\Users\\N", "\\frac{a}{b}", "a\\tb")\r
+            \\N
+            ```
+            """)
+        XCTAssertEqual(try runLectern(["ingest", "notes"], in: folder.url).status, 0)
+        let url = try server.freshDatabase(for: Self.self, suffix: "_escapes")
+        XCTAssertEqual(try lectern(["migrate", "--from", "lectern.db", "--to", url]).status, 0)
+        XCTAssertEqual(try lectern(["migrate", "--from", url, "--to", "back.db"]).status, 0)
+        func texts(_ file: String) throws -> [String] {
+            try LibraryStore(path: folder.file(file).path).read { db in
+                try String.fetchAll(db, sql: "SELECT text FROM passages ORDER BY ordinal")
+                    + String.fetchAll(db, sql: "SELECT text FROM blocks ORDER BY ordinal")
+            }
+        }
+        let original = try texts("lectern.db")
+        XCTAssertTrue(original.contains { $0.contains(#"C:\Users\N", "\frac{a}{b}", "a\tb")"#) }, "the ingest kept the backslashes: \(original)")
+        XCTAssertTrue(original.contains { $0.contains("\n\tprint(") && $0.contains("\n\\N") }, "the code block kept its lines and tab: \(original)")
+        XCTAssertEqual(try texts("back.db"), original)
+    }
+
     func testTheSameLibraryOrAnotherEmbeddersLibraryIsRefusedInOneLine() throws {
         try folder.write("notes/a.md", "# A\n\nA note about tides.\n")
         XCTAssertEqual(try runLectern(["ingest", "notes"], in: folder.url).status, 0)

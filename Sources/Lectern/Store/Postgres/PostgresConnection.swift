@@ -87,28 +87,87 @@ final class PostgresConnection {
     }
 
     /// The result of one statement, its rows as text or binary; a failure as one line.
-    private func execute(_ sql: String, _ parameters: [String?], binary: Bool) throws -> OpaquePointer {
+    private func execute(_ sql: String, _ parameters: [String?], binary: Bool, expecting copy: ExecStatusType? = nil) throws -> OpaquePointer {
         statements += 1
         let result = withOptionalCStrings(parameters) { values in
             lazy_PQexecParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, binary ? 1 : 0)
         }
-        guard let result else {
-            let reason = lazy_PQerrorMessage(connection).map { String(cString: $0) } ?? "no result"
-            throw PostgresError(kind: .query, endpoint: endpoint.description, message: endpoint.scrubbed(Self.firstLine(reason)))
-        }
+        guard let result else { throw connectionFailure() }
         switch lazy_PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
             return result
+        case let status where status == copy:
+            return result
         default:
             defer { lazy_PQclear(result) }
-            let primary = lazy_PQresultErrorField(result, lectern_pq_diag_message_primary).map { String(cString: $0) }
-            let whole = lazy_PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
-            let state = lazy_PQresultErrorField(result, lectern_pq_diag_sqlstate).map { String(cString: $0) }
-            var reason = endpoint.scrubbed(Self.firstLine(primary ?? whole))
-            if state == "42P01" { reason = Self.missingTable(reason) }
-            throw PostgresError(kind: .query, endpoint: endpoint.description,
-                                message: state.map { "\(reason) (SQLSTATE \($0))" } ?? reason, sqlState: state)
+            throw failure(result)
         }
+    }
+
+    /// Writes `rows` into `table`'s `columns` with one `COPY … FROM STDIN` (PostgreSQL's text
+    /// form, nil for NULL): the rows stream to the server without a statement to parse and
+    /// plan for each few hundred of them, or every value bound as a parameter.
+    func copy(into table: String, columns: [String], rows: [[String?]]) throws {
+        guard !rows.isEmpty else { return }
+        let start = try execute("copy \(table) (\(columns.joined(separator: ", "))) from stdin", [], binary: false, expecting: PGRES_COPY_IN)
+        lazy_PQclear(start)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 20)
+        func send() throws {
+            let sent = buffer.withUnsafeBufferPointer { bytes in
+                bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    lazy_PQputCopyData(connection, $0, Int32(bytes.count))
+                }
+            }
+            buffer.removeAll(keepingCapacity: true)
+            guard sent == 1 else { throw connectionFailure() }
+        }
+        for row in rows {
+            for (index, value) in row.enumerated() {
+                if index > 0 { buffer.append(0x09) }
+                guard let value else {
+                    buffer.append(contentsOf: [0x5C, 0x4E])  // \N
+                    continue
+                }
+                for byte in value.utf8 {
+                    switch byte {
+                    case 0x5C: buffer.append(contentsOf: [0x5C, 0x5C])
+                    case 0x0A: buffer.append(contentsOf: [0x5C, 0x6E])
+                    case 0x0D: buffer.append(contentsOf: [0x5C, 0x72])
+                    case 0x09: buffer.append(contentsOf: [0x5C, 0x74])
+                    default: buffer.append(byte)
+                    }
+                }
+            }
+            buffer.append(0x0A)
+            if buffer.count >= 1 << 20 { try send() }
+        }
+        if !buffer.isEmpty { try send() }
+        guard lazy_PQputCopyEnd(connection, nil) == 1 else { throw connectionFailure() }
+        // The copy's outcome, then nil: every result is read, so the session is free again.
+        var outcome: PostgresError?
+        while let result = lazy_PQgetResult(connection) {
+            if outcome == nil, lazy_PQresultStatus(result) != PGRES_COMMAND_OK { outcome = failure(result) }
+            lazy_PQclear(result)
+        }
+        if let outcome { throw outcome }
+    }
+
+    /// The session's own last error (a lost connection) as one line.
+    private func connectionFailure() -> PostgresError {
+        let reason = lazy_PQerrorMessage(connection).map { String(cString: $0) } ?? "no result"
+        return PostgresError(kind: .query, endpoint: endpoint.description, message: endpoint.scrubbed(Self.firstLine(reason)))
+    }
+
+    /// A failed statement's error as one line, with its SQLSTATE.
+    private func failure(_ result: OpaquePointer) -> PostgresError {
+        let primary = lazy_PQresultErrorField(result, lectern_pq_diag_message_primary).map { String(cString: $0) }
+        let whole = lazy_PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
+        let state = lazy_PQresultErrorField(result, lectern_pq_diag_sqlstate).map { String(cString: $0) }
+        var reason = endpoint.scrubbed(Self.firstLine(primary ?? whole))
+        if state == "42P01" { reason = Self.missingTable(reason) }
+        return PostgresError(kind: .query, endpoint: endpoint.description,
+                             message: state.map { "\(reason) (SQLSTATE \($0))" } ?? reason, sqlState: state)
     }
 
     /// libpq's multi-line message as one line: `cannot connect: <why>`, without its

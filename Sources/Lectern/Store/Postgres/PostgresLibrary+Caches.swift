@@ -70,8 +70,11 @@ extension PostgresLibrary {
 
     /// `{"a","b"}`: a text[] literal, every element quoted.
     static func textArray(_ values: [String]) -> String {
-        "{" + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
-            .joined(separator: ",") + "}"
+        "{" + values.map { value in
+            // Replaced only where needed: a document's postings name thousands of terms.
+            guard value.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }) else { return "\"" + value + "\"" }
+            return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }.joined(separator: ",") + "}"
     }
 
     /// `{0.1,-0.2}`: a real[] literal; each float's shortest exact decimal.

@@ -105,7 +105,7 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
                     returning id
                     """, fields + [w.uri, ContentHash.shortId(w.uri), created]).scalar!
             }
-            try insertRows(table: "blocks", columns: [
+            try connection.copy(into: "blocks", columns: [
                 "document_id", "ordinal", "kind", "text", "level", "section_path", "page", "time_start", "time_end",
                 "speaker", "char_offset", "attributes", "page_label",
             ], rows: w.document.blocks.enumerated().map { ordinal, block in
@@ -114,7 +114,7 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
                  block.attributes.isEmpty ? nil : LibraryStore.json(block.attributes), block.pageLabel]
             })
             var tokens = 0
-            try insertRows(table: "passages", columns: [
+            try connection.copy(into: "passages", columns: [
                 "document_id", "ordinal", "text", "kind", "section_path", "section", "page_start", "page_end", "time_start",
                 "time_end", "speaker", "char_start", "char_end", "token_count", "timeline", "page_label", "keywords",
                 "keyword_length", "embedding", "exact",
@@ -220,21 +220,6 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
         try PostgresKeywordPostings.remove(connection, documentId: documentId, change: &postings)
         try connection.query("delete from passages where document_id = $1", [documentId])
         try connection.query("delete from blocks where document_id = $1", [documentId])
-    }
-
-    /// Inserts `rows` a few hundred values to a statement (one round trip each, every value bound).
-    private func insertRows(table: String, columns: [String], rows: [[String?]]) throws {
-        let perStatement = max(1, 2_000 / columns.count)
-        for start in stride(from: 0, to: rows.count, by: perStatement) {
-            let chunk = rows[start..<min(start + perStatement, rows.count)]
-            var groups: [String] = []
-            for index in chunk.indices {
-                let first = (index - start) * columns.count
-                groups.append("(" + (1...columns.count).map { "$\(first + $0)" }.joined(separator: ", ") + ")")
-            }
-            try connection.query("insert into \(table) (\(columns.joined(separator: ", "))) values \(groups.joined(separator: ", "))",
-                                 chunk.flatMap { $0 })
-        }
     }
 
     private func text<T: LosslessStringConvertible>(_ value: T?) -> String? { value.map { String($0) } }
