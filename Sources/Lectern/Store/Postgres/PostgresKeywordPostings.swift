@@ -24,9 +24,9 @@ enum PostgresKeywordPostings {
             from unnest($2::text[], $3::integer[], $4::text[]) as t(term, passages, data)
             """, [documentId, PostgresLibrary.textArray(postings.terms.map(\.term)),
                   "{" + postings.terms.map { String($0.passages) }.joined(separator: ",") + "}",
-                  "{" + postings.terms.map { hex($0.data) }.joined(separator: ",") + "}"])
+                  "{" + postings.terms.map { ContentHash.hex($0.data) }.joined(separator: ",") + "}"])
         try connection.query("insert into keyword_sizes (document_id, tokens, data) values ($1, $2, decode($3, 'hex'))",
-                             [documentId, String(postings.tokens), hex(postings.sizes)])
+                             [documentId, String(postings.tokens), ContentHash.hex(postings.sizes)])
         for (term, count, _) in postings.terms { change.terms[term, default: 0] += count }
         change.tokens += postings.tokens
     }
@@ -75,18 +75,6 @@ enum PostgresKeywordPostings {
             try add(connection, documentId: document, passages: passages, tokenizer: tokenizer, change: &change)
         }
         try apply(connection, change)
-    }
-
-    /// `data` as lowercase hexadecimal digits, for `decode(…, 'hex')`.
-    static func hex(_ data: Data) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(data.count * 2)
-        for byte in data {
-            bytes.append(digits[Int(byte >> 4)])
-            bytes.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
