@@ -135,14 +135,15 @@ def query_vectors(server, url, lectern, count, seed=5, embedder="hashing", quest
     return embedded
 
 
-def recall(server, url, lectern, dimension, count, depths=(100, 200, 400)):
-    """recall@10 of Lectern's HNSW query (`depth` candidates with ef_search `depth`, iterative
-    scan, float32 re-rank) against the exact float32 scan, per kind of query (`query_vectors`).
-    A search of k hits asks max(4·100, 100) = 400 candidates (the searcher ranks 100 deep before
-    fusion); 100 is what a caller asking k = 25 or fewer would get. A hit ranked under a tie with
-    the exact tenth (cosine within 1e-6) counts as found."""
+def recall(server, url, lectern, dimension, count, depths=(100, 200, 400), questions=None):
+    """recall@10 of Lectern's HNSW query (ef_search `depth`, iterative scan, its best
+    max(depth / 2, 100) candidates re-ranked in float32) against the exact float32 scan, per kind
+    of query (`query_vectors`, or the JSON lines file `questions` as the `text` kind). A search of
+    k hits searches max(4·100, 100) = 400 deep and re-ranks 200 (the searcher ranks 100 deep
+    before fusion); 100 is what a caller asking k = 25 or fewer would get. A hit ranked under a
+    tie with the exact tenth (cosine within 1e-6) counts as found."""
     result = {}
-    for kind, vectors in query_vectors(server, url, lectern, count).items():
+    for kind, vectors in query_vectors(server, url, lectern, count, questions=questions).items():
         found, hnsw_seconds, exact_seconds = {d: 0 for d in depths}, {d: [] for d in depths}, []
         for vector in vectors:
             literal = "[" + ",".join(repr(float(x)) for x in vector) + "]"
@@ -157,7 +158,7 @@ def recall(server, url, lectern, dimension, count, depths=(100, 200, 400)):
                 approximate = server.sql(
                     f"begin; set local hnsw.ef_search = {depth}; set local hnsw.iterative_scan = relaxed_order; "
                     f"with candidates as (select id, exact from passages where vector_dims(embedding) = {dimension} "
-                    f"order by embedding::halfvec({dimension}) <=> '{literal}'::halfvec({dimension}) limit {depth}) "
+                    f"order by embedding::halfvec({dimension}) <=> '{literal}'::halfvec({dimension}) limit {max(depth // 2, 100)}) "
                     f"select id || '|' || (1 - (exact <=> '{literal}'::vector)) from candidates "
                     f"order by exact <=> '{literal}'::vector, id limit 10; commit;", url).split()
                 hnsw_seconds[depth].append(time.perf_counter() - start)
@@ -166,7 +167,7 @@ def recall(server, url, lectern, dimension, count, depths=(100, 200, 400)):
         row = {"queries": len(vectors), "psql_exact_scan": summary(exact_seconds)}
         for depth in depths:
             row[f"ef_search_{depth}"] = {"recall_at_10": round(found[depth] / (10 * len(vectors)), 4), "psql_hnsw": summary(hnsw_seconds[depth])}
-        # What a search asks (400 candidates, ef_search 400) is each kind's figure.
+        # What a search asks (ef_search 400, 200 re-ranked) is each kind's figure.
         row["recall_at_10"] = row["ef_search_400"]["recall_at_10"]
         row["psql_hnsw"] = row["ef_search_400"]["psql_hnsw"]
         result[kind] = row
@@ -306,6 +307,40 @@ def eval_on_postgres(lectern, server, root, environment):
     return result
 
 
+def real_library(lectern, server, args, db, work, hashing):
+    """A library of real text (bench/real_library.py) copied into PostgreSQL: in process
+    search p50/p95 per mode on both backends with its users' questions as the queries, and the
+    HNSW index's recall@10 for those questions (`text`) beside the padded notes' kinds."""
+    size = json.loads(run([lectern, "stats", "--json", "--db", db], hashing).stdout)["passages"]
+    with open(args.questions) as f:
+        asked = [json.loads(line)["text"] for line in f if line.strip()]
+    url = server.database("real_library", keep=not args.fresh)
+    start = time.perf_counter()
+    migrated = migrate(lectern, db, url, hashing, size)
+    row = {"passages": size, "library": "real text (bench/real_library.py)", "questions": len(asked), "sqlite_ingest_seconds": None,
+           "migrate_seconds": round(time.perf_counter() - start, 1), "migrate_documents_copied": migrated["copied"],
+           "migrate_documents_already_there": migrated["present"],
+           "migrate_counts_agree": all(c["from"] == c["to"] for c in migrated["counts"]), "migrate_phases": migrated["phases"]}
+    print(f"postgres bench: the real library's {size} passages copied in {row['migrate_seconds']} s; searching", file=sys.stderr, flush=True)
+    start = time.perf_counter()
+    # The first query of each run is left out (it loads the index); each question once more after it.
+    sqlite = in_process(lectern, db, hashing, asked[:1] + asked, work)
+    postgres = in_process(lectern, url, hashing, asked[:1] + asked, work)
+    row["search_seconds"] = round(time.perf_counter() - start, 1)
+    for mode in sqlite:
+        row.setdefault("search", {})[mode] = {
+            "sqlite": sqlite[mode]["search"], "postgres": postgres[mode]["search"],
+            "sqlite_rss_kb": sqlite[mode]["rss_kb"], "postgres_rss_kb": postgres[mode]["rss_kb"],
+            "top10_overlap_postgres_vs_sqlite": overlap(top_places(postgres[mode]["_hits"]), top_places(sqlite[mode]["_hits"])),
+        }
+    print("postgres bench: the real library: HNSW recall", file=sys.stderr, flush=True)
+    start = time.perf_counter()
+    row["hnsw"] = recall(server, url, lectern, 384, args.recall_queries, questions=args.questions)
+    row["recall_seconds"] = round(time.perf_counter() - start, 1)
+    row["storage"] = storage(server, url, db)
+    return row
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lectern", required=True)
@@ -319,6 +354,8 @@ def main():
     parser.add_argument("--ingest-passages", type=int, default=20000)
     parser.add_argument("--skip", default="", help="comma-separated: search, ingest, eval")
     parser.add_argument("--fresh", action="store_true", help="copy each padded library into a new database, not into the last run's")
+    parser.add_argument("--real", help="a SQLite library of real text (bench/real_library.py), measured instead of the padded ones")
+    parser.add_argument("--questions", help="with --real: its users' queries, JSON lines with a `text` each")
     args = parser.parse_args()
     lectern = os.path.abspath(args.lectern)
     work = os.path.abspath(args.work)
@@ -333,6 +370,9 @@ def main():
                "server": server.sql("select version()", args.url).split(",")[0],
                "pgvector": server.sql("select default_version from pg_available_extensions where name = 'vector'", args.url),
                "load_average_at_start": os.getloadavg(), "libraries": []}
+    if args.real:
+        results["libraries"].append(real_library(lectern, server, args, os.path.abspath(args.real), work, hashing))
+        skip |= {"search", "ingest", "eval"}
     qs = queries(args.queries + 1)
     for size in (int(s) for s in args.sizes.split(",") if s) if "search" not in skip else ():
         db, ingest_seconds = padded_library(lectern, work, size, hashing)

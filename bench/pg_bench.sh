@@ -9,6 +9,10 @@
 #   PG_BENCH_FRESH=1                copy each padded library into a new database; by default the
 #                                   database an earlier run left in PG_BENCH_DIR is reused, and
 #                                   `lectern migrate` copies only what it lacks (resumes a stopped 1M copy)
+#   PG_BENCH_REAL=LIB.db PG_BENCH_QUESTIONS=Q.jsonl
+#                                   measure a library of real text (bench/real_library.py, ingested
+#                                   with LECTERN_CHUNK_MAX_TOKENS=128) and its users' questions
+#                                   instead of the padded libraries
 #   PG_BENCH_MAINTENANCE_MEM=2GB    the server's maintenance_work_mem: the HNSW index is built once
 #                                   after the copy, and fast only while its graph fits (1M: ~1.5 GB)
 # Progress goes to stderr (the copy's every minute). Writes bench/results/postgres.json.
@@ -35,4 +39,4 @@ url=$(LECTERN_PG_OPTIONS="-c maintenance_work_mem=${PG_BENCH_MAINTENANCE_MEM:-2G
 trap 'sh Tests/Support/postgres.sh stop "$dir" || true' EXIT
 python3 bench/pg_bench.py --lectern "$lectern" --url "$url" --psql "$PWD/$psql" --work bench/work/postgres \
   --out bench/results/postgres.json --sizes "${PG_BENCH_SIZES:-100000}" --skip "${PG_BENCH_SKIP:-}" \
-  ${PG_BENCH_FRESH:+--fresh}
+  ${PG_BENCH_FRESH:+--fresh} ${PG_BENCH_REAL:+--real "$PG_BENCH_REAL" --questions "$PG_BENCH_QUESTIONS"}

@@ -96,18 +96,22 @@ extension PostgresLibrary {
                             allowedBy: SearchQuery(parsing: ""), scan: VectorScan { _, _ in [] })
     }
 
-    /// The HNSW index's best `max(4k, 100)` candidates among the allowed passages (pgvector's
-    /// iterative scan goes on past rows a filter rejects, so a filtered search still finds them),
-    /// re-ranked by their float32 cosine. Twice as deep as the SQLite search re-ranks its int8
-    /// scan: a search's 400 find 0.992 of the exact top 10 on 43k passages of real text, 200
-    /// found 0.948 (docs/benchmarks.md).
+    /// The HNSW index's search `max(4k, 100)` deep (`hnsw.ef_search`) among the allowed passages
+    /// (pgvector's iterative scan goes on past rows a filter rejects, so a filtered search still
+    /// finds them): its best `max(2k, 100)` candidates by their half-precision distance, re-ranked
+    /// by their float32 cosine, as many as the SQLite search re-ranks of its int8 scan. The
+    /// search's depth is what finds the exact top 10 (400 find 0.992 of it on 43k passages of real
+    /// text, 200 found 0.948; docs/benchmarks.md); the re-rank reads each candidate's float32
+    /// vector out of line, and a half-precision distance is within ~1e-3 of the exact one, so
+    /// the candidates past the first 2k change nothing but the time.
     func nearestPassages(to vector: [Float], k: Int, embedder: EmbedderInfo, documents: Set<Int64>?, passages: Set<Int64>?,
                          allowedBy query: SearchQuery, scan: VectorScan) throws -> [(id: Int64, score: Float)] {
         guard vector.count == embedder.dimension, k > 0 else { return [] }
         let depth = max(4 * k, 100)
+        let reranked = max(2 * k, 100)
         let literal = Self.vectorLiteral(vector)
         let dimension = embedder.dimension
-        var parameters: [String?] = [literal, String(depth), literal, String(k)]
+        var parameters: [String?] = [literal, String(reranked), literal, String(k)]
         var filters = ""
         func bind(_ value: String, as type: String) -> String {
             parameters.append(value)
