@@ -140,6 +140,7 @@ enum CurriculumOutline {
         let topics = chapters.compactMap { chapter -> TopicDraft? in
             let frames = groups(chapter.passages, depth: depth + 1).filter {
                 !matter.contains(normalised($0.name)) && !apparatus.contains(normalised($0.name)) && !closingFrames.contains(normalised($0.name))
+                    && !NonLesson.isPractice($0.name)
             }
             let passages = frames.flatMap(\.passages)
             guard passages.reduce(0, { $0 + WordTokenizer.words($1.text).count }) >= deckSectionWords,
@@ -181,7 +182,7 @@ enum CurriculumOutline {
     static func units(document: StoredDocument, passages all: [Passage], vectors: [Int64: [Float]], alone: Bool) -> [UnitDraft] {
         let passages = teaching(all)
         let depth = divisionDepth(passages)
-        let top = groups(passages, depth: depth).filter { !matter.contains(normalised($0.name)) }
+        let top = groups(passages, depth: depth).filter { !matter.contains(normalised($0.name)) && !NonLesson.isPractice($0.name) }
         // Chapters and their sections; what comes before the first chapter (a title page, a
         // foreword) is front matter then.
         var chapters = top.filter { !$0.name.isEmpty }
@@ -212,6 +213,8 @@ enum CurriculumOutline {
                             for index in lists.reversed() { sections.remove(at: index) }
                         }
                     }
+                    // Problem sets, exercises, stubs and lists of files are no lessons (NonLesson).
+                    sections = NonLesson.lessons(sections)
                     var topics = sections.flatMap { section in
                         let name = section.name.isEmpty ? unitTitle : section.name
                         let title = generic.contains(normalised(name)) && name != unitTitle ? "\(name): \(bare(unitTitle))" : name
@@ -228,6 +231,10 @@ enum CurriculumOutline {
         var sections = top
         if sections.count > 1, let first = sections.first, first.name.isEmpty, first.passages.reduce(0, { $0 + $1.tokenCount }) < 50 {
             sections.removeFirst()
+        }
+        if sections.count > 1 {
+            sections = NonLesson.lessons(sections)
+            if sections.isEmpty { return [] }
         }
         let unit = UnitDraft(title: document.title, topics: topics(document: document, groups: sections.isEmpty ? [("", passages)] : sections,
                                                                       depth: depth, vectors: vectors))
