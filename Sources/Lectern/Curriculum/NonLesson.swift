@@ -20,10 +20,10 @@ enum NonLesson: Equatable, Sendable {
         "problem set", "problem sets", "problems", "exercise", "exercises", "practice", "practice problems",
         "practice questions", "homework", "assignment", "review questions", "questions", "any questions",
         "discussion questions", "check your understanding", "quiz", "solution", "solutions", "answers", "answer key",
-        "key terms", "glossary", "vocabulary",
+        "key terms", "glossary", "vocabulary", "see also", "external links",
         "übung", "übungen", "übungsaufgaben", "übungsblatt", "aufgabe", "aufgaben", "lösung", "lösungen",
         "musterlösung", "musterlösungen", "fragen", "kontrollfragen", "wiederholungsfragen", "verständnisfragen",
-        "glossar", "schlüsselbegriffe",
+        "glossar", "schlüsselbegriffe", "siehe auch", "weblinks", "einzelnachweise",
     ]
     /// A heading's first word that, followed by a number, names one item of work: "Aufgabe 7
     /// (Zusammenhang)", "Exercise 2: …".
@@ -73,9 +73,9 @@ enum NonLesson: Equatable, Sendable {
     }
 
     /// Whether a short text only lists: at least four lines, four in five of them titles (eight
-    /// words or fewer, not ending a sentence), and either a line naming a file ("Problem Set 8
-    /// (PDF)", "notes.zip") or a first line that leads in with ":" ("… contains the following
-    /// problems:").
+    /// words or fewer, not ending a sentence), and either a line naming a file or a link ("Problem
+    /// Set 8 (PDF)", "notes.zip", "https://…") or a first line that leads in with ":" ("… contains
+    /// the following problems:").
     static func isList(_ passages: [Passage]) -> Bool {
         let lines = passages.flatMap { $0.text.split(separator: "\n") }
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -91,7 +91,7 @@ enum NonLesson: Equatable, Sendable {
 
     static func namesFile(_ line: String) -> Bool {
         let lower = line.lowercased()
-        return fileMarks.contains { lower.hasSuffix($0) }
+        return fileMarks.contains { lower.hasSuffix($0) } || lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("www.")
     }
 
     /// Whether a stub holds a sentence (a lead-in that defines something), so that it joins the
@@ -102,7 +102,8 @@ enum NonLesson: Equatable, Sendable {
 
     /// `sections` (a unit's, in reading order) without the ones that are no lesson: practice,
     /// lists and stubs go; a stub that says something, or a unit's own lead-in of fewer than
-    /// `leadWords` words, joins the section after it (the one before, when it is the last).
+    /// `leadWords` words, joins the section after it (the one before, when it is the last; a
+    /// lead-in that is no stub stays a topic when no section is left to join).
     static func lessons(_ sections: [(name: String, passages: [Passage])]) -> [(name: String, passages: [Passage])] {
         var kept: [(name: String, passages: [Passage])] = []
         var pending: [Passage] = []
@@ -117,7 +118,11 @@ enum NonLesson: Equatable, Sendable {
                 pending = []
             }
         }
-        if !pending.isEmpty, !kept.isEmpty { kept[kept.count - 1].passages += pending }
+        if !pending.isEmpty, !kept.isEmpty {
+            kept[kept.count - 1].passages += pending
+        } else if let lead = sections.first, lead.name.isEmpty, kept.isEmpty, of(name: lead.name, passages: lead.passages) == nil {
+            kept = [lead]
+        }
         return kept
     }
 }

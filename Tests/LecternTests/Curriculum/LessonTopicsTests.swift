@@ -74,8 +74,14 @@ final class LessonTopicsTests: XCTestCase {
             + "Lecture 3: Integrals (PDF)\nRecitation 1 worked solutions (PDF)\nCourse calendar (PDF)"
         XCTAssertEqual(NonLesson.of(name: "Lecture notes", passages: Self.section(files)), .list)
         XCTAssertEqual(NonLesson.of(name: "13.5 Demo: Wrapping Friction", passages: Self.section("Instructor: Caleb Bonyun")), .stub)
+        let links = "Where to read on:\nhttps://ocw.mit.edu/courses/8-01sc-classical-mechanics-fall-2016/\n"
+            + "https://openstax.org/details/books/university-physics-volume-1\nhttps://en.wikipedia.org/wiki/Classical_mechanics\n"
+            + "The Feynman Lectures on Physics, volume I\nwww.feynmanlectures.caltech.edu"
+        XCTAssertEqual(NonLesson.of(name: "Reading on", passages: Self.section(links + "\nKleppner and Kolenkow, An Introduction to Mechanics"
+            + "\nMorin, Introduction to Classical Mechanics, Cambridge University Press")), .list)
+        XCTAssertEqual(NonLesson.of(name: "Reading on", passages: Self.section(links)), .stub, "22 words")
         for heading in ["Übungsaufgaben", "Aufgabe 7 (Zusammenhang)", "Lösungen", "Übungsblatt 3", "Review Questions", "Questions?",
-                        "Key Terms", "Glossar", "2.4 Exercises"] {
+                        "Key Terms", "Glossar", "2.4 Exercises", "See also", "Weblinks"] {
             XCTAssertTrue(NonLesson.isPractice(heading), heading)
         }
         for heading in ["19.4 Rocket Problem 4 - Solution", "12.1 Pulley Problems - Part I", "PS.2.3 Window Washer Problem", "Problem solving",
@@ -97,5 +103,12 @@ final class LessonTopicsTests: XCTestCase {
         for text in lessons {
             XCTAssertNil(NonLesson.of(name: "Section", passages: Self.section(text)), text)
         }
+        // A unit's short lead-in opens its next lesson; alone, it stays a lesson; a stub alone goes.
+        let lead = (name: "", passages: Self.section(lessons[0]))
+        let next = (name: "2 Active transport", passages: Self.section(lessons[1]))
+        XCTAssertEqual(NonLesson.lessons([lead, next]).map(\.name), ["2 Active transport"])
+        XCTAssertEqual(NonLesson.lessons([lead, next]).first?.passages.count, 2)
+        XCTAssertEqual(NonLesson.lessons([lead]).map(\.name), [""])
+        XCTAssertEqual(NonLesson.lessons([(name: "", passages: Self.section("Instructor: Caleb Bonyun"))]).count, 0)
     }
 }
