@@ -3,9 +3,10 @@ import Foundation
 /// Why a section of a source is no lesson, so that it is no topic: its heading names work set or
 /// answers, terms or questions collected (a problem set, exercises, solutions, a glossary,
 /// "Questions?"), it is a stub (a demonstration page that only names its instructor), or it only
-/// lists (a problem set's titles and its PDF, a list of files). Decided from the heading and cheap
-/// counts: a byte scan of the words that stops at its limit and, for a short text, its lines;
-/// never a sentence split or a regular expression.
+/// lists (a problem set's titles and its PDF, a list of files); and a unit's summary section that
+/// only repeats the unit. Decided from the heading and cheap counts: a byte scan of the words that
+/// stops at its limit and, for a short text, its lines; a summary's words only under a summary's
+/// heading; never a sentence split or a regular expression.
 enum NonLesson: Equatable, Sendable {
     /// Practice or apparatus, by its heading: "Problem Set 8", "Übungsaufgaben", "Key Terms".
     case practice
@@ -123,6 +124,29 @@ enum NonLesson: Equatable, Sendable {
         } else if let lead = sections.first, lead.name.isEmpty, kept.isEmpty, of(name: lead.name, passages: lead.passages) == nil {
             kept = [lead]
         }
-        return kept
+        return withoutRepeatedSummaries(kept)
+    }
+
+    /// Share of a summary section's words (four letters or more, each once) found in its unit's
+    /// other lessons at or above which it only repeats them.
+    static let repeatShare = 0.9
+
+    /// `sections` without a section headed as a summary ("Summary", "Conclusion",
+    /// "Zusammenfassung": AuthorSummary's headings) that only repeats its unit's other lessons, at
+    /// least `repeatShare` of its words theirs. A summary inside a topic (an OpenStax module's,
+    /// the topic's author's summary) is no section here and stays.
+    static func withoutRepeatedSummaries(_ sections: [(name: String, passages: [Passage])]) -> [(name: String, passages: [Passage])] {
+        let summaries = sections.indices.filter { !sections[$0].name.isEmpty && AuthorSummary.headings.contains(CurriculumOutline.normalised(sections[$0].name)) }
+        guard !summaries.isEmpty, sections.count > summaries.count else { return sections }
+        let others = contentWords(sections.indices.filter { !summaries.contains($0) }.flatMap { sections[$0].passages })
+        let repeating = summaries.filter { index in
+            let own = contentWords(sections[index].passages)
+            return !own.isEmpty && Double(own.filter(others.contains).count) >= repeatShare * Double(own.count)
+        }
+        return sections.indices.filter { !repeating.contains($0) }.map { sections[$0] }
+    }
+
+    static func contentWords(_ passages: [Passage]) -> Set<String> {
+        Set(passages.flatMap { WordTokenizer.words($0.text) }.filter { $0.count >= 4 && $0.allSatisfy(\.isLetter) })
     }
 }

@@ -2,9 +2,9 @@ import XCTest
 @testable import Lectern
 
 /// Every topic a lesson: sections that set work or collect answers (a problem set, "Übungsaufgaben",
-/// review questions), stubs (a demonstration page that only names its instructor) and lists of
-/// problem titles with their PDF are no topics; a chapter's lead-in of a few words opens its first
-/// section instead. On the real OCW 8.01SC course and GeoTopo notes (SharedCorpusLibrary, built
+/// review questions), stubs (a demonstration page that only names its instructor), lists of
+/// problem titles with their PDF and a chapter's summary that only repeats it are no topics; a
+/// chapter's lead-in of a few words opens its first section instead. On the real OCW 8.01SC course and GeoTopo notes (SharedCorpusLibrary, built
 /// once per process), the repository's notes, and real pages' texts.
 final class LessonTopicsTests: XCTestCase {
     func testAnOCWCoursesProblemSetsAndEmptyDemonstrationPagesAreNoTopics() throws {
@@ -56,6 +56,63 @@ final class LessonTopicsTests: XCTestCase {
         XCTAssertFalse(titles.contains("Differentiation: the chain rule"), "\(titles)")
         let statement = try XCTUnwrap(curriculum.topics.first { $0.title == "Statement of the chain rule" })
         XCTAssertTrue(statement.passages.first?.text.hasPrefix("Calculus I, week 5 notes.") == true, statement.passages.first?.text ?? "")
+    }
+
+    /// Saved Wikipedia pages: "See also" and "External links" are no topics, nor "References[edit]"
+    /// (the heading with its edit link); a list article whose only other section was "See also"
+    /// stays one topic under its own title rather than being cut by content as if it had none.
+    func testAWikipediaPagesSeeAlsoAndReferencesAreNoTopics() throws {
+        let films = try TestPaths.sharedCorpus("wikipedia/wikipedia-4/source.html").path
+        let hermitian = try TestPaths.sharedCorpus("wikipedia/wikipedia-3/expected.html").path
+        let folder = try TemporaryFolder()
+        let store = try LibraryStore(path: folder.file("library.db").path)
+        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest([films, hermitian], recorder: nil) { _ in }.stored, 2)
+        let builder = CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer())
+        _ = try builder.build(name: "films", sources: [films], recorder: nil) { _ in }
+        XCTAssertEqual(try XCTUnwrap(try store.curriculum(named: "films")).topics.map(\.title), ["List of films featuring time loops"])
+        _ = try builder.build(name: "hermitian", sources: [hermitian], recorder: nil) { _ in }
+        let titles = try XCTUnwrap(try store.curriculum(named: "hermitian")).topics.map(\.title)
+        XCTAssertTrue(titles.contains("Properties[edit]") && titles.contains("Rayleigh quotient[edit]"), "\(titles)")
+        for apparatus in ["See also[edit]", "References[edit]", "External links[edit]", "Applications[edit]"] {
+            XCTAssertFalse(titles.contains(apparatus), "\(apparatus): \(titles)")
+        }
+    }
+
+    /// A chapter's closing "Summary" that only says again what its sections said is no lesson; one
+    /// that says more stays (as does a summary inside a topic, an OpenStax module's, which is no
+    /// section of the unit). The cell-biology notes of corpora/ as a chapter of a PDF's outline.
+    func testAChaptersSummaryThatOnlyRepeatsIsNoTopic() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("notes.md", "# Cell Biology\n\nLecture notes.\n")
+        let store = try LibraryStore(path: folder.file("library.db").path)
+        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest([folder.file("notes.md").path], recorder: nil) { _ in }.stored, 1)
+        let document = try XCTUnwrap(try store.allDocuments().first)
+        let membrane = "Every cell is enclosed by a plasma membrane that separates its contents from the outside world. The membrane is a "
+            + "bilayer of phospholipids whose hydrophilic heads face the water on both sides while their hydrophobic tails point inward, away from the water."
+        let mitochondria = "Mitochondria are the power plants of the cell. They carry out aerobic respiration, oxidising pyruvate and fatty acids "
+            + "to carbon dioxide and water, and they store the released energy as ATP."
+        let nucleus = "The nucleus holds the cell's chromosomes and is enclosed by a double membrane, the nuclear envelope, pierced by nuclear "
+            + "pores that control what enters and leaves. Inside, the nucleolus assembles ribosomal subunits."
+        let repeating = "Every cell is enclosed by a plasma membrane, a bilayer of phospholipids. Mitochondria are the power plants of the cell "
+            + "and store energy as ATP. The nucleus holds the chromosomes inside the nuclear envelope."
+        let more = "Mitochondria carry their own circular DNA and divide independently of the cell. This is strong evidence for the "
+            + "endosymbiotic theory: they descend from bacteria that were engulfed by an ancestral cell more than a billion years ago."
+        func units(summary: String) -> [UnitDraft] {
+            let sections: [([String], String)] = [
+                (["1 Organelles", "1.1 The Cell Membrane"], membrane), (["1 Organelles", "1.2 Mitochondria"], mitochondria),
+                (["1 Organelles", "1.3 The Nucleus"], nucleus), (["1 Organelles", "1.4 Summary"], summary),
+                (["2 Cell Division", "2.1 Interphase"], "During interphase the DNA is loosely packed as chromatin so that genes can be transcribed; "
+                    + "before division it condenses into compact chromosomes."),
+                (["2 Cell Division", "2.2 Chromosomes"], nucleus + " " + membrane),
+            ]
+            let passages = sections.enumerated().map { index, section in
+                Passage(id: Int64(index + 1), documentId: document.id, ordinal: index, text: section.1, kind: .text, sectionPath: section.0,
+                        tokenCount: WordTokenizer.words(section.1).count)
+            }
+            return CurriculumOutline.units(document: document, passages: passages, vectors: [:], alone: true)
+        }
+        XCTAssertEqual(units(summary: repeating).first?.topics.map(\.title), ["1.1 The Cell Membrane", "1.2 Mitochondria", "1.3 The Nucleus"])
+        XCTAssertEqual(units(summary: more).first?.topics.map(\.title), ["1.1 The Cell Membrane", "1.2 Mitochondria", "1.3 The Nucleus", "1.4 Summary: Organelles"])
     }
 
     static func section(_ text: String) -> [Passage] {
