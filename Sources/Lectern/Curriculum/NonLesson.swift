@@ -103,8 +103,9 @@ enum NonLesson: Equatable, Sendable {
 
     /// `sections` (a unit's, in reading order) without the ones that are no lesson: practice,
     /// lists and stubs go; a stub that says something, or a unit's own lead-in of fewer than
-    /// `leadWords` words, joins the section after it (the one before, when it is the last; a
-    /// lead-in that is no stub stays a topic when no section is left to join).
+    /// `leadWords` words, joins the section after it (the one before, when it is the last). A unit
+    /// none of whose sections is a lesson alone (frames of a few bullets each) keeps what is not
+    /// practice as one section, when that holds `stubWords` words or more.
     static func lessons(_ sections: [(name: String, passages: [Passage])]) -> [(name: String, passages: [Passage])] {
         var kept: [(name: String, passages: [Passage])] = []
         var pending: [Passage] = []
@@ -121,8 +122,9 @@ enum NonLesson: Equatable, Sendable {
         }
         if !pending.isEmpty, !kept.isEmpty {
             kept[kept.count - 1].passages += pending
-        } else if let lead = sections.first, lead.name.isEmpty, kept.isEmpty, of(name: lead.name, passages: lead.passages) == nil {
-            kept = [lead]
+        } else if kept.isEmpty {
+            let rest = sections.filter { !isPractice($0.name) }.flatMap(\.passages)
+            if words(rest, upTo: stubWords) >= stubWords { kept = [("", rest)] }
         }
         return withoutRepeatedSummaries(kept)
     }

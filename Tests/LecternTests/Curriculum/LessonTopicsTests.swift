@@ -167,5 +167,15 @@ final class LessonTopicsTests: XCTestCase {
         XCTAssertEqual(NonLesson.lessons([lead, next]).first?.passages.count, 2)
         XCTAssertEqual(NonLesson.lessons([lead]).map(\.name), [""])
         XCTAssertEqual(NonLesson.lessons([(name: "", passages: Self.section("Instructor: Caleb Bonyun"))]).count, 0)
+        // A unit of frames of a few bullets each (the mtheme slides' "Lists" and "Blocks") is one
+        // lesson of them all, not none; its exercises still go.
+        let frames = [(name: "Items", passages: Self.section("Milk\nEggs\nPotatoes")),
+                      (name: "Enumerations", passages: Self.section("1. First,\n2. Second and\n3. Last.")),
+                      (name: "Descriptions", passages: Self.section("PowerPoint Meeh.\nBeamer Yeeeha.")),
+                      (name: "Blocks", passages: Self.section("Three different block environments are pre-defined and may be styled with an optional background color.")),
+                      (name: "Exercises", passages: Self.section("Make a list of three things you need for a cake, then number them."))]
+        let unit = NonLesson.lessons(frames)
+        XCTAssertEqual(unit.map(\.name), [""])
+        XCTAssertEqual(unit.first?.passages.map(\.text).last, frames[3].passages[0].text, "the exercises went")
     }
 }
