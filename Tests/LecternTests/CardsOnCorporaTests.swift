@@ -3,7 +3,7 @@ import XCTest
 @testable import Lectern
 
 /// The `cards` commands' options, `context --type` and `extract --include/--exclude` on a library
-/// of the project's own corpora/ (a curriculum of 27 topics and about 20 offline cards, a few
+/// of the project's own corpora/ (a curriculum of 24 topics and about 20 offline cards, a few
 /// seconds to build with the hashing embedder), so they are tested in every clone; CardsCLITests
 /// repeats the cards commands on the shared corpus's book where it is present. One library for
 /// the class; a test that removes cards works on a copy of it.

@@ -45,7 +45,8 @@ enum CurriculumOutline {
     static let generic: Set<String> = ["introduction", "overview", "summary", "conclusion", "review", "preliminaries"]
 
     static func normalised(_ title: String) -> String {
-        var words = title.lowercased().split(separator: " ")
+        // A saved Wikipedia page's headings end in their edit link: "References[edit]".
+        var words = (title.hasSuffix("[edit]") ? String(title.dropLast(6)) : title).lowercased().split(separator: " ")
         // "1", "1.2", "A.", "Chapter 3" in front of the title.
         while let first = words.first, words.count > 1,
               first.allSatisfy({ $0.isNumber || $0 == "." || $0 == ":" }) || first == "chapter" || first == "kapitel" {
@@ -140,6 +141,7 @@ enum CurriculumOutline {
         let topics = chapters.compactMap { chapter -> TopicDraft? in
             let frames = groups(chapter.passages, depth: depth + 1).filter {
                 !matter.contains(normalised($0.name)) && !apparatus.contains(normalised($0.name)) && !closingFrames.contains(normalised($0.name))
+                    && !NonLesson.isPractice($0.name)
             }
             let passages = frames.flatMap(\.passages)
             guard passages.reduce(0, { $0 + WordTokenizer.words($1.text).count }) >= deckSectionWords,
@@ -184,7 +186,7 @@ enum CurriculumOutline {
         let top = groups(passages, depth: depth).filter { !matter.contains(normalised($0.name)) }
         // Chapters and their sections; what comes before the first chapter (a title page, a
         // foreword) is front matter then.
-        var chapters = top.filter { !$0.name.isEmpty }
+        var chapters = top.filter { !$0.name.isEmpty && !NonLesson.isPractice($0.name) }
         // A title slide or page with an outline entry of its own (the talk's name, its author and
         // date) is no chapter: a first one of a few words with no sections goes.
         if chapters.count > 2, let first = chapters.first, first.passages.reduce(0, { $0 + $1.tokenCount }) < 50,
@@ -212,6 +214,8 @@ enum CurriculumOutline {
                             for index in lists.reversed() { sections.remove(at: index) }
                         }
                     }
+                    // Problem sets, exercises, stubs and lists of files are no lessons (NonLesson).
+                    sections = NonLesson.lessons(sections)
                     var topics = sections.flatMap { section in
                         let name = section.name.isEmpty ? unitTitle : section.name
                         let title = generic.contains(normalised(name)) && name != unitTitle ? "\(name): \(bare(unitTitle))" : name
@@ -229,15 +233,23 @@ enum CurriculumOutline {
         if sections.count > 1, let first = sections.first, first.name.isEmpty, first.passages.reduce(0, { $0 + $1.tokenCount }) < 50 {
             sections.removeFirst()
         }
+        // A document divided in sections keeps them as its topics when the ones that are no
+        // lessons go, even if one is left: it is not cut by content then.
+        let divided = sections.count > 1
+        if divided {
+            sections = NonLesson.lessons(sections)
+            if sections.isEmpty { return [] }
+        }
         let unit = UnitDraft(title: document.title, topics: topics(document: document, groups: sections.isEmpty ? [("", passages)] : sections,
-                                                                      depth: depth, vectors: vectors))
+                                                                      depth: depth, vectors: vectors, divided: divided))
         return unit.topics.isEmpty ? [] : [unit]
     }
 
-    /// One topic per section; a document with one section (or none) is cut by content.
+    /// One topic per section; a document with one section (or none) is cut by content, unless it
+    /// was `divided` in sections of which one is a lesson.
     static func topics(document: StoredDocument, groups: [(name: String, passages: [Passage])], depth: Int,
-                       vectors: [Int64: [Float]]) -> [TopicDraft] {
-        if groups.count == 1, let only = groups.first {
+                       vectors: [Int64: [Float]], divided: Bool = false) -> [TopicDraft] {
+        if groups.count == 1, !divided, let only = groups.first {
             let name = only.name.isEmpty ? document.title : only.name
             let withVectors = only.passages.filter { vectors[$0.id] != nil }
             if withVectors.count >= 4 {
