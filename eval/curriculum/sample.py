@@ -104,10 +104,11 @@ def inherited_objectives(unit, topic):
     if not candidates:
         return []
     words = stems(text_of(topic))
-    fitting = []
+    fitting, statements = [], set()
     for objective in candidates:
         statement = concern(objective, words)
-        if statement:
+        if statement and statement.lower() not in statements:
+            statements.add(statement.lower())
             fitting.append(dict(objective, statement=statement, origin="inherited"))
     if fitting:
         return fitting[:INHERITED_LIMIT]

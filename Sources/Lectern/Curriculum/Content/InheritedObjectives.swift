@@ -18,7 +18,10 @@ enum InheritedObjectives {
                            overall: () -> LearningObjective?) -> [(objective: LearningObjective, statement: String)] {
         guard !candidates.isEmpty else { return [] }
         let words = stems(of: topic)
+        // Two objectives narrowed to the same terms ("Define component" from two lists) are one.
+        var statements = Set<String>()
         let fitting = candidates.compactMap { objective in concern(objective, words: words).map { (objective, $0) } }
+            .filter { statements.insert($0.1.lowercased()).inserted }
         if !fitting.isEmpty { return Array(fitting.prefix(limit)) }
         // None is about this topic: the unit's overall objective, as the unit states it.
         return overall().map { [($0, $0.statement)] } ?? []

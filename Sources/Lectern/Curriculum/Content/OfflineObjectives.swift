@@ -45,7 +45,7 @@ enum OfflineObjectives {
             passage.text.split(separator: "\n").flatMap { SentenceSplitter.split(String($0)).map { TextCleanup.collapseWhitespace($0.text.replacingOccurrences(of: "**", with: "")) } }
         }
         let textWords = prose.flatMap { TermMatcher.stems($0.text) }
-        let terms = keyTerms.filter { $0.basis != .heading && !$0.term.isEmpty && ($0.basis == .glossary || definable($0.term)) }
+        let terms = keyTerms.filter { $0.basis != .heading && !$0.term.isEmpty && ($0.basis == .glossary || definable($0.term) && !namesATool($0)) }
         let termStems = Set(terms.map { TermMatcher.stems($0.term) })
         // A phrase the topic teaches: one holding one of its terms, or words it says at least twice.
         func taught(_ text: String) -> Bool {
@@ -60,6 +60,16 @@ enum OfflineObjectives {
         // A lecture names its terms as it introduces them ("what we call the center of mass").
         let namedTerms = named(in: sentences).filter(taught).filter(definable).filter { name in !defined.contains { TermMatcher.stems($0.term) == TermMatcher.stems(name) } }
         if !namedTerms.isEmpty { add("Define " + list(namedTerms.prefix(termsPerDefinition).map(phrase))) }
+        // Notes define a quantity with its symbol: "Period, \(T\), is defined as …"; when they
+        // then relate them ("These three quantities are related by \(f=1/T\)"), relating them is taught.
+        let symbolTerms = symbolDefinitions(in: sentences).filter(definable)
+        if !symbolTerms.isEmpty {
+            let shown = symbolTerms.prefix(termsPerDefinition).map { phrase(StatedObjectives.lowerFirst($0)) }
+            add("Define " + list(shown))
+            if shown.count >= 2, let formula = sentences.lazy.filter({ $0.contains(" related ") || $0.contains(" relation") }).compactMap(relatingFormula).first {
+                add("Relate " + list(shown) + " (\(formula))")
+            }
+        }
         // German notes define in a form of their own: "Dann heißt ϕ eine Isometrie von X nach Y".
         let germanTerms = heisst(in: sentences).filter(definable)
         if !germanTerms.isEmpty { add("Define " + list(germanTerms.prefix(termsPerDefinition).map(phrase))) }
@@ -110,10 +120,37 @@ enum OfflineObjectives {
     /// word ("Define output and fill mask pipeline", "Define conservative force and path" were
     /// graded no outcomes: the lecture says what its output is, it does not teach "output").
     static func definable(_ term: String) -> Bool {
-        let words = term.split(separator: " ")
-        guard words.count == 1 else { return true }
-        return !everydayNouns.contains(term.lowercased())
+        let words = term.split(separator: " ").map { $0.lowercased() }
+        // A symbol, a number or a spelled letter is no term: "n ground 1", "theta j", "week 8".
+        guard !words.contains(where: { $0.count == 1 || $0.contains(where: \.isNumber) || greekLetters.contains($0) || $0.hasPrefix("-") || $0.hasSuffix("-")
+            || $0.contains(where: { !$0.isLetter && !"-'’".contains($0) }) })
+        else { return false }
+        // A place on the board or the page: "left side", "equilibrium picture", "equal 0".
+        guard words.count == 1 else { return !words.contains { boardWords.contains($0) } }
+        return !everydayNouns.contains(words[0])
     }
+
+    /// A defined term a tool, package or website is named by ("a web-based tool called code
+    /// carbon"): a lecture names it, it is not what the lecture teaches.
+    static func namesATool(_ term: KeyTerm) -> Bool {
+        let termWords = term.term.lowercased().split(separator: " ").map(String.init)
+        if let last = termWords.last, toolNouns.contains(last) { return true }
+        let words = term.definition.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "-" }).map(String.init)
+        guard let first = termWords.first, let start = words.firstIndex(of: first) else { return false }
+        return words[max(0, start - 8)..<start].contains { toolNouns.contains($0) }
+    }
+
+    static let toolNouns: Set<String> = [
+        "tool", "tools", "package", "library", "website", "app", "software", "platform", "calculator", "framework", "plugin",
+    ]
+
+    static let greekLetters: Set<String> = [
+        "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu", "xi",
+        "omicron", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega",
+    ]
+
+    /// Words of a lecture's board or a page's layout, not of its subject.
+    static let boardWords: Set<String> = ["side", "sides", "picture", "equal", "equals", "week", "hat", "slide", "board", "video", "lecture"]
 
     /// Nouns a lecture or a text "defines" in passing ("the output is …", "we call this the
     /// path") that name no subject to learn.
@@ -124,6 +161,10 @@ enum OfflineObjectives {
         "way", "method", "approach", "process", "problem", "situation", "picture", "setup", "direction", "quantity", "stuff",
         "course", "video", "chapter", "section", "lecture", "lesson", "slide", "page", "model", "library",
         "please", "note", "welcome", "hello", "thanks",  // "Please refer to the documentation" defines nothing
+        "hat", "location", "constant", "property", "properties", "fact", "facts", "week", "ocw", "mit",
+        // A German text's apparatus: proof, observation, remark, example, theorem, exercise.
+        "beweis", "beobachtung", "bemerkung", "beispiel", "satz", "lemma", "korollar", "folgerung", "aufgabe", "lösung",
+        "hinweis", "erinnerung", "notation", "definition",
     ]
 
     /// Words of prose a topic needs before its key phrases make an objective.
@@ -155,21 +196,32 @@ enum OfflineObjectives {
     /// "Newton's second law"), the most named first, at most two: applied, or explained when a
     /// principle ("Explain the harm principle").
     static func rules(in sentences: [String]) -> [String] {
-        let pattern = #"\b([A-Za-z][\w’'\-]*(?: [A-Za-z][\w’'\-]*)?) (rule|law|theorem|principle|equation|formula)s?\b"#
+        let pattern = #"\b([A-Za-z][\w’'\-]*(?: [A-Za-z][\w’'\-]*)?) (rule|law|theorem|principle|equation|formula)s?\b(?: of ([a-z][a-z\-]{3,}))?"#
         var counts: [String: (phrase: String, count: Int, first: Int)] = [:]
         for (index, sentence) in sentences.enumerated() {
-            for groups in captures(pattern, in: sentence) where groups.count == 2 {
+            // Most sentences name no rule: a byte scan rules them out before the expression runs.
+            guard mayNameARule(sentence) else { continue }
+            for groups in captures(pattern, in: sentence) where groups.count >= 2 {
                 var words = groups[0].split(separator: " ").map(String.init)
-                // "the chain rule", "this rule", "a new law": the article or determiner is not the name.
-                while let first = words.first, ContentWords.stopwords.contains(first.lowercased()) || KeyTermExtraction.vague.contains(first.lowercased()) {
+                // "the chain rule", "this rule", "a new law": the article or determiner is not the name
+                // ("right" is, before "hand": the right-hand rule).
+                // A verb before the name is the sentence's, not the rule's: "invokes natural law".
+                while let first = words.first, ContentWords.stopwords.contains(first.lowercased()) || KeyTermExtraction.vague.contains(first.lowercased())
+                        || ruleVerbs.contains(first.lowercased()) || KeyTermExtraction.verbs.contains(first.lowercased()) || isVerbForm(first),
+                      !handed(words) {
                     words.removeFirst()
                 }
+                let head = groups[1].lowercased()
+                let of = groups.count == 3 && !ContentWords.stopwords.contains(groups[2].lowercased()) ? " of " + groups[2].lowercased() : ""
                 guard let first = words.first, !KeyTermExtraction.prepositions.contains(first.lowercased()),
-                      !words.contains(where: { ContentWords.stopwords.contains($0.lowercased()) || numberWords.contains($0.lowercased()) })
+                      !words.dropFirst(handed(words) ? 1 : 0).contains(where: { ContentWords.stopwords.contains($0.lowercased()) || numberWords.contains($0.lowercased()) }),
+                      !genericRule(words, head: head, of: of)
                 else { continue }
-                let phrase = (words + [groups[1].lowercased()]).joined(separator: " ")
+                let phrase = (words + [head]).joined(separator: " ")
                 let key = phrase.lowercased()
-                counts[key] = (counts[key]?.phrase ?? phrase, (counts[key]?.count ?? 0) + 1, counts[key]?.first ?? index)
+                // "the universal law of gravitation" is shown whole where the text once says it so.
+                let shown = counts[key].map { $0.phrase.contains(" of ") || of.isEmpty ? $0.phrase : phrase + of } ?? phrase + of
+                counts[key] = (shown, (counts[key]?.count ?? 0) + 1, counts[key]?.first ?? index)
             }
         }
         return counts.values.filter { $0.count >= 2 }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.first < $1.first }.prefix(2).map { rule in
@@ -179,6 +231,50 @@ enum OfflineObjectives {
         }
     }
 
+    /// A verb's form in lower case ("invokes", "derived"), which no rule's name opens with.
+    static func isVerbForm(_ word: String) -> Bool {
+        guard word.count >= 5, word.first?.isLowercase == true else { return false }
+        return (word.hasSuffix("es") && !word.hasSuffix("ies") && !word.hasSuffix("ses")) || (word.hasSuffix("ed") && !word.hasSuffix("eed"))
+    }
+
+    /// "right hand" of the right-hand rule, where "right" is otherwise a word of speech.
+    static func handed(_ words: [String]) -> Bool {
+        words.count == 2 && ["right", "left"].contains(words[0].lowercased()) && words[1].lowercased() == "hand"
+    }
+
+    /// Whether a sentence holds one of the words a rule's name ends with ("rule", "law",
+    /// "theorem", "principle", "equation", "formula"), found without an expression.
+    static func mayNameARule(_ sentence: String) -> Bool {
+        let lower = sentence.lowercased()
+        return ["rule", "law", "theorem", "principle", "equation", "formula"].contains { lower.contains($0) }
+    }
+
+    /// A name that says what kind of rule it is, not which ("the simple law", "the force law",
+    /// "the differential equation", "the quadratic equation"): no rule to apply. A principle's
+    /// name is kept ("the momentum principle" is the course's own).
+    static func genericRule(_ words: [String], head: String, of: String) -> Bool {
+        let lower = words.map { $0.lowercased() }
+        if lower.contains(where: vagueRuleWords.contains) { return true }
+        guard head != "principle", of.isEmpty, !(words.first.map { $0.hasSuffix("’s") || $0.hasSuffix("'s") } ?? false) else { return false }
+        return lower.contains(where: kindOfRuleWords.contains)
+    }
+
+    /// Words that say nothing of which rule: "the simple law", "the special equation of motion".
+    static let vagueRuleWords: Set<String> = ["simple", "separate", "special", "physical", "general", "basic", "original", "previous", "famous", "macroscopic"]
+
+    /// Words that say what kind of rule, not which, unless an "of …" names it ("the universal
+    /// law" against "the universal law of gravitation").
+    static let kindOfRuleWords: Set<String> = [
+        "force", "vector", "quadratic", "differential", "universal", "gravitational", "linear", "scalar", "algebraic",
+        "kinematic", "component", "constraint", "conservation", "torque", "mathematical", "fundamental",
+    ]
+
+    /// Verbs a heading or an instruction opens with before a rule ("Derive differential equation").
+    static let ruleVerbs: Set<String> = [
+        "derive", "derives", "solve", "solves", "calculate", "calculates", "compute", "computes", "determine", "determines", "show", "shows",
+        "set", "sets", "obtain", "obtains", "integrate", "differentiate", "use", "uses", "apply", "applies", "invoke", "invokes", "follow", "follows",
+    ]
+
     /// Terms a lecturer names as they introduce them, in order, each once: "what we call the
     /// center of mass", "we call this force a conservative force", "we define the kinetic energy
     /// as …". Speech rarely says "X is a Y that …", the form a definition sentence takes in a book.
@@ -187,19 +283,60 @@ enum OfflineObjectives {
             #"\bwhat (?:we|i|you|physicists|people) (?:call|refer to as)(?: a| an| the)? ([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,4})"#,
             #"\b(?:we|i) (?:call|called) (?:this|that|it|these|them)(?: [a-z]+)? (?:a |an |the )?([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,4})"#,
             #"\bwe define (?:the |a |an )?([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,3}) (?:as|to be)\b"#,
+            // "which we're going to call the scalar product", "this is called the normal force".
+            #"\b(?:we['’]re|we are|i['’]m|i am) going to call (?:this |that |it )?(?:a |an |the )?([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,4})"#,
+            #"\b(?:this|that|it) is called (?:a |an |the )?([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,4})"#,
+            // "We're calling kinetic energy K": a quantity given its symbol.
+            #"\bwe(?:['’]re| are) calling ([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,3}) [A-Za-z]\b"#,
+            // "We would now like to introduce the concept of work."
+            #"\bintroduce (?:the )?(?:concept|idea|notion) of (?:a |an |the )?([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,3})"#,
+            // "The idea of transfer learning is to leverage …": the lecture's subject, said as such
+            // ("The concept of benevolence is important", "The idea of … is not unique" say what it is not).
+            #"^(?:so |and |now )?the (?:idea|concept|notion) of ([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,3}) is (?:to|that|simply|basically|just)\b"#,
         ]
         var result: [String] = []
         var seen = Set<[String]>()
         for sentence in sentences {
+            // Most sentences name nothing: a byte scan rules them out before the expressions run.
+            let lower = sentence.lowercased()
+            guard lower.contains("call") || lower.contains("define") || lower.contains("idea of") || lower.contains("concept of")
+                || lower.contains("notion of") else { continue }
             for pattern in patterns {
                 for groups in captures(pattern, in: sentence) {
-                    guard let candidate = groups.first, let term = leadingTerm(candidate), isConcept(term),
-                          seen.insert(TermMatcher.stems(term)).inserted else { continue }
+                    guard let candidate = groups.first, let term = leadingTerm(candidate), isConcept(term), definable(term) else { continue }
+                    // "I'm going to call pulley A", "call that T2": a label for a thing on the board.
+                    let after = candidate.split(separator: " ").dropFirst(term.split(separator: " ").count).first
+                    if let after, after.count == 1 || after.contains(where: \.isNumber) { continue }
+                    guard seen.insert(TermMatcher.stems(term)).inserted else { continue }
                     result.append(term)
                 }
             }
         }
         return result
+    }
+
+    /// Quantities a text defines with their symbol set beside them, in order, each once:
+    /// "Period, \(T\), is defined as …", "Angular frequency, \(\omega\), is the rotation rate …".
+    static func symbolDefinitions(in sentences: [String]) -> [String] {
+        let pattern = #"^(?:The )?([A-Za-z][\w\-]*(?: [a-z][\w\-]*){0,2}),? \\\(.{1,24}?\\\),? (?:is|are) "#
+        var result: [String] = []
+        for sentence in sentences where sentence.contains("\\(") && (sentence.contains(" is ") || sentence.contains(" are ")) {
+            for groups in captures(pattern, in: sentence) {
+                guard let term = groups.first, isConcept(term), !result.contains(where: { $0.lowercased() == term.lowercased() }) else { continue }
+                result.append(term)
+            }
+        }
+        return result
+    }
+
+    /// The formula a sentence relates quantities by, readable ("f = 1/T = ω/2π"), when it sets one
+    /// in `\( … \)` with an equals sign and it is short enough for an objective.
+    static func relatingFormula(_ sentence: String) -> String? {
+        guard let open = sentence.range(of: "\\("), let close = sentence.range(of: "\\)", range: open.upperBound..<sentence.endIndex) else { return nil }
+        let latex = String(sentence[open.upperBound..<close.lowerBound])
+        let formula = TextCleanup.collapseWhitespace(MathText.unicode(latex).replacingOccurrences(of: "=", with: " = "))
+        guard latex.contains("="), !formula.contains("\\"), formula.count <= 40 else { return nil }
+        return formula
     }
 
     /// Terms a German text defines: "… heißt X", "… heißen X" ("Dann heißt ϕ eine Isometrie von
