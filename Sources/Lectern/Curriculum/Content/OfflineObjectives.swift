@@ -78,21 +78,26 @@ enum OfflineObjectives {
             add("Calculate \(phrase(term.term))")
         }
         for rule in rules(in: sentences) { add(rule) }
+        // Each form is looked for only in a sentence holding its words (a scan of the sentence's
+        // bytes): most sentences hold none, and the expressions were run on every one.
         for sentence in sentences {
-            for kinds in Self.kinds(in: sentence) where taught(kinds.subject) {
-                let number = kinds.number.map { $0 + " " } ?? ""
-                add("\(kinds.verb) the \(number)\(kinds.noun) of \(phrase(kinds.subject))")
+            let lower = sentence.lowercased()
+            if lower.contains(" of "), divisionWords.contains(where: lower.contains) {
+                for kinds in Self.kinds(in: sentence) where taught(kinds.subject) {
+                    let number = kinds.number.map { $0 + " " } ?? ""
+                    add("\(kinds.verb) the \(number)\(kinds.noun) of \(phrase(kinds.subject))")
+                }
             }
-            if let pair = contrast(in: sentence), taught(pair.0) && taught(pair.1) {
+            if contrastWords.contains(where: lower.contains), let pair = contrast(in: sentence), taught(pair.0) && taught(pair.1) {
                 add("Distinguish \(phrase(pair.0)) from \(phrase(pair.1))")
             }
-            if let pair = relation(in: sentence), taught(pair.0) || taught(pair.1) {
+            if lower.contains("between"), let pair = relation(in: sentence), taught(pair.0) || taught(pair.1) {
                 add("Explain the relationship between \(phrase(pair.0)) and \(phrase(pair.1))")
             }
-            if let role = role(in: sentence), taught(role.0) {
+            if lower.contains("role"), let role = role(in: sentence), taught(role.0) {
                 add("Describe the role of \(phrase(role.0)) in \(phrase(role.1))")
             }
-            if let argued = arguments(in: sentence), taught(argued.subject) {
+            if lower.contains("argument"), let argued = arguments(in: sentence), taught(argued.subject) {
                 add("Evaluate the arguments \(argued.side) \(phrase(argued.subject))")
             }
         }
@@ -215,7 +220,7 @@ enum OfflineObjectives {
                 let of = groups.count == 3 && !ContentWords.stopwords.contains(groups[2].lowercased()) ? " of " + groups[2].lowercased() : ""
                 guard let first = words.first, !KeyTermExtraction.prepositions.contains(first.lowercased()),
                       !words.dropFirst(handed(words) ? 1 : 0).contains(where: { ContentWords.stopwords.contains($0.lowercased()) || numberWords.contains($0.lowercased()) }),
-                      !genericRule(words, head: head, of: of)
+                      !genericRule(words, head: head, of: of), !words.contains(where: { $0.count == 1 })  // "the x equation"
                 else { continue }
                 let phrase = (words + [head]).joined(separator: " ")
                 let key = phrase.lowercased()
@@ -266,7 +271,7 @@ enum OfflineObjectives {
     /// law" against "the universal law of gravitation").
     static let kindOfRuleWords: Set<String> = [
         "force", "vector", "quadratic", "differential", "universal", "gravitational", "linear", "scalar", "algebraic",
-        "kinematic", "component", "constraint", "conservation", "torque", "mathematical", "fundamental",
+        "kinematic", "component", "constraint", "conservation", "torque", "mathematical", "fundamental", "dynamic", "dynamical",
     ]
 
     /// Verbs a heading or an instruction opens with before a rule ("Derive differential equation").
@@ -290,6 +295,8 @@ enum OfflineObjectives {
             #"\bwe(?:['’]re| are) calling ([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,3}) [A-Za-z]\b"#,
             // "We would now like to introduce the concept of work."
             #"\bintroduce (?:the )?(?:concept|idea|notion) of (?:a |an |the )?([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,3})"#,
+            // "What is a coordinate system?": a lecturer asking for a definition before giving it.
+            #"^(?:so |and |now |well,? )?what is an? ([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,2})\?$"#,
             // "The idea of transfer learning is to leverage …": the lecture's subject, said as such
             // ("The concept of benevolence is important", "The idea of … is not unique" say what it is not).
             #"^(?:so |and |now )?the (?:idea|concept|notion) of ([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,3}) is (?:to|that|simply|basically|just)\b"#,
@@ -300,10 +307,13 @@ enum OfflineObjectives {
             // Most sentences name nothing: a byte scan rules them out before the expressions run.
             let lower = sentence.lowercased()
             guard lower.contains("call") || lower.contains("define") || lower.contains("idea of") || lower.contains("concept of")
-                || lower.contains("notion of") else { continue }
+                || lower.contains("notion of") || lower.hasSuffix("?") && lower.contains("what is a") else { continue }
             for pattern in patterns {
                 for groups in captures(pattern, in: sentence) {
-                    guard let candidate = groups.first, let term = leadingTerm(candidate), isConcept(term), definable(term) else { continue }
+                    // After "the concept of" a common word is the noun it names ("introduce the concept of work").
+                    let conceptNoun = pattern.contains("concept|idea|notion) of (?:a") ? groups.first.flatMap(commonNoun) : nil
+                    guard let candidate = groups.first, let term = leadingTerm(candidate) ?? conceptNoun, isConcept(term) || term == conceptNoun,
+                          definable(term) else { continue }
                     // "I'm going to call pulley A", "call that T2": a label for a thing on the board.
                     let after = candidate.split(separator: " ").dropFirst(term.split(separator: " ").count).first
                     if let after, after.count == 1 || after.contains(where: \.isNumber) { continue }
@@ -339,10 +349,18 @@ enum OfflineObjectives {
         return formula
     }
 
+    /// The first word of `text` as a noun a lecture introduces though it is a common word ("work",
+    /// "power"): four letters or more, not vague or everyday; nil otherwise.
+    static func commonNoun(_ text: String) -> String? {
+        guard let first = text.split(separator: " ").first.map({ String($0).lowercased() }), first.count >= 4, first.allSatisfy(\.isLetter),
+              !KeyTermExtraction.vague.contains(first), !everydayNouns.contains(first) else { return nil }
+        return first
+    }
+
     /// Terms a German text defines: "… heißt X", "… heißen X" ("Dann heißt ϕ eine Isometrie von
     /// X nach Y" → "Isometrie"), in order, each once; a definition states them, so no count is asked.
     static func heisst(in sentences: [String]) -> [String] {
-        let pattern = #"\bhei(?:ß|ss)(?:t|en) (?:[^\sA-Za-zÄÖÜäöüß]\S{0,2} |[A-Za-z] )?(?:ein |eine |einer |der |die |das |dann )?([A-Za-zÄÖÜäöüß][\wÄÖÜäöüß\-]*(?: [A-Za-zÄÖÜäöüß][\wÄÖÜäöüß\-]*){0,2})"#
+        let pattern = #"\bhei(?:ß|ss)(?:t|en) (?:[^\sA-Za-zÄÖÜäöüß]\S{0,2} |[A-Za-z] )?(?:genau dann )?(?:ein |eine |einer |der |die |das |dann )?([A-Za-zÄÖÜäöüß][\wÄÖÜäöüß\-]*(?: [A-Za-zÄÖÜäöüß][\wÄÖÜäöüß\-]*){0,2})"#
         var result: [String] = []
         var seen = Set<String>()
         for sentence in sentences {
@@ -418,6 +436,21 @@ enum OfflineObjectives {
         }
     }
 
+    /// Words a sentence dividing a subject into kinds holds ("three main schools of …").
+    static let divisionWords = ["types", "kinds", "forms", "schools", "categories", "branches", "classes", "stages", "steps", "phases",
+                                "principles", "laws", "approaches"]
+    /// Words a sentence drawing a contrast holds.
+    static let contrastWords = ["differen", "distinguish", "contrast", "versus", " vs"]
+
+    /// A side of a contrast: a concept, or one noun the sentence sets after "the" that is also
+    /// a common word ("the difference between the mean and the median").
+    static func contrastSide(_ side: String, in sentence: String) -> Bool {
+        if isConcept(side) { return true }
+        let lower = side.lowercased()
+        return !lower.contains(" ") && lower.count >= 4 && !KeyTermExtraction.vague.contains(lower) && !everydayNouns.contains(lower)
+            && sentence.lowercased().contains("the " + lower)
+    }
+
     /// The two sides of a contrast the sentence draws: "the difference between X and Y",
     /// "distinguish X from Y", "X versus Y", "contrast X with Y", "unlike X, Y …".
     static func contrast(in sentence: String) -> (String, String)? {
@@ -429,7 +462,7 @@ enum OfflineObjectives {
             nounPhrase + #" (?:versus|vs\.?) "# + nounPhrase + end,
         ]
         for pattern in patterns {
-            for groups in captures(pattern, in: sentence) where groups.count == 2 && isConcept(groups[0]) && isConcept(groups[1])
+            for groups in captures(pattern, in: sentence) where groups.count == 2 && contrastSide(groups[0], in: sentence) && contrastSide(groups[1], in: sentence)
                 && groups[0].lowercased() != groups[1].lowercased() {
                 return (groups[0], groups[1])
             }
