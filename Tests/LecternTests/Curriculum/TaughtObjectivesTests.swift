@@ -32,6 +32,8 @@ final class TaughtObjectivesTests: XCTestCase {
         XCTAssertEqual(course["20.1 Kinetic Energy"], ["Define kinetic energy"])
         XCTAssertEqual(course["20.2 Work by a Constant Force"], ["Define work and joule"])
         XCTAssertEqual(course["1.1 Coordinate Systems and Unit Vectors in 1D Position Vector in 1D"], ["Define coordinate system"])
+        // "… which we called the relative velocity initial": the quantity, not its state.
+        XCTAssertEqual(course["DD.2.2 Relative Velocity is Independent of Reference Frame"], ["Define relative velocity"])
         let all = course.values.flatMap { $0 }
         for weak in ["Define hat", "Define left side", "Define constant", "Define location", "Define OCW", "Define week 8", "Define rj--",
                      "Apply the hand rule", "Apply the simple law", "Apply the force law", "Apply the differential equation",
@@ -93,7 +95,8 @@ final class TaughtObjectivesTests: XCTestCase {
                                                      "In order to do that, we'll need a new mathematical operation, which we're going to call the scalar product.",
                                                      "This is called the normal force.",
                                                      "We're calling kinetic energy K, and it's given by 1/2mv squared.",
-                                                     "We would now like to introduce the concept of angular momentum."]),
-                       ["scalar product", "normal force", "kinetic energy", "angular momentum"])
+                                                     "We would now like to introduce the concept of angular momentum.",
+                                                     "So that's our first condition, and we call this the rolling without slipping."]),
+                       ["scalar product", "normal force", "kinetic energy", "angular momentum", "rolling without slipping"])
     }
 }

@@ -55,11 +55,11 @@ enum OfflineObjectives {
         // Remembering first: the terms the source defines.
         let defined = terms.filter { $0.basis != .emphasised } + terms.filter { $0.basis == .emphasised }
         for group in stride(from: 0, to: min(defined.count, termsPerDefinition * definitionObjectives), by: termsPerDefinition) {
-            add("Define " + list(defined[group..<min(defined.count, group + termsPerDefinition)].map { phrase($0.term) }))
+            add("Define " + list(defined[group..<min(defined.count, group + termsPerDefinition)].map { phrase(withoutState($0.term)) }))
         }
         // A lecture names its terms as it introduces them ("what we call the center of mass").
         let namedTerms = named(in: sentences).filter(taught).filter(definable).filter { name in !defined.contains { TermMatcher.stems($0.term) == TermMatcher.stems(name) } }
-        if !namedTerms.isEmpty { add("Define " + list(namedTerms.prefix(termsPerDefinition).map(phrase))) }
+        if !namedTerms.isEmpty { add("Define " + list(namedTerms.prefix(termsPerDefinition).map { phrase(withoutState($0)) })) }
         // Notes define a quantity with its symbol: "Period, \(T\), is defined as …"; when they
         // then relate them ("These three quantities are related by \(f=1/T\)"), relating them is taught.
         let symbolTerms = symbolDefinitions(in: sentences).filter(definable)
@@ -349,6 +349,14 @@ enum OfflineObjectives {
         return formula
     }
 
+    /// A term without the state a lecturer gives the quantity ("the relative velocity initial"
+    /// is the relative velocity); a term that is only the state stays.
+    static func withoutState(_ term: String) -> String {
+        let words = term.split(separator: " ")
+        guard words.count > 1, let last = words.last, ["initial", "final"].contains(last.lowercased()) else { return term }
+        return words.dropLast().joined(separator: " ")
+    }
+
     /// The first word of `text` as a noun a lecture introduces though it is a common word ("work",
     /// "power"): four letters or more, not vague or everyday; nil otherwise.
     static func commonNoun(_ text: String) -> String? {
@@ -388,12 +396,13 @@ enum OfflineObjectives {
         var words: [String] = []
         for word in text.split(separator: " ").map(String.init) {
             let lower = word.lowercased()
-            if lower == "of", !words.isEmpty { words.append(word); continue }
+            // "coefficient of kinetic friction", "rolling without slipping".
+            if lower == "of" || lower == "without", !words.isEmpty { words.append(word); continue }
             if ContentWords.stopwords.contains(lower) || KeyPhrases.spokenFillers.contains(lower) || KeyTermExtraction.prepositions.contains(lower)
                 || KeyTermExtraction.verbs.contains(lower) || words.count == 4 { break }
             words.append(word)
         }
-        while let last = words.last, last.lowercased() == "of" { words.removeLast() }
+        while let last = words.last, ["of", "without"].contains(last.lowercased()) { words.removeLast() }
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
