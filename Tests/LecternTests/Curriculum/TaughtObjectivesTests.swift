@@ -80,6 +80,9 @@ final class TaughtObjectivesTests: XCTestCase {
         // that does this programmatically, is called code carbon": named, not taught.
         let carbon = try XCTUnwrap(lectures["The carbon footprint of transformers"], "\(lectures.keys)")
         XCTAssertFalse(carbon.contains { $0.localizedCaseInsensitiveContains("code carbon") || $0.contains("calculator") }, "\(carbon)")
+        // Its key phrases stand in, but not a unit of measure ("CO2 per kilowatt hour").
+        XCTAssertFalse(carbon.isEmpty)
+        XCTAssertFalse(carbon.contains { $0.contains(" per ") }, "\(carbon)")
     }
 
     func testSymbolsLabelsAndEverydayWordsAreNoTerms() {

@@ -189,6 +189,7 @@ enum OfflineObjectives {
         var chosen: [String] = []
         for phrase in KeyPhrases.ranked(prose, against: background ?? KeyPhrases.Background(prose))
         where chosen.count < 2 && isConcept(phrase.shown) && phrase.shown.split(separator: " ").first.map({ !$0.lowercased().hasSuffix("ing") }) == true
+            && !phrase.shown.lowercased().split(separator: " ").contains("per")  // a unit ("CO2 per kilowatt hour"), not a subject
             && !chosen.contains(where: { $0.lowercased().contains(phrase.shown.lowercased()) || phrase.shown.lowercased().contains($0.lowercased()) }) {
             chosen.append(phrase.shown)
         }
