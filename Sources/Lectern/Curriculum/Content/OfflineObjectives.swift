@@ -372,7 +372,8 @@ enum OfflineObjectives {
         let pattern = #"\bhei(?:ß|ss)(?:t|en) (?:[^\sA-Za-zÄÖÜäöüß]\S{0,2} |[A-Za-z] )?(?:genau dann )?(?:ein |eine |einer |der |die |das |dann )?([A-Za-zÄÖÜäöüß][\wÄÖÜäöüß\-]*(?: [A-Za-zÄÖÜäöüß][\wÄÖÜäöüß\-]*){0,2})"#
         var result: [String] = []
         var seen = Set<String>()
-        for sentence in sentences {
+        // Sentences without "heiß…"/"heiss…" (every English one) skip the expression.
+        for sentence in sentences where sentence.contains("eiß") || sentence.contains("eiss") {
             for groups in captures(pattern, in: sentence) {
                 guard let candidate = groups.first else { continue }
                 let words = candidate.split(separator: " ").prefix { !germanFunctionWords.contains($0.lowercased()) && $0.count > 1 }
