@@ -88,7 +88,8 @@ def concern(objective, words):  # InheritedObjectives.concern
     for w in words:
         counts[w] += 1
     present = [w for w in content if counts.get(w)]
-    if len(present) < WORD_SHARE * len(content) or not any(counts[w] >= TERM_USES for w in present):
+    share = 1.0 if objective["origin"] == "offline" else WORD_SHARE  # an offline objective needs all its words
+    if len(present) < share * len(content) or not any(counts[w] >= TERM_USES for w in present):
         return None
     return objective["statement"]
 
@@ -104,10 +105,11 @@ def inherited_objectives(unit, topic):
     if not candidates:
         return []
     words = stems(text_of(topic))
-    fitting = []
+    fitting, statements = [], set()
     for objective in candidates:
         statement = concern(objective, words)
-        if statement:
+        if statement and statement.lower() not in statements:
+            statements.add(statement.lower())
             fitting.append(dict(objective, statement=statement, origin="inherited"))
     if fitting:
         return fitting[:INHERITED_LIMIT]

@@ -45,8 +45,10 @@ final class NamedTermObjectivesTests: XCTestCase {
             "Ein topologischer Raum X heißt hausdorffsch, wenn es für je zwei Punkte Umgebungen gibt.",
             "x ∈ X heißt Grenzwert oder Limes von (xn), wenn es für jede Umgebung U von x ein n0 gibt.",
             "Dann heißt es so.",
+            // "heißt genau dann eine Geometrie, wenn …": an if-and-only-if definition.
+            "Das Tripel (X, d, G) heißt genau dann eine Geometrie, wenn (X, d) ein metrischer Raum ist.",
         ]
-        XCTAssertEqual(OfflineObjectives.heisst(in: sentences), ["Isometrie", "diskrete Metrik", "hausdorffsch", "Grenzwert"])
+        XCTAssertEqual(OfflineObjectives.heisst(in: sentences), ["Isometrie", "diskrete Metrik", "hausdorffsch", "Grenzwert", "Geometrie"])
         let passage = Passage(id: 1, documentId: 1, ordinal: 0, text: sentences.joined(separator: " "), kind: .text, sectionPath: ["1.2 Metrische Räume"], tokenCount: 90)
         let objectives = OfflineObjectives.objectives(keyTerms: [], passages: [passage])
         XCTAssertTrue(objectives.contains("Define Isometrie, diskrete Metrik and hausdorffsch"), "\(objectives)")

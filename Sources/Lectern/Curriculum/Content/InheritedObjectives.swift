@@ -18,7 +18,10 @@ enum InheritedObjectives {
                            overall: () -> LearningObjective?) -> [(objective: LearningObjective, statement: String)] {
         guard !candidates.isEmpty else { return [] }
         let words = stems(of: topic)
+        // Two objectives narrowed to the same terms ("Define component" from two lists) are one.
+        var statements = Set<String>()
         let fitting = candidates.compactMap { objective in concern(objective, words: words).map { (objective, $0) } }
+            .filter { statements.insert($0.1.lowercased()).inserted }
         if !fitting.isEmpty { return Array(fitting.prefix(limit)) }
         // None is about this topic: the unit's overall objective, as the unit states it.
         return overall().map { [($0, $0.statement)] } ?? []
@@ -42,7 +45,8 @@ enum InheritedObjectives {
     /// The statement `objective` takes for a topic whose text is `words` (stems), or nil when it
     /// is not about that text. An offline "Define A, B and C" keeps the terms the text uses at
     /// least `termUses` times; any other objective (the source's are kept verbatim) needs
-    /// `wordShare` of its content words in the text and one of them used `termUses` times.
+    /// `wordShare` of its content words in the text (an offline one all of them) and one of them
+    /// used `termUses` times.
     static func concern(_ objective: LearningObjective, words: [String]) -> String? {
         let parts = objective.statement.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
@@ -55,7 +59,10 @@ enum InheritedObjectives {
         guard !content.isEmpty else { return nil }
         let counts = Dictionary(words.map { ($0, 1) }, uniquingKeysWith: +)
         let present = content.filter { counts[$0] != nil }
-        guard Double(present.count) >= wordShare * Double(content.count),
+        // An offline objective is a few words the builder chose ("Determine the velocity of the
+        // center of mass"): every one of them must be in the text, or it is another lesson's.
+        let share = objective.origin == .offline ? 1.0 : wordShare
+        guard Double(present.count) >= share * Double(content.count),
               present.contains(where: { (counts[$0] ?? 0) >= termUses }) else { return nil }
         return objective.statement
     }

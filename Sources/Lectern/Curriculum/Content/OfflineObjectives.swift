@@ -45,7 +45,7 @@ enum OfflineObjectives {
             passage.text.split(separator: "\n").flatMap { SentenceSplitter.split(String($0)).map { TextCleanup.collapseWhitespace($0.text.replacingOccurrences(of: "**", with: "")) } }
         }
         let textWords = prose.flatMap { TermMatcher.stems($0.text) }
-        let terms = keyTerms.filter { $0.basis != .heading && !$0.term.isEmpty && ($0.basis == .glossary || definable($0.term)) }
+        let terms = keyTerms.filter { $0.basis != .heading && !$0.term.isEmpty && ($0.basis == .glossary || definable($0.term) && !namesATool($0)) }
         let termStems = Set(terms.map { TermMatcher.stems($0.term) })
         // A phrase the topic teaches: one holding one of its terms, or words it says at least twice.
         func taught(_ text: String) -> Bool {
@@ -55,11 +55,21 @@ enum OfflineObjectives {
         // Remembering first: the terms the source defines.
         let defined = terms.filter { $0.basis != .emphasised } + terms.filter { $0.basis == .emphasised }
         for group in stride(from: 0, to: min(defined.count, termsPerDefinition * definitionObjectives), by: termsPerDefinition) {
-            add("Define " + list(defined[group..<min(defined.count, group + termsPerDefinition)].map { phrase($0.term) }))
+            add("Define " + list(defined[group..<min(defined.count, group + termsPerDefinition)].map { phrase(withoutState($0.term)) }))
         }
         // A lecture names its terms as it introduces them ("what we call the center of mass").
         let namedTerms = named(in: sentences).filter(taught).filter(definable).filter { name in !defined.contains { TermMatcher.stems($0.term) == TermMatcher.stems(name) } }
-        if !namedTerms.isEmpty { add("Define " + list(namedTerms.prefix(termsPerDefinition).map(phrase))) }
+        if !namedTerms.isEmpty { add("Define " + list(namedTerms.prefix(termsPerDefinition).map { phrase(withoutState($0)) })) }
+        // Notes define a quantity with its symbol: "Period, \(T\), is defined as …"; when they
+        // then relate them ("These three quantities are related by \(f=1/T\)"), relating them is taught.
+        let symbolTerms = symbolDefinitions(in: sentences).filter(definable)
+        if !symbolTerms.isEmpty {
+            let shown = symbolTerms.prefix(termsPerDefinition).map { phrase(StatedObjectives.lowerFirst($0)) }
+            add("Define " + list(shown))
+            if shown.count >= 2, let formula = sentences.lazy.filter({ $0.contains(" related ") || $0.contains(" relation") }).compactMap(relatingFormula).first {
+                add("Relate " + list(shown) + " (\(formula))")
+            }
+        }
         // German notes define in a form of their own: "Dann heißt ϕ eine Isometrie von X nach Y".
         let germanTerms = heisst(in: sentences).filter(definable)
         if !germanTerms.isEmpty { add("Define " + list(germanTerms.prefix(termsPerDefinition).map(phrase))) }
@@ -68,21 +78,26 @@ enum OfflineObjectives {
             add("Calculate \(phrase(term.term))")
         }
         for rule in rules(in: sentences) { add(rule) }
+        // Each form is looked for only in a sentence holding its words (a scan of the sentence's
+        // bytes): most sentences hold none, and the expressions were run on every one.
         for sentence in sentences {
-            for kinds in Self.kinds(in: sentence) where taught(kinds.subject) {
-                let number = kinds.number.map { $0 + " " } ?? ""
-                add("\(kinds.verb) the \(number)\(kinds.noun) of \(phrase(kinds.subject))")
+            let lower = sentence.lowercased()
+            if lower.contains(" of "), divisionWords.contains(where: lower.contains) {
+                for kinds in Self.kinds(in: sentence) where taught(kinds.subject) {
+                    let number = kinds.number.map { $0 + " " } ?? ""
+                    add("\(kinds.verb) the \(number)\(kinds.noun) of \(phrase(kinds.subject))")
+                }
             }
-            if let pair = contrast(in: sentence), taught(pair.0) && taught(pair.1) {
+            if contrastWords.contains(where: lower.contains), let pair = contrast(in: sentence), taught(pair.0) && taught(pair.1) {
                 add("Distinguish \(phrase(pair.0)) from \(phrase(pair.1))")
             }
-            if let pair = relation(in: sentence), taught(pair.0) || taught(pair.1) {
+            if lower.contains("between"), let pair = relation(in: sentence), taught(pair.0) || taught(pair.1) {
                 add("Explain the relationship between \(phrase(pair.0)) and \(phrase(pair.1))")
             }
-            if let role = role(in: sentence), taught(role.0) {
+            if lower.contains("role"), let role = role(in: sentence), taught(role.0) {
                 add("Describe the role of \(phrase(role.0)) in \(phrase(role.1))")
             }
-            if let argued = arguments(in: sentence), taught(argued.subject) {
+            if lower.contains("argument"), let argued = arguments(in: sentence), taught(argued.subject) {
                 add("Evaluate the arguments \(argued.side) \(phrase(argued.subject))")
             }
         }
@@ -110,10 +125,37 @@ enum OfflineObjectives {
     /// word ("Define output and fill mask pipeline", "Define conservative force and path" were
     /// graded no outcomes: the lecture says what its output is, it does not teach "output").
     static func definable(_ term: String) -> Bool {
-        let words = term.split(separator: " ")
-        guard words.count == 1 else { return true }
-        return !everydayNouns.contains(term.lowercased())
+        let words = term.split(separator: " ").map { $0.lowercased() }
+        // A symbol, a number or a spelled letter is no term: "n ground 1", "theta j", "week 8".
+        guard !words.contains(where: { $0.count == 1 || $0.contains(where: \.isNumber) || greekLetters.contains($0) || $0.hasPrefix("-") || $0.hasSuffix("-")
+            || $0.contains(where: { !$0.isLetter && !"-'’".contains($0) }) })
+        else { return false }
+        // A place on the board or the page: "left side", "equilibrium picture", "equal 0".
+        guard words.count == 1 else { return !words.contains { boardWords.contains($0) } }
+        return !everydayNouns.contains(words[0])
     }
+
+    /// A defined term a tool, package or website is named by ("a web-based tool called code
+    /// carbon"): a lecture names it, it is not what the lecture teaches.
+    static func namesATool(_ term: KeyTerm) -> Bool {
+        let termWords = term.term.lowercased().split(separator: " ").map(String.init)
+        if let last = termWords.last, toolNouns.contains(last) { return true }
+        let words = term.definition.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "-" }).map(String.init)
+        guard let first = termWords.first, let start = words.firstIndex(of: first) else { return false }
+        return words[max(0, start - 8)..<start].contains { toolNouns.contains($0) }
+    }
+
+    static let toolNouns: Set<String> = [
+        "tool", "tools", "package", "library", "website", "app", "software", "platform", "calculator", "framework", "plugin",
+    ]
+
+    static let greekLetters: Set<String> = [
+        "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu", "xi",
+        "omicron", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega",
+    ]
+
+    /// Words of a lecture's board or a page's layout, not of its subject.
+    static let boardWords: Set<String> = ["side", "sides", "picture", "equal", "equals", "week", "hat", "slide", "board", "video", "lecture"]
 
     /// Nouns a lecture or a text "defines" in passing ("the output is …", "we call this the
     /// path") that name no subject to learn.
@@ -124,6 +166,10 @@ enum OfflineObjectives {
         "way", "method", "approach", "process", "problem", "situation", "picture", "setup", "direction", "quantity", "stuff",
         "course", "video", "chapter", "section", "lecture", "lesson", "slide", "page", "model", "library",
         "please", "note", "welcome", "hello", "thanks",  // "Please refer to the documentation" defines nothing
+        "hat", "location", "constant", "property", "properties", "fact", "facts", "week", "ocw", "mit",
+        // A German text's apparatus: proof, observation, remark, example, theorem, exercise.
+        "beweis", "beobachtung", "bemerkung", "beispiel", "satz", "lemma", "korollar", "folgerung", "aufgabe", "lösung",
+        "hinweis", "erinnerung", "notation", "definition",
     ]
 
     /// Words of prose a topic needs before its key phrases make an objective.
@@ -143,6 +189,7 @@ enum OfflineObjectives {
         var chosen: [String] = []
         for phrase in KeyPhrases.ranked(prose, against: background ?? KeyPhrases.Background(prose))
         where chosen.count < 2 && isConcept(phrase.shown) && phrase.shown.split(separator: " ").first.map({ !$0.lowercased().hasSuffix("ing") }) == true
+            && !phrase.shown.lowercased().split(separator: " ").contains("per")  // a unit ("CO2 per kilowatt hour"), not a subject
             && !chosen.contains(where: { $0.lowercased().contains(phrase.shown.lowercased()) || phrase.shown.lowercased().contains($0.lowercased()) }) {
             chosen.append(phrase.shown)
         }
@@ -155,21 +202,32 @@ enum OfflineObjectives {
     /// "Newton's second law"), the most named first, at most two: applied, or explained when a
     /// principle ("Explain the harm principle").
     static func rules(in sentences: [String]) -> [String] {
-        let pattern = #"\b([A-Za-z][\w’'\-]*(?: [A-Za-z][\w’'\-]*)?) (rule|law|theorem|principle|equation|formula)s?\b"#
+        let pattern = #"\b([A-Za-z][\w’'\-]*(?: [A-Za-z][\w’'\-]*)?) (rule|law|theorem|principle|equation|formula)s?\b(?: of ([a-z][a-z\-]{3,}))?"#
         var counts: [String: (phrase: String, count: Int, first: Int)] = [:]
         for (index, sentence) in sentences.enumerated() {
-            for groups in captures(pattern, in: sentence) where groups.count == 2 {
+            // Most sentences name no rule: a byte scan rules them out before the expression runs.
+            guard mayNameARule(sentence) else { continue }
+            for groups in captures(pattern, in: sentence) where groups.count >= 2 {
                 var words = groups[0].split(separator: " ").map(String.init)
-                // "the chain rule", "this rule", "a new law": the article or determiner is not the name.
-                while let first = words.first, ContentWords.stopwords.contains(first.lowercased()) || KeyTermExtraction.vague.contains(first.lowercased()) {
+                // "the chain rule", "this rule", "a new law": the article or determiner is not the name
+                // ("right" is, before "hand": the right-hand rule).
+                // A verb before the name is the sentence's, not the rule's: "invokes natural law".
+                while let first = words.first, ContentWords.stopwords.contains(first.lowercased()) || KeyTermExtraction.vague.contains(first.lowercased())
+                        || ruleVerbs.contains(first.lowercased()) || KeyTermExtraction.verbs.contains(first.lowercased()) || isVerbForm(first),
+                      !handed(words) {
                     words.removeFirst()
                 }
+                let head = groups[1].lowercased()
+                let of = groups.count == 3 && !ContentWords.stopwords.contains(groups[2].lowercased()) ? " of " + groups[2].lowercased() : ""
                 guard let first = words.first, !KeyTermExtraction.prepositions.contains(first.lowercased()),
-                      !words.contains(where: { ContentWords.stopwords.contains($0.lowercased()) || numberWords.contains($0.lowercased()) })
+                      !words.dropFirst(handed(words) ? 1 : 0).contains(where: { ContentWords.stopwords.contains($0.lowercased()) || numberWords.contains($0.lowercased()) }),
+                      !genericRule(words, head: head, of: of), !words.contains(where: { $0.count == 1 })  // "the x equation"
                 else { continue }
-                let phrase = (words + [groups[1].lowercased()]).joined(separator: " ")
+                let phrase = (words + [head]).joined(separator: " ")
                 let key = phrase.lowercased()
-                counts[key] = (counts[key]?.phrase ?? phrase, (counts[key]?.count ?? 0) + 1, counts[key]?.first ?? index)
+                // "the universal law of gravitation" is shown whole where the text once says it so.
+                let shown = counts[key].map { $0.phrase.contains(" of ") || of.isEmpty ? $0.phrase : phrase + of } ?? phrase + of
+                counts[key] = (shown, (counts[key]?.count ?? 0) + 1, counts[key]?.first ?? index)
             }
         }
         return counts.values.filter { $0.count >= 2 }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.first < $1.first }.prefix(2).map { rule in
@@ -179,6 +237,50 @@ enum OfflineObjectives {
         }
     }
 
+    /// A verb's form in lower case ("invokes", "derived"), which no rule's name opens with.
+    static func isVerbForm(_ word: String) -> Bool {
+        guard word.count >= 5, word.first?.isLowercase == true else { return false }
+        return (word.hasSuffix("es") && !word.hasSuffix("ies") && !word.hasSuffix("ses")) || (word.hasSuffix("ed") && !word.hasSuffix("eed"))
+    }
+
+    /// "right hand" of the right-hand rule, where "right" is otherwise a word of speech.
+    static func handed(_ words: [String]) -> Bool {
+        words.count == 2 && ["right", "left"].contains(words[0].lowercased()) && words[1].lowercased() == "hand"
+    }
+
+    /// Whether a sentence holds one of the words a rule's name ends with ("rule", "law",
+    /// "theorem", "principle", "equation", "formula"), found without an expression.
+    static func mayNameARule(_ sentence: String) -> Bool {
+        let lower = sentence.lowercased()
+        return ["rule", "law", "theorem", "principle", "equation", "formula"].contains { lower.contains($0) }
+    }
+
+    /// A name that says what kind of rule it is, not which ("the simple law", "the force law",
+    /// "the differential equation", "the quadratic equation"): no rule to apply. A principle's
+    /// name is kept ("the momentum principle" is the course's own).
+    static func genericRule(_ words: [String], head: String, of: String) -> Bool {
+        let lower = words.map { $0.lowercased() }
+        if lower.contains(where: vagueRuleWords.contains) { return true }
+        guard head != "principle", of.isEmpty, !(words.first.map { $0.hasSuffix("’s") || $0.hasSuffix("'s") } ?? false) else { return false }
+        return lower.contains(where: kindOfRuleWords.contains)
+    }
+
+    /// Words that say nothing of which rule: "the simple law", "the special equation of motion".
+    static let vagueRuleWords: Set<String> = ["simple", "separate", "special", "physical", "general", "basic", "original", "previous", "famous", "macroscopic"]
+
+    /// Words that say what kind of rule, not which, unless an "of …" names it ("the universal
+    /// law" against "the universal law of gravitation").
+    static let kindOfRuleWords: Set<String> = [
+        "force", "vector", "quadratic", "differential", "universal", "gravitational", "linear", "scalar", "algebraic",
+        "kinematic", "component", "constraint", "conservation", "torque", "mathematical", "fundamental", "dynamic", "dynamical",
+    ]
+
+    /// Verbs a heading or an instruction opens with before a rule ("Derive differential equation").
+    static let ruleVerbs: Set<String> = [
+        "derive", "derives", "solve", "solves", "calculate", "calculates", "compute", "computes", "determine", "determines", "show", "shows",
+        "set", "sets", "obtain", "obtains", "integrate", "differentiate", "use", "uses", "apply", "applies", "invoke", "invokes", "follow", "follows",
+    ]
+
     /// Terms a lecturer names as they introduce them, in order, each once: "what we call the
     /// center of mass", "we call this force a conservative force", "we define the kinetic energy
     /// as …". Speech rarely says "X is a Y that …", the form a definition sentence takes in a book.
@@ -187,14 +289,36 @@ enum OfflineObjectives {
             #"\bwhat (?:we|i|you|physicists|people) (?:call|refer to as)(?: a| an| the)? ([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,4})"#,
             #"\b(?:we|i) (?:call|called) (?:this|that|it|these|them)(?: [a-z]+)? (?:a |an |the )?([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,4})"#,
             #"\bwe define (?:the |a |an )?([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,3}) (?:as|to be)\b"#,
+            // "which we're going to call the scalar product", "this is called the normal force".
+            #"\b(?:we['’]re|we are|i['’]m|i am) going to call (?:this |that |it )?(?:a |an |the )?([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,4})"#,
+            #"\b(?:this|that|it) is called (?:a |an |the )?([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,4})"#,
+            // "We're calling kinetic energy K": a quantity given its symbol.
+            #"\bwe(?:['’]re| are) calling ([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,3}) [A-Za-z]\b"#,
+            // "We would now like to introduce the concept of work."
+            #"\bintroduce (?:the )?(?:concept|idea|notion) of (?:a |an |the )?([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,3})"#,
+            // "What is a coordinate system?": a lecturer asking for a definition before giving it.
+            #"^(?:so |and |now |well,? )?what is an? ([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,2})\?$"#,
+            // "The idea of transfer learning is to leverage …": the lecture's subject, said as such
+            // ("The concept of benevolence is important", "The idea of … is not unique" say what it is not).
+            #"^(?:so |and |now )?the (?:idea|concept|notion) of ([A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*){0,3}) is (?:to|that|simply|basically|just)\b"#,
         ]
         var result: [String] = []
         var seen = Set<[String]>()
         for sentence in sentences {
+            // Most sentences name nothing: a byte scan rules them out before the expressions run.
+            let lower = sentence.lowercased()
+            guard lower.contains("call") || lower.contains("define") || lower.contains("idea of") || lower.contains("concept of")
+                || lower.contains("notion of") || lower.hasSuffix("?") && lower.contains("what is a") else { continue }
             for pattern in patterns {
                 for groups in captures(pattern, in: sentence) {
-                    guard let candidate = groups.first, let term = leadingTerm(candidate), isConcept(term),
-                          seen.insert(TermMatcher.stems(term)).inserted else { continue }
+                    // After "the concept of" a common word is the noun it names ("introduce the concept of work").
+                    let conceptNoun = pattern.contains("concept|idea|notion) of (?:a") ? groups.first.flatMap(commonNoun) : nil
+                    guard let candidate = groups.first, let term = leadingTerm(candidate) ?? conceptNoun, isConcept(term) || term == conceptNoun,
+                          definable(term) else { continue }
+                    // "I'm going to call pulley A", "call that T2": a label for a thing on the board.
+                    let after = candidate.split(separator: " ").dropFirst(term.split(separator: " ").count).first
+                    if let after, after.count == 1 || after.contains(where: \.isNumber) { continue }
+                    guard seen.insert(TermMatcher.stems(term)).inserted else { continue }
                     result.append(term)
                 }
             }
@@ -202,13 +326,54 @@ enum OfflineObjectives {
         return result
     }
 
+    /// Quantities a text defines with their symbol set beside them, in order, each once:
+    /// "Period, \(T\), is defined as …", "Angular frequency, \(\omega\), is the rotation rate …".
+    static func symbolDefinitions(in sentences: [String]) -> [String] {
+        let pattern = #"^(?:The )?([A-Za-z][\w\-]*(?: [a-z][\w\-]*){0,2}),? \\\(.{1,24}?\\\),? (?:is|are) "#
+        var result: [String] = []
+        for sentence in sentences where sentence.contains("\\(") && (sentence.contains(" is ") || sentence.contains(" are ")) {
+            for groups in captures(pattern, in: sentence) {
+                guard let term = groups.first, isConcept(term), !result.contains(where: { $0.lowercased() == term.lowercased() }) else { continue }
+                result.append(term)
+            }
+        }
+        return result
+    }
+
+    /// The formula a sentence relates quantities by, readable ("f = 1/T = ω/2π"), when it sets one
+    /// in `\( … \)` with an equals sign and it is short enough for an objective.
+    static func relatingFormula(_ sentence: String) -> String? {
+        guard let open = sentence.range(of: "\\("), let close = sentence.range(of: "\\)", range: open.upperBound..<sentence.endIndex) else { return nil }
+        let latex = String(sentence[open.upperBound..<close.lowerBound])
+        let formula = TextCleanup.collapseWhitespace(MathText.unicode(latex).replacingOccurrences(of: "=", with: " = "))
+        guard latex.contains("="), !formula.contains("\\"), formula.count <= 40 else { return nil }
+        return formula
+    }
+
+    /// A term without the state a lecturer gives the quantity ("the relative velocity initial"
+    /// is the relative velocity); a term that is only the state stays.
+    static func withoutState(_ term: String) -> String {
+        let words = term.split(separator: " ")
+        guard words.count > 1, let last = words.last, ["initial", "final"].contains(last.lowercased()) else { return term }
+        return words.dropLast().joined(separator: " ")
+    }
+
+    /// The first word of `text` as a noun a lecture introduces though it is a common word ("work",
+    /// "power"): four letters or more, not vague or everyday; nil otherwise.
+    static func commonNoun(_ text: String) -> String? {
+        guard let first = text.split(separator: " ").first.map({ String($0).lowercased() }), first.count >= 4, first.allSatisfy(\.isLetter),
+              !KeyTermExtraction.vague.contains(first), !everydayNouns.contains(first) else { return nil }
+        return first
+    }
+
     /// Terms a German text defines: "… heißt X", "… heißen X" ("Dann heißt ϕ eine Isometrie von
     /// X nach Y" → "Isometrie"), in order, each once; a definition states them, so no count is asked.
     static func heisst(in sentences: [String]) -> [String] {
-        let pattern = #"\bhei(?:ß|ss)(?:t|en) (?:[^\sA-Za-zÄÖÜäöüß]\S{0,2} |[A-Za-z] )?(?:ein |eine |einer |der |die |das |dann )?([A-Za-zÄÖÜäöüß][\wÄÖÜäöüß\-]*(?: [A-Za-zÄÖÜäöüß][\wÄÖÜäöüß\-]*){0,2})"#
+        let pattern = #"\bhei(?:ß|ss)(?:t|en) (?:[^\sA-Za-zÄÖÜäöüß]\S{0,2} |[A-Za-z] )?(?:genau dann )?(?:ein |eine |einer |der |die |das |dann )?([A-Za-zÄÖÜäöüß][\wÄÖÜäöüß\-]*(?: [A-Za-zÄÖÜäöüß][\wÄÖÜäöüß\-]*){0,2})"#
         var result: [String] = []
         var seen = Set<String>()
-        for sentence in sentences {
+        // Sentences without "heiß…"/"heiss…" (every English one) skip the expression.
+        for sentence in sentences where sentence.contains("eiß") || sentence.contains("eiss") {
             for groups in captures(pattern, in: sentence) {
                 guard let candidate = groups.first else { continue }
                 let words = candidate.split(separator: " ").prefix { !germanFunctionWords.contains($0.lowercased()) && $0.count > 1 }
@@ -233,12 +398,13 @@ enum OfflineObjectives {
         var words: [String] = []
         for word in text.split(separator: " ").map(String.init) {
             let lower = word.lowercased()
-            if lower == "of", !words.isEmpty { words.append(word); continue }
+            // "coefficient of kinetic friction", "rolling without slipping".
+            if lower == "of" || lower == "without", !words.isEmpty { words.append(word); continue }
             if ContentWords.stopwords.contains(lower) || KeyPhrases.spokenFillers.contains(lower) || KeyTermExtraction.prepositions.contains(lower)
                 || KeyTermExtraction.verbs.contains(lower) || words.count == 4 { break }
             words.append(word)
         }
-        while let last = words.last, last.lowercased() == "of" { words.removeLast() }
+        while let last = words.last, ["of", "without"].contains(last.lowercased()) { words.removeLast() }
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
@@ -281,6 +447,21 @@ enum OfflineObjectives {
         }
     }
 
+    /// Words a sentence dividing a subject into kinds holds ("three main schools of …").
+    static let divisionWords = ["types", "kinds", "forms", "schools", "categories", "branches", "classes", "stages", "steps", "phases",
+                                "principles", "laws", "approaches"]
+    /// Words a sentence drawing a contrast holds.
+    static let contrastWords = ["differen", "distinguish", "contrast", "versus", " vs"]
+
+    /// A side of a contrast: a concept, or one noun the sentence sets after "the" that is also
+    /// a common word ("the difference between the mean and the median").
+    static func contrastSide(_ side: String, in sentence: String) -> Bool {
+        if isConcept(side) { return true }
+        let lower = side.lowercased()
+        return !lower.contains(" ") && lower.count >= 4 && !KeyTermExtraction.vague.contains(lower) && !everydayNouns.contains(lower)
+            && sentence.lowercased().contains("the " + lower)
+    }
+
     /// The two sides of a contrast the sentence draws: "the difference between X and Y",
     /// "distinguish X from Y", "X versus Y", "contrast X with Y", "unlike X, Y …".
     static func contrast(in sentence: String) -> (String, String)? {
@@ -292,7 +473,7 @@ enum OfflineObjectives {
             nounPhrase + #" (?:versus|vs\.?) "# + nounPhrase + end,
         ]
         for pattern in patterns {
-            for groups in captures(pattern, in: sentence) where groups.count == 2 && isConcept(groups[0]) && isConcept(groups[1])
+            for groups in captures(pattern, in: sentence) where groups.count == 2 && contrastSide(groups[0], in: sentence) && contrastSide(groups[1], in: sentence)
                 && groups[0].lowercased() != groups[1].lowercased() {
                 return (groups[0], groups[1])
             }

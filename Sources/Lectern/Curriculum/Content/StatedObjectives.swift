@@ -209,6 +209,10 @@ enum StatedObjectives {
         "times", "minutes", "seconds", "hours", "days", "weeks", "months", "years", "ways", "things", "people", "examples",
         "questions", "pages", "slides", "parts", "points", "cases", "steps", "lines", "words", "items", "others", "ones",
         "sections", "chapters", "lectures", "videos", "problems", "exercises", "figures", "tables", "decimals", "digits",
+        // Counted on the board, not kinds a subject is sorted into: "the two vectors", "these three quantities".
+        "facts", "quantities", "dimensions", "vectors", "periods", "variables", "equations", "unknowns", "objects", "blocks",
+        "masses", "components", "directions", "terms", "numbers", "values", "conditions", "ends", "sides", "bodies", "particles",
+        "situations", "pieces", "axes", "angles", "forms",
     ]
 
     // MARK: Kinds side by side
@@ -300,6 +304,7 @@ enum StatedObjectives {
         "if", "when", "given", "assuming", "using", "such", "that", "which", "so", "and", "is", "are", "was", "will", "would",
         "should", "can", "it", "this", "we", "you", "i", "right", "okay", "now", "then", "here", "there", "out", "up", "just",
         "as", "by", "from", "after", "before", "where", "because", "do", "does", "again", "first", "terms",
+        "our", "your", "my", "his", "her", "their", "its", "these", "those",  // "the change in potential energy between our initial …"
     ]
 
     /// The patterns, compiled once each.
