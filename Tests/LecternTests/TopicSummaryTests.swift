@@ -233,9 +233,10 @@ final class TopicSummaryTests: CommandTestCase {
         XCTAssertEqual(sentences, points, "the authors' sentences in order, each once")
     }
 
-    func testAShortLectureKeepsItsDefinitionAndEnoughOfWhatItSays() throws {
-        // Read strictly, only the first line passes: the definition points forward ("this:"), the
-        // last sentence says "over" as English, the rest speaks to the audience.
+    func testAShortLectureKeepsItsDefinitionAndWhatItStates() throws {
+        // The definition points forward ("like this: …"), and the corner sentence says what the
+        // lecture teaches; the rest is the lecturer's plan ("Today we make …") or speaks to the
+        // audience ("you see", "I'll write").
         let lines = [
             "Today we make the idea of a derivative precise.",
             "The derivative is defined exactly like this: the limit of the difference quotient as the step goes to zero.",
@@ -247,8 +248,7 @@ final class TopicSummaryTests: CommandTestCase {
             "\(index + 1)\n00:00:\(String(format: "%02d", index * 5)),000 --> 00:00:\(String(format: "%02d", index * 5 + 5)),000\n\(line)\n"
         }
         let summary = try builtTopics(["derivative.srt": cues.joined(separator: "\n")]).map(\.summary).joined(separator: " ")
-        XCTAssertTrue(summary.contains("The derivative is defined exactly like this: the limit of the difference quotient"), summary)
-        XCTAssertGreaterThanOrEqual(SentenceSplitter.split(summary).count, 3, summary)
+        XCTAssertEqual(SentenceSplitter.split(summary).map(\.text), [lines[1], lines[4]], summary)
     }
 }
 
