@@ -267,3 +267,24 @@ extension TopicSummaryTests {
         XCTAssertEqual(SentenceSplitter.split(summary).map(\.text), Array(paragraphs.suffix(2)), summary)
     }
 }
+
+extension TopicSummaryTests {
+    /// The project's own notes (corpora/): a summary keeps the sentences that say what is taught
+    /// and leaves out the step of a list whose start is elsewhere ("First, it made texts far
+    /// cheaper"), a share of something named before ("Most are harmless, some break a protein"),
+    /// a problem's prompt ("Differentiate √(1 + x⁴).") and a proof's setting ("Let Δu = …").
+    func testWrittenNotesAreSummarisedByWhatTheyStateNotByStepsSharesOrPrompts() throws {
+        let paths = ["notes/chain-rule.md", "notes/printing-press.txt", "pdf/genetics-primer.pdf"].map { TestPaths.corpora.appendingPathComponent($0).path }
+        XCTAssertEqual(try lectern(["ingest"] + paths + ["--embedder", "hashing"]).status, 0)
+        XCTAssertEqual(try lectern(["curriculum", "build", "notes"] + paths).status, 0)
+        let topics = try JSONDecoder().decode(Curriculum.self, from: Data(try lectern(["curriculum", "show", "notes", "--json"]).stdout.utf8)).topics
+        let sentences = topics.flatMap { SentenceSplitter.split($0.summary).map(\.text) }
+        for leaning in ["First, it made", "Most are harmless", "Differentiate √", "Let Δu"] {
+            XCTAssertFalse(sentences.contains { $0.hasPrefix(leaning) }, "\(leaning): \(sentences.joined(separator: "\n"))")
+        }
+        let summary = { (title: String) in topics.first { $0.title.hasSuffix(title) }?.summary ?? "" }
+        XCTAssertTrue(summary("Genes").contains("A gene is a stretch of DNA that holds the recipe for one protein or one functional RNA."), summary("Genes"))
+        XCTAssertTrue(summary("The Printing Press and the Spread of Ideas").contains("The Gutenberg Bible"), summary("The Printing Press and the Spread of Ideas"))
+        XCTAssertTrue(summary("Why the rule holds").contains("When Δx is small, Δu is small too because g is continuous."), summary("Why the rule holds"))
+    }
+}

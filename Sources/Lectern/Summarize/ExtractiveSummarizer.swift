@@ -5,8 +5,9 @@ import Foundation
 /// topic sentence) counts more, and maximal marginal relevance (Carbonell and Goldstein, 1998)
 /// picks central sentences that do not repeat each other, shown in reading order. Only
 /// sentences that stand alone are candidates: none that leans on the one before ("This…",
-/// "And…"), no figure credit or caption, exercise prompt, reference entry, question, link, or
-/// line of a derivation or of broken symbols. The key points are the top key phrases from
+/// "And…", "First, it…", "Most are…"), no figure credit or caption, exercise prompt, reference
+/// entry, question, link, or line of a derivation, of broken symbols or of LaTeX that lost its
+/// backslashes. The checks look at a sentence's first words in sets, so they cost little per sentence. The key points are the top key phrases from
 /// TextRank over word co-occurrence. Deterministic: the same text always gives the same summary.
 /// On the OpenStax philosophy book's 53 modules with their summary withheld it scores above
 /// lead and sumy's TextRank, LexRank and LSA on ROUGE-2 and ROUGE-L against the authors' summaries (bench/summary_rouge.sh).
@@ -95,7 +96,8 @@ public struct ExtractiveSummarizer: Summarizer {
         // Short or unusual text: the statements, even if they lean on each other.
         let statements = all.filter { sentence in
             !sentence.words.isEmpty && sentence.wordCount >= 4 && sentence.wordCount <= 80 && !isFurniture(sentence.text) && !lostItsSymbols(sentence.text)
-                && !sentence.text.trimmingCharacters(in: closingMarks).hasSuffix("?")
+                && !sentence.text.trimmingCharacters(in: closingMarks).hasSuffix("?") && !isPrompt(sentence.text)
+                && !lostItsMarkup(sentence.text) && !":,;".contains(sentence.text.last ?? ".") && !opensInLowerCase(sentence.text)
         }
         if statements.count > usable.count { return statements }
         return usable.isEmpty ? all.filter { !$0.words.isEmpty } : usable
@@ -120,24 +122,48 @@ public struct ExtractiveSummarizer: Summarizer {
         let short = tokens.filter { token in token.count <= 1 || !token.contains(where: \.isLetter) }.count
         if Double(short) > 0.3 * Double(tokens.count) { return false }
         if text.filter({ $0 == "=" }).count >= 2 || text.range(of: #"(^|\s)\d=(\s|$)"#, options: .regularExpression) != nil { return false }
-        // An exercise prompt tells the reader to do something.
-        if let first = text.split(whereSeparator: { !$0.isLetter }).first, imperatives.contains(String(first)) { return false }
-        return !isFragment(text)
+        return !isPrompt(text) && !isFragment(text)
+    }
+
+    /// An exercise prompt tells the reader to do something ("Express your answer…", German
+    /// "Beweisen Sie, dass …").
+    static func isPrompt(_ text: String) -> Bool {
+        let leading = text.split(maxSplits: 2, whereSeparator: { !$0.isLetter }).prefix(2)
+        guard let first = leading.first else { return false }
+        // "Sie" inside a German sentence addresses the reader: "Falls es nicht möglich ist, begründen Sie warum."
+        return imperatives.contains(String(first)) || leading.count == 2 && leading.last == "Sie" && first.hasSuffix("en")
+            || first == "Aufgabe" || text.contains(" Sie ") || text.contains(" Sie,")
     }
 
     /// What is a piece of something else, not a sentence: a line that opens in lower case ("of
     /// this kind: …") or ends on a lead-in (":", ","), working with its symbols lost, a step of a numbered procedure ("2. Add
     /// the …", "Step 3"), a table's row ("Type | Description"), formula markup left as source ("\frac{1}{2}"), "each of these …" pointing back.
     static func isFragment(_ text: String) -> Bool {
-        guard let last = text.last, let firstWord = text.split(separator: " ").first else { return true }
-        // "pH", "mRNA" and "iPhone" open sentences; "of", "und" and "x" do not.
-        if firstWord.first?.isLowercase == true && !firstWord.contains(where: \.isUppercase) || ":,;".contains(last) { return true }
+        guard let last = text.last else { return true }
+        if opensInLowerCase(text) || ":,;".contains(last) { return true }
         if text.contains(" | ") || text.range(of: #"\\[A-Za-z]{2,}|\\[(\[]"#, options: .regularExpression) != nil { return true }
         if lostItsSymbols(text) { return true }
+        if lostItsMarkup(text) { return true }
+        // A bracket opened and not closed, or closed and not opened: cut from a longer sentence.
+        var depth = 0
+        for byte in text.utf8 where byte == 0x28 || byte == 0x29 { depth += byte == 0x28 ? 1 : -1 }
+        if depth != 0 { return true }
         if text.range(of: #"^(\(?\d{1,2}[.)]|[a-h]\)|\((i{1,3}|iv|v|vi{0,3})\)|(Step|Schritt|Part|Teil) \d+\b|\((Part|Teil) \w{1,3}\))\s*"#, options: .regularExpression) != nil {
             return true
         }
         return text.range(of: #"^(\p{L}+ ){0,2}of (these|those|them|this|that|it)\b"#, options: [.regularExpression, .caseInsensitive]) != nil
+    }
+
+    /// LaTeX whose backslashes were lost on the way ("fracd θ̂dt", "beginalign"): a reader
+    /// cannot read it back.
+    static func lostItsMarkup(_ text: String) -> Bool {
+        text.contains("frac") && (text.contains("fracd") || text.contains(" frac")) || text.contains("beginalign") || text.contains("displaystyle")
+    }
+
+    /// "pH", "mRNA" and "iPhone" open sentences; "of", "und" and "x" do not.
+    static func opensInLowerCase(_ text: String) -> Bool {
+        guard let firstWord = text.split(separator: " ", maxSplits: 1).first else { return false }
+        return firstWord.first?.isLowercase == true && !firstWord.contains(where: \.isUppercase)
     }
 
     /// A line of working whose symbols were lost on the way (spoken, or a formula the page drew):
@@ -182,6 +208,8 @@ public struct ExtractiveSummarizer: Summarizer {
         "Consider", "Explain", "Describe", "Discuss", "Compare", "Write", "Think", "Imagine", "Try", "Read", "Choose",
         "Identify", "List", "Calculate", "Find", "Show", "Prove", "Determine", "Evaluate", "Summarize", "Summarise",
         "Reflect", "Watch", "Visit", "Click", "Note", "Recall", "Suppose", "Let", "Look", "See", "Use", "Answer",
+        "Express", "Given", "Assume", "Sketch", "Derive", "Compute", "Solve", "Give", "Draw", "Remember", "Make", "Take",
+        "Verify", "Estimate", "Plot", "Label", "Differentiate", "Integrate", "Simplify", "Complete", "Fill", "Match",
     ]
 
     // MARK: Sentence ranking
@@ -246,23 +274,34 @@ public struct ExtractiveSummarizer: Summarizer {
     static let anaphora: Set<String> = ["it", "its", "they", "their", "them", "this", "these", "those", "that", "he", "she", "his", "her",
                                         "such", "also", "and", "but", "so", "or", "however", "thus", "therefore", "hence", "moreover",
                                         "furthermore", "instead", "yet", "then", "here", "now", "still", "likewise", "similarly", "otherwise",
-                                        "finally", "again", "latter", "former",
+                                        "finally", "again", "latter", "former", "others", "today",
                                         // German notes: "Dann ist …", "Also gilt …", "Sei X …" (a proof's step or setting).
                                         "dann", "somit", "daher", "damit", "dies", "diese", "dieser", "dieses", "deshalb",
                                         "folglich", "hier", "sei", "seien", "insbesondere", "ebenso", "analog", "nun", "dabei"]
 
     static func leansOnPrevious(_ sentence: String) -> Bool {
-        let words = sentence.split(whereSeparator: { !$0.isLetter }).prefix(4).map { $0.lowercased() }
+        let words = sentence.split(maxSplits: 4, omittingEmptySubsequences: true, whereSeparator: { !$0.isLetter }).prefix(4).map { $0.lowercased() }
         guard let first = words.first else { return false }
         if anaphora.contains(first) { return true }
+        // "First, it made texts cheaper": a step of a list the sentence before opened, about what it named.
+        if ordinals.contains(first), words.count > 1, anaphora.contains(words[1]), sentence.dropFirst(first.count).first == "," { return true }
+        // "Most are harmless", "Some of them …": a share of something named before.
+        if words.count > 1, quantifiers.contains(first), quantified.contains(words[1]) { return true }
         let opening = words.joined(separator: " ")
         return connectives.contains { opening == $0 || opening.hasPrefix($0 + " ") }
     }
 
-    /// Openings of several words that continue the sentence before.
+    /// Openings of several words that continue the sentence before or point back at it.
     static let connectives = ["in particular", "in addition", "as a result", "for this reason", "in this way", "on the other hand",
                               "at the same time", "in other words", "by contrast", "in contrast", "even so", "in turn", "for example",
-                              "for instance", "in this case", "in that case", "to this end", "as such", "after all", "in fact"]
+                              "for instance", "in this case", "in that case", "to this end", "as such", "after all", "in fact",
+                              "of course", "as before", "just as before", "as we saw", "as we have seen", "as mentioned", "as shown"]
+
+    /// Steps of an enumeration when a comma follows them.
+    static let ordinals: Set<String> = ["first", "second", "third", "fourth", "firstly", "secondly", "thirdly", "lastly", "last"]
+    /// Words for a share of something ("most", "some") and what makes them the subject ("are", "of").
+    static let quantifiers: Set<String> = ["most", "some", "many", "both", "all", "several", "few", "each", "neither", "either", "none"]
+    static let quantified: Set<String> = ["are", "is", "were", "was", "have", "has", "do", "does", "can", "will", "would", "of"]
 
     /// Positions by descending score, earlier first on ties.
     static func order(_ scores: [Double]) -> [Int] {
