@@ -288,3 +288,16 @@ extension TopicSummaryTests {
         XCTAssertTrue(summary("Why the rule holds").contains("When Δx is small, Δu is small too because g is continuous."), summary("Why the rule holds"))
     }
 }
+
+extension TopicSummaryTests {
+    /// The sentence that names what a section is about (its title's words) is in its summary:
+    /// corpora/'s photosynthesis notes, "The light-dependent reactions" (without the weight it opened on "Light strikes photosystem II").
+    func testASummaryKeepsTheSentenceThatNamesItsSubject() throws {
+        let path = TestPaths.corpora.appendingPathComponent("notes/photosynthesis.md").path
+        XCTAssertEqual(try lectern(["ingest", path, "--embedder", "hashing"]).status, 0)
+        XCTAssertEqual(try lectern(["curriculum", "build", "plants", path]).status, 0)
+        let topics = try JSONDecoder().decode(Curriculum.self, from: Data(try lectern(["curriculum", "show", "plants", "--json"]).stdout.utf8)).topics
+        let light = try XCTUnwrap(topics.first { $0.title == "The light-dependent reactions" }, "\(topics.map(\.title))")
+        XCTAssertTrue(light.summary.hasPrefix("The light-dependent reactions take place in the thylakoid membrane."), light.summary)
+    }
+}
