@@ -272,14 +272,15 @@ extension TopicSummaryTests {
     /// The project's own notes (corpora/): a summary keeps the sentences that say what is taught
     /// and leaves out the step of a list whose start is elsewhere ("First, it made texts far
     /// cheaper"), a share of something named before ("Most are harmless, some break a protein"),
-    /// a problem's prompt ("Differentiate √(1 + x⁴).") and a proof's setting ("Let Δu = …").
+    /// a problem's prompt ("Differentiate √(1 + x⁴)."), a proof's setting ("Let Δu = …") and the
+    /// notes' header line ("Calculus I, week 5 notes.").
     func testWrittenNotesAreSummarisedByWhatTheyStateNotByStepsSharesOrPrompts() throws {
         let paths = ["notes/chain-rule.md", "notes/printing-press.txt", "pdf/genetics-primer.pdf"].map { TestPaths.corpora.appendingPathComponent($0).path }
         XCTAssertEqual(try lectern(["ingest"] + paths + ["--embedder", "hashing"]).status, 0)
         XCTAssertEqual(try lectern(["curriculum", "build", "notes"] + paths).status, 0)
         let topics = try JSONDecoder().decode(Curriculum.self, from: Data(try lectern(["curriculum", "show", "notes", "--json"]).stdout.utf8)).topics
         let sentences = topics.flatMap { SentenceSplitter.split($0.summary).map(\.text) }
-        for leaning in ["First, it made", "Most are harmless", "Differentiate √", "Let Δu"] {
+        for leaning in ["First, it made", "Most are harmless", "Differentiate √", "Let Δu", "Calculus I, week 5 notes."] {
             XCTAssertFalse(sentences.contains { $0.hasPrefix(leaning) }, "\(leaning): \(sentences.joined(separator: "\n"))")
         }
         let summary = { (title: String) in topics.first { $0.title.hasSuffix(title) }?.summary ?? "" }

@@ -195,6 +195,10 @@ public struct ExtractiveSummarizer: Summarizer {
             return true
         }
         if text.range(of: #"^(Figure|Fig\.|Table|Abbildung|Tabelle|Source:|Photo|Image)\s*[\dA-Z:]"#, options: .regularExpression) != nil { return true }
+        // A set of notes' header line: "Calculus I, week 5 notes.", "Study notes for the unit on …".
+        if lower.hasSuffix(" notes.") && text.split(separator: " ").count <= 8 || lower.hasPrefix("study notes") || lower.hasPrefix("lecture notes") {
+            return true
+        }
         // A recording's credit line ("Instructor: Dr. Peter Dourmashkin") and a file's link ("Problem Set 7 (PDF)").
         if text.range(of: #"^(Instructors?|Lecturers?|Speakers?|Presenters?|Dozent(in)?|Vortragende[r]?):"#, options: .regularExpression) != nil
             || text.range(of: #"\((PDF|MP4|ZIP|DOCX?|PPTX?)( - \d+(\.\d+)? ?[KMG]B)?\)$"#, options: .regularExpression) != nil {
