@@ -3,22 +3,38 @@ import Foundation
 /// A lecture's sentences as a reader can take them: what a transcript states, without the talk
 /// around it. Speech carries fillers ("um", "you know"), openers that only keep it going ("So",
 /// "And now", "OK,"), false starts broken off with "--", remarks to the audience and the board
-/// ("let's", "you see", "over here", "draw"), and derivations read aloud ("Tb minus Ta equals M
-/// a"); a summary wants the statements: what is defined, what a law says, what follows. The
+/// ("let's", "you see", "over here", "draw"), the lecturer's plan and working ("We'll choose our
+/// polar coordinates", "Remember, …"), and derivations read aloud ("Tb minus Ta equals M a"); a
+/// summary wants the statements: what is defined, what a law says, what follows. The
 /// lecture's announcement of its subject ("Today we'd like to discuss tension in a rope") is
 /// kept as a statement about the lecture ("The lecture discusses tension in a rope.").
 enum SpokenSentences {
+    /// How strictly a lecture's sentences are read, strictest first: a topic's summary takes the
+    /// strictest reading that leaves it enough sentences.
+    enum Reading {
+        /// What the lecture teaches, stated on its own: none of the `statements` that works at the
+        /// board in the first person plural ("We'll choose our polar coordinates", "We have the
+        /// normal force"), points back ("Remember, …", "as before") or opens on a pronoun whose
+        /// antecedent was said before ("It", "They", "That"). A definition said as "we call" or
+        /// "we define" stays.
+        case taught
+        /// Whole statements that neither address the audience, point at the board nor read a
+        /// derivation aloud.
+        case statements
+        /// Every whole statement without fillers and openers, except a derivation read aloud
+        /// (what a short lecture is summarised from when too few sentences pass the others).
+        case spoken
+    }
+
     /// The paragraph's sentences that read as written statements, cleaned, in order; "" when
     /// none does.
-    /// `strict: false` keeps every whole statement without fillers and openers (what a short
-    /// lecture is summarised from when too few sentences pass the strict reading).
-    static func written(_ paragraph: String, strict: Bool = true) -> String {
+    static func written(_ paragraph: String, reading: Reading = .statements) -> String {
         let text = TextCleanup.collapseWhitespace(paragraph.replacingOccurrences(of: #"<[^>]{1,20}>"#, with: "", options: .regularExpression))
-        return SentenceSplitter.split(text).compactMap { written(sentence: $0.text, strict: strict) }.joined(separator: " ")
+        return SentenceSplitter.split(text).compactMap { written(sentence: $0.text, reading: reading) }.joined(separator: " ")
     }
 
     /// One spoken sentence as a written statement, or nil when it is not one.
-    static func written(sentence raw: String, strict: Bool = true) -> String? {
+    static func written(sentence raw: String, reading: Reading = .statements) -> String? {
         var text = raw.trimmingCharacters(in: .whitespaces)
         // A sound ("(chalk tapping)", "[MUSIC]") and a caption's speaker dash ("- Today we…").
         text = text.replacingOccurrences(of: #"^[\(\[][A-Za-z ]{2,30}[\)\]]\s*|\s*\[[A-Z ]{2,30}\]"#, with: "", options: .regularExpression)
@@ -36,20 +52,55 @@ enum SpokenSentences {
             text.removeSubrange(opener)
         }
         while let first = text.first, ",;".contains(first) { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
+        // "We know that the initial momentum equals the final momentum", "Remember, pivot forces
+        // have no torque": the statement is what follows the lead.
+        if let first = text.first, "WwRrNnKkIi".contains(first) {
+            let lower = text.prefix(24).lowercased()
+            if let lead = statementLeads.first(where: { lower.hasPrefix($0) }) {
+                let rest = text.dropFirst(lead.count)
+                text = rest.prefix(1).uppercased() + rest.dropFirst()
+            }
+        }
         guard !text.isEmpty else { return nil }
         if let announced = announcement(text) { return announced }
-        guard strict else { return text.prefix(1).uppercased() + text.dropFirst() }
-        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }).map { $0.lowercased() }
-        if words.contains(where: { addressing.contains($0) }) { return nil }
-        let lower = " " + words.joined(separator: " ") + " "
-        if board.contains(where: { lower.contains(" \($0) ") }) { return nil }
-        // ("… says exactly this: …" points forward, at what the sentence goes on to say.)
-        let forward = text.replacingOccurrences(of: #"(?i)\b(this|these):"#, with: ":", options: .regularExpression)
-        let pointing = forward.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }).map { $0.lowercased() }
-        for (index, word) in pointing.enumerated() where ["this", "these", "those"].contains(word) {
-            if index + 1 >= pointing.count || !ownSubjects.contains(pointing[index + 1]) { return nil }
-        }
+        var words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }).map { $0.lowercased() }
+        // A line of working and a prompt ("Consider g of x", "Imagine the initial state") are never a statement.
         if isDerivation(words) { return nil }
+        if let first = text.split(whereSeparator: { !$0.isLetter }).first, ExtractiveSummarizer.imperatives.contains(String(first))
+            || first == "Keep" || first == "Notice" {
+            return nil
+        }
+        // ("All right.", "Good." and the like say nothing.)
+        guard words.count >= (reading == .spoken ? 6 : 4) else { return nil }
+        guard reading != .spoken else { return text.prefix(1).uppercased() + text.dropFirst() }
+        if words.contains(where: { addressing.contains($0) || boardWords.contains($0) }) { return nil }
+        if ExtractiveSummarizer.leansOnPrevious(text) { return nil }
+        if reading == .taught {
+            // "Our instantaneous velocity is the time derivative of the position" says what the
+            // velocity is: written, "The instantaneous velocity is …". "our" elsewhere is the working's.
+            if words.first == "our", words.count > 3, let space = text.firstIndex(of: " ") {
+                text = "The" + text[space...]
+                words[0] = "the"
+            }
+            if worksAtTheBoard(words) { return nil }
+        }
+        // Phrases of several words, looked for only where their first word is.
+        if words.contains(where: { boardPhraseStarts.contains($0) }) {
+            let lower = " " + words.joined(separator: " ") + " "
+            // ("… is defined exactly like this: …" points forward, at what the sentence goes on to say.)
+            if boardPhrases.contains(where: { lower.contains(" \($0) ") && !($0 == "like this" && text.contains("like this:")) }) { return nil }
+        }
+        // "this", "these" and "those" point at the board unless at what the sentence names ("this
+        // lecture") or goes on to say ("… says exactly this: …").
+        if words.contains(where: { demonstratives.contains($0) }) {
+            let tokens = text.split(separator: " ")
+            for (index, token) in tokens.enumerated() {
+                let word = token.lowercased().trimmingCharacters(in: .punctuationCharacters)
+                guard demonstratives.contains(word), !token.hasSuffix(":") else { continue }
+                let next = index + 1 < tokens.count ? tokens[index + 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
+                if !token.last!.isLetter || !ownSubjects.contains(next) { return nil }
+            }
+        }
         return text.prefix(1).uppercased() + text.dropFirst()
     }
 
@@ -59,12 +110,50 @@ enum SpokenSentences {
         "let's", "let’s", "let", "okay", "ok", "guys", "gonna", "wanna", "hmm", "yeah", "hello", "hi", "welcome",
     ]
 
-    /// What points at the board or the picture being drawn, or back at what was said.
-    static let board = [
-        "here", "here's", "there's our", "over there", "this guy", "this side", "that side", "this picture", "this diagram", "this figure",
-        "the board", "draw", "drew", "drawn", "drawing", "as i said", "we said", "we saw", "we just", "we did", "last time", "next time",
+    /// Words that point at the board or the picture being drawn.
+    static let boardWords: Set<String> = ["here", "here's", "here’s", "draw", "drew", "drawn", "drawing"]
+
+    /// Phrases that point at the board or the picture, or back at what was said.
+    static let boardPhrases = [
+        "there's our", "over there", "this guy", "this side", "that side", "this picture", "this diagram", "this figure",
+        "the board", "as i said", "we said", "we saw", "we just", "we did", "last time", "next time",
         "this one", "that one", "these guys", "like this", "like that", "so far", "on the left", "on the right", "et cetera",
     ]
+
+    /// The first words of `boardPhrases`: a sentence with none of them holds none of the phrases.
+    static let boardPhraseStarts = Set(boardPhrases.map { String($0.prefix { $0 != " " }) })
+
+    /// The lecturer and the class as the subject working a problem ("we'll", "our"), and words
+    /// that point back at what was said before ("remember", "recall").
+    static let workingWords: Set<String> = [
+        "we", "we'll", "we're", "we've", "we'd", "we’ll", "we’re", "we’ve", "we’d", "our", "ours", "ourselves",
+        "remember", "recall", "recalling", "previously", "earlier",
+    ]
+
+    /// Leads before a statement that only say the speaker knows or recalls it.
+    static let statementLeads = [
+        "we know that ", "we see that ", "we find that ", "we found that ", "we get that ", "we saw that ", "we have seen that ",
+        "it turns out that ", "remember that ", "remember, ", "recall that ", "note that ", "notice that ", "keep in mind that ",
+        "in summary, we see that ", "in summary, ",
+    ]
+
+    /// What may follow "we" in a sentence that defines: "what we call momentum", "we define the torque as".
+    static let definingVerbs: Set<String> = ["call", "define", "refer", "denote", "say", "mean"]
+
+    /// A sentence of the lecturer's plan or working, or one that points back at what was said:
+    /// "We'll choose our polar coordinates", "Remember, pivot forces have no torque", "as before".
+    /// Not a definition said in the first person ("What we define as the tension … is …").
+    static func worksAtTheBoard(_ words: [String]) -> Bool {
+        for (index, word) in words.enumerated() where workingWords.contains(word) {
+            if word == "we", index + 1 < words.count, definingVerbs.contains(words[index + 1]) { continue }
+            return true
+        }
+        // "as before", "just as before", "as we saw" (the last caught above).
+        if let before = words.firstIndex(of: "before"), before > 0, words[before - 1] == "as" { return true }
+        return false
+    }
+
+    static let demonstratives: Set<String> = ["this", "these", "those"]
 
     /// What "this", "these" and "those" may point at in a statement that stands alone; in a
     /// lecture any other ("at this location", "this wheel", "in this case") points at the board
@@ -85,11 +174,34 @@ enum SpokenSentences {
     static func isDerivation(_ words: [String]) -> Bool {
         let operators = words.filter { spokenOperators.contains($0) }.count
         let symbols = words.filter { word in
-            word.count <= 2 && !shortWords.contains(word) || word.range(of: #"^[a-z]{1,2}\d+$"#, options: .regularExpression) != nil
+            word.count <= 2 && !shortWords.contains(word) || spokenSymbols.contains(word) || isIndexedSymbol(word)
         }.count
+        // A short line with symbols is a step of working too ("V2 initial is 0", "Icm is mR
+        // squared", "In the theta hat direction"), and so is a line about a symbol ("A2, though, …").
+        if words.count <= 8 && symbols >= 2 || words.count <= 6 && operators >= 1 && symbols >= 1 { return true }
+        if let first = words.first, isIndexedSymbol(first) { return true }
         guard operators >= 2 || (operators >= 1 && symbols >= 2) || symbols >= 4 else { return false }
         let named = words.contains { ["law", "laws", "defined", "definition", "principle", "theorem", "called"].contains($0) }
         return !(named && operators <= 2)
+    }
+
+    /// Symbols said as words.
+    static let spokenSymbols: Set<String> = ["theta", "hat", "omega", "alpha", "delta", "lambda", "sigma", "tau", "phi"]
+
+    /// One or two letters and a number: "m1", "v2", "t12".
+    static func isIndexedSymbol(_ word: String) -> Bool {
+        var letters = 0, digits = 0
+        for byte in word.utf8 {
+            if (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) {
+                guard digits == 0 else { return false }
+                letters += 1
+            } else if (0x30...0x39).contains(byte) {
+                digits += 1
+            } else {
+                return false
+            }
+        }
+        return (1...2).contains(letters) && digits > 0
     }
 
     /// Verbs a lecture announces its subject with, and how a statement about it says them.
@@ -97,13 +209,18 @@ enum SpokenSentences {
         ("discuss", "discusses"), ("talk about", "talks about"), ("look at", "looks at"), ("introduce", "introduces"),
         ("study", "studies"), ("analyze", "analyzes"), ("analyse", "analyses"), ("derive", "derives"), ("explore", "explores"),
         ("describe", "describes"), ("explain", "explains"), ("define", "defines"), ("examine", "examines"),
-        ("investigate", "investigates"), ("learn about", "covers"), ("cover", "covers"), ("review", "reviews"),
+        ("investigate", "investigates"), ("learn about", "covers"), ("cover", "covers"), ("review", "reviews"), ("consider", "considers"),
     ]
+
+    static let copulas: Set<String> = ["is", "are", "was", "were", "isn't", "aren't"]
+
+    /// Announcing verbs that also name a step of working ("look at the combined block").
+    static let stepVerbs: Set<String> = ["look at", "consider", "derive", "analyze", "analyse", "examine", "describe", "explain"]
 
     private static let announcing: NSRegularExpression = {
         let verbs = announcingVerbs.map { NSRegularExpression.escapedPattern(for: $0.spoken) }.joined(separator: "|")
         let who = #"(?:we(?:'d| would|’d)? like to|we(?:'ll| will|’ll)|we(?:'re| are|’re) going to|we want to|i(?:'d| would|’d) like to|i(?:'m| am|’m) going to|i want to|i(?:'ll| will|’ll)|let(?:'s|’s| us))"#
-        let when = #"(?:(?:today|in this (?:video|lecture|lesson|section|class|part)|here|first|next|now),?\s+)?"#
+        let when = #"((?:today|this week|in this (?:video|lecture|lesson|section|class|part|week)|here|first|next|now),?\s+)?"#
         return try! NSRegularExpression(pattern: "^" + when + who + #"\s+(?:briefly\s+)?("# + verbs + #")\s+(.+)$"#, options: [.caseInsensitive])
     }()
 
@@ -111,12 +228,17 @@ enum SpokenSentences {
     static func announcement(_ text: String) -> String? {
         let range = NSRange(text.startIndex..., in: text)
         guard let match = announcing.firstMatch(in: text, range: range),
-              let verbRange = Range(match.range(at: 1), in: text), let restRange = Range(match.range(at: 2), in: text) else { return nil }
+              let verbRange = Range(match.range(at: 2), in: text), let restRange = Range(match.range(at: 3), in: text) else { return nil }
         let verb = text[verbRange].lowercased()
+        // "Let's look at the work first" is a step of a worked problem, not the lecture's subject:
+        // a step's verbs announce only after "today", "in this video" and the like.
+        if match.range(at: 1).location == NSNotFound && stepVerbs.contains(verb) { return nil }
         let rest = String(text[restRange])
         let restWords = rest.split(whereSeparator: { !$0.isLetter && $0 != "'" }).map { $0.lowercased() }
         let spaced = " " + restWords.joined(separator: " ") + " "
-        guard restWords.count >= 2, !restWords.contains(where: { addressing.contains($0) }), !board.contains(where: { spaced.contains(" \($0) ") }),
+        // ("The lecture talks about the initial energy is all potential": the rest has its own verb.)
+        guard restWords.count >= 2, !restWords.contains(where: { addressing.contains($0) || boardWords.contains($0) || workingWords.contains($0) || copulas.contains($0) }),
+              !boardPhrases.contains(where: { spaced.contains(" \($0) ") }),
               let written = announcingVerbs.first(where: { $0.spoken == verb })?.written else { return nil }
         return "The lecture \(written) \(rest)"
     }

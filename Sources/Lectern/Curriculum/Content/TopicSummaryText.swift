@@ -3,37 +3,70 @@ import Foundation
 /// The text a topic's summary is made from (by the offline extractive method or a model): its
 /// passages of prose and speech, not its lists of objectives, glossary entries or exercises,
 /// nor captions or a recording's credit line; formulas written as a reader sees them (an OCW
-/// page's `\(\displaystyle m\)` as "m", a PDF's broken "x 7→ [x]" as "x ↦ [x]"), and a
-/// lecture's speech as the statements it makes, without fillers, false starts, remarks to the
-/// audience or derivations read aloud.
+/// page's `\(\displaystyle m\)` as "m", a PDF's broken "x 7→ [x]" as "x ↦ [x]"), a problem's
+/// statement left out beside other text, and a lecture's speech as what it teaches, without
+/// fillers, false starts, remarks to the audience, the lecturer's plan and working at the board,
+/// or derivations read aloud (`SpokenSentences.Reading`).
 enum TopicSummaryText {
     static func paragraphs(of passages: [Passage]) -> [String] {
         var chosen = passages.filter { ![.objective, .glossary, .exercise, .caption].contains($0.kind) }
         if chosen.isEmpty { chosen = passages }
-        func cleaned(strict: Bool) -> [String] {
-            chosen.map { passage -> String in
-                let text = MathText.readableProse(withoutCredits(passage.text))
-                return passage.kind == .transcript ? SpokenSentences.written(text, strict: strict) : text
+        // A problem's statement (its givens and what to find: "Block 1 of mass 3m is sliding …
+        // Determine the initial speed") says what is asked, not what is taught: left out where
+        // other text is there to summarise.
+        let unasked = chosen.filter { $0.kind == .transcript || !asks($0.text) }
+        if !unasked.isEmpty { chosen = unasked }
+        let texts = chosen.map { MathText.readableProse(withoutCredits($0.text)) }
+        // Sentences of the lecture that pass (a topic's other text does not count).
+        func spoken(_ reading: SpokenSentences.Reading) -> ([String], Int) {
+            var count = 0
+            let paragraphs = zip(chosen, texts).map { passage, text -> String in
+                guard passage.kind == .transcript else { return text }
+                let written = SpokenSentences.written(text, reading: reading)
+                if !written.isEmpty { count += SentenceSplitter.split(written).count }
+                return written
             }.filter { !$0.isEmpty }
+            return (paragraphs, count)
         }
-        var readable = cleaned(strict: true)
-        // A short lecture with fewer than three statements that pass is read leniently (its whole
-        // sentences, fillers and openers out): one sentence says too little of it.
-        if chosen.contains(where: { $0.kind == .transcript }),
-           readable.reduce(0, { $0 + SentenceSplitter.split($1).count }) < 3 {
-            readable = cleaned(strict: false)
+        var (readable, count) = spoken(.taught)
+        // A lecture is read by what it teaches where a sentence of it says that; else by its
+        // statements where three do; else leniently (its whole sentences, fillers, openers and
+        // derivations out): one sentence says too little of it.
+        if chosen.contains(where: { $0.kind == .transcript }), count < 1 {
+            let statements = spoken(.statements)
+            let whole = statements.1 < 3 ? spoken(.spoken) : statements
+            readable = whole.1 > 0 ? whole.0 : statements.0
         }
         // A lecture none of whose sentences reads as a statement is summarised as spoken (an
         // empty summary tells the learner less).
-        return readable.isEmpty ? chosen.map { MathText.readableProse(withoutCredits($0.text)) } : readable
+        return readable.isEmpty ? texts : readable
     }
+
+    /// `text` has a sentence that sets the reader a task ("Find …", "Determine …", "Express your
+    /// answer …"): one pass over its words, a word counted where a sentence starts.
+    static func asks(_ text: String) -> Bool {
+        var starts = true
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            if starts, let first = word.split(whereSeparator: { !$0.isLetter }).first, problemVerbs.contains(String(first)) {
+                return true
+            }
+            starts = word.last.map { ".?!:".contains($0) } ?? false
+        }
+        return false
+    }
+
+    /// What a problem asks for (not "Consider" or "Imagine", which a text's argument says too).
+    static let problemVerbs: Set<String> = [
+        "Find", "Determine", "Express", "Calculate", "Compute", "Show", "Prove", "Derive", "Solve", "Estimate", "Evaluate", "Sketch",
+        "Beweisen", "Zeigen", "Bestimmen", "Berechnen",
+    ]
 
     /// `text` without the lines that credit a recording ("Instructor: Dr. Peter Dourmashkin",
     /// which OCW puts before every lecture's transcript).
     static func withoutCredits(_ text: String) -> String {
         guard text.contains(":") else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { $0.range(of: #"^\s*(Instructors?|Lecturers?|Speakers?|Presenters?|Dozent(in)?):[^.\n]{0,80}$"#, options: .regularExpression) == nil }
+            .filter { $0.range(of: #"^\s*(Instructors?|Lecturers?|Speakers?|Presenters?|Dozent(in)?):[^\n]{0,80}$"#, options: .regularExpression) == nil }
             .joined(separator: "\n")
     }
 
