@@ -117,7 +117,7 @@ struct HTMLBlockWriter {
     }
 
     private mutating func heading(_ node: MarkupNode, level rawLevel: Int) {
-        let text = inlineText(node)
+        let text = Self.withoutEditLink(inlineText(node), of: node)
         guard !text.isEmpty else { return }
         let level = max(1, rawLevel - headingShift)
         if let drop = dropLevel {
@@ -134,6 +134,23 @@ struct HTMLBlockWriter {
         let anchor = node.id ?? node.first { $0.hasClass("mw-headline") && $0.id != nil }?.id
             ?? node.parent.flatMap { $0.hasClass("mw-heading") ? $0.id : nil }
         blocks.append(Block(kind: .heading, text: text, level: level, sectionPath: path, attributes: anchor.map { ["id": $0] } ?? [:]))
+    }
+
+    /// A saved MediaWiki page whose classes were stripped keeps each heading's edit link:
+    /// "History[edit]", or "[edit]" alone where the headline lost its text; the link's title
+    /// ("Edit section: Community") still names the section.
+    static func withoutEditLink(_ text: String, of node: MarkupNode) -> String {
+        guard text.hasSuffix("]") else { return text }
+        var head = Substring(text)
+        for suffix in ["[edit]", "[ edit ]", "[edit source]", "[ edit source ]"] where head.hasSuffix(suffix) {
+            head = head.dropLast(suffix.count)
+            break
+        }
+        guard head.count < text.count else { return text }
+        let title = head.trimmingCharacters(in: .whitespaces)
+        if !title.isEmpty { return title }
+        let link = node.first { $0.name == "a" && ($0.attribute("title") ?? "").hasPrefix("Edit section: ") }
+        return link.flatMap { $0.attribute("title") }.map { String($0.dropFirst("Edit section: ".count)) } ?? ""
     }
 
     /// Rows of cells joined with " | ", one row a line; the caption becomes a caption block.

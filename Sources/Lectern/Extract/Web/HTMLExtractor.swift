@@ -4,7 +4,7 @@ import Foundation
 /// (boilerplate left out) as typed blocks with the h1–h6 section tree.
 struct HTMLExtractor: Extractor {
     let name = "html"
-    let version = 2  // 2: headings keep their anchor (links to a hit's section)
+    let version = 3  // 2: headings keep their anchor (links to a hit's section); 3: og:title names a page without <title>, headings lose "[edit]"
 
     init() {}
 
@@ -77,6 +77,11 @@ struct HTMLExtractor: Extractor {
                 let key = (meta.attribute("name") ?? meta.attribute("property") ?? "").lowercased()
                 if ["description", "og:description"].contains(key), let content = meta.attribute("content"), !content.isEmpty {
                     metadata["description"] = content
+                }
+                // The site's own title where the page has no <title>.
+                if ["og:title", "twitter:title", "title"].contains(key), metadata["title"] == nil,
+                   let content = meta.attribute("content").map(TextCleanup.collapseWhitespace), !content.isEmpty {
+                    metadata["title"] = content
                 }
             }
         }

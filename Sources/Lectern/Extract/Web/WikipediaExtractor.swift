@@ -8,7 +8,7 @@ import Foundation
 struct WikipediaExtractor: Extractor {
     let name = "wikipedia"
     /// 2: desktop thumbnail captions are caption blocks, no longer paragraphs.
-    let version = 3  // 3: headings keep their anchor (links to a hit's section)
+    let version = 4  // 3: headings keep their anchor (links to a hit's section); 4: a page without a <title> is named by its lead's bold title, headings lose their "[edit]"
 
     init() {}
 
@@ -60,13 +60,34 @@ struct WikipediaExtractor: Extractor {
 
         var metadata = Self.metadata(html, data: input.data)
         if input.uri.hasPrefix("http") { metadata["url"] = input.uri }
-        let title = metadata["title"] ?? TextCleanup.titleFromPath(input.displayName)
+        let title = metadata["title"] ?? Self.leadTitle(content) ?? TextCleanup.titleFromPath(input.displayName)
         guard writer.blocks.contains(where: { $0.kind != .heading }) else {
             throw LecternError(.empty, input.displayName, "no article text found in this Wikipedia page")
         }
         var blocks = [Block(kind: .title, text: title, level: 0)]
         blocks += writer.blocks
         return ExtractedDocument(type: "wikipedia", title: title, blocks: blocks, metadata: metadata)
+    }
+
+    /// A page saved without its head (a reader view's "expected.html") still names its subject:
+    /// Wikipedia sets the title in bold near the start of the lead ("<b>Mozilla</b> is a …",
+    /// "In mathematics, a <b>Hermitian matrix</b> …", "This <b>list of films …</b>"). Looked for
+    /// in the first paragraphs outside tables (an infobox's "Anthems:" is no title).
+    static func leadTitle(_ content: MarkupNode) -> String? {
+        var looked = 0
+        for paragraph in content.all(where: { $0.name == "p" }) where !paragraph.isInside({ $0.name == "table" }) {
+            let text = TextCleanup.collapseWhitespace(paragraph.text)
+            guard text.contains(where: \.isLetter), !skip(paragraph) else { continue }
+            looked += 1
+            if looked > 3 { return nil }
+            guard let bold = paragraph.first(where: { $0.name == "b" }) else { continue }
+            let name = TextCleanup.collapseWhitespace(bold.text)
+            guard name.count >= 2, !name.hasSuffix(":"), name.first?.isLetter == true,
+                  name.split(separator: " ").count <= 12,
+                  let at = text.range(of: name), text.distance(from: text.startIndex, to: at.lowerBound) <= 40 else { continue }
+            return name.prefix(1).uppercased() + name.dropFirst()
+        }
+        return nil
     }
 
     static func skip(_ node: MarkupNode) -> Bool {
