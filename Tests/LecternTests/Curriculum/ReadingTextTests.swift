@@ -33,4 +33,23 @@ final class ReadingTextTests: XCTestCase {
         }
         XCTAssertEqual(try read("wikipedia/wikipedia-4/expected.html").title, "List of films featuring time loops", "\"This list of films …\"")
     }
+
+    /// The mtheme deck's "Potential Problems" blocks: the block's title is a line of its own, so
+    /// the "Titleformats" summary reads "Be aware, that not every font supports small caps." and
+    /// not "Potential Problems Be aware, that …".
+    func testASlidesBlockTitleIsNoPartOfTheSentenceUnderIt() throws {
+        let deck = try read("pdf/mtheme-demo-slides.pdf")
+        let texts = deck.blocks.map(\.text)
+        XCTAssertEqual(texts.filter { $0.lowercased() == "potential problems" }.count, 3, "\(texts)")
+        XCTAssertTrue(texts.contains { $0.hasPrefix("Be aware, that not every font supports small caps.") }, "\(texts)")
+        XCTAssertFalse(texts.contains { $0.lowercased().hasPrefix("potential problems ") }, "\(texts)")
+        // Body text that opens on a short line stays one paragraph.
+        XCTAssertTrue(texts.contains("This frame uses the smallcaps titleformat."), "\(texts)")
+
+        let source = try TestPaths.sharedCorpus("pdf/mtheme-demo-slides.pdf").path
+        let course = try SharedCorpusLibrary.load().curriculum("slides", sources: [source])
+        let summaries = course.topics.map(\.summary)
+        XCTAssertTrue(summaries.contains { $0.contains("Be aware, that not every font supports small caps.") }, "\(summaries)")
+        XCTAssertFalse(summaries.contains { $0.lowercased().contains("potential problems") }, "\(summaries)")
+    }
 }

@@ -8,7 +8,8 @@ struct PDFExtractor: Extractor {
     /// 2: line-end hyphen rules, run-in section numbers, lone marks and dot leaders dropped (libraries re-read their PDFs).
     /// 3: tables as rows, contents pages and figure labels out of passages, page labels, outline
     /// entries only where their text is, overlay slides folded, file names never the title.
-    let version = 3
+    /// 4: a slide's block title ("Potential Problems") is a line of its own.
+    let version = 4
 
     init() {}
 

@@ -67,7 +67,17 @@ extension PDFLayout {
         return ".!?:;".contains(last) || last == "”" || last == "\""
     }
 
-    func group(_ lines: [PDFLine], bodySize: Double) -> [Paragraph] {
+    /// A beamer block's title ("Potential Problems", "Example") sits on its own short line in the
+    /// body's font, a little further above the block's text than its lines are apart: on a slide
+    /// it is a line of its own, not the first words of the sentence under it.
+    static func isBlockTitle(_ title: PDFLine, before line: PDFLine) -> Bool {
+        guard title.x2 < line.x2 - (line.x2 - line.x1) * 0.3, !endsSentence(title.text),
+              line.text.first?.isUppercase == true, line.y1 - title.y2 > title.height * 0.6 else { return false }
+        let words = PDFRow.wordCount(title.text)
+        return words >= 1 && words <= 4 && title.text.first?.isUppercase == true
+    }
+
+    func group(_ lines: [PDFLine], bodySize: Double, slides: Bool = false) -> [Paragraph] {
         var paragraphs: [Paragraph] = []
         var current: [PDFLine] = []
         var rightEdge = 0.0
@@ -88,8 +98,9 @@ extension PDFLayout {
                 let newPage = line.page != previous.page
                 let startsItem = Self.listMarker(line.text) || Self.isCaption(line.text)
                 let previousIsHeadingLike = previous.fontSize > bodySize * 1.12 || (previous.bold && current.count == 1)
+                let blockTitle = slides && current.count == 1 && Self.isBlockTitle(previous, before: line)
                 if newPage || line.blockBreakBefore || !sameFont || wentUp || nextColumn || bigGap || indented || shortLast
-                    || startsItem || (previousIsHeadingLike && !sameFont) {
+                    || startsItem || (previousIsHeadingLike && !sameFont) || blockTitle {
                     flush()
                 }
             }
@@ -117,7 +128,7 @@ extension PDFLayout {
                 return !line.cells.isEmpty || shortLines >= 3
             }
             guard mayHoldRows else {
-                result += group(Array(lines[start..<end]), bodySize: bodySize)
+                result += group(Array(lines[start..<end]), bodySize: bodySize, slides: slides)
                 start = end
                 continue
             }
@@ -140,13 +151,13 @@ extension PDFLayout {
                 }
             }
             if tableRows.isEmpty {
-                result += group(Array(lines[start..<end]), bodySize: bodySize)
+                result += group(Array(lines[start..<end]), bodySize: bodySize, slides: slides)
             } else {
                 // Table rows take the place of their first line among the page's paragraphs.
                 let rest = (start..<end).filter { !taken.contains($0) }
                 var merged: [(first: Int, paragraph: Paragraph)] = []
                 var position = 0
-                for grouped in group(rest.map { lines[$0] }, bodySize: bodySize) {
+                for grouped in group(rest.map { lines[$0] }, bodySize: bodySize, slides: slides) {
                     merged.append((rest[position], grouped))
                     position += grouped.lines.count
                 }
