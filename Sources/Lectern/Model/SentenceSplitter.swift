@@ -5,6 +5,9 @@ enum SentenceSplitter {
     static let abbreviations: Set<String> = [
         "e.g", "i.e", "etc", "vs", "cf", "dr", "mr", "mrs", "ms", "prof", "fig", "eq", "no",
         "vol", "pp", "p", "ch", "sec", "st", "jr", "sr", "al", "approx", "ca", "dept", "inc", "ltd",
+        // German: a noun after them is capitalised, so "bzw. Winkel" looked like a new sentence.
+        "bzw", "z.b", "d.h", "vgl", "u.a", "s.o", "s.u", "o.ä", "u.ä", "ggf", "evtl", "bspw", "sog", "inkl",
+        "nr", "abb", "bzgl", "z.t", "u.u", "v.a", "def", "bsp",
     ]
 
     /// Sentences with their character offsets in `text`.

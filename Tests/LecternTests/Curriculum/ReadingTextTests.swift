@@ -52,4 +52,30 @@ final class ReadingTextTests: XCTestCase {
         XCTAssertTrue(summaries.contains { $0.contains("Be aware, that not every font supports small caps.") }, "\(summaries)")
         XCTAssertFalse(summaries.contains { $0.lowercased().contains("potential problems") }, "\(summaries)")
     }
+
+    /// GeoTopo's "Die Nebenwinkel von ∠PQR sind die von QP+ und QR− bzw. QP− und QR+ gebildeten
+    /// Winkel." is one sentence, not two with "QP − und QR+ gebildeten Winkel." alone; over the
+    /// whole notes no sentence before a paragraph's last ends on "bzw.", "z.B.", "vgl.", "d.h.",
+    /// "sog." or "Def.".
+    func testGermanAbbreviationsEndNoSentence() throws {
+        let notes = try read("pdf/pypdf-GeoTopo-komprimiert.pdf")
+        let angles = try XCTUnwrap(notes.blocks.first { $0.text.contains("Die Nebenwinkel von") })
+        let sentences = SentenceSplitter.split(angles.text).map(\.text)
+        XCTAssertTrue(sentences.contains { $0.hasPrefix("Die Nebenwinkel von") && $0.hasSuffix("gebildeten Winkel.") }, "\(sentences)")
+        XCTAssertFalse(sentences.contains { $0.hasPrefix("QP") }, "\(sentences)")
+        let beforeCapital = try NSRegularExpression(pattern: #"\b(bzw|z\.B|vgl|sog|Def)\. [A-ZÄÖÜ]"#)
+        var abbreviated = 0
+        for block in notes.blocks {
+            let sentences = SentenceSplitter.split(block.text).map(\.text)
+            // A block's last sentence ends where its text does ("… die obere Halbebene bzw." at a page's end).
+            for sentence in sentences.dropLast() {
+                let last = sentence.split(separator: " ").last.map(String.init) ?? ""
+                XCTAssertFalse(["bzw.", "z.B.", "vgl.", "d.h.", "sog.", "Def.", "u.a."].contains(last), sentence)
+            }
+            for sentence in sentences {
+                abbreviated += beforeCapital.numberOfMatches(in: sentence, range: NSRange(sentence.startIndex..., in: sentence))
+            }
+        }
+        XCTAssertGreaterThanOrEqual(abbreviated, 15, "the notes use them before capitals (bzw. V, vgl. A, z.B. S), inside sentences")
+    }
 }
