@@ -26,7 +26,7 @@ final class SummarizeCLITests: CommandTestCase {
         var result = try lectern(["summarize"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("2 documents summarised"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("extractive/textrank-mmr/3"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("extractive/textrank-mmr/4"), result.stdout)
 
         let notes = TestPaths.corpora.appendingPathComponent("notes/photosynthesis.md")
         result = try lectern(["show", notes.path, "--json"])
@@ -50,7 +50,7 @@ final class SummarizeCLITests: CommandTestCase {
         XCTAssertTrue((3...5).contains(SentenceSplitter.split(summaries[0].text).count), summaries[0].text)
 
         result = try lectern(["show", notes.path])
-        XCTAssertTrue(result.stdout.contains("Summary (extractive/textrank-mmr/3)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Summary (extractive/textrank-mmr/4)"), result.stdout)
         XCTAssertTrue(result.stdout.contains("§ The Calvin cycle\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("  • "), "key points are listed")
 

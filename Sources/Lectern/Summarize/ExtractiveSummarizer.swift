@@ -14,7 +14,7 @@ import Foundation
 /// LSA on ROUGE-2 and ROUGE-L against the authors' summaries (bench/summary_rouge.sh).
 public struct ExtractiveSummarizer: Summarizer {
     public let provider = "extractive"
-    public let model = "textrank-mmr/3"
+    public let model = "textrank-mmr/4"
     /// Sentences ranked together at most; longer texts are ranked in windows whose winners
     /// are ranked again, which keeps a 1,000-page book linear rather than quadratic.
     var window = 300
@@ -110,10 +110,24 @@ public struct ExtractiveSummarizer: Summarizer {
         return usable.isEmpty ? all.filter { !$0.words.isEmpty } : usable
     }
 
-    /// A line that reads as a heading: a few words without a sentence's closing mark.
+    /// A line that reads as a heading: a few words without a sentence's closing mark, or an
+    /// entry of a listing of lessons ("9.2 Uniform Circular Motion - Direction of the
+    /// Acceleration", "PS.7.1 Worked Example - …", "Lesson 21: Kinetic Energy and Work in 2D
+    /// and 3D"), which a week's overview page lists before its text.
     static func isHeadingLine(_ line: String) -> Bool {
-        guard let last = line.last else { return false }
-        return line.split(separator: " ").count <= 8 && !".!?:;,\"”)]".contains(last)
+        guard let last = line.last, !".!?:;,\"”)]".contains(last) else { return false }
+        let words = line.split(separator: " ", maxSplits: 20)
+        if words.count <= 8 { return true }
+        guard words.count <= 20 else { return false }
+        return isNumbering(words[0]) || (listingWords.contains(String(words[0])) && words[1].first?.isNumber == true)
+    }
+
+    static let listingWords: Set<String> = ["Lesson", "Week", "Chapter", "Unit", "Part", "Section", "Lecture", "Kapitel", "Teil"]
+
+    /// "9.2", "10.3", "PS.7.1", "DD.3.1": a section's number, dotted, ending in a digit.
+    static func isNumbering(_ token: Substring) -> Bool {
+        guard token.contains("."), token.last?.isNumber == true, token.first?.isNumber == true || token.first?.isUppercase == true else { return false }
+        return token.allSatisfy { $0 == "." || $0.isNumber || $0.isUppercase }
     }
 
     /// A sentence a reader can take alone: a statement that does not open on a word pointing

@@ -78,4 +78,24 @@ final class ReadingTextTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(abbreviated, 15, "the notes use them before capitals (bzw. V, vgl. A, z.B. S), inside sentences")
     }
+
+    /// OCW 8.01SC's week overviews list their lessons ("9.2 Uniform Circular Motion - Direction of
+    /// the Acceleration", "PS.7.1 Worked Example - …", "Lesson 21: …") before the week's
+    /// introduction; the summary is the introduction's sentences, not the list glued into one.
+    func testAWeeksListOfLessonsIsNoPartOfItsSummary() throws {
+        let source = try TestPaths.sharedCorpus("ocw/8-01sc-classical-mechanics-fall-2016_parsed.json").path
+        let course = try SharedCorpusLibrary.load().curriculum("mechanics", sources: [source])
+        let overviews = course.topics.filter { $0.title.hasPrefix("Week ") && $0.title.hasSuffix(" Introduction") }
+        XCTAssertEqual(overviews.count, 12, "\(overviews.map(\.title))")
+        for overview in overviews {
+            let summary = overview.summary
+            XCTAssertFalse(summary.isEmpty, overview.title)
+            XCTAssertFalse(summary.contains("Worked Example") || summary.contains("Lesson ")
+                           || summary.range(of: #"\b(\d+|PS|DD)\.\d+(\.\d+)? [A-Z]"#, options: .regularExpression) != nil,
+                           "\(overview.title): \(summary)")
+            XCTAssertTrue(summary.first?.isUppercase == true, "\(overview.title): \(summary)")
+        }
+        let circular = try XCTUnwrap(overviews.first { $0.title.hasPrefix("Week 3 ") })
+        XCTAssertTrue(circular.summary.contains("circular motion"), circular.summary)
+    }
 }
