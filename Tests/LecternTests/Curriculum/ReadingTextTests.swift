@@ -34,6 +34,14 @@ final class ReadingTextTests: XCTestCase {
         XCTAssertEqual(try read("wikipedia/wikipedia-4/expected.html").title, "List of films featuring time loops", "\"This list of films …\"")
     }
 
+    /// A page cut from a paper, with no title in its info dictionary nor on the page, is titled by
+    /// its running head, not its file name "docling-2305.03393v1-pg9"; a PDF whose title is on its
+    /// first page keeps it.
+    func testAPageOfAPaperIsTitledByItsRunningHead() throws {
+        XCTAssertEqual(try read("pdf/docling-2305.03393v1-pg9.pdf").title, "Optimized Table Tokenization for Table Structure Recognition")
+        XCTAssertEqual(try read("pdf/pypdf-multicolumn.pdf").title, "Two-Column Document with Lorem Ipsum")
+    }
+
     /// The mtheme deck's "Potential Problems" blocks: the block's title is a line of its own, so
     /// the "Titleformats" summary reads "Be aware, that not every font supports small caps." and
     /// not "Potential Problems Be aware, that …".

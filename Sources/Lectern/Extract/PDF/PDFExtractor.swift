@@ -8,7 +8,8 @@ struct PDFExtractor: Extractor {
     /// 2: line-end hyphen rules, run-in section numbers, lone marks and dot leaders dropped (libraries re-read their PDFs).
     /// 3: tables as rows, contents pages and figure labels out of passages, page labels, outline
     /// entries only where their text is, overlay slides folded, file names never the title.
-    /// 4: a slide's block title ("Potential Problems") is a line of its own.
+    /// 4: a slide's block title ("Potential Problems") is a line of its own; a page without a
+    /// title is named by its running head, not its file name.
     let version = 4
 
     init() {}
@@ -121,7 +122,7 @@ struct PDFExtractor: Extractor {
             metadata[Self.ocrMetadataKey] = "\(ocr.pages.count == 1 ? "page" : "pages") \(Self.pageList(ocr.pages)) read by Tesseract \(Tesseract.version) (\(ocrSettings.languageList), \(Self.dpiList(ocr.dpis)) dpi), mean word confidence \(String(format: "%.1f", ocr.meanConfidence))"
         }
         let titleBlock = layout.blocks.first { $0.kind == .title }?.text
-        let title = Self.usableTitle(file.title) ?? titleBlock ?? layout.largestFirstPageText ?? ""
+        let title = Self.usableTitle(file.title) ?? titleBlock ?? layout.largestFirstPageText ?? Self.runningTitle(layout.blocks) ?? ""
         return ExtractedDocument(type: "pdf", title: title, blocks: layout.blocks, metadata: metadata, warnings: warnings)
     }
 
@@ -188,6 +189,17 @@ struct PDFExtractor: Extractor {
         "doc", "docx", "odt", "rtf", "txt", "md", "tex", "dvi", "ps", "pdf", "ppt", "pptx", "pps", "ppsx", "odp", "key",
         "xls", "xlsx", "ods", "odg", "pages", "numbers", "html", "htm", "indd", "qxp", "pub", "wpd", "svg",
     ]
+
+    /// A page cut from a paper (no info title, no title on the page) still names the paper in its
+    /// running head ("Optimized Table Tokenization for Table Structure Recognition"): the first
+    /// page's header of four words or more in words, not the authors' "… et al.".
+    static func runningTitle(_ blocks: [Block]) -> String? {
+        blocks.first { block in
+            guard block.kind == .pageHeader, block.page ?? 1 == 1 else { return false }
+            let words = block.text.split(separator: " ").filter { $0.contains(where: \.isLetter) }
+            return words.count >= 4 && !block.text.contains("et al")
+        }?.text
+    }
 
     /// Info-dictionary titles that name nothing ("untitled", "Microsoft Word - notes.docx") are ignored.
     static func usableTitle(_ title: String?) -> String? {
