@@ -53,6 +53,9 @@ final class LectureSummaryTests: XCTestCase {
         XCTAssertTrue(superposition.hasPrefix("A worked example: Gravity Superposition. "), superposition)
         let ground = try summary("18.3 Solve for Velocity in the Ground Frame")
         XCTAssertTrue(ground.hasPrefix("The lecture shows how to solve for velocity in the ground frame."), ground)
+        // Not by an objective about a symbol ("Define Xcm …") or a lone adjective ("Define nonconservative").
+        XCTAssertTrue(try summary("22.4 Non-Conservative Forces").hasPrefix("The lecture is about non-conservative forces."))
+        XCTAssertFalse(try summary("35.4 Rolling Without Slipping, Slipping, and Skidding").contains("Xcm"))
         // "Here, we will talk about in the calculation of angular momentum" (as transcribed) is
         // no "The lecture talks about in the calculation of angular momentum."
         XCTAssertFalse(try summary("32.2 Calculating Angular Momentum").contains("about in"))
