@@ -236,7 +236,8 @@ final class TopicSummaryTests: CommandTestCase {
     func testAShortLectureKeepsItsDefinitionAndWhatItStates() throws {
         // The definition points forward ("like this: …"), and the corner sentence says what the
         // lecture teaches; the rest is the lecturer's plan ("Today we make …") or speaks to the
-        // audience ("you see", "I'll write").
+        // audience ("you see", "I'll write"). Its first sentence does not name the whole of its
+        // title's subject, so the summary opens on what the lecture is about.
         let lines = [
             "Today we make the idea of a derivative precise.",
             "The derivative is defined exactly like this: the limit of the difference quotient as the step goes to zero.",
@@ -248,7 +249,7 @@ final class TopicSummaryTests: CommandTestCase {
             "\(index + 1)\n00:00:\(String(format: "%02d", index * 5)),000 --> 00:00:\(String(format: "%02d", index * 5 + 5)),000\n\(line)\n"
         }
         let summary = try builtTopics(["derivative.srt": cues.joined(separator: "\n")]).map(\.summary).joined(separator: " ")
-        XCTAssertEqual(SentenceSplitter.split(summary).map(\.text), [lines[1], lines[4]], summary)
+        XCTAssertEqual(SentenceSplitter.split(summary).map(\.text), ["The lecture is about derivative and slope.", lines[1], lines[4]], summary)
     }
 }
 

@@ -469,6 +469,12 @@ public struct CurriculumBuilder: Sendable {
             } else {
                 summaryOrigin = .offline
                 summary = TopicContent.offlineSummary(input, passages: draft.passages)
+                // A lecture opens on what it does, where it has a title of its own (one made from
+                // its key phrases says nothing its sentences do not).
+                if titleOrigin == nil {
+                    summary = Summary(text: TopicSummaryText.led(summary.text, title: title, objectives: objectives.map(\.0), passages: draft.passages),
+                                      keyPoints: summary.keyPoints)
+                }
             }
         }
         var seen: Set<String> = []

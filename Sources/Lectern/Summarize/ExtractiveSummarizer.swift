@@ -175,10 +175,11 @@ public struct ExtractiveSummarizer: Summarizer {
         return text.range(of: #"^(\p{L}+ ){0,2}of (these|those|them|this|that|it)\b"#, options: [.regularExpression, .caseInsensitive]) != nil
     }
 
-    /// LaTeX whose backslashes were lost on the way ("fracd θ̂dt", "beginalign"): a reader
-    /// cannot read it back.
+    /// LaTeX whose backslashes were lost on the way ("fracd θ̂dt", "dfrac 1r", "ln(fract_ftᵢ)",
+    /// "beginalign"): a reader cannot read it back.
     static func lostItsMarkup(_ text: String) -> Bool {
-        text.contains("frac") && (text.contains("fracd") || text.contains(" frac")) || text.contains("beginalign") || text.contains("displaystyle")
+        text.contains("frac") && ["fracd", " frac", "dfrac", "tfrac", "(frac", "=frac"].contains(where: text.contains)
+            || text.contains("beginalign") || text.contains("displaystyle")
     }
 
     /// "pH", "mRNA" and "iPhone" open sentences; "of", "und" and "x" do not.

@@ -118,6 +118,8 @@ enum SpokenSentences {
         "there's our", "over there", "this guy", "this side", "that side", "this picture", "this diagram", "this figure",
         "the board", "as i said", "we said", "we saw", "we just", "we did", "last time", "next time",
         "this one", "that one", "these guys", "like this", "like that", "so far", "on the left", "on the right", "et cetera",
+        "is going up", "is going down", "is going outwards", "is going outward", "is going inwards", "is going inward", "is pointing up",
+        "is pointing down", "is pointing outwards", "is pointing inwards", "right-hand side", "left-hand side", "this term", "that term",
     ]
 
     /// The first words of `boardPhrases`: a sentence with none of them holds none of the phrases.
@@ -212,6 +214,9 @@ enum SpokenSentences {
         ("investigate", "investigates"), ("learn about", "covers"), ("cover", "covers"), ("review", "reviews"), ("consider", "considers"),
     ]
 
+    /// Words a named subject does not open on.
+    static let prepositions: Set<String> = ["in", "on", "at", "for", "with", "to", "from", "by", "about", "into", "of", "during", "after", "before"]
+
     static let copulas: Set<String> = ["is", "are", "was", "were", "isn't", "aren't"]
 
     /// Announcing verbs that also name a step of working ("look at the combined block").
@@ -219,7 +224,7 @@ enum SpokenSentences {
 
     private static let announcing: NSRegularExpression = {
         let verbs = announcingVerbs.map { NSRegularExpression.escapedPattern(for: $0.spoken) }.joined(separator: "|")
-        let who = #"(?:we(?:'d| would|’d)? like to|we(?:'ll| will|’ll)|we(?:'re| are|’re) going to|we want to|i(?:'d| would|’d) like to|i(?:'m| am|’m) going to|i want to|i(?:'ll| will|’ll)|let(?:'s|’s| us))"#
+        let who = #"(?:we(?:'d| would|’d)?(?: now| also)? like to|we(?:'ll| will|’ll)|we(?:'re| are|’re) going to|we want to|i(?:'d| would|’d)(?: now| also)? like to|i(?:'m| am|’m) going to|i want to|i(?:'ll| will|’ll)|let(?:'s|’s| us))"#
         let when = #"((?:today|this week|in this (?:video|lecture|lesson|section|class|part|week)|here|first|next|now),?\s+)?"#
         return try! NSRegularExpression(pattern: "^" + when + who + #"\s+(?:briefly\s+)?("# + verbs + #")\s+(.+)$"#, options: [.caseInsensitive])
     }()
@@ -237,7 +242,9 @@ enum SpokenSentences {
         let restWords = rest.split(whereSeparator: { !$0.isLetter && $0 != "'" }).map { $0.lowercased() }
         let spaced = " " + restWords.joined(separator: " ") + " "
         // ("The lecture talks about the initial energy is all potential": the rest has its own verb.)
-        guard restWords.count >= 2, !restWords.contains(where: { addressing.contains($0) || boardWords.contains($0) || workingWords.contains($0) || copulas.contains($0) }),
+        // ("The lecture talks about in the calculation of angular momentum": what it talks about
+        // is not named before a preposition.)
+        guard restWords.count >= 2, !prepositions.contains(restWords[0]), !restWords.contains(where: { addressing.contains($0) || boardWords.contains($0) || workingWords.contains($0) || copulas.contains($0) }),
               !boardPhrases.contains(where: { spaced.contains(" \($0) ") }),
               let written = announcingVerbs.first(where: { $0.spoken == verb })?.written else { return nil }
         return "The lecture \(written) \(rest)"

@@ -36,4 +36,38 @@ final class LectureSummaryTests: XCTestCase {
             XCTAssertFalse(topic.summary.contains("Instructor:"), "\(topic.title): \(topic.summary)")
         }
     }
+
+    /// A lecture that states little on its own opens on what it does, from its title and what it
+    /// defines or applies; a worked example says it is one and what it works out; no announcement
+    /// reads as broken English and no LaTeX that lost its backslashes is left in.
+    func testALecturesSummaryOpensOnWhatTheLectureDoes() throws {
+        let lectures = try mechanics().units.flatMap(\.topics).filter { topic in
+            topic.summaryOrigin == .offline && topic.passages.contains { $0.kind == .transcript }
+        }
+        func summary(_ title: String) throws -> String { try XCTUnwrap(lectures.first { $0.title == title }, title).summary }
+        // Its spoken sentences say "We'd like to talk about projectile motion"; the lecture
+        // defines it and applies Newton's second law.
+        let projectile = try summary("3.4 Projectile Motion")
+        XCTAssertTrue(projectile.hasPrefix("The lecture defines projectile motion"), projectile)
+        let superposition = try summary("5.2 Worked Example: Gravity Superposition")
+        XCTAssertTrue(superposition.hasPrefix("A worked example: Gravity Superposition. "), superposition)
+        let ground = try summary("18.3 Solve for Velocity in the Ground Frame")
+        XCTAssertTrue(ground.hasPrefix("The lecture shows how to solve for velocity in the ground frame."), ground)
+        // Not by an objective about a symbol ("Define Xcm …") or a lone adjective ("Define nonconservative").
+        XCTAssertTrue(try summary("22.4 Non-Conservative Forces").hasPrefix("The lecture is about non-conservative forces."))
+        XCTAssertFalse(try summary("35.4 Rolling Without Slipping, Slipping, and Skidding").contains("Xcm"))
+        // "Here, we will talk about in the calculation of angular momentum" (as transcribed) is
+        // no "The lecture talks about in the calculation of angular momentum."
+        XCTAssertFalse(try summary("32.2 Calculating Angular Momentum").contains("about in"))
+        // "α ⃗(t)=dfrac 1r(A-Bt)k̂" cannot be read back.
+        for topic in lectures {
+            XCTAssertFalse(topic.summary.contains("dfrac") || topic.summary.contains("(fract"), "\(topic.title): \(topic.summary)")
+            let first = SentenceSplitter.split(topic.summary).first?.text ?? ""
+            // ("The lecture is about week 12 Introduction" names no subject.)
+            XCTAssertFalse(first.hasPrefix("The lecture is about week"), "\(topic.title): \(first)")
+        }
+        // Most lectures now say what they do (171 of 217 topics when this was written, 17 before).
+        let said = lectures.filter { $0.summary.hasPrefix("The lecture ") || $0.summary.hasPrefix("A worked example: ") }
+        XCTAssertGreaterThanOrEqual(said.count, lectures.count * 2 / 3, "\(said.count) of \(lectures.count)")
+    }
 }

@@ -76,4 +76,13 @@ final class SlideDeckTopicsTests: XCTestCase {
         let titles = CurriculumOutline.units(document: document, passages: passages, vectors: [:], alone: true).flatMap { $0.topics.map(\.title) }
         XCTAssertEqual(titles, ["Introduction: \(document.title)", "Titleformats"], "the demonstration frames make no lesson")
     }
+
+    /// The mtheme deck's blocks are titled "Potential Problems", which its extraction glues onto
+    /// the block's first sentence; a summary reads the sentence without it.
+    func testADecksSummaryHasNoBlockTitleGluedOntoItsSentences() throws {
+        let slides = try SharedCorpusLibrary.load().curriculum("slides", sources: [try TestPaths.sharedCorpus("pdf/mtheme-demo-slides.pdf").path])
+        let formats = try XCTUnwrap(slides.units.flatMap(\.topics).first { $0.title == "Titleformats" })
+        XCTAssertTrue(formats.summary.contains("Be aware, that not every font supports small caps."), formats.summary)
+        XCTAssertFalse(formats.summary.lowercased().contains("potential problems"), formats.summary)
+    }
 }

@@ -16,7 +16,7 @@ enum TopicSummaryText {
         // other text is there to summarise.
         let unasked = chosen.filter { $0.kind == .transcript || !asks($0.text) }
         if !unasked.isEmpty { chosen = unasked }
-        let texts = chosen.map { MathText.readableProse(withoutCredits($0.text)) }
+        let texts = chosen.map { MathText.readableProse(withoutBlockTitles(withoutCredits($0.text))) }
         // Sentences of the lecture that pass (a topic's other text does not count).
         func spoken(_ reading: SpokenSentences.Reading) -> ([String], Int) {
             var count = 0
@@ -42,6 +42,110 @@ enum TopicSummaryText {
         return readable.isEmpty ? texts : readable
     }
 
+    /// A lecture's offline summary led by what the lecture does (#31): "The lecture defines
+    /// impulse and applies Newton's second law." from its objectives, or "A worked example:
+    /// Gravity Superposition." from a worked example's title, then at most two of the sentences
+    /// chosen from what it says. A summary already saying what the lecture does ("The lecture
+    /// talks about …") opens on that sentence instead; text that is no lecture is left as it is.
+    static func led(_ summary: String, title: String, objectives: [String], passages: [Passage]) -> String {
+        guard !summary.isEmpty, passages.contains(where: { $0.kind == .transcript }) else { return summary }
+        var sentences = SentenceSplitter.split(summary).map(\.text)
+        if let own = sentences.firstIndex(where: { $0.hasPrefix("The lecture ") }) {
+            let sentence = sentences.remove(at: own)
+            return ([sentence] + sentences.prefix(2)).joined(separator: " ")
+        }
+        // A summary whose first sentence names the title's subject ("The idea of transfer
+        // learning is to …" on "What is transfer learning?") already says what the lecture is about.
+        let subject = ExtractiveSummarizer.subjectWords(title)
+        if let first = sentences.first, !subject.isEmpty {
+            let named = Set(WordTokenizer.words(first).map(WordTokenizer.fold)).intersection(subject).count
+            if 3 * named >= 2 * subject.count { return summary }
+        }
+        guard let lead = lectureLead(title: title, objectives: objectives, passages: passages) else { return summary }
+        // Beside what the lecture does, a short remark at the board ("The object is moving.",
+        // "The m's fall out.") says nothing: what follows the lead holds seven words or more.
+        let said = sentences.filter { $0.split(separator: " ").count >= 7 }
+        return ([lead] + said.prefix(2)).joined(separator: " ")
+    }
+
+    /// "The lecture defines work and applies the work-energy theorem.", "A worked example:
+    /// Collision and Sliding on a Rough Surface.", or nil where neither the title nor an
+    /// objective says what the lecture does.
+    static func lectureLead(title: String, objectives: [String], passages: [Passage] = []) -> String? {
+        var name = OfflineObjectives.withoutNumber(title)
+        // An OCW page's own numbering: "PS.7.1", "DD.2.4".
+        if let first = name.split(separator: " ").first, first.contains("."), first.contains(where: \.isNumber) {
+            name = String(name.dropFirst(first.count)).trimmingCharacters(in: .whitespaces)
+        }
+        if let kind = name.range(of: "worked example", options: .caseInsensitive) {
+            let asked = name[kind.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " -–—:,."))
+            guard asked.split(separator: " ").count >= 2 else { return nil }
+            return "A worked example: \(asked)."
+        }
+        // What each objective does, said of the lecture; "Describe …" (a key phrase's) says too
+        // little to lead with.
+        // At most two, by different verbs, and one alone where it lists things itself ("Define
+        // work and joule"), so that the sentence reads as one clause or two; none that ends on a
+        // word left hanging ("the torque about the center of mass due").
+        var clauses: [(verb: String, what: String)] = []
+        for statement in objectives.prefix(4) {
+            let words = statement.split(separator: " ", maxSplits: 1)
+            guard words.count == 2, let verb = leadVerbs[String(words[0])], !clauses.contains(where: { $0.verb == verb }) else { continue }
+            let what = String(words[1])
+            // Nor one about a symbol ("Define Xcm and angular speed": a word without a vowel) or
+            // one word that names no thing ("Define nonconservative").
+            let whatWords = what.split(separator: " ")
+            guard let last = whatWords.last, !hanging.contains(last.lowercased()),
+                  !whatWords.contains(where: { word in word.allSatisfy(\.isLetter) && !word.lowercased().contains(where: { "aeiouy".contains($0) }) }),
+                  !(whatWords.count == 1 && (what.hasSuffix("ive") || what.hasSuffix("ous"))) else { continue }
+            if let first = clauses.first {
+                guard !first.what.contains(" and "), !what.contains(" and ") else { break }
+            }
+            clauses.append((verb, what))
+            if clauses.count == 2 || what.contains(" and ") { break }
+        }
+        if !clauses.isEmpty { return "The lecture \(OfflineObjectives.list(clauses.map { "\($0.verb) \($0.what)" }))." }
+        // Else its title, where the title reads as a subject ("Work by a Non-Constant Force";
+        // not "Pulley Problem - Part II, Constraint Condition").
+        // ("Week 12 Introduction" names no subject.)
+        guard !name.contains(where: { ":(),;?".contains($0) }), name.split(separator: " ").count <= 10, !name.hasPrefix("Welcome"),
+              !ExtractiveSummarizer.subjectWords(name).isEmpty else { return nil }
+        let parts = name.components(separatedBy: " - ")
+        guard parts.count <= 2, !parts.contains(where: { $0.range(of: #"\bpart\b"#, options: [.regularExpression, .caseInsensitive]) != nil }) else { return nil }
+        var words = parts.joined(separator: ": ").split(separator: " ").map { inSentence(String($0)) }
+        guard words.count >= 2 else { return nil }
+        // A title that is a task ("Solve for Velocity in the Ground Frame") says how.
+        if taskVerbs.contains(words[0]) { return "The lecture shows how to \(words.joined(separator: " "))." }
+        for (opening, verb) in [(["introduction", "to"], "introduces"), (["summary", "of"], "sums up")] where words.starts(with: opening) {
+            words.removeFirst(2)
+            return "The lecture \(verb) \(words.joined(separator: " "))."
+        }
+        return "The lecture is about \(words.joined(separator: " "))."
+    }
+
+    /// A title's word inside a sentence: lower case but for an acronym ("CM"), a word with a
+    /// digit ("2D") and a name's possessive ("Newton's").
+    static func inSentence(_ word: String) -> String {
+        let letters = word.filter(\.isLetter)
+        if letters.count > 1 && letters.allSatisfy(\.isUppercase) || word.contains(where: \.isNumber) { return word }
+        if word.first?.isUppercase == true, word.hasSuffix("'s") || word.hasSuffix("’s") { return word }
+        return word.lowercased()
+    }
+
+    /// Verbs a title of a task opens on.
+    static let taskVerbs: Set<String> = [
+        "solve", "find", "calculate", "compute", "analyze", "analyse", "set", "use", "apply", "determine", "derive", "draw", "make", "choose",
+    ]
+
+    /// Words an objective's subject does not end on.
+    static let hanging: Set<String> = ["due", "of", "to", "for", "with", "by", "and", "or", "the", "a", "an", "in", "on", "at", "from"]
+
+    /// An objective's verb and how a sentence about a lecture says it.
+    static let leadVerbs: [String: String] = [
+        "Define": "defines", "Apply": "applies", "Explain": "explains", "Distinguish": "distinguishes", "Relate": "relates",
+        "Identify": "identifies", "State": "states", "Calculate": "calculates", "Derive": "derives", "Compare": "compares",
+    ]
+
     /// `text` has a sentence that sets the reader a task ("Find …", "Determine …", "Express your
     /// answer …"): one pass over its words, a word counted where a sentence starts.
     static func asks(_ text: String) -> Bool {
@@ -60,6 +164,26 @@ enum TopicSummaryText {
         "Find", "Determine", "Express", "Calculate", "Compute", "Show", "Prove", "Derive", "Solve", "Estimate", "Evaluate", "Sketch",
         "Beweisen", "Zeigen", "Bestimmen", "Berechnen",
     ]
+
+    /// `text` without a slide's block titles that its extraction glued onto the block's first
+    /// sentence ("Potential Problems Be aware, that not every font …" → "Be aware, that …"): a
+    /// paragraph opening on one or two capitalised words and then a sentence's opening word
+    /// ("Be", "As", "This" …) in capitals. Paragraphs without such an opener are not looked at.
+    static func withoutBlockTitles(_ text: String) -> String {
+        guard text.contains(" Be ") || text.contains(" As ") || text.contains(" This ") || text.contains(" Please ") || text.contains(" Note ") else { return text }
+        return text.components(separatedBy: "\n\n").map { paragraph -> String in
+            let words = paragraph.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+            for count in 1...2 where words.count > count + 1 {
+                let title = words[..<count]
+                guard sentenceOpeners.contains(String(words[count])), words[0].first?.isUppercase == true,
+                      title.allSatisfy({ $0.allSatisfy(\.isLetter) }) else { continue }
+                return words[count...].joined(separator: " ")
+            }
+            return paragraph
+        }.joined(separator: "\n\n")
+    }
+
+    static let sentenceOpeners: Set<String> = ["Be", "As", "This", "Please", "Note"]
 
     /// `text` without the lines that credit a recording ("Instructor: Dr. Peter Dourmashkin",
     /// which OCW puts before every lecture's transcript).
