@@ -445,6 +445,10 @@ public struct CurriculumBuilder: Sendable {
             objectives = TopicContent.offlineObjectives(keyTerms: keyTerms, passages: draft.passages, headings: draft.headings)
                 .map { ($0, ContentOrigin.offline) }
         }
+        // A title an author wrote may name the task its text works ("Integrate Acceleration with …").
+        if objectives.isEmpty, !draft.titleFromContent, let task = TopicContent.titleObjective(title: title, passages: draft.passages) {
+            objectives = [(task, .offline)]
+        }
         // The source's own summary (an OpenStax module's "Summary" section) wins; else what the
         // text argues, not its lists of objectives, glossary entries or exercises, nor captions.
         var summaryOrigin = origin

@@ -53,6 +53,13 @@ enum TopicContent {
         OfflineObjectives.objectives(keyTerms: keyTerms, passages: passages, headings: headings)
     }
 
+    /// The task a topic's title names ("Integrate acceleration with respect to time and
+    /// position"), for a topic whose text gave no objective; nil unless the title opens with a
+    /// task's verb and the text says its words.
+    static func titleObjective(title: String, passages: [Passage]) -> String? {
+        OfflineObjectives.titleTask(title, passages: passages)
+    }
+
     /// "Describe <its key phrases>" for a topic of a unit that has no objectives to inherit.
     static func keyPhraseObjective(passages: [Passage], background: [Passage]) -> String? {
         OfflineObjectives.keyPhraseObjective(passages: passages, background: background)

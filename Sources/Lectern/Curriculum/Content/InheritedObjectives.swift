@@ -21,7 +21,7 @@ enum InheritedObjectives {
         // Two objectives narrowed to the same terms ("Define component" from two lists) are one.
         var statements = Set<String>()
         let fitting = candidates.compactMap { objective in concern(objective, words: words).map { (objective, $0) } }
-            .filter { statements.insert($0.1.lowercased()).inserted }
+            .filter { statements.insert(key($0.1)).inserted }
         if !fitting.isEmpty { return Array(fitting.prefix(limit)) }
         // None is about this topic: the unit's overall objective, as the unit states it.
         return overall().map { [($0, $0.statement)] } ?? []
@@ -39,7 +39,13 @@ enum InheritedObjectives {
     /// The objectives of `unit`'s topics, once each in course order.
     static func unitObjectives(_ unit: CurriculumUnit) -> [LearningObjective] {
         var seen = Set<String>()
-        return unit.topics.flatMap(\.objectives).filter { seen.insert($0.statement.lowercased()).inserted }
+        return unit.topics.flatMap(\.objectives).filter { seen.insert(key($0.statement)).inserted }
+    }
+
+    /// What makes two statements one: their words in lower case without articles ("Calculate
+    /// angular momentum" from one topic's title, "Calculate the angular momentum" from another's task).
+    static func key(_ statement: String) -> String {
+        statement.lowercased().split(separator: " ").filter { !["the", "a", "an"].contains($0) }.joined(separator: " ")
     }
 
     /// The statement `objective` takes for a topic whose text is `words` (stems), or nil when it
