@@ -60,6 +60,11 @@ enum TopicContent {
         OfflineObjectives.titleTask(title, passages: passages)
     }
 
+    /// "Describe <the subject its title names>" for a topic none of whose unit's objectives fits.
+    static func titleSubjectObjective(title: String, passages: [Passage]) -> String? {
+        OfflineObjectives.titleSubject(title, passages: passages)
+    }
+
     /// "Describe <its key phrases>" for a topic of a unit that has no objectives to inherit.
     static func keyPhraseObjective(passages: [Passage], background: [Passage]) -> String? {
         OfflineObjectives.keyPhraseObjective(passages: passages, background: background)

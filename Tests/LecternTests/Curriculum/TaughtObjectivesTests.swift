@@ -79,6 +79,12 @@ final class TaughtObjectivesTests: XCTestCase {
         // A topic whose text names no term, rule or task, but whose title names the task it works.
         XCTAssertEqual(objectives["20.4 Integrate Acceleration with Respect to Time and Position"], ["Integrate acceleration with respect to time and position"])
         XCTAssertEqual(objectives["18.3 Solve for Velocity in the Ground Frame"], ["Solve for velocity in the ground frame"])
+        // None of its unit's objectives is about its text (it carried "Define moment of inertia",
+        // the unit's overall one): its title names the subject its text speaks of.
+        XCTAssertEqual(objectives["28.1 Rigid Bodies"], ["Describe rigid bodies"])
+        XCTAssertEqual(objectives["18.1 Relative Velocity"], ["Describe relative velocity"])
+        // A title that names a part or a demonstration describes nothing.
+        XCTAssertEqual(objectives["12.3 Pulley Problem - Part III, Constraints and Virtual Displacement Arguments"], [])
     }
 
     func testAWelcomeLectureTeachesWhatItSaysItWillTeach() throws {

@@ -140,6 +140,28 @@ enum OfflineObjectives {
         return verb + " " + inSentence(rest, commonWords: commonWords(passages.map(\.text)))
     }
 
+    /// "Describe <the subject a title names>" ("35.2 Rolling Wheel in the Center of Mass Frame"
+    /// → "Describe rolling wheel in the center of mass frame"), for a topic with no objective of
+    /// its own none of whose unit's objectives is about its text: nil unless the title is a noun
+    /// phrase naming a subject (no part, problem, demo or review, no number) whose content words
+    /// the text says.
+    static func titleSubject(_ title: String, passages: [Passage]) -> String? {
+        var text = withoutNumber(title)
+        for mark in [" (", ": ", " - ", ", "] { if let cut = text.range(of: mark) { text = String(text[..<cut.lowerBound]) } }
+        let words = text.split(separator: " ").map { $0.lowercased() }
+        guard words.count >= 2, namesASubject(text), !words.contains(where: { titleApparatus.contains($0) || $0.contains(where: \.isNumber) }) else { return nil }
+        let content = Set(TermMatcher.stems(text).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 })
+        let textWords = Set(passages.filter { [.text, .transcript, .list].contains($0.kind) }.flatMap { TermMatcher.stems($0.text) })
+        guard !content.isEmpty, content.isSubset(of: textWords) else { return nil }
+        return "Describe " + inSentence(text, commonWords: commonWords(passages.map(\.text)))
+    }
+
+    /// Words of a title that names a lesson's place or kind, not its subject.
+    static let titleApparatus: Set<String> = [
+        "summary", "review", "introduction", "demo", "problem", "problems", "part", "example", "overview", "worked", "far",
+        "questions", "solution", "solutions", "recap", "continued", "week", "lecture",
+    ]
+
     /// A title's first word that names a task, and the verb its objective takes.
     static let taskVerbs: [String: String] = [
         "integrate": "Integrate", "integrating": "Integrate", "solve": "Solve", "solving": "Solve",
