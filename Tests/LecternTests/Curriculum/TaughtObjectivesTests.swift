@@ -98,6 +98,13 @@ final class TaughtObjectivesTests: XCTestCase {
                        ["Tackle any NLP task"])
     }
 
+    func testADeckDescribesItsThemeNotItsSections() throws {
+        let deck = try topics("slides", ["pdf/mtheme-demo-slides.pdf"])
+        // Headings "Metropolis" and "Sections": "The metropolis theme is a Beamer theme …" names
+        // what the first is; "sections" is an everyday word ("Describe metropolis", "Describe sections").
+        XCTAssertEqual(deck["Introduction: Metropolis - A modern beamer theme"], ["Describe the metropolis theme"], "\(deck)")
+    }
+
     func testTheContrastATutorDraws() throws {
         let folder = try TemporaryFolder()
         let store = try LibraryStore(path: folder.file("library.db").path)

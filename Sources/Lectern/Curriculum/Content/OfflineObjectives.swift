@@ -104,9 +104,11 @@ enum OfflineObjectives {
         var described = 0
         for heading in headings where described < headingObjectives {
             let clean = withoutNumber(heading).trimmingCharacters(in: .whitespaces)
-            guard namesASubject(clean), taught(clean) else { continue }
+            // One everyday word ("Sections") names no subject; a name the text gives a kind to
+            // ("The metropolis theme is a Beamer theme …") is described with it.
+            guard namesASubject(clean), taught(clean), clean.contains(" ") || definable(TermMatcher.stem(clean.lowercased())) else { continue }
             let before = statements.count
-            add("Describe \(phrase(clean))")
+            add("Describe \(phrase(kindNamed(clean, in: sentences) ?? clean))")
             if statements.count > before { described += 1 }
         }
         // Nothing in these forms: what the text states (a run-in term, a stated rule, a counted
@@ -161,6 +163,20 @@ enum OfflineObjectives {
         "summary", "review", "introduction", "demo", "problem", "problems", "part", "example", "overview", "worked", "far",
         "questions", "solution", "solutions", "recap", "continued", "week", "lecture",
     ]
+
+    /// "the metropolis theme" for a one-word heading "Metropolis" whose text says "The
+    /// metropolis theme is a …": the heading's name with the kind the text defines it as.
+    static func kindNamed(_ heading: String, in sentences: [String]) -> String? {
+        guard !heading.contains(" ") else { return nil }
+        let opening = "the " + heading.lowercased() + " "
+        for sentence in sentences where sentence.lowercased().hasPrefix(opening) {
+            let words = sentence.split(separator: " ").map(String.init)
+            guard words.count >= 5, words[3] == "is", ["a", "an", "the"].contains(words[4].lowercased()),
+                  words[2].allSatisfy(\.isLetter), !ContentWords.stopwords.contains(words[2].lowercased()) else { continue }
+            return "the " + words[1] + " " + words[2]
+        }
+        return nil
+    }
 
     /// A title's first word that names a task, and the verb its objective takes.
     static let taskVerbs: [String: String] = [
