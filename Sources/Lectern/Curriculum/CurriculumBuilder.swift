@@ -443,7 +443,8 @@ public struct CurriculumBuilder: Sendable {
             }
         }
         if objectives.isEmpty {
-            objectives = TopicContent.offlineObjectives(keyTerms: keyTerms, passages: draft.passages, headings: draft.headings)
+            objectives = TopicContent.offlineObjectives(keyTerms: keyTerms, passages: draft.passages, headings: draft.headings,
+                                                        title: draft.titleFromContent ? nil : draft.title)
                 .map { ($0, ContentOrigin.offline) }
         }
         // A title an author wrote may name the task its text works ("Integrate Acceleration with …").

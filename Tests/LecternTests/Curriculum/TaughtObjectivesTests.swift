@@ -98,6 +98,14 @@ final class TaughtObjectivesTests: XCTestCase {
                        ["Tackle any NLP task"])
     }
 
+    func testALectureDescribesTheSubjectItsTitleNamesAndDefines() throws {
+        let lectures = try topics("hf", ["transcripts/hf-course-01_the-pipeline-function.srt"])
+        // "The pipeline function is the most high level API of the Transformers library.": the
+        // lecture's subject first, then the one pipeline among its examples that it defines.
+        XCTAssertEqual(lectures["The pipeline function"]?.first, "Describe the pipeline function", "\(lectures)")
+        XCTAssertNil(OfflineObjectives.definedTitle("What is transfer learning?", in: ["What is transfer learning is a question."]))
+    }
+
     func testADeckDescribesItsThemeNotItsSections() throws {
         let deck = try topics("slides", ["pdf/mtheme-demo-slides.pdf"])
         // Headings "Metropolis" and "Sections": "The metropolis theme is a Beamer theme …" names

@@ -30,7 +30,9 @@ enum OfflineObjectives {
     /// `headings`: the topic's section headings; one that names a subject the text teaches
     /// ("Confucianism", "The Vedic Tradition") is described, one that is apparatus ("Review
     /// Questions"), an instruction ("Prepare to Read"), a question or an activity is not.
-    static func objectives(keyTerms: [KeyTerm], passages: [Passage], headings: [String] = []) -> [String] {
+    /// `title`: the topic's title; where the text defines the subject it names ("The pipeline
+    /// function is the most high level API of …") that subject is described first.
+    static func objectives(keyTerms: [KeyTerm], passages: [Passage], headings: [String] = [], title: String? = nil) -> [String] {
         let prose = passages.filter { [.text, .transcript, .list].contains($0.kind) }
         let lowerCaseWords = commonWords(passages.map(\.text) + keyTerms.map(\.definition))
         func phrase(_ text: String) -> String { inSentence(text, commonWords: lowerCaseWords) }
@@ -52,6 +54,9 @@ enum OfflineObjectives {
             let stems = TermMatcher.stems(text)
             return termStems.contains { TermMatcher.count($0, in: stems) > 0 } || TermMatcher.count(stems, in: textWords) >= 2
         }
+        // The subject the title names, where the text says what it is: a lecture's whole subject
+        // ("The pipeline function") before the terms it defines on the way ("fill mask pipeline").
+        if let title, let subject = definedTitle(title, in: sentences.prefix(titleSentences)) { add("Describe " + phrase(subject)) }
         // Remembering first: the terms the source defines.
         let defined = outerTerms(terms.filter { $0.basis != .emphasised } + terms.filter { $0.basis == .emphasised }, \.term)
         for group in stride(from: 0, to: min(defined.count, termsPerDefinition * definitionObjectives), by: termsPerDefinition) {
@@ -176,6 +181,21 @@ enum OfflineObjectives {
             return "the " + words[1] + " " + words[2]
         }
         return nil
+    }
+
+    /// Sentences of a topic's opening its title's definition is looked for in.
+    static let titleSentences = 5
+
+    /// The subject `title` names ("The pipeline function") where one of `sentences` opens on it
+    /// and says what it is ("The pipeline function is the most high level API of …"); nil for a
+    /// title that is a question, an activity or apparatus, or longer than four words.
+    static func definedTitle(_ title: String, in sentences: ArraySlice<String>) -> String? {
+        let name = withoutNumber(title).trimmingCharacters(in: .whitespaces)
+        let words = name.split(separator: " ")
+        guard words.count >= 2, words.count <= 4, namesASubject(name) else { return nil }
+        let opening = (words.first?.lowercased() == "the" ? "" : "the ") + name.lowercased() + " is "
+        guard sentences.contains(where: { $0.lowercased().hasPrefix(opening) }) else { return nil }
+        return words.first?.lowercased() == "the" ? "the " + words.dropFirst().joined(separator: " ") : "the " + name
     }
 
     /// A title's first word that names a task, and the verb its objective takes.
