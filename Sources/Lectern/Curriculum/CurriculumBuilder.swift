@@ -529,8 +529,9 @@ public struct CurriculumBuilder: Sendable {
             let candidates = members.flatMap { topics[$0].objectives }.filter { seen.insert(InheritedObjectives.key($0.statement)).inserted }
             guard !candidates.isEmpty else { continue }
             for index in members where topics[index].objectives.isEmpty {
-                guard InheritedObjectives.objectives(for: topics[index], candidates: candidates, overall: { nil }).isEmpty,
-                      let statement = TopicContent.titleSubjectObjective(title: topics[index].title, passages: topics[index].passages) else { continue }
+                // The title first: most name no subject, and then the unit's objectives need no reading.
+                guard let statement = TopicContent.titleSubjectObjective(title: topics[index].title, passages: topics[index].passages),
+                      InheritedObjectives.objectives(for: topics[index], candidates: candidates, overall: { nil }).isEmpty else { continue }
                 let key = statement.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
                 topics[index].objectives = [LearningObjective(stableId: String(ContentHash.sha256(topics[index].stableId + "|objective|" + key).prefix(16)),
                                                               statement: statement, origin: .offline)]

@@ -20,7 +20,8 @@ enum InheritedObjectives {
         let words = stems(of: topic)
         // Two objectives narrowed to the same terms ("Define component" from two lists) are one.
         var statements = Set<String>()
-        let fitting = candidates.compactMap { objective in concern(objective, words: words).map { (objective, $0) } }
+        let counts = Dictionary(words.map { ($0, 1) }, uniquingKeysWith: +)  // counted once, not once per candidate
+        let fitting = candidates.compactMap { objective in concern(objective, words: words, counts: counts).map { (objective, $0) } }
             .filter { statements.insert(key($0.1)).inserted }
         if !fitting.isEmpty { return Array(fitting.prefix(limit)) }
         // None is about this topic: the unit's overall objective, as the unit states it.
@@ -54,6 +55,11 @@ enum InheritedObjectives {
     /// `wordShare` of its content words in the text (an offline one all of them) and one of them
     /// used `termUses` times.
     static func concern(_ objective: LearningObjective, words: [String]) -> String? {
+        concern(objective, words: words, counts: Dictionary(words.map { ($0, 1) }, uniquingKeysWith: +))
+    }
+
+    /// `concern(_:words:)` with `words` counted (`counts`: each stem's uses).
+    static func concern(_ objective: LearningObjective, words: [String], counts: [String: Int]) -> String? {
         let parts = objective.statement.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         let (verb, rest) = (parts[0], parts[1])
@@ -63,7 +69,6 @@ enum InheritedObjectives {
         }
         let content = Array(Set(TermMatcher.stems(rest).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 }))
         guard !content.isEmpty else { return nil }
-        let counts = Dictionary(words.map { ($0, 1) }, uniquingKeysWith: +)
         let present = content.filter { counts[$0] != nil }
         // An offline objective is a few words the builder chose ("Determine the velocity of the
         // center of mass"): every one of them must be in the text, or it is another lesson's.

@@ -44,15 +44,15 @@ enum StatedObjectives {
     /// Transformer model, fine-tune it on your own data set and share the result", "designed to
     /// teach you all about the Hugging Face ecosystem" → "Describe the Hugging Face ecosystem".
     /// A welcome lecture's key phrases made "Describe Transformer model and teach". Only sentences
-    /// holding "teach", "learn" or "show you" are matched.
+    /// holding "teach", "learn how" or "show(s) you" are matched.
     static func promised(in sentences: [String]) -> [String] {
         let how = #"(?i)\b(?:teach(?:es)?|show(?:s)?) you (?:the basics of |all about )?how to ([a-z][a-z\-’' ,]*)"#
         let about = #"(?i)\bteach(?:es)? you (?:all )?about (the [a-z][a-z\-’' ]*|[A-Z][A-Za-z\-’' ]*)"#
         let learn = #"(?i)\byou(?:['’]ll| will) learn how to ([a-z][a-z\-’' ,]*)"#
         var result: [String] = []
         for sentence in sentences {
-            let lower = sentence.lowercased()
-            guard lower.contains("teach") || lower.contains("learn how") || lower.contains("show you") || lower.contains("shows you") else { continue }
+            // A scan of the sentence as it is (no lower-cased copy of every sentence).
+            guard sentence.contains("teach") || sentence.contains("Teach") || sentence.contains("learn how") || sentence.contains("how you") || sentence.contains("hows you") else { continue }
             for groups in captures(about, in: sentence) where groups.count == 1 {
                 if let skill = skill(groups[0]) { result.append("Describe " + skill) }
             }
