@@ -94,13 +94,17 @@ def concern(objective, words):  # InheritedObjectives.concern
     return objective["statement"]
 
 
+def statement_key(statement):  # InheritedObjectives.key
+    return " ".join(w for w in statement.lower().split(" ") if w not in ("the", "a", "an"))
+
+
 def inherited_objectives(unit, topic):
     """What the UMCF export gives a topic without objectives of its own (InheritedObjectives)."""
     seen, candidates = set(), []
     for other in unit["topics"]:
         for objective in other["objectives"]:
-            if objective["statement"].lower() not in seen:
-                seen.add(objective["statement"].lower())
+            if statement_key(objective["statement"]) not in seen:
+                seen.add(statement_key(objective["statement"]))
                 candidates.append(objective)
     if not candidates:
         return []
@@ -108,8 +112,8 @@ def inherited_objectives(unit, topic):
     fitting, statements = [], set()
     for objective in candidates:
         statement = concern(objective, words)
-        if statement and statement.lower() not in statements:
-            statements.add(statement.lower())
+        if statement and statement_key(statement) not in statements:
+            statements.add(statement_key(statement))
             fitting.append(dict(objective, statement=statement, origin="inherited"))
     if fitting:
         return fitting[:INHERITED_LIMIT]

@@ -159,6 +159,7 @@ public struct CurriculumBuilder: Sendable {
         var topics = try enrichTopics(planned, unitTitles: units.map(\.title), old: old, name: name, result: &result,
                                       recorder: recorder, events: events)
         Self.describeKeyPhrasesWhereAUnitHasNoObjectives(&topics, units: planned.map(\.unit))
+        Self.describeTitlesWhereNoUnitObjectiveFits(&topics, units: planned.map(\.unit))
         try cancellation?.check(name)
         let links = TopicContent.prerequisites(for: topics, units: planned.map(\.unit), unitTitles: units.map(\.title), blocks: crossReferences)
         for (index, var topic) in topics.enumerated() {
@@ -442,8 +443,13 @@ public struct CurriculumBuilder: Sendable {
             }
         }
         if objectives.isEmpty {
-            objectives = TopicContent.offlineObjectives(keyTerms: keyTerms, passages: draft.passages, headings: draft.headings)
+            objectives = TopicContent.offlineObjectives(keyTerms: keyTerms, passages: draft.passages, headings: draft.headings,
+                                                        title: draft.titleFromContent ? nil : draft.title)
                 .map { ($0, ContentOrigin.offline) }
+        }
+        // A title an author wrote may name the task its text works ("Integrate Acceleration with …").
+        if objectives.isEmpty, !draft.titleFromContent, let task = TopicContent.titleObjective(title: title, passages: draft.passages) {
+            objectives = [(task, .offline)]
         }
         // The source's own summary (an OpenStax module's "Summary" section) wins; else what the
         // text argues, not its lists of objectives, glossary entries or exercises, nor captions.
@@ -515,6 +521,28 @@ public struct CurriculumBuilder: Sendable {
             }
         }
         return counted
+    }
+
+    /// A topic without objectives of its own none of whose unit's objectives is about its text
+    /// carried the unit's overall one ("Calculate the angular momentum" on "35.2 Rolling Wheel
+    /// in the Center of Mass Frame"); where its title names a subject its text speaks of, it
+    /// describes that instead. The unit's objectives are those before this pass.
+    static func describeTitlesWhereNoUnitObjectiveFits(_ topics: inout [Topic], units: [Int]) {
+        let byUnit = Dictionary(grouping: topics.indices, by: { units[$0] })
+        for unit in byUnit.keys.sorted() {
+            let members = byUnit[unit] ?? []
+            var seen = Set<String>()
+            let candidates = members.flatMap { topics[$0].objectives }.filter { seen.insert(InheritedObjectives.key($0.statement)).inserted }
+            guard !candidates.isEmpty else { continue }
+            for index in members where topics[index].objectives.isEmpty {
+                // The title first: most name no subject, and then the unit's objectives need no reading.
+                guard let statement = TopicContent.titleSubjectObjective(title: topics[index].title, passages: topics[index].passages),
+                      InheritedObjectives.objectives(for: topics[index], candidates: candidates, overall: { nil }).isEmpty else { continue }
+                let key = statement.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
+                topics[index].objectives = [LearningObjective(stableId: String(ContentHash.sha256(topics[index].stableId + "|objective|" + key).prefix(16)),
+                                                              statement: statement, origin: .offline)]
+            }
+        }
     }
 
     /// What a build depends on: the documents (and their content and chunking), the title asked

@@ -49,8 +49,20 @@ enum TopicContent {
     /// Objectives written offline from what a topic's text teaches (its defined terms, the kinds,
     /// contrasts and arguments it draws, the sections that name a subject), never from its title; none
     /// when it has none.
-    static func offlineObjectives(keyTerms: [KeyTerm], passages: [Passage], headings: [String]) -> [String] {
-        OfflineObjectives.objectives(keyTerms: keyTerms, passages: passages, headings: headings)
+    static func offlineObjectives(keyTerms: [KeyTerm], passages: [Passage], headings: [String], title: String? = nil) -> [String] {
+        OfflineObjectives.objectives(keyTerms: keyTerms, passages: passages, headings: headings, title: title)
+    }
+
+    /// The task a topic's title names ("Integrate acceleration with respect to time and
+    /// position"), for a topic whose text gave no objective; nil unless the title opens with a
+    /// task's verb and the text says its words.
+    static func titleObjective(title: String, passages: [Passage]) -> String? {
+        OfflineObjectives.titleTask(title, passages: passages)
+    }
+
+    /// "Describe <the subject its title names>" for a topic none of whose unit's objectives fits.
+    static func titleSubjectObjective(title: String, passages: [Passage]) -> String? {
+        OfflineObjectives.titleSubject(title, passages: passages)
     }
 
     /// "Describe <its key phrases>" for a topic of a unit that has no objectives to inherit.

@@ -59,6 +59,60 @@ final class TaughtObjectivesTests: XCTestCase {
         }
     }
 
+    func testOneNameForALawATaskWholeAndNoTermInsideAnother() throws {
+        let corpus = try TestPaths.sharedCorpus()
+        let course = try SharedCorpusLibrary.load().curriculum("mechanics", sources: [corpus.appendingPathComponent("ocw/8-01sc-classical-mechanics-fall-2016_parsed.json").path])
+        let objectives = Dictionary(course.units.flatMap(\.topics).map { ($0.title, $0.objectives.map(\.statement)) }, uniquingKeysWith: { first, _ in first })
+        let all = objectives.values.flatMap { $0 }
+        // "Newton's Second law of motion" (Week 1, 30.1) and "Newton's second law" are one law.
+        XCTAssertEqual(objectives["Week 1 Introduction"], ["Define dynamics", "Apply Newton's second law"])
+        XCTAssertFalse(all.contains { $0.contains("Newton's Second") || $0.contains("second law of motion") }, "\(all.sorted())")
+        let unit = try XCTUnwrap(course.units.first { $0.title.hasPrefix("Week 10") && $0.topics.contains { $0.title.hasPrefix("PS.10.1") } })
+        let pulley = try XCTUnwrap(unit.topics.first { $0.title.hasPrefix("PS.10.1 Blocks and Massive Pulley (2/2)") })
+        let inherited = InheritedObjectives.objectives(for: pulley, candidates: InheritedObjectives.unitObjectives(unit)) { nil }.map(\.statement)
+        XCTAssertEqual(inherited, ["Apply Newton's second law"])
+        // "the rolling without slipping" holds "slipping"; "Xcm" is a symbol; "wheel" is the apparatus.
+        XCTAssertEqual(objectives["35.4 Rolling Without Slipping, Slipping, and Skidding"], ["Define angular speed", "Define rolling without slipping"])
+        // A task names its quantity whole, not "about some point".
+        XCTAssertEqual(objectives["34.2 Torque Causes Angular Momentum to Change - System of Particles"], ["Calculate the angular momentum"])
+        XCTAssertFalse(all.contains { $0.hasSuffix(" about point") || $0.hasSuffix(" about some point") || $0.hasSuffix(" about the point") }, "\(all.sorted())")
+        // A topic whose text names no term, rule or task, but whose title names the task it works.
+        XCTAssertEqual(objectives["20.4 Integrate Acceleration with Respect to Time and Position"], ["Integrate acceleration with respect to time and position"])
+        XCTAssertEqual(objectives["18.3 Solve for Velocity in the Ground Frame"], ["Solve for velocity in the ground frame"])
+        // None of its unit's objectives is about its text (it carried "Define moment of inertia",
+        // the unit's overall one): its title names the subject its text speaks of.
+        XCTAssertEqual(objectives["28.1 Rigid Bodies"], ["Describe rigid bodies"])
+        XCTAssertEqual(objectives["18.1 Relative Velocity"], ["Describe relative velocity"])
+        // A title that names a part or a demonstration describes nothing.
+        XCTAssertEqual(objectives["12.3 Pulley Problem - Part III, Constraints and Virtual Displacement Arguments"], [])
+    }
+
+    func testAWelcomeLectureTeachesWhatItSaysItWillTeach() throws {
+        let lectures = try topics("hf", ["transcripts/hf-course-00_welcome-to-the-hugging-face-course.srt"])
+        // "This course has been designed to teach you all about the Hugging Face ecosystem, …",
+        // "we'll teach you the basics of how to use a Transformer model, fine-tune it …": not its
+        // key phrases ("Describe Transformer model and teach").
+        XCTAssertEqual(lectures["Welcome to the Hugging Face Course"],
+                       ["Describe the Hugging Face ecosystem", "Use a Transformer model, fine-tune it on your own data set and share the result with the community"])
+        XCTAssertEqual(StatedObjectives.promised(in: ["So second, we'll dive deeper into our libraries and teach you how to tackle any NLP task."]),
+                       ["Tackle any NLP task"])
+    }
+
+    func testALectureDescribesTheSubjectItsTitleNamesAndDefines() throws {
+        let lectures = try topics("hf", ["transcripts/hf-course-01_the-pipeline-function.srt"])
+        // "The pipeline function is the most high level API of the Transformers library.": the
+        // lecture's subject first, then the one pipeline among its examples that it defines.
+        XCTAssertEqual(lectures["The pipeline function"]?.first, "Describe the pipeline function", "\(lectures)")
+        XCTAssertNil(OfflineObjectives.definedTitle("What is transfer learning?", in: ["What is transfer learning is a question."]))
+    }
+
+    func testADeckDescribesItsThemeNotItsSections() throws {
+        let deck = try topics("slides", ["pdf/mtheme-demo-slides.pdf"])
+        // Headings "Metropolis" and "Sections": "The metropolis theme is a Beamer theme …" names
+        // what the first is; "sections" is an everyday word ("Describe metropolis", "Describe sections").
+        XCTAssertEqual(deck["Introduction: Metropolis - A modern beamer theme"], ["Describe the metropolis theme"], "\(deck)")
+    }
+
     func testTheContrastATutorDraws() throws {
         let folder = try TemporaryFolder()
         let store = try LibraryStore(path: folder.file("library.db").path)
@@ -90,6 +144,8 @@ final class TaughtObjectivesTests: XCTestCase {
         XCTAssertFalse(OfflineObjectives.definable("theta j"))
         XCTAssertFalse(OfflineObjectives.definable("equilibrium picture"))
         XCTAssertFalse(OfflineObjectives.definable("Beweis"))
+        XCTAssertFalse(OfflineObjectives.definable("Xcm"))
+        XCTAssertTrue(OfflineObjectives.definable("torque"))
         XCTAssertTrue(OfflineObjectives.definable("spring constant"))
         XCTAssertTrue(OfflineObjectives.definable("Gauß-Krümmung"))
         // A lecturer labelling things on the board names no term.

@@ -20,8 +20,9 @@ enum InheritedObjectives {
         let words = stems(of: topic)
         // Two objectives narrowed to the same terms ("Define component" from two lists) are one.
         var statements = Set<String>()
-        let fitting = candidates.compactMap { objective in concern(objective, words: words).map { (objective, $0) } }
-            .filter { statements.insert($0.1.lowercased()).inserted }
+        let counts = Dictionary(words.map { ($0, 1) }, uniquingKeysWith: +)  // counted once, not once per candidate
+        let fitting = candidates.compactMap { objective in concern(objective, words: words, counts: counts).map { (objective, $0) } }
+            .filter { statements.insert(key($0.1)).inserted }
         if !fitting.isEmpty { return Array(fitting.prefix(limit)) }
         // None is about this topic: the unit's overall objective, as the unit states it.
         return overall().map { [($0, $0.statement)] } ?? []
@@ -39,7 +40,13 @@ enum InheritedObjectives {
     /// The objectives of `unit`'s topics, once each in course order.
     static func unitObjectives(_ unit: CurriculumUnit) -> [LearningObjective] {
         var seen = Set<String>()
-        return unit.topics.flatMap(\.objectives).filter { seen.insert($0.statement.lowercased()).inserted }
+        return unit.topics.flatMap(\.objectives).filter { seen.insert(key($0.statement)).inserted }
+    }
+
+    /// What makes two statements one: their words in lower case without articles ("Calculate
+    /// angular momentum" from one topic's title, "Calculate the angular momentum" from another's task).
+    static func key(_ statement: String) -> String {
+        statement.lowercased().split(separator: " ").filter { !["the", "a", "an"].contains($0) }.joined(separator: " ")
     }
 
     /// The statement `objective` takes for a topic whose text is `words` (stems), or nil when it
@@ -48,6 +55,11 @@ enum InheritedObjectives {
     /// `wordShare` of its content words in the text (an offline one all of them) and one of them
     /// used `termUses` times.
     static func concern(_ objective: LearningObjective, words: [String]) -> String? {
+        concern(objective, words: words, counts: Dictionary(words.map { ($0, 1) }, uniquingKeysWith: +))
+    }
+
+    /// `concern(_:words:)` with `words` counted (`counts`: each stem's uses).
+    static func concern(_ objective: LearningObjective, words: [String], counts: [String: Int]) -> String? {
         let parts = objective.statement.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         let (verb, rest) = (parts[0], parts[1])
@@ -57,7 +69,6 @@ enum InheritedObjectives {
         }
         let content = Array(Set(TermMatcher.stems(rest).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 }))
         guard !content.isEmpty else { return nil }
-        let counts = Dictionary(words.map { ($0, 1) }, uniquingKeysWith: +)
         let present = content.filter { counts[$0] != nil }
         // An offline objective is a few words the builder chose ("Determine the velocity of the
         // center of mass"): every one of them must be in the text, or it is another lesson's.

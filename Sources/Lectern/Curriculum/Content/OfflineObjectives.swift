@@ -30,7 +30,9 @@ enum OfflineObjectives {
     /// `headings`: the topic's section headings; one that names a subject the text teaches
     /// ("Confucianism", "The Vedic Tradition") is described, one that is apparatus ("Review
     /// Questions"), an instruction ("Prepare to Read"), a question or an activity is not.
-    static func objectives(keyTerms: [KeyTerm], passages: [Passage], headings: [String] = []) -> [String] {
+    /// `title`: the topic's title; where the text defines the subject it names ("The pipeline
+    /// function is the most high level API of …") that subject is described first.
+    static func objectives(keyTerms: [KeyTerm], passages: [Passage], headings: [String] = [], title: String? = nil) -> [String] {
         let prose = passages.filter { [.text, .transcript, .list].contains($0.kind) }
         let lowerCaseWords = commonWords(passages.map(\.text) + keyTerms.map(\.definition))
         func phrase(_ text: String) -> String { inSentence(text, commonWords: lowerCaseWords) }
@@ -52,13 +54,16 @@ enum OfflineObjectives {
             let stems = TermMatcher.stems(text)
             return termStems.contains { TermMatcher.count($0, in: stems) > 0 } || TermMatcher.count(stems, in: textWords) >= 2
         }
+        // The subject the title names, where the text says what it is: a lecture's whole subject
+        // ("The pipeline function") before the terms it defines on the way ("fill mask pipeline").
+        if let title, let subject = definedTitle(title, in: sentences.prefix(titleSentences)) { add("Describe " + phrase(subject)) }
         // Remembering first: the terms the source defines.
-        let defined = terms.filter { $0.basis != .emphasised } + terms.filter { $0.basis == .emphasised }
+        let defined = outerTerms(terms.filter { $0.basis != .emphasised } + terms.filter { $0.basis == .emphasised }, \.term)
         for group in stride(from: 0, to: min(defined.count, termsPerDefinition * definitionObjectives), by: termsPerDefinition) {
             add("Define " + list(defined[group..<min(defined.count, group + termsPerDefinition)].map { phrase(withoutState($0.term)) }))
         }
         // A lecture names its terms as it introduces them ("what we call the center of mass").
-        let namedTerms = named(in: sentences).filter(taught).filter(definable).filter { name in !defined.contains { TermMatcher.stems($0.term) == TermMatcher.stems(name) } }
+        let namedTerms = outerTerms(named(in: sentences).filter(taught).filter(definable).filter { name in !defined.contains { TermMatcher.stems($0.term) == TermMatcher.stems(name) } }, \.self)
         if !namedTerms.isEmpty { add("Define " + list(namedTerms.prefix(termsPerDefinition).map { phrase(withoutState($0)) })) }
         // Notes define a quantity with its symbol: "Period, \(T\), is defined as …"; when they
         // then relate them ("These three quantities are related by \(f=1/T\)"), relating them is taught.
@@ -104,9 +109,11 @@ enum OfflineObjectives {
         var described = 0
         for heading in headings where described < headingObjectives {
             let clean = withoutNumber(heading).trimmingCharacters(in: .whitespaces)
-            guard namesASubject(clean), taught(clean) else { continue }
+            // One everyday word ("Sections") names no subject; a name the text gives a kind to
+            // ("The metropolis theme is a Beamer theme …") is described with it.
+            guard namesASubject(clean), taught(clean), clean.contains(" ") || definable(TermMatcher.stem(clean.lowercased())) else { continue }
             let before = statements.count
-            add("Describe \(phrase(clean))")
+            add("Describe \(phrase(kindNamed(clean, in: sentences) ?? clean))")
             if statements.count > before { described += 1 }
         }
         // Nothing in these forms: what the text states (a run-in term, a stated rule, a counted
@@ -121,13 +128,102 @@ enum OfflineObjectives {
         return statements
     }
 
+    /// A title that names the task a topic teaches ("20.4 Integrate Acceleration with Respect to
+    /// Time and Position", "Calculating Angular Momentum"), as its objective ("Integrate
+    /// acceleration with respect to time and position"), for a topic whose text gave none: only
+    /// where the title opens with a task's verb and the text says its content words. Topics
+    /// without objectives carried their unit's overall one ("Define work and joule"), which such
+    /// a title says better.
+    static func titleTask(_ title: String, passages: [Passage]) -> String? {
+        var text = withoutNumber(title)
+        // "(2/3): Plus Delta …", " - Part II": a part's name, not the task.
+        for mark in [" (", ": ", " - "] { if let cut = text.range(of: mark) { text = String(text[..<cut.lowerBound]) } }
+        let words = text.split(separator: " ").map(String.init)
+        guard words.count >= 3, let verb = taskVerbs[words[0].lowercased()] else { return nil }
+        let rest = words.dropFirst().joined(separator: " ")
+        let content = Set(TermMatcher.stems(rest).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 })
+        let textWords = Set(passages.filter { [.text, .transcript, .list].contains($0.kind) }.flatMap { TermMatcher.stems($0.text) })
+        guard !content.isEmpty, content.isSubset(of: textWords) else { return nil }
+        return verb + " " + inSentence(rest, commonWords: commonWords(passages.map(\.text)))
+    }
+
+    /// "Describe <the subject a title names>" ("35.2 Rolling Wheel in the Center of Mass Frame"
+    /// → "Describe rolling wheel in the center of mass frame"), for a topic with no objective of
+    /// its own none of whose unit's objectives is about its text: nil unless the title is a noun
+    /// phrase naming a subject (no part, problem, demo or review, no number) whose content words
+    /// the text says.
+    static func titleSubject(_ title: String, passages: [Passage]) -> String? {
+        var text = withoutNumber(title)
+        for mark in [" (", ": ", " - ", ", "] { if let cut = text.range(of: mark) { text = String(text[..<cut.lowerBound]) } }
+        let words = text.split(separator: " ").map { $0.lowercased() }
+        guard words.count >= 2, namesASubject(text), !words.contains(where: { titleApparatus.contains($0) || $0.contains(where: \.isNumber) }) else { return nil }
+        let content = Set(TermMatcher.stems(text).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 })
+        let textWords = Set(passages.filter { [.text, .transcript, .list].contains($0.kind) }.flatMap { TermMatcher.stems($0.text) })
+        guard !content.isEmpty, content.isSubset(of: textWords) else { return nil }
+        return "Describe " + inSentence(text, commonWords: commonWords(passages.map(\.text)))
+    }
+
+    /// Words of a title that names a lesson's place or kind, not its subject.
+    static let titleApparatus: Set<String> = [
+        "summary", "review", "introduction", "demo", "problem", "problems", "part", "example", "overview", "worked", "far",
+        "questions", "solution", "solutions", "recap", "continued", "week", "lecture",
+    ]
+
+    /// "the metropolis theme" for a one-word heading "Metropolis" whose text says "The
+    /// metropolis theme is a …": the heading's name with the kind the text defines it as.
+    static func kindNamed(_ heading: String, in sentences: [String]) -> String? {
+        guard !heading.contains(" ") else { return nil }
+        let opening = "the " + heading.lowercased() + " "
+        for sentence in sentences where sentence.lowercased().hasPrefix(opening) {
+            let words = sentence.split(separator: " ").map(String.init)
+            guard words.count >= 5, words[3] == "is", ["a", "an", "the"].contains(words[4].lowercased()),
+                  words[2].allSatisfy(\.isLetter), !ContentWords.stopwords.contains(words[2].lowercased()) else { continue }
+            return "the " + words[1] + " " + words[2]
+        }
+        return nil
+    }
+
+    /// Sentences of a topic's opening its title's definition is looked for in.
+    static let titleSentences = 5
+
+    /// The subject `title` names ("The pipeline function") where one of `sentences` opens on it
+    /// and says what it is ("The pipeline function is the most high level API of …"); nil for a
+    /// title that is a question, an activity or apparatus, or longer than four words.
+    static func definedTitle(_ title: String, in sentences: ArraySlice<String>) -> String? {
+        let name = withoutNumber(title).trimmingCharacters(in: .whitespaces)
+        let words = name.split(separator: " ")
+        guard words.count >= 2, words.count <= 4, namesASubject(name) else { return nil }
+        let opening = (words.first?.lowercased() == "the" ? "" : "the ") + name.lowercased() + " is "
+        guard sentences.contains(where: { $0.lowercased().hasPrefix(opening) }) else { return nil }
+        return words.first?.lowercased() == "the" ? "the " + words.dropFirst().joined(separator: " ") : "the " + name
+    }
+
+    /// A title's first word that names a task, and the verb its objective takes.
+    static let taskVerbs: [String: String] = [
+        "integrate": "Integrate", "integrating": "Integrate", "solve": "Solve", "solving": "Solve",
+        "calculate": "Calculate", "calculating": "Calculate", "determine": "Determine", "determining": "Determine",
+        "find": "Find", "finding": "Find", "derive": "Derive", "deriving": "Derive", "compute": "Compute", "computing": "Compute",
+    ]
+
+    /// `terms` without one that is part of another ("slipping" beside "rolling without slipping",
+    /// "Define rolling without slipping, wheel and slipping"): the longer names it.
+    static func outerTerms<T>(_ terms: [T], _ name: (T) -> String) -> [T] {
+        guard terms.count > 1 else { return terms }
+        let stems = terms.map { TermMatcher.stems(name($0)) }
+        return terms.indices.filter { index in
+            !stems.indices.contains { other in other != index && stems[other].count > stems[index].count && TermMatcher.count(stems[index], in: stems[other]) > 0 }
+        }.map { terms[$0] }
+    }
+
     /// Whether a term the text defines or names is worth a "Define" objective: not one everyday
     /// word ("Define output and fill mask pipeline", "Define conservative force and path" were
     /// graded no outcomes: the lecture says what its output is, it does not teach "output").
     static func definable(_ term: String) -> Bool {
         let words = term.split(separator: " ").map { $0.lowercased() }
-        // A symbol, a number or a spelled letter is no term: "n ground 1", "theta j", "week 8".
+        // A symbol, a number or a spelled letter is no term: "n ground 1", "theta j", "week 8",
+        // "Xcm" (a short word without a vowel).
         guard !words.contains(where: { $0.count == 1 || $0.contains(where: \.isNumber) || greekLetters.contains($0) || $0.hasPrefix("-") || $0.hasSuffix("-")
+            || $0.count <= 4 && !$0.contains(where: { "aeiouyäöü".contains($0) })
             || $0.contains(where: { !$0.isLetter && !"-'’".contains($0) }) })
         else { return false }
         // A place on the board or the page: "left side", "equilibrium picture", "equal 0".
@@ -166,7 +262,7 @@ enum OfflineObjectives {
         "way", "method", "approach", "process", "problem", "situation", "picture", "setup", "direction", "quantity", "stuff",
         "course", "video", "chapter", "section", "lecture", "lesson", "slide", "page", "model", "library",
         "please", "note", "welcome", "hello", "thanks",  // "Please refer to the documentation" defines nothing
-        "hat", "location", "constant", "property", "properties", "fact", "facts", "week", "ocw", "mit",
+        "hat", "location", "constant", "wheel", "property", "properties", "fact", "facts", "week", "ocw", "mit",
         // A German text's apparatus: proof, observation, remark, example, theorem, exercise.
         "beweis", "beobachtung", "bemerkung", "beispiel", "satz", "lemma", "korollar", "folgerung", "aufgabe", "lösung",
         "hinweis", "erinnerung", "notation", "definition",
@@ -218,13 +314,18 @@ enum OfflineObjectives {
                     words.removeFirst()
                 }
                 let head = groups[1].lowercased()
-                let of = groups.count == 3 && !ContentWords.stopwords.contains(groups[2].lowercased()) ? " of " + groups[2].lowercased() : ""
+                let said = groups.count == 3 && !ContentWords.stopwords.contains(groups[2].lowercased()) ? " of " + groups[2].lowercased() : ""
                 guard let first = words.first, !KeyTermExtraction.prepositions.contains(first.lowercased()),
                       !words.dropFirst(handed(words) ? 1 : 0).contains(where: { ContentWords.stopwords.contains($0.lowercased()) || numberWords.contains($0.lowercased()) }),
-                      !genericRule(words, head: head, of: of), !words.contains(where: { $0.count == 1 })  // "the x equation"
+                      !genericRule(words, head: head, of: said), !words.contains(where: { $0.count == 1 })  // "the x equation"
                 else { continue }
+                // A numbered law is one name however it is said: "Newton's Second law of motion" and
+                // "Newton's second law" were two objectives of one unit.
+                let numbered = words.count >= 2 && ordinals.contains(words[words.count - 1].lowercased())
+                if numbered { words[words.count - 1] = words[words.count - 1].lowercased() }
                 let phrase = (words + [head]).joined(separator: " ")
                 let key = phrase.lowercased()
+                let of = numbered && said == " of motion" ? "" : said
                 // "the universal law of gravitation" is shown whole where the text once says it so.
                 let shown = counts[key].map { $0.phrase.contains(" of ") || of.isEmpty ? $0.phrase : phrase + of } ?? phrase + of
                 counts[key] = (shown, (counts[key]?.count ?? 0) + 1, counts[key]?.first ?? index)
@@ -236,6 +337,9 @@ enum OfflineObjectives {
             return "\(verb) \(named ? "" : "the ")\(rule.phrase)"
         }
     }
+
+    /// The number a numbered law is named by ("Newton's second law", "the first law of thermodynamics").
+    static let ordinals: Set<String> = ["first", "second", "third", "zeroth"]
 
     /// A verb's form in lower case ("invokes", "derived"), which no rule's name opens with.
     static func isVerbForm(_ word: String) -> Bool {

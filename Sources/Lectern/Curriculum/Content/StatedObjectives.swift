@@ -33,8 +33,62 @@ enum StatedObjectives {
         statements += enumerations(in: sentences, textWords: textWords).prefix(perKind)
         if let pair = sideBySide(in: sentences) { statements.append("Compare \(pair.0) and \(pair.1)") }
         statements += tasks(in: sentences, textWords: textWords).prefix(perKind)
+        statements += promised(in: sentences).prefix(perKind)
         return statements
     }
+
+    // MARK: What a lecture says it teaches
+
+    /// What a course or lecture says it teaches: "we'll teach you the basics of how to use a
+    /// Transformer model, fine-tune it on your own data set and share the result" → "Use a
+    /// Transformer model, fine-tune it on your own data set and share the result", "designed to
+    /// teach you all about the Hugging Face ecosystem" → "Describe the Hugging Face ecosystem".
+    /// A welcome lecture's key phrases made "Describe Transformer model and teach". Only sentences
+    /// holding "teach", "learn how" or "show(s) you" are matched.
+    static func promised(in sentences: [String]) -> [String] {
+        let how = #"(?i)\b(?:teach(?:es)?|show(?:s)?) you (?:the basics of |all about )?how to ([a-z][a-z\-’' ,]*)"#
+        let about = #"(?i)\bteach(?:es)? you (?:all )?about (the [a-z][a-z\-’' ]*|[A-Z][A-Za-z\-’' ]*)"#
+        let learn = #"(?i)\byou(?:['’]ll| will) learn how to ([a-z][a-z\-’' ,]*)"#
+        var result: [String] = []
+        for sentence in sentences {
+            // A scan of the sentence as it is (no lower-cased copy of every sentence).
+            guard sentence.contains("teach") || sentence.contains("Teach") || sentence.contains("learn how") || sentence.contains("how you") || sentence.contains("hows you") else { continue }
+            for groups in captures(about, in: sentence) where groups.count == 1 {
+                if let skill = skill(groups[0]) { result.append("Describe " + skill) }
+            }
+            for groups in captures(how, in: sentence) + captures(learn, in: sentence) where groups.count == 1 {
+                if let skill = skill(groups[0]) { result.append(skill.prefix(1).uppercased() + skill.dropFirst()) }
+            }
+        }
+        var seen = Set<String>()
+        return result.filter { seen.insert($0.lowercased()).inserted }
+    }
+
+    /// A promised skill, whole: it ends where a clause begins ("as well as", "so that", "which"),
+    /// without a trailing comma or function word, of two words at least and `skillWords` at most.
+    static func skill(_ text: String) -> String? {
+        var words: [String] = []
+        for word in text.split(separator: " ").map(String.init) {
+            if !words.isEmpty, skillEnds.contains(word.lowercased()) { break }
+            words.append(word)
+        }
+        while let last = words.last {
+            let bare = last.trimmingCharacters(in: CharacterSet(charactersIn: ","))
+            let lower = bare.lowercased()
+            if bare.isEmpty || ContentWords.stopwords.contains(lower) || KeyTermExtraction.prepositions.contains(lower) {
+                words.removeLast()
+            } else {
+                words[words.count - 1] = bare
+                break
+            }
+        }
+        guard words.count >= 2, words.count <= skillWords else { return nil }
+        return words.joined(separator: " ")
+    }
+
+    /// Words a promised skill keeps at most, and words where it has ended.
+    static let skillWords = 20
+    static let skillEnds: Set<String> = ["as", "so", "which", "because", "if", "when", "how", "but", "while"]
 
     // MARK: Run-in headings
 
@@ -288,6 +342,12 @@ enum StatedObjectives {
         }
         while let last = words.last, ContentWords.stopwords.contains(last.lowercased()) || KeyTermExtraction.prepositions.contains(last.lowercased()) {
             words.removeLast()
+        }
+        // "the angular momentum about some point" names no point: the quantity is what is asked.
+        if let about = words.lastIndex(where: { $0.lowercased() == "about" }), about >= 2,
+           words[about...].last.map({ ["point", "points"].contains($0.lowercased()) }) == true,
+           words[(about + 1)..<(words.count - 1)].allSatisfy({ ["some", "the", "a", "this", "that", "any"].contains($0.lowercased()) }) {
+            words.removeSubrange(about...)
         }
         guard words.count >= 2 else { return nil }
         words[0] = words[0].lowercased()
