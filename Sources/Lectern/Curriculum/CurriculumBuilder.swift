@@ -25,7 +25,7 @@ public struct CurriculumBuildResult: Codable, Sendable, Equatable {
 /// drawing on it are made again.
 public struct CurriculumBuilder: Sendable {
     /// Changes when what a build makes changes: an older build is then rebuilt.
-    static let version = 14  // 10: a transcript named by its file takes its stated title; 11: named-term objectives, title slides and continued references; 12: inherited objectives about the topic, no everyday word defined, key phrases only of terms, deck sections; 13: objectives from what a short text states, working with lost symbols out of summaries, no deck section of demonstration frames; 14: sections that are no lessons are no topics, objectives from what a lecture names and defines, inherited only where they fit, lecture summaries of what is taught
+    static let version = 15  // 10: a transcript named by its file takes its stated title; 11: named-term objectives, title slides and continued references; 12: inherited objectives about the topic, no everyday word defined, key phrases only of terms, deck sections; 13: objectives from what a short text states, working with lost symbols out of summaries, no deck section of demonstration frames; 14: sections that are no lessons are no topics, objectives from what a lecture names and defines, inherited only where they fit, lecture summaries of what is taught; 15: titles of saved pages and PDFs, slide block titles, lecture summaries opening on what the lecture does, objectives from the title's subject and what a lecture says it teaches
 
     let store: any LibraryBackend
     let summarizer: any Summarizer
