@@ -163,8 +163,9 @@ final class LessonTopicsTests: XCTestCase {
         XCTAssertEqual(NonLesson.of(name: "Reading on", passages: Self.section(links + "\nKleppner and Kolenkow, An Introduction to Mechanics"
             + "\nMorin, Introduction to Classical Mechanics, Cambridge University Press")), .list)
         XCTAssertEqual(NonLesson.of(name: "Reading on", passages: Self.section(links)), .stub, "22 words")
+        // "External links[edit]": a Wikipedia page converted to Markdown ("## External links[[edit](…)]") keeps its edit link.
         for heading in ["Übungsaufgaben", "Aufgabe 7 (Zusammenhang)", "Lösungen", "Übungsblatt 3", "Review Questions", "Questions?",
-                        "Key Terms", "Glossar", "2.4 Exercises", "See also", "Weblinks"] {
+                        "Key Terms", "Glossar", "2.4 Exercises", "See also", "Weblinks", "External links[edit]"] {
             XCTAssertTrue(NonLesson.isPractice(heading), heading)
         }
         for heading in ["19.4 Rocket Problem 4 - Solution", "12.1 Pulley Problems - Part I", "PS.2.3 Window Washer Problem", "Problem solving",
