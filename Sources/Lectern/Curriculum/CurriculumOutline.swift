@@ -45,7 +45,8 @@ enum CurriculumOutline {
     static let generic: Set<String> = ["introduction", "overview", "summary", "conclusion", "review", "preliminaries"]
 
     static func normalised(_ title: String) -> String {
-        // A saved Wikipedia page's headings end in their edit link: "References[edit]".
+        // A Wikipedia page's headings end in their edit link, "References[edit]", where no HTML
+        // reader dropped it: the page converted to Markdown, or stored by a reader before it did.
         var words = (title.hasSuffix("[edit]") ? String(title.dropLast(6)) : title).lowercased().split(separator: " ")
         // "1", "1.2", "A.", "Chapter 3" in front of the title.
         while let first = words.first, words.count > 1,

@@ -12,7 +12,8 @@ enum NonLesson: Equatable, Sendable {
     case practice
     /// Fewer than `stubWords` words.
     case stub
-    /// A short text of title lines that names files or follows a lead-in ending in ":".
+    /// A short text of title lines that names files or links, or follows a lead-in to work set
+    /// ("… contains the following problems:").
     case list
 
     /// Headings (as `CurriculumOutline.normalised` gives them: lower case, numbering in front and
@@ -75,8 +76,9 @@ enum NonLesson: Equatable, Sendable {
 
     /// Whether a short text only lists: at least four lines, four in five of them titles (eight
     /// words or fewer, not ending a sentence), and either a line naming a file or a link ("Problem
-    /// Set 8 (PDF)", "notes.zip", "https://…") or a first line that leads in with ":" ("… contains
-    /// the following problems:").
+    /// Set 8 (PDF)", "notes.zip", "https://…") or a first line that leads in to work set ("…
+    /// contains the following problems:"). Any other lead-in ("These are the symptoms:") opens
+    /// notes in bullets, which are a lesson.
     static func isList(_ passages: [Passage]) -> Bool {
         let lines = passages.flatMap { $0.text.split(separator: "\n") }
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -85,7 +87,18 @@ enum NonLesson: Equatable, Sendable {
             line.split(separator: " ").count <= 8 && !(line.last.map { ".!?".contains($0) } ?? false)
         }
         guard titles.count * 5 >= lines.count * 4 else { return false }
-        return lines.first?.hasSuffix(":") == true || lines.contains(where: namesFile)
+        return lines.first.map(leadsToWork) == true || lines.contains(where: namesFile)
+    }
+
+    /// Words of a lead-in to work set, in English and German.
+    static let workWords = ["problem", "exercise", "question", "aufgabe", "übung", "frage"]
+
+    /// Whether `line` ends in ":" and names the work it leads to: "Problem Set 8 contains the
+    /// following problems:", "Answer these questions:", "Aufgaben zum Kapitel:".
+    static func leadsToWork(_ line: String) -> Bool {
+        guard line.hasSuffix(":") else { return false }
+        let lower = line.lowercased()
+        return workWords.contains { lower.contains($0) }
     }
 
     static let fileMarks = ["(pdf)", "(zip)", "(mp4)", "(mp3)", "(ppt)", "(pptx)", "(docx)", ".pdf", ".zip", ".pptx", ".docx", ".ipynb", ".mp4"]

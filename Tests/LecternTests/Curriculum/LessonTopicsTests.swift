@@ -58,6 +58,32 @@ final class LessonTopicsTests: XCTestCase {
         XCTAssertTrue(statement.passages.first?.text.hasPrefix("Calculus I, week 5 notes.") == true, statement.passages.first?.text ?? "")
     }
 
+    /// A user's notes whose section opens with a lead-in ending in ":" and goes on in short bullets
+    /// keep that section as a topic: only a lead-in to work set ("the following problems:") makes
+    /// such a text a list, and a list is kept nowhere.
+    func testNotesInBulletsAfterALeadInStayATopic() throws {
+        let symptoms = "These are the symptoms:\n\n- sudden fever above 38 °C, often with shivering\n- dry cough and a sore throat\n"
+            + "- aching muscles, back and joints\n- headache and a strong tiredness for days\n- chills and sweating at night\n"
+            + "- a blocked or runny nose\n- loss of appetite and sometimes nausea\n- in children also vomiting and diarrhoea\n"
+            + "- a dry cough that can last two weeks\n"
+        let notes = "# Influenza\n\n## How the virus spreads\n\nInfluenza spreads mainly through droplets that an infected person coughs or "
+            + "sneezes out, and less often through hands that touched a contaminated surface and then the mouth or nose. People are "
+            + "infectious from a day before they feel ill until about five days after, children for longer, which is why the virus "
+            + "travels so fast through schools and nursing homes in winter.\n\n## Symptoms\n\n" + symptoms + "\n## Treatment\n\nMost "
+            + "people recover within a week with rest and fluids. Antiviral drugs such as oseltamivir shorten the illness when they are "
+            + "taken within two days of the first symptoms, and they are given first to the old and to people with weak immune systems. "
+            + "Antibiotics do nothing against the virus itself; they are for the bacterial pneumonia that sometimes follows it.\n"
+        XCTAssertNil(NonLesson.of(name: "Symptoms", passages: Self.section(symptoms)))
+        let folder = try TemporaryFolder()
+        try folder.write("influenza.md", notes)
+        let store = try LibraryStore(path: folder.file("library.db").path)
+        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest([folder.file("influenza.md").path], recorder: nil) { _ in }.stored, 1)
+        _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer()).build(name: "influenza", sources: [folder.file("influenza.md").path], recorder: nil) { _ in }
+        let curriculum = try XCTUnwrap(try store.curriculum(named: "influenza"))
+        let topic = try XCTUnwrap(curriculum.topics.first { $0.title == "Symptoms" }, "\(curriculum.topics.map(\.title))")
+        XCTAssertTrue(topic.passages.contains { $0.text.contains("dry cough and a sore throat") }, "\(topic.passages.map(\.text))")
+    }
+
     /// Saved Wikipedia pages: "See also" and "External links" are no topics, nor "References"
     /// (a heading that kept its edit link, "References[edit]", is read without it); a list article whose only other section was "See also"
     /// stays one topic under its own title rather than being cut by content as if it had none.
@@ -137,8 +163,9 @@ final class LessonTopicsTests: XCTestCase {
         XCTAssertEqual(NonLesson.of(name: "Reading on", passages: Self.section(links + "\nKleppner and Kolenkow, An Introduction to Mechanics"
             + "\nMorin, Introduction to Classical Mechanics, Cambridge University Press")), .list)
         XCTAssertEqual(NonLesson.of(name: "Reading on", passages: Self.section(links)), .stub, "22 words")
+        // "External links[edit]": a Wikipedia page converted to Markdown ("## External links[[edit](…)]") keeps its edit link.
         for heading in ["Übungsaufgaben", "Aufgabe 7 (Zusammenhang)", "Lösungen", "Übungsblatt 3", "Review Questions", "Questions?",
-                        "Key Terms", "Glossar", "2.4 Exercises", "See also", "Weblinks"] {
+                        "Key Terms", "Glossar", "2.4 Exercises", "See also", "Weblinks", "External links[edit]"] {
             XCTAssertTrue(NonLesson.isPractice(heading), heading)
         }
         for heading in ["19.4 Rocket Problem 4 - Solution", "12.1 Pulley Problems - Part I", "PS.2.3 Window Washer Problem", "Problem solving",
