@@ -220,11 +220,10 @@ enum OfflineObjectives {
     /// graded no outcomes: the lecture says what its output is, it does not teach "output").
     static func definable(_ term: String) -> Bool {
         let words = term.split(separator: " ").map { $0.lowercased() }
-        // A symbol, a number or a spelled letter is no term: "n ground 1", "theta j", "week 8",
-        // "Xcm" (a short word without a vowel).
-        guard !words.contains(where: { $0.count == 1 || $0.contains(where: \.isNumber) || greekLetters.contains($0) || $0.hasPrefix("-") || $0.hasSuffix("-")
-            || $0.count <= 4 && !$0.contains(where: { "aeiouyäöü".contains($0) })
-            || $0.contains(where: { !$0.isLetter && !"-'’".contains($0) }) })
+        // A symbol, a number or a spelled letter is no term: "n ground 1", "theta j", "8", "Xcm"
+        // (told by its case from "NLP"; "CO2" and "GPT-2" are terms).
+        guard !StandaloneSentence.isLabel(term), !words.contains(where: { $0.allSatisfy(\.isNumber) || $0.hasPrefix("-") || $0.hasSuffix("-")
+            || $0.contains(where: { !$0.isLetter && !$0.isNumber && !"-'’".contains($0) }) })
         else { return false }
         // A place on the board or the page: "left side", "equilibrium picture", "equal 0".
         guard words.count == 1 else { return !words.contains { boardWords.contains($0) } }
@@ -243,11 +242,6 @@ enum OfflineObjectives {
 
     static let toolNouns: Set<String> = [
         "tool", "tools", "package", "library", "website", "app", "software", "platform", "calculator", "framework", "plugin",
-    ]
-
-    static let greekLetters: Set<String> = [
-        "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu", "xi",
-        "omicron", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega",
     ]
 
     /// Words of a lecture's board or a page's layout, not of its subject.
