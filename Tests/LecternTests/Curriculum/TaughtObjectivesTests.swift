@@ -160,5 +160,9 @@ final class TaughtObjectivesTests: XCTestCase {
                                                      "We would now like to introduce the concept of angular momentum.",
                                                      "So that's our first condition, and we call this the rolling without slipping."]),
                        ["scalar product", "normal force", "kinetic energy", "angular momentum", "rolling without slipping"])
+        // A term with its symbol after it is still named.
+        XCTAssertEqual(OfflineObjectives.named(in: ["And the force from the surface is what we call the normal force N.",
+                                                     "We call this the scalar product a dot b."]),
+                       ["normal force", "scalar product"])
     }
 }

@@ -413,9 +413,10 @@ enum OfflineObjectives {
                     let conceptNoun = pattern.contains("concept|idea|notion) of (?:a") ? groups.first.flatMap(commonNoun) : nil
                     guard let candidate = groups.first, let term = leadingTerm(candidate) ?? conceptNoun, isConcept(term) || term == conceptNoun,
                           definable(term) else { continue }
-                    // "I'm going to call pulley A", "call that T2": a label for a thing on the board.
-                    let after = candidate.split(separator: " ").dropFirst(term.split(separator: " ").count).first
-                    if let after, after.count == 1 || after.contains(where: \.isNumber) { continue }
+                    // "I'm going to call pulley A", "call that T2": a label for a thing on the board
+                    // (not "what we call the normal force N", "the scalar product a dot b": a term and its symbol).
+                    if !term.contains(" "), let after = candidate.split(separator: " ").dropFirst().first,
+                       after.count == 1 && after.first!.isUppercase || after.contains(where: \.isNumber) { continue }
                     guard seen.insert(TermMatcher.stems(term)).inserted else { continue }
                     result.append(term)
                 }
@@ -498,6 +499,8 @@ enum OfflineObjectives {
             let lower = word.lowercased()
             // "coefficient of kinetic friction", "rolling without slipping".
             if lower == "of" || lower == "without", !words.isEmpty { words.append(word); continue }
+            // "the normal force N", "pulley A", "kinetic energy K": the symbol after a term is not of it.
+            if !words.isEmpty, word.count == 1 || SpokenSentences.isIndexedSymbol(word) { break }
             if ContentWords.stopwords.contains(lower) || KeyPhrases.spokenFillers.contains(lower) || KeyTermExtraction.prepositions.contains(lower)
                 || KeyTermExtraction.verbs.contains(lower) || words.count == 4 { break }
             words.append(word)
