@@ -141,9 +141,7 @@ enum OfflineObjectives {
         let words = text.split(separator: " ").map(String.init)
         guard words.count >= 3, let verb = taskVerbs[words[0].lowercased()] else { return nil }
         let rest = words.dropFirst().joined(separator: " ")
-        let content = Set(TermMatcher.stems(rest).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 })
-        let textWords = Set(passages.filter { [.text, .transcript, .list].contains($0.kind) }.flatMap { TermMatcher.stems($0.text) })
-        guard !content.isEmpty, content.isSubset(of: textWords) else { return nil }
+        guard textSays(rest, passages) else { return nil }
         return verb + " " + inSentence(rest, commonWords: commonWords(passages.map(\.text)))
     }
 
@@ -157,10 +155,15 @@ enum OfflineObjectives {
         for mark in [" (", ": ", " - ", ", "] { if let cut = text.range(of: mark) { text = String(text[..<cut.lowerBound]) } }
         let words = text.split(separator: " ").map { $0.lowercased() }
         guard words.count >= 2, namesASubject(text), !words.contains(where: { titleApparatus.contains($0) || $0.contains(where: \.isNumber) }) else { return nil }
-        let content = Set(TermMatcher.stems(text).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 })
-        let textWords = Set(passages.filter { [.text, .transcript, .list].contains($0.kind) }.flatMap { TermMatcher.stems($0.text) })
-        guard !content.isEmpty, content.isSubset(of: textWords) else { return nil }
+        guard textSays(text, passages) else { return nil }
         return "Describe " + inSentence(text, commonWords: commonWords(passages.map(\.text)))
+    }
+
+    /// Whether the topic's text (its prose, transcript and lists) says every content word of a title's `words`.
+    static func textSays(_ words: String, _ passages: [Passage]) -> Bool {
+        let content = Set(TermMatcher.stems(words).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 })
+        let textWords = Set(passages.filter { [.text, .transcript, .list].contains($0.kind) }.flatMap { TermMatcher.stems($0.text) })
+        return !content.isEmpty && content.isSubset(of: textWords)
     }
 
     /// Words of a title that names a lesson's place or kind, not its subject.
