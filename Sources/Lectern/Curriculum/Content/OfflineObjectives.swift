@@ -6,9 +6,9 @@ import Foundation
 /// schools of classical Chinese philosophy"), the contrasts it draws ("Distinguish internalism
 /// from externalism"), the arguments it weighs ("Evaluate the arguments for the existence of
 /// God"), the rules it states ("Apply the chain rule") and the quantities its definitions give a
-/// formula for ("Calculate momentum"). Never from
-/// a title, a file name or a heading: a topic whose text gives none of these gets none (its
-/// unit's objectives stand for it, marked inherited, in the UMCF export).
+/// formula for ("Calculate momentum"). A title or a heading gives one only where the text says
+/// the subject or task it names, a file name never: a topic whose text gives none of these gets
+/// none (its unit's objectives stand for it, marked inherited, in the UMCF export).
 enum OfflineObjectives {
     static let maximum = 5
 
