@@ -110,11 +110,14 @@ enum StandaloneSentence {
         return false
     }
 
-    /// Greek letters and words a lecturer names symbols with ("Capital omega", "RS to J", "Xcm").
-    private static let symbolWords: Set<String> = [
-        "alpha", "beta", "gamma", "delta", "epsilon", "theta", "lambda", "mu", "nu", "pi", "rho", "sigma", "tau", "phi", "psi",
-        "omega", "capital", "sub",
+    /// The Greek letters' names, which a lecturer names symbols with ("Capital omega", "theta j").
+    static let greekLetters: Set<String> = [
+        "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu", "xi",
+        "omicron", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega",
     ]
+
+    /// Words a lecturer names symbols with ("Capital omega", "RS to J", "Xcm").
+    private static let symbolWords: Set<String> = greekLetters.union(["capital", "sub"])
 
     /// Whether `phrase` is a symbol's label rather than a term: a single letter, a capitalised
     /// abbreviation or a letter with a subscript ("RS", "J", "Xcm"), a Greek letter's name.

@@ -487,9 +487,8 @@ public struct CurriculumBuilder: Sendable {
         let topic = Topic(
             stableId: stableId, title: title, summary: summary.text, summaryOrigin: summaryOrigin,
             objectives: objectives.compactMap { statement, origin in
-                let key = statement.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
-                guard seen.insert(key).inserted else { return nil }
-                return LearningObjective(stableId: String(ContentHash.sha256(stableId + "|objective|" + key).prefix(16)), statement: statement, origin: origin)
+                guard seen.insert(LearningObjective.key(statement)).inserted else { return nil }
+                return LearningObjective(statement, origin: origin, topicId: stableId)
             },
             keyTerms: keyTerms, studyMinutes: TopicContent.studyMinutes(passages: draft.passages), passages: draft.passages, prerequisites: [],
             titleOrigin: titleOrigin)
@@ -515,9 +514,7 @@ public struct CurriculumBuilder: Sendable {
             counted += passages.count
             for index in members {
                 guard let statement = TopicContent.keyPhraseObjective(passages: topics[index].passages, against: background) else { continue }
-                let key = statement.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
-                topics[index].objectives = [LearningObjective(stableId: String(ContentHash.sha256(topics[index].stableId + "|objective|" + key).prefix(16)),
-                                                              statement: statement, origin: .offline)]
+                topics[index].objectives = [LearningObjective(statement, origin: .offline, topicId: topics[index].stableId)]
             }
         }
         return counted
@@ -538,9 +535,7 @@ public struct CurriculumBuilder: Sendable {
                 // The title first: most name no subject, and then the unit's objectives need no reading.
                 guard let statement = TopicContent.titleSubjectObjective(title: topics[index].title, passages: topics[index].passages),
                       InheritedObjectives.objectives(for: topics[index], candidates: candidates, overall: { nil }).isEmpty else { continue }
-                let key = statement.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
-                topics[index].objectives = [LearningObjective(stableId: String(ContentHash.sha256(topics[index].stableId + "|objective|" + key).prefix(16)),
-                                                              statement: statement, origin: .offline)]
+                topics[index].objectives = [LearningObjective(statement, origin: .offline, topicId: topics[index].stableId)]
             }
         }
     }

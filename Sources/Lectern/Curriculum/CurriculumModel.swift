@@ -79,6 +79,18 @@ struct LearningObjective: Codable, Sendable, Equatable {
     var origin: ContentOrigin
 }
 
+extension LearningObjective {
+    /// An objective of the topic `topicId`, its id made from that and the statement's words.
+    init(_ statement: String, origin: ContentOrigin, topicId: String) {
+        self.init(stableId: String(ContentHash.sha256(topicId + "|objective|" + Self.key(statement)).prefix(16)), statement: statement, origin: origin)
+    }
+
+    /// A statement's words, lower-cased: two statements with the same are one objective.
+    static func key(_ statement: String) -> String {
+        statement.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
+    }
+}
+
 struct KeyTerm: Codable, Sendable, Equatable {
     var term: String
     var definition: String

@@ -47,8 +47,8 @@ enum TopicContent {
     }
 
     /// Objectives written offline from what a topic's text teaches (its defined terms, the kinds,
-    /// contrasts and arguments it draws, the sections that name a subject), never from its title; none
-    /// when it has none.
+    /// contrasts and arguments it draws, the sections that name a subject, the subject its title
+    /// names where the text's opening says what it is); none when it has none.
     static func offlineObjectives(keyTerms: [KeyTerm], passages: [Passage], headings: [String], title: String? = nil) -> [String] {
         OfflineObjectives.objectives(keyTerms: keyTerms, passages: passages, headings: headings, title: title)
     }

@@ -188,7 +188,7 @@ enum SpokenSentences {
     }
 
     /// Symbols said as words.
-    static let spokenSymbols: Set<String> = ["theta", "hat", "omega", "alpha", "delta", "lambda", "sigma", "tau", "phi"]
+    static let spokenSymbols: Set<String> = StandaloneSentence.greekLetters.union(["hat"])
 
     /// One or two letters and a number: "m1", "v2", "t12".
     static func isIndexedSymbol(_ word: String) -> Bool {
@@ -213,9 +213,6 @@ enum SpokenSentences {
         ("describe", "describes"), ("explain", "explains"), ("define", "defines"), ("examine", "examines"),
         ("investigate", "investigates"), ("learn about", "covers"), ("cover", "covers"), ("review", "reviews"), ("consider", "considers"),
     ]
-
-    /// Words a named subject does not open on.
-    static let prepositions: Set<String> = ["in", "on", "at", "for", "with", "to", "from", "by", "about", "into", "of", "during", "after", "before"]
 
     static let copulas: Set<String> = ["is", "are", "was", "were", "isn't", "aren't"]
 
@@ -244,7 +241,7 @@ enum SpokenSentences {
         // ("The lecture talks about the initial energy is all potential": the rest has its own verb.)
         // ("The lecture talks about in the calculation of angular momentum": what it talks about
         // is not named before a preposition.)
-        guard restWords.count >= 2, !prepositions.contains(restWords[0]), !restWords.contains(where: { addressing.contains($0) || boardWords.contains($0) || workingWords.contains($0) || copulas.contains($0) }),
+        guard restWords.count >= 2, !KeyTermExtraction.prepositions.contains(restWords[0]), !restWords.contains(where: { addressing.contains($0) || boardWords.contains($0) || workingWords.contains($0) || copulas.contains($0) }),
               !boardPhrases.contains(where: { spaced.contains(" \($0) ") }),
               let written = announcingVerbs.first(where: { $0.spoken == verb })?.written else { return nil }
         return "The lecture \(written) \(rest)"

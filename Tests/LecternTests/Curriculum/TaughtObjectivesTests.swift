@@ -148,6 +148,9 @@ final class TaughtObjectivesTests: XCTestCase {
         XCTAssertTrue(OfflineObjectives.definable("torque"))
         XCTAssertTrue(OfflineObjectives.definable("spring constant"))
         XCTAssertTrue(OfflineObjectives.definable("Gauß-Krümmung"))
+        // An acronym or a term with a digit is a term: a label is told by its case ("Xcm").
+        for term in ["NLP", "GPT", "HTML", "SQL", "CNN", "CO2", "GPT-2"] { XCTAssertTrue(OfflineObjectives.definable(term), term) }
+        XCTAssertFalse(OfflineObjectives.definable("week 8"))
         // A lecturer labelling things on the board names no term.
         XCTAssertEqual(OfflineObjectives.named(in: ["And from the ceiling, we'll hang a pulley, which I'm going to call pulley A.",
                                                      "And this string, I'm going to call that T2, is holding that pulley up.",
@@ -157,5 +160,9 @@ final class TaughtObjectivesTests: XCTestCase {
                                                      "We would now like to introduce the concept of angular momentum.",
                                                      "So that's our first condition, and we call this the rolling without slipping."]),
                        ["scalar product", "normal force", "kinetic energy", "angular momentum", "rolling without slipping"])
+        // A term with its symbol after it is still named.
+        XCTAssertEqual(OfflineObjectives.named(in: ["And the force from the surface is what we call the normal force N.",
+                                                     "We call this the scalar product a dot b."]),
+                       ["normal force", "scalar product"])
     }
 }

@@ -133,7 +133,7 @@ enum KeyTermExtraction {
 
     static let prepositions: Set<String> = [
         "during", "in", "on", "at", "for", "after", "before", "inside", "within", "without", "under", "over", "from",
-        "with", "by", "to", "into", "through", "between", "among", "since", "until", "while", "although", "though",
+        "with", "by", "to", "into", "about", "of", "through", "between", "among", "since", "until", "while", "although", "though",
         "when", "whenever", "where", "if", "because", "so", "then", "understanding", "knowing", "using", "given", "unlike", "like", "as", "once", "even", "still",
     ]
 

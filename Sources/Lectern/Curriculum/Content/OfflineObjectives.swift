@@ -6,9 +6,9 @@ import Foundation
 /// schools of classical Chinese philosophy"), the contrasts it draws ("Distinguish internalism
 /// from externalism"), the arguments it weighs ("Evaluate the arguments for the existence of
 /// God"), the rules it states ("Apply the chain rule") and the quantities its definitions give a
-/// formula for ("Calculate momentum"). Never from
-/// a title, a file name or a heading: a topic whose text gives none of these gets none (its
-/// unit's objectives stand for it, marked inherited, in the UMCF export).
+/// formula for ("Calculate momentum"). A title or a heading gives one only where the text says
+/// the subject or task it names, a file name never: a topic whose text gives none of these gets
+/// none (its unit's objectives stand for it, marked inherited, in the UMCF export).
 enum OfflineObjectives {
     static let maximum = 5
 
@@ -141,9 +141,7 @@ enum OfflineObjectives {
         let words = text.split(separator: " ").map(String.init)
         guard words.count >= 3, let verb = taskVerbs[words[0].lowercased()] else { return nil }
         let rest = words.dropFirst().joined(separator: " ")
-        let content = Set(TermMatcher.stems(rest).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 })
-        let textWords = Set(passages.filter { [.text, .transcript, .list].contains($0.kind) }.flatMap { TermMatcher.stems($0.text) })
-        guard !content.isEmpty, content.isSubset(of: textWords) else { return nil }
+        guard textSays(rest, passages) else { return nil }
         return verb + " " + inSentence(rest, commonWords: commonWords(passages.map(\.text)))
     }
 
@@ -157,10 +155,15 @@ enum OfflineObjectives {
         for mark in [" (", ": ", " - ", ", "] { if let cut = text.range(of: mark) { text = String(text[..<cut.lowerBound]) } }
         let words = text.split(separator: " ").map { $0.lowercased() }
         guard words.count >= 2, namesASubject(text), !words.contains(where: { titleApparatus.contains($0) || $0.contains(where: \.isNumber) }) else { return nil }
-        let content = Set(TermMatcher.stems(text).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 })
-        let textWords = Set(passages.filter { [.text, .transcript, .list].contains($0.kind) }.flatMap { TermMatcher.stems($0.text) })
-        guard !content.isEmpty, content.isSubset(of: textWords) else { return nil }
+        guard textSays(text, passages) else { return nil }
         return "Describe " + inSentence(text, commonWords: commonWords(passages.map(\.text)))
+    }
+
+    /// Whether the topic's text (its prose, transcript and lists) says every content word of a title's `words`.
+    static func textSays(_ words: String, _ passages: [Passage]) -> Bool {
+        let content = Set(TermMatcher.stems(words).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 })
+        let textWords = Set(passages.filter { [.text, .transcript, .list].contains($0.kind) }.flatMap { TermMatcher.stems($0.text) })
+        return !content.isEmpty && content.isSubset(of: textWords)
     }
 
     /// Words of a title that names a lesson's place or kind, not its subject.
@@ -220,11 +223,10 @@ enum OfflineObjectives {
     /// graded no outcomes: the lecture says what its output is, it does not teach "output").
     static func definable(_ term: String) -> Bool {
         let words = term.split(separator: " ").map { $0.lowercased() }
-        // A symbol, a number or a spelled letter is no term: "n ground 1", "theta j", "week 8",
-        // "Xcm" (a short word without a vowel).
-        guard !words.contains(where: { $0.count == 1 || $0.contains(where: \.isNumber) || greekLetters.contains($0) || $0.hasPrefix("-") || $0.hasSuffix("-")
-            || $0.count <= 4 && !$0.contains(where: { "aeiouyäöü".contains($0) })
-            || $0.contains(where: { !$0.isLetter && !"-'’".contains($0) }) })
+        // A symbol, a number or a spelled letter is no term: "n ground 1", "theta j", "8", "Xcm"
+        // (told by its case from "NLP"; "CO2" and "GPT-2" are terms).
+        guard !StandaloneSentence.isLabel(term), !words.contains(where: { $0.allSatisfy(\.isNumber) || $0.hasPrefix("-") || $0.hasSuffix("-")
+            || $0.contains(where: { !$0.isLetter && !$0.isNumber && !"-'’".contains($0) }) })
         else { return false }
         // A place on the board or the page: "left side", "equilibrium picture", "equal 0".
         guard words.count == 1 else { return !words.contains { boardWords.contains($0) } }
@@ -243,11 +245,6 @@ enum OfflineObjectives {
 
     static let toolNouns: Set<String> = [
         "tool", "tools", "package", "library", "website", "app", "software", "platform", "calculator", "framework", "plugin",
-    ]
-
-    static let greekLetters: Set<String> = [
-        "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu", "xi",
-        "omicron", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega",
     ]
 
     /// Words of a lecture's board or a page's layout, not of its subject.
@@ -419,9 +416,10 @@ enum OfflineObjectives {
                     let conceptNoun = pattern.contains("concept|idea|notion) of (?:a") ? groups.first.flatMap(commonNoun) : nil
                     guard let candidate = groups.first, let term = leadingTerm(candidate) ?? conceptNoun, isConcept(term) || term == conceptNoun,
                           definable(term) else { continue }
-                    // "I'm going to call pulley A", "call that T2": a label for a thing on the board.
-                    let after = candidate.split(separator: " ").dropFirst(term.split(separator: " ").count).first
-                    if let after, after.count == 1 || after.contains(where: \.isNumber) { continue }
+                    // "I'm going to call pulley A", "call that T2": a label for a thing on the board
+                    // (not "what we call the normal force N", "the scalar product a dot b": a term and its symbol).
+                    if !term.contains(" "), let after = candidate.split(separator: " ").dropFirst().first,
+                       after.count == 1 && after.first!.isUppercase || after.contains(where: \.isNumber) { continue }
                     guard seen.insert(TermMatcher.stems(term)).inserted else { continue }
                     result.append(term)
                 }
@@ -504,6 +502,8 @@ enum OfflineObjectives {
             let lower = word.lowercased()
             // "coefficient of kinetic friction", "rolling without slipping".
             if lower == "of" || lower == "without", !words.isEmpty { words.append(word); continue }
+            // "the normal force N", "pulley A", "kinetic energy K": the symbol after a term is not of it.
+            if !words.isEmpty, word.count == 1 || SpokenSentences.isIndexedSymbol(word) { break }
             if ContentWords.stopwords.contains(lower) || KeyPhrases.spokenFillers.contains(lower) || KeyTermExtraction.prepositions.contains(lower)
                 || KeyTermExtraction.verbs.contains(lower) || words.count == 4 { break }
             words.append(word)

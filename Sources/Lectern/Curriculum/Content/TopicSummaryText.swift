@@ -92,11 +92,11 @@ enum TopicSummaryText {
             let words = statement.split(separator: " ", maxSplits: 1)
             guard words.count == 2, let verb = leadVerbs[String(words[0])], !clauses.contains(where: { $0.verb == verb }) else { continue }
             let what = String(words[1])
-            // Nor one about a symbol ("Define Xcm and angular speed": a word without a vowel) or
-            // one word that names no thing ("Define nonconservative").
+            // Nor one about a symbol ("Define Xcm and angular speed", not "Define NLP") or one word
+            // that names no thing ("Define nonconservative").
             let whatWords = what.split(separator: " ")
             guard let last = whatWords.last, !hanging.contains(last.lowercased()),
-                  !whatWords.contains(where: { word in word.allSatisfy(\.isLetter) && !word.lowercased().contains(where: { "aeiouy".contains($0) }) }),
+                  !whatWords.contains(where: { $0 != "a" && StandaloneSentence.isLabel(String($0)) }),
                   !(whatWords.count == 1 && (what.hasSuffix("ive") || what.hasSuffix("ous"))) else { continue }
             if let first = clauses.first {
                 guard !first.what.contains(" and "), !what.contains(" and ") else { break }
