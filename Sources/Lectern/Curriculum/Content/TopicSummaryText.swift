@@ -16,7 +16,7 @@ enum TopicSummaryText {
         // other text is there to summarise.
         let unasked = chosen.filter { $0.kind == .transcript || !asks($0.text) }
         if !unasked.isEmpty { chosen = unasked }
-        let texts = chosen.map { MathText.readableProse(withoutBlockTitles(withoutCredits($0.text))) }
+        let texts = chosen.map { MathText.readableProse(withoutCredits($0.text)) }
         // Sentences of the lecture that pass (a topic's other text does not count).
         func spoken(_ reading: SpokenSentences.Reading) -> ([String], Int) {
             var count = 0
@@ -164,26 +164,6 @@ enum TopicSummaryText {
         "Find", "Determine", "Express", "Calculate", "Compute", "Show", "Prove", "Derive", "Solve", "Estimate", "Evaluate", "Sketch",
         "Beweisen", "Zeigen", "Bestimmen", "Berechnen",
     ]
-
-    /// `text` without a slide's block titles that its extraction glued onto the block's first
-    /// sentence ("Potential Problems Be aware, that not every font …" → "Be aware, that …"): a
-    /// paragraph opening on one or two capitalised words and then a sentence's opening word
-    /// ("Be", "As", "This" …) in capitals. Paragraphs without such an opener are not looked at.
-    static func withoutBlockTitles(_ text: String) -> String {
-        guard text.contains(" Be ") || text.contains(" As ") || text.contains(" This ") || text.contains(" Please ") || text.contains(" Note ") else { return text }
-        return text.components(separatedBy: "\n\n").map { paragraph -> String in
-            let words = paragraph.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
-            for count in 1...2 where words.count > count + 1 {
-                let title = words[..<count]
-                guard sentenceOpeners.contains(String(words[count])), words[0].first?.isUppercase == true,
-                      title.allSatisfy({ $0.allSatisfy(\.isLetter) }) else { continue }
-                return words[count...].joined(separator: " ")
-            }
-            return paragraph
-        }.joined(separator: "\n\n")
-    }
-
-    static let sentenceOpeners: Set<String> = ["Be", "As", "This", "Please", "Note"]
 
     /// `text` without the lines that credit a recording ("Instructor: Dr. Peter Dourmashkin",
     /// which OCW puts before every lecture's transcript).
