@@ -59,6 +59,10 @@ final class LectureSummaryTests: XCTestCase {
         // "Here, we will talk about in the calculation of angular momentum" (as transcribed) is
         // no "The lecture talks about in the calculation of angular momentum."
         XCTAssertFalse(try summary("32.2 Calculating Angular Momentum").contains("about in"))
+        // Its announcement ("The lecture talks about angular velocity.") is not the whole summary:
+        // what the lecture teaches follows.
+        let angular = try summary("8.3 Angular Velocity")
+        XCTAssertGreaterThanOrEqual(SentenceSplitter.split(angular).count, 2, angular)
         // "α ⃗(t)=dfrac 1r(A-Bt)k̂" cannot be read back.
         for topic in lectures {
             XCTAssertFalse(topic.summary.contains("dfrac") || topic.summary.contains("(fract"), "\(topic.title): \(topic.summary)")

@@ -17,21 +17,22 @@ enum TopicSummaryText {
         let unasked = chosen.filter { $0.kind == .transcript || !asks($0.text) }
         if !unasked.isEmpty { chosen = unasked }
         let texts = chosen.map { MathText.readableProse(withoutCredits($0.text)) }
-        // Sentences of the lecture that pass (a topic's other text does not count).
+        // Sentences of the lecture that pass (a topic's other text does not count, nor the
+        // lecture's announcement, "The lecture talks about …", which says nothing it teaches).
         func spoken(_ reading: SpokenSentences.Reading) -> ([String], Int) {
             var count = 0
             let paragraphs = zip(chosen, texts).map { passage, text -> String in
                 guard passage.kind == .transcript else { return text }
                 let written = SpokenSentences.written(text, reading: reading)
-                if !written.isEmpty { count += SentenceSplitter.split(written).count }
+                if !written.isEmpty { count += SentenceSplitter.split(written).filter { !$0.text.hasPrefix("The lecture ") }.count }
                 return written
             }.filter { !$0.isEmpty }
             return (paragraphs, count)
         }
         var (readable, count) = spoken(.taught)
-        // A lecture is read by what it teaches where a sentence of it says that; else by its
-        // statements where three do; else leniently (its whole sentences, fillers, openers and
-        // derivations out): one sentence says too little of it.
+        // A lecture is read by what it teaches where a sentence of it besides its announcement
+        // says that; else by its statements where three do; else leniently (its whole sentences,
+        // fillers, openers and derivations out): one sentence says too little of it.
         if chosen.contains(where: { $0.kind == .transcript }), count < 1 {
             let statements = spoken(.statements)
             let whole = statements.1 < 3 ? spoken(.spoken) : statements
