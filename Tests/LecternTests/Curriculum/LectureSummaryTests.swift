@@ -63,6 +63,10 @@ final class LectureSummaryTests: XCTestCase {
         // what the lecture teaches follows.
         let angular = try summary("8.3 Angular Velocity")
         XCTAssertGreaterThanOrEqual(SentenceSplitter.split(angular).count, 2, angular)
+        // A step at the board later in the lecture ("First we'll introduce an angle theta", "We'll
+        // introduce some dummy variables there as well") is not its announcement.
+        XCTAssertFalse(try summary("PS.2.1 Worked Example: Sliding Block").contains("The lecture introduces an angle theta"))
+        XCTAssertFalse(try summary("20.4 Integrate Acceleration with Respect to Time and Position").contains("dummy variables there"))
         // "α ⃗(t)=dfrac 1r(A-Bt)k̂" cannot be read back.
         for topic in lectures {
             XCTAssertFalse(topic.summary.contains("dfrac") || topic.summary.contains("(fract"), "\(topic.title): \(topic.summary)")

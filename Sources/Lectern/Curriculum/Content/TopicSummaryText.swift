@@ -21,9 +21,11 @@ enum TopicSummaryText {
         // lecture's announcement, "The lecture talks about …", which says nothing it teaches).
         func spoken(_ reading: SpokenSentences.Reading) -> ([String], Int) {
             var count = 0
-            let paragraphs = zip(chosen, texts).map { passage, text -> String in
-                guard passage.kind == .transcript else { return text }
-                let written = SpokenSentences.written(text, reading: reading)
+            // The lecture's opening (where it announces its subject) is its first passage's.
+            let first = chosen.firstIndex { $0.kind == .transcript }
+            let paragraphs = zip(chosen.indices, texts).map { index, text -> String in
+                guard chosen[index].kind == .transcript else { return text }
+                let written = SpokenSentences.written(text, reading: reading, opening: index == first ? 3 : 0)
                 if !written.isEmpty { count += SentenceSplitter.split(written).filter { !$0.text.hasPrefix("The lecture ") }.count }
                 return written
             }.filter { !$0.isEmpty }
