@@ -67,6 +67,14 @@ final class LectureSummaryTests: XCTestCase {
         // introduce some dummy variables there as well") is not its announcement.
         XCTAssertFalse(try summary("PS.2.1 Worked Example: Sliding Block").contains("The lecture introduces an angle theta"))
         XCTAssertFalse(try summary("20.4 Integrate Acceleration with Respect to Time and Position").contains("dummy variables there"))
+        // A title leads as English: a task by its verb, "Review of …" as what the lecture
+        // reviews, a clause ("Torque Causes Angular Momentum to Change") not at all.
+        let integrate = try summary("20.4 Integrate Acceleration with Respect to Time and Position")
+        XCTAssertTrue(integrate.hasPrefix("The lecture shows how to integrate acceleration with respect to time and position."), integrate)
+        let review = try summary("28.3 Review of Angular Velocity and Acceleration")
+        XCTAssertTrue(review.hasPrefix("The lecture reviews angular velocity and acceleration."), review)
+        XCTAssertFalse(try summary("34.1 Torque Causes Angular Momentum to Change - Point Particle").contains("is about torque causes"))
+        XCTAssertEqual(TopicSummaryText.lectureLead(title: "4.1 Worked Examples: Pulley Systems", objectives: []), "A worked example: Pulley Systems.")
         // "α ⃗(t)=dfrac 1r(A-Bt)k̂" cannot be read back.
         for topic in lectures {
             XCTAssertFalse(topic.summary.contains("dfrac") || topic.summary.contains("(fract"), "\(topic.title): \(topic.summary)")

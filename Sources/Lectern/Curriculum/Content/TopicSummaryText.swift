@@ -80,7 +80,7 @@ enum TopicSummaryText {
         if let first = name.split(separator: " ").first, first.contains("."), first.contains(where: \.isNumber) {
             name = String(name.dropFirst(first.count)).trimmingCharacters(in: .whitespaces)
         }
-        if let kind = name.range(of: "worked example", options: .caseInsensitive) {
+        if let kind = name.range(of: #"\bworked examples?\b"#, options: [.regularExpression, .caseInsensitive]) {
             let asked = name[kind.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " -–—:,."))
             guard asked.split(separator: " ").count >= 2 else { return nil }
             return "A worked example: \(asked)."
@@ -118,8 +118,13 @@ enum TopicSummaryText {
         var words = parts.joined(separator: ": ").split(separator: " ").map { inSentence(String($0)) }
         guard words.count >= 2 else { return nil }
         // A title that is a task ("Solve for Velocity in the Ground Frame") says how.
-        if taskVerbs.contains(words[0]) { return "The lecture shows how to \(words.joined(separator: " "))." }
-        for (opening, verb) in [(["introduction", "to"], "introduces"), (["summary", "of"], "sums up")] where words.starts(with: opening) {
+        if let task = OfflineObjectives.taskVerbs[words[0]] {
+            return "The lecture shows how to \(([task.lowercased()] + words.dropFirst()).joined(separator: " "))."
+        }
+        // A title that is a clause ("Torque Causes Angular Momentum to Change") is no subject.
+        if words.dropFirst().contains(where: { KeyTermExtraction.verbs.contains($0) || titleVerbs.contains($0) }) { return nil }
+        for (opening, verb) in [(["introduction", "to"], "introduces"), (["summary", "of"], "sums up"), (["review", "of"], "reviews")]
+            where words.starts(with: opening) {
             words.removeFirst(2)
             return "The lecture \(verb) \(words.joined(separator: " "))."
         }
@@ -135,10 +140,9 @@ enum TopicSummaryText {
         return word.lowercased()
     }
 
-    /// Verbs a title of a task opens on.
-    static let taskVerbs: Set<String> = [
-        "solve", "find", "calculate", "compute", "analyze", "analyse", "set", "use", "apply", "determine", "derive", "draw", "make", "choose",
-    ]
+    /// Finite verbs of a title that states something ("… Causes …", "… Is …"), besides
+    /// `KeyTermExtraction.verbs`.
+    static let titleVerbs: Set<String> = ["is", "are", "cause", "causes", "equals", "means", "depends", "determines", "makes", "gives"]
 
     /// Words an objective's subject does not end on.
     static let hanging: Set<String> = ["due", "of", "to", "for", "with", "by", "and", "or", "the", "a", "an", "in", "on", "at", "from"]
