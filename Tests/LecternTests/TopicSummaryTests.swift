@@ -303,3 +303,21 @@ extension TopicSummaryTests {
         XCTAssertTrue(light.summary.hasPrefix("The light-dependent reactions take place in the thylakoid membrane."), light.summary)
     }
 }
+
+extension TopicSummaryTests {
+    /// A prompt's verb that is also a noun or an adjective marks a prompt only before what it acts
+    /// on, and "many of" leans back only on "them", "these" or "those" (the review's examples:
+    /// "Complete proteins …", "Plot is …", "Label propagation …", "Many of the early philosophers …").
+    func testNounsAndSharesThatNameTheirSubjectAreNotPromptsOrPointers() {
+        for statement in ["Complete proteins contain all nine essential amino acids.", "Plot is the sequence of events in a story.",
+                          "Label propagation spreads known labels through a graph.", "Given the evidence, historians date the text to 1450."] {
+            XCTAssertFalse(ExtractiveSummarizer.isPrompt(statement), statement)
+        }
+        for prompt in ["Plot the position against time.", "Complete the table below.", "Find the speed of the block."] {
+            XCTAssertTrue(ExtractiveSummarizer.isPrompt(prompt), prompt)
+        }
+        XCTAssertFalse(ExtractiveSummarizer.leansOnPrevious("Many of the early philosophers were also mathematicians."))
+        XCTAssertTrue(ExtractiveSummarizer.leansOnPrevious("Some of them break a protein."))
+        XCTAssertTrue(ExtractiveSummarizer.leansOnPrevious("Most are harmless."))
+    }
+}
