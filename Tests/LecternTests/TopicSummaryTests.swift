@@ -321,3 +321,18 @@ extension TopicSummaryTests {
         XCTAssertTrue(ExtractiveSummarizer.leansOnPrevious("Most are harmless."))
     }
 }
+
+extension TopicSummaryTests {
+    /// A problem's statement is left out of a summary, but not the worked solution after its task
+    /// in the same passage.
+    func testAPassageIsAProblemStatementOnlyWhenShortOrEndingOnItsTask() {
+        let statement = "Block 1 of mass 3m is sliding along a frictionless surface with speed v. It collides with block 2 of mass m at rest. Determine the initial speed of block 2 after the collision."
+        XCTAssertTrue(TopicSummaryText.asks(statement))
+        let solution = " The momentum of the system is constant, because no external force acts in the direction of motion during the collision."
+            + " The momentum before the collision is therefore 3mv, and after it the two blocks share it between them."
+            + " The kinetic energy is constant as well, because the collision is elastic, so the two equations fix the two final velocities."
+            + " Solving them gives the speed of block 2 as three halves of v, and block 1 keeps moving forward with half of its speed."
+        XCTAssertFalse(TopicSummaryText.asks(statement + solution))
+        XCTAssertFalse(TopicSummaryText.asks(String(solution.dropFirst())))
+    }
+}

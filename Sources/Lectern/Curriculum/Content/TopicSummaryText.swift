@@ -153,18 +153,28 @@ enum TopicSummaryText {
         "Identify": "identifies", "State": "states", "Calculate": "calculates", "Derive": "derives", "Compare": "compares",
     ]
 
-    /// `text` has a sentence that sets the reader a task ("Find …", "Determine …", "Express your
-    /// answer …"): one pass over its words, a word counted where a sentence starts.
+    /// `text` is a problem's statement: it has a sentence that sets the reader a task ("Find …",
+    /// "Determine …", "Express your answer …") and is short or ends on its tasks and questions
+    /// ("(Part a) What is …?"); a worked solution or a proof after the task is text to
+    /// summarise. One pass over its words, a word looked up where a sentence starts.
     static func asks(_ text: String) -> Bool {
-        var starts = true
+        var starts = true, asked = false, words = 0, afterTask = 0
         for word in text.split(whereSeparator: \.isWhitespace) {
+            words += 1
+            afterTask += 1
             if starts, let first = word.split(whereSeparator: { !$0.isLetter }).first, problemVerbs.contains(String(first)) {
-                return true
+                asked = true
+                afterTask = 0
             }
+            if word.last == "?" { afterTask = 0 }
             starts = word.last.map { ".?!:".contains($0) } ?? false
         }
-        return false
+        return asked && (words <= statementWords || afterTask <= statementWords / 4)
     }
+
+    /// The most words of a problem's statement with text after its task (a short one's is a
+    /// note or a link, not a solution).
+    static let statementWords = 80
 
     /// What a problem asks for (not "Consider" or "Imagine", which a text's argument says too).
     static let problemVerbs: Set<String> = [
