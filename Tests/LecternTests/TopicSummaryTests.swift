@@ -303,3 +303,36 @@ extension TopicSummaryTests {
         XCTAssertTrue(light.summary.hasPrefix("The light-dependent reactions take place in the thylakoid membrane."), light.summary)
     }
 }
+
+extension TopicSummaryTests {
+    /// A prompt's verb that is also a noun or an adjective marks a prompt only before what it acts
+    /// on, and "many of" leans back only on "them", "these" or "those" (the review's examples:
+    /// "Complete proteins …", "Plot is …", "Label propagation …", "Many of the early philosophers …").
+    func testNounsAndSharesThatNameTheirSubjectAreNotPromptsOrPointers() {
+        for statement in ["Complete proteins contain all nine essential amino acids.", "Plot is the sequence of events in a story.",
+                          "Label propagation spreads known labels through a graph.", "Given the evidence, historians date the text to 1450."] {
+            XCTAssertFalse(ExtractiveSummarizer.isPrompt(statement), statement)
+        }
+        for prompt in ["Plot the position against time.", "Complete the table below.", "Find the speed of the block."] {
+            XCTAssertTrue(ExtractiveSummarizer.isPrompt(prompt), prompt)
+        }
+        XCTAssertFalse(ExtractiveSummarizer.leansOnPrevious("Many of the early philosophers were also mathematicians."))
+        XCTAssertTrue(ExtractiveSummarizer.leansOnPrevious("Some of them break a protein."))
+        XCTAssertTrue(ExtractiveSummarizer.leansOnPrevious("Most are harmless."))
+    }
+}
+
+extension TopicSummaryTests {
+    /// A problem's statement is left out of a summary, but not the worked solution after its task
+    /// in the same passage.
+    func testAPassageIsAProblemStatementOnlyWhenShortOrEndingOnItsTask() {
+        let statement = "Block 1 of mass 3m is sliding along a frictionless surface with speed v. It collides with block 2 of mass m at rest. Determine the initial speed of block 2 after the collision."
+        XCTAssertTrue(TopicSummaryText.asks(statement))
+        let solution = " The momentum of the system is constant, because no external force acts in the direction of motion during the collision."
+            + " The momentum before the collision is therefore 3mv, and after it the two blocks share it between them."
+            + " The kinetic energy is constant as well, because the collision is elastic, so the two equations fix the two final velocities."
+            + " Solving them gives the speed of block 2 as three halves of v, and block 1 keeps moving forward with half of its speed."
+        XCTAssertFalse(TopicSummaryText.asks(statement + solution))
+        XCTAssertFalse(TopicSummaryText.asks(String(solution.dropFirst())))
+    }
+}

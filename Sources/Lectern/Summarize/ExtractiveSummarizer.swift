@@ -151,8 +151,14 @@ public struct ExtractiveSummarizer: Summarizer {
     static func isPrompt(_ text: String) -> Bool {
         let leading = text.split(maxSplits: 2, whereSeparator: { !$0.isLetter }).prefix(2)
         guard let first = leading.first else { return false }
+        // A word that is also a noun or an adjective ("Complete proteins …", "Plot is …", "Label
+        // propagation …") asks something only before what it acts on ("Plot the …", "Fill in …");
+        // "Given the …" opens an argument as often as a problem.
+        if nounImperatives.contains(String(first)) {
+            guard leading.count == 2, objectWords.contains(leading[leading.index(after: leading.startIndex)].lowercased()) else { return false }
+        }
         // "Sie" inside a German sentence addresses the reader: "Falls es nicht möglich ist, begründen Sie warum."
-        return imperatives.contains(String(first)) || leading.count == 2 && leading.last == "Sie" && first.hasSuffix("en")
+        return imperatives.contains(String(first)) && first != "Given" || leading.count == 2 && leading.last == "Sie" && first.hasSuffix("en")
             || first == "Aufgabe" || text.contains(" Sie ") || text.contains(" Sie,")
     }
 
@@ -236,6 +242,13 @@ public struct ExtractiveSummarizer: Summarizer {
         "Reflect", "Watch", "Visit", "Click", "Note", "Recall", "Suppose", "Let", "Look", "See", "Use", "Answer",
         "Express", "Given", "Assume", "Sketch", "Derive", "Compute", "Solve", "Give", "Draw", "Remember", "Make", "Take",
         "Verify", "Estimate", "Plot", "Label", "Differentiate", "Integrate", "Simplify", "Complete", "Fill", "Match",
+    ]
+
+    /// `imperatives` that are nouns or adjectives too, and the words a prompt acts on after them.
+    static let nounImperatives: Set<String> = ["Plot", "Label", "Complete", "Fill", "Match", "Sketch", "Estimate", "Draw", "Take", "Make"]
+    static let objectWords: Set<String> = [
+        "the", "a", "an", "your", "this", "these", "that", "those", "each", "every", "all", "its", "their", "it", "them", "both",
+        "one", "two", "how", "what", "which", "whether", "in", "out", "up",
     ]
 
     // MARK: Sentence ranking
@@ -329,8 +342,12 @@ public struct ExtractiveSummarizer: Summarizer {
         if anaphora.contains(first) { return true }
         // "First, it made texts cheaper": a step of a list the sentence before opened, about what it named.
         if ordinals.contains(first), words.count > 1, anaphora.contains(words[1]), sentence.dropFirst(first.count).first == "," { return true }
-        // "Most are harmless", "Some of them …": a share of something named before.
-        if words.count > 1, quantifiers.contains(first), quantified.contains(words[1]) { return true }
+        // "Most are harmless", "Some of them …": a share of something named before ("Many of the
+        // early philosophers …" names what it is a share of).
+        if words.count > 1, quantifiers.contains(first), quantified.contains(words[1]) {
+            if words[1] != "of" { return true }
+            if words.count > 2, ["them", "these", "those"].contains(words[2]) { return true }
+        }
         let opening = words.joined(separator: " ")
         return connectives.contains { opening == $0 || opening.hasPrefix($0 + " ") }
     }
@@ -343,7 +360,8 @@ public struct ExtractiveSummarizer: Summarizer {
 
     /// Steps of an enumeration when a comma follows them.
     static let ordinals: Set<String> = ["first", "second", "third", "fourth", "firstly", "secondly", "thirdly", "lastly", "last"]
-    /// Words for a share of something ("most", "some") and what makes them the subject ("are", "of").
+    /// Words for a share of something ("most", "some") and what makes them the subject ("are",
+    /// "of them").
     static let quantifiers: Set<String> = ["most", "some", "many", "both", "all", "several", "few", "each", "neither", "either", "none"]
     static let quantified: Set<String> = ["are", "is", "were", "was", "have", "has", "do", "does", "can", "will", "would", "of"]
 

@@ -27,14 +27,18 @@ enum SpokenSentences {
     }
 
     /// The paragraph's sentences that read as written statements, cleaned, in order; "" when
-    /// none does.
-    static func written(_ paragraph: String, reading: Reading = .statements) -> String {
+    /// none does. An announcement without "today", "in this video" and the like is taken only
+    /// from the paragraph's first `opening` sentences (a lecture's opening; 0 for a later part).
+    static func written(_ paragraph: String, reading: Reading = .statements, opening: Int = 3) -> String {
         let text = TextCleanup.collapseWhitespace(paragraph.replacingOccurrences(of: #"<[^>]{1,20}>"#, with: "", options: .regularExpression))
-        return SentenceSplitter.split(text).compactMap { written(sentence: $0.text, reading: reading) }.joined(separator: " ")
+        return SentenceSplitter.split(text).enumerated().compactMap { index, sentence in
+            written(sentence: sentence.text, reading: reading, opening: index < opening)
+        }.joined(separator: " ")
     }
 
-    /// One spoken sentence as a written statement, or nil when it is not one.
-    static func written(sentence raw: String, reading: Reading = .statements) -> String? {
+    /// One spoken sentence as a written statement, or nil when it is not one; `opening` where it
+    /// is among the lecture's first sentences.
+    static func written(sentence raw: String, reading: Reading = .statements, opening: Bool = true) -> String? {
         var text = raw.trimmingCharacters(in: .whitespaces)
         // A sound ("(chalk tapping)", "[MUSIC]") and a caption's speaker dash ("- Today we…").
         text = text.replacingOccurrences(of: #"^[\(\[][A-Za-z ]{2,30}[\)\]]\s*|\s*\[[A-Z ]{2,30}\]"#, with: "", options: .regularExpression)
@@ -62,7 +66,7 @@ enum SpokenSentences {
             }
         }
         guard !text.isEmpty else { return nil }
-        if let announced = announcement(text) { return announced }
+        if let announced = announcement(text, opening: opening) { return announced }
         var words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }).map { $0.lowercased() }
         // A line of working and a prompt ("Consider g of x", "Imagine the initial state") are never a statement.
         if isDerivation(words) { return nil }
@@ -214,6 +218,9 @@ enum SpokenSentences {
         ("investigate", "investigates"), ("learn about", "covers"), ("cover", "covers"), ("review", "reviews"), ("consider", "considers"),
     ]
 
+    /// Words an announced subject that points at the board opens on.
+    static let pointers: Set<String> = ["this", "these", "that", "those"]
+
     static let copulas: Set<String> = ["is", "are", "was", "were", "isn't", "aren't"]
 
     /// Announcing verbs that also name a step of working ("look at the combined block").
@@ -222,21 +229,27 @@ enum SpokenSentences {
     private static let announcing: NSRegularExpression = {
         let verbs = announcingVerbs.map { NSRegularExpression.escapedPattern(for: $0.spoken) }.joined(separator: "|")
         let who = #"(?:we(?:'d| would|’d)?(?: now| also)? like to|we(?:'ll| will|’ll)|we(?:'re| are|’re) going to|we want to|i(?:'d| would|’d)(?: now| also)? like to|i(?:'m| am|’m) going to|i want to|i(?:'ll| will|’ll)|let(?:'s|’s| us))"#
-        let when = #"((?:today|this week|in this (?:video|lecture|lesson|section|class|part|week)|here|first|next|now),?\s+)?"#
-        return try! NSRegularExpression(pattern: "^" + when + who + #"\s+(?:briefly\s+)?("# + verbs + #")\s+(.+)$"#, options: [.caseInsensitive])
+        let when = #"(?:(today|this week|in this (?:video|lecture|lesson|section|class|part|week))|here|first|next|now),?\s+"#
+        return try! NSRegularExpression(pattern: "^(?:" + when + ")?" + who + #"\s+(?:briefly\s+)?("# + verbs + #")\s+(.+)$"#, options: [.caseInsensitive])
     }()
 
     /// "Today, we'd like to discuss tension in a rope." → "The lecture discusses tension in a rope."
-    static func announcement(_ text: String) -> String? {
+    /// An announcement without "today", "in this video" and the like is taken only where
+    /// `opening` (among the lecture's first sentences): later, "First we'll introduce an angle
+    /// theta" is a step at the board.
+    static func announcement(_ text: String, opening: Bool = true) -> String? {
         let range = NSRange(text.startIndex..., in: text)
         guard let match = announcing.firstMatch(in: text, range: range),
               let verbRange = Range(match.range(at: 2), in: text), let restRange = Range(match.range(at: 3), in: text) else { return nil }
         let verb = text[verbRange].lowercased()
         // "Let's look at the work first" is a step of a worked problem, not the lecture's subject:
         // a step's verbs announce only after "today", "in this video" and the like.
-        if match.range(at: 1).location == NSNotFound && stepVerbs.contains(verb) { return nil }
+        let dated = match.range(at: 1).location != NSNotFound
+        if !dated && (!opening || stepVerbs.contains(verb)) { return nil }
         let rest = String(text[restRange])
         let restWords = rest.split(whereSeparator: { !$0.isLetter && $0 != "'" }).map { $0.lowercased() }
+        // "some dummy variables there", "this one": a pointer at the board names no subject.
+        if let first = restWords.first, pointers.contains(first) || restWords.contains("there") { return nil }
         let spaced = " " + restWords.joined(separator: " ") + " "
         // ("The lecture talks about the initial energy is all potential": the rest has its own verb.)
         // ("The lecture talks about in the calculation of angular momentum": what it talks about

@@ -59,6 +59,24 @@ final class LectureSummaryTests: XCTestCase {
         // "Here, we will talk about in the calculation of angular momentum" (as transcribed) is
         // no "The lecture talks about in the calculation of angular momentum."
         XCTAssertFalse(try summary("32.2 Calculating Angular Momentum").contains("about in"))
+        // Its announcement ("The lecture talks about angular velocity.") is not the whole summary:
+        // what the lecture teaches follows.
+        let angular = try summary("8.3 Angular Velocity")
+        XCTAssertGreaterThanOrEqual(SentenceSplitter.split(angular).count, 2, angular)
+        // A step at the board later in the lecture ("First we'll introduce an angle theta", "We'll
+        // introduce some dummy variables there as well") is not its announcement.
+        let sliding = try summary("PS.2.1 Worked Example: Sliding Block")
+        XCTAssertTrue(sliding.hasPrefix("A worked example: Sliding Block. "), sliding)
+        XCTAssertFalse(sliding.contains("The lecture introduces an angle theta"))
+        XCTAssertFalse(try summary("20.4 Integrate Acceleration with Respect to Time and Position").contains("dummy variables there"))
+        // A title leads as English: a task by its verb, "Review of …" as what the lecture
+        // reviews, a clause ("Torque Causes Angular Momentum to Change") not at all.
+        let integrate = try summary("20.4 Integrate Acceleration with Respect to Time and Position")
+        XCTAssertTrue(integrate.hasPrefix("The lecture shows how to integrate acceleration with respect to time and position."), integrate)
+        let review = try summary("28.3 Review of Angular Velocity and Acceleration")
+        XCTAssertTrue(review.hasPrefix("The lecture reviews angular velocity and acceleration."), review)
+        XCTAssertFalse(try summary("34.1 Torque Causes Angular Momentum to Change - Point Particle").contains("is about torque causes"))
+        XCTAssertEqual(TopicSummaryText.lectureLead(title: "4.1 Worked Examples: Pulley Systems", objectives: []), "A worked example: Pulley Systems.")
         // "α ⃗(t)=dfrac 1r(A-Bt)k̂" cannot be read back.
         for topic in lectures {
             XCTAssertFalse(topic.summary.contains("dfrac") || topic.summary.contains("(fract"), "\(topic.title): \(topic.summary)")
@@ -67,7 +85,11 @@ final class LectureSummaryTests: XCTestCase {
             XCTAssertFalse(first.hasPrefix("The lecture is about week"), "\(topic.title): \(first)")
         }
         // Most lectures now say what they do (171 of 217 topics when this was written, 17 before).
-        let said = lectures.filter { $0.summary.hasPrefix("The lecture ") || $0.summary.hasPrefix("A worked example: ") }
+        // (Saying what it does and at least one thing it teaches: not its announcement alone.)
+        let said = lectures.filter { topic in
+            (topic.summary.hasPrefix("The lecture ") || topic.summary.hasPrefix("A worked example: "))
+                && SentenceSplitter.split(topic.summary).count >= 2
+        }
         XCTAssertGreaterThanOrEqual(said.count, lectures.count * 2 / 3, "\(said.count) of \(lectures.count)")
     }
 }

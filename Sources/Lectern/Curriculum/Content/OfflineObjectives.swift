@@ -201,11 +201,13 @@ enum OfflineObjectives {
         return words.first?.lowercased() == "the" ? "the " + words.dropFirst().joined(separator: " ") : "the " + name
     }
 
-    /// A title's first word that names a task, and the verb its objective takes.
+    /// A title's first word that names a task, and the verb its objective takes (and a lecture's
+    /// lead: "The lecture shows how to integrate …").
     static let taskVerbs: [String: String] = [
         "integrate": "Integrate", "integrating": "Integrate", "solve": "Solve", "solving": "Solve",
         "calculate": "Calculate", "calculating": "Calculate", "determine": "Determine", "determining": "Determine",
         "find": "Find", "finding": "Find", "derive": "Derive", "deriving": "Derive", "compute": "Compute", "computing": "Compute",
+        "analyze": "Analyze", "analyse": "Analyse", "set": "Set", "use": "Use", "apply": "Apply", "draw": "Draw", "make": "Make", "choose": "Choose",
     ]
 
     /// `terms` without one that is part of another ("slipping" beside "rolling without slipping",

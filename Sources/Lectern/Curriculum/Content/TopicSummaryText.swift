@@ -16,22 +16,25 @@ enum TopicSummaryText {
         // other text is there to summarise.
         let unasked = chosen.filter { $0.kind == .transcript || !asks($0.text) }
         if !unasked.isEmpty { chosen = unasked }
-        let texts = chosen.map { MathText.readableProse(withoutBlockTitles(withoutCredits($0.text))) }
-        // Sentences of the lecture that pass (a topic's other text does not count).
+        let texts = chosen.map { MathText.readableProse(withoutCredits($0.text)) }
+        // Sentences of the lecture that pass (a topic's other text does not count, nor the
+        // lecture's announcement, "The lecture talks about …", which says nothing it teaches).
         func spoken(_ reading: SpokenSentences.Reading) -> ([String], Int) {
             var count = 0
-            let paragraphs = zip(chosen, texts).map { passage, text -> String in
-                guard passage.kind == .transcript else { return text }
-                let written = SpokenSentences.written(text, reading: reading)
-                if !written.isEmpty { count += SentenceSplitter.split(written).count }
+            // The lecture's opening (where it announces its subject) is its first passage's.
+            let first = chosen.firstIndex { $0.kind == .transcript }
+            let paragraphs = zip(chosen.indices, texts).map { index, text -> String in
+                guard chosen[index].kind == .transcript else { return text }
+                let written = SpokenSentences.written(text, reading: reading, opening: index == first ? 3 : 0)
+                if !written.isEmpty { count += SentenceSplitter.split(written).filter { !$0.text.hasPrefix("The lecture ") }.count }
                 return written
             }.filter { !$0.isEmpty }
             return (paragraphs, count)
         }
         var (readable, count) = spoken(.taught)
-        // A lecture is read by what it teaches where a sentence of it says that; else by its
-        // statements where three do; else leniently (its whole sentences, fillers, openers and
-        // derivations out): one sentence says too little of it.
+        // A lecture is read by what it teaches where a sentence of it besides its announcement
+        // says that; else by its statements where three do; else leniently (its whole sentences,
+        // fillers, openers and derivations out): one sentence says too little of it.
         if chosen.contains(where: { $0.kind == .transcript }), count < 1 {
             let statements = spoken(.statements)
             let whole = statements.1 < 3 ? spoken(.spoken) : statements
@@ -77,7 +80,7 @@ enum TopicSummaryText {
         if let first = name.split(separator: " ").first, first.contains("."), first.contains(where: \.isNumber) {
             name = String(name.dropFirst(first.count)).trimmingCharacters(in: .whitespaces)
         }
-        if let kind = name.range(of: "worked example", options: .caseInsensitive) {
+        if let kind = name.range(of: #"\bworked examples?\b"#, options: [.regularExpression, .caseInsensitive]) {
             let asked = name[kind.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " -–—:,."))
             guard asked.split(separator: " ").count >= 2 else { return nil }
             return "A worked example: \(asked)."
@@ -115,8 +118,13 @@ enum TopicSummaryText {
         var words = parts.joined(separator: ": ").split(separator: " ").map { inSentence(String($0)) }
         guard words.count >= 2 else { return nil }
         // A title that is a task ("Solve for Velocity in the Ground Frame") says how.
-        if taskVerbs.contains(words[0]) { return "The lecture shows how to \(words.joined(separator: " "))." }
-        for (opening, verb) in [(["introduction", "to"], "introduces"), (["summary", "of"], "sums up")] where words.starts(with: opening) {
+        if let task = OfflineObjectives.taskVerbs[words[0]] {
+            return "The lecture shows how to \(([task.lowercased()] + words.dropFirst()).joined(separator: " "))."
+        }
+        // A title that is a clause ("Torque Causes Angular Momentum to Change") is no subject.
+        if words.dropFirst().contains(where: { KeyTermExtraction.verbs.contains($0) || titleVerbs.contains($0) }) { return nil }
+        for (opening, verb) in [(["introduction", "to"], "introduces"), (["summary", "of"], "sums up"), (["review", "of"], "reviews")]
+            where words.starts(with: opening) {
             words.removeFirst(2)
             return "The lecture \(verb) \(words.joined(separator: " "))."
         }
@@ -132,10 +140,9 @@ enum TopicSummaryText {
         return word.lowercased()
     }
 
-    /// Verbs a title of a task opens on.
-    static let taskVerbs: Set<String> = [
-        "solve", "find", "calculate", "compute", "analyze", "analyse", "set", "use", "apply", "determine", "derive", "draw", "make", "choose",
-    ]
+    /// Finite verbs of a title that states something ("… Causes …", "… Is …"), besides
+    /// `KeyTermExtraction.verbs`.
+    static let titleVerbs: Set<String> = ["is", "are", "cause", "causes", "equals", "means", "depends", "determines", "makes", "gives"]
 
     /// Words an objective's subject does not end on.
     static let hanging: Set<String> = ["due", "of", "to", "for", "with", "by", "and", "or", "the", "a", "an", "in", "on", "at", "from"]
@@ -146,44 +153,34 @@ enum TopicSummaryText {
         "Identify": "identifies", "State": "states", "Calculate": "calculates", "Derive": "derives", "Compare": "compares",
     ]
 
-    /// `text` has a sentence that sets the reader a task ("Find …", "Determine …", "Express your
-    /// answer …"): one pass over its words, a word counted where a sentence starts.
+    /// `text` is a problem's statement: it has a sentence that sets the reader a task ("Find …",
+    /// "Determine …", "Express your answer …") and is short or ends on its tasks and questions
+    /// ("(Part a) What is …?"); a worked solution or a proof after the task is text to
+    /// summarise. One pass over its words, a word looked up where a sentence starts.
     static func asks(_ text: String) -> Bool {
-        var starts = true
+        var starts = true, asked = false, words = 0, afterTask = 0
         for word in text.split(whereSeparator: \.isWhitespace) {
+            words += 1
+            afterTask += 1
             if starts, let first = word.split(whereSeparator: { !$0.isLetter }).first, problemVerbs.contains(String(first)) {
-                return true
+                asked = true
+                afterTask = 0
             }
+            if word.last == "?" { afterTask = 0 }
             starts = word.last.map { ".?!:".contains($0) } ?? false
         }
-        return false
+        return asked && (words <= statementWords || afterTask <= statementWords / 4)
     }
+
+    /// The most words of a problem's statement with text after its task (a short one's is a
+    /// note or a link, not a solution).
+    static let statementWords = 80
 
     /// What a problem asks for (not "Consider" or "Imagine", which a text's argument says too).
     static let problemVerbs: Set<String> = [
         "Find", "Determine", "Express", "Calculate", "Compute", "Show", "Prove", "Derive", "Solve", "Estimate", "Evaluate", "Sketch",
         "Beweisen", "Zeigen", "Bestimmen", "Berechnen",
     ]
-
-    /// `text` without a slide's block titles that its extraction glued onto the block's first
-    /// sentence ("Potential Problems Be aware, that not every font …" → "Be aware, that …"): a
-    /// paragraph opening on one or two capitalised words and then a sentence's opening word
-    /// ("Be", "As", "This" …) in capitals. Paragraphs without such an opener are not looked at.
-    static func withoutBlockTitles(_ text: String) -> String {
-        guard text.contains(" Be ") || text.contains(" As ") || text.contains(" This ") || text.contains(" Please ") || text.contains(" Note ") else { return text }
-        return text.components(separatedBy: "\n\n").map { paragraph -> String in
-            let words = paragraph.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
-            for count in 1...2 where words.count > count + 1 {
-                let title = words[..<count]
-                guard sentenceOpeners.contains(String(words[count])), words[0].first?.isUppercase == true,
-                      title.allSatisfy({ $0.allSatisfy(\.isLetter) }) else { continue }
-                return words[count...].joined(separator: " ")
-            }
-            return paragraph
-        }.joined(separator: "\n\n")
-    }
-
-    static let sentenceOpeners: Set<String> = ["Be", "As", "This", "Please", "Note"]
 
     /// `text` without the lines that credit a recording ("Instructor: Dr. Peter Dourmashkin",
     /// which OCW puts before every lecture's transcript).
