@@ -153,7 +153,7 @@ struct CardChecks: Sendable {
         guard let first = words.first.map(WordTokenizer.fold) else { return "the card names no term" }
         // "RS to J is the vector", "Capital omega is …": a lecturer's labels for one problem.
         // (A term mined from the lecture's own "Xcm is …" is no evidence: only a name the source gives counts.)
-        if card.origin == .definition, passage?.kind == .transcript, !isNamedTerm(subject, of: topic), StandaloneSentence.isLabel(subject) {
+        if card.origin == .definition, passage?.kind == .transcript, !isNamedTerm(subject, of: topic), SymbolLabel.isLabel(subject) {
             return "“\(subject)” is a label of the lecture, not a term of the topic or the glossary"
         }
         if Self.discourseWords.contains(first) { return "the subject “\(subject)” starts with “\(words[0])”, not a term" }
@@ -522,7 +522,7 @@ struct CardChecks: Sendable {
             let term = topic.keyTerms.first { Self.termKey($0.term) == key }
             let named = glossary[key] != nil || term.map { $0.basis != .heading } == true
             if card.source.timeStart != nil || topic.passages.first(where: { $0.id == card.source.passageId })?.kind == .transcript,
-               StandaloneSentence.isLabel(deletion) {
+               SymbolLabel.isLabel(deletion) {
                 return "“\(deletion)” is a label of the lecture, not a term"
             }
             guard term != nil || glossary[key] != nil else { return "“\(deletion)” is not a key term of the topic" }

@@ -161,7 +161,7 @@ enum FallbackFacts {
               !termWords.contains(where: { ($0 != "of" && CardGrounding.functionWords.contains($0)) || particulars.contains($0)
                   || CardChecks.contextWords.contains($0) || StandaloneSentence.pointers.contains($0) }),
               first != "of", last != "of", !CardChecks.discourseWords.contains(first), !CardChecks.openers.contains(first),
-              !StandaloneSentence.isLabel(term), !CardChecks.genericHeads.contains(last), !["concept", "idea", "notion", "definition", "meaning"].contains(first)
+              !SymbolLabel.isLabel(term), !CardChecks.genericHeads.contains(last), !["concept", "idea", "notion", "definition", "meaning"].contains(first)
         else { return nil }
         // "… is the derivative of the velocity, which …": the definition, not what follows it.
         if let clause = definiens.range(of: #", (?:which|and|but|so|where|because)\b|--|—|;"#, options: .regularExpression) {
@@ -224,7 +224,7 @@ enum FallbackFacts {
         let folded = term.map(WordTokenizer.fold)
         let words = WordTokenizer.words(definiens).map(WordTokenizer.fold)
         guard !term.isEmpty, term.last != "of", !folded.contains(where: { particulars.contains($0) || CardChecks.contextWords.contains($0) }),
-              !(folded.count == 1 && CardChecks.genericHeads.contains(folded[0])), !StandaloneSentence.isLabel(term.joined(separator: " ")),
+              !(folded.count == 1 && CardChecks.genericHeads.contains(folded[0])), !SymbolLabel.isLabel(term.joined(separator: " ")),
               (3...30).contains(words.count), let end = words.last, !CardChecks.danglingWords.contains(end),
               StandaloneSentence.pointing(definiens) == nil, CardChecks.spokenTo(definiens) == nil, !particular(definiens) else { return nil }
         let name = term.joined(separator: " ")
@@ -249,7 +249,7 @@ enum FallbackFacts {
         let thingWords = WordTokenizer.words(thing), kindWords = WordTokenizer.words(kind)
         guard let last = kindWords.last, let thingLast = thingWords.last, !nameless(thingWords), !nameless(kindWords),
               !CardChecks.danglingWords.contains(last), !CardChecks.danglingWords.contains(thingLast),
-              !StandaloneSentence.isLabel(thing), CardChecks.spokenTo(sentence) == nil else { return nil }
+              !SymbolLabel.isLabel(thing), CardChecks.spokenTo(sentence) == nil else { return nil }
         // The sentence's own words up to the kind: its casing and article stay as the source has them.
         let asked = ns.substring(to: match.range(withName: "kind").location)
         return Fact(shape: .exampleOf, type: .basic, front: asked + "what?", back: kind.prefix(1).uppercased() + kind.dropFirst())

@@ -75,7 +75,7 @@ struct OfflineCardGenerator: Sendable {
         let named = term.basis != .heading
             || term.passageId.flatMap { id in topic.passages.first { $0.id == id } }?.kind == .glossary
         // (A lecturer's symbol, "Capital omega", is no term to recall.)
-        let label = StandaloneSentence.isLabel(name)
+        let label = SymbolLabel.isLabel(name)
         let usable = sentences.filter {
             sentenceWords.contains($0.words.count) && Self.contains($0.words, nameWords) && StandaloneSentence.dependence($0.text) == nil
                 && !(label && $0.passage.kind == .transcript)
@@ -295,7 +295,7 @@ struct OfflineCardGenerator: Sendable {
                   subject.first.map({ $0.isLetter }) == true else { continue }
             // A lecturer defines the labels of one problem ("RS to J is the vector …"): only a
             // term the topic names elsewhere is worth a card from speech.
-            if sentence.passage.kind == .transcript, StandaloneSentence.isLabel(subject) {
+            if sentence.passage.kind == .transcript, SymbolLabel.isLabel(subject) {
                 let key = CardChecks.termKey(subject)
                 guard topic.keyTerms.contains(where: { CardChecks.termKey($0.term) == key }) else { continue }
             }

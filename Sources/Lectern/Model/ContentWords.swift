@@ -22,4 +22,12 @@ enum ContentWords {
         "said", "see", "think", "want", "right", "really", "thing", "things", "lot", "kind", "actually", "first", "new",
         "called", "keeps", "keep", "gives", "give", "takes", "take", "means", "mean", "put", "next", "time", "back",
     ]
+
+    /// Prepositions and subordinators a term or a named subject does not open on ("during", "when",
+    /// "using"): shared by key-term extraction, objectives and the spoken reading of summaries.
+    static let prepositions: Set<String> = [
+        "during", "in", "on", "at", "for", "after", "before", "inside", "within", "without", "under", "over", "from",
+        "with", "by", "to", "into", "about", "of", "through", "between", "among", "since", "until", "while", "although", "though",
+        "when", "whenever", "where", "if", "because", "so", "then", "understanding", "knowing", "using", "given", "unlike", "like", "as", "once", "even", "still",
+    ]
 }

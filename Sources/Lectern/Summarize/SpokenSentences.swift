@@ -192,7 +192,7 @@ enum SpokenSentences {
     }
 
     /// Symbols said as words.
-    static let spokenSymbols: Set<String> = StandaloneSentence.greekLetters.union(["hat"])
+    static let spokenSymbols: Set<String> = SymbolLabel.greekLetters.union(["hat"])
 
     /// One or two letters and a number: "m1", "v2", "t12".
     static func isIndexedSymbol(_ word: String) -> Bool {
@@ -254,7 +254,7 @@ enum SpokenSentences {
         // ("The lecture talks about the initial energy is all potential": the rest has its own verb.)
         // ("The lecture talks about in the calculation of angular momentum": what it talks about
         // is not named before a preposition.)
-        guard restWords.count >= 2, !KeyTermExtraction.prepositions.contains(restWords[0]), !restWords.contains(where: { addressing.contains($0) || boardWords.contains($0) || workingWords.contains($0) || copulas.contains($0) }),
+        guard restWords.count >= 2, !ContentWords.prepositions.contains(restWords[0]), !restWords.contains(where: { addressing.contains($0) || boardWords.contains($0) || workingWords.contains($0) || copulas.contains($0) }),
               !boardPhrases.contains(where: { spaced.contains(" \($0) ") }),
               let written = announcingVerbs.first(where: { $0.spoken == verb })?.written else { return nil }
         return "The lecture \(written) \(rest)"

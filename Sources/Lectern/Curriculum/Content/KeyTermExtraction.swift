@@ -131,11 +131,7 @@ enum KeyTermExtraction {
         "one", "no", "not", "which", "who", "it", "its", "their", "we", "you", "they", "all", "any", "some",
     ]
 
-    static let prepositions: Set<String> = [
-        "during", "in", "on", "at", "for", "after", "before", "inside", "within", "without", "under", "over", "from",
-        "with", "by", "to", "into", "about", "of", "through", "between", "among", "since", "until", "while", "although", "though",
-        "when", "whenever", "where", "if", "because", "so", "then", "understanding", "knowing", "using", "given", "unlike", "like", "as", "once", "even", "still",
-    ]
+    static let prepositions = ContentWords.prepositions
 
     static let vague: Set<String> = [
         "others", "another", "both", "either", "neither", "nothing", "everything", "something", "someone", "everyone",

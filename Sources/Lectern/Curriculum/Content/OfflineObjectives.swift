@@ -227,7 +227,7 @@ enum OfflineObjectives {
         let words = term.split(separator: " ").map { $0.lowercased() }
         // A symbol, a number or a spelled letter is no term: "n ground 1", "theta j", "8", "Xcm"
         // (told by its case from "NLP"; "CO2" and "GPT-2" are terms).
-        guard !StandaloneSentence.isLabel(term), !words.contains(where: { $0.allSatisfy(\.isNumber) || $0.hasPrefix("-") || $0.hasSuffix("-")
+        guard !SymbolLabel.isLabel(term), !words.contains(where: { $0.allSatisfy(\.isNumber) || $0.hasPrefix("-") || $0.hasSuffix("-")
             || $0.contains(where: { !$0.isLetter && !$0.isNumber && !"-'’".contains($0) }) })
         else { return false }
         // A place on the board or the page: "left side", "equilibrium picture", "equal 0".

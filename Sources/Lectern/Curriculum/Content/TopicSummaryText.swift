@@ -99,7 +99,7 @@ enum TopicSummaryText {
             // that names no thing ("Define nonconservative").
             let whatWords = what.split(separator: " ")
             guard let last = whatWords.last, !hanging.contains(last.lowercased()),
-                  !whatWords.contains(where: { $0 != "a" && StandaloneSentence.isLabel(String($0)) }),
+                  !whatWords.contains(where: { $0 != "a" && SymbolLabel.isLabel(String($0)) }),
                   !(whatWords.count == 1 && (what.hasSuffix("ive") || what.hasSuffix("ous"))) else { continue }
             if let first = clauses.first {
                 guard !first.what.contains(" and "), !what.contains(" and ") else { break }
