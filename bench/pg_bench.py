@@ -307,6 +307,20 @@ def eval_on_postgres(lectern, server, root, environment):
     return result
 
 
+def both_backends(lectern, db, url, environment, qs, work):
+    """The same queries in process on the SQLite library and its PostgreSQL copy: each mode's
+    p50/p95, RSS and the share of top 10s they agree on, and the seconds it all took."""
+    start = time.perf_counter()
+    sqlite = in_process(lectern, db, environment, qs, work)
+    postgres = in_process(lectern, url, environment, qs, work)
+    search = {mode: {
+        "sqlite": sqlite[mode]["search"], "postgres": postgres[mode]["search"],
+        "sqlite_rss_kb": sqlite[mode]["rss_kb"], "postgres_rss_kb": postgres[mode]["rss_kb"],
+        "top10_overlap_postgres_vs_sqlite": overlap(top_places(postgres[mode]["_hits"]), top_places(sqlite[mode]["_hits"])),
+    } for mode in sqlite}
+    return {"search_seconds": round(time.perf_counter() - start, 1), "search": search}
+
+
 def real_library(lectern, server, args, db, work, hashing):
     """A library of real text (bench/real_library.py) copied into PostgreSQL: in process
     search p50/p95 per mode on both backends with its users' questions as the queries, and the
@@ -322,17 +336,8 @@ def real_library(lectern, server, args, db, work, hashing):
            "migrate_documents_already_there": migrated["present"],
            "migrate_counts_agree": all(c["from"] == c["to"] for c in migrated["counts"]), "migrate_phases": migrated["phases"]}
     print(f"postgres bench: the real library's {size} passages copied in {row['migrate_seconds']} s; searching", file=sys.stderr, flush=True)
-    start = time.perf_counter()
     # The first query of each run is left out (it loads the index); each question once more after it.
-    sqlite = in_process(lectern, db, hashing, asked[:1] + asked, work)
-    postgres = in_process(lectern, url, hashing, asked[:1] + asked, work)
-    row["search_seconds"] = round(time.perf_counter() - start, 1)
-    for mode in sqlite:
-        row.setdefault("search", {})[mode] = {
-            "sqlite": sqlite[mode]["search"], "postgres": postgres[mode]["search"],
-            "sqlite_rss_kb": sqlite[mode]["rss_kb"], "postgres_rss_kb": postgres[mode]["rss_kb"],
-            "top10_overlap_postgres_vs_sqlite": overlap(top_places(postgres[mode]["_hits"]), top_places(sqlite[mode]["_hits"])),
-        }
+    row.update(both_backends(lectern, db, url, hashing, asked[:1] + asked, work))
     print("postgres bench: the real library: HNSW recall", file=sys.stderr, flush=True)
     start = time.perf_counter()
     row["hnsw"] = recall(server, url, lectern, 384, args.recall_queries, questions=args.questions)
@@ -387,16 +392,7 @@ def main():
         print(f"postgres bench: {size} passages copied into PostgreSQL in {row['migrate_seconds']} s "
               f"({migrated['copied']} documents copied, {migrated['present']} already there)", file=sys.stderr, flush=True)
         print(f"postgres bench: {size} passages: searching", file=sys.stderr, flush=True)
-        start = time.perf_counter()
-        sqlite = in_process(lectern, db, hashing, qs, work)
-        postgres = in_process(lectern, url, hashing, qs, work)
-        row["search_seconds"] = round(time.perf_counter() - start, 1)
-        for mode in sqlite:
-            row.setdefault("search", {})[mode] = {
-                "sqlite": sqlite[mode]["search"], "postgres": postgres[mode]["search"],
-                "sqlite_rss_kb": sqlite[mode]["rss_kb"], "postgres_rss_kb": postgres[mode]["rss_kb"],
-                "top10_overlap_postgres_vs_sqlite": overlap(top_places(postgres[mode]["_hits"]), top_places(sqlite[mode]["_hits"])),
-            }
+        row.update(both_backends(lectern, db, url, hashing, qs, work))
         print(f"postgres bench: {size} passages: HNSW recall", file=sys.stderr, flush=True)
         start = time.perf_counter()
         row["hnsw"] = recall(server, url, lectern, 384, args.recall_queries)
