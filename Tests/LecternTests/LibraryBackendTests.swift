@@ -263,6 +263,58 @@ final class LibraryBackendTests: XCTestCase {
         }
     }
 
+    /// A hybrid search on PostgreSQL ranks the query's words in a second session while its own
+    /// session asks the HNSW index, so the two halves overlap: the same hits and scores as the
+    /// SQLite library's hybrid search, the keyword statements never on the first session, and
+    /// one second session however many searches run (a server's connections are counted).
+    func testAHybridSearchRanksWordsInASecondSessionOpenedOnce() throws {
+        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_side")
+        let postgres = try PostgresLibrary(url: url)
+        let folder = try TemporaryFolder()
+        let sqlite = try LibraryStore(path: folder.file("library.db").path)
+        for write in try Self.corporaWrites() {
+            try postgres.replaceDocument(write)
+            try sqlite.replaceDocument(write)
+        }
+        let embedder = HashingEmbedder()
+        let onPostgres = Searcher(library: Library(backend: postgres), embedder: embedder)
+        let onSQLite = Searcher(store: sqlite, embedder: embedder)
+        let watcher = try PostgresConnection(url: url)
+        func sessions() throws -> Int {
+            Int(try watcher.query("select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()").scalar ?? "") ?? -1
+        }
+        XCTAssertEqual(try sessions(), 1, "the library's own session before any search")
+        func statements(_ text: String, _ mode: SearchMode) throws -> (own: Int, side: Int) {
+            let side = try XCTUnwrap(postgres.concurrentReader()?.open() as? PostgresLibrary)
+            let before = (postgres.connection.statements, side.connection.statements)
+            var timings = SearchTimings()
+            var notes: [String] = []
+            _ = try onPostgres.rank(text, k: 8, mode: mode, filter: SearchFilter(), timings: &timings, notes: &notes)
+            return (postgres.connection.statements - before.0, side.connection.statements - before.1)
+        }
+        for text in ["chain rule derivative", "photosynthesis light reactions", "printing press", "\"calvin cycle\" -oxygen"] {
+            let hits = try onPostgres.search(text, k: 8, mode: .hybrid)
+            // The library's own session asks what a search by meaning asks; the words are ranked in the other.
+            let (hybrid, semantic) = (try statements(text, .hybrid), try statements(text, .semantic))
+            XCTAssertEqual(hybrid.own, semantic.own, "\(text): statements on the library's own session")
+            XCTAssertGreaterThanOrEqual(hybrid.side, 2, "\(text): the words' counts and postings, in the second session")
+            XCTAssertEqual(semantic.side, 0, text)
+            let expected = try onSQLite.search(text, k: 8, mode: .hybrid)
+            XCTAssertFalse(expected.isEmpty, text)
+            XCTAssertEqual(hits.map(\.uri), expected.map(\.uri), "\(text): hybrid hits differ")
+            XCTAssertEqual(hits.map(\.location), expected.map(\.location), "\(text): hybrid hits differ")
+            for (pg, lite) in zip(hits, expected) {
+                XCTAssertEqual(pg.score, lite.score, accuracy: 1e-5, "\(text): score of \(lite.location)")
+                XCTAssertEqual(pg.bm25 ?? -1, lite.bm25 ?? -1, accuracy: 1e-9, "\(text): BM25 of \(lite.location)")
+            }
+            XCTAssertEqual(try sessions(), 2, "\(text): the library's session and the one its words are ranked in")
+        }
+        // A keyword search stays on the library's own session.
+        let keyword = try statements("glycolysis oxygen", .keyword)
+        XCTAssertGreaterThanOrEqual(keyword.own, 2, "a keyword search asks the library's own session")
+        XCTAssertEqual(keyword.side, 0)
+    }
+
     /// A query of words is ranked from the keyword postings, every word however common, in two
     /// statements (the counts, the postings) at any depth, with SQLite's very scores. One with a
     /// quoted phrase of several words, which the postings cannot rank, is ranked in SQL, where a

@@ -39,6 +39,22 @@ enum ParallelWork {
         return try slots.results[0].get()
     }
 
+    /// `aside` on a thread of its own while `here` runs on this one, both waited for: two halves
+    /// of one answer that wait on different things (two sessions of a database server). The
+    /// first error is `here`'s, then `aside`'s.
+    static func sideBySide<A: Sendable, B>(_ aside: @escaping @Sendable () throws -> A, _ here: () throws -> B) throws -> (A, B) {
+        let slots = Slots<A>(count: 1)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            slots.fill(0, Result { try aside() })
+            done.signal()
+        }
+        let mine = Result { try here() }
+        done.wait()
+        let value = try mine.get()
+        return (try slots.results[0].get(), value)
+    }
+
     /// The slots workers fill, one an index, and the counter that hands indices out.
     private final class Slots<T: Sendable>: Sendable {
         private struct State {

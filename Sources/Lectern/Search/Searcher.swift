@@ -152,21 +152,32 @@ public struct Searcher: Sendable {
     private func rank(_ parsed: SearchQuery, query: String, k: Int, mode: SearchMode, documents allowedDocuments: Set<Int64>?,
                       passages onlyPassages: Set<Int64>?, timings: inout SearchTimings) throws -> [RankedPassage] {
         let depth = max(candidates, k)
-        var keyword: [(id: Int64, score: Double)] = []
-        if mode != .semantic {
-            keyword = try store.keywordMatches(parsed, limit: depth, documents: allowedDocuments, passages: onlyPassages, weights: keywordWeights,
-                                           evaluation: keywordEvaluation)
+        let (weights, evaluation) = (keywordWeights, keywordEvaluation)
+        let keywordRanking: @Sendable (any LibraryBackend) throws -> [(id: Int64, score: Double)] = { backend in
+            try backend.keywordMatches(parsed, limit: depth, documents: allowedDocuments, passages: onlyPassages, weights: weights,
+                                       evaluation: evaluation)
         }
-        var semantic: [(id: Int64, score: Float)] = []
-        if mode != .keyword {
+        func semanticRanking(_ timings: inout SearchTimings) throws -> [(id: Int64, score: Float)] {
             let embedder = try queryEmbedder.embedder()
             let text = parsed.text.isEmpty ? query : parsed.text
             let started = DispatchTime.now()
             let vector = try embedder.embed(text)
             timings.embedding += Self.seconds(since: started)
             // Phrases and exclusions hold in every mode: the vectors rank only the passages they leave.
-            semantic = try store.nearestPassages(to: vector, k: depth, embedder: embedder.info, documents: allowedDocuments,
-                                                 passages: onlyPassages, allowedBy: parsed, scan: vectorScan(to: vector, k: depth, embedder: embedder.info))
+            return try store.nearestPassages(to: vector, k: depth, embedder: embedder.info, documents: allowedDocuments,
+                                             passages: onlyPassages, allowedBy: parsed, scan: vectorScan(to: vector, k: depth, embedder: embedder.info))
+        }
+        var keyword: [(id: Int64, score: Double)] = []
+        var semantic: [(id: Int64, score: Float)] = []
+        if mode == .hybrid, let reader = store.concurrentReader() {
+            // A server's library ranks the words in a session of its own while this one embeds
+            // the query and asks the vector index: the two halves take the longer one's time.
+            var spent = timings
+            (keyword, semantic) = try ParallelWork.sideBySide({ try keywordRanking(reader.open()) }, { try semanticRanking(&spent) })
+            timings = spent
+        } else {
+            if mode != .semantic { keyword = try keywordRanking(store) }
+            if mode != .keyword { semantic = try semanticRanking(&timings) }
         }
         var found: [Int64: RankedPassage] = [:]
         for (rank, hit) in keyword.enumerated() {

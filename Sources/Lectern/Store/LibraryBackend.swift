@@ -95,6 +95,11 @@ protocol LibraryBackend: AnyObject, Sendable, RunLog, CurriculumBackend {
     func nearestPassages(to vector: [Float], k: Int, embedder: EmbedderInfo, documents: Set<Int64>?, passages: Set<Int64>?,
                          allowedBy query: SearchQuery, scan: VectorScan) throws -> [(id: Int64, score: Float)]
 
+    /// Where a hybrid search ranks the query's words while this library answers its vector
+    /// half: another session of a server's library, opened on first use and kept; nil for a
+    /// library file, whose two halves run in this process one after the other.
+    func concurrentReader() -> ConcurrentReader?
+
     /// The token counts of those of `ids` that hold fewer than `tokens` tokens.
     func shortPassages(_ ids: [Int64], under tokens: Int) throws -> [Int64: Int]
 
@@ -164,4 +169,10 @@ struct PassageLocator: Hashable, Sendable, CustomStringConvertible {
     var ordinal: Int
 
     var description: String { "\(documentURI)#\(ordinal)" }
+}
+
+/// A second session of a library for reading beside the first (`LibraryBackend.concurrentReader`).
+struct ConcurrentReader: Sendable {
+    /// The session, opened by the first call and the same one after.
+    let open: @Sendable () throws -> any LibraryBackend
 }

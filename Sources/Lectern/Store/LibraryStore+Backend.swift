@@ -24,6 +24,9 @@ extension LibraryStore: LibraryBackend {
         return try scan.run(self, allowed)
     }
 
+    /// None: the keyword match and the vector scan both run in this process, one after the other.
+    func concurrentReader() -> ConcurrentReader? { nil }
+
     func passageLocators(_ ids: [Int64]) throws -> [Int64: PassageLocator] {
         guard !ids.isEmpty else { return [:] }
         return try read { db in

@@ -14,6 +14,10 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
     /// (`finishCopy`), not a row at a time as each document is written.
     var embeddingIndexDeferred = false
     var display: String { connection.endpoint.description }
+    /// What this library was opened with (its password too, when the URL holds it: never shown).
+    private let url: String
+    /// The second session a hybrid search ranks its words in (`concurrentReader`), once opened.
+    private let reader = Locked<PostgresLibrary?>(nil)
     /// FTS5's tokenizer, which makes the keyword postings' terms (`PostgresKeywordPostings`),
     /// opened on first use, under `turn` as the session is.
     private var openedTokenizer: IndexTokenizer?
@@ -31,6 +35,7 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
     /// older library's schema is read as it is (a command that writes upgrades it).
     init(url: String, access: LibraryAccess = .create) throws {
         connection = try PostgresConnection(url: url)
+        self.url = url
         if access == .read {
             guard try connection.query("select to_regclass('lectern_migrations') is not null").scalar == "t" else {
                 throw LibraryStore.noLibrary(connection.endpoint.description)
@@ -42,6 +47,19 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
         } catch let error as PostgresError where error.sqlState == "0A000" || error.message.contains("\"vector\"") {
             throw PostgresError(kind: .query, endpoint: error.endpoint,
                                 message: "cannot use pgvector (\(error.message)): install the pgvector extension on the server", sqlState: error.sqlState)
+        }
+    }
+
+    /// A session of its own for a hybrid search's keyword half (the postings read and ranked
+    /// while this session's HNSW search runs): read-only, opened by the first hybrid search.
+    func concurrentReader() -> ConcurrentReader? {
+        ConcurrentReader { [url, reader] in
+            try reader.withLock { opened in
+                if let opened { return opened }
+                let library = try PostgresLibrary(url: url, access: .read)
+                opened = library
+                return library
+            }
         }
     }
 
