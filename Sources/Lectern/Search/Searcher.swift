@@ -157,27 +157,40 @@ public struct Searcher: Sendable {
             try backend.keywordMatches(parsed, limit: depth, documents: allowedDocuments, passages: onlyPassages, weights: weights,
                                        evaluation: evaluation)
         }
-        func semanticRanking(_ timings: inout SearchTimings) throws -> [(id: Int64, score: Float)] {
+        func semanticRanking(_ timings: inout SearchTimings) throws -> (hits: [(id: Int64, score: Float)], vector: [Float], embedder: EmbedderInfo) {
             let embedder = try queryEmbedder.embedder()
             let text = parsed.text.isEmpty ? query : parsed.text
             let started = DispatchTime.now()
             let vector = try embedder.embed(text)
             timings.embedding += Self.seconds(since: started)
             // Phrases and exclusions hold in every mode: the vectors rank only the passages they leave.
-            return try store.nearestPassages(to: vector, k: depth, embedder: embedder.info, documents: allowedDocuments,
-                                             passages: onlyPassages, allowedBy: parsed, scan: vectorScan(to: vector, k: depth, embedder: embedder.info))
+            let hits = try store.nearestPassages(to: vector, k: depth, embedder: embedder.info, documents: allowedDocuments,
+                                                 passages: onlyPassages, allowedBy: parsed, scan: vectorScan(to: vector, k: depth, embedder: embedder.info))
+            return (hits, vector, embedder.info)
         }
         var keyword: [(id: Int64, score: Double)] = []
         var semantic: [(id: Int64, score: Float)] = []
-        if mode == .hybrid, let reader = store.concurrentReader() {
+        if mode != .keyword, let reader = store.concurrentReader() {
             // A server's library ranks the words in a session of its own while this one embeds
             // the query and asks the vector index: the two halves take the longer one's time.
             var spent = timings
-            (keyword, semantic) = try ParallelWork.sideBySide({ try keywordRanking(reader.open()) }, { try semanticRanking(&spent) })
+            let (words, meaning) = try ParallelWork.sideBySide({ try keywordRanking(reader.open()) }, { try semanticRanking(&spent) })
             timings = spent
+            // An approximate index can miss a passage the exact scan ranks high (a question of a
+            // few words, whose vector is sparse, strands its search in the wrong part of the
+            // graph); the passages holding the query's words are scored exactly beside its
+            // candidates, so the ranking by meaning is the exact one more often (a file's scan is exact).
+            let found = Set(meaning.hits.map(\.id))
+            let missed = words.map(\.id).filter { !found.contains($0) }
+            semantic = meaning.hits
+            if !missed.isEmpty {
+                semantic += try reader.cosines(missed, meaning.vector, meaning.embedder)
+                semantic = Array(semantic.sorted { $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }.prefix(depth))
+            }
+            if mode == .hybrid { keyword = words }
         } else {
             if mode != .semantic { keyword = try keywordRanking(store) }
-            if mode != .keyword { semantic = try semanticRanking(&timings) }
+            if mode != .keyword { semantic = try semanticRanking(&timings).hits }
         }
         var found: [Int64: RankedPassage] = [:]
         for (rank, hit) in keyword.enumerated() {

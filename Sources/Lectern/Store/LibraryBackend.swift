@@ -95,9 +95,10 @@ protocol LibraryBackend: AnyObject, Sendable, RunLog, CurriculumBackend {
     func nearestPassages(to vector: [Float], k: Int, embedder: EmbedderInfo, documents: Set<Int64>?, passages: Set<Int64>?,
                          allowedBy query: SearchQuery, scan: VectorScan) throws -> [(id: Int64, score: Float)]
 
-    /// Where a hybrid search ranks the query's words while this library answers its vector
-    /// half: another session of a server's library, opened on first use and kept; nil for a
-    /// library file, whose two halves run in this process one after the other.
+    /// What a library whose vectors a server indexes offers a search beside the index: another
+    /// session to rank the query's words in while this one asks the index, and the exact scores
+    /// of the passages the words found; nil for a library file, whose search scans every vector
+    /// and runs its two halves in this process one after the other.
     func concurrentReader() -> ConcurrentReader?
 
     /// The token counts of those of `ids` that hold fewer than `tokens` tokens.
@@ -171,8 +172,11 @@ struct PassageLocator: Hashable, Sendable, CustomStringConvertible {
     var description: String { "\(documentURI)#\(ordinal)" }
 }
 
-/// A second session of a library for reading beside the first (`LibraryBackend.concurrentReader`).
+/// A second session of a library for reading beside the first, and the exact cosines of
+/// passages by id (`LibraryBackend.concurrentReader`).
 struct ConcurrentReader: Sendable {
     /// The session, opened by the first call and the same one after.
     let open: @Sendable () throws -> any LibraryBackend
+    /// The float32 cosines to `vector` of those of `ids` that have a vector from `embedder`.
+    let cosines: @Sendable (_ ids: [Int64], _ vector: [Float], _ embedder: EmbedderInfo) throws -> [(id: Int64, score: Float)]
 }

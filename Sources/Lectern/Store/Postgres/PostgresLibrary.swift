@@ -50,17 +50,26 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
         }
     }
 
-    /// A session of its own for a hybrid search's keyword half (the postings read and ranked
-    /// while this session's HNSW search runs): read-only, opened by the first hybrid search.
+    /// A session of its own for a search's keyword half (the postings read and ranked while
+    /// this session's HNSW search runs): read-only, opened by the first search by meaning; and
+    /// the exact cosines of passages by id, read in this session.
     func concurrentReader() -> ConcurrentReader? {
-        ConcurrentReader { [url, reader] in
+        ConcurrentReader(open: { [url, reader] in
             try reader.withLock { opened in
                 if let opened { return opened }
                 let library = try PostgresLibrary(url: url, access: .read)
                 opened = library
                 return library
             }
-        }
+        }, cosines: { [self] ids, vector, embedder in
+            guard !ids.isEmpty, vector.count == embedder.dimension else { return [] }
+            return try session {
+                try connection.query("""
+                    select id, 1 - (exact <=> $1::vector) from passages where id = any($2::bigint[]) and vector_dims(embedding) = $3
+                    """, [Self.vectorLiteral(vector), Self.bigintArray(ids), String(embedder.dimension)])
+                    .rows.map { (id: Int64($0[0]!)!, score: Float($0[1]!)!) }
+            }
+        })
     }
 
     /// `body` with the session to itself.
