@@ -170,7 +170,7 @@ public struct Searcher: Sendable {
         }
         var keyword: [(id: Int64, score: Double)] = []
         var semantic: [(id: Int64, score: Float)] = []
-        if mode != .keyword, let reader = store.concurrentReader() {
+        if mode == .hybrid, let reader = store.concurrentReader() {
             // A server's library ranks the words in a session of its own while this one embeds
             // the query and asks the vector index: the two halves take the longer one's time.
             var spent = timings
@@ -178,8 +178,10 @@ public struct Searcher: Sendable {
             timings = spent
             // An approximate index can miss a passage the exact scan ranks high (a question of a
             // few words, whose vector is sparse, strands its search in the wrong part of the
-            // graph); the passages holding the query's words are scored exactly beside its
-            // candidates, so the ranking by meaning is the exact one more often (a file's scan is exact).
+            // graph); the passages the words found are scored exactly beside its candidates, so
+            // the fusion has the cosine the exact scan gives them (as a file's search has). A
+            // search by meaning alone does not rank the words for this: on long questions over a
+            // large library that ranking takes longer than the index (docs/benchmarks.md).
             let found = Set(meaning.hits.map(\.id))
             let missed = words.map(\.id).filter { !found.contains($0) }
             semantic = meaning.hits
@@ -187,7 +189,7 @@ public struct Searcher: Sendable {
                 semantic += try reader.cosines(missed, meaning.vector, meaning.embedder)
                 semantic = Array(semantic.sorted { $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }.prefix(depth))
             }
-            if mode == .hybrid { keyword = words }
+            keyword = words
         } else {
             if mode != .semantic { keyword = try keywordRanking(store) }
             if mode != .keyword { semantic = try semanticRanking(&timings).hits }

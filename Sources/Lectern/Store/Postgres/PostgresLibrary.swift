@@ -50,9 +50,9 @@ final class PostgresLibrary: LibraryBackend, @unchecked Sendable {
         }
     }
 
-    /// A session of its own for a search's keyword half (the postings read and ranked while
-    /// this session's HNSW search runs): read-only, opened by the first search by meaning; and
-    /// the exact cosines of passages by id, read in this session.
+    /// A session of its own for a hybrid search's keyword half (the postings read and ranked
+    /// while this session's HNSW search runs): read-only, opened by the first hybrid search;
+    /// and the exact cosines of passages by id, read in this session.
     func concurrentReader() -> ConcurrentReader? {
         ConcurrentReader(open: { [url, reader] in
             try reader.withLock { opened in
