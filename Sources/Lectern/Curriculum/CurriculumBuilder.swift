@@ -158,6 +158,7 @@ public struct CurriculumBuilder: Sendable {
         var curriculumUnits = plannedUnits
         var topics = try enrichTopics(planned, unitTitles: units.map(\.title), old: old, name: name, result: &result,
                                       recorder: recorder, events: events)
+        TopicContent.specialiseGenericRules(&topics, units: planned.map(\.unit))
         Self.describeKeyPhrasesWhereAUnitHasNoObjectives(&topics, units: planned.map(\.unit))
         Self.describeTitlesWhereNoUnitObjectiveFits(&topics, units: planned.map(\.unit))
         try cancellation?.check(name)
@@ -513,7 +514,10 @@ public struct CurriculumBuilder: Sendable {
             let background = passages.isEmpty ? nil : KeyPhrases.Background(passages)
             counted += passages.count
             for index in members {
-                guard let statement = TopicContent.keyPhraseObjective(passages: topics[index].passages, against: background) else { continue }
+                // The subject its title names, where the text says it, before its key phrases
+                // ("Describe metal type and texts" was graded no outcome).
+                guard let statement = (topics[index].titleOrigin == nil ? TopicContent.titleSubjectObjective(title: topics[index].title, passages: topics[index].passages) : nil)
+                    ?? TopicContent.keyPhraseObjective(passages: topics[index].passages, against: background) else { continue }
                 topics[index].objectives = [LearningObjective(statement, origin: .offline, topicId: topics[index].stableId)]
             }
         }
