@@ -87,6 +87,25 @@ final class FittingObjectivesTests: XCTestCase {
         XCTAssertFalse(topics[1].objectives.contains { $0.statement == "Describe caravan routes and plague" })
     }
 
+    func testARebuildThatKeepsTopicsGivesTheObjectivesAFreshBuildGives() {
+        let oasis = "Oasis towns grew rich on the caravan trade. Samarkand's markets sold horses and glass, and the caravan trade "
+            + "paid for its mosques; oasis towns without water lost their caravans to the next well."
+        func unit() -> [Topic] {
+            [topic("Paper", "Paper is a sheet made from pressed plant fibres. Papermaking reached Samarkand from China.", objectives: ["Define paper"]),
+             topic("The Caravan Trade", "The caravan trade carried silk and spices west. The caravan trade crossed deserts from well to well.", objectives: []),
+             topic("Oasis Towns", oasis, objectives: [])]
+        }
+        var fresh = unit()
+        CurriculumBuilder.completeObjectives(&fresh, units: [0, 0, 0])
+        XCTAssertEqual(fresh[1].objectives.map(\.statement), ["Describe the caravan trade"])
+        XCTAssertEqual(fresh[2].objectives.map(\.statement), ["Describe oasis towns"])
+        XCTAssertEqual(fresh[1].objectives.map(\.standIn), [true])
+        // The first two kept as stored, the third made again (its document changed).
+        var rebuilt = [fresh[0], fresh[1], unit()[2]]
+        CurriculumBuilder.completeObjectives(&rebuilt, units: [0, 0, 0])
+        XCTAssertEqual(rebuilt.map { $0.objectives.map(\.statement) }, fresh.map { $0.objectives.map(\.statement) })
+    }
+
     func testATitleOfOneWordOrOnePartNamesItsSubjectWhereTheTextKeepsToIt() {
         let limits = [passage("The limit of a sequence is the number its terms approach. A limit need not be reached; every convergent sequence has one limit.",
                               kind: .text)]
