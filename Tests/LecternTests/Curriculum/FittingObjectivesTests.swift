@@ -143,5 +143,8 @@ final class FittingObjectivesTests: XCTestCase {
             }
         }
         XCTAssertEqual(defined, [])
+        // A task's quantity ends before its cause: not "Calculate the torque about the center of mass due".
+        let cut = topics.flatMap(\.objectives).map(\.statement).filter { $0.hasSuffix(" due") || $0.hasSuffix(" acting") }
+        XCTAssertEqual(cut, [])
     }
 }
