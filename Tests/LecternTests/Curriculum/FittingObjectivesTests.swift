@@ -31,6 +31,11 @@ final class FittingObjectivesTests: XCTestCase {
         // What it is applied to.
         let spring = objectives("Now we apply Hooke's law to the spring. Hooke's law says the force grows with the stretch.")
         XCTAssertTrue(spring.contains("Apply Hooke's law to the spring"), "\(spring)")
+        // A principle the lecture explains by applying it.
+        let cart = objectives("We would now like to apply the momentum principle to analyze the motion of the cart. "
+                              + "The momentum principle says the external force changes the momentum of the system.")
+        XCTAssertTrue(cart.contains("Use the momentum principle to analyze the motion of the cart"), "\(cart)")
+        XCTAssertFalse(cart.contains("Explain the momentum principle"), "\(cart)")
         // Pointing at the board says nothing: the rule stays as it is named.
         let board = objectives("We apply the chain rule to this. And the chain rule gives us that, here.")
         XCTAssertTrue(board.contains("Apply the chain rule"), "\(board)")

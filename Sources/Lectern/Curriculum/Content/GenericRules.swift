@@ -17,19 +17,19 @@ enum GenericRules {
     /// dropped (`units`: each topic's unit index).
     static func specialise(_ topics: inout [Topic], units unitOf: [Int]) {
         let bare = topics.indices.flatMap { index in
-            topics[index].objectives.compactMap { $0.origin == .offline ? OfflineObjectives.appliedRule($0.statement) : nil }
+            topics[index].objectives.compactMap { $0.origin == .offline ? bareLaw($0.statement) : nil }
         }
         guard !bare.isEmpty else { return }
         let generic = genericRules(Set(bare), topics: topics, units: unitOf)
         guard !generic.isEmpty else { return }
         for index in topics.indices {
             let objectives = topics[index].objectives
-            guard objectives.contains(where: { $0.origin == .offline && OfflineObjectives.appliedRule($0.statement).map(generic.contains) == true })
+            guard objectives.contains(where: { $0.origin == .offline && bareLaw($0.statement).map(generic.contains) == true })
             else { continue }
             let titleStems = Set(TermMatcher.stems(topics[index].title).map { numbered[$0] ?? $0 })
             var kept: [LearningObjective] = []
             for objective in objectives {
-                guard objective.origin == .offline, let rule = OfflineObjectives.appliedRule(objective.statement), generic.contains(rule) else {
+                guard objective.origin == .offline, let rule = bareLaw(objective.statement), generic.contains(rule) else {
                     kept.append(objective)
                     continue
                 }
@@ -39,10 +39,19 @@ enum GenericRules {
                 } else if objectives.count == 1, let subject = OfflineObjectives.titleSubject(topics[index].title, passages: topics[index].passages) {
                     let statement = "Apply \(rule) to " + withArticle(String(subject.dropFirst("Describe ".count)))
                     kept.append(LearningObjective(statement, origin: .offline, topicId: topics[index].stableId))
+                } else if objective.statement.hasPrefix("Explain ") {
+                    kept.append(objective)
                 }
             }
             topics[index].objectives = kept
         }
+    }
+
+    /// The law a bare "Apply <law>" or "Explain the <…> principle" names. A principle stays where
+    /// its title names no subject: on a worked example "using energy" it is what the example
+    /// exercises, and dropped it left the unit's unrelated objectives.
+    static func bareLaw(_ statement: String) -> String? {
+        OfflineObjectives.appliedRule(statement)
     }
 
     /// Which of `rules` the text of `units` or more of the course's units names.

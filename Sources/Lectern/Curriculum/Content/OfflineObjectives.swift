@@ -406,8 +406,10 @@ enum OfflineObjectives {
     /// law" → "Newton's second law", "Apply the chain rule" → "the chain rule"); nil for any
     /// other statement, and for one that already says what the rule is applied to.
     static func appliedRule(_ statement: String) -> String? {
-        guard statement.hasPrefix("Apply "), !statement.contains(" to ") else { return nil }
-        let name = String(statement.dropFirst(6))
+        // "Explain the momentum principle": a principle `rules(in:)` names is applied as a rule is.
+        guard statement.hasPrefix("Apply ") || statement.hasPrefix("Explain the ") && statement.hasSuffix(" principle"),
+              !statement.contains(" to ") else { return nil }
+        let name = String(statement.drop(while: { $0 != " " }).dropFirst())
         let words = name.lowercased().split(separator: " ")
         let head = words.count >= 3 && words[words.count - 2] == "of" ? words[words.count - 3] : words.last ?? ""
         return ruleHeads.contains(String(head)) ? name : nil
