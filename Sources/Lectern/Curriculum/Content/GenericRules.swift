@@ -36,8 +36,9 @@ enum GenericRules {
                 // "4.1 Newton's First and Second Laws" teaches the law it names.
                 if Set(contentStems(rule)).isSubset(of: titleStems) {
                     kept.append(objective)
-                } else if objectives.count == 1, let subject = OfflineObjectives.titleSubject(topics[index].title, passages: topics[index].passages) {
-                    let statement = "Apply \(rule) to " + withArticle(String(subject.dropFirst("Describe ".count)))
+                } else if objectives.count == 1, let subject = OfflineObjectives.titleSubject(topics[index].title, passages: topics[index].passages)
+                            .map({ String($0.dropFirst("Describe ".count)) }), says(subject, topics[index].passages) {
+                    let statement = "Apply \(rule) to " + withArticle(subject)
                     kept.append(LearningObjective(statement, origin: .offline, topicId: topics[index].stableId))
                 } else if objective.statement.hasPrefix("Explain ") {
                     kept.append(objective)
@@ -75,6 +76,14 @@ enum GenericRules {
 
     /// "Newton's 2nd Law and Energy Conservation" names Newton's second law.
     static let numbered = ["1st": "first", "2nd": "second", "3rd": "third"]
+
+    /// Whether the text says `subject` as a phrase: "Internal Torques Cancel in Pairs" is a
+    /// title's sentence ("Apply Newton's third law to the internal torques cancel in pairs"),
+    /// "Resistive Forces" a subject the text names.
+    static func says(_ subject: String, _ passages: [Passage]) -> Bool {
+        let phrase = TermMatcher.stems(subject)
+        return passages.contains { TermMatcher.count(phrase, in: TermMatcher.stems($0.text)) > 0 }
+    }
 
     static func contentStems(_ text: String) -> [String] {
         TermMatcher.stems(text).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 }
