@@ -14,7 +14,8 @@ final class CurriculumStoreTests: XCTestCase {
                           keyTerms: [KeyTerm(term: "chlorophyll", definition: "the green pigment", origin: .source, passageId: passages[0].id)],
                           studyMinutes: 4, passages: [passages[1], passages[0]], prerequisites: [])
         let second = Topic(stableId: "t-calvin", title: "Calvin cycle", summary: "Carbon is fixed.", summaryOrigin: .offline,
-                           objectives: [], keyTerms: [], studyMinutes: 2, passages: Array(passages.dropFirst(2)),
+                           objectives: [LearningObjective("Describe the Calvin cycle", origin: .offline, topicId: "t-calvin", standIn: true)],
+                           keyTerms: [], studyMinutes: 2, passages: Array(passages.dropFirst(2)),
                            prerequisites: [TopicLink(topicStableId: "t-light", term: "chlorophyll")])
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         return Curriculum(name: "plants", title: title, stableId: "c-plants",

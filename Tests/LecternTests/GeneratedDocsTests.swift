@@ -38,7 +38,7 @@ final class GeneratedDocsTests: XCTestCase {
         "curriculum_sources": "the documents a curriculum was built from, in order",
         "curriculum_units": "a curriculum's units in order",
         "topics": "a unit's topics: stable id, title, summary, study time and where their content came from",
-        "topic_objectives": "a topic's learning objectives",
+        "topic_objectives": "a topic's learning objectives, each marked where the build made it because the unit lent the topic none (made again by every build)",
         "topic_key_terms": "a topic's key terms with their definitions and basis",
         "topic_passages": "a topic's passages, by id, in reading order",
         "topic_links": "prerequisite and related-topic links between topics, each with its reason (a term, or the text's reference back)",

@@ -18,6 +18,7 @@ from collections import defaultdict
 
 INHERITED_LIMIT = 6  # InheritedObjectives.limit
 TERM_USES = 2  # InheritedObjectives.termUses
+DEFINED_TERM_USES = 3  # InheritedObjectives.definedTermUses
 WORD_SHARE = 0.6  # InheritedObjectives.wordShare
 
 
@@ -79,7 +80,7 @@ def concern(objective, words):  # InheritedObjectives.concern
     verb, rest = parts
     if objective["origin"] == "offline" and verb == "Define":
         terms = [t.strip() for chunk in rest.split(", ") for t in chunk.split(" and ") if t.strip()]
-        kept = [t for t in terms if count(stems(t), words) >= TERM_USES]
+        kept = [t for t in terms if count(stems(t), words) >= DEFINED_TERM_USES]
         return "Define " + join_list(kept) if kept else None
     content = {w for w in stems(rest) if w not in STOPWORDS and len(w) > 2}
     if not content:

@@ -76,7 +76,7 @@ extension TopicRecords {
             objectives: topic.objectives.map(\.statement).joined(separator: "\n"),
             keyTerms: topic.keyTerms.map { "\($0.term): \($0.definition)" }.joined(separator: "\n"))
         objectives = topic.objectives.map {
-            TopicObjectiveRecord(topicId: 0, position: 0, stableId: $0.stableId, statement: $0.statement, origin: $0.origin)
+            TopicObjectiveRecord(topicId: 0, position: 0, stableId: $0.stableId, statement: $0.statement, origin: $0.origin, standIn: $0.standIn)
         }
         keyTerms = topic.keyTerms.map {
             TopicKeyTermRecord(topicId: 0, position: 0, term: $0.term, definition: $0.definition, origin: $0.origin,
@@ -112,7 +112,9 @@ extension Topic {
         let row = records.topic
         self.init(
             stableId: row.stableId, title: row.title, summary: row.summary, summaryOrigin: row.summaryOrigin,
-            objectives: records.objectives.map { LearningObjective(stableId: $0.stableId, statement: $0.statement, origin: $0.origin) },
+            objectives: records.objectives.map {
+                LearningObjective(stableId: $0.stableId, statement: $0.statement, origin: $0.origin, standIn: $0.standIn == true ? true : nil)
+            },
             keyTerms: records.keyTerms.map {
                 // Built before key terms had a basis: a definition read from the text.
                 KeyTerm(term: $0.term, definition: $0.definition, origin: $0.origin, passageId: $0.passageId, basis: $0.basis ?? .defined)

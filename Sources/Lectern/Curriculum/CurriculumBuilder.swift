@@ -158,8 +158,7 @@ public struct CurriculumBuilder: Sendable {
         var curriculumUnits = plannedUnits
         var topics = try enrichTopics(planned, unitTitles: units.map(\.title), old: old, name: name, result: &result,
                                       recorder: recorder, events: events)
-        Self.describeKeyPhrasesWhereAUnitHasNoObjectives(&topics, units: planned.map(\.unit))
-        Self.describeTitlesWhereNoUnitObjectiveFits(&topics, units: planned.map(\.unit))
+        Self.completeObjectives(&topics, units: planned.map(\.unit))
         try cancellation?.check(name)
         let links = TopicContent.prerequisites(for: topics, units: planned.map(\.unit), unitTitles: units.map(\.title), blocks: crossReferences)
         for (index, var topic) in topics.enumerated() {
@@ -495,6 +494,21 @@ public struct CurriculumBuilder: Sendable {
         return (topic, writerFailure, unavailable)
     }
 
+    /// The passes over a unit's topics after each is made or kept (`units`: each topic's unit
+    /// index): a law the course applies throughout made specific or dropped, and stand-ins for
+    /// topics the unit lends nothing. A kept topic's stand-ins were made from its unit as it was,
+    /// so they go first and are made again from the unit as it is: an incremental rebuild gives
+    /// the objectives a fresh one does (a kept topic's "Describe <title>" counted as a unit
+    /// objective, and a changed topic beside it inherited it instead of describing its own title).
+    static func completeObjectives(_ topics: inout [Topic], units: [Int]) {
+        for index in topics.indices where topics[index].objectives.contains(where: { $0.standIn == true }) {
+            topics[index].objectives.removeAll { $0.standIn == true }
+        }
+        TopicContent.specialiseGenericRules(&topics, units: units)
+        describeKeyPhrasesWhereAUnitHasNoObjectives(&topics, units: units)
+        describeTitlesWhereNoUnitObjectiveFits(&topics, units: units)
+    }
+
     /// A unit none of whose topics teaches a term, rule, kind or contrast (a history lecture's
     /// notes) leaves its topics nothing to inherit: each topic with enough prose gets one
     /// objective describing its key phrases against the unit's ("Describe movable type and
@@ -513,8 +527,11 @@ public struct CurriculumBuilder: Sendable {
             let background = passages.isEmpty ? nil : KeyPhrases.Background(passages)
             counted += passages.count
             for index in members {
-                guard let statement = TopicContent.keyPhraseObjective(passages: topics[index].passages, against: background) else { continue }
-                topics[index].objectives = [LearningObjective(statement, origin: .offline, topicId: topics[index].stableId)]
+                // The subject its title names, where the text says it, before its key phrases
+                // ("Describe metal type and texts" was graded no outcome).
+                guard let statement = (topics[index].titleOrigin == nil ? TopicContent.titleSubjectObjective(title: topics[index].title, passages: topics[index].passages) : nil)
+                    ?? TopicContent.keyPhraseObjective(passages: topics[index].passages, against: background) else { continue }
+                topics[index].objectives = [LearningObjective(statement, origin: .offline, topicId: topics[index].stableId, standIn: true)]
             }
         }
         return counted
@@ -529,13 +546,13 @@ public struct CurriculumBuilder: Sendable {
         for unit in byUnit.keys.sorted() {
             let members = byUnit[unit] ?? []
             var seen = Set<String>()
-            let candidates = members.flatMap { topics[$0].objectives }.filter { seen.insert(InheritedObjectives.key($0.statement)).inserted }
+            let candidates = members.flatMap { topics[$0].objectives }.filter { $0.standIn != true && seen.insert(InheritedObjectives.key($0.statement)).inserted }
             guard !candidates.isEmpty else { continue }
             for index in members where topics[index].objectives.isEmpty {
                 // The title first: most name no subject, and then the unit's objectives need no reading.
                 guard let statement = TopicContent.titleSubjectObjective(title: topics[index].title, passages: topics[index].passages),
                       InheritedObjectives.objectives(for: topics[index], candidates: candidates, overall: { nil }).isEmpty else { continue }
-                topics[index].objectives = [LearningObjective(statement, origin: .offline, topicId: topics[index].stableId)]
+                topics[index].objectives = [LearningObjective(statement, origin: .offline, topicId: topics[index].stableId, standIn: true)]
             }
         }
     }

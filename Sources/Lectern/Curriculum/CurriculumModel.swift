@@ -77,12 +77,18 @@ struct LearningObjective: Codable, Sendable, Equatable {
     var stableId: String
     var statement: String
     var origin: ContentOrigin
+    /// True for one the build made because the topic's unit lends it none (the subject its
+    /// title names, its key phrases): made again by every build from the unit's other
+    /// objectives, so a topic kept by a rebuild drops it first, and not counted as the unit's
+    /// when another topic's is made. Nil otherwise (and in curricula built before it was recorded).
+    var standIn: Bool? = nil
 }
 
 extension LearningObjective {
     /// An objective of the topic `topicId`, its id made from that and the statement's words.
-    init(_ statement: String, origin: ContentOrigin, topicId: String) {
-        self.init(stableId: String(ContentHash.sha256(topicId + "|objective|" + Self.key(statement)).prefix(16)), statement: statement, origin: origin)
+    init(_ statement: String, origin: ContentOrigin, topicId: String, standIn: Bool = false) {
+        self.init(stableId: String(ContentHash.sha256(topicId + "|objective|" + Self.key(statement)).prefix(16)), statement: statement, origin: origin,
+                  standIn: standIn ? true : nil)
     }
 
     /// A statement's words, lower-cased: two statements with the same are one objective.

@@ -65,6 +65,13 @@ enum TopicContent {
         OfflineObjectives.titleSubject(title, passages: passages)
     }
 
+    /// Topics' bare objectives of a rule the course applies throughout ("Apply Newton's second
+    /// law") kept where the title names the rule, applied to the title's subject where it is the
+    /// topic's only objective, dropped otherwise (`units`: each topic's unit index).
+    static func specialiseGenericRules(_ topics: inout [Topic], units: [Int]) {
+        GenericRules.specialise(&topics, units: units)
+    }
+
     /// "Describe <its key phrases>" for a topic of a unit that has no objectives to inherit.
     static func keyPhraseObjective(passages: [Passage], background: [Passage]) -> String? {
         OfflineObjectives.keyPhraseObjective(passages: passages, background: background)

@@ -620,6 +620,12 @@ enum Schema {
                 """)
             try KeywordPostings.addAll(db)
         },
+        Migration("v14-objective-stand-in") { db in
+            // Which objectives the build made because a topic's unit lent it none
+            // (`LearningObjective.standIn`; NULL for the rest and for curricula built before):
+            // a rebuild that keeps the topic makes them again, as a fresh build would.
+            try db.execute(sql: "ALTER TABLE topic_objectives ADD COLUMN stand_in INTEGER;")
+        },
     ]
 
     /// What a SQLite file holds, told apart before anything writes to it.

@@ -21,10 +21,12 @@ final class InheritedObjectivesTests: XCTestCase {
             topic("momentum", "Momentum is mass times velocity. The impulse of a force changes the momentum. Momentum is conserved when no external force acts, "
                   + "and impulse is force times the time it acts.",
                   objectives: ["Define momentum, impulse and force", "Apply the law of conservation of momentum"]),
-            topic("center", "The center of mass of two particles lies on the line between them. The center of mass moves as if all the mass were there.",
+            topic("center", "The center of mass of two particles lies on the line between them. The center of mass moves as if all the mass were there; "
+                  + "a force on the system accelerates the center of mass.",
                   objectives: ["Define center of mass"]),
             topic("extended", "To find the center of mass of an extended object, cut it into small pieces and weight each position by its mass. "
-                  + "For a uniform rod the center of mass is at its middle; the rod's momentum is its mass times the speed of that point."),
+                  + "For a uniform rod the center of mass is at its middle, and the center of mass of a square plate at its centre; "
+                  + "the rod's momentum is its mass times the speed of that point."),
             topic("lab", "The laboratory where these measurements were made opened in 1911 and still stands beside the river."),
         ])
         let curriculum = Curriculum(name: "m", title: "Mechanics", stableId: "c-m", sources: [], units: [unit],
@@ -40,8 +42,10 @@ final class InheritedObjectivesTests: XCTestCase {
         // Topics with their own keep them.
         XCTAssertEqual(objectives("momentum"), ["Define momentum, impulse and force", "Apply the law of conservation of momentum"])
 
-        // An offline "Define A, B and C" is narrowed to the terms the topic uses substantively.
-        let words = TermMatcher.stems("Impulse is what a kick gives. The impulse equals the force times the time; a larger force gives more impulse.")
+        // An offline "Define A, B and C" is narrowed to the terms the topic uses substantively:
+        // three times, not twice in a remark ("momentum" here).
+        let words = TermMatcher.stems("Impulse is what a kick gives. The impulse equals the force times the time; a larger force gives more impulse. "
+                                      + "A force acting longer gives more impulse too, and the momentum changes: that momentum is the next lesson's.")
         let define = LearningObjective(stableId: "d", statement: "Define momentum, impulse and force", origin: .offline)
         XCTAssertEqual(InheritedObjectives.concern(define, words: words), "Define impulse and force")
     }

@@ -7,8 +7,11 @@
 enum InheritedObjectives {
     /// At most this many of a unit's objectives are inherited by a topic without its own.
     static let limit = 6
-    /// A defined term a topic uses fewer times than this is met in passing, not taught.
+    /// A word of an objective a topic uses fewer times than this is met in passing.
     static let termUses = 2
+    /// A defined term a topic uses fewer times than this is met in passing, not taught: twice
+    /// was "Define Isometrie" on the notes' continuity proofs, which use the word in one remark.
+    static let definedTermUses = 3
     /// Share of an objective's content words a topic's text must hold for the objective to concern it.
     static let wordShare = 0.6
 
@@ -51,7 +54,7 @@ enum InheritedObjectives {
 
     /// The statement `objective` takes for a topic whose text is `words` (stems), or nil when it
     /// is not about that text. An offline "Define A, B and C" keeps the terms the text uses at
-    /// least `termUses` times; any other objective (the source's are kept verbatim) needs
+    /// least `definedTermUses` times; any other objective (the source's are kept verbatim) needs
     /// `wordShare` of its content words in the text (an offline one all of them) and one of them
     /// used `termUses` times.
     static func concern(_ objective: LearningObjective, words: [String]) -> String? {
@@ -64,7 +67,7 @@ enum InheritedObjectives {
         guard parts.count == 2 else { return nil }
         let (verb, rest) = (parts[0], parts[1])
         if objective.origin == .offline, verb == "Define" {
-            let kept = terms(of: rest).filter { TermMatcher.count(TermMatcher.stems($0), in: words) >= termUses }
+            let kept = terms(of: rest).filter { TermMatcher.count(TermMatcher.stems($0), in: words) >= definedTermUses }
             return kept.isEmpty ? nil : "Define " + OfflineObjectives.list(kept)
         }
         let content = Array(Set(TermMatcher.stems(rest).filter { !ContentWords.stopwords.contains($0) && $0.count > 2 }))

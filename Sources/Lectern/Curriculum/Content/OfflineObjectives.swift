@@ -47,7 +47,9 @@ enum OfflineObjectives {
             passage.text.split(separator: "\n").flatMap { SentenceSplitter.split(String($0)).map { TextCleanup.collapseWhitespace($0.text.replacingOccurrences(of: "**", with: "")) } }
         }
         let textWords = prose.flatMap { TermMatcher.stems($0.text) }
-        let terms = keyTerms.filter { $0.basis != .heading && !$0.term.isEmpty && ($0.basis == .glossary || definable($0.term) && !namesATool($0)) }
+        // A rule a sentence names ("… which is called the rocket equation") is set up or applied, not defined.
+        let terms = keyTerms.filter { $0.basis != .heading && !$0.term.isEmpty
+            && ($0.basis == .glossary || definable($0.term) && !namesATool($0) && !ruleHeads.contains($0.term.split(separator: " ").last?.lowercased() ?? "")) }
         let termStems = Set(terms.map { TermMatcher.stems($0.term) })
         // A phrase the topic teaches: one holding one of its terms, or words it says at least twice.
         func taught(_ text: String) -> Bool {
@@ -61,6 +63,19 @@ enum OfflineObjectives {
         let defined = outerTerms(terms.filter { $0.basis != .emphasised } + terms.filter { $0.basis == .emphasised }, \.term)
         for group in stride(from: 0, to: min(defined.count, termsPerDefinition * definitionObjectives), by: termsPerDefinition) {
             add("Define " + list(defined[group..<min(defined.count, group + termsPerDefinition)].map { phrase(withoutState($0.term)) }))
+        }
+        // A rule is stated or derived, not defined: "The parallel axis theorem says …" → "State the
+        // parallel axis theorem", "… is called the rocket equation, which we've derived from the
+        // momentum principle" (or under a title "Derivation of …") → "Derive the rocket equation"; one a text only names is set up or
+        // applied ("that will lead us to a differential equation, which is called the rocket equation").
+        for term in keyTerms where term.basis != .glossary && term.basis != .heading
+            && ruleHeads.contains(term.term.split(separator: " ").last?.lowercased() ?? "") && definable(term.term) {
+            let definition = term.definition.lowercased(), name = term.term.lowercased()
+            if definition.contains("derived") || title.map({ $0.lowercased().contains("derivation of") && $0.lowercased().contains(name) }) == true {
+                add("Derive the " + phrase(term.term))
+            } else if definition.hasPrefix(name) || definition.hasPrefix("the " + name) {
+                add("State the " + phrase(term.term))
+            }
         }
         // A lecture names its terms as it introduces them ("what we call the center of mass").
         let namedTerms = outerTerms(named(in: sentences).filter(taught).filter(definable).filter { name in !defined.contains { TermMatcher.stems($0.term) == TermMatcher.stems(name) } }, \.self)
@@ -82,7 +97,8 @@ enum OfflineObjectives {
         for term in terms where term.definition.range(of: #"(?:^|[\s(])[A-Za-zα-ωΔ][\w]{0,3} = \S"#, options: .regularExpression) != nil {
             add("Calculate \(phrase(term.term))")
         }
-        for rule in rules(in: sentences) { add(rule) }
+        // A rule with what the text does with it ("Apply Newton's second law to the rope").
+        for rule in rules(in: sentences) { add(applied(rule, in: sentences) ?? rule) }
         // Each form is looked for only in a sentence holding its words (a scan of the sentence's
         // bytes): most sentences hold none, and the expressions were run on every one.
         for sentence in sentences {
@@ -135,28 +151,77 @@ enum OfflineObjectives {
     /// without objectives carried their unit's overall one ("Define work and joule"), which such
     /// a title says better.
     static func titleTask(_ title: String, passages: [Passage]) -> String? {
-        var text = withoutNumber(title)
         // "(2/3): Plus Delta …", " - Part II": a part's name, not the task.
-        for mark in [" (", ": ", " - "] { if let cut = text.range(of: mark) { text = String(text[..<cut.lowerBound]) } }
-        let words = text.split(separator: " ").map(String.init)
-        guard words.count >= 3, let verb = taskVerbs[words[0].lowercased()] else { return nil }
-        let rest = words.dropFirst().joined(separator: " ")
-        guard textSays(rest, passages) else { return nil }
-        return verb + " " + inSentence(rest, commonWords: commonWords(passages.map(\.text)))
+        for text in titleNames(title, cuts: [" (", ": ", " - "]) {
+            let words = text.split(separator: " ").map(String.init)
+            guard words.count >= 3, let verb = taskVerbs[words[0].lowercased()] else { continue }
+            let rest = words.dropFirst().joined(separator: " ")
+            guard textSays(rest, passages) else { continue }
+            return verb + " " + inSentence(rest, commonWords: commonWords(passages.map(\.text)))
+        }
+        return nil
+    }
+
+    /// What a title names, without its number and what follows `cuts`; then, for one part of a
+    /// lecture ("12.2 Pulley Problem - Part II, Constraint Condition"), the part's own name.
+    static func titleNames(_ title: String, cuts: [String]) -> [String] {
+        let whole = withoutNumber(title)
+        func cut(_ name: String) -> String {
+            var text = name
+            for mark in cuts { if let found = text.range(of: mark) { text = String(text[..<found.lowerBound]) } }
+            return text
+        }
+        var names = [cut(whole)]
+        if whole.contains("Part "), let part = whole.range(of: #"\bPart (?:[IVX]+|\d+), "#, options: .regularExpression) {
+            names.append(cut(String(whole[part.upperBound...])))
+        }
+        return names
     }
 
     /// "Describe <the subject a title names>" ("35.2 Rolling Wheel in the Center of Mass Frame"
     /// → "Describe rolling wheel in the center of mass frame"), for a topic with no objective of
     /// its own none of whose unit's objectives is about its text: nil unless the title is a noun
     /// phrase naming a subject (no part, problem, demo or review, no number) whose content words
-    /// the text says.
+    /// the text says; a one-word title only where the text keeps to it (`keepsTo`).
     static func titleSubject(_ title: String, passages: [Passage]) -> String? {
-        var text = withoutNumber(title)
-        for mark in [" (", ": ", " - ", ", "] { if let cut = text.range(of: mark) { text = String(text[..<cut.lowerBound]) } }
-        let words = text.split(separator: " ").map { $0.lowercased() }
-        guard words.count >= 2, namesASubject(text), !words.contains(where: { titleApparatus.contains($0) || $0.contains(where: \.isNumber) }) else { return nil }
-        guard textSays(text, passages) else { return nil }
-        return "Describe " + inSentence(text, commonWords: commonWords(passages.map(\.text)))
+        for text in titleNames(title, cuts: [" (", ": ", " - ", ", "]) {
+            let words = text.split(separator: " ").map { $0.lowercased() }
+            guard !words.isEmpty, namesASubject(text) || modifiedBy(words, passages),
+                  !words.contains(where: { titleApparatus.contains($0) || $0.contains(where: \.isNumber) }) else { continue }
+            // One word ("Integrals", "Stetigkeit") names the subject where the text keeps to it.
+            guard words.count >= 2 ? textSays(text, passages) : keepsTo(words[0], passages) else { continue }
+            return "Describe " + inSentence(text, commonWords: commonWords(passages.map(\.text)))
+        }
+        return nil
+    }
+
+    /// A title opening on an -ing word that names a kind of thing, not an activity ("Rolling
+    /// Wheel in the Center of Mass Frame", against "Becoming a Philosophy Teacher"): the text says
+    /// its first two words together.
+    static func modifiedBy(_ words: [String], _ passages: [Passage]) -> Bool {
+        guard words.count >= 2, words[0].hasSuffix("ing"), !ContentWords.stopwords.contains(words[1]),
+              !KeyTermExtraction.prepositions.contains(words[1]) else { return false }
+        let pair = TermMatcher.stems(words[0] + " " + words[1])
+        return passages.contains { [.text, .transcript, .list].contains($0.kind) && TermMatcher.count(pair, in: TermMatcher.stems($0.text)) > 0 }
+    }
+
+    /// Uses of a one-word title's subject, or of the word it is made from ("stetig" of
+    /// "Stetigkeit"), a text needs to be about it.
+    static let subjectUses = 3
+
+    /// Whether the text uses `word` (a one-word title, in lower case) `subjectUses` times, as it
+    /// is or as the word of five letters or more it is made from; an everyday word names no subject.
+    static func keepsTo(_ word: String, _ passages: [Passage]) -> Bool {
+        let stem = TermMatcher.stem(WordTokenizer.fold(word))
+        guard stem.count >= 5, definable(word), !KeyTermExtraction.vague.contains(word) else { return false }
+        var uses = 0
+        for passage in passages where [.text, .transcript, .list].contains(passage.kind) {
+            for other in TermMatcher.stems(passage.text) where other == stem || other.count >= 5 && stem.hasPrefix(other) {
+                uses += 1
+                if uses >= subjectUses { return true }
+            }
+        }
+        return false
     }
 
     /// Whether the topic's text (its prose, transcript and lists) says every content word of a title's `words`.
@@ -337,6 +402,94 @@ enum OfflineObjectives {
         }
     }
 
+    /// The rule an objective of `rules(in:)` applies, as it names it ("Apply Newton's second
+    /// law" → "Newton's second law", "Apply the chain rule" → "the chain rule"); nil for any
+    /// other statement, and for one that already says what the rule is applied to.
+    static func appliedRule(_ statement: String) -> String? {
+        // "Explain the momentum principle": a principle `rules(in:)` names is applied as a rule is.
+        guard statement.hasPrefix("Apply ") || statement.hasPrefix("Explain the ") && statement.hasSuffix(" principle"),
+              !statement.contains(" to ") else { return nil }
+        let name = String(statement.drop(while: { $0 != " " }).dropFirst())
+        let words = name.lowercased().split(separator: " ")
+        let head = words.count >= 3 && words[words.count - 2] == "of" ? words[words.count - 3] : words.last ?? ""
+        return ruleHeads.contains(String(head)) ? name : nil
+    }
+
+    /// The words a rule's name ends with.
+    static let ruleHeads: Set<String> = ["rule", "law", "theorem", "principle", "equation", "formula"]
+
+    /// What the text does with a rule it names, where a sentence says so: "we'll apply Newton's
+    /// second law to the rope" → "Apply Newton's second law to the rope", "use Newton's second
+    /// law to relate impulse to change in momentum" → "Use Newton's second law to relate impulse
+    /// to change in momentum" (`rule`: the objective `rules(in:)` made). A law a course applies in
+    /// lesson after lesson says nothing of one lesson alone; what it is applied to here does.
+    /// Nil where no sentence says it in a clause of words (no symbol, pronoun or working).
+    static func applied(_ rule: String, in sentences: [String]) -> String? {
+        guard let name = appliedRule(rule) else { return nil }
+        let bare = name.lowercased().hasPrefix("the ") ? String(name.dropFirst(4)) : name
+        let key = bare.replacingOccurrences(of: "’", with: "'")
+        var object: String?
+        for sentence in sentences where sentence.count < 400 {
+            let text = sentence.replacingOccurrences(of: "’", with: "'")
+            guard let found = text.range(of: key, options: .caseInsensitive) else { continue }
+            // The verb before it: "apply (the) X", "using X", "we use X".
+            let before = text[..<found.lowerBound].split(separator: " ").map { $0.lowercased() }
+            guard let verb = before.last == "the" ? before.dropLast().last : before.last, applyVerbs.contains(verb) else { continue }
+            let after = text[found.upperBound...].split(separator: " ").map(String.init)
+            guard after.first == "to", let clause = appliedClause(Array(after.dropFirst())) else { continue }
+            // "conclude that the tension … is uniform"; not "define a direction that tells".
+            if let first = clause.first, ruleTaskVerbs.contains(first.lowercased()), clause.count >= 3,
+               !clause.dropFirst(2).contains(where: { ["that", "which", "who"].contains($0.lowercased()) }) {
+                return "Use \(name) to \(clause.joined(separator: " "))"
+            }
+            // "to the rope", "to circular motion": what it is applied to, without an adverb after it.
+            var thing = clause
+            while let last = thing.last, last.count > 4, last.lowercased().hasSuffix("ly") { thing.removeLast() }
+            if object == nil, !thing.isEmpty, thing.count <= 4, let first = thing.first?.lowercased(), !ruleTaskVerbs.contains(first),
+               !thing.contains(where: { ["that", "which", "who"].contains($0.lowercased()) }) {
+                object = "Apply \(name) to " + (first == "our" ? ["the"] + thing.dropFirst() : thing).joined(separator: " ")
+            }
+        }
+        return object
+    }
+
+    /// The words after "apply X to" up to the end of their clause: at most ten, each a word of
+    /// letters (no symbol, number or spoken filler); nil for a pronoun ("apply it to that") or a
+    /// clause that runs on.
+    static func appliedClause(_ words: [String]) -> [String]? {
+        var clause: [String] = []
+        for word in words {
+            let lower = word.lowercased()
+            if appliedClauseEnds.contains(lower) || KeyPhrases.spokenFillers.contains(lower) { break }
+            let trimmed = word.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:?!-"))
+            guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" }), trimmed.count > 1 || trimmed.lowercased() == "a"
+            else { return nil }
+            clause.append(trimmed)
+            if clause.count > 10 { return nil }
+            if trimmed != word { break }
+        }
+        // "analyze this motion", "determine what is the maximum force": pointing at the board or asking.
+        guard let first = clause.first?.lowercased(), let last = clause.last?.lowercased(), !["it", "them", "that"].contains(first),
+              !clause.contains(where: { pointingWords.contains($0.lowercased()) }),
+              !ContentWords.stopwords.contains(last), !KeyTermExtraction.prepositions.contains(last) else { return nil }
+        return clause
+    }
+
+    /// Words that point at the board or ask, which no objective holds.
+    static let pointingWords: Set<String> = ["this", "these", "those", "here", "there", "what", "how", "why", "whether", "it", "them", "something"]
+
+    /// Words a lecturer applies a rule with.
+    static let applyVerbs: Set<String> = ["apply", "applied", "applying", "applies", "use", "used", "using", "uses", "invoke", "invoking"]
+    /// Verbs after "use X to" that name what the rule is used for.
+    static let ruleTaskVerbs: Set<String> = [
+        "relate", "find", "show", "conclude", "calculate", "determine", "derive", "analyze", "analyse", "solve", "obtain", "compute",
+        "explain", "predict", "describe", "express", "get", "model", "define", "write", "see", "make", "figure",
+    ]
+    /// Words that end the clause after "apply X to".
+    static let appliedClauseEnds: Set<String> = [
+        "and", "which", "because", "so", "but", "where", "if", "when", "while", "then", "since", "as", "or", "we", "i", "you",
+    ]
+
     /// The number a numbered law is named by ("Newton's second law", "the first law of thermodynamics").
     static let ordinals: Set<String> = ["first", "second", "third", "zeroth"]
 
@@ -418,6 +571,9 @@ enum OfflineObjectives {
                     let conceptNoun = pattern.contains("concept|idea|notion) of (?:a") ? groups.first.flatMap(commonNoun) : nil
                     guard let candidate = groups.first, let term = leadingTerm(candidate) ?? conceptNoun, isConcept(term) || term == conceptNoun,
                           definable(term) else { continue }
+                    // "a differential equation, which is called the rocket equation": a lecture that
+                    // names a rule sets it up or applies it; "Define" of it is no outcome.
+                    if let last = term.split(separator: " ").last, ruleHeads.contains(last.lowercased()) { continue }
                     // "I'm going to call pulley A", "call that T2": a label for a thing on the board
                     // (not "what we call the normal force N", "the scalar product a dot b": a term and its symbol).
                     if !term.contains(" "), let after = candidate.split(separator: " ").dropFirst().first,

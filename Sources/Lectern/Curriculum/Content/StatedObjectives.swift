@@ -364,6 +364,7 @@ enum StatedObjectives {
         "if", "when", "given", "assuming", "using", "such", "that", "which", "so", "and", "is", "are", "was", "will", "would",
         "should", "can", "it", "this", "we", "you", "i", "right", "okay", "now", "then", "here", "there", "out", "up", "just",
         "as", "by", "from", "after", "before", "where", "because", "do", "does", "again", "first", "terms",
+        "due", "caused", "acting",  // "the torque about the center of mass due to the action of some forces"
         "our", "your", "my", "his", "her", "their", "its", "these", "those",  // "the change in potential energy between our initial …"
     ]
 

@@ -72,7 +72,7 @@ extension PostgresLibrary {
                     topicPassages.append((topicId, topic.passages.map(\.passageId)))
                 }
             }
-            try insert(objectives, into: "topic_objectives", columns: ["topic_id", "position", "stable_id", "statement", "origin"])
+            try insert(objectives, into: "topic_objectives", columns: ["topic_id", "position", "stable_id", "statement", "origin", "stand_in"])
             try insert(keyTerms, into: "topic_key_terms", columns: [
                 "topic_id", "position", "term", "definition", "origin", "passage_id", "basis",
             ])

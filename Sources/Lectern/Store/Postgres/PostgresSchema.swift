@@ -145,6 +145,9 @@ enum PostgresSchema {
             $$
             """,
         ]),
+        // Which objectives the build made because a topic's unit lent it none
+        // (`LearningObjective.standIn`): a rebuild that keeps the topic makes them again.
+        ("v15-pg-objective-stand-in", ["alter table topic_objectives add column stand_in boolean"]),
     ]
 
     /// What a migration makes from the rows a library holds, after its statements and in its

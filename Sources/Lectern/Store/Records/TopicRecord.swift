@@ -38,9 +38,11 @@ struct TopicObjectiveRecord: Codable, Sendable, Equatable, TopicListRecord {
     var stableId: String
     var statement: String
     var origin: ContentOrigin
+    /// `LearningObjective.standIn`; NULL for any other (and in curricula built before).
+    var standIn: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case topicId = "topic_id", position, stableId = "stable_id", statement, origin
+        case topicId = "topic_id", position, stableId = "stable_id", statement, origin, standIn = "stand_in"
     }
 }
 
