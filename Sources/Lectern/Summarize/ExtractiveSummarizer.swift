@@ -164,7 +164,8 @@ public struct ExtractiveSummarizer: Summarizer {
 
     /// What is a piece of something else, not a sentence: a line that opens in lower case ("of
     /// this kind: …") or ends on a lead-in (":", ","), working with its symbols lost, a step of a numbered procedure ("2. Add
-    /// the …", "Step 3"), a table's row ("Type | Description"), formula markup left as source ("\frac{1}{2}"), "each of these …" pointing back.
+    /// the …", "Step 3") or a list item or footnote whose mark the PDF lost ("2 Es wird …";
+    /// a number before a sentence's opening word, not before a noun: "12 Apostel …" counts), a table's row ("Type | Description"), formula markup left as source ("\frac{1}{2}"), "each of these …" pointing back.
     static func isFragment(_ text: String) -> Bool {
         guard let last = text.last else { return true }
         if opensInLowerCase(text) || ":,;".contains(last) { return true }
@@ -175,7 +176,7 @@ public struct ExtractiveSummarizer: Summarizer {
         var depth = 0
         for byte in text.utf8 where byte == 0x28 || byte == 0x29 { depth += byte == 0x28 ? 1 : -1 }
         if depth != 0 { return true }
-        if text.range(of: #"^(\(?\d{1,2}[.)]|[a-h]\)|\((i{1,3}|iv|v|vi{0,3})\)|(Step|Schritt|Part|Teil) \d+\b|\((Part|Teil) \w{1,3}\))\s*"#, options: .regularExpression) != nil {
+        if text.range(of: #"^(\(?\d{1,2}[.)]|\d{1,2}\s+(Es|Der|Die|Das|Dies|Ein|Eine|Sei|Wir|Man|Im|Für|Vgl|The|This|See|It)\b|[a-h]\)|\((i{1,3}|iv|v|vi{0,3})\)|(Step|Schritt|Part|Teil) \d+\b|\((Part|Teil) \w{1,3}\))\s*"#, options: .regularExpression) != nil {
             return true
         }
         return text.range(of: #"^(\p{L}+ ){0,2}of (these|those|them|this|that|it)\b"#, options: [.regularExpression, .caseInsensitive]) != nil
@@ -332,6 +333,8 @@ public struct ExtractiveSummarizer: Summarizer {
                                         "such", "also", "and", "but", "so", "or", "however", "thus", "therefore", "hence", "moreover",
                                         "furthermore", "instead", "yet", "then", "here", "now", "still", "likewise", "similarly", "otherwise",
                                         "finally", "again", "latter", "former", "others", "today",
+                                        // A relative clause cut from its sentence ("Which means that …", "Namely, systems in which …").
+                                        "which", "namely", "plus",
                                         // German notes: "Dann ist …", "Also gilt …", "Sei X …" (a proof's step or setting).
                                         "dann", "somit", "daher", "damit", "dies", "diese", "dieser", "dieses", "deshalb",
                                         "folglich", "hier", "sei", "seien", "insbesondere", "ebenso", "analog", "nun", "dabei"]
@@ -340,6 +343,8 @@ public struct ExtractiveSummarizer: Summarizer {
         let words = sentence.split(maxSplits: 4, omittingEmptySubsequences: true, whereSeparator: { !$0.isLetter }).prefix(4).map { $0.lowercased() }
         guard let first = words.first else { return false }
         if anaphora.contains(first) { return true }
+        // "What that tells us is …", "What this means is …": about what was just said.
+        if first == "what", words.count > 1, ["this", "that", "these", "those"].contains(words[1]) { return true }
         // "First, it made texts cheaper": a step of a list the sentence before opened, about what it named.
         if ordinals.contains(first), words.count > 1, anaphora.contains(words[1]), sentence.dropFirst(first.count).first == "," { return true }
         // "Most are harmless", "Some of them …": a share of something named before ("Many of the
@@ -356,7 +361,8 @@ public struct ExtractiveSummarizer: Summarizer {
     static let connectives = ["in particular", "in addition", "as a result", "for this reason", "in this way", "on the other hand",
                               "at the same time", "in other words", "by contrast", "in contrast", "even so", "in turn", "for example",
                               "for instance", "in this case", "in that case", "to this end", "as such", "after all", "in fact",
-                              "of course", "as before", "just as before", "as we saw", "as we have seen", "as mentioned", "as shown"]
+                              "of course", "as before", "just as before", "as we saw", "as we have seen", "as mentioned", "as shown",
+                              "with that", "with this"]
 
     /// Steps of an enumeration when a comma follows them.
     static let ordinals: Set<String> = ["first", "second", "third", "fourth", "firstly", "secondly", "thirdly", "lastly", "last"]
