@@ -127,6 +127,9 @@ final class LectureSummaryTests: XCTestCase {
             .hasPrefix("A worked example: Gravitational Slingshot. The example finds the final speed"))
         XCTAssertTrue(try summary("5.2 Worked Example: Gravity Superposition")
             .hasPrefix("A worked example: Gravity Superposition. The example asks: At what location x measured from the center of planet 1"))
+        // A task after a symbol's full stop ("… at x=d. The downward … g. Determine …") is found too.
+        XCTAssertTrue(try summary("PS.7.1 Worked Example - Collision and Sliding on a Rough Surface")
+            .contains("The example determines an expression for the initial speed"))
         let examples = lectures.filter { $0.summary.hasPrefix("A worked example: ") }
         let asked = examples.filter { $0.summary.contains(". The example ") || $0.summary.contains(". The goal of") }
         XCTAssertGreaterThanOrEqual(asked.count, examples.count / 2, "\(asked.count) of \(examples.count) worked examples say what they work out")

@@ -148,27 +148,33 @@ enum TopicSummaryText {
     /// sentence would cost again.)
     static func definitions(_ passages: [Passage]) -> [String] {
         passages.filter { $0.kind == .transcript }.flatMap { passage -> [String] in
-            let text = TextCleanup.collapseWhitespace(withoutCredits(passage.text))
-            var sentences: [String] = []
-            var start = text.startIndex
-            var index = text.startIndex
-            while index < text.endIndex {
-                let next = text.index(after: index)
-                if ".?!".contains(text[index]), next < text.endIndex, text[next] == " " {
-                    let after = text.index(after: next)
-                    if after < text.endIndex, text[after].isUppercase {
-                        sentences.append(String(text[start...index]))
-                        start = after
-                    }
-                }
-                index = next
-            }
-            if start < text.endIndex { sentences.append(String(text[start...])) }
-            return sentences.compactMap { sentence in
+            stops(TextCleanup.collapseWhitespace(withoutCredits(passage.text))).compactMap { sentence in
                 mayState(sentence) && ExtractiveSummarizer.statesSomething(sentence)
                     ? SpokenSentences.written(sentence: sentence, reading: .statements, opening: false) : nil
             }
         }
+    }
+
+    /// `text` cut after every ".", "?" or "!" before a space and a capital, in one pass: a
+    /// symbol's full stop too ("… the velocity v. Determine …"), which `SentenceSplitter` keeps
+    /// inside a sentence as it would an initial's.
+    static func stops(_ text: String) -> [String] {
+        var sentences: [String] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if ".?!".contains(text[index]), next < text.endIndex, text[next] == " " {
+                let after = text.index(after: next)
+                if after < text.endIndex, text[after].isUppercase {
+                    sentences.append(String(text[start...index]))
+                    start = after
+                }
+            }
+            index = next
+        }
+        if start < text.endIndex { sentences.append(String(text[start...])) }
+        return sentences
     }
 
     /// `sentence` holds a word `ExtractiveSummarizer.statesSomething` looks for: one pass of word
@@ -200,15 +206,9 @@ enum TopicSummaryText {
         var candidates: [String] = []
         for passage in statements {
             for line in MathText.readableProse(withoutCredits(passage.text)).split(separator: "\n") {
-                for sentence in SentenceSplitter.split(TextCleanup.collapseWhitespace(String(line))).map(\.text) {
+                // (Cut at every full stop: "… a radius r. What is …?", "… about point S. Express your answer …".)
+                for sentence in stops(TextCleanup.collapseWhitespace(String(line))) {
                     var text = sentence.replacingOccurrences(of: #"^\((Part|Teil) \w{1,3}\)\.?\s*"#, with: "", options: .regularExpression)
-                    // The splitter keeps a symbol's full stop inside ("… a radius r. What is …?"):
-                    // a question is its last clause.
-                    if text.hasSuffix("?"), let stop = text.range(of: #".*[.!?]\s+(?=\p{Lu})"#, options: .regularExpression) {
-                        text.removeSubrange(stop)
-                    }
-                    // ("Calculate L, the angular momentum about point S. Express your answer …": one sentence to the splitter.)
-                    if let express = text.range(of: ". Express ") { text = String(text[..<express.lowerBound]) + "." }
                     text = text.trimmingCharacters(in: .whitespaces)
                     guard text.split(separator: " ").count >= 4, text.split(separator: " ").count <= 40,
                           !ExtractiveSummarizer.lostItsMarkup(text), !text.contains("\\"), !text.contains("_text"), !text.contains("(eq"),
