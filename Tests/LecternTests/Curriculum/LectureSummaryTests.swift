@@ -134,4 +134,37 @@ final class LectureSummaryTests: XCTestCase {
         let asked = examples.filter { $0.summary.contains(". The example ") || $0.summary.contains(". The goal of") }
         XCTAssertGreaterThanOrEqual(asked.count, examples.count / 2, "\(asked.count) of \(examples.count) worked examples say what they work out")
     }
+
+    /// A lecture led by what it defines says the formula it states for that, as its card writes
+    /// it (in Unicode: "τ = R × F", not "R cross F" nor `\(\tau\)`), and only a relation named
+    /// for that subject: a law said first keeps its own name ("Newton's second law in its
+    /// rotational form, tau is equal to I alpha" is no definition of torque).
+    func testALectureThatDefinesAQuantitySaysTheFormulaItStates() throws {
+        let lectures = try mechanics().units.flatMap(\.topics).filter { topic in
+            topic.summaryOrigin == .offline && topic.passages.contains { $0.kind == .transcript }
+        }
+        let stating = lectures.filter { topic in
+            SentenceSplitter.split(topic.summary).dropFirst().contains { sentence in
+                sentence.text.contains(" = ") && topic.summary.hasPrefix("The lecture ")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(stating.count, 2, stating.map(\.title).joined(separator: ", "))
+        for topic in stating {
+            XCTAssertFalse(topic.summary.contains("\\(") || topic.summary.contains("\\frac"), "\(topic.title): \(topic.summary)")
+        }
+        let torque = try XCTUnwrap(lectures.first { $0.title == "30.4 Torque" }).summary
+        XCTAssertTrue(torque.contains("Torque is τ = R × F."), torque)
+
+        func lecture(_ text: String) -> [Passage] {
+            [Passage(id: 1, documentId: 1, ordinal: 0, text: text, kind: .transcript, sectionPath: ["Lecture"], tokenCount: 60)]
+        }
+        XCTAssertEqual(TopicSummaryText.statedFormula(lead: "The lecture defines momentum and applies Newton's second law.", passages: lecture(
+            "Today we look at collisions. The momentum, for a point like mass, is defined as the mass times the velocity. It is a vector.")),
+            "Momentum, for a point-like mass, is p = m·v (m: the mass; v: the velocity).")
+        XCTAssertNil(TopicSummaryText.statedFormula(lead: "The lecture defines torque.", passages: lecture(
+            "Newton's second law in its rotational form is tau is equal to I alpha. So the torque is the moment of inertia times the angular acceleration.")))
+        // A relation of something the lead does not define is not said for it.
+        XCTAssertNil(TopicSummaryText.statedFormula(lead: "The lecture defines angular momentum.", passages: lecture(
+            "The momentum, for a point like mass, is defined as the mass times the velocity.")))
+    }
 }

@@ -72,7 +72,57 @@ enum TopicSummaryText {
         if lead.hasPrefix("A worked example: "), let question = workedQuestion(passages) {
             return ([lead, question] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).prefix(1)).joined(separator: " ")
         }
+        // A lecture that defines a quantity says the formula it states for it.
+        if let formula = statedFormula(lead: lead, passages: passages) {
+            // (The lecture's own sentence may follow: "Torque is defined as the cross product, R cross
+            // F, which we can also write as R times F times the sine of theta.")
+            return ([lead, formula] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).prefix(1)).joined(separator: " ")
+        }
         return ([lead] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject)).joined(separator: " ")
+    }
+
+    /// "Kinetic energy is K = 1/2 m v².", "Momentum, for a point-like mass, is p = m·v (m: the
+    /// mass; v: the velocity).": the relation a lecture led by "The lecture defines kinetic
+    /// energy." (or "… is about …", "… introduces …", "… talks about …") states for what it defines, read as the
+    /// cards read a formula (`FormulaStatements`) and written as their backs are, in Unicode.
+    /// Only a relation named for that very subject, from the lecture's own text (not a
+    /// problem's statement); nil where it states none.
+    static func statedFormula(lead: String, passages: [Passage]) -> String? {
+        let defined = ledSubjects(lead)
+        guard !defined.isEmpty else { return nil }
+        // A relation is its first name's, as on the cards: "Newton's second law in its rotational
+        // form, tau is equal to I alpha" is the law's, not a definition of torque said after it.
+        var seen = Set<String>()
+        for passage in passages where ![.objective, .glossary, .exercise, .caption].contains(passage.kind) && !asks(passage.text) {
+            for statement in FormulaStatements.statements(in: passage.text) where seen.insert(FormulaStatements.relationKey(statement)).inserted {
+                guard !statement.fromSummaryLine else { continue }
+                // "momentum (for a point-like mass)": the name and where the relation holds.
+                var name = statement.name, qualifier = ""
+                if let open = name.range(of: " ("), name.hasSuffix(")") {
+                    qualifier = String(name[open.upperBound..<name.index(before: name.endIndex)])
+                    name = String(name[..<open.lowerBound])
+                }
+                guard defined.contains(name.lowercased()) else { continue }
+                let spoken = name.prefix(1).uppercased() + name.dropFirst() + (qualifier.isEmpty ? "" : ", \(qualifier),")
+                let meanings = statement.meanings.isEmpty ? "" : " (\(statement.meanings.joined(separator: "; ")))"
+                return MathText.readable("\(spoken) is \(statement.display)\(meanings).")
+            }
+        }
+        return nil
+    }
+
+    /// What a lead says the lecture defines, is about or introduces, each in lower case:
+    /// "The lecture defines work and joule and applies …" → work, joule.
+    static func ledSubjects(_ lead: String) -> Set<String> {
+        guard let opening = ["The lecture defines ", "The lecture is about ", "The lecture introduces ", "The lecture talks about "].first(where: lead.hasPrefix)
+        else { return [] }
+        var what = String(lead.dropFirst(opening.count).dropLast())
+        // The first clause only: "defines impulse and applies Newton's second law".
+        for verb in leadVerbs.values {
+            if let other = what.range(of: " and \(verb) ") { what = String(what[..<other.lowerBound]) }
+        }
+        let items = what.replacingOccurrences(of: " and ", with: ", ").components(separatedBy: ", ")
+        return Set(items.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
     }
 
     /// At most two sentences after a lecture's lead that say what it teaches: first what it
