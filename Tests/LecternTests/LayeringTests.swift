@@ -25,7 +25,7 @@ final class LayeringTests: XCTestCase {
 
     /// Every folder under Sources/Lectern, lowest first. A folder uses only what its row names.
     static let rows: [Row] = [
-        Row(folder: "Model", holds: "the shared vocabulary (`Block`, `Passage` and `PassageReference`, `TimePoint`, `DocumentType`, `LecternError`, `OutlineEntry`) and the small helpers every stage uses (`DisplayPath`, `TimeFormat`, `WordTokenizer`, `SentenceSplitter`, `ContentWords`, `PorterStemmer`, `DefiningSentence`, `Redaction`, `ContentHash`, `ParallelWork`, `Locked`)",
+        Row(folder: "Model", holds: "the shared vocabulary (`Block`, `Passage` and `PassageReference`, `TimePoint`, `DocumentType`, `LecternError`, `OutlineEntry`) and the small helpers every stage uses (`DisplayPath`, `TimeFormat`, `WordTokenizer`, `SentenceSplitter`, `ContentWords`, `PorterStemmer`, `DefiningSentence`, `TextPattern`, `Redaction`, `ContentHash`, `ParallelWork`, `Locked`)",
             mayUse: []),
         Row(folder: "Run", holds: "what every stage reports through: `RunRecorder` (writing to a `RunLog`, the store), `PipelineEvent`, `Cancellation`, `BatchStop`/`BatchOutcome`, `BatchProgress`, `RunStatus`, argument redaction, the run lock",
             mayUse: ["Model"]),
@@ -49,7 +49,7 @@ final class LayeringTests: XCTestCase {
             mayUse: belowStore),
         Row(folder: "Search", holds: "hybrid search (BM25 and vector scores combined), the query parser, snippets, locations, links",
             mayUse: withStore),
-        Row(folder: "Summarize", holds: "summaries (through a model or the offline extractive method) and `ask`",
+        Row(folder: "Summarize", holds: "summaries (through a model or the offline extractive method) and `ask`; what summaries and cards both write: formulas in Unicode (`MathText`) and the relations a text states (`FormulaStatements`)",
             mayUse: withStore + ["Search"]),
         Row(folder: "Eval", holds: "`lectern eval`'s data: BEIR datasets and their reader, retrieval metrics",
             mayUse: withStore + ["Search"]),

@@ -320,6 +320,25 @@ extension TopicSummaryTests {
         XCTAssertTrue(ExtractiveSummarizer.leansOnPrevious("Some of them break a protein."))
         XCTAssertTrue(ExtractiveSummarizer.leansOnPrevious("Most are harmless."))
     }
+
+    /// A PDF's list item or footnote whose mark was lost ("2 Es wird …" for "2) Es wird …") and a
+    /// clause cut from the sentence before ("Which means that …", "Plus …") do not stand alone;
+    /// a number that counts something does.
+    func testAListItemThatLostItsMarkAndACutClauseAreNoSummarySentences() {
+        for fragment in ["2 Es wird die Äquivalenz von Stetigkeit auf metrischen Räumen gezeigt.", "3 Der Beweis folgt aus Satz 1.2 und der Definition.",
+                         "1 The proof is due to Hausdorff and appears in his book of 1914."] {
+            XCTAssertFalse(ExtractiveSummarizer.standsAlone(fragment), fragment)
+        }
+        for counted in ["12 Apostel folgten ihm nach der Überlieferung durch Galiläa.", "3 moles of gas fill the container at room temperature."] {
+            XCTAssertTrue(ExtractiveSummarizer.standsAlone(counted), counted)
+        }
+        for cut in ["Which means that at all points the tension is the same.", "Namely, systems in which mass flows in and out.",
+                    "What that tells us is that the laws look different.", "Plus the total mass of the fuel in the tank.",
+                    "With that assumption, the tension is uniform along the rope."] {
+            XCTAssertTrue(ExtractiveSummarizer.leansOnPrevious(cut), cut)
+        }
+        XCTAssertFalse(ExtractiveSummarizer.leansOnPrevious("What a limit means is made precise by epsilon and delta."))
+    }
 }
 
 extension TopicSummaryTests {

@@ -760,10 +760,7 @@ struct CardChecks: Sendable {
     ]
 
     /// Words that tie a subject to its passage: "length of something", "internal forces now".
-    static let contextWords: Set<String> = [
-        "this", "that", "these", "those", "something", "someone", "now", "here", "there", "it", "its", "above", "below",
-        "following", "same", "such", "aforementioned", "former", "latter",
-    ]
+    static let contextWords = ContentWords.contextWords
     static let ordinals: Set<String> = ["first", "second", "third", "fourth", "last", "next", "other", "final"]
     static let genericHeads: Set<String> = [
         "term", "one", "thing", "part", "case", "step", "way", "point", "example", "result", "answer", "problem", "question",

@@ -477,7 +477,8 @@ public struct CurriculumBuilder: Sendable {
                 // A lecture opens on what it does, where it has a title of its own (one made from
                 // its key phrases says nothing its sentences do not).
                 if titleOrigin == nil {
-                    summary = Summary(text: TopicSummaryText.led(summary.text, title: title, objectives: objectives.map(\.0), passages: draft.passages),
+                    summary = Summary(text: TopicSummaryText.led(summary.text, title: title, objectives: objectives.map(\.0), passages: draft.passages,
+                                                                     paragraphs: input.paragraphs, terms: keyTerms.map(\.term)),
                                       keyPoints: summary.keyPoints)
                 }
             }

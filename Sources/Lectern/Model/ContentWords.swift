@@ -30,4 +30,11 @@ enum ContentWords {
         "with", "by", "to", "into", "about", "of", "through", "between", "among", "since", "until", "while", "although", "though",
         "when", "whenever", "where", "if", "because", "so", "then", "understanding", "knowing", "using", "given", "unlike", "like", "as", "once", "even", "still",
     ]
+
+    /// Words that tie a subject to its passage: "length of something", "internal forces now"
+    /// (a card's subject, a formula's name).
+    static let contextWords: Set<String> = [
+        "this", "that", "these", "those", "something", "someone", "now", "here", "there", "it", "its", "above", "below",
+        "following", "same", "such", "aforementioned", "former", "latter",
+    ]
 }

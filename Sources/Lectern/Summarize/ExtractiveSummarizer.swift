@@ -142,7 +142,7 @@ public struct ExtractiveSummarizer: Summarizer {
         let tokens = text.split(whereSeparator: \.isWhitespace)
         let short = tokens.filter { token in token.count <= 1 || !token.contains(where: \.isLetter) }.count
         if Double(short) > 0.3 * Double(tokens.count) { return false }
-        if text.filter({ $0 == "=" }).count >= 2 || text.range(of: #"(^|\s)\d=(\s|$)"#, options: .regularExpression) != nil { return false }
+        if text.filter({ $0 == "=" }).count >= 2 || Patterns.workingEquals.matches(text) { return false }
         return !isPrompt(text) && !isFragment(text)
     }
 
@@ -164,21 +164,20 @@ public struct ExtractiveSummarizer: Summarizer {
 
     /// What is a piece of something else, not a sentence: a line that opens in lower case ("of
     /// this kind: …") or ends on a lead-in (":", ","), working with its symbols lost, a step of a numbered procedure ("2. Add
-    /// the …", "Step 3"), a table's row ("Type | Description"), formula markup left as source ("\frac{1}{2}"), "each of these …" pointing back.
+    /// the …", "Step 3") or a list item or footnote whose mark the PDF lost ("2 Es wird …";
+    /// a number before a sentence's opening word, not before a noun: "12 Apostel …" counts), a table's row ("Type | Description"), formula markup left as source ("\frac{1}{2}"), "each of these …" pointing back.
     static func isFragment(_ text: String) -> Bool {
         guard let last = text.last else { return true }
         if opensInLowerCase(text) || ":,;".contains(last) { return true }
-        if text.contains(" | ") || text.range(of: #"\\[A-Za-z]{2,}|\\[(\[]"#, options: .regularExpression) != nil { return true }
+        if text.contains(" | ") || Patterns.markup.matches(text) { return true }
         if lostItsSymbols(text) { return true }
         if lostItsMarkup(text) { return true }
         // A bracket opened and not closed, or closed and not opened: cut from a longer sentence.
         var depth = 0
         for byte in text.utf8 where byte == 0x28 || byte == 0x29 { depth += byte == 0x28 ? 1 : -1 }
         if depth != 0 { return true }
-        if text.range(of: #"^(\(?\d{1,2}[.)]|[a-h]\)|\((i{1,3}|iv|v|vi{0,3})\)|(Step|Schritt|Part|Teil) \d+\b|\((Part|Teil) \w{1,3}\))\s*"#, options: .regularExpression) != nil {
-            return true
-        }
-        return text.range(of: #"^(\p{L}+ ){0,2}of (these|those|them|this|that|it)\b"#, options: [.regularExpression, .caseInsensitive]) != nil
+        if Patterns.listMark.matches(text) { return true }
+        return Patterns.pointsBack.matches(text)
     }
 
     /// LaTeX whose backslashes were lost on the way ("fracd θ̂dt", "dfrac 1r", "ln(fract_ftᵢ)",
@@ -200,14 +199,27 @@ public struct ExtractiveSummarizer: Summarizer {
     static func lostItsSymbols(_ text: String) -> Bool {
         // (A mark before a word, "heuristics , or", is a page's spacing, not a lost symbol: the
         // word after it must be a symbol. In the philosophy book's text 8 sentences match, most cut at "v.".)
-        text.range(of: #"\s[.,;]\s+(?:[b-zB-HJ-Z]\d*|[A-Za-z]{1,2}\d+)\b|\s(?:[A-Za-z]{1,2}\d+|[b-z])[.!]$"#, options: .regularExpression) != nil
+        Patterns.lostSymbol.matches(text)
+    }
+
+    /// The checks' regular expressions, compiled once (`TextPattern`).
+    enum Patterns {
+        static let workingEquals = TextPattern(#"(^|\s)\d=(\s|$)"#)
+        static let markup = TextPattern(#"\\[A-Za-z]{2,}|\\[(\[]"#)
+        static let listMark = TextPattern(#"^(\(?\d{1,2}[.)]|\d{1,2}\s+(Es|Der|Die|Das|Dies|Ein|Eine|Sei|Wir|Man|Im|Für|Vgl|The|This|See|It)\b|[a-h]\)|\((i{1,3}|iv|v|vi{0,3})\)|(Step|Schritt|Part|Teil) \d+\b|\((Part|Teil) \w{1,3}\))\s*"#)
+        static let pointsBack = TextPattern(#"^(\p{L}+ ){0,2}of (these|those|them|this|that|it)\b"#, caseInsensitive: true)
+        static let lostSymbol = TextPattern(#"\s[.,;]\s+(?:[b-zB-HJ-Z]\d*|[A-Za-z]{1,2}\d+)\b|\s(?:[A-Za-z]{1,2}\d+|[b-z])[.!]$"#)
+        static let statement = TextPattern(#"\b(is|are) (defined|known|termed) (as|to be)\b|\b(we|one) (define|call)s?\b|\b(is|are) called\b|\bstates that\b|\blaw\b|\bprinciple\b|\btheorem\b|\bconclude\b|\bit follows\b|\bmeans that\b|\brefers to\b|\bheißt\b|\bheißen\b|\bnennt man\b|\bbesagt\b"#, caseInsensitive: true)
+        static let caption = TextPattern(#"^(Figure|Fig\.|Table|Abbildung|Tabelle|Source:|Photo|Image)\s*[\dA-Z:]"#)
+        static let creditLine = TextPattern(#"^(Instructors?|Lecturers?|Speakers?|Presenters?|Dozent(in)?|Vortragende[r]?):"#)
+        static let fileLink = TextPattern(#"\((PDF|MP4|ZIP|DOCX?|PPTX?)( - \d+(\.\d+)? ?[KMG]B)?\)$"#)
+        static let reference = TextPattern(#"^[A-Z][\p{L}'-]+, [A-Z][\p{L}.]*( [A-Z][\p{L}.]*)?\.? ?\(?\d{4}"#)
     }
 
     /// A sentence that defines a term or states a law or a result: what a summary should keep
     /// from a lesson before its examples and asides.
     static func statesSomething(_ text: String) -> Bool {
-        text.range(of: #"\b(is|are) (defined|known|termed) (as|to be)\b|\b(we|one) (define|call)s?\b|\b(is|are) called\b|\bstates that\b|\blaw\b|\bprinciple\b|\btheorem\b|\bconclude\b|\bit follows\b|\bmeans that\b|\brefers to\b|\bheißt\b|\bheißen\b|\bnennt man\b|\bbesagt\b"#,
-                   options: [.regularExpression, .caseInsensitive]) != nil
+        Patterns.statement.matches(text)
     }
 
     /// Figure credits and captions, reference entries, links: text about the page, not the subject.
@@ -217,18 +229,15 @@ public struct ExtractiveSummarizer: Summarizer {
             || lower.contains("www.") || lower.contains("retrieved from") || lower.contains("doi:") || lower.contains("isbn") {
             return true
         }
-        if text.range(of: #"^(Figure|Fig\.|Table|Abbildung|Tabelle|Source:|Photo|Image)\s*[\dA-Z:]"#, options: .regularExpression) != nil { return true }
+        if Patterns.caption.matches(text) { return true }
         // A set of notes' header line: "Calculus I, week 5 notes.", "Study notes for the unit on …".
         if lower.hasSuffix(" notes.") && text.split(separator: " ").count <= 8 || lower.hasPrefix("study notes") || lower.hasPrefix("lecture notes") {
             return true
         }
         // A recording's credit line ("Instructor: Dr. Peter Dourmashkin") and a file's link ("Problem Set 7 (PDF)").
-        if text.range(of: #"^(Instructors?|Lecturers?|Speakers?|Presenters?|Dozent(in)?|Vortragende[r]?):"#, options: .regularExpression) != nil
-            || text.range(of: #"\((PDF|MP4|ZIP|DOCX?|PPTX?)( - \d+(\.\d+)? ?[KMG]B)?\)$"#, options: .regularExpression) != nil {
-            return true
-        }
+        if Patterns.creditLine.matches(text) || Patterns.fileLink.matches(text) { return true }
         // "Sellars, Wilfrid. 1962." and "Kant, I. (1781)" open a reference list entry.
-        if text.range(of: #"^[A-Z][\p{L}'-]+, [A-Z][\p{L}.]*( [A-Z][\p{L}.]*)?\.? ?\(?\d{4}"#, options: .regularExpression) != nil { return true }
+        if Patterns.reference.matches(text) { return true }
         return false
     }
 
@@ -332,6 +341,8 @@ public struct ExtractiveSummarizer: Summarizer {
                                         "such", "also", "and", "but", "so", "or", "however", "thus", "therefore", "hence", "moreover",
                                         "furthermore", "instead", "yet", "then", "here", "now", "still", "likewise", "similarly", "otherwise",
                                         "finally", "again", "latter", "former", "others", "today",
+                                        // A relative clause cut from its sentence ("Which means that …", "Namely, systems in which …").
+                                        "which", "namely", "plus",
                                         // German notes: "Dann ist …", "Also gilt …", "Sei X …" (a proof's step or setting).
                                         "dann", "somit", "daher", "damit", "dies", "diese", "dieser", "dieses", "deshalb",
                                         "folglich", "hier", "sei", "seien", "insbesondere", "ebenso", "analog", "nun", "dabei"]
@@ -340,6 +351,8 @@ public struct ExtractiveSummarizer: Summarizer {
         let words = sentence.split(maxSplits: 4, omittingEmptySubsequences: true, whereSeparator: { !$0.isLetter }).prefix(4).map { $0.lowercased() }
         guard let first = words.first else { return false }
         if anaphora.contains(first) { return true }
+        // "What that tells us is …", "What this means is …": about what was just said.
+        if first == "what", words.count > 1, ["this", "that", "these", "those"].contains(words[1]) { return true }
         // "First, it made texts cheaper": a step of a list the sentence before opened, about what it named.
         if ordinals.contains(first), words.count > 1, anaphora.contains(words[1]), sentence.dropFirst(first.count).first == "," { return true }
         // "Most are harmless", "Some of them …": a share of something named before ("Many of the
@@ -356,7 +369,8 @@ public struct ExtractiveSummarizer: Summarizer {
     static let connectives = ["in particular", "in addition", "as a result", "for this reason", "in this way", "on the other hand",
                               "at the same time", "in other words", "by contrast", "in contrast", "even so", "in turn", "for example",
                               "for instance", "in this case", "in that case", "to this end", "as such", "after all", "in fact",
-                              "of course", "as before", "just as before", "as we saw", "as we have seen", "as mentioned", "as shown"]
+                              "of course", "as before", "just as before", "as we saw", "as we have seen", "as mentioned", "as shown",
+                              "with that", "with this"]
 
     /// Steps of an enumeration when a comma follows them.
     static let ordinals: Set<String> = ["first", "second", "third", "fourth", "firstly", "secondly", "thirdly", "lastly", "last"]

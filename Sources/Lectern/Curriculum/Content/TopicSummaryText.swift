@@ -47,28 +47,259 @@ enum TopicSummaryText {
 
     /// A lecture's offline summary led by what the lecture does (#31): "The lecture defines
     /// impulse and applies Newton's second law." from its objectives, or "A worked example:
-    /// Gravity Superposition." from a worked example's title, then at most two of the sentences
-    /// chosen from what it says. A summary already saying what the lecture does ("The lecture
+    /// Gravity Superposition." from a worked example's title, then at most two sentences of what
+    /// it teaches (`taught`). A summary already saying what the lecture does ("The lecture
     /// talks about …") opens on that sentence instead; text that is no lecture is left as it is.
-    static func led(_ summary: String, title: String, objectives: [String], passages: [Passage]) -> String {
+    /// `paragraphs` is the text the summary was made from, `terms` the topic's key terms.
+    static func led(_ summary: String, title: String, objectives: [String], passages: [Passage], paragraphs: [String] = [],
+                    terms: [String] = []) -> String {
         guard !summary.isEmpty, passages.contains(where: { $0.kind == .transcript }) else { return summary }
         var sentences = SentenceSplitter.split(summary).map(\.text)
+        let subject = lectureSubject(title: title, objectives: objectives, terms: terms)
         if let own = sentences.firstIndex(where: { $0.hasPrefix("The lecture ") }) {
             let sentence = sentences.remove(at: own)
-            return ([sentence] + sentences.prefix(2)).joined(separator: " ")
+            return ([sentence] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject)).joined(separator: " ")
         }
         // A summary whose first sentence names the title's subject ("The idea of transfer
         // learning is to …" on "What is transfer learning?") already says what the lecture is about.
-        let subject = ExtractiveSummarizer.subjectWords(title)
-        if let first = sentences.first, !subject.isEmpty {
-            let named = Set(WordTokenizer.words(first).map(WordTokenizer.fold)).intersection(subject).count
-            if 3 * named >= 2 * subject.count { return summary }
+        let titled = ExtractiveSummarizer.subjectWords(title)
+        if let first = sentences.first, !titled.isEmpty {
+            let named = Set(WordTokenizer.words(first).map(WordTokenizer.fold)).intersection(titled).count
+            if 3 * named >= 2 * titled.count { return summary }
         }
         guard let lead = lectureLead(title: title, objectives: objectives, passages: passages) else { return summary }
-        // Beside what the lecture does, a short remark at the board ("The object is moving.",
-        // "The m's fall out.") says nothing: what follows the lead holds seven words or more.
-        let said = sentences.filter { $0.split(separator: " ").count >= 7 }
-        return ([lead] + said.prefix(2)).joined(separator: " ")
+        // A worked example says what it works out, from its problem's statement.
+        if lead.hasPrefix("A worked example: "), let question = workedQuestion(passages) {
+            return ([lead, question] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).prefix(1)).joined(separator: " ")
+        }
+        // A lecture that defines a quantity says the formula it states for it.
+        if let formula = statedFormula(lead: lead, passages: passages) {
+            // (The lecture's own sentence may follow: "Torque is defined as the cross product, R cross
+            // F, which we can also write as R times F times the sine of theta.")
+            return ([lead, formula] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).prefix(1)).joined(separator: " ")
+        }
+        return ([lead] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject)).joined(separator: " ")
+    }
+
+    /// "Kinetic energy is K = 1/2 m v².", "Momentum, for a point-like mass, is p = m·v (m: the
+    /// mass; v: the velocity).": the relation a lecture led by "The lecture defines kinetic
+    /// energy." (or "… is about …", "… introduces …", "… talks about …") states for what it defines, read as the
+    /// cards read a formula (`FormulaStatements`) and written as their backs are, in Unicode.
+    /// Only a relation named for that very subject, from the lecture's own text (not a
+    /// problem's statement); nil where it states none.
+    static func statedFormula(lead: String, passages: [Passage]) -> String? {
+        let defined = ledSubjects(lead)
+        guard !defined.isEmpty else { return nil }
+        // A relation is its first name's, as on the cards: "Newton's second law in its rotational
+        // form, tau is equal to I alpha" is the law's, not a definition of torque said after it.
+        var seen = Set<String>()
+        for passage in passages where ![.objective, .glossary, .exercise, .caption].contains(passage.kind) && !asks(passage.text) {
+            for statement in FormulaStatements.statements(in: passage.text) where seen.insert(FormulaStatements.relationKey(statement)).inserted {
+                guard !statement.fromSummaryLine else { continue }
+                // "momentum (for a point-like mass)": the name and where the relation holds.
+                var name = statement.name, qualifier = ""
+                if let open = name.range(of: " ("), name.hasSuffix(")") {
+                    qualifier = String(name[open.upperBound..<name.index(before: name.endIndex)])
+                    name = String(name[..<open.lowerBound])
+                }
+                guard defined.contains(name.lowercased()) else { continue }
+                let spoken = name.prefix(1).uppercased() + name.dropFirst() + (qualifier.isEmpty ? "" : ", \(qualifier),")
+                let meanings = statement.meanings.isEmpty ? "" : " (\(statement.meanings.joined(separator: "; ")))"
+                return MathText.readable("\(spoken) is \(statement.display)\(meanings).")
+            }
+        }
+        return nil
+    }
+
+    /// What a lead says the lecture defines, is about or introduces, each in lower case:
+    /// "The lecture defines work and joule and applies …" → work, joule.
+    static func ledSubjects(_ lead: String) -> Set<String> {
+        guard let opening = ["The lecture defines ", "The lecture is about ", "The lecture introduces ", "The lecture talks about "].first(where: lead.hasPrefix)
+        else { return [] }
+        var what = String(lead.dropFirst(opening.count).dropLast())
+        // The first clause only: "defines impulse and applies Newton's second law".
+        for verb in leadVerbs.values {
+            if let other = what.range(of: " and \(verb) ") { what = String(what[..<other.lowerBound]) }
+        }
+        let items = what.replacingOccurrences(of: " and ", with: ", ").components(separatedBy: ", ")
+        return Set(items.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
+    }
+
+    /// At most two sentences after a lecture's lead that say what it teaches: first what it
+    /// defines or states about its subject ("Hooke's law is the statement that …", "Torque is
+    /// defined as …"), from anywhere in its speech (`definitions`) or `paragraphs`, then the
+    /// summary's sentences that name its subject or state something whole. A sentence about
+    /// none of the lecture's subject (its title's words, its objectives' and key terms') is a
+    /// step at the board ("The object, a little bit later, has moved."): the lead alone says
+    /// more. Nor a short remark ("The m's fall out."): seven words or more.
+    static func taught(_ sentences: [String], paragraphs: [String], passages: [Passage] = [], subject: Set<String>) -> [String] {
+        // (The word lookups first: reading a sentence as speech costs several regular expressions.)
+        func about(_ sentence: String) -> Bool {
+            WordTokenizer.words(sentence).contains(where: { subject.contains(WordTokenizer.fold($0)) }) && readsAlone(sentence)
+        }
+        func readsAlone(_ sentence: String) -> Bool {
+            // ("Second: Describe the motion …", "Part II: Constraint condition - find …": a step of a problem.)
+            guard sentence.split(separator: " ").count >= 7, sentence.split(separator: " ").first?.hasSuffix(":") != true, !sentence.hasPrefix("The lecture "),
+                  ExtractiveSummarizer.standsAlone(sentence), SpokenSentences.written(sentence: sentence, reading: .statements, opening: false) != nil else {
+                return false
+            }
+            // A lecture short of statements is read leniently, so its paragraphs may hold lines
+            // said to the audience or at the board; nor the working said as "we" or "our" ("We'd like to go to …", "we will write down …",
+            // "what we need is …", "We can now apply …"); "we call", "we define" and "…, which we can
+            // also write as …" say what a thing is.
+            let words = WordTokenizer.words(sentence)
+            for (index, word) in words.enumerated() where word == "we" || word == "our" {
+                guard word == "we", index + 1 < words.count,
+                      SpokenSentences.definingVerbs.contains(words[index + 1]) || words[index + 1] == "can" && index > 0 && words[index - 1] == "which" else {
+                    return false
+                }
+            }
+            return true
+        }
+        var chosen: [String] = []
+        // The paragraphs' sentences, without the heading lines a merged passage carries; one of
+        // more than 45 words is a stretch of speech the splitter did not cut.
+        let lines = paragraphs.flatMap { $0.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let statements: [String] = lines.filter { !ExtractiveSummarizer.isHeadingLine($0) }
+            .flatMap { SentenceSplitter.split($0).map(\.text) }.filter { $0.split(separator: " ").count <= 45 }
+        for sentence in definitions(passages) + statements.filter({ mayState($0) && ExtractiveSummarizer.statesSomething($0) })
+        where chosen.count < 2 && sentence.split(separator: " ").count <= 45 && !chosen.contains(sentence) && about(sentence) {
+            chosen.append(sentence)
+        }
+        // The summary's own sentences where they name the subject, or say a whole statement of
+        // ten words or more without the working's "we" ("The Third Estate declared itself the
+        // National Assembly …"; not "The object, a little bit later, has moved.", "Ds dt is just
+        // the velocity of the object.").
+        func states(_ sentence: String) -> Bool {
+            sentence.split(separator: " ").count >= 10 && sentence.split(separator: " ").first?.hasSuffix(":") != true && ExtractiveSummarizer.standsAlone(sentence)
+                && SpokenSentences.written(sentence: sentence, reading: .taught, opening: false) != nil
+        }
+        for sentence in sentences where chosen.count < 2 && !sentence.hasPrefix("The lecture ") && (about(sentence) || states(sentence))
+            && !chosen.contains(sentence) {
+            chosen.append(sentence)
+        }
+        // Else a sentence whose subject is the lecture's ("The scalar product is …"): its words
+        // before its verb name it.
+        for sentence in statements where chosen.count < 1 && opensOnSubject(sentence, subject) && about(sentence) {
+            chosen.append(sentence)
+        }
+        // Else the summary's first sentence that reads alone and says a whole statement: a lead
+        // alone says only what the lecture is about.
+        if chosen.isEmpty, let first = sentences.first(where: { readsAlone($0) && states($0) }) { chosen.append(first) }
+        return chosen
+    }
+
+    /// A lecture's sentences that define or state something ("Torque is defined as the cross
+    /// product, R cross F, which we can also write as …"), read as statements: its paragraphs are
+    /// read by what it teaches, which leaves out a definition said with "we can also write".
+    /// Only a sentence `statesSomething` finds is read.
+    /// (Speech has no abbreviations to keep whole: its sentences end at ".", "?" or "!" before a
+    /// space and a capital, found in one pass, not by `SentenceSplitter`, which a lecture's every
+    /// sentence would cost again.)
+    static func definitions(_ passages: [Passage]) -> [String] {
+        passages.filter { $0.kind == .transcript }.flatMap { passage -> [String] in
+            stops(TextCleanup.collapseWhitespace(withoutCredits(passage.text))).compactMap { sentence in
+                mayState(sentence) && ExtractiveSummarizer.statesSomething(sentence)
+                    ? SpokenSentences.written(sentence: sentence, reading: .statements, opening: false) : nil
+            }
+        }
+    }
+
+    /// `text` cut after every ".", "?" or "!" before a space and a capital, in one pass: a
+    /// symbol's full stop too ("… the velocity v. Determine …"), which `SentenceSplitter` keeps
+    /// inside a sentence as it would an initial's.
+    static func stops(_ text: String) -> [String] {
+        var sentences: [String] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if ".?!".contains(text[index]), next < text.endIndex, text[next] == " " {
+                let after = text.index(after: next)
+                if after < text.endIndex, text[after].isUppercase {
+                    sentences.append(String(text[start...index]))
+                    start = after
+                }
+            }
+            index = next
+        }
+        if start < text.endIndex { sentences.append(String(text[start...])) }
+        return sentences
+    }
+
+    /// `sentence` holds a word `ExtractiveSummarizer.statesSomething` looks for: one pass of word
+    /// lookups before its regular expression, which most of a lecture's sentences fail.
+    static func mayState(_ sentence: String) -> Bool {
+        sentence.split(whereSeparator: { !$0.isLetter }).contains { stateWords.contains($0.lowercased()) }
+    }
+
+    static let stateWords: Set<String> = [
+        "defined", "define", "defines", "known", "termed", "call", "calls", "called", "states", "law", "principle", "theorem", "conclude",
+        "follows", "means", "refers", "heißt", "heißen", "nennt", "besagt",
+    ]
+
+    /// The words of `sentence` before its first "is", "are" or "means" (at most six) hold one of `subject`.
+    static func opensOnSubject(_ sentence: String, _ subject: Set<String>) -> Bool {
+        let words = WordTokenizer.words(sentence).prefix(7).map { $0.lowercased() }
+        guard let verb = words.firstIndex(where: { ["is", "are", "means", "equals"].contains($0) }), verb > 0 else { return false }
+        return words[..<verb].contains { subject.contains(WordTokenizer.fold($0)) }
+    }
+
+    /// What a worked example works out, from its problem's statement: "The goal of the problem is
+    /// to find …" as written, a task ("Find the acceleration of the objects.") or a question
+    /// ("What is the speed v at which the car can turn safely?") as "The example finds …", any
+    /// other question as "The example asks: …". Nil where the statement has none a reader can
+    /// take alone (formulas lost, a prompt to draw).
+    static func workedQuestion(_ passages: [Passage]) -> String? {
+        // (A worked example's text beside its recording is its problem, whether or not `asks` finds the task.)
+        let statements = passages.filter { $0.kind != .transcript }
+        var candidates: [String] = []
+        for passage in statements {
+            for line in MathText.readableProse(withoutCredits(passage.text)).split(separator: "\n") {
+                // (Cut at every full stop: "… a radius r. What is …?", "… about point S. Express your answer …".)
+                for sentence in stops(TextCleanup.collapseWhitespace(String(line))) {
+                    var text = sentence.replacingOccurrences(of: #"^\((Part|Teil) \w{1,3}\)\.?\s*"#, with: "", options: .regularExpression)
+                    text = text.trimmingCharacters(in: .whitespaces)
+                    guard text.split(separator: " ").count >= 4, text.split(separator: " ").count <= 40,
+                          !ExtractiveSummarizer.lostItsMarkup(text), !text.contains("\\"), !text.contains("_text"), !text.contains("(eq"),
+                          !text.hasPrefix("Express") else { continue }
+                    if text.range(of: #"^The goal of (the|this) problem is to \w+"#, options: .regularExpression) != nil {
+                        return text.hasSuffix("?") ? String(text.dropLast()) + "." : text
+                    }
+                    candidates.append(text)
+                }
+            }
+        }
+        for text in candidates {
+            let first = String(text.prefix { $0.isLetter })
+            if let verb = questionVerbs[first], text.hasSuffix(".") {
+                return "The example \(verb)" + text.dropFirst(first.count)
+            }
+            if text.hasSuffix("?") {
+                for opening in ["What is ", "What are "] where text.hasPrefix(opening) {
+                    return "The example finds " + text.dropFirst(opening.count).dropLast() + "."
+                }
+                guard !text.hasPrefix("How do your"), !text.hasPrefix("Why") else { continue }
+                return "The example asks: \(text)"
+            }
+        }
+        return nil
+    }
+
+    /// A problem's task verbs and how a sentence about the example says them.
+    static let questionVerbs: [String: String] = [
+        "Find": "finds", "Determine": "determines", "Calculate": "calculates", "Compute": "computes", "Derive": "derives",
+        "Show": "shows", "Solve": "solves", "Estimate": "estimates", "Evaluate": "evaluates", "Use": "uses",
+    ]
+
+    /// A lecture's subject as folded words: its title's (`ExtractiveSummarizer.subjectWords`),
+    /// and those of what its objectives name ("Define spring constant": spring, constant) and of
+    /// its key terms.
+    static func lectureSubject(title: String, objectives: [String], terms: [String]) -> Set<String> {
+        let named = objectives.compactMap { $0.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) } + terms
+        return named.reduce(into: ExtractiveSummarizer.subjectWords(OfflineObjectives.withoutNumber(title))) { words, text in
+            words.formUnion(ExtractiveSummarizer.subjectWords(text))
+        }
     }
 
     /// "The lecture defines work and applies the work-energy theorem.", "A worked example:

@@ -5,6 +5,7 @@ import Foundation
 /// defined as the mass times the velocity", "the displacement vector is defined as \(Δr = …\)".
 /// Only relations the sentence names (a law, or the quantity on the left) are read: a
 /// problem's "T is equal to m 2 a plus m 2 g" names nothing a learner could be asked for.
+/// (Here in Summarize, not Cards: the cards ask for these relations and lecture summaries say them.)
 struct FormulaStatement: Equatable, Sendable {
     /// What the relation is: "Newton's second law (general form)", "momentum".
     var name: String
@@ -45,6 +46,11 @@ enum FormulaStatements {
         return found
     }
 
+    /// The relation without spacing, to tell two statements of one relation ("τ = I α", "τ = I·α").
+    static func relationKey(_ statement: FormulaStatement) -> String {
+        (statement.lhs + "=" + statement.rhs).replacingOccurrences(of: #"\\,|\\cdot|\s"#, with: "", options: .regularExpression)
+    }
+
     /// Whether `text` holds a word that every relation read here needs: a typeset formula,
     /// "equals"/"equal to", or an operator spoken ("times", "divided by", "squared", "the sum
     /// of", "the derivative of").
@@ -57,13 +63,12 @@ enum FormulaStatements {
         guard mayState(sentence) else { return [] }
         // A hypothetical, a question or an exercise states no law.
         let lowered = sentence.lowercased()
-        guard !sentence.hasSuffix("?"), lowered.range(of: #"\b(?:suppose|imagine|find|what|let's say|assume)\b"#, options: .regularExpression) == nil
-        else { return [] }
+        guard !sentence.hasSuffix("?"), !hypothetical.matches(lowered) else { return [] }
         // (A page's "If at time \(t_1\) …, X is defined as …" sets up the symbols of its definition.)
         if sentence.contains("\\(") {
             return typesetDefinition(in: sentence).map { [$0] } ?? []
         }
-        guard lowered.range(of: #"\b(?:if|were)\b"#, options: .regularExpression) == nil else { return [] }
+        guard !conditional.matches(lowered) else { return [] }
         var result: [FormulaStatement] = []
         if lowered.contains("law") { result += namedLaws(in: sentence) }
         if let quantity = spokenQuantity(in: sentence) { result.append(quantity) }
@@ -72,6 +77,9 @@ enum FormulaStatements {
         if result.isEmpty { result += symbolRelations(in: sentence, named: named) }
         return result
     }
+
+    private static let hypothetical = TextPattern(#"\b(?:suppose|imagine|find|what|let's say|assume)\b"#)
+    private static let conditional = TextPattern(#"\b(?:if|were)\b"#)
 
     // MARK: Spoken mathematics
 
@@ -112,8 +120,10 @@ enum FormulaStatements {
         if let letter = greek[word.lowercased()] { return letter }
         // Transcripts write the moment of inertia "I" as "i".
         if word == "i" { return "I" }
-        if word.range(of: #"^[A-Za-z]$"#, options: .regularExpression) != nil { return word }
-        if word.range(of: #"^[a-z]{2}$"#, options: .regularExpression) != nil, !englishPairs.contains(word) {
+        // (Byte checks: a regular expression per word cost the cards' generation more than the rest of their reading.)
+        let bytes = word.utf8
+        if bytes.count == 1, let byte = bytes.first, (65...90).contains(byte) || (97...122).contains(byte) { return word }
+        if bytes.count == 2, bytes.allSatisfy({ (97...122).contains($0) }), !englishPairs.contains(word) {
             return word.map(String.init).joined(separator: " ")
         }
         if let match = word.firstMatch(of: /^d([a-zA-Z])\/?d([a-z])$/) { return "\\frac{d\(match.1)}{d\(match.2)}" }
@@ -498,7 +508,7 @@ enum FormulaStatements {
             let math = String(display.1).replacingOccurrences(of: "\\displaystyle", with: "").trimmingCharacters(in: .whitespaces)
             let sides = math.components(separatedBy: "=").map { $0.trimmingCharacters(in: .whitespaces) }
             guard sides.count >= 2, sides[0] == symbol, !sides.contains(where: \.isEmpty), !math.contains("\\text"),
-                  !String(match.1).split(separator: " ").contains(where: { CardChecks.contextWords.contains(String($0)) }) else { continue }
+                  !String(match.1).split(separator: " ").contains(where: { ContentWords.contextWords.contains(String($0)) }) else { continue }
             result.append(FormulaStatement(name: String(match.1).lowercased(), lhs: symbol, rhs: sides.dropFirst().joined(separator: " = "), meanings: []))
         }
         return result
@@ -529,38 +539,8 @@ enum FormulaStatements {
         let math = String(match.2).replacingOccurrences(of: "\\displaystyle", with: "").trimmingCharacters(in: .whitespaces)
         let sides = math.components(separatedBy: "=")
         guard sides.count == 2, WordTokenizer.words(name).count <= 5,
-              !name.split(separator: " ").contains(where: { CardChecks.contextWords.contains(String($0)) }) else { return nil }
+              !name.split(separator: " ").contains(where: { ContentWords.contextWords.contains(String($0)) }) else { return nil }
         return FormulaStatement(name: name, lhs: sides[0].trimmingCharacters(in: .whitespaces),
                                 rhs: sides[1].trimmingCharacters(in: .whitespaces), meanings: [])
-    }
-}
-
-extension FormulaStatements {
-    /// "Newton's second law: \(F\) = ?": the relation's name and its left side. A summary line's
-    /// name of one or two words ("Velocity") says where it holds with its topic's title.
-    static func front(of statement: FormulaStatement, topicTitle: String = "") -> String {
-        var name = statement.name.prefix(1).uppercased() + statement.name.dropFirst()
-        let title = topicTitle.replacingOccurrences(of: #"^[\d.]+\s+"#, with: "", options: .regularExpression)
-        if statement.fromSummaryLine, WordTokenizer.words(name).count <= 2, !title.isEmpty,
-           !title.lowercased().contains(name.lowercased()) {
-            name += " (\(title))"
-        }
-        return "\(name): \\(\(statement.lhs)\\) = ?"
-    }
-
-    /// The relation without spacing, to tell two cards of one relation ("τ = I α", "τ = I·α").
-    static func relationKey(_ statement: FormulaStatement) -> String {
-        (statement.lhs + "=" + statement.rhs).replacingOccurrences(of: #"\\,|\\cdot|\s"#, with: "", options: .regularExpression)
-    }
-
-    /// "\(p = m\,v\) (m: the mass; v: the velocity)".
-    static func back(of statement: FormulaStatement) -> String {
-        statement.meanings.isEmpty ? statement.display : "\(statement.display) (\(statement.meanings.joined(separator: "; ")))"
-    }
-
-    /// Whether `text` states the relation `card` asks for: a formula card is checked by reading
-    /// its passage again, as its symbols are not words the passage holds.
-    static func states(_ text: String, card: Flashcard) -> Bool {
-        statements(in: text).contains { card.front.hasSuffix("\\(\($0.lhs)\\) = ?") && back(of: $0) == card.back }
     }
 }
