@@ -357,7 +357,7 @@ def main():
     parser.add_argument("--queries", type=int, default=40)
     parser.add_argument("--recall-queries", type=int, default=50)
     parser.add_argument("--ingest-passages", type=int, default=20000)
-    parser.add_argument("--skip", default="", help="comma-separated: search, ingest, eval")
+    parser.add_argument("--skip", default="", help="comma-separated: search, recall, ingest, eval")
     parser.add_argument("--fresh", action="store_true", help="copy each padded library into a new database, not into the last run's")
     parser.add_argument("--real", help="a SQLite library of real text (bench/real_library.py), measured instead of the padded ones")
     parser.add_argument("--questions", help="with --real: its users' queries, JSON lines with a `text` each")
@@ -393,10 +393,11 @@ def main():
               f"({migrated['copied']} documents copied, {migrated['present']} already there)", file=sys.stderr, flush=True)
         print(f"postgres bench: {size} passages: searching", file=sys.stderr, flush=True)
         row.update(both_backends(lectern, db, url, hashing, qs, work))
-        print(f"postgres bench: {size} passages: HNSW recall", file=sys.stderr, flush=True)
-        start = time.perf_counter()
-        row["hnsw"] = recall(server, url, lectern, 384, args.recall_queries)
-        row["recall_seconds"] = round(time.perf_counter() - start, 1)
+        if "recall" not in skip:
+            print(f"postgres bench: {size} passages: HNSW recall", file=sys.stderr, flush=True)
+            start = time.perf_counter()
+            row["hnsw"] = recall(server, url, lectern, 384, args.recall_queries)
+            row["recall_seconds"] = round(time.perf_counter() - start, 1)
         row["storage"] = storage(server, url, db)
         results["libraries"].append(row)
     if "ingest" not in skip:
@@ -424,8 +425,8 @@ def print_table(results):
             print(f"  in process {mode:9} SQLite {r['sqlite']['p50_ms']:8.2f} ({r['sqlite']['p95_ms']:.2f}) ms   "
                   f"PostgreSQL {r['postgres']['p50_ms']:8.2f} ({r['postgres']['p95_ms']:.2f}) ms   "
                   f"same top 10: {r['top10_overlap_postgres_vs_sqlite']}")
-        h = row["hnsw"]
-        for kind in ("text", "words", "midpoints"):
+        h = row.get("hnsw", {})
+        for kind in ("text", "words", "midpoints") if h else ():
             r = h[kind]
             print(f"  HNSW recall@10 vs exact scan, {kind} ({r['queries']} queries; exact scan {r['psql_exact_scan']['p50_ms']:.1f} ms): " +
                   ", ".join(f"{depth.split('_')[-1]} candidates {r[depth]['recall_at_10']} ({r[depth]['psql_hnsw']['p50_ms']:.1f} ms)"

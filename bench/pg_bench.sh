@@ -5,7 +5,7 @@
 # shared corpus's evaluation library (bench/pg_bench.py). Starts its own PostgreSQL 18 + pgvector
 # (Tests/Support/postgres.sh, durable settings) in PG_BENCH_DIR and stops it at the end.
 #   PG_BENCH_SIZES=100000,1000000   the padded libraries (default 100000; 1M takes hours here)
-#   PG_BENCH_SKIP=eval,ingest       parts left out
+#   PG_BENCH_SKIP=eval,ingest       parts left out (search, recall, ingest, eval)
 #   PG_BENCH_FRESH=1                copy each padded library into a new database; by default the
 #                                   database an earlier run left in PG_BENCH_DIR is reused, and
 #                                   `lectern migrate` copies only what it lacks (resumes a stopped 1M copy)
