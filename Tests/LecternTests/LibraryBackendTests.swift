@@ -242,6 +242,30 @@ final class LibraryBackendTests: XCTestCase {
         XCTAssertEqual(try after.nearestPassages(to: vector, k: 3, embedder: embedder.info).map(\.id), found.map(\.id))
     }
 
+    /// A keyword search reads every row of its words' postings, which documents written one at
+    /// a time leave scattered over the table, a page a row. An earlier library is put in term
+    /// order when it is next opened to write, with the same keyword hits and scores after.
+    func testTheKeywordPostingsArePutInTermOrder() throws {
+        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_term_order")
+        let before = try PostgresLibrary(url: url)
+        for write in try Self.corporaWrites() { try before.replaceDocument(write) }
+        func outOfOrder(_ library: PostgresLibrary) throws -> Int {
+            Int(try library.connection.query("""
+                select count(*) from (select term, lag(term) over (order by ctid) as previous from keyword_postings) rows
+                where previous > term
+                """).scalar ?? "") ?? -1
+        }
+        let query = SearchQuery(parsing: "photosynthesis light reactions chain rule printing press")
+        let hits = try before.keywordMatches(query, limit: 10)
+        XCTAssertGreaterThan(try outOfOrder(before), 0, "each document written puts its terms after the last one's")
+        try before.connection.query("delete from lectern_migrations where identifier = 'v16-pg-keyword-postings-in-term-order'")
+        let after = try PostgresLibrary(url: url)
+        XCTAssertEqual(try outOfOrder(after), 0)
+        let again = try after.keywordMatches(query, limit: 10)
+        XCTAssertEqual(again.map(\.id), hits.map(\.id))
+        XCTAssertEqual(again.map(\.score), hits.map(\.score))
+    }
+
     /// Round trips to the server (~0.1 ms each on one machine, a network's latency between two):
     /// opening a library that has every migration is two statements (it was five a migration),
     /// a keyword search two or three, a search by meaning four (its HNSW settings and its query

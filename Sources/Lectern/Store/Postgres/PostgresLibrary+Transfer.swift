@@ -13,16 +13,18 @@ extension PostgresLibrary: LibraryTransfer {
     }
 
     /// The HNSW index of the recorded embedder's dimension, when it is missing (a copy that
-    /// deferred it, or one stopped before it was built), and a vacuum of the rows just written:
-    /// the planner's statistics, so the first searches are planned for the library as it now
-    /// is, and the visibility map, without which counting a word's passages reads their rows
-    /// (and the keyword postings', which a keyword search reads by term).
+    /// deferred it, or one stopped before it was built), the keyword postings put in term
+    /// order (a keyword search reads each of its words' rows: written a document at a time,
+    /// each sits on a page of its own), and a vacuum of the rows just written: the planner's
+    /// statistics, so the first searches are planned for the library as it now is, and the
+    /// visibility map, without which counting a word's passages reads their rows.
     func finishCopy() throws {
         try session {
             embeddingIndexDeferred = false
             if let embedder = try recordedEmbedder() {
                 try connection.query(Self.embeddingIndex(dimension: embedder.dimension, ifNotExists: true))
             }
+            try connection.query("cluster keyword_postings")
             try connection.query("vacuum (analyze) passages, keyword_postings, keyword_sizes, keyword_terms")
         }
     }
