@@ -51,6 +51,21 @@ final class ChunkerTests: XCTestCase {
         let parts = SentenceSplitter.split("See Fig. 3 for details. Dr. Smith agreed, e.g. with J. Doe. Done!")
         XCTAssertEqual(parts.map(\.text), ["See Fig. 3 for details.", "Dr. Smith agreed, e.g. with J. Doe.", "Done!"])
     }
+
+    /// A summary reads a symbol's full stop as a sentence's end ("a distance d. Now …" is two
+    /// sentences), keeping initials and German abbreviations whole; the chunker's split (and
+    /// with it every passage) is as it was.
+    func testASummarysSplitEndsASentenceAtASymbolsFullStop() {
+        let spoken = "Again, this is a distance d. Now this is still the r-hat direction. Lambda is delta m over delta l. For a uniform rod of length L. The mass M. Then we are done."
+        XCTAssertEqual(SentenceSplitter.split(spoken, symbols: true).map(\.text), [
+            "Again, this is a distance d.", "Now this is still the r-hat direction.", "Lambda is delta m over delta l.",
+            "For a uniform rod of length L.", "The mass M.", "Then we are done.",
+        ])
+        XCTAssertEqual(SentenceSplitter.split(spoken).count, 2, "the chunker's split keeps a one-letter word's full stop as an initial's")
+        let kept = "Dr. Smith agreed, e.g. with J. Doe. Written by J. Smith and John F. Kennedy, see p. 12 here. Man misst z. B. die Winkel (s. Abb. 3) hier."
+        XCTAssertEqual(SentenceSplitter.split(kept, symbols: true).map(\.text), SentenceSplitter.split(kept).map(\.text))
+        XCTAssertEqual(SentenceSplitter.split(kept, symbols: true).count, 3)
+    }
 }
 
 final class ChunkerCodeTests: XCTestCase {

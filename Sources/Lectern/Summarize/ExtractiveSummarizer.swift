@@ -84,7 +84,7 @@ public struct ExtractiveSummarizer: Summarizer {
             // not part of the sentence that follows them.
             let lines = paragraph.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             let body = lines.count > 1 ? lines.filter { !isHeadingLine($0) }.joined(separator: "\n") : paragraph
-            for (position, piece) in SentenceSplitter.split(TextCleanup.collapseWhitespace(body)).enumerated() {
+            for (position, piece) in SentenceSplitter.split(TextCleanup.collapseWhitespace(body), symbols: true).enumerated() {
                 var piece = piece
                 // A citation left before the sentence by the split ("(Plato, Apology) This idea…").
                 if let citation = piece.text.range(of: #"^\([^()]{1,60}\)\s+(?=\p{Lu})"#, options: .regularExpression) {
@@ -172,12 +172,29 @@ public struct ExtractiveSummarizer: Summarizer {
         if text.contains(" | ") || Patterns.markup.matches(text) { return true }
         if lostItsSymbols(text) { return true }
         if lostItsMarkup(text) { return true }
+        if hasAStrayStop(text) { return true }
         // A bracket opened and not closed, or closed and not opened: cut from a longer sentence.
         var depth = 0
         for byte in text.utf8 where byte == 0x28 || byte == 0x29 { depth += byte == 0x28 ? 1 : -1 }
         if depth != 0 { return true }
         if Patterns.listMark.matches(text) { return true }
         return Patterns.pointsBack.matches(text)
+    }
+
+    /// A full stop inside the sentence before a lower-case word, after a word no abbreviation
+    /// ends: a transcript's stop in the middle of a spoken phrase ("And the k-hat direction. is
+    /// pointing out of the screen."), which reads as two broken lines.
+    static func hasAStrayStop(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count > 3 else { return false }
+        for index in 2..<(bytes.count - 2) where bytes[index] == 0x2E && bytes[index + 1] == 0x20 && (0x61...0x7A).contains(bytes[index + 2]) {
+            var start = index
+            while start > 0, (0x61...0x7A).contains(bytes[start - 1]) || (0x41...0x5A).contains(bytes[start - 1]) { start -= 1 }
+            guard index - start >= 2, start == 0 || bytes[start - 1] == 0x20 || bytes[start - 1] == 0x2D else { continue }
+            let word = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
+            if !SentenceSplitter.abbreviations.contains(word) { return true }
+        }
+        return false
     }
 
     /// LaTeX whose backslashes were lost on the way ("fracd θ̂dt", "dfrac 1r", "ln(fract_ftᵢ)",

@@ -31,7 +31,7 @@ enum SpokenSentences {
     /// from the paragraph's first `opening` sentences (a lecture's opening; 0 for a later part).
     static func written(_ paragraph: String, reading: Reading = .statements, opening: Int = 3) -> String {
         let text = TextCleanup.collapseWhitespace(paragraph.replacingOccurrences(of: #"<[^>]{1,20}>"#, with: "", options: .regularExpression))
-        return SentenceSplitter.split(text).enumerated().compactMap { index, sentence in
+        return SentenceSplitter.split(text, symbols: true).enumerated().compactMap { index, sentence in
             written(sentence: sentence.text, reading: reading, opening: index < opening)
         }.joined(separator: " ")
     }

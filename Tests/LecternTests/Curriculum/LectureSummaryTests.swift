@@ -139,6 +139,42 @@ final class LectureSummaryTests: XCTestCase {
     /// it (in Unicode: "τ = R × F", not "R cross F" nor `\(\tau\)`), and only a relation named
     /// for that subject: a law said first keeps its own name ("Newton's second law in its
     /// rotational form, tau is equal to I alpha" is no definition of torque).
+    /// A transcript's full stops that end no sentence never reach a summary: a symbol's ("a
+    /// distance d. Now this is …", 500 of them in the course's speech) ends the sentence, and a
+    /// stop inside a spoken phrase ("And the k-hat direction. is pointing out of the screen.")
+    /// makes the line no summary sentence; a worked example whose problem the text does not state
+    /// says the principle it applies or nothing after its title, never a step of its working.
+    func testALecturesSummaryHasNoStrayFullStopNorAWorkedExamplesStep() throws {
+        let lectures = try mechanics().units.flatMap(\.topics).filter { topic in
+            topic.summaryOrigin == .offline && topic.passages.contains { $0.kind == .transcript }
+        }
+        var glued: [String] = []
+        for topic in lectures {
+            let words = topic.summary.split(separator: " ").map(String.init)
+            for (index, word) in words.enumerated().dropFirst().dropLast() where word.hasSuffix(".") && !word.hasSuffix("..") {
+                let stem = word.dropLast()
+                let next = words[index + 1]
+                // "distance d. Now": a one-letter word after a word, then a capital; "direction. is": a word, then lower case.
+                let symbol = stem.count == 1 && stem.first!.isLowercase && words[index - 1].last!.isLetter && next.first!.isUppercase
+                let stray = stem.count >= 2 && stem.allSatisfy(\.isLetter) && !SentenceSplitter.abbreviations.contains(stem.lowercased()) && next.first!.isLowercase
+                if symbol && SentenceSplitter.split(topic.summary, symbols: true).contains(where: { $0.text.contains(" \(word) \(next)") }) || stray {
+                    glued.append("\(topic.title): \(topic.summary)")
+                }
+            }
+        }
+        XCTAssertEqual(glued, [])
+        let gyroscope = try XCTUnwrap(lectures.first { $0.title.hasPrefix("DD.3.1 Gyroscopes 1") && $0.title.contains("(1/2)") })
+        XCTAssertTrue(gyroscope.summary.hasPrefix("The lecture defines gyroscope. "), gyroscope.summary)
+        XCTAssertFalse(gyroscope.summary.contains("direction. is"), gyroscope.summary)
+        let examples = lectures.filter { $0.summary.hasPrefix("A worked example: ") && !$0.summary.contains("The example ") && !$0.summary.contains("The goal of") }
+        XCTAssertGreaterThan(examples.count, 5)
+        for topic in examples {
+            for sentence in SentenceSplitter.split(topic.summary, symbols: true).dropFirst().map(\.text) {
+                XCTAssertTrue(TopicSummaryText.namesAPrinciple(sentence), "\(topic.title): \(topic.summary)")
+            }
+        }
+    }
+
     func testALectureThatDefinesAQuantitySaysTheFormulaItStates() throws {
         let lectures = try mechanics().units.flatMap(\.topics).filter { topic in
             topic.summaryOrigin == .offline && topic.passages.contains { $0.kind == .transcript }

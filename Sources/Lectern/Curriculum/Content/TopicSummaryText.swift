@@ -54,7 +54,7 @@ enum TopicSummaryText {
     static func led(_ summary: String, title: String, objectives: [String], passages: [Passage], paragraphs: [String] = [],
                     terms: [String] = []) -> String {
         guard !summary.isEmpty, passages.contains(where: { $0.kind == .transcript }) else { return summary }
-        var sentences = SentenceSplitter.split(summary).map(\.text)
+        var sentences = SentenceSplitter.split(summary, symbols: true).map(\.text)
         let subject = lectureSubject(title: title, objectives: objectives, terms: terms)
         if let own = sentences.firstIndex(where: { $0.hasPrefix("The lecture ") }) {
             let sentence = sentences.remove(at: own)
@@ -69,8 +69,14 @@ enum TopicSummaryText {
         }
         guard let lead = lectureLead(title: title, objectives: objectives, passages: passages) else { return summary }
         // A worked example says what it works out, from its problem's statement.
-        if lead.hasPrefix("A worked example: "), let question = workedQuestion(passages) {
-            return ([lead, question] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).prefix(1)).joined(separator: " ")
+        if lead.hasPrefix("A worked example: ") {
+            if let question = workedQuestion(passages) {
+                return ([lead, question] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).prefix(1)).joined(separator: " ")
+            }
+            // Without its question, the principle it applies, never a step of its working ("The
+            // normal force is directed towards the center of mass."): its lead alone says more.
+            let applied = taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).filter(namesAPrinciple)
+            return ([lead] + applied.prefix(1)).joined(separator: " ")
         }
         // A lecture that defines a quantity says the formula it states for it.
         if let formula = statedFormula(lead: lead, passages: passages) {
@@ -161,7 +167,7 @@ enum TopicSummaryText {
         // more than 45 words is a stretch of speech the splitter did not cut.
         let lines = paragraphs.flatMap { $0.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } }
         let statements: [String] = lines.filter { !ExtractiveSummarizer.isHeadingLine($0) }
-            .flatMap { SentenceSplitter.split($0).map(\.text) }.filter { $0.split(separator: " ").count <= 45 }
+            .flatMap { SentenceSplitter.split($0, symbols: true).map(\.text) }.filter { $0.split(separator: " ").count <= 45 }
         for sentence in definitions(passages) + statements.filter({ mayState($0) && ExtractiveSummarizer.statesSomething($0) })
         where chosen.count < 2 && sentence.split(separator: " ").count <= 45 && !chosen.contains(sentence) && about(sentence) {
             chosen.append(sentence)
@@ -226,6 +232,16 @@ enum TopicSummaryText {
         if start < text.endIndex { sentences.append(String(text[start...])) }
         return sentences
     }
+
+    /// `sentence` names a law, principle or conservation a worked example applies ("The total
+    /// momentum of the system is conserved.", "Newton's second law in its rotational form …").
+    static func namesAPrinciple(_ sentence: String) -> Bool {
+        sentence.split(whereSeparator: { !$0.isLetter }).contains { principleWords.contains($0.lowercased()) }
+    }
+
+    static let principleWords: Set<String> = [
+        "law", "laws", "principle", "theorem", "conserved", "conservation", "conserve", "constant", "satz", "gesetz",
+    ]
 
     /// `sentence` holds a word `ExtractiveSummarizer.statesSomething` looks for: one pass of word
     /// lookups before its regular expression, which most of a lecture's sentences fail.
