@@ -53,12 +53,19 @@ enum PrerequisiteLinks {
         // The topic's own text, without its glossary (which restates only its own terms) and
         // without the titles it lists: a week's overview naming "37.3 Angular Momentum of
         // Translation and Rotation" among its lessons does not use angular momentum.
+        // Each passage's stems once, and again without its outline lines only where it has some.
+        var wholeTexts: [[String]] = []
         let texts = topics.map { topic in
-            topic.passages.filter { $0.kind != .glossary }.flatMap { TermMatcher.stems(withoutOutlineLines($0.text)) }
+            var whole: [String] = []
+            var read: [String] = []
+            for passage in topic.passages where passage.kind != .glossary {
+                let stems = TermMatcher.stems(passage.text)
+                whole += stems
+                read += hasOutlineLines(passage.text) ? TermMatcher.stems(withoutOutlineLines(passage.text)) : stems
+            }
+            wholeTexts.append(whole)
+            return read
         }
-        // The whole text, titles listed too, is a term's context for its sense (`TermSense`): a
-        // week's overview says what it teaches among its lessons' titles.
-        let contexts = topics.map { topic in topic.passages.filter { $0.kind != .glossary }.flatMap { TermMatcher.stems($0.text) } }
         let titles = topics.map { TermMatcher.stems($0.title) }
         // What a topic says it teaches: its title and the source's own objectives.
         let taught = topics.map { topic in
@@ -179,7 +186,9 @@ enum PrerequisiteLinks {
                    said(rank, in: aims[position]) == 0 { continue }
                 // Across units a word may mean another thing ("monists" of value, not of substance).
                 if unit[defined.position] != unit[position] {
-                    if sense == nil { sense = TermSense(texts: contexts) }
+                    // The whole text, titles listed too, is a term's context for its sense: a
+                    // week's overview says what it teaches among its lessons' titles.
+                    if sense == nil { sense = TermSense(texts: wholeTexts) }
                     let definition = topics[defined.position].keyTerms.first { TermMatcher.stems($0.term) == stems }?.definition ?? ""
                     guard sense!.same(stems, user: position, definer: defined.position, definition: definition) else { continue }
                 }
@@ -208,8 +217,14 @@ enum PrerequisiteLinks {
         return text.split(separator: "\n", omittingEmptySubsequences: false).filter { !isOutlineLine($0) }.joined(separator: "\n")
     }
 
+    /// Whether any line of `text` is an outline line, without copying it.
+    static func hasOutlineLines(_ text: String) -> Bool {
+        text.split(separator: "\n").contains { isOutlineLine($0) }
+    }
+
     static func isOutlineLine(_ line: Substring) -> Bool {
-        let line = line.trimmingCharacters(in: .whitespaces)
+        var line = line.drop { $0 == " " || $0 == "\t" }
+        while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }
         guard let last = line.last, !".?!".contains(last) else { return false }
         let words = line.split(separator: " ", maxSplits: 2)
         // "35.1", "DD.3.1", "12:", "37:" — a numbering word: digits with dots, letters or a colon.
