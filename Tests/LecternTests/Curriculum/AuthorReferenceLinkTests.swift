@@ -92,4 +92,26 @@ final class AuthorReferenceLinkTests: CommandTestCase {
         XCTAssertNil(links["virtue"], "'the previous section' is not the unit's introduction; 'Chapter 1' opens with the course's introduction")
         XCTAssertEqual(links["duty"], [TopicLink(topicStableId: "one", term: "Section 1.1", reason: .reference)])
     }
+
+    /// A reference back that only sets up a comparison is an aside, not ground the topic stands
+    /// on (graded by hand at seeds 2718 and 8353: "Stoicism reached a conclusion similar to that
+    /// reached by Daoism, as explored in the chapter on early philosophy"); the same reference
+    /// stating what the topic uses links.
+    func testAReferenceThatOnlyDrawsAComparisonIsNoPrerequisite() {
+        func topic(_ id: String, _ title: String, _ text: String) -> Topic {
+            Topic(stableId: id, title: title, summary: "", summaryOrigin: .offline, objectives: [], keyTerms: [], studyMinutes: 1,
+                  passages: [Passage(id: Int64(id.count), documentId: 1, ordinal: 0, text: text, kind: .text, sectionPath: [title], tokenCount: 30)],
+                  prerequisites: [])
+        }
+        let topics = [
+            topic("intro", "Introduction: Philosophy", "Philosophy asks what we can know."),
+            topic("dao", "1.1 Daoism", "The Dao is the way of nature; the sage follows it without striving."),
+            topic("stoa", "1.2 Stoicism", "The Stoics taught that virtue is living by nature. "
+                  + "Thus, Stoicism reached a conclusion similar to that reached by Daoism, as explored in Section 1.1."),
+            topic("wuwei", "1.3 Effortless Action", "As explored in Section 1.1, the sage follows the Dao without striving."),
+        ]
+        let links = AuthorReferences.links(for: topics, units: [0, 0, 0, 0], unitTitles: ["1 Philosophy"], blocks: [:])
+        XCTAssertNil(links["stoa"], "a comparison with what section 1.1 explored is an aside")
+        XCTAssertEqual(links["wuwei"], [TopicLink(topicStableId: "dao", term: "Section 1.1", reason: .reference)])
+    }
 }

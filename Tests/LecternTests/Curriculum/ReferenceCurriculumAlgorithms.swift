@@ -97,7 +97,8 @@ enum ReferenceCurriculumAlgorithms {
     static func links(for topics: [Topic], units: [Int]? = nil) -> [String: [TopicLink]] {
         typealias P = PrerequisiteLinks
         let unit = units ?? Array(repeating: 0, count: topics.count)
-        let texts = topics.map { topic in topic.passages.filter { $0.kind != .glossary }.flatMap { TermMatcher.stems($0.text) } }
+        let texts = topics.map { topic in topic.passages.filter { $0.kind != .glossary }.flatMap { TermMatcher.stems(P.withoutOutlineLines($0.text)) } }
+        let contexts = topics.map { topic in topic.passages.filter { $0.kind != .glossary }.flatMap { TermMatcher.stems($0.text) } }
         let titles = topics.map { TermMatcher.stems($0.title) }
         let taught = topics.map { topic in
             TermMatcher.stems(([topic.title] + topic.objectives.filter { $0.origin == .source }.map(\.statement)).joined(separator: ". "))
@@ -147,9 +148,13 @@ enum ReferenceCurriculumAlgorithms {
                 let leansOn = said(stems, in: aims[position]) > 0
                     || Double(count) * 1_000 >= P.leaningDensity * Double(max(1, texts[position].count))
                 guard sameUnitLesson || leansOn else { continue }
+                let saidBefore = texts[..<defined.position].filter { said(stems, in: $0) > 0 }.count
+                let everyday = stems.count == 1 && saidBefore >= 2 && Double(saidBefore) > P.everydayShare * Double(defined.position)
+                if everyday, count < P.passingUses, TermMatcher.count(stems, in: titles[defined.position]) == 0,
+                   said(stems, in: aims[position]) == 0 { continue }
                 // The sense check of a link across units (TermSense), as the builder makes it.
                 if unit[defined.position] != unit[position] {
-                    if sense == nil { sense = TermSense(texts: texts) }
+                    if sense == nil { sense = TermSense(texts: contexts) }
                     let definition = topics[defined.position].keyTerms.first { TermMatcher.stems($0.term) == stems }?.definition ?? ""
                     guard sense!.same(stems, user: position, definer: defined.position, definition: definition) else { continue }
                 }

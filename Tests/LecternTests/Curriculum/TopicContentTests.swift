@@ -274,6 +274,57 @@ final class TopicContentTests: XCTestCase {
         XCTAssertNil(links["frame"], "the position vector is taught by the topic named for it, not the one defining it later")
     }
 
+    /// A week's overview that names a term only in its list of lessons ("32.3 Angular Momentum of
+    /// a Rigid Body") does not use it (graded by hand at seed 8353: "Week 12 Introduction" linked
+    /// to angular momentum that way); the lesson that says it in its prose does.
+    func testATermNamedOnlyInAListOfTitlesIsNotUsed() {
+        let filler = " Each paragraph goes on with other matters of the week in plain words."
+        let angular = linkTopic("angular", "Angular Momentum", "Angular momentum is the moment of momentum about a point." + filler,
+                                terms: [("angular momentum", .glossary)])
+        let overview = linkTopic("week", "Week 12 Introduction", "Week 12: Rolling\nWeek 12 Introduction\n\nLesson 37: Rolling Kinetic Energy and Angular Momentum\n"
+                                 + "37.1 Kinetic Energy of Translation and Rotation\n37.3 Angular Momentum of Translation and Rotation\n"
+                                 + "37.4 Summary of Angular Momentum and Kinetic Energy\nDD.3.3 Gyroscopes 3 - Nutation and Total Angular Momentum\n"
+                                 + "This week a wheel rolls without slipping: its contact point is at rest." + filler, terms: [])
+        let rolling = linkTopic("rolling", "Rolling Wheel", "37.3 Angular Momentum of Translation and Rotation\n"
+                                + String(repeating: "The angular momentum of the rolling wheel about the contact point is kept." + filler, count: 2), terms: [])
+        let others = (1...7).map { linkTopic("other\($0)", "Other \($0)", "Waves travel on a string." + filler, terms: []) }
+        let links = PrerequisiteLinks.links(for: [angular, overview, rolling] + others, units: Array(repeating: 0, count: 10))
+        XCTAssertNil(links["week"], "the overview names angular momentum only among its lessons' titles")
+        XCTAssertEqual(links["rolling"], [TopicLink(topicStableId: "angular", term: "angular momentum")], "the lesson says it in its sentences")
+        XCTAssertEqual(PrerequisiteLinks.withoutOutlineLines("1. Every premise is true.\n2.1 Forms of Government\nIn 1651 Hobbes wrote Leviathan"),
+                       "1. Every premise is true.\nIn 1651 Hobbes wrote Leviathan", "a numbered sentence stays; a numbered title goes")
+    }
+
+    /// An everyday word the course says here and there before the topic that defines it ("oughts
+    /// that have no firm foundation", graded by hand at seeds 6121 and 8353), said once or twice,
+    /// is said in passing: it links only to the lesson named for it, or from a topic named for
+    /// it. Said three times, a technical word the course never said before its lesson
+    /// ("momentum", "torque"), or a phrase the source defines ("cross product") links at two uses.
+    func testAnEverydayWordSaidTwiceInPassingLinksOnlyToTheLessonNamedForIt() {
+        let filler = " Each paragraph goes on with other matters of the week in plain words."
+        let short = String(repeating: filler, count: 8)
+        let early = (1...3).map { linkTopic("early\($0)", "Early \($0)", "The house stands on a stone foundation." + filler, terms: []) }
+        let metaethics = linkTopic("metaethics", "Metaethics", String(repeating: "A foundation of moral theory is what grounds its claims. ", count: 5)
+                                   + String(repeating: "The cross product of two duties is their joint demand. ", count: 5) + filler,
+                                   terms: [("foundation", .glossary), ("cross product", .defined)])
+        let turning = linkTopic("turning", "Turning Forces", String(repeating: "Torque is the turning effect of a force. ", count: 5) + filler,
+                                terms: [("torque", .glossary)])
+        let wellBeing = linkTopic("wellbeing", "Well-Being", "Oughts with no firm foundation, Anscombe said, have no foundation at all." + short, terms: [])
+        let theory = linkTopic("theory", "Moral Theory", String(repeating: "Every theory needs a foundation that grounds it." + filler, count: 3), terms: [])
+        let named = linkTopic("named", "The Foundation of Ethics", "Ethics needs a foundation, and this foundation is reason." + short, terms: [])
+        let duties = linkTopic("duties", "Duties", "The cross product of the two duties decides, and a cross product is no sum." + short, terms: [])
+        let gyroscope = linkTopic("gyroscope", "Gyroscope", "The torque of gravity turns the wheel; the torque is small." + short, terms: [])
+        // Waves make "foundation" no word of the whole course (7 of 24 topics say it).
+        let others = (1...14).map { linkTopic("other\($0)", "Other \($0)", "Waves travel on a string." + filler, terms: []) }
+        let topics = early + [metaethics, turning, wellBeing, theory, named, duties, gyroscope] + others
+        let links = PrerequisiteLinks.links(for: topics, units: Array(repeating: 0, count: topics.count))
+        XCTAssertNil(links["wellbeing"], "foundation, an everyday word, said twice in passing")
+        XCTAssertEqual(links["theory"], [TopicLink(topicStableId: "metaethics", term: "foundation")], "said three times: used")
+        XCTAssertEqual(links["named"], [TopicLink(topicStableId: "metaethics", term: "foundation")], "twice, in a topic named for it")
+        XCTAssertEqual(links["duties"], [TopicLink(topicStableId: "metaethics", term: "cross product")], "a defined phrase, twice")
+        XCTAssertEqual(links["gyroscope"], [TopicLink(topicStableId: "turning", term: "torque")], "a technical word, twice")
+    }
+
     private func linkTopic(_ id: String, _ title: String, _ text: String, terms: [(String, KeyTermBasis)]) -> Topic {
         Topic(stableId: id, title: title, summary: "", summaryOrigin: .offline, objectives: [],
               keyTerms: terms.map { KeyTerm(term: $0.0, definition: "d", origin: .source, passageId: nil, basis: $0.1) }, studyMinutes: 1,

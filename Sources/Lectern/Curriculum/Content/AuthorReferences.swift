@@ -13,8 +13,9 @@ import Foundation
 /// Only a pointer to an earlier topic links (a forward one, "the chapter on metaphysics covers
 /// this", is no prerequisite), and only one the sentence presents as what the reader has met
 /// ("as explained in", "recall", "the previous chapter examined"); a pointer to further reading
-/// ("learn more in", "see … for more on") is a passing mention; nor is a pointer to the course's
-/// introduction. These rules were chosen on the dev half of the labelled references in
+/// ("learn more in", "see … for more on") is a passing mention, and one to a point of comparison
+/// ("similar to that reached by Daoism, as explored in …") an aside; nor is a pointer to the
+/// course's introduction. These rules were chosen on the dev half of the labelled references in
 /// eval/prerequisites.
 enum AuthorReferences {
     /// At most this many reference links a topic (besides its term links).
@@ -25,6 +26,11 @@ enum AuthorReferences {
         "learn more", "read more", "more on", "for more", "more about", "greater detail", "greater depth", "deeper",
         "to learn", "visit", "explore more",
     ]
+
+    /// Words that make a reference a point of comparison, an aside the topic is understood
+    /// without ("Stoicism reached a conclusion similar to that reached by Daoism, as explored in
+    /// the chapter on early philosophy"): the start of a word of the sentence.
+    static let comparison = ["similar", "resembl", "parallel", "analog", "akin", "unlike", "compar"]
 
     /// Words that present a reference as what the reader has already met ("as Chapter 1
     /// explained", "discussed in", "recall from", "the previous chapter examined"): the start of
@@ -127,11 +133,12 @@ enum AuthorReferences {
     }
 
     /// Whether a sentence holding a reference presents it as ground already covered, not as
-    /// further reading.
+    /// further reading nor as a point of comparison.
     static func pointsBack(_ sentence: String) -> Bool {
         let folded = " " + sentence.lowercased().replacingOccurrences(of: "’", with: "'") + " "
         if furtherReading.contains(where: { folded.contains($0) }) { return false }
         let words = WordTokenizer.words(sentence).map { $0.lowercased() }
+        if words.contains(where: { word in comparison.contains { word.hasPrefix($0) } }) { return false }
         return words.contains { word in metBefore.contains { word.hasPrefix($0) } }
     }
 

@@ -23,6 +23,18 @@ enum PrerequisiteLinks {
     /// A term the topic leans on across its text: this many uses per 1,000 of its words.
     static let leaningDensity = 2.5
 
+    /// An everyday word ("oughts that have no firm foundation") said fewer times than this is
+    /// said in passing: it links only to the topic whose title names it, or from a topic whose
+    /// title or objectives name it. A technical word ("momentum", "torque") or a phrase the
+    /// source defines ("critical thinking", "cross product") links at `minimumUses`.
+    static let passingUses = 3
+
+    /// A one-word term is an everyday word when more than this share of the topics before the one
+    /// that defines it (and at least two) say it: the philosophy book says "foundation" in 7 of
+    /// the 40 topics before 8.3 defines it; OCW 8.01SC says "momentum" in 1 of the 83 topics
+    /// before its week 5 and "torque" in 2 of 171.
+    static let everydayShare = 0.1
+
     /// Only the source's glossary and definitions in the text's own words define a term; an
     /// emphasised word or a heading is no evidence that the topic explains it.
     static let definingBases: Set<KeyTermBasis> = [.glossary, .defined]
@@ -38,8 +50,22 @@ enum PrerequisiteLinks {
     /// `units`: each topic's unit (by index), when known; without it the topics are one unit.
     static func links(for topics: [Topic], units: [Int]? = nil) -> [String: [TopicLink]] {
         let unit = units ?? Array(repeating: 0, count: topics.count)
-        // The topic's own text, without its glossary (which restates only its own terms).
-        let texts = topics.map { topic in topic.passages.filter { $0.kind != .glossary }.flatMap { TermMatcher.stems($0.text) } }
+        // The topic's own text, without its glossary (which restates only its own terms) and
+        // without the titles it lists: a week's overview naming "37.3 Angular Momentum of
+        // Translation and Rotation" among its lessons does not use angular momentum.
+        // Each passage's stems once, and again without its outline lines only where it has some.
+        var wholeTexts: [[String]] = []
+        let texts = topics.map { topic in
+            var whole: [String] = []
+            var read: [String] = []
+            for passage in topic.passages where passage.kind != .glossary {
+                let stems = TermMatcher.stems(passage.text)
+                whole += stems
+                read += hasOutlineLines(passage.text) ? TermMatcher.stems(withoutOutlineLines(passage.text)) : stems
+            }
+            wholeTexts.append(whole)
+            return read
+        }
         let titles = topics.map { TermMatcher.stems($0.title) }
         // What a topic says it teaches: its title and the source's own objectives.
         let taught = topics.map { topic in
@@ -125,6 +151,13 @@ enum PrerequisiteLinks {
             for outer in longer[rank] { count -= (counts[topic][outer.rank] ?? 0) * outer.inner }
             return max(0, count)
         }
+        // How many topics before its definer say each term (`everydayShare`).
+        var saidBefore = Array(repeating: 0, count: order.count)
+        for topic in topics.indices {
+            for rank in counts[topic].keys where topic < definer[order[rank]]?.position ?? 0 && timesSaid(rank, byTopic: topic) > 0 {
+                saidBefore[rank] += 1
+            }
+        }
         if topics.count >= 4 {
             var users = Array(repeating: 0, count: order.count)
             for topic in topics.indices {
@@ -147,9 +180,15 @@ enum PrerequisiteLinks {
                 let leansOn = said(rank, in: aims[position]) > 0
                     || Double(count) * 1_000 >= leaningDensity * Double(max(1, texts[position].count))
                 guard sameUnitLesson || leansOn else { continue }
+                // An everyday word said in passing ("foundation", twice).
+                let everyday = stems.count == 1 && saidBefore[rank] >= 2 && Double(saidBefore[rank]) > everydayShare * Double(defined.position)
+                if everyday, count < passingUses, TermMatcher.count(stems, in: titles[defined.position]) == 0,
+                   said(rank, in: aims[position]) == 0 { continue }
                 // Across units a word may mean another thing ("monists" of value, not of substance).
                 if unit[defined.position] != unit[position] {
-                    if sense == nil { sense = TermSense(texts: texts) }
+                    // The whole text, titles listed too, is a term's context for its sense: a
+                    // week's overview says what it teaches among its lessons' titles.
+                    if sense == nil { sense = TermSense(texts: wholeTexts) }
                     let definition = topics[defined.position].keyTerms.first { TermMatcher.stems($0.term) == stems }?.definition ?? ""
                     guard sense!.same(stems, user: position, definer: defined.position, definition: definition) else { continue }
                 }
@@ -165,5 +204,35 @@ enum PrerequisiteLinks {
             if !links.isEmpty { result[topic.stableId] = links }
         }
         return result
+    }
+
+    /// `text` without its outline lines: a line of a list of lessons or sections ("35.1
+    /// Translation and Rotation of a Wheel", "Lesson 37: Rolling Kinetic Energy", "Week 12:
+    /// Rotations and Translation - Rolling", "DD.3.1 Gyroscopes 1 - …"), which its first or second
+    /// word numbers (the second after a capitalised word that is no stopword) and which no full
+    /// stop, question or exclamation mark ends. A numbered
+    /// sentence ("1. Every premise is true.") stays. One pass over the lines, bytes only.
+    static func withoutOutlineLines(_ text: String) -> String {
+        guard text.contains("\n") else { return isOutlineLine(Substring(text)) ? "" : text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).filter { !isOutlineLine($0) }.joined(separator: "\n")
+    }
+
+    /// Whether any line of `text` is an outline line, without copying it.
+    static func hasOutlineLines(_ text: String) -> Bool {
+        text.split(separator: "\n").contains { isOutlineLine($0) }
+    }
+
+    static func isOutlineLine(_ line: Substring) -> Bool {
+        var line = line.drop { $0 == " " || $0 == "\t" }
+        while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }
+        guard let last = line.last, !".?!".contains(last) else { return false }
+        let words = line.split(separator: " ", maxSplits: 2)
+        // "35.1", "DD.3.1", "12:", "37:" — a numbering word: digits with dots, letters or a colon.
+        func numbers(_ word: Substring) -> Bool {
+            word.contains(where: \.isNumber) && word.allSatisfy { $0.isNumber || $0 == "." || $0 == ":" || $0.isUppercase }
+        }
+        // "Week 12", "Lesson 37:", not "In 1651 Hobbes wrote …".
+        return words.count >= 2 && (numbers(words[0]) || (words.count >= 3 && words[0].first?.isUppercase == true && numbers(words[1])
+            && !ContentWords.stopwords.contains(words[0].lowercased())))
     }
 }
