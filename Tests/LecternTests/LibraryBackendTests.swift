@@ -343,6 +343,36 @@ final class LibraryBackendTests: XCTestCase {
         XCTAssertEqual(keyword.side, 0)
     }
 
+    /// A hybrid search as a user whom the server allows one connection: the second session
+    /// cannot be opened, and the words are ranked in the library's own session after the index,
+    /// with the same hits as a library file's.
+    func testAHybridSearchOnOneAllowedConnectionRanksTheWordsInItsOwnSession() throws {
+        let server = try PostgresServer.shared()
+        let url = try server.freshDatabase(for: Self.self, suffix: "_one_connection")
+        let owner = try PostgresLibrary(url: url)
+        let folder = try TemporaryFolder()
+        let sqlite = try LibraryStore(path: folder.file("library.db").path)
+        for write in try Self.corporaWrites() {
+            try owner.replaceDocument(write)
+            try sqlite.replaceDocument(write)
+        }
+        try owner.connection.query("drop role if exists lectern_one_session")
+        try owner.connection.query("create role lectern_one_session login password 'one-session' connection limit 1")
+        try owner.connection.query("grant select on all tables in schema public to lectern_one_session")
+        let limited = url.replacingOccurrences(of: "lectern:\(server.password)@", with: "lectern_one_session:one-session@")
+        XCTAssertNotEqual(limited, url)
+        let library = try PostgresLibrary(url: limited, access: .read)
+        XCTAssertThrowsError(try PostgresConnection(url: limited), "the server allows this user one connection")
+        let embedder = HashingEmbedder()
+        for text in ["chain rule derivative", "photosynthesis light reactions"] {
+            let hits = try Searcher(library: Library(backend: library), embedder: embedder).search(text, k: 5, mode: .hybrid)
+            let expected = try Searcher(store: sqlite, embedder: embedder).search(text, k: 5, mode: .hybrid)
+            XCTAssertFalse(expected.isEmpty, text)
+            XCTAssertEqual(hits.map(\.location), expected.map(\.location), text)
+            for (pg, lite) in zip(hits, expected) { XCTAssertEqual(pg.score, lite.score, accuracy: 1e-5, "\(text): \(lite.location)") }
+        }
+    }
+
     /// A passage the HNSW index does not return (here: its half-precision copy, which the index
     /// holds, made another passage's) still has its exact cosine in a hybrid search on
     /// PostgreSQL when it holds the query's words: those passages are scored by their exact
