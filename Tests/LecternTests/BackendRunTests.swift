@@ -100,6 +100,9 @@ final class BackendRunTests: CommandTestCase {
             XCTAssertTrue(differing.isEmpty && pg.count == lite.count,
                           "`lectern \(command.joined(separator: " "))` differs between the backends:\n" + differing.joined(separator: "\n"))
         }
+        // The run's finishing stages looked after the keyword postings' order (a first run records their size).
+        let ordered = try PostgresConnection(url: libraries[.postgres]!).query("select value from settings where key = 'postings_ordered_pages'")
+        XCTAssertNotNil(ordered.scalar, "the run recorded the keyword postings' size")
         let first = try run(["runs", "show", "1"], on: libraries[.postgres]!)
         XCTAssertTrue(first.contains("run #1: run run p.toml"), first)
         XCTAssertTrue(first.contains("status   succeeded"), first)

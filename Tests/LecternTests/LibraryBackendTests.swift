@@ -266,6 +266,39 @@ final class LibraryBackendTests: XCTestCase {
         XCTAssertEqual(again.map(\.score), hits.map(\.score))
     }
 
+    /// A library fed after its postings were put in order: once the rows written since have
+    /// grown the table by a quarter, the run's finishing stages put it back in term order
+    /// (`orderKeywordPostings`); before that, and again right after, they leave it as it is.
+    func testAGrownLibrarysKeywordPostingsArePutBackInTermOrder() throws {
+        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_reorder")
+        let library = try PostgresLibrary(url: url)
+        for write in try Self.corporaWrites() { try library.replaceDocument(write) }
+        func outOfOrder() throws -> Int {
+            Int(try library.connection.query("""
+                select count(*) from (select term, lag(term) over (order by ctid) as previous from keyword_postings) rows
+                where previous > term
+                """).scalar ?? "") ?? -1
+        }
+        XCTAssertFalse(try library.orderKeywordPostings(), "the first call records the postings' size")
+        XCTAssertFalse(try library.orderKeywordPostings(), "nothing written since")
+        let notes = try TemporaryFolder()
+        let words = ["harbour", "lantern", "granite", "meadow", "violin", "saddle", "quarry", "walnut", "orchard", "beacon"]
+        for n in 0..<150 {
+            let text = (0..<12).map { words[($0 * 7 + n * 3 + $0 * n) % words.count] }.joined(separator: " ") + " note\(n)"
+            try "# Note \(n)\n\n\(text).\n".write(to: notes.file("note-\(n).md"), atomically: false, encoding: .utf8)
+        }
+        for write in try Self.writes(of: notes.url) { try library.replaceDocument(write) }
+        XCTAssertGreaterThan(try outOfOrder(), 0)
+        let query = SearchQuery(parsing: "granite meadow photosynthesis")
+        let hits = try library.keywordMatches(query, limit: 10)
+        XCTAssertTrue(try library.orderKeywordPostings(), "grown by more than a quarter")
+        XCTAssertEqual(try outOfOrder(), 0)
+        XCTAssertEqual(try library.keywordMatches(query, limit: 10).map(\.id), hits.map(\.id))
+        XCTAssertFalse(try library.orderKeywordPostings(), "in order, nothing written since")
+        let folder = try TemporaryFolder()
+        XCTAssertFalse(try LibraryStore(path: folder.file("library.db").path).orderKeywordPostings(), "a library file's postings are in order")
+    }
+
     /// Round trips to the server (~0.1 ms each on one machine, a network's latency between two):
     /// opening a library that has every migration is two statements (it was five a migration),
     /// a keyword search two or three, a search by meaning four (its HNSW settings and its query

@@ -56,6 +56,13 @@ public struct Library: Sendable {
     /// Runs `body` holding the library's writer lock (`lectern run`: one at a time per
     /// library, across machines on PostgreSQL), given the holder a lock left behind it that is
     /// gone. Held: throws `RunLock.Held`, or with `wait` calls `waiting` once and waits.
+    /// The keyword postings put back in term order where the backend keeps them apart
+    /// (`LibraryBackend.orderKeywordPostings`); whether it did.
+    @discardableResult
+    public func orderKeywordPostings() throws -> Bool {
+        try translated { try backend.orderKeywordPostings() }
+    }
+
     public func withWriterLock<T>(wait: Bool, cancellation: Cancellation?, waiting: (RunLock.Holder?) -> Void,
                                   _ body: (RunLock.Holder?) throws -> T) throws -> T {
         try translated { try backend.withWriterLock(wait: wait, cancellation: cancellation, waiting: waiting, body) }

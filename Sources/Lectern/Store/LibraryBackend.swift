@@ -101,6 +101,13 @@ protocol LibraryBackend: AnyObject, Sendable, RunLog, CurriculumBackend {
     /// and runs its two halves in this process one after the other.
     func concurrentReader() -> ConcurrentReader?
 
+    /// Puts the keyword postings back in the order a keyword search reads them (term by term)
+    /// when the writes since they last were have grown them by a quarter: a run's finishing
+    /// stages ask, so a library fed every night keeps its keyword search fast. Returns whether
+    /// it did. A library file's postings are always in that order (a WITHOUT ROWID table).
+    @discardableResult
+    func orderKeywordPostings() throws -> Bool
+
     /// The token counts of those of `ids` that hold fewer than `tokens` tokens.
     func shortPassages(_ ids: [Int64], under tokens: Int) throws -> [Int64: Int]
 

@@ -24,6 +24,9 @@ extension LibraryStore: LibraryBackend {
         return try scan.run(self, allowed)
     }
 
+    /// Nothing to do: `keyword_postings` is a WITHOUT ROWID table, kept in term order as it is written.
+    func orderKeywordPostings() throws -> Bool { false }
+
     /// None: the keyword match and the vector scan both run in this process, one after the other.
     func concurrentReader() -> ConcurrentReader? { nil }
 

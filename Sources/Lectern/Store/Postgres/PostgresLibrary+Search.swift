@@ -140,6 +140,35 @@ extension PostgresLibrary {
         }
     }
 
+    // MARK: The keyword postings' order
+
+    /// Rows written after the postings were put in term order go to the table's end (or into
+    /// the space removed documents left), each term's on pages of their own again. When the
+    /// table has grown by a quarter since (and by 8 pages), it is clustered again: a
+    /// keyword search reads its words' rows from a few pages instead of a page a row
+    /// (docs/benchmarks.md). The first call of a library records its size.
+    func orderKeywordPostings() throws -> Bool {
+        try session {
+            let pages = Int64(try connection.query("select pg_relation_size('keyword_postings') / 8192").scalar ?? "") ?? 0
+            let ordered = try connection.query("select value from settings where key = 'postings_ordered_pages'").scalar.flatMap { Int64($0) }
+            if let ordered, pages >= ordered + max(ordered / 4, 8) {
+                try connection.query("cluster keyword_postings")
+                try recordOrderedPostings()
+                return true
+            }
+            if ordered == nil { try recordOrderedPostings() }
+            return false
+        }
+    }
+
+    /// The postings' size in pages when they were last put in order.
+    func recordOrderedPostings() throws {
+        try connection.query("""
+            insert into settings (key, value) values ('postings_ordered_pages', (pg_relation_size('keyword_postings') / 8192)::text)
+            on conflict (key) do update set value = excluded.value
+            """)
+    }
+
     // MARK: The writer lock
 
     /// A session-level advisory lock: held until released or until this session ends (a

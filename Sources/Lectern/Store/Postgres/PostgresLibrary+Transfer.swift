@@ -25,6 +25,7 @@ extension PostgresLibrary: LibraryTransfer {
                 try connection.query(Self.embeddingIndex(dimension: embedder.dimension, ifNotExists: true))
             }
             try connection.query("cluster keyword_postings")
+            try recordOrderedPostings()
             try connection.query("vacuum (analyze) passages, keyword_postings, keyword_sizes, keyword_terms")
         }
     }

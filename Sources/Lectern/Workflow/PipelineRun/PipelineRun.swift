@@ -156,6 +156,7 @@ public struct PipelineRun: Sendable {
         }
         // A signal is honoured between every stage (and within them, between curricula,
         // topics, decks and outputs), not only while sources are read.
+        if !stopRequested(&summary) { orderKeywords(library: library, events: events) }
         if !stopRequested(&summary) { applyLabels(library: library, events: events, into: &summary) }
         if !stopRequested(&summary), pipeline.summarise {
             summariseDocuments(library: library, recorder: recorder, events: events, into: &summary)
@@ -176,6 +177,20 @@ public struct PipelineRun: Sendable {
         }
         recorder?.checkpoint()
         return summary
+    }
+
+    /// Before the other finishing stages (a `--finish` run, or a queue's finish job, reads no
+    /// source but follows the shards' writes): the keyword postings put back in term order where the
+    /// library keeps them apart (PostgreSQL, grown by a quarter since they last were). A
+    /// failure is a note: the run's documents are stored, and the next run tries again.
+    func orderKeywords(library: Library, events: EventHandler) {
+        do {
+            if try library.orderKeywordPostings() {
+                events(PipelineEvent(.note, message: "the keyword postings were put back in term order"))
+            }
+        } catch {
+            events(PipelineEvent(.note, message: "the keyword postings were not put in order: \(error)"))
+        }
     }
 
     /// Whether the run is to stop: a stop already recorded, or a signal that asked for one
