@@ -168,6 +168,20 @@ final class TopicContentTests: XCTestCase {
             + "3. How far does it slide in 3 s from rest?"
         XCTAssertEqual(StudyTime.minutes(passages: [passage(problems, section: ["Week 1", "Problem Set 1"])]), 3 * StudyTime.minutesPerProblem)
         XCTAssertEqual(StudyTime.minutes(passages: [passage("Find the tension in the rope.", kind: .exercise)]), StudyTime.minutesPerProblem)
+        // A section about problems is prose (the philosophy book's 7.2 had 56 minutes of
+        // "problems" from "Problems with the Traditional Account of Knowledge").
+        let prose = String(repeating: "word ", count: 260)
+        for heading in ["Problems with the Traditional Account of Knowledge", "The Problem of Evil", "Exercise and Health",
+                        "Practice Makes Perfect: Habits of Mind", "Questions about Personal Identity",
+                        "Normative Practices: The Ten Doctrines"] {
+            XCTAssertFalse(StudyTime.isProblemHeading(heading), heading)
+            XCTAssertEqual(StudyTime.minutes(passages: [passage(prose, section: ["7 Epistemology", heading])]), 2, heading)
+        }
+        for heading in ["Problem Set 1", "Problems", "Exercises 2.1", "Practice problems", "Review Questions", "Homework 4",
+                        "Chapter Review Exercises", "Übungsaufgaben", "Aufgabe 3", "Quiz", "Problem set 12: Momentum",
+                        "12.1 Pulley Problems - Part I, Set up the Equations"] {
+            XCTAssertTrue(StudyTime.isProblemHeading(heading), heading)
+        }
         let proof = "Proof. Let x ∈ U and ε > 0 . Then there is δ > 0 with |f(x) − f(y)| < ε for all y with |x − y| < δ , "
             + "so f is continuous at x ; since x was arbitrary , f is continuous on U . Hence the claim follows ."
         XCTAssertGreaterThan(StudyTime.minutes(passages: Array(repeating: passage(proof), count: 10)),

@@ -57,10 +57,30 @@ enum StudyTime {
 
     static func isProblem(_ passage: Passage) -> Bool {
         if passage.kind == .exercise { return true }
-        return passage.sectionPath.contains { name in
-            let lower = name.lowercased()
-            return problemSections.contains { lower.hasPrefix($0) || lower.contains(" " + $0) }
+        return passage.sectionPath.contains(where: isProblemHeading)
+    }
+
+    /// A heading that names problems to solve: "Problem Set 3", "Exercises 2.1", "Practice
+    /// problems", "Review Questions", "Pulley Problems - Part I": the name last, or followed by
+    /// a number or a dash. "Problems with the Traditional Account of Knowledge", "Practice Makes
+    /// Perfect" and "Normative Practices: The Ten Doctrines" go on as a phrase: prose.
+    static func isProblemHeading(_ heading: String) -> Bool {
+        let lower = heading.lowercased()
+        for name in problemSections {
+            var from = lower.startIndex
+            while let found = lower.range(of: name, range: from..<lower.endIndex) {
+                from = found.upperBound
+                guard found.lowerBound == lower.startIndex || lower[lower.index(before: found.lowerBound)] == " " else { continue }
+                var after = lower[found.upperBound...]
+                if after.first == "s" { after = after.dropFirst() }  // the plural of a name in the singular
+                if after.first?.isLetter == true { continue }  // inside a longer word
+                guard let next = after.split(separator: " ").first else { return true }
+                // A number or a dash: the set's number or part. Anything else goes on as a phrase
+                // ("… with the Traditional Account", "Practices: The Ten Doctrines").
+                if next.first?.isNumber == true || ["-", "–", "—"].contains(next) { return true }
+            }
         }
+        return false
     }
 
     /// The problems a passage sets: numbered items ("1.", "Problem 3", "(a)" parts count with
