@@ -44,6 +44,33 @@ final class LibraryBackendTests: XCTestCase {
         }
     }
 
+    /// corpora/ and `more` written into a fresh PostgreSQL database (named by `suffix`) and into
+    /// a library file, the pair a comparison of the backends needs; `folder` holds the file.
+    private static func corporaOnBothBackends(_ suffix: String, more: [LibraryStore.DocumentWrite] = []) throws
+        -> (url: String, postgres: PostgresLibrary, sqlite: LibraryStore, folder: TemporaryFolder) {
+        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: suffix)
+        let postgres = try PostgresLibrary(url: url)
+        let folder = try TemporaryFolder()
+        let sqlite = try LibraryStore(path: folder.file("library.db").path)
+        for write in try corporaWrites() + more {
+            try postgres.replaceDocument(write)
+            try sqlite.replaceDocument(write)
+        }
+        return (url, postgres, sqlite, folder)
+    }
+
+    /// 150 short notes of ten other words (each note's own word too when `numbered`), as ingest
+    /// writes them: a library grown past what corpora/ alone holds.
+    private static func noteWrites(numbered: Bool) throws -> [LibraryStore.DocumentWrite] {
+        let notes = try TemporaryFolder()
+        let words = ["harbour", "lantern", "granite", "meadow", "violin", "saddle", "quarry", "walnut", "orchard", "beacon"]
+        for n in 0..<150 {
+            let text = (0..<12).map { words[($0 * 7 + n * 3 + $0 * n) % words.count] }.joined(separator: " ") + (numbered ? " note\(n)" : "")
+            try "# Note \(n)\n\n\(text).\n".write(to: notes.file("note-\(n).md"), atomically: false, encoding: .utf8)
+        }
+        return try writes(of: notes.url)
+    }
+
     func testCorporaGiveTheSameTopHitsOnSQLiteAndPostgreSQL() throws {
         let server = try PostgresServer.shared()
         let postgres = try PostgresLibrary(url: try server.freshDatabase(for: Self.self))
@@ -249,18 +276,12 @@ final class LibraryBackendTests: XCTestCase {
         let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_term_order")
         let before = try PostgresLibrary(url: url)
         for write in try Self.corporaWrites() { try before.replaceDocument(write) }
-        func outOfOrder(_ library: PostgresLibrary) throws -> Int {
-            Int(try library.connection.query("""
-                select count(*) from (select term, lag(term) over (order by ctid) as previous from keyword_postings) rows
-                where previous > term
-                """).scalar ?? "") ?? -1
-        }
         let query = SearchQuery(parsing: "photosynthesis light reactions chain rule printing press")
         let hits = try before.keywordMatches(query, limit: 10)
-        XCTAssertGreaterThan(try outOfOrder(before), 0, "each document written puts its terms after the last one's")
+        XCTAssertGreaterThan(try before.connection.postingsOutOfOrder(), 0, "each document written puts its terms after the last one's")
         try before.connection.query("delete from lectern_migrations where identifier = 'v16-pg-keyword-postings-in-term-order'")
         let after = try PostgresLibrary(url: url)
-        XCTAssertEqual(try outOfOrder(after), 0)
+        XCTAssertEqual(try after.connection.postingsOutOfOrder(), 0)
         let again = try after.keywordMatches(query, limit: 10)
         XCTAssertEqual(again.map(\.id), hits.map(\.id))
         XCTAssertEqual(again.map(\.score), hits.map(\.score))
@@ -273,26 +294,14 @@ final class LibraryBackendTests: XCTestCase {
         let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_reorder")
         let library = try PostgresLibrary(url: url)
         for write in try Self.corporaWrites() { try library.replaceDocument(write) }
-        func outOfOrder() throws -> Int {
-            Int(try library.connection.query("""
-                select count(*) from (select term, lag(term) over (order by ctid) as previous from keyword_postings) rows
-                where previous > term
-                """).scalar ?? "") ?? -1
-        }
         XCTAssertFalse(try library.orderKeywordPostings(), "the first call records the postings' size")
         XCTAssertFalse(try library.orderKeywordPostings(), "nothing written since")
-        let notes = try TemporaryFolder()
-        let words = ["harbour", "lantern", "granite", "meadow", "violin", "saddle", "quarry", "walnut", "orchard", "beacon"]
-        for n in 0..<150 {
-            let text = (0..<12).map { words[($0 * 7 + n * 3 + $0 * n) % words.count] }.joined(separator: " ") + " note\(n)"
-            try "# Note \(n)\n\n\(text).\n".write(to: notes.file("note-\(n).md"), atomically: false, encoding: .utf8)
-        }
-        for write in try Self.writes(of: notes.url) { try library.replaceDocument(write) }
-        XCTAssertGreaterThan(try outOfOrder(), 0)
+        for write in try Self.noteWrites(numbered: true) { try library.replaceDocument(write) }
+        XCTAssertGreaterThan(try library.connection.postingsOutOfOrder(), 0)
         let query = SearchQuery(parsing: "granite meadow photosynthesis")
         let hits = try library.keywordMatches(query, limit: 10)
         XCTAssertTrue(try library.orderKeywordPostings(), "grown by more than a quarter")
-        XCTAssertEqual(try outOfOrder(), 0)
+        XCTAssertEqual(try library.connection.postingsOutOfOrder(), 0)
         XCTAssertEqual(try library.keywordMatches(query, limit: 10).map(\.id), hits.map(\.id))
         XCTAssertFalse(try library.orderKeywordPostings(), "in order, nothing written since")
         let folder = try TemporaryFolder()
@@ -329,14 +338,8 @@ final class LibraryBackendTests: XCTestCase {
     /// SQLite library's hybrid search, the keyword statements never on the first session, and
     /// one second session however many searches run (a server's connections are counted).
     func testAHybridSearchRanksWordsInASecondSessionOpenedOnce() throws {
-        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_side")
-        let postgres = try PostgresLibrary(url: url)
-        let folder = try TemporaryFolder()
-        let sqlite = try LibraryStore(path: folder.file("library.db").path)
-        for write in try Self.corporaWrites() {
-            try postgres.replaceDocument(write)
-            try sqlite.replaceDocument(write)
-        }
+        let libraries = try Self.corporaOnBothBackends("_side")
+        let (url, postgres, sqlite) = (libraries.url, libraries.postgres, libraries.sqlite)
         let embedder = HashingEmbedder()
         let onPostgres = Searcher(library: Library(backend: postgres), embedder: embedder)
         let onSQLite = Searcher(store: sqlite, embedder: embedder)
@@ -381,14 +384,8 @@ final class LibraryBackendTests: XCTestCase {
     /// with the same hits as a library file's.
     func testAHybridSearchOnOneAllowedConnectionRanksTheWordsInItsOwnSession() throws {
         let server = try PostgresServer.shared()
-        let url = try server.freshDatabase(for: Self.self, suffix: "_one_connection")
-        let owner = try PostgresLibrary(url: url)
-        let folder = try TemporaryFolder()
-        let sqlite = try LibraryStore(path: folder.file("library.db").path)
-        for write in try Self.corporaWrites() {
-            try owner.replaceDocument(write)
-            try sqlite.replaceDocument(write)
-        }
+        let libraries = try Self.corporaOnBothBackends("_one_connection")
+        let (url, owner, sqlite) = (libraries.url, libraries.postgres, libraries.sqlite)
         try owner.connection.query("drop role if exists lectern_one_session")
         try owner.connection.query("create role lectern_one_session login password 'one-session' connection limit 1")
         try owner.connection.query("grant select on all tables in schema public to lectern_one_session")
@@ -411,21 +408,9 @@ final class LibraryBackendTests: XCTestCase {
     /// PostgreSQL when it holds the query's words: those passages are scored by their exact
     /// vectors beside the index's candidates, so the fusion is the one a library file makes.
     func testAPassageTheIndexMissesHasItsExactCosineInAHybridSearch() throws {
-        let url = try PostgresServer.shared().freshDatabase(for: Self.self, suffix: "_missed")
-        let postgres = try PostgresLibrary(url: url)
-        let folder = try TemporaryFolder()
-        let sqlite = try LibraryStore(path: folder.file("library.db").path)
         // corpora/ and 150 short notes of other words, so that the index's 100 candidates are not all.
-        let notes = try TemporaryFolder()
-        let words = ["harbour", "lantern", "granite", "meadow", "violin", "saddle", "quarry", "walnut", "orchard", "beacon"]
-        for n in 0..<150 {
-            let text = (0..<12).map { words[($0 * 7 + n * 3 + $0 * n) % words.count] }.joined(separator: " ")
-            try "# Note \(n)\n\n\(text).\n".write(to: notes.file("note-\(n).md"), atomically: false, encoding: .utf8)
-        }
-        for write in try Self.corporaWrites() + Self.writes(of: notes.url) {
-            try postgres.replaceDocument(write)
-            try sqlite.replaceDocument(write)
-        }
+        let libraries = try Self.corporaOnBothBackends("_missed", more: Self.noteWrites(numbered: false))
+        let (postgres, sqlite) = (libraries.postgres, libraries.sqlite)
         let embedder = HashingEmbedder()
         let text = "photosynthesis light reactions"
         // Rankings 10 deep: the index's best 100 are re-ranked, fewer than the library's passages.
@@ -680,5 +665,16 @@ final class LibraryBackendTests: XCTestCase {
         XCTAssertEqual(try library.connection.query("select count(*) from passages").scalar, passages)
         XCTAssertEqual(try library.connection.query("select passages from keyword_totals").scalar, passages)
         XCTAssertEqual(try library.connection.query("select count(distinct (document_id, ordinal)) from passages").scalar, passages)
+    }
+}
+
+extension PostgresConnection {
+    /// Rows of the keyword postings that sit after a row of a later term in the table's
+    /// physical order: 0 when the postings are in term order, as a keyword search reads them.
+    func postingsOutOfOrder() throws -> Int {
+        Int(try query("""
+            select count(*) from (select term, lag(term) over (order by ctid) as previous from keyword_postings) rows
+            where previous > term
+            """).scalar ?? "") ?? -1
     }
 }

@@ -173,14 +173,12 @@ public struct Searcher: Sendable {
         if mode == .hybrid, let reader = store.concurrentReader() {
             // A server's library ranks the words in a session of its own while this one embeds
             // the query and asks the vector index: the two halves take the longer one's time.
-            var spent = timings
             let (ranked, meaning) = try ParallelWork.sideBySide({ () -> [(id: Int64, score: Double)]? in
                 // A server at its connection limit (or one that refuses a second session): the
                 // words are ranked in this session after the index, with the same hits.
                 guard let backend = try? reader.open() else { return nil }
                 return try keywordRanking(backend)
-            }, { try semanticRanking(&spent) })
-            timings = spent
+            }, { try semanticRanking(&timings) })
             let words = try ranked ?? keywordRanking(store)
             // An approximate index can miss a passage the exact scan ranks high (a question of a
             // few words, whose vector is sparse, strands its search in the wrong part of the
