@@ -215,11 +215,13 @@ final class TopicSummaryTests: CommandTestCase {
 
     func testProofNotesAreSummarisedByWhatTheyDefineAndState() throws {
         let summary = try builtTopics(["topologie.md": Self.proofNotes]).map(\.summary).joined(separator: " ")
-        XCTAssertTrue(summary.contains("Der Abschnitt definiert „Metrik“, „metrischer Raum“ und „Isometrie“."), summary)
+        // The isometry's definition reads as prose and is stated; the metric's is mostly formula and is named.
+        XCTAssertTrue(summary.contains("Dann heißt ϕ eine Isometrie von X nach Y."), summary)
+        XCTAssertTrue(summary.contains("Der Abschnitt definiert außerdem „Metrik“ und „metrischer Raum“."), summary)
         XCTAssertTrue(summary.contains("Satz 1.3 (Hausdorff-Eigenschaft): Jeder metrische Raum ist hausdorffsch, denn zu Punkten x ≠ y"), summary)
-        XCTAssertTrue(summary.contains("Beispiele: diskrete Metrik."), summary)
+        XCTAssertFalse(summary.contains("Beispiele:"), "an example's title is no sentence: \(summary)")
         XCTAssertFalse(summary.contains("6="), "no broken glyph: \(summary)")
-        XCTAssertFalse(summary.contains("Sei "), "no proof's setting: \(summary)")
+        XCTAssertFalse(summary.contains("Sei r"), "no proof's setting: \(summary)")
     }
 
     func testTheAuthorsSummarySaysEachSentenceOnceWhereItsPassagesOverlap() throws {
@@ -353,5 +355,76 @@ extension TopicSummaryTests {
             + " Solving them gives the speed of block 2 as three halves of v, and block 1 keeps moving forward with half of its speed."
         XCTAssertFalse(TopicSummaryText.asks(statement + solution))
         XCTAssertFalse(TopicSummaryText.asks(String(solution.dropFirst())))
+    }
+}
+
+extension TopicSummaryTests {
+    /// Lecture notes as a PDF's text layer gives them (lines broken, the next environment's
+    /// opener glued to a condition, an inverse's exponent set apart: "π −1 (U )"): the summary
+    /// states what the section defines and proves in the notes' own sentences, with the
+    /// conditions a definition lists, instead of announcing it ("Der Abschnitt definiert
+    /// „Äquivalenzrelation“." says nothing of what one is); a statement whose formula broke is
+    /// only named, and the examples' titles are no sentence.
+    func testNotesAreSummarisedByTheStatementsOfTheirDefinitionsAndTheorems() {
+        let text = """
+            Definition 12 Sei X eine Menge.
+
+            Eine Äquivalenzrelation auf X ist eine Relation ∼ ⊆ X × X, für die gilt:
+            a) x ∼ x ∀x ∈ X
+            b) x ∼ y ⇒ y ∼ x
+            c) x ∼ y und y ∼ z ⇒ x ∼ z Beispiel 9 (Gleichheit)
+            1) Die Gleichheit ist eine Äquivalenzrelation auf jeder Menge.
+            Definition 13 Sei ∼ eine Äquivalenzrelation auf X.
+            Die Menge der zu einem Element x äquivalenten Elemente von X heißt Äquivalenzklasse von x.
+
+            Satz 4 Zwei Äquivalenzklassen sind entweder gleich oder disjunkt.
+
+            Beweis: Sei z ∈ [x] ∩ [y]. Dann gilt x ∼ z ∼ y.
+            Definition 14 Sei X ein topologischer Raum. Eine Abbildung π : X → X/∼ heißt Quotientenabbildung, wenn π −1 (U ) offen ist für jedes offene U .
+            """
+        let passages = [Passage(ordinal: 0, text: text, kind: .text, sectionPath: ["2 Äquivalenzrelationen"], tokenCount: 200)]
+        let summary = StructuralSummary.summary(of: passages, title: "2 Äquivalenzrelationen") ?? ""
+        XCTAssertTrue(summary.hasPrefix("Sei X eine Menge. Eine Äquivalenzrelation auf X ist eine Relation ∼ ⊆ X × X, für die gilt: "
+                                        + "(a) x ∼ x ∀x ∈ X; (b) x ∼ y ⇒ y ∼ x; (c) x ∼ y und y ∼ z ⇒ x ∼ z."), summary)
+        XCTAssertTrue(summary.contains("Sei ∼ eine Äquivalenzrelation auf X. Die Menge der zu einem Element x äquivalenten Elemente von X heißt Äquivalenzklasse von x."), summary)
+        XCTAssertTrue(summary.contains("Zwei Äquivalenzklassen sind entweder gleich oder disjunkt."), summary)
+        XCTAssertTrue(summary.hasSuffix("Der Abschnitt definiert außerdem „Quotientenabbildung“."), "the broken one named: \(summary)")
+        XCTAssertFalse(summary.contains("−1 (U )") || summary.contains("Beispiele") || summary.contains("„Äquivalenzrelation“"), summary)
+    }
+}
+
+extension TopicSummaryTests {
+    /// Written notes whose main point is a list or a displayed formula: the lead-in and its
+    /// bullets are one sentence naming the items, a rule's sentence ending on "and" takes the
+    /// formula displayed under it; a clause about what was just named ("As this style also …",
+    /// "Combining the two halves …") and a line of working whose question is left out ("so
+    /// t = 240 / (4 · 15) = 4 s") are no summary sentences.
+    func testAListsItemsAndADisplayedFormulaJoinTheSentenceThatLeadsIntoThem() throws {
+        let styles = """
+            The theme supports 3 different colour styles:
+            • Light
+            • Dark
+            • Sepia
+            They can be set for the whole document or for one slide at a time.
+            The dark style uses a black background that saves power on projectors with an OLED panel.
+            Sepia keeps the contrast low for long reading sessions in a dim room.
+            As this style also inverts the figures, you should check every plot before a talk.
+            Combining the two halves of the palette gives a theme that prints well on paper too.
+            """
+        let sentences = try ExtractiveSummarizer().summarize(SummaryInput(title: "Colour styles", paragraphs: [styles])).text
+        let split = SentenceSplitter.split(sentences).map(\.text)
+        XCTAssertTrue(split.contains("The theme supports 3 different colour styles: Light, Dark, Sepia."), sentences)
+        XCTAssertFalse(sentences.contains("As this style") || sentences.contains("Combining the two halves"), sentences)
+        XCTAssertFalse(ExtractiveSummarizer.standsAlone("As this style also inverts the figures, you should check every plot before a talk."))
+        XCTAssertFalse(ExtractiveSummarizer.standsAlone("Combining the two halves of the palette gives a theme that prints well on paper too."))
+
+        let rule = [
+            "The product rule differentiates a product of two functions.",
+            "If u and v are differentiable at x, then the product p(x) = u(x) v(x) is differentiable at x and\nu'(x) = u'(x) v(x) + u(x) v'(x)",
+            "A tank fills at 240 litres a minute. Since V = 15 t, the rate gives dV/dt = 15 dt, so t = 240 / (4 · 15) = 4 s, about four seconds.",
+        ]
+        let summary = try ExtractiveSummarizer().summarize(SummaryInput(title: "The product rule", paragraphs: rule)).text
+        XCTAssertTrue(summary.contains("is differentiable at x and u'(x) = u'(x) v(x) + u(x) v'(x)."), summary)
+        XCTAssertFalse(summary.contains("= 4 s"), "no line of working: \(summary)")
     }
 }

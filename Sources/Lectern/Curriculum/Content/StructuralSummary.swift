@@ -4,10 +4,10 @@ import Foundation
 /// heißt Metrik", "Satz 1.3 (Satz von Reidemeister) …"), from the blocks' own titles rather
 /// than their sentences: sentences picked from such notes are proof steps and formula pieces
 /// ("Sei X eine Menge.", "falls x 6= y"), while the notes say plainly what they define and
-/// state. In the notes' language (German or English): the terms defined, the named theorems
-/// with their statements where they read as prose, the examples by their titles.
+/// state. In the notes' language (German or English): the statements of its definitions and
+/// theorems where they read, the other terms and named theorems by name.
 enum StructuralSummary {
-    enum Kind { case definition, theorem, example }
+    enum Kind { case definition, theorem, remark, example }
 
     /// One environment of the notes: its kind, its name as printed ("Satz 1.3"), its label
     /// ("Satz von Reidemeister") and its text up to the next environment.
@@ -21,7 +21,7 @@ enum StructuralSummary {
     static let names: [String: Kind] = [
         "definition": .definition, "satz": .theorem, "theorem": .theorem, "lemma": .theorem, "korollar": .theorem,
         "folgerung": .theorem, "proposition": .theorem, "corollary": .theorem, "hauptsatz": .theorem,
-        "beispiel": .example, "example": .example,
+        "beispiel": .example, "example": .example, "bemerkung": .remark, "remark": .remark,
     ]
 
     /// An environment's opener: its name and number, where a line starts or followed by what
@@ -36,47 +36,183 @@ enum StructuralSummary {
     private static let proof = try! NSRegularExpression(pattern: #"(?<![\p{L}])(?:Beweis|Proof|Preuve)[.:]"#)
 
     /// The summary, or nil where the notes are not written this way (fewer than two definitions
-    /// and theorems, or nothing to name).
-    static func summary(of passages: [Passage]) -> String? {
+    /// and theorems, or nothing to name). It states what the section defines and proves in the
+    /// notes' own sentences ("Eine Gruppenoperation von G auf X ist eine Abbildung …"; #31: "Der
+    /// Abschnitt definiert „Gruppenoperation“." alone says nothing of what one is): the
+    /// definitions of the title's subject first, then named theorems, other definitions, other
+    /// theorems and remarks, up to three statements in reading order; then the rest by name
+    /// while it stays short. A statement whose mathematics the PDF broke is named instead.
+    /// Examples are named by their titles only where nothing else is there ("Beispiele:
+    /// Kompakte Räume." reads as a heading).
+    static func summary(of passages: [Passage], title: String = "") -> String? {
         let text = passages.filter { $0.kind == .text || $0.kind == .list }.map(\.text).joined(separator: "\n")
         let environments = self.environments(in: text)
-        guard environments.filter({ $0.kind != .example }).count >= 2 else { return nil }
+        guard environments.filter({ $0.kind == .definition || $0.kind == .theorem }).count >= 2 else { return nil }
         let german = isGerman(text)
-        var terms: [String] = []
-        for environment in environments where environment.kind == .definition {
-            for term in definedTerms(in: environment.body) where !terms.contains(term) { terms.append(term) }
-        }
-        // Named theorems: with their statement where it reads as prose, else by name in one sentence.
-        var theorems: [String] = []
-        var named: [String] = []
-        for environment in environments where environment.kind == .theorem {
-            guard let label = environment.label else { continue }
-            let name = "\(environment.name) (\(label))"
-            if let statement = statement(environment.body), theorems.count < 2 {
-                theorems.append("\(name): \(statement)")
-            } else {
-                named.append(name)
+        let terms = environments.map { $0.kind == .definition ? definedTerms(in: $0.body) : [] }
+        // What each environment states as a sentence, and in which order they are wanted.
+        let statements = environments.indices.map { stated(environments[$0], terms: terms[$0]) }
+        let subject = titleWords(title)
+        func rank(_ index: Int) -> Int {
+            let environment = environments[index]
+            switch environment.kind {
+            case .definition: return terms[index].contains { names(subject, $0) } ? 0 : 2
+            case .theorem: return environment.label != nil ? 1 : 3
+            case .remark: return 4
+            case .example: return 5
             }
         }
-        let examples = environments.filter { $0.kind == .example }.compactMap(\.label).map(MathText.repairingGlyphs)
-        guard !terms.isEmpty || !theorems.isEmpty || !named.isEmpty else { return nil }
-        var sentences: [String] = []
-        if !terms.isEmpty {
-            let quoted = terms.prefix(6).map { german ? "„\($0)“" : "“\($0)”" }
-            sentences.append(german ? "Der Abschnitt definiert \(list(quoted, and: "und"))." : "The section defines \(list(quoted, and: "and")).")
+        var chosen: [Int] = []
+        var words = 0
+        for index in environments.indices.filter({ statements[$0] != nil && environments[$0].kind != .example }).sorted(by: { (rank($0), $0) < (rank($1), $1) }) {
+            let count = statements[index]!.split(separator: " ").count
+            guard chosen.count < 3, words + count <= 80 else { continue }
+            chosen.append(index)
+            words += count
         }
-        for theorem in theorems {
-            sentences.append(theorem.hasSuffix(".") ? theorem : theorem + ".")
+        // A named theorem says its name ("Satz 1.1 (Heine-Borel): Eine Teilmenge …").
+        var sentences = chosen.sorted().map { index in
+            let environment = environments[index]
+            guard environment.kind == .theorem, let label = environment.label else { return statements[index]! }
+            return "\(environment.name) (\(label)): \(statements[index]!)"
         }
+        // The rest by name, while the summary stays short.
+        var named: [String] = []
+        for (index, environment) in environments.enumerated() where environment.kind == .definition && !chosen.contains(index) {
+            for term in terms[index] where !named.contains(term) && !sentences.contains(where: { $0.contains(term) }) { named.append(term) }
+        }
+        let theorems = environments.indices.filter { environments[$0].kind == .theorem && environments[$0].label != nil && !chosen.contains($0) }
+            .map { "\(environments[$0].name) (\(environments[$0].label!))" }
         if !named.isEmpty {
-            let listed = list(Array(named.prefix(4)), and: german ? "und" : "and")
-            sentences.append(german ? "Der Abschnitt enthält \(listed)." : "The section states \(listed).")
+            let quoted = named.prefix(chosen.isEmpty ? 6 : 4).map { german ? "„\($0)“" : "“\($0)”" }
+            let again = chosen.isEmpty ? "" : (german ? " außerdem" : " also")
+            let sentence = german ? "Der Abschnitt definiert\(again) \(list(quoted, and: "und"))." : "The section\(again) defines \(list(quoted, and: "and"))."
+            if chosen.isEmpty || words + sentence.split(separator: " ").count <= 100 {
+                sentences.append(sentence)
+                words += sentence.split(separator: " ").count
+            }
         }
-        if !examples.isEmpty {
+        if !theorems.isEmpty {
+            let listed = list(Array(theorems.prefix(chosen.isEmpty ? 4 : 2)), and: german ? "und" : "and")
+            let sentence = german ? "Der Abschnitt enthält \(listed)." : "The section states \(listed)."
+            if chosen.isEmpty || words + sentence.split(separator: " ").count <= 100 { sentences.append(sentence) }
+        }
+        if sentences.isEmpty {
+            let examples = environments.filter { $0.kind == .example }.compactMap(\.label).map(MathText.repairingGlyphs)
+            guard !examples.isEmpty else { return nil }
             sentences.append((german ? "Beispiele: " : "Examples: ") + examples.prefix(4).joined(separator: "; ") + ".")
         }
         return sentences.joined(separator: " ")
     }
+
+    /// The title's words that can name a subject (four letters or more), folded.
+    static func titleWords(_ title: String) -> [String] {
+        WordTokenizer.words(title).map { WordTokenizer.fold($0) }.filter { $0.count >= 4 }
+    }
+
+    /// Whether `term` names the title's subject: a word of each shares its stem with the other
+    /// ("Gruppenoperation" in "Gruppenoperationen", "kompakt" in "Kompaktheit").
+    static func names(_ subject: [String], _ term: String) -> Bool {
+        let words = WordTokenizer.words(term).map { WordTokenizer.fold($0) }.filter { $0.count >= 4 }
+        return words.contains { word in
+            subject.contains { title in
+                let stem = min(word.count, title.count, max(5, min(word.count, title.count) - 2))
+                return word.prefix(stem) == title.prefix(stem)
+            }
+        }
+    }
+
+    /// What an environment states, as sentences a learner reads alone: a definition's sentence
+    /// that defines (with the conditions it lists after a colon, where they are short), a
+    /// theorem's or remark's first claim, each after the setting it needs ("Sei (G, ·) eine
+    /// Gruppe und X eine Menge."), broken glyphs repaired. Nil where that is no readable prose:
+    /// more than half symbols (a third outside a definition), glyphs the PDF's math font lost
+    /// (`MathText.isIntact`, `detachedScript`), brackets that do not close, a pointer to another
+    /// block, or longer than 60 words.
+    static func stated(_ environment: Environment, terms: [String]) -> String? {
+        guard environment.kind != .example else { return nil }
+        // Parts after a whole sentence ("… eine Gruppenoperation. a) G operiert durch …, wenn …")
+        // are sentences of their own.
+        let text = MathText.repairingGlyphs(TextCleanup.collapseWhitespace(environment.body))
+            .replacingOccurrences(of: #"(?<=[.!?])\s+\(?(?:[a-e]|i{1,3}|iv)\)\s+(?=\p{Lu})"#, with: " ", options: .regularExpression)
+        var sentences = SentenceSplitter.split(text).map(\.text)
+        // A premise ending on a symbol's full stop ("Sei ∼ eine Äquivalenzrelation auf X. Die Menge
+        // … heißt …") is a sentence of its own, which the splitter reads as an initial.
+        if let first = sentences.first, first.range(of: premise, options: .regularExpression) != nil,
+           let stop = first.range(of: #"(?<=\s\p{L}[.!?])\s+(?=\p{Lu}\p{Ll})"#, options: .regularExpression) {
+            sentences.replaceSubrange(0..<1, with: [String(first[..<stop.lowerBound]), String(first[stop.upperBound...])])
+        }
+        var setting: [String] = []
+        while let first = sentences.first, first.range(of: premise, options: .regularExpression) != nil,
+              first.range(of: #"\b(?:[Dd]ann|heißt|heißen|gilt|[Tt]hen|is called|are called)\b"#, options: .regularExpression) == nil {
+            setting.append(first)
+            sentences.removeFirst()
+        }
+        guard var claim = sentences.first, setting.count <= 2, claim.range(of: premise, options: .regularExpression) == nil, let opening = claim.first, opening.isUppercase || opening == "„" else { return nil }
+        if environment.kind == .definition {
+            // The sentence that defines: it says a term of the definition, or how it is named.
+            guard let defining = sentences.prefix(3).first(where: { sentence in
+                terms.contains { sentence.contains($0) } || sentence.range(of: definingVerb, options: .regularExpression) != nil
+            }) else { return nil }
+            claim = defining
+        } else if setting.isEmpty, claim.range(of: #"^(?:Dann|Then|So|Also)\b"#, options: .regularExpression) != nil {
+            return nil
+        }
+        // A setting of what follows it ("… ≤ π. Sei im Folgenden „IWS“ …") ends the claim.
+        if let next = claim.range(of: #"(?<=[.!?])\s+(?=(?:Sei|Seien|Es sei|Let)\b)"#, options: .regularExpression) {
+            claim = String(claim[..<next.lowerBound])
+        }
+        // Conditions listed after a colon, "für die gilt: a) … b) …": kept where each is short.
+        var lead = claim
+        if let colon = claim.range(of: #":\s*\(?(?:a|i|1)\)\s"#, options: .regularExpression) {
+            lead = String(claim[..<colon.lowerBound])
+            let items = String(claim[colon.upperBound...]).replacingOccurrences(of: #"\s\(?(?:[b-e]|ii|iii|iv|[2-5])\)\s"#, with: "\u{1F}", options: .regularExpression)
+                .split(separator: "\u{1F}").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " .;")) }
+            guard (2...4).contains(items.count), items.allSatisfy({ (1...20).contains($0.split(separator: " ").count) }) else { return nil }
+            claim = lead + ": " + items.enumerated().map { "(\(Character(UnicodeScalar(97 + $0.offset)!))) \($0.element)" }.joined(separator: "; ") + "."
+        } else if claim.hasSuffix(":") {
+            return nil
+        }
+        // A setting the claim uses none of the symbols of ("Sei im Folgenden „IWS“ die
+        // „Innenwinkelsumme“.") is left out.
+        func words(_ text: String) -> [Substring] { text.split(whereSeparator: { " ,.()".contains($0) }) }
+        let claimWords = Set(words(claim))
+        if claim.range(of: #"^(?:Dann|Then|So)\b"#, options: .regularExpression) == nil {
+            setting = setting.filter { words($0).contains { $0.count <= 2 && $0.contains(where: \.isLetter) && claimWords.contains($0) } }
+        }
+        // A claim that says nothing its setting does not ("Sei … A ⊆ X zusammenhängend. Dann ist
+        // auch A zusammenhängend.") lost a glyph the PDF set apart (the closure's bar over A).
+        if !setting.isEmpty {
+            let said = Set(words(setting.joined(separator: " ")))
+            let filler: Set<Substring> = ["Dann", "ist", "sind", "auch", "gilt", "so", "Then", "is", "are", "also"]
+            if claimWords.allSatisfy({ filler.contains($0) || said.contains($0) }) { return nil }
+        }
+        let whole = (setting + [claim]).joined(separator: " ")
+        let tokens = whole.split(separator: " ")
+        let leadTokens = (setting + [lead]).joined(separator: " ").split(separator: " ")
+        guard tokens.count <= 60, leadTokens.count >= 5, ".!".contains(whole.last ?? " "), closes(whole), MathText.isIntact(whole),
+              whole.range(of: detachedScript, options: .regularExpression) == nil,
+              whole.range(of: pointsElsewhere, options: .regularExpression) == nil else { return nil }
+        // Symbols: a single letter ("X"), a letter with its index ("R2"), anything with an
+        // operator. A definition's sentence is half symbols at most ("Eine Gruppenoperation von G
+        // auf X ist eine Abbildung ◦ : G × X → X"), other statements a third.
+        let symbolic = leadTokens.filter { token in
+            let letters = token.filter(\.isLetter)
+            return letters.count <= 1 || token.contains(where: \.isNumber) || token.unicodeScalars.contains(where: isMath)
+        }.count
+        return Double(symbolic) <= (environment.kind == .definition ? 0.5 : 0.35) * Double(leadTokens.count) ? whole : nil
+    }
+
+    /// An index or exponent the PDF set apart from its symbol ("g −1 (U )", "S n", "Ts S"): the
+    /// formula no longer reads as printed.
+    /// A big operator's lone index ("(−1)n an (K) n=0" for a sum) is one too.
+    static let detachedScript = #"\s[)\]]|\s[−-]1\b|\s[.,;](?=\s|$)|(?<![\p{L}\p{N}])\p{Lu} \p{Ll}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{L}=\d"#
+    /// A statement that leans on another ("diese Begriffe", "die Bedingung in Definition 31.a").
+    static let pointsElsewhere = #"\b(?:[Dd]iese[rsmn]?|[Tt]his|[Tt]hese|[Tt]hose|[Oo]bige[rsmn]?|(?:Definition|Satz|Bemerkung|Beispiel|Lemma|Theorem|Abbildung) \d)"#
+
+    /// A sentence that only sets the scene ("Sei X ein Raum.", "Let X be a space.").
+    static let premise = #"^(?:Sei|Seien|Es sei|Es seien|Weiter sei|Let|Suppose|Assume)\b"#
+    static let definingVerb = #"\b(?:heißt|heißen|nennt man|bezeichnet|is called|are called|is said to be|we call|ist|sind|is|are)\b"#
 
     static func list(_ items: [String], and: String) -> String {
         items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(and) " + items.last!
@@ -161,28 +297,6 @@ enum StructuralSummary {
         // Operators (U+2200–22FF: ∆, ∑, ⊆ …), arrows, Greek letters.
         "=<>|\\{}[]^_×".unicodeScalars.contains(scalar) || (0x0370...0x03FF).contains(scalar.value)
             || (0x2190...0x21FF).contains(scalar.value) || (0x2200...0x22FF).contains(scalar.value)
-    }
-
-    /// A theorem's statement when it reads as prose: its first sentence (with the next, after a
-    /// setting "Sei …"), broken glyphs repaired, at most 50 words and mostly words, not symbols.
-    static func statement(_ body: String) -> String? {
-        let text = MathText.repairingGlyphs(TextCleanup.collapseWhitespace(body))
-        let sentences = SentenceSplitter.split(text).map(\.text)
-        guard var first = sentences.first, let opening = first.first, opening.isUppercase else { return nil }
-        // A setting ("Sei S eine kompakte Fläche.") is no claim: the claim follows it.
-        if first.range(of: #"^(Sei|Seien|Es sei|Es seien|Let)\b"#, options: .regularExpression) != nil {
-            guard sentences.count > 1 else { return nil }
-            first += " " + sentences[1]
-        }
-        let tokens = first.split(separator: " ")
-        guard (5...50).contains(tokens.count), ".!".contains(first.last ?? " ") else { return nil }
-        // Symbols: a single letter ("x"), a letter with its index ("R2", "x1"), anything with an operator.
-        let symbolic = tokens.filter { token in
-            let letters = token.filter(\.isLetter)
-            return letters.count <= 1 || token.contains(where: \.isNumber) || token.unicodeScalars.contains(where: isMath)
-        }.count
-        guard Double(symbolic) <= 0.35 * Double(tokens.count), closes(first) else { return nil }
-        return first
     }
 
     /// Brackets that close: a statement cut inside a formula does not.
