@@ -133,14 +133,16 @@ enum StructuralSummary {
         guard environment.kind != .example else { return nil }
         // Parts after a whole sentence ("… eine Gruppenoperation. a) G operiert durch …, wenn …")
         // are sentences of their own.
+        // (The PDF's space before a mark or a closing bracket, "U1 , U2", "f (U )", "C ∞ .", goes.)
         let text = MathText.repairingGlyphs(TextCleanup.collapseWhitespace(environment.body))
-            .replacingOccurrences(of: #"(?<=[.!?])\s+\(?(?:[a-e]|i{1,3}|iv)\)\s+(?=\p{Lu})"#, with: " ", options: .regularExpression)
-        var sentences = SentenceSplitter.split(text).map(\.text)
-        // A premise ending on a symbol's full stop ("Sei ∼ eine Äquivalenzrelation auf X. Die Menge
-        // … heißt …") is a sentence of its own, which the splitter reads as an initial.
-        if let first = sentences.first, first.range(of: premise, options: .regularExpression) != nil,
-           let stop = first.range(of: #"(?<=\s\p{L}[.!?])\s+(?=\p{Lu}\p{Ll})"#, options: .regularExpression) {
-            sentences.replaceSubrange(0..<1, with: [String(first[..<stop.lowerBound]), String(first[stop.upperBound...])])
+            .replacingOccurrences(of: #"(?:^|(?<=[.!?])\s+)\(?(?:[a-e]|i{1,3}|iv)\)\s+(?=\p{Lu})"#, with: " ", options: .regularExpression)
+            .replacingOccurrences(of: #"\s+(?=[,.;)\]](?:\s|$))"#, with: "", options: .regularExpression)
+            .trimmingCharacters(in: .whitespaces)
+        // A sentence ending on a symbol's full stop ("Sei ∼ eine Äquivalenzrelation auf X. Die Menge
+        // … heißt …", "… für ein x ∈ X. Wenn …") ends there, where the splitter reads an initial.
+        var sentences = SentenceSplitter.split(text).map(\.text).flatMap { sentence in
+            sentence.replacingOccurrences(of: #"(?<=\s\S[.!?])\s+(?=\p{Lu}\p{Ll}*\s)"#, with: "\u{1F}", options: .regularExpression)
+                .split(separator: "\u{1F}").map(String.init)
         }
         var setting: [String] = []
         while let first = sentences.first, first.range(of: premise, options: .regularExpression) != nil,
@@ -151,9 +153,8 @@ enum StructuralSummary {
         guard var claim = sentences.first, setting.count <= 2, claim.range(of: premise, options: .regularExpression) == nil, let opening = claim.first, opening.isUppercase || opening == "„" else { return nil }
         if environment.kind == .definition {
             // The sentence that defines: it says a term of the definition, or how it is named.
-            guard let defining = sentences.prefix(3).first(where: { sentence in
-                terms.contains { sentence.contains($0) } || sentence.range(of: definingVerb, options: .regularExpression) != nil
-            }) else { return nil }
+            guard let defining = sentences.prefix(3).first(where: { sentence in terms.contains { sentence.contains($0) } })
+                    ?? sentences.prefix(3).first(where: { $0.range(of: definingVerb, options: .regularExpression) != nil }) else { return nil }
             claim = defining
         } else if setting.isEmpty, claim.range(of: #"^(?:Dann|Then|So|Also)\b"#, options: .regularExpression) != nil {
             return nil
@@ -203,10 +204,11 @@ enum StructuralSummary {
         return Double(symbolic) <= (environment.kind == .definition ? 0.5 : 0.35) * Double(leadTokens.count) ? whole : nil
     }
 
-    /// An index or exponent the PDF set apart from its symbol ("g −1 (U )", "S n", "Ts S"): the
+    /// An index or exponent the PDF set apart from its symbol ("g −1 (U)", "S n", "C k", "S 2",
+    /// "−ds n"): the
     /// formula no longer reads as printed.
     /// A big operator's lone index ("(−1)n an (K) n=0" for a sum) is one too.
-    static let detachedScript = #"\s[)\]]|\s[−-]1\b|\s[.,;](?=\s|$)|(?<![\p{L}\p{N}])\p{Lu} \p{Ll}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{L}=\d"#
+    static let detachedScript = #"\s[−-]1\b|[−-]\p{Ll}{1,2} \p{Ll}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{Lu} \d(?![\p{N}.])|(?<![\p{L}\p{N}])\p{Lu} \p{Ll}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{L}=\d"#
     /// A statement that leans on another ("diese Begriffe", "die Bedingung in Definition 31.a").
     static let pointsElsewhere = #"\b(?:[Dd]iese[rsmn]?|[Tt]his|[Tt]hese|[Tt]hose|[Oo]bige[rsmn]?|(?:Definition|Satz|Bemerkung|Beispiel|Lemma|Theorem|Abbildung) \d)"#
 
