@@ -428,3 +428,47 @@ extension TopicSummaryTests {
         XCTAssertFalse(summary.contains("= 4 s"), "no line of working: \(summary)")
     }
 }
+
+extension TopicSummaryTests {
+    /// Notes whose PDF broke part of a block: the summary states what still reads. A definition
+    /// whose first part lost an index ("der Klasse C k") is stated by its part that reads, after
+    /// a setting ending on a symbol's full stop ("… (Ui , ϕi )i∈I ."); a definition listing its
+    /// axioms in paragraphs of their own, printed as far as the next blocks, names them in order;
+    /// a remark whose formula broke says its claim in its label; a sentence leaning on what broke
+    /// ("Dann heißt G …", "Es gilt: f …") and a symbol's prefix ("C k -Struktur") are no summary.
+    func testNotesWhoseBlocksBrokeAreSummarisedByWhatStillReads() {
+        let manifolds = """
+            Definition 29 Sei X eine n-dimensionale Mannigfaltigkeit mit Atlas (Ui , ϕi )i∈I .
+            a) X heißt differenzierbare Mannigfaltigkeit der Klasse C k , wenn jede Kartenwechselabbildung ϕij k-mal stetig differenzierbar ist.
+            b) X heißt differenzierbare Mannigfaltigkeit, wenn X eine differenzierbare Mannigfaltigkeit der Klasse C ∞ ist.
+            Definition 30 Die Menge aller verträglichen Karten bildet einen maximalen Atlas. Er heißt C k -Struktur auf X.
+            Definition 31 Eine Gruppe G heißt Lie-Gruppe, wenn ihre Verknüpfung differenzierbar ist.
+            """
+        let differentiable = StructuralSummary.summary(of: [Passage(ordinal: 0, text: manifolds, kind: .text, sectionPath: [], tokenCount: 120)],
+                                                       title: "2.2 Differenzierbare Mannigfaltigkeiten") ?? ""
+        XCTAssertTrue(differentiable.hasPrefix("Sei X eine n-dimensionale Mannigfaltigkeit mit Atlas (Ui, ϕi)i∈I. X heißt differenzierbare Mannigfaltigkeit, wenn X eine differenzierbare Mannigfaltigkeit der Klasse C ∞ ist."), differentiable)
+        XCTAssertFalse(differentiable.contains("C k") || differentiable.contains("„-Struktur“"), differentiable)
+
+        let axioms = """
+            Definition 57 Das Tripel (X, d, G) heißt genau dann eine Geometrie, wenn (X, d) ein metrischer Raum und ∅ = G ⊆ P(X) gilt. Dann heißt G die Menge aller Geraden.
+            Definition 58 Eine euklidische Ebene ist eine Geometrie (X, d, G), die Axiome §1 - §5 erfüllt:
+            §1) Inzidenzaxiome:
+            (i) Zu P 6= Q ∈ X gibt es genau ein g ∈ G mit { P, Q } ⊆ g.
+            (ii) |g| ≥ 2 ∀g ∈ G
+            §2) Abstandsaxiom: Zu P, Q, R ∈ X gibt es genau dann ein g ∈ G mit { P, Q, R } ⊆ g, wenn gilt: d(P, R) = d(P, Q) + d(Q, R)
+            Definition 59 Sei (X, d, G) eine Geometrie. P, Q, R liegen kollinear, wenn es g ∈ G gibt mit { P, Q, R } ⊆ g.
+            Bemerkung 60 Definition 60 §3) Anordnungsaxiome
+            (i) Zu jeder Halbgerade H mit Anfangspunkt P ∈ X gibt es genau ein Q ∈ H.
+            §4) Bewegungsaxiom: Zu P, Q gibt es mindestens 2 Isometrien.
+            §5) Parallelenaxiom: Zu jeder Geraden g ∈ G und jedem Punkt P ∈ X \\ g gibt es höchstens eine Parallele.
+            Bemerkung 61 (Verkettungen stetiger Abbildungen sind stetig) Seien X, Y, Z topologische Räume. Dann ist g ◦ f : X → Z stetig.
+            Bemerkung 62 Sei P ein Punkt. Es gilt: f ist bijektiv und stetig.
+            """
+        let plane = StructuralSummary.summary(of: [Passage(ordinal: 0, text: axioms, kind: .text, sectionPath: [], tokenCount: 300)],
+                                              title: "4.1 Axiome für die euklidische Ebene") ?? ""
+        XCTAssertTrue(plane.contains("Eine euklidische Ebene ist eine Geometrie (X, d, G), die Axiome §1 - §5 erfüllt: §1 Inzidenzaxiome, §2 Abstandsaxiom, "
+                                     + "§3 Anordnungsaxiome, §4 Bewegungsaxiom, §5 Parallelenaxiom."), plane)
+        XCTAssertTrue(plane.contains("Verkettungen stetiger Abbildungen sind stetig."), plane)
+        XCTAssertFalse(plane.contains("Dann heißt G") || plane.contains("Es gilt") || plane.contains("genau dann eine Geometrie"), plane)
+    }
+}

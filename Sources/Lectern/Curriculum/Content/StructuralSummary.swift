@@ -16,6 +16,8 @@ enum StructuralSummary {
         var name: String
         var label: String?
         var body: String
+        /// Where the environment starts in the notes' text.
+        var start: String.Index
     }
 
     static let names: [String: Kind] = [
@@ -47,11 +49,15 @@ enum StructuralSummary {
     static func summary(of passages: [Passage], title: String = "") -> String? {
         let text = passages.filter { $0.kind == .text || $0.kind == .list }.map(\.text).joined(separator: "\n")
         let environments = self.environments(in: text)
-        guard environments.filter({ $0.kind == .definition || $0.kind == .theorem }).count >= 2 else { return nil }
+        guard environments.filter({ $0.kind != .example }).count >= 2 else { return nil }
         let german = isGerman(text)
         let terms = environments.map { $0.kind == .definition ? definedTerms(in: $0.body) : [] }
         // What each environment states as a sentence, and in which order they are wanted.
-        let statements = environments.indices.map { stated(environments[$0], terms: terms[$0]) }
+        // A remark whose formula broke may say its claim in its label ("Bemerkung 9 (Verkettungen
+        // stetiger Abbildungen sind stetig)"): that is its statement.
+        let statements = environments.indices.map { index in
+            stated(environments[index], terms: terms[index], following: text[environments[index].start...]) ?? claimedByLabel(environments[index])
+        }
         let subject = titleWords(title)
         func rank(_ index: Int) -> Int {
             let environment = environments[index]
@@ -105,6 +111,17 @@ enum StructuralSummary {
         return sentences.joined(separator: " ")
     }
 
+    /// A remark's or theorem's label that is a claim of three words or more ("Projektionen sind
+    /// stetig"), as a sentence; nil for a label that names ("Satz von Pasch", "Eigenschaften von
+    /// Normalenfeldern") or is a note ("Mengen, die offen & abgeschlossen sind, ex.").
+    static func claimedByLabel(_ environment: Environment) -> String? {
+        guard environment.kind == .remark || environment.kind == .theorem, let label = environment.label,
+              label.split(separator: " ").count >= 3, let first = label.first, first.isUppercase,
+              label.range(of: #"\b(?:ist|sind|hat|haben|is|are|has|have)\b"#, options: .regularExpression) != nil,
+              label.allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" }) else { return nil }
+        return label + "."
+    }
+
     /// The title's words that can name a subject (four letters or more), folded.
     static func titleWords(_ title: String) -> [String] {
         WordTokenizer.words(title).map { WordTokenizer.fold($0) }.filter { $0.count >= 4 }
@@ -129,19 +146,22 @@ enum StructuralSummary {
     /// more than half symbols (a third outside a definition), glyphs the PDF's math font lost
     /// (`MathText.isIntact`, `detachedScript`), brackets that do not close, a pointer to another
     /// block, or longer than 60 words.
-    static func stated(_ environment: Environment, terms: [String]) -> String? {
+    static func stated(_ environment: Environment, terms: [String], following: Substring = "") -> String? {
         guard environment.kind != .example else { return nil }
         // Parts after a whole sentence ("… eine Gruppenoperation. a) G operiert durch …, wenn …")
         // are sentences of their own.
-        // (The PDF's space before a mark or a closing bracket, "U1 , U2", "f (U )", "C ∞ .", goes.)
+        // (The PDF's space before a mark or a closing bracket, "U1 , U2", "f (U )", "(Ui , ϕi )i∈I", "C ∞ .", goes,
+        // and so does an article printed twice, "eine eine Funktion".)
         let text = MathText.repairingGlyphs(TextCleanup.collapseWhitespace(environment.body))
             .replacingOccurrences(of: #"(?:^|(?<=[.!?])\s+)\(?(?:[a-e]|i{1,3}|iv)\)\s+(?=\p{Lu})"#, with: " ", options: .regularExpression)
-            .replacingOccurrences(of: #"\s+(?=[,.;)\]](?:\s|$))"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #"\s+(?=[)\]]|[,.;](?:\s|$))"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #"\b(ein|eine|einen|einer|the|an?) \1\b"#, with: "$1", options: .regularExpression)
             .trimmingCharacters(in: .whitespaces)
         // A sentence ending on a symbol's full stop ("Sei ∼ eine Äquivalenzrelation auf X. Die Menge
-        // … heißt …", "… für ein x ∈ X. Wenn …") ends there, where the splitter reads an initial.
+        // … heißt …", "… für ein x ∈ X. Wenn …", "… mit Atlas (Ui, ϕi)i∈I. X heißt …") ends there,
+        // where the splitter reads an initial.
         var sentences = SentenceSplitter.split(text).map(\.text).flatMap { sentence in
-            sentence.replacingOccurrences(of: #"(?<=\s\S[.!?])\s+(?=\p{Lu}\p{Ll}*\s)"#, with: "\u{1F}", options: .regularExpression)
+            sentence.replacingOccurrences(of: #"(?<=\s\S[.!?]|[^\p{L}\p{N}\s]\p{L}[.!?])\s+(?=\p{Lu}\p{Ll}*\s)"#, with: "\u{1F}", options: .regularExpression)
                 .split(separator: "\u{1F}").map(String.init)
         }
         var setting: [String] = []
@@ -150,22 +170,63 @@ enum StructuralSummary {
             setting.append(first)
             sentences.removeFirst()
         }
-        guard var claim = sentences.first, setting.count <= 2, claim.range(of: premise, options: .regularExpression) == nil, let opening = claim.first, opening.isUppercase || opening == "„" else { return nil }
+        guard let claim = sentences.first, setting.count <= 2, claim.range(of: premise, options: .regularExpression) == nil, let opening = claim.first, opening.isUppercase || opening == "„" else { return nil }
         if environment.kind == .definition {
-            // The sentence that defines: it says a term of the definition, or how it is named.
-            guard let defining = sentences.prefix(3).first(where: { sentence in terms.contains { sentence.contains($0) } })
-                    ?? sentences.prefix(3).first(where: { $0.range(of: definingVerb, options: .regularExpression) != nil }) else { return nil }
-            claim = defining
-        } else if setting.isEmpty, claim.range(of: #"^(?:Dann|Then|So|Also)\b"#, options: .regularExpression) != nil {
+            // The sentence that defines: it says a term of the definition, or how it is named. Of
+            // a definition's parts, the first that reads ("a) … der Klasse C k" broke, "b) X heißt
+            // differenzierbare Mannigfaltigkeit, wenn … der Klasse C ∞ ist." did not).
+            // A later one only where it names the term as defined and stands alone ("Gilt eine
+            // Eigenschaft in einer Umgebung, so sagt man …" does not define „Umgebung“; "Dann
+            // heißt G …" leans on the sentence that broke).
+            let naming = sentences.prefix(3).filter { sentence in terms.contains { sentence.contains($0) } }
+            let candidates = naming.isEmpty ? Array(sentences.prefix(3).filter { $0.range(of: definingVerb, options: .regularExpression) != nil }.prefix(1))
+                : naming.prefix(1) + naming.dropFirst().filter { sentence in
+                    sentence.range(of: #"^(?:Dann|Then|So|Also|Es gilt|It holds)\b"#, options: .regularExpression) == nil
+                        && called.matches(in: sentence, range: NSRange(sentence.startIndex..., in: sentence)).contains { match in
+                            Range(match.range(at: 1), in: sentence).flatMap { cleanTerm(String(sentence[$0])) }.map(terms.contains) == true
+                        }
+                }
+            // Nor where it uses a map the one that broke declared ("Abbildung d : X × X → R heißt
+            // Metrik …" broke; "Das Paar (X, d) heißt metrischer Raum." says nothing of d).
+            var declared: Set<Substring> = []
+            for candidate in candidates {
+                let words = candidate.split(whereSeparator: { " ,.()".contains($0) })
+                if declared.isDisjoint(with: words), let statement = stating(candidate, after: setting, kind: environment.kind, following: following) {
+                    return statement
+                }
+                let tokens = candidate.split(separator: " ")
+                for (token, next) in zip(tokens, tokens.dropFirst()) where next.hasPrefix(":") && (1...2).contains(token.count) && token.allSatisfy(\.isLetter) {
+                    declared.insert(token)
+                }
+            }
+            return nil
+        } else if setting.isEmpty, claim.range(of: #"^(?:Dann|Then|So|Also|Es gilt|It holds)\b"#, options: .regularExpression) != nil {
+            // "Es gilt: f ist bijektiv …" leans on what came before it.
             return nil
         }
+        return stating(claim, after: setting, kind: environment.kind, following: following)
+    }
+
+    /// `claim` after its `setting` as the statement a learner reads, or nil where it is no
+    /// readable prose (see `stated`). `following` is the notes' text from the block on, where a
+    /// definition's named conditions may be printed after the blocks it opens ("§3)
+    /// Anordnungsaxiome" after Definition 60).
+    private static func stating(_ claim: String, after setting: [String], kind: Kind, following: Substring) -> String? {
+        var claim = claim, setting = setting
         // A setting of what follows it ("… ≤ π. Sei im Folgenden „IWS“ …") ends the claim.
         if let next = claim.range(of: #"(?<=[.!?])\s+(?=(?:Sei|Seien|Es sei|Let)\b)"#, options: .regularExpression) {
             claim = String(claim[..<next.lowerBound])
         }
         // Conditions listed after a colon, "für die gilt: a) … b) …": kept where each is short.
+        // Axioms named in paragraphs of their own, printed as far as the next blocks ("die Axiome
+        // §1 - §5 erfüllt: §1) Inzidenzaxiome: (i) …", "§2) Abstandsaxiom: …"): by their names.
         var lead = claim
-        if let colon = claim.range(of: #":\s*\(?(?:a|i|1)\)\s"#, options: .regularExpression) {
+        if kind == .definition, let colon = claim.range(of: #":\s*§\s?1\)"#, options: .regularExpression) {
+            lead = String(claim[..<colon.lowerBound])
+            let names = namedConditions(in: following)
+            guard names.count >= 2 else { return nil }
+            claim = lead + ": " + names.joined(separator: ", ") + "."
+        } else if let colon = claim.range(of: #":\s*\(?(?:a|i|1)\)\s"#, options: .regularExpression) {
             lead = String(claim[..<colon.lowerBound])
             let items = String(claim[colon.upperBound...]).replacingOccurrences(of: #"\s\(?(?:[b-e]|ii|iii|iv|[2-5])\)\s"#, with: "\u{1F}", options: .regularExpression)
                 .split(separator: "\u{1F}").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " .;")) }
@@ -181,6 +242,8 @@ enum StructuralSummary {
         if claim.range(of: #"^(?:Dann|Then|So)\b"#, options: .regularExpression) == nil {
             setting = setting.filter { words($0).contains { $0.count <= 2 && $0.contains(where: \.isLetter) && claimWords.contains($0) } }
         }
+        // "Es gilt: f ist bijektiv …" without the setting that names f leans on the text before it.
+        if setting.isEmpty, claim.range(of: #"^(?:Es gilt|It holds)\b"#, options: .regularExpression) != nil { return nil }
         // A claim that says nothing its setting does not ("Sei … A ⊆ X zusammenhängend. Dann ist
         // auch A zusammenhängend.") lost a glyph the PDF set apart (the closure's bar over A).
         if !setting.isEmpty {
@@ -201,8 +264,29 @@ enum StructuralSummary {
             let letters = token.filter(\.isLetter)
             return letters.count <= 1 || token.contains(where: \.isNumber) || token.unicodeScalars.contains(where: isMath)
         }.count
-        return Double(symbolic) <= (environment.kind == .definition ? 0.5 : 0.35) * Double(leadTokens.count) ? whole : nil
+        return Double(symbolic) <= (kind == .definition ? 0.5 : 0.35) * Double(leadTokens.count) ? whole : nil
     }
+
+    /// The names of conditions numbered "§1)", "§2)", … in `text`, in their order, as "§1
+    /// Inzidenzaxiome": each a word after its number ("§3) Anordnungsaxiome (i) …"), the
+    /// numbering without a gap.
+    static func namedConditions(in text: Substring) -> [String] {
+        let text = String(text)
+        var names: [String] = []
+        let range = NSRange(text.startIndex..., in: text)
+        for match in namedCondition.matches(in: text, range: range) {
+            guard let number = Range(match.range(at: 1), in: text).flatMap({ Int(text[$0]) }),
+                  let name = Range(match.range(at: 2), in: text) else { continue }
+            if number == names.count + 1 {
+                names.append("§\(number) \(text[name])")
+            } else if number > names.count + 1 {
+                break
+            }
+        }
+        return names
+    }
+
+    private static let namedCondition = try! NSRegularExpression(pattern: #"§\s?(\d{1,2})\)\s*(\p{Lu}[\p{L}-]{3,})(?![\p{L}-])"#)
 
     /// An index or exponent the PDF set apart from its symbol ("g −1 (U)", "S n", "C k", "S 2",
     /// "−ds n"): the
@@ -236,7 +320,7 @@ enum StructuralSummary {
             let next = ends.first { $0 > match.range.location }.flatMap { Range(NSRange(location: $0, length: 0), in: text)?.lowerBound } ?? text.endIndex
             guard whole.upperBound <= next else { continue }
             let label = Range(match.range(at: 3), in: text).map { TextCleanup.collapseWhitespace(String(text[$0])) }
-            result.append(Environment(kind: kind, name: name, label: label, body: String(text[whole.upperBound..<next])))
+            result.append(Environment(kind: kind, name: name, label: label, body: String(text[whole.upperBound..<next]), start: whole.lowerBound))
         }
         return result
     }
@@ -272,7 +356,7 @@ enum StructuralSummary {
     /// Isometrie" → "Isometrie"); nil for formula pieces and clauses.
     static func cleanTerm(_ raw: String) -> String? {
         var words = raw.split(separator: " ").map(String.init)
-        let articles: Set<String> = ["ein", "eine", "einen", "einer", "der", "die", "das", "dann", "auch", "es", "a", "an", "the", "also"]
+        let articles: Set<String> = ["ein", "eine", "einen", "einer", "der", "die", "das", "dann", "auch", "es", "a", "an", "the", "also", "genau"]
         func isSymbol(_ word: String) -> Bool {
             word.count == 1 || !word.contains(where: \.isLetter) || (word.count <= 2 && word.contains(where: { $0.isUppercase || $0.isNumber }))
                 || word.unicodeScalars.contains(where: isMath)
@@ -292,7 +376,8 @@ enum StructuralSummary {
               words.allSatisfy({ $0.count > 1 || $0.first?.isLetter == true && words.count > 1 }),
               !words.contains(where: { ["ist", "sind", "is", "are", "wenn", "und", "oder", "and", "or", "gilt"].contains($0.lowercased()) }) else { return nil }
         let term = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: "„“”\"'"))
-        return term.filter(\.isLetter).count >= 3 ? term : nil
+        // "C k -Struktur" without its symbol is no term.
+        return term.filter(\.isLetter).count >= 3 && !term.hasPrefix("-") ? term : nil
     }
 
     static func isMath(_ scalar: Unicode.Scalar) -> Bool {
