@@ -215,11 +215,13 @@ final class TopicSummaryTests: CommandTestCase {
 
     func testProofNotesAreSummarisedByWhatTheyDefineAndState() throws {
         let summary = try builtTopics(["topologie.md": Self.proofNotes]).map(\.summary).joined(separator: " ")
-        XCTAssertTrue(summary.contains("Der Abschnitt definiert „Metrik“, „metrischer Raum“ und „Isometrie“."), summary)
+        // The isometry's definition reads as prose and is stated; the metric's is mostly formula and is named.
+        XCTAssertTrue(summary.contains("Dann heißt ϕ eine Isometrie von X nach Y."), summary)
+        XCTAssertTrue(summary.contains("Der Abschnitt definiert außerdem „Metrik“ und „metrischer Raum“."), summary)
         XCTAssertTrue(summary.contains("Satz 1.3 (Hausdorff-Eigenschaft): Jeder metrische Raum ist hausdorffsch, denn zu Punkten x ≠ y"), summary)
-        XCTAssertTrue(summary.contains("Beispiele: diskrete Metrik."), summary)
+        XCTAssertFalse(summary.contains("Beispiele:"), "an example's title is no sentence: \(summary)")
         XCTAssertFalse(summary.contains("6="), "no broken glyph: \(summary)")
-        XCTAssertFalse(summary.contains("Sei "), "no proof's setting: \(summary)")
+        XCTAssertFalse(summary.contains("Sei r"), "no proof's setting: \(summary)")
     }
 
     func testTheAuthorsSummarySaysEachSentenceOnceWhereItsPassagesOverlap() throws {
@@ -353,5 +355,120 @@ extension TopicSummaryTests {
             + " Solving them gives the speed of block 2 as three halves of v, and block 1 keeps moving forward with half of its speed."
         XCTAssertFalse(TopicSummaryText.asks(statement + solution))
         XCTAssertFalse(TopicSummaryText.asks(String(solution.dropFirst())))
+    }
+}
+
+extension TopicSummaryTests {
+    /// Lecture notes as a PDF's text layer gives them (lines broken, the next environment's
+    /// opener glued to a condition, an inverse's exponent set apart: "π −1 (U )"): the summary
+    /// states what the section defines and proves in the notes' own sentences, with the
+    /// conditions a definition lists, instead of announcing it ("Der Abschnitt definiert
+    /// „Äquivalenzrelation“." says nothing of what one is); a statement whose formula broke is
+    /// only named, and the examples' titles are no sentence.
+    func testNotesAreSummarisedByTheStatementsOfTheirDefinitionsAndTheorems() {
+        let text = """
+            Definition 12 Sei X eine Menge.
+
+            Eine Äquivalenzrelation auf X ist eine Relation ∼ ⊆ X × X, für die gilt:
+            a) x ∼ x ∀x ∈ X
+            b) x ∼ y ⇒ y ∼ x
+            c) x ∼ y und y ∼ z ⇒ x ∼ z Beispiel 9 (Gleichheit)
+            1) Die Gleichheit ist eine Äquivalenzrelation auf jeder Menge.
+            Definition 13 Sei ∼ eine Äquivalenzrelation auf X.
+            Die Menge der zu einem Element x äquivalenten Elemente von X heißt Äquivalenzklasse von x.
+
+            Satz 4 Zwei Äquivalenzklassen sind entweder gleich oder disjunkt.
+
+            Beweis: Sei z ∈ [x] ∩ [y]. Dann gilt x ∼ z ∼ y.
+            Definition 14 Sei X ein topologischer Raum. Eine Abbildung π : X → X/∼ heißt Quotientenabbildung, wenn π −1 (U ) offen ist für jedes offene U .
+            """
+        let passages = [Passage(ordinal: 0, text: text, kind: .text, sectionPath: ["2 Äquivalenzrelationen"], tokenCount: 200)]
+        let summary = StructuralSummary.summary(of: passages, title: "2 Äquivalenzrelationen") ?? ""
+        XCTAssertTrue(summary.hasPrefix("Sei X eine Menge. Eine Äquivalenzrelation auf X ist eine Relation ∼ ⊆ X × X, für die gilt: "
+                                        + "(a) x ∼ x ∀x ∈ X; (b) x ∼ y ⇒ y ∼ x; (c) x ∼ y und y ∼ z ⇒ x ∼ z."), summary)
+        XCTAssertTrue(summary.contains("Sei ∼ eine Äquivalenzrelation auf X. Die Menge der zu einem Element x äquivalenten Elemente von X heißt Äquivalenzklasse von x."), summary)
+        XCTAssertTrue(summary.contains("Zwei Äquivalenzklassen sind entweder gleich oder disjunkt."), summary)
+        XCTAssertTrue(summary.hasSuffix("Der Abschnitt definiert außerdem „Quotientenabbildung“."), "the broken one named: \(summary)")
+        XCTAssertFalse(summary.contains("−1 (U )") || summary.contains("Beispiele") || summary.contains("„Äquivalenzrelation“"), summary)
+    }
+}
+
+extension TopicSummaryTests {
+    /// Written notes whose main point is a list or a displayed formula: the lead-in and its
+    /// bullets are one sentence naming the items, a rule's sentence ending on "and" takes the
+    /// formula displayed under it; a clause about what was just named ("As this style also …",
+    /// "Combining the two halves …") and a line of working whose question is left out ("so
+    /// t = 240 / (4 · 15) = 4 s") are no summary sentences.
+    func testAListsItemsAndADisplayedFormulaJoinTheSentenceThatLeadsIntoThem() throws {
+        let styles = """
+            The theme supports 3 different colour styles:
+            • Light
+            • Dark
+            • Sepia
+            They can be set for the whole document or for one slide at a time.
+            The dark style uses a black background that saves power on projectors with an OLED panel.
+            Sepia keeps the contrast low for long reading sessions in a dim room.
+            As this style also inverts the figures, you should check every plot before a talk.
+            Combining the two halves of the palette gives a theme that prints well on paper too.
+            """
+        let sentences = try ExtractiveSummarizer().summarize(SummaryInput(title: "Colour styles", paragraphs: [styles])).text
+        let split = SentenceSplitter.split(sentences).map(\.text)
+        XCTAssertTrue(split.contains("The theme supports 3 different colour styles: Light, Dark, Sepia."), sentences)
+        XCTAssertFalse(sentences.contains("As this style") || sentences.contains("Combining the two halves"), sentences)
+        XCTAssertFalse(ExtractiveSummarizer.standsAlone("As this style also inverts the figures, you should check every plot before a talk."))
+        XCTAssertFalse(ExtractiveSummarizer.standsAlone("Combining the two halves of the palette gives a theme that prints well on paper too."))
+
+        let rule = [
+            "The product rule differentiates a product of two functions.",
+            "If u and v are differentiable at x, then the product p(x) = u(x) v(x) is differentiable at x and\nu'(x) = u'(x) v(x) + u(x) v'(x)",
+            "A tank fills at 240 litres a minute. Since V = 15 t, the rate gives dV/dt = 15 dt, so t = 240 / (4 · 15) = 4 s, about four seconds.",
+        ]
+        let summary = try ExtractiveSummarizer().summarize(SummaryInput(title: "The product rule", paragraphs: rule)).text
+        XCTAssertTrue(summary.contains("is differentiable at x and u'(x) = u'(x) v(x) + u(x) v'(x)."), summary)
+        XCTAssertFalse(summary.contains("= 4 s"), "no line of working: \(summary)")
+    }
+}
+
+extension TopicSummaryTests {
+    /// Notes whose PDF broke part of a block: the summary states what still reads. A definition
+    /// whose first part lost an index ("der Klasse C k") is stated by its part that reads, after
+    /// a setting ending on a symbol's full stop ("… (Ui , ϕi )i∈I ."); a definition listing its
+    /// axioms in paragraphs of their own, printed as far as the next blocks, names them in order;
+    /// a remark whose formula broke says its claim in its label; a sentence leaning on what broke
+    /// ("Dann heißt G …", "Es gilt: f …") and a symbol's prefix ("C k -Struktur") are no summary.
+    func testNotesWhoseBlocksBrokeAreSummarisedByWhatStillReads() {
+        let manifolds = """
+            Definition 29 Sei X eine n-dimensionale Mannigfaltigkeit mit Atlas (Ui , ϕi )i∈I .
+            a) X heißt differenzierbare Mannigfaltigkeit der Klasse C k , wenn jede Kartenwechselabbildung ϕij k-mal stetig differenzierbar ist.
+            b) X heißt differenzierbare Mannigfaltigkeit, wenn X eine differenzierbare Mannigfaltigkeit der Klasse C ∞ ist.
+            Definition 30 Die Menge aller verträglichen Karten bildet einen maximalen Atlas. Er heißt C k -Struktur auf X.
+            Definition 31 Eine Gruppe G heißt Lie-Gruppe, wenn ihre Verknüpfung differenzierbar ist.
+            """
+        let differentiable = StructuralSummary.summary(of: [Passage(ordinal: 0, text: manifolds, kind: .text, sectionPath: [], tokenCount: 120)],
+                                                       title: "2.2 Differenzierbare Mannigfaltigkeiten") ?? ""
+        XCTAssertTrue(differentiable.hasPrefix("Sei X eine n-dimensionale Mannigfaltigkeit mit Atlas (Ui, ϕi)i∈I. X heißt differenzierbare Mannigfaltigkeit, wenn X eine differenzierbare Mannigfaltigkeit der Klasse C ∞ ist."), differentiable)
+        XCTAssertFalse(differentiable.contains("C k") || differentiable.contains("„-Struktur“"), differentiable)
+
+        let axioms = """
+            Definition 57 Das Tripel (X, d, G) heißt genau dann eine Geometrie, wenn (X, d) ein metrischer Raum und ∅ = G ⊆ P(X) gilt. Dann heißt G die Menge aller Geraden.
+            Definition 58 Eine euklidische Ebene ist eine Geometrie (X, d, G), die Axiome §1 - §5 erfüllt:
+            §1) Inzidenzaxiome:
+            (i) Zu P 6= Q ∈ X gibt es genau ein g ∈ G mit { P, Q } ⊆ g.
+            (ii) |g| ≥ 2 ∀g ∈ G
+            §2) Abstandsaxiom: Zu P, Q, R ∈ X gibt es genau dann ein g ∈ G mit { P, Q, R } ⊆ g, wenn gilt: d(P, R) = d(P, Q) + d(Q, R)
+            Definition 59 Sei (X, d, G) eine Geometrie. P, Q, R liegen kollinear, wenn es g ∈ G gibt mit { P, Q, R } ⊆ g.
+            Bemerkung 60 Definition 60 §3) Anordnungsaxiome
+            (i) Zu jeder Halbgerade H mit Anfangspunkt P ∈ X gibt es genau ein Q ∈ H.
+            §4) Bewegungsaxiom: Zu P, Q gibt es mindestens 2 Isometrien.
+            §5) Parallelenaxiom: Zu jeder Geraden g ∈ G und jedem Punkt P ∈ X \\ g gibt es höchstens eine Parallele.
+            Bemerkung 61 (Verkettungen stetiger Abbildungen sind stetig) Seien X, Y, Z topologische Räume. Dann ist g ◦ f : X → Z stetig.
+            Bemerkung 62 Sei P ein Punkt. Es gilt: f ist bijektiv und stetig.
+            """
+        let plane = StructuralSummary.summary(of: [Passage(ordinal: 0, text: axioms, kind: .text, sectionPath: [], tokenCount: 300)],
+                                              title: "4.1 Axiome für die euklidische Ebene") ?? ""
+        XCTAssertTrue(plane.contains("Eine euklidische Ebene ist eine Geometrie (X, d, G), die Axiome §1 - §5 erfüllt: §1 Inzidenzaxiome, §2 Abstandsaxiom, "
+                                     + "§3 Anordnungsaxiome, §4 Bewegungsaxiom, §5 Parallelenaxiom."), plane)
+        XCTAssertTrue(plane.contains("Verkettungen stetiger Abbildungen sind stetig."), plane)
+        XCTAssertFalse(plane.contains("Dann heißt G") || plane.contains("Es gilt") || plane.contains("genau dann eine Geometrie"), plane)
     }
 }

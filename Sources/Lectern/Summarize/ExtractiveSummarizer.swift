@@ -82,13 +82,23 @@ public struct ExtractiveSummarizer: Summarizer {
         for paragraph in paragraphs {
             // Heading lines a merged passage carries ("2.1 Dominant and recessive alleles") are
             // not part of the sentence that follows them.
-            let lines = paragraph.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            let body = lines.count > 1 ? lines.filter { !isHeadingLine($0) }.joined(separator: "\n") : paragraph
+            // A figure's caption is the line its credit ends ("Thinking: a sculpture of two figures in
+            // Prague. (credit: …)"): the caption goes with the credit.
+            let uncredited = paragraph.contains("(credit:")
+                ? paragraph.replacingOccurrences(of: #"(?m)^[^\n]{0,200}?\(credit:[^)\n]*\)[ \t]*$"#, with: "", options: .regularExpression) : paragraph
+            let lines = joined(uncredited.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+            let body = lines.count > 1 ? lines.filter { !isHeadingLine($0) }.joined(separator: "\n") : lines.first ?? paragraph
             for (position, piece) in SentenceSplitter.split(TextCleanup.collapseWhitespace(body), symbols: true).enumerated() {
                 var piece = piece
                 // A citation left before the sentence by the split ("(Plato, Apology) This idea…").
                 if let citation = piece.text.range(of: #"^\([^()]{1,60}\)\s+(?=\p{Lu})"#, options: .regularExpression) {
                     piece.text.removeSubrange(citation)
+                }
+                // A block's opener left before it by a PDF's notes ("Beispiel 13 (Stetige Abbildungen)
+                // Beobachtung: Die Quotiententopologie …"): a heading, not part of the sentence.
+                if let first = piece.text.split(separator: " ", maxSplits: 1).first, blockNames.contains(first.trimmingCharacters(in: [":"])),
+                   let opener = piece.text.range(of: blockOpener, options: .regularExpression) {
+                    piece.text.removeSubrange(opener)
                 }
                 let tokens = WordTokenizer.words(piece.text)
                 // Passages repeat the last sentences of the one before (the chunker's overlap):
@@ -101,8 +111,13 @@ public struct ExtractiveSummarizer: Summarizer {
         let usable = all.filter { $0.wordCount >= 6 && $0.wordCount <= 60 && !$0.words.isEmpty && standsAlone($0.text) }
         if usable.count >= 3 { return usable }
         // Short or unusual text: the statements, even if they lean on each other.
+        // (Not a line of working: "so dr/dt = 100 / (4π · 25) = 1/π cm/s" without its question.)
         let statements = all.filter { sentence in
             !sentence.words.isEmpty && sentence.wordCount >= 4 && sentence.wordCount <= 80 && !isFurniture(sentence.text) && !lostItsSymbols(sentence.text)
+                && (sentence.text.filter({ $0 == "=" }).count < 2 || statesACondition(sentence.text))
+                && !Patterns.detachedScript.matches(sentence.text) && !Patterns.lostFormula.matches(sentence.text) && !Patterns.listMark.matches(sentence.text)
+                && (sentence.wordCount >= 12 || !proofSteps.contains(sentence.text.prefix { $0.isLetter }.lowercased()))
+                && !mostlySymbols(sentence.text, share: 0.4)
                 && !sentence.text.trimmingCharacters(in: closingMarks).hasSuffix("?") && !isPrompt(sentence.text)
                 && !lostItsMarkup(sentence.text) && !":,;".contains(sentence.text.last ?? ".") && !opensInLowerCase(sentence.text)
         }
@@ -110,11 +125,81 @@ public struct ExtractiveSummarizer: Summarizer {
         return usable.isEmpty ? all.filter { !$0.words.isEmpty } : usable
     }
 
+    /// A paragraph's lines with what a line leads into joined to it: a lead-in and the short
+    /// items of its list ("metropolis supports 4 different titleformats:" and "• Regular",
+    /// "• Smallcaps", …) as one sentence that names them, and a sentence ending on "and", "is"
+    /// or a colon with the formula displayed under it ("… is differentiable at x and" and
+    /// "h'(x) = f'(g(x)) · g'(x)"). Apart, the lead-in is a fragment and the items or the
+    /// formula read as headings.
+    static func joined(_ lines: [String]) -> [String] {
+        guard lines.count > 1 else { return lines }
+        var result: [String] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
+            guard line.split(separator: " ").count >= 3, let last = line.split(separator: " ").last else {
+                result.append(line)
+                continue
+            }
+            if line.hasSuffix(":") {
+                var items: [String] = []
+                while index < lines.count, let item = listItem(lines[index]) {
+                    items.append(item)
+                    index += 1
+                }
+                if (2...8).contains(items.count), items.allSatisfy({ $0.split(separator: " ").count <= 6 && !".!?".contains($0.last ?? ".") }) {
+                    let sentence = line + " " + items.joined(separator: ", ") + "."
+                    result.append(sentence.prefix(1).uppercased() + sentence.dropFirst())
+                } else {
+                    result.append(line)
+                    result += items.isEmpty ? [] : lines[(index - items.count)..<index]
+                }
+                continue
+            }
+            // A formula shown on its own line after the words that lead into it.
+            if ["and", "or", "is", "are", "gives", "by", "as", "und", "ist", "gilt"].contains(last) || line.hasSuffix(":"), index < lines.count {
+                let formula = lines[index]
+                if formula.contains("="), formula.split(separator: " ").count <= 12, !".!?:".contains(formula.last ?? "."),
+                   formula.filter(\.isLetter).count * 2 <= formula.count {
+                    result.append(line + " " + formula + ".")
+                    index += 1
+                    continue
+                }
+            }
+            result.append(line)
+        }
+        return result
+    }
+
+    /// A list item's text without its bullet ("• Regular", "- Regular"); nil for other lines.
+    static func listItem(_ line: String) -> String? {
+        for bullet in ["• ", "- ", "* ", "– ", "◦ ", "▪ "] where line.hasPrefix(bullet) {
+            return line.dropFirst(bullet.count).trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+
+    /// A statement of a condition and what follows from it ("If g is differentiable at x and …,
+    /// then … h'(x) = f'(g(x)) · g'(x)."): a rule with its formulas, not a line of working.
+    static func statesACondition(_ text: String) -> Bool {
+        text.range(of: #"(?:^|: )(?:If|When|Whenever|Wenn|Falls|Ist)\b.{8,}(?:\b(?:then|dann|so)\b|⟹|⇒)"#, options: .regularExpression) != nil
+    }
+
+    /// Names of a notes' blocks, and a block's opener before a sentence or alone (its name,
+    /// number and label, or a remark's label: "Beispiel 13 (Stetige Abbildungen) ", "Beobachtung: ").
+    static let blockNames: Set<String> = ["Beispiel", "Example", "Bemerkung", "Remark", "Definition", "Satz", "Theorem", "Lemma", "Korollar",
+                                          "Folgerung", "Proposition", "Corollary", "Beobachtung", "Observation", "Note", "Hinweis"]
+    static let blockOpener = #"^(?:(?:Beispiel|Example|Bemerkung|Remark|Definition|Satz|Theorem|Lemma|Korollar|Folgerung|Proposition|Corollary) \d+(?:\.\d+)*\.?(?: \([^()]{2,60}\))? )?(?:Beobachtung|Bemerkung|Observation|Remark|Note|Hinweis): (?=\p{Lu})|^(?:Beispiel|Example|Bemerkung|Remark) \d+(?:\.\d+)*\.?(?: \([^()]{2,60}\))?(?: (?=\p{Lu})|$)"#
+
     /// A line that reads as a heading: a few words without a sentence's closing mark, or an
     /// entry of a listing of lessons ("9.2 Uniform Circular Motion - Direction of the
     /// Acceleration", "PS.7.1 Worked Example - …", "Lesson 21: Kinetic Energy and Work in 2D
     /// and 3D"), which a week's overview page lists before its text.
     static func isHeadingLine(_ line: String) -> Bool {
+        // A notes' block opener alone on its line ("Beispiel 13 (Stetige Abbildungen und Homöomorphismen)").
+        if let first = line.split(separator: " ", maxSplits: 1).first, blockNames.contains(String(first)),
+           line.range(of: #"^\p{L}+ \d+(?:\.\d+)*\.?(?: \([^()]{2,60}\))?$"#, options: .regularExpression) != nil { return true }
         guard let last = line.last, !".!?:;,\"”)]".contains(last) else { return false }
         let words = line.split(separator: " ", maxSplits: 20)
         if words.count <= 8 { return true }
@@ -139,11 +224,17 @@ public struct ExtractiveSummarizer: Summarizer {
         // A spoken derivation points at a board: "And now over here, P2 is equal to P1."
         if deictic.contains(where: { lower.contains($0) }) { return false }
         // Broken symbols or a line of working: mostly one-character tokens, or several "=".
+        if mostlySymbols(text, share: 0.3) { return false }
+        if text.filter({ $0 == "=" }).count >= 2 && !statesACondition(text) || Patterns.workingEquals.matches(text) { return false }
+        return !isPrompt(text) && !isFragment(text)
+    }
+
+    /// Whether more than `share` of the text's tokens are one character or have no letter
+    /// ("Es gilt: 0 .. O. B. d. A. sei N = . .").
+    static func mostlySymbols(_ text: String, share: Double) -> Bool {
         let tokens = text.split(whereSeparator: \.isWhitespace)
         let short = tokens.filter { token in token.count <= 1 || !token.contains(where: \.isLetter) }.count
-        if Double(short) > 0.3 * Double(tokens.count) { return false }
-        if text.filter({ $0 == "=" }).count >= 2 || Patterns.workingEquals.matches(text) { return false }
-        return !isPrompt(text) && !isFragment(text)
+        return Double(short) > share * Double(tokens.count)
     }
 
     /// An exercise prompt tells the reader to do something ("Express your answer…", German
@@ -173,6 +264,10 @@ public struct ExtractiveSummarizer: Summarizer {
         if lostItsSymbols(text) { return true }
         if lostItsMarkup(text) { return true }
         if hasAStrayStop(text) { return true }
+        // An inverse's exponent set apart by a PDF ("g −1 (U )", "… einem Punkt P̂ ."): the formula no longer reads;
+        // "Derivative of an exponential function: where A and b are constants.": a label whose
+        // formula was left out (a display line read as a heading).
+        if Patterns.detachedScript.matches(text) || Patterns.lostFormula.matches(text) { return true }
         // A bracket opened and not closed, or closed and not opened: cut from a longer sentence.
         var depth = 0
         for byte in text.utf8 where byte == 0x28 || byte == 0x29 { depth += byte == 0x28 ? 1 : -1 }
@@ -222,6 +317,8 @@ public struct ExtractiveSummarizer: Summarizer {
     /// The checks' regular expressions, compiled once (`TextPattern`).
     enum Patterns {
         static let workingEquals = TextPattern(#"(^|\s)\d=(\s|$)"#)
+        static let lostFormula = TextPattern(#"^[^:]{3,60}: (?:where|wobei|with|mit)\b"#)
+        static let detachedScript = TextPattern(#"\p{L} [−-]1 \(|\(\p{L}{1,2} \)|\s\.$"#)
         static let markup = TextPattern(#"\\[A-Za-z]{2,}|\\[(\[]"#)
         static let listMark = TextPattern(#"^(\(?\d{1,2}[.)]|\d{1,2}\s+(Es|Der|Die|Das|Dies|Ein|Eine|Sei|Wir|Man|Im|Für|Vgl|The|This|See|It)\b|[a-h]\)|\((i{1,3}|iv|v|vi{0,3})\)|(Step|Schritt|Part|Teil) \d+\b|\((Part|Teil) \w{1,3}\))\s*"#)
         static let pointsBack = TextPattern(#"^(\p{L}+ ){0,2}of (these|those|them|this|that|it)\b"#, caseInsensitive: true)
@@ -364,6 +461,11 @@ public struct ExtractiveSummarizer: Summarizer {
                                         "dann", "somit", "daher", "damit", "dies", "diese", "dieser", "dieses", "deshalb",
                                         "folglich", "hier", "sei", "seien", "insbesondere", "ebenso", "analog", "nun", "dabei"]
 
+    /// Openings of a proof's step or setting ("Dann ist g ◦ f : X → Z stetig.", "Let Δu = …"): a
+    /// short one is no summary sentence even where the text has few others (a longer one says
+    /// what it concludes from: "Then Δy/Δx = (Δy/Δu)(Δu/Δx) whenever Δu is not zero, and …").
+    static let proofSteps: Set<String> = ["dann", "sei", "seien", "somit", "folglich", "daher", "then", "let", "hence", "thus"]
+
     static func leansOnPrevious(_ sentence: String) -> Bool {
         let words = sentence.split(maxSplits: 4, omittingEmptySubsequences: true, whereSeparator: { !$0.isLetter }).prefix(4).map { $0.lowercased() }
         guard let first = words.first else { return false }
@@ -378,9 +480,24 @@ public struct ExtractiveSummarizer: Summarizer {
             if words[1] != "of" { return true }
             if words.count > 2, ["them", "these", "those"].contains(words[2]) { return true }
         }
+        // "Critical thinking, however, is …", "Say, for example, you …": a connective set off
+        // inside the opening clause continues the sentence before as one at its start does.
+        if let comma = sentence.firstIndex(of: ","), sentence.distance(from: sentence.startIndex, to: comma) <= 40 {
+            let rest = sentence[sentence.index(after: comma)...].lowercased()
+            if insetConnectives.contains(where: { rest.hasPrefix(" " + $0 + ",") }) { return true }
+        }
+        // "As this titleformat also uses …", "Since these …": a clause about what was just named.
+        if words.count > 1, subordinators.contains(first), ["this", "these", "that", "those", "such"].contains(words[1]) { return true }
+        // "Combining the two parts …", "Multiplying the three factors gives …": parts named before.
+        if words.count > 2, first.hasSuffix("ing"), words[1] == "the", counted.contains(words[2]) { return true }
         let opening = words.joined(separator: " ")
         return connectives.contains { opening == $0 || opening.hasPrefix($0 + " ") }
     }
+
+    static let insetConnectives = ["however", "for example", "for instance", "therefore", "thus", "in turn", "instead", "then", "too",
+                                   "in contrast", "by contrast", "in other words", "as a result", "in fact", "of course", "moreover"]
+    static let subordinators: Set<String> = ["as", "since", "because", "although", "though", "while", "whereas", "if", "when", "unlike", "like"]
+    static let counted: Set<String> = ["two", "three", "four", "five", "both", "above", "previous", "former", "latter", "same"]
 
     /// Openings of several words that continue the sentence before or point back at it.
     static let connectives = ["in particular", "in addition", "as a result", "for this reason", "in this way", "on the other hand",

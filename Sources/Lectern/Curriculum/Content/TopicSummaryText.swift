@@ -443,7 +443,7 @@ enum TopicSummaryText {
     /// problems) by its list, other text by the extractive method; empty for text with no
     /// sentence at all.
     static func offline(_ input: SummaryInput, passages: [Passage]) -> Summary {
-        if let structural = StructuralSummary.summary(of: passages) ?? listing(passages) { return Summary(text: structural, keyPoints: []) }
+        if let structural = StructuralSummary.summary(of: passages, title: input.title) ?? listing(passages) { return Summary(text: structural, keyPoints: []) }
         return (try? ExtractiveSummarizer().summarize(input)) ?? Summary(text: "", keyPoints: [])
     }
 
