@@ -39,6 +39,14 @@ final class CardSpokenRelationTests: XCTestCase {
         XCTAssertEqual(Self.relations("The angular velocity points along k hat. So omega z is equal to 3 times t."), [])
     }
 
+    func testAQuantityCalledByANameAndASymbolIsReadWithBoth() {
+        XCTAssertEqual(Self.relations("In one dimension, this relation is called the linear density, lambda, which is delta m over delta l."),
+                       [#"linear density: \(\lambda = \Delta m / \Delta l\)"#])
+        // What follows the symbol in words, or a label of the board, is no relation.
+        XCTAssertEqual(Self.relations("This is called the normal force, N, which is the push of the surface on the block."), [])
+        XCTAssertEqual(Self.relations("We'll call this point, A, which is equal to the corner."), [])
+    }
+
     func testADefinitionCarriedIntoTheNextSentenceIsOneRelation() {
         let lecture = "And so now, I'm going to define what we actually call the angular velocity as omega. And I'm going to write that as d theta dt. "
             + "Now, in the k hat direction, it could be in an arbitrary n hat direction."

@@ -74,7 +74,14 @@ enum FormulaStatements {
     static func mayState(_ text: String) -> Bool {
         text.contains("equal") || text.contains("\\(") || text.contains(" times ") || text.contains(" divided by ") || text.contains(" squared")
             || text.contains(" cross ") || text.contains("given by") || text.contains("sum of") || text.contains("derivative of")
-            || text.contains("define") || text.contains(" over delta") || text.contains("absolute value") || text.contains("one half")
+            || text.contains(" over delta") || text.contains("absolute value") || text.contains("one half") || mayDefine(text)
+    }
+
+    /// Whether `text` may define a quantity in speech: "define" with a word of the spoken
+    /// definitions read here ("write that as", "squared", "1/2", "d theta"); a book's many
+    /// "define"s alone are not read sentence by sentence.
+    static func mayDefine(_ text: String) -> Bool {
+        text.contains("define") && (text.contains(" write ") || text.contains(" squared") || text.contains("1/2") || text.contains(" d "))
     }
 
     static func statements(inSentence sentence: String, named: Set<String> = []) -> [FormulaStatement] {
@@ -638,17 +645,18 @@ enum FormulaStatements {
     static func calledQuantity(in sentence: String) -> FormulaStatement? {
         guard sentence.contains("call") || sentence.contains("denote") || sentence.contains("label") else { return nil }
         let tokens = tokens(sentence)
-        for index in tokens.indices where ["call", "calling", "denote", "label"].contains(tokens[index].word.lowercased()) {
+        for index in tokens.indices where ["call", "calling", "called", "denote", "label"].contains(tokens[index].word.lowercased()) {
             var at = index + 1
             if at < tokens.count, tokens[at].word.lowercased() == "the" { at += 1 }
-            guard at < tokens.count, let quantity = quantity(tokens, at: at), quantity.end < tokens.count,
+            guard at < tokens.count, let quantity = quantity(tokens, at: at) ?? namedWithSymbol(tokens, at: at), quantity.end < tokens.count,
                   tokens[quantity.end].word.uppercased() == quantity.symbol.uppercased() || symbol(tokens[quantity.end].word) == quantity.symbol,
                   tokens[quantity.end].boundaryAfter else { continue }
             // "…, and it's given by", "…, and it is equal to", "…, which is defined as".
             let rest = tokens[(quantity.end + 1)...].prefix(5).map { $0.word.lowercased() }
             var skip = 0
             for phrase in [["and", "it's", "given", "by"], ["and", "it", "is", "given", "by"], ["and", "it's", "equal", "to"], ["and", "it", "is", "equal", "to"],
-                           ["and", "it", "equals"], ["which", "is", "given", "by"], ["which", "is", "defined", "as"], ["and", "it's", "defined", "as"]]
+                           ["and", "it", "equals"], ["which", "is", "given", "by"], ["which", "is", "defined", "as"], ["and", "it's", "defined", "as"],
+                           ["which", "is"]]
             where rest.starts(with: phrase) {
                 skip = phrase.count
                 break
@@ -658,6 +666,21 @@ enum FormulaStatements {
             return FormulaStatement(name: quantity.name, lhs: quantity.symbol, rhs: rhs, meanings: [])
         }
         return nil
+    }
+
+    /// "… is called the linear density, lambda, which is …": a name of one to three words the
+    /// quantities do not list, set off by commas, then a one-letter or Greek symbol set off too;
+    /// the name with the symbol and the index of the symbol.
+    static func namedWithSymbol(_ tokens: [Token], at index: Int) -> (name: String, symbol: String, end: Int)? {
+        var end = index
+        while end < tokens.count, end - index < 3, tokens[end].word.allSatisfy({ $0.isLowercase && $0.isLetter }),
+              !ContentWords.stopwords.contains(tokens[end].word) {
+            end += 1
+            if tokens[end - 1].boundaryAfter { break }
+        }
+        guard end > index, end < tokens.count, tokens[end - 1].boundaryAfter, let written = greek[tokens[end].word.lowercased()] ?? symbol(tokens[end].word),
+              !written.contains(" "), written != "\\Delta" else { return nil }
+        return (tokens[index..<end].map(\.word).joined(separator: " "), written, end)
     }
 
     // MARK: Typeset mathematics

@@ -471,7 +471,10 @@ enum TopicSummaryText {
             let text = passage.text.lowercased()
             guard text.contains(wanted[0]) else { continue }
             for sentence in stops(TextCleanup.collapseWhitespace(withoutCredits(passage.text))) {
-                let words = WordTokenizer.words(sentence.lowercased())
+                // (A look for the term's first word before the sentence's words are cut.)
+                let lowered = sentence.lowercased()
+                guard lowered.contains(wanted[0]) else { continue }
+                let words = WordTokenizer.words(lowered)
                 guard let start = (0..<max(0, words.count - wanted.count + 1)).first(where: { Array(words[$0..<($0 + wanted.count)]) == wanted })
                 else { continue }
                 // "… is called dynamics", "What we mean by terminal velocity is …"; not another name
