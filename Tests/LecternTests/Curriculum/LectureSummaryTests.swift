@@ -242,6 +242,11 @@ final class LectureSummaryTests: XCTestCase {
         let defined = lecture("This video introduces the series. Embeddings are vectors of numbers that stand for each word. The encoder accepts text.")
         XCTAssertEqual(TopicSummaryText.lectureLead(title: "The transformer architecture", objectives: ["Define embeddings"], passages: defined),
                        "The lecture defines embeddings.")
+        // An announcement whose subject points at the board later in it announces nothing; a clause "that …" still names one.
+        XCTAssertNil(SpokenSentences.announcement("Today we'll talk about kinetic energy of rotation and properties of that rigid body."))
+        XCTAssertNil(SpokenSentences.announcement("Today we'd like to discuss how these wheels roll."))
+        XCTAssertEqual(SpokenSentences.announcement("Today we'd like to discuss the forces that act on a rope."),
+                       "The lecture discusses the forces that act on a rope.")
         // A principle the lecturer says does not apply is not one the example applies.
         XCTAssertEqual(TopicSummaryText.appliedPrinciples(lecture(
             "We cannot use conservation of energy here, because the collision is inelastic. But the momentum of the system is conserved. So we apply the momentum principle.")),
