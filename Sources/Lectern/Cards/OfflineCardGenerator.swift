@@ -149,7 +149,7 @@ struct OfflineCardGenerator: Sendable {
                 // One card per relation in a topic, whether a law or a quantity names it.
                 guard asked.insert(FormulaStatements.relationKey(statement)).inserted else { continue }
                 cards.append(deck.card(topic: topic, type: .basic, front: front, back: FormulaStatements.back(of: statement),
-                                       origin: .formula, passage: passage))
+                                       origin: .formula, passage: passage, at: statement.said))
             }
         }
         return cards

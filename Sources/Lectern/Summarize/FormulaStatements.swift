@@ -17,6 +17,13 @@ struct FormulaStatement: Equatable, Sendable {
     /// A page's summary line ("Velocity: \(\vec{v} = r\dot\theta\hat\theta\)") holds for what its
     /// section is about: its name alone may not say where it holds.
     var fromSummaryLine = false
+    /// The sentence the relation was read from, where one was (a card links to when it is said);
+    /// not part of what the relation is.
+    var said: String? = nil
+
+    static func == (lhs: FormulaStatement, rhs: FormulaStatement) -> Bool {
+        lhs.name == rhs.name && lhs.lhs == rhs.lhs && lhs.rhs == rhs.rhs && lhs.meanings == rhs.meanings && lhs.fromSummaryLine == rhs.fromSummaryLine
+    }
 
     /// `\(F = m a\)`: the relation as the card shows it (Anki renders it with MathJax).
     var display: String { "\\(\(lhs) = \(rhs)\\)" }
@@ -38,9 +45,19 @@ enum FormulaStatements {
                 if !found.contains(statement) { found.append(statement) }
                 continue
             }
-            for piece in SentenceSplitter.split(String(line)) {
-                let sentence = TextCleanup.collapseWhitespace(piece.text).trimmingCharacters(in: .whitespaces)
-                for statement in statements(inSentence: sentence, named: named) where !found.contains(statement) { found.append(statement) }
+            let sentences = SentenceSplitter.split(String(line)).map { TextCleanup.collapseWhitespace($0.text).trimmingCharacters(in: .whitespaces) }
+            for (index, sentence) in sentences.enumerated() {
+                for var statement in statements(inSentence: sentence, named: named) where !found.contains(statement) {
+                    statement.said = sentence
+                    found.append(statement)
+                }
+                // "I'm going to define what we actually call the angular velocity as omega. And I'm
+                // going to write that as d theta dt.": a definition said across two sentences.
+                if index + 1 < sentences.count, sentence.contains("define"), var carried = carriedDefinition(sentence, sentences[index + 1]),
+                   !found.contains(carried) {
+                    carried.said = sentence
+                    found.append(carried)
+                }
             }
         }
         return found
@@ -57,13 +74,21 @@ enum FormulaStatements {
     static func mayState(_ text: String) -> Bool {
         text.contains("equal") || text.contains("\\(") || text.contains(" times ") || text.contains(" divided by ") || text.contains(" squared")
             || text.contains(" cross ") || text.contains("given by") || text.contains("sum of") || text.contains("derivative of")
+            || text.contains(" over delta") || text.contains("absolute value") || text.contains("one half") || mayDefine(text)
+    }
+
+    /// Whether `text` may define a quantity in speech: "define" with a word of the spoken
+    /// definitions read here ("write that as", "squared", "1/2", "d theta"); a book's many
+    /// "define"s alone are not read sentence by sentence.
+    static func mayDefine(_ text: String) -> Bool {
+        text.contains("define") && (text.contains(" write ") || text.contains(" squared") || text.contains("1/2") || text.contains(" d "))
     }
 
     static func statements(inSentence sentence: String, named: Set<String> = []) -> [FormulaStatement] {
         guard mayState(sentence) else { return [] }
         // A hypothetical, a question or an exercise states no law.
         let lowered = sentence.lowercased()
-        guard !sentence.hasSuffix("?"), !hypothetical.matches(lowered) else { return [] }
+        guard !sentence.hasSuffix("?"), !hypothetical.matches(withoutNaming(lowered)) else { return [] }
         // (A page's "If at time \(t_1\) …, X is defined as …" sets up the symbols of its definition.)
         if sentence.contains("\\(") {
             return typesetDefinition(in: sentence).map { [$0] } ?? []
@@ -74,8 +99,17 @@ enum FormulaStatements {
         if let quantity = spokenQuantity(in: sentence) { result.append(quantity) }
         if let verbal = verbalDefinition(in: sentence) { result.append(verbal) }
         if let called = calledQuantity(in: sentence), !result.contains(where: { $0.lhs == called.lhs }) { result.append(called) }
+        if result.isEmpty, lowered.contains("define"), let defined = definedAs(in: sentence), isComposed(defined.rhs) {
+            result.append(defined)
+        }
         if result.isEmpty { result += symbolRelations(in: sentence, named: named) }
         return result
+    }
+
+    /// `lowered` without "what we (actually) call", which names a quantity and asks nothing.
+    static func withoutNaming(_ lowered: String) -> String {
+        guard lowered.contains("what we") else { return lowered }
+        return lowered.replacingOccurrences(of: #"\bwhat we (?:actually |will |'ll |now )?call\b"#, with: "", options: .regularExpression)
     }
 
     private static let hypothetical = TextPattern(#"\b(?:suppose|imagine|find|what|let's say|assume)\b"#)
@@ -151,6 +185,13 @@ enum FormulaStatements {
         var symbols = 0
         while index < tokens.count {
             let word = tokens[index].word
+            if let (compound, end) = compoundSymbol(tokens, at: index) {
+                parts.append(compound)
+                symbols += 1
+                if tokens[end - 1].boundaryAfter { index = end; break }
+                index = end
+                continue
+            }
             if let op = operators[word.lowercased()] {
                 // "minus" opening a side is a sign; "squared" needs something to square.
                 if op == "^2" || op == "^3" {
@@ -166,7 +207,9 @@ enum FormulaStatements {
                 parts.append(symbol)
                 symbols += 1
             } else if word.contains(where: \.isNumber), word.allSatisfy({ $0.isNumber || $0 == "/" }) {
-                parts.append(word)
+                // "1/2 times …": the fraction as it is typeset.
+                let halves = word.split(separator: "/")
+                parts.append(halves.count == 2 ? "\\frac{\(halves[0])}{\(halves[1])}" : word)
             } else {
                 break
             }
@@ -174,6 +217,10 @@ enum FormulaStatements {
             index += 1
         }
         guard symbols > 0, let last = parts.last, !["+", "-", "\\cdot", "/", "\\times"].contains(last), parts.count <= 8 else { return nil }
+        // "… is equal to delta K, the change in kinetic energy, plus delta U, …": a side cut by an
+        // aside before it goes on is cut short.
+        if index < tokens.count, tokens[index - 1].boundaryAfter, let aside = tokens[index...].prefix(8).firstIndex(where: \.boundaryAfter),
+           aside + 1 < tokens.count, ["plus", "minus", "times", "over"].contains(tokens[aside + 1].word.lowercased()) { return nil }
         // "dr, dt": a side cut by a comma before another symbol is cut short.
         if index < tokens.count, tokens[index - 1].boundaryAfter, symbol(tokens[index].word) != nil, tokens[index].word.count <= 2 { return nil }
         // A formula running into a word that is no continuation ("equals a constant") is no formula.
@@ -181,6 +228,54 @@ enum FormulaStatements {
         var latex = parts.joined(separator: " ")
         if latex.hasPrefix("- ") { latex = "-" + latex.dropFirst(2) }
         return (latex, index)
+    }
+
+    /// Subscripts a spoken symbol carries: "omega z" → \omega_z, "v cm" → v_{cm}.
+    private static let componentSubscripts: Set<String> = ["x", "y", "z"]
+
+    /// A symbol spoken in several words, from token `index`, with the index after it: "one half"
+    /// → \frac{1}{2}, "d theta dt" → \frac{d\theta}{dt}, "delta x" → \Delta x, "sine of theta" →
+    /// \sin\theta, "the absolute value of omega" → |\omega|, "omega z" → \omega_z, "v cm" → v_{cm}.
+    /// Nil where the words are not one (a boundary inside them, a word of no symbol).
+    static func compoundSymbol(_ tokens: [Token], at index: Int) -> (latex: String, end: Int)? {
+        func word(_ at: Int) -> String { at < tokens.count ? tokens[at].word.lowercased() : "" }
+        // No boundary inside the words read, from `index` to `end`.
+        func whole(_ end: Int) -> Bool { end <= tokens.count && !tokens[index..<(end - 1)].contains { $0.boundaryAfter } }
+        // One letter or a Greek one, as LaTeX.
+        func letter(_ at: Int) -> String? {
+            guard at < tokens.count else { return nil }
+            let spoken = tokens[at].word
+            if let greek = greek[spoken.lowercased()], spoken.lowercased() != "delta" { return greek }
+            return spoken.utf8.count == 1 && spoken.first!.isLetter ? (spoken == "i" ? "I" : spoken) : nil
+        }
+        let first = word(index)
+        if first == "one", word(index + 1) == "half", whole(index + 2) { return ("\\frac{1}{2}", index + 2) }
+        if first == "d", let varied = letter(index + 1), word(index + 2) == "dt", whole(index + 3) { return ("\\frac{d\(varied)}{dt}", index + 3) }
+        if first == "delta", let varied = letter(index + 1), whole(index + 2) { return ("\\Delta \(varied)", index + 2) }
+        if ["sine", "cosine"].contains(first) {
+            let at = word(index + 1) == "of" ? index + 2 : index + 1
+            if let angle = letter(at), angle.hasPrefix("\\"), whole(at + 1) { return ((first == "sine" ? "\\sin" : "\\cos") + angle, at + 1) }
+        }
+        if first == "the", ["absolute", "magnitude"].contains(word(index + 1)) {
+            let at = word(index + 1) == "absolute" && word(index + 2) == "value" ? index + 3 : index + 2
+            if word(at) == "of", !tokens[at].boundaryAfter {
+                if let (value, end) = compoundSymbol(tokens, at: at + 1), whole(end) { return ("|\(value)|", end) }
+                if let value = letter(at + 1), whole(at + 2) { return ("|\(value)|", at + 2) }
+            }
+        }
+        // A Greek letter's component ("omega z"); a letter's centre of mass ("v cm", "Icm").
+        if let greekLetter = greek[first], first != "delta", componentSubscripts.contains(word(index + 1)), !tokens[index].boundaryAfter {
+            return ("\(greekLetter)_\(word(index + 1))", index + 2)
+        }
+        if let plain = letter(index), !plain.hasPrefix("\\"), word(index + 1) == "cm", !tokens[index].boundaryAfter { return ("\(plain)_{cm}", index + 2) }
+        let spoken = tokens[index].word
+        if spoken.utf8.count == 3, spoken.hasSuffix("cm"), spoken.first!.isLetter { return ("\(spoken.first == "i" ? "I" : String(spoken.first!))_{cm}", index + 1) }
+        return nil
+    }
+
+    /// A side that relates symbols, not one symbol alone ("m v", "\frac{d\theta}{dt}", "v^2").
+    static func isComposed(_ side: String) -> Bool {
+        side.contains(" ") || side.contains("\\frac") || side.contains("^") || side.contains("|")
     }
 
     /// Where "equals" or "is equal to" stands after token `at`: the index of the right-hand side.
@@ -261,14 +356,23 @@ enum FormulaStatements {
         ("time", "t"), ("speed", "v"), ("radius", "r"),
     ]
 
+    /// Quantities a lecture names in more words than `quantities` (which a card's key terms come
+    /// from too), read first: "the kinetic energy of rotation", "the angular speed".
+    static let spokenQuantities: [(name: String, symbol: String)] = [
+        ("kinetic energy of rotation", "K_{rot}"), ("rotational kinetic energy", "K_{rot}"), ("average velocity", "v_{avg}"),
+        ("average acceleration", "a_{avg}"), ("angular speed", "\\omega"), ("non-conservative work", "W_{nc}"), ("work non-conservative", "W_{nc}"),
+    ]
+
+    /// Names a lecturer says in the other order ("work non-conservative"), by their usual order.
+    private static let inverted = ["work non-conservative": "non-conservative work"]
+
     /// The quantity named at token `index` ("moment of inertia"), with its symbol and the index after it.
     static func quantity(_ tokens: [Token], at index: Int) -> (name: String, symbol: String, end: Int)? {
-        for (name, symbol) in quantities {
+        for (name, symbol) in spokenQuantities + quantities {
             let words = name.split(separator: " ").map(String.init)
             guard index + words.count <= tokens.count,
                   zip(tokens[index..<(index + words.count)], words).allSatisfy({ $0.word.lowercased() == $1 }) else { continue }
-            // "the momentum of the system": a quantity of something the sentence points at.
-            return (name, symbol, index + words.count)
+            return (inverted[name] ?? name, symbol, index + words.count)
         }
         return nil
     }
@@ -290,6 +394,9 @@ enum FormulaStatements {
         for start in tokens.indices {
             var at = start
             guard start == 0 || ["that", "the"].contains(tokens[start].word.lowercased()) || tokens[start - 1].boundaryAfter else { continue }
+            // "the change in the potential energy is …" is not about the potential energy.
+            if start > 0, tokens[start].word.lowercased() == "the", !tokens[start - 1].boundaryAfter,
+               ["in", "minus", "plus", "times"].contains(tokens[start - 1].word.lowercased()) { continue }
             if tokens[at].word.lowercased() == "that", at + 1 < tokens.count { at += 1 }
             if tokens[at].word.lowercased() == "the", at + 1 < tokens.count { at += 1 }
             guard let quantity = quantity(tokens, at: at) else { continue }
@@ -332,7 +439,7 @@ enum FormulaStatements {
         guard let (rhs, end) = spokenSide(tokens, from: sideStart), end >= tokens.count || tokens[end - 1].boundaryAfter,
               rhs != subject.symbol,
               // "the acceleration is g": one symbol is a problem's value, not a relation.
-              rhs.contains(" ") || rhs.contains("\\frac") else { return nil }
+              isComposed(rhs) else { return nil }
         return FormulaStatement(name: subject.name + (subject.qualifier.isEmpty ? "" : " (\(subject.qualifier))"),
                                 lhs: subject.symbol, rhs: rhs, meanings: [])
     }
@@ -361,8 +468,16 @@ enum FormulaStatements {
             if expectQuantity {
                 var spelled = at
                 if tokens[spelled].word.lowercased() == "the" { spelled += 1 }
+                // "the change in kinetic energy" → \Delta K.
+                var change = ""
+                if spelled + 2 < tokens.count, tokens[spelled].word.lowercased() == "change", tokens[spelled + 1].word.lowercased() == "in",
+                   !tokens[spelled].boundaryAfter, !tokens[spelled + 1].boundaryAfter {
+                    change = "\\Delta "
+                    spelled += 2
+                    if tokens[spelled].word.lowercased() == "the", spelled + 1 < tokens.count { spelled += 1 }
+                }
                 guard spelled < tokens.count, let quantity = quantity(tokens, at: spelled) else { return nil }
-                parts.append(quantity.symbol)
+                parts.append(change + quantity.symbol)
                 let meaning = "\\(\(quantity.symbol)\\): the \(quantity.name)"
                 if !meanings.contains(meaning) { meanings.append(meaning) }
                 at = quantity.end
@@ -371,6 +486,8 @@ enum FormulaStatements {
             } else {
                 let word = tokens[at].word.lowercased()
                 if word == "times" { parts.append("\\,") }
+                else if word == "plus" { parts.append("+") }
+                else if word == "minus" { parts.append("-") }
                 else if word == "divided", at + 1 < tokens.count, tokens[at + 1].word.lowercased() == "by" { parts.append("/"); at += 1 }
                 else { return nil }
                 at += 1
@@ -378,7 +495,10 @@ enum FormulaStatements {
             }
         }
         // Two quantities at least: "momentum is the mass" is no relation.
-        guard !expectQuantity, parts.count >= 3, !parts.contains(subject.symbol) else { return nil }
+        // Two quantities at least, or one's change ("the change in the total mechanical energy").
+        // ("The work is equal to the change in kinetic energy" is the work-energy theorem, not what work is.)
+        guard !expectQuantity, parts.count >= 3 || parts.count == 1 && parts[0].hasPrefix("\\Delta ") && subject.name != "work",
+              !parts.contains(subject.symbol) else { return nil }
         let rhs = parts.joined(separator: " ").replacingOccurrences(of: " \\, ", with: "\\,")
         return FormulaStatement(name: subject.name + (subject.qualifier.isEmpty ? "" : " (\(subject.qualifier))"),
                                 lhs: subject.symbol, rhs: rhs, meanings: meanings)
@@ -416,6 +536,55 @@ enum FormulaStatements {
         return ("\\frac{d\(derived.symbol)}{dt}", [derived.symbol], ["\\(\(derived.symbol)\\): the \(derived.name)"])
     }
 
+    // MARK: Definitions said as such
+
+    /// Words a definition's subject may follow "define" with: "define what we actually call the
+    /// angular velocity", "define the kinetic energy".
+    private static let definingFillers: Set<String> = ["what", "we", "actually", "call", "the", "an", "a", "here", "now", "also"]
+
+    /// "we define the kinetic energy as 1/2 m v squared", "I'm going to define what we actually
+    /// call the angular velocity as omega": a named quantity said to be defined as a spoken side
+    /// (the side may be one symbol: the quantity's, which the next sentence may relate).
+    static func definedAs(in sentence: String) -> FormulaStatement? {
+        let tokens = tokens(sentence)
+        for index in tokens.indices where tokens[index].word.lowercased() == "define" && !tokens[index].boundaryAfter {
+            var at = index + 1
+            while at < tokens.count, at - index <= 5, definingFillers.contains(tokens[at].word.lowercased()), quantity(tokens, at: at) == nil { at += 1 }
+            guard at < tokens.count, let quantity = quantity(tokens, at: at), quantity.end + 1 < tokens.count,
+                  !tokens[quantity.end - 1].boundaryAfter, tokens[quantity.end].word.lowercased() == "as",
+                  let (rhs, end) = spokenSide(tokens, from: quantity.end + 1), end >= tokens.count || tokens[end - 1].boundaryAfter,
+                  !(rhs.split(separator: " ").contains { $0 == Substring(quantity.symbol) } && rhs != quantity.symbol) else { continue }
+            let symbol = isComposed(rhs) ? quantity.symbol : rhs
+            return FormulaStatement(name: quantity.name, lhs: symbol, rhs: rhs, meanings: [])
+        }
+        return nil
+    }
+
+    /// The words that carry a definition into the next sentence: "(And I'm going to) write that as".
+    private static let carriers: [[String]] = [["write", "that", "as"], ["write", "it", "as"], ["write", "this", "as"], ["that", "is"], ["which", "is"]]
+
+    /// What may stand before a carrier: the openers and the lecturer's "I'm going to".
+    private static let carrierLead: Set<String> = ["and", "so", "now", "i'm", "i", "am", "going", "to", "we", "we'll", "i'll", "can", "will", "just", "also", "then"]
+
+    /// "I'm going to define what we actually call the angular velocity as omega." then "And I'm
+    /// going to write that as d theta dt.": the quantity and its symbol from the first sentence
+    /// (`definedAs` with one symbol), the relation from the second, which says nothing else.
+    static func carriedDefinition(_ sentence: String, _ next: String) -> FormulaStatement? {
+        let lowered = sentence.lowercased()
+        guard !hypothetical.matches(withoutNaming(lowered)), !conditional.matches(lowered), let defined = definedAs(in: sentence), !isComposed(defined.rhs),
+              !next.hasSuffix("?") else { return nil }
+        let tokens = tokens(next)
+        var at = 0
+        while at < tokens.count, at < 6, carrierLead.contains(tokens[at].word.lowercased()), !tokens[at].boundaryAfter { at += 1 }
+        guard let carrier = carriers.first(where: { phrase in
+            at + phrase.count < tokens.count && zip(tokens[at..<(at + phrase.count)], phrase).allSatisfy { $0.word.lowercased() == $1 }
+                && !tokens[at..<(at + phrase.count)].contains { $0.boundaryAfter }
+        }), let (rhs, end) = spokenSide(tokens, from: at + carrier.count), end >= tokens.count,
+              isComposed(rhs) || rhs.hasPrefix("\\frac"),
+              !rhs.split(separator: " ").contains(Substring(defined.lhs)) else { return nil }
+        return FormulaStatement(name: defined.name, lhs: defined.lhs, rhs: rhs, meanings: [])
+    }
+
     // MARK: Quantities by their symbols
 
     /// Quantities a first course defines by a relation, by name and symbol: a lecturer who has
@@ -424,7 +593,7 @@ enum FormulaStatements {
     /// far more often than a definition.
     static let definedQuantities: [(name: String, symbol: String)] = [
         ("angular momentum", "L"), ("momentum", "p"), ("kinetic energy", "K"), ("torque", "\\tau"), ("impulse", "J"),
-        ("power", "P"), ("work", "W"),
+        ("power", "P"), ("work", "W"), ("angular velocity", "\\omega"),
     ]
 
     /// Whether `lowered` holds `name` as a whole word ("work", not "homework"); a plain scan, as
@@ -447,6 +616,14 @@ enum FormulaStatements {
         let tokens = tokens(sentence)
         var result: [FormulaStatement] = []
         for index in tokens.indices {
+            // "So remember that omega z is equal to d theta dt.": the angular velocity's component.
+            if tokens[index].word == "omega", named.contains("\\omega"), index + 3 < tokens.count, ["x", "y", "z"].contains(tokens[index + 1].word),
+               !tokens[index].boundaryAfter, !tokens[index + 1].boundaryAfter, index == 0 || tokens[index - 1].boundaryAfter || ["that", "remember", "so", "and", "now", "know"].contains(tokens[index - 1].word.lowercased()),
+               let sideStart = equalsSign(tokens, at: index + 2), let (rhs, end) = spokenSide(tokens, from: sideStart), end >= tokens.count || tokens[end - 1].boundaryAfter,
+               isComposed(rhs), !rhs.contains("\\omega"), !rhs.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) {
+                result.append(FormulaStatement(name: "angular velocity (\(tokens[index + 1].word) component)", lhs: "\\omega_\(tokens[index + 1].word)", rhs: rhs, meanings: []))
+                continue
+            }
             // (A look at the word first: `symbol` runs its patterns on every word it is given.)
             guard ["L", "p", "K", "tau", "J", "P", "W"].contains(tokens[index].word),
                   let lhs = symbol(tokens[index].word), named.contains(lhs),
@@ -468,17 +645,18 @@ enum FormulaStatements {
     static func calledQuantity(in sentence: String) -> FormulaStatement? {
         guard sentence.contains("call") || sentence.contains("denote") || sentence.contains("label") else { return nil }
         let tokens = tokens(sentence)
-        for index in tokens.indices where ["call", "calling", "denote", "label"].contains(tokens[index].word.lowercased()) {
+        for index in tokens.indices where ["call", "calling", "called", "denote", "label"].contains(tokens[index].word.lowercased()) {
             var at = index + 1
             if at < tokens.count, tokens[at].word.lowercased() == "the" { at += 1 }
-            guard at < tokens.count, let quantity = quantity(tokens, at: at), quantity.end < tokens.count,
+            guard at < tokens.count, let quantity = quantity(tokens, at: at) ?? namedWithSymbol(tokens, at: at), quantity.end < tokens.count,
                   tokens[quantity.end].word.uppercased() == quantity.symbol.uppercased() || symbol(tokens[quantity.end].word) == quantity.symbol,
                   tokens[quantity.end].boundaryAfter else { continue }
             // "…, and it's given by", "…, and it is equal to", "…, which is defined as".
             let rest = tokens[(quantity.end + 1)...].prefix(5).map { $0.word.lowercased() }
             var skip = 0
             for phrase in [["and", "it's", "given", "by"], ["and", "it", "is", "given", "by"], ["and", "it's", "equal", "to"], ["and", "it", "is", "equal", "to"],
-                           ["and", "it", "equals"], ["which", "is", "given", "by"], ["which", "is", "defined", "as"], ["and", "it's", "defined", "as"]]
+                           ["and", "it", "equals"], ["which", "is", "given", "by"], ["which", "is", "defined", "as"], ["and", "it's", "defined", "as"],
+                           ["which", "is"]]
             where rest.starts(with: phrase) {
                 skip = phrase.count
                 break
@@ -488,6 +666,21 @@ enum FormulaStatements {
             return FormulaStatement(name: quantity.name, lhs: quantity.symbol, rhs: rhs, meanings: [])
         }
         return nil
+    }
+
+    /// "… is called the linear density, lambda, which is …": a name of one to three words the
+    /// quantities do not list, set off by commas, then a one-letter or Greek symbol set off too;
+    /// the name with the symbol and the index of the symbol.
+    static func namedWithSymbol(_ tokens: [Token], at index: Int) -> (name: String, symbol: String, end: Int)? {
+        var end = index
+        while end < tokens.count, end - index < 3, tokens[end].word.allSatisfy({ $0.isLowercase && $0.isLetter }),
+              !ContentWords.stopwords.contains(tokens[end].word) {
+            end += 1
+            if tokens[end - 1].boundaryAfter { break }
+        }
+        guard end > index, end < tokens.count, tokens[end - 1].boundaryAfter, let written = greek[tokens[end].word.lowercased()] ?? symbol(tokens[end].word),
+              !written.contains(" "), written != "\\Delta" else { return nil }
+        return (tokens[index..<end].map(\.word).joined(separator: " "), written, end)
     }
 
     // MARK: Typeset mathematics

@@ -250,6 +250,10 @@ enum SpokenSentences {
         let restWords = rest.split(whereSeparator: { !$0.isLetter && $0 != "'" }).map { $0.lowercased() }
         // "some dummy variables there", "this one": a pointer at the board names no subject.
         if let first = restWords.first, pointers.contains(first) || restWords.contains("there") { return nil }
+        // "kinetic energy of rotation and properties of that rigid body": a pointer later in it too.
+        for (index, word) in restWords.enumerated().dropFirst() where pointers.contains(word) {
+            if word != "that" || ContentWords.prepositions.contains(restWords[index - 1]) { return nil }
+        }
         let spaced = " " + restWords.joined(separator: " ") + " "
         // ("The lecture talks about the initial energy is all potential": the rest has its own verb.)
         // ("The lecture talks about in the calculation of angular momentum": what it talks about

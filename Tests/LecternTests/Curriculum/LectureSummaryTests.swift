@@ -203,4 +203,54 @@ final class LectureSummaryTests: XCTestCase {
         XCTAssertNil(TopicSummaryText.statedFormula(lead: "The lecture defines angular momentum.", passages: lecture(
             "The momentum, for a point like mass, is defined as the mass times the velocity.")))
     }
+
+    /// A lecture's announcement is followed by what it states ("The lecture talks about kinetic
+    /// energy. Kinetic energy is K = 1/2 m v²."), a lecture "defines" only what its speech defines,
+    /// and a worked example says the principle its speech applies.
+    func testALectureSaysWhatItStatesAndAWorkedExampleThePrincipleItApplies() throws {
+        let lectures = try mechanics().units.flatMap(\.topics).filter { $0.passages.contains { $0.kind == .transcript } }
+        func summary(_ title: String) throws -> String { try XCTUnwrap(lectures.first { $0.title == title }).summary }
+        // "We're calling kinetic energy K, and it's given by 1/2mv squared." after "The lecture talks about kinetic energy."
+        let kinetic = try summary("20.1 Kinetic Energy")
+        XCTAssertTrue(kinetic.contains("Kinetic energy is K = 1/2 m v²."), kinetic)
+        // The quantity the title names, defined across two sentences, after a lead about the right hand rule.
+        let angular = try summary("8.3 Angular Velocity")
+        XCTAssertTrue(angular.contains("Angular velocity is ω = dθ/dt."), angular)
+        // Every principle a worked example is said to apply is one its speech names.
+        var applying = 0
+        for topic in lectures {
+            guard let range = topic.summary.range(of: "The example applies ") else { continue }
+            applying += 1
+            let speech = topic.passages.filter { $0.kind == .transcript }.map(\.text).joined(separator: " ").lowercased()
+            let named = topic.summary[range.upperBound...].dropLast().components(separatedBy: " and ")
+            for principle in named {
+                let spoken = principle.lowercased().replacingOccurrences(of: "conservation of ", with: "")
+                XCTAssertTrue(speech.contains(spoken), "\(topic.title): \(principle)")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(applying, 10)
+
+        func lecture(_ text: String) -> [Passage] {
+            [Passage(id: 1, documentId: 1, ordinal: 0, text: text, kind: .transcript, sectionPath: ["Lecture"], tokenCount: 60)]
+        }
+        // Named, not defined: no "defines".
+        let named = lecture("This video introduces the series. These numerical representations can also be called embeddings. The encoder accepts text.")
+        XCTAssertEqual(TopicSummaryText.lectureLead(title: "The transformer architecture", objectives: ["Define embeddings"], passages: named),
+                       "The lecture is about the transformer architecture.")
+        XCTAssertEqual(TopicSummaryText.lectureLead(title: "Lecture 4: encoders", objectives: ["Define embeddings"], passages: named),
+                       "The lecture talks about embeddings.")
+        let defined = lecture("This video introduces the series. Embeddings are vectors of numbers that stand for each word. The encoder accepts text.")
+        XCTAssertEqual(TopicSummaryText.lectureLead(title: "The transformer architecture", objectives: ["Define embeddings"], passages: defined),
+                       "The lecture defines embeddings.")
+        // An announcement whose subject points at the board later in it announces nothing; a clause "that …" still names one.
+        XCTAssertNil(SpokenSentences.announcement("Today we'll talk about kinetic energy of rotation and properties of that rigid body."))
+        XCTAssertNil(SpokenSentences.announcement("Today we'd like to discuss how these wheels roll."))
+        XCTAssertEqual(SpokenSentences.announcement("Today we'd like to discuss the forces that act on a rope."),
+                       "The lecture discusses the forces that act on a rope.")
+        // A principle the lecturer says does not apply is not one the example applies.
+        XCTAssertEqual(TopicSummaryText.appliedPrinciples(lecture(
+            "We cannot use conservation of energy here, because the collision is inelastic. But the momentum of the system is conserved. So we apply the momentum principle.")),
+            "The example applies conservation of momentum and the momentum principle.")
+        XCTAssertNil(TopicSummaryText.appliedPrinciples(lecture("We cannot use conservation of energy here. The block slides.")))
+    }
 }

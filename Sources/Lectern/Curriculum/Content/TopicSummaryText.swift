@@ -58,6 +58,10 @@ enum TopicSummaryText {
         let subject = lectureSubject(title: title, objectives: objectives, terms: terms)
         if let own = sentences.firstIndex(where: { $0.hasPrefix("The lecture ") }) {
             let sentence = sentences.remove(at: own)
+            // "The lecture talks about kinetic energy." says what the lecture states of it too.
+            if let formula = statedFormula(lead: sentence, passages: passages, title: title) {
+                return ([sentence, formula] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).prefix(1)).joined(separator: " ")
+            }
             return ([sentence] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject)).joined(separator: " ")
         }
         // A summary whose first sentence names the title's subject ("The idea of transfer
@@ -70,16 +74,22 @@ enum TopicSummaryText {
         guard let lead = lectureLead(title: title, objectives: objectives, passages: passages) else { return summary }
         // A worked example says what it works out, from its problem's statement.
         if lead.hasPrefix("A worked example: ") {
+            // The principles its speech says it applies ("The example applies the momentum principle.").
+            let principles = appliedPrinciples(passages)
             if let question = workedQuestion(passages) {
-                return ([lead, question] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).prefix(1)).joined(separator: " ")
+                // (Not where the question names its principle: "The example uses the conservation of energy principle to …".)
+                let rest = principles.flatMap { namesAPrinciple(question) ? nil : [$0] }
+                    ?? Array(taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).prefix(1))
+                return ([lead, question] + rest).joined(separator: " ")
             }
+            if let principles { return [lead, principles].joined(separator: " ") }
             // Without its question, the principle it applies, never a step of its working ("The
             // normal force is directed towards the center of mass."): its lead alone says more.
             let applied = taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).filter(namesAPrinciple)
             return ([lead] + applied.prefix(1)).joined(separator: " ")
         }
         // A lecture that defines a quantity says the formula it states for it.
-        if let formula = statedFormula(lead: lead, passages: passages) {
+        if let formula = statedFormula(lead: lead, passages: passages, title: title) {
             // (The lecture's own sentence may follow: "Torque is defined as the cross product, R cross
             // F, which we can also write as R times F times the sine of theta.")
             return ([lead, formula] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).prefix(1)).joined(separator: " ")
@@ -93,8 +103,12 @@ enum TopicSummaryText {
     /// cards read a formula (`FormulaStatements`) and written as their backs are, in Unicode.
     /// Only a relation named for that very subject, from the lecture's own text (not a
     /// problem's statement); nil where it states none.
-    static func statedFormula(lead: String, passages: [Passage]) -> String? {
-        let defined = ledSubjects(lead)
+    static func statedFormula(lead: String, passages: [Passage], title: String = "") -> String? {
+        var defined = ledSubjects(lead)
+        // The quantity the title names ("8.3 Angular Velocity") after a lead about something else
+        // ("The lecture applies the right hand rule.").
+        let named = OfflineObjectives.withoutNumber(title).lowercased()
+        if !named.isEmpty, named.split(separator: " ").count <= 4 { defined.insert(named) }
         guard !defined.isEmpty else { return nil }
         // A relation is its first name's, as on the cards: "Newton's second law in its rotational
         // form, tau is equal to I alpha" is the law's, not a definition of torque said after it.
@@ -117,12 +131,23 @@ enum TopicSummaryText {
         return nil
     }
 
+    /// How a lecture's lead names what it is about: a relation stated for that may follow it.
+    static let ledOpenings = [
+        "The lecture defines ", "The lecture is about ", "The lecture introduces ", "The lecture talks about ", "The lecture discusses ",
+        "The lecture explains ", "The lecture covers ", "The lecture studies ", "The lecture looks at ",
+    ]
+
     /// What a lead says the lecture defines, is about or introduces, each in lower case:
     /// "The lecture defines work and joule and applies …" → work, joule.
     static func ledSubjects(_ lead: String) -> Set<String> {
-        guard let opening = ["The lecture defines ", "The lecture is about ", "The lecture introduces ", "The lecture talks about "].first(where: lead.hasPrefix)
-        else { return [] }
+        guard let opening = ledOpenings.first(where: lead.hasPrefix) else { return [] }
         var what = String(lead.dropFirst(opening.count).dropLast())
+        // "introduces the concept of work", "talks about kinetic energy again": the thing named.
+        for prefix in ["the concept of ", "the idea of ", "the notion of ", "the "] where what.hasPrefix(prefix) {
+            what = String(what.dropFirst(prefix.count))
+            break
+        }
+        if what.hasSuffix(" again") { what = String(what.dropLast(6)) }
         // The first clause only: "defines impulse and applies Newton's second law".
         for verb in leadVerbs.values {
             if let other = what.range(of: " and \(verb) ") { what = String(what[..<other.lowerBound]) }
@@ -233,6 +258,44 @@ enum TopicSummaryText {
         return sentences
     }
 
+    /// "The example applies the momentum principle and conservation of momentum.": the laws and
+    /// principles a worked example's speech names (at most two, the most named first; "momentum is
+    /// conserved" is conservation of momentum), never from a sentence that denies one ("we can't
+    /// use conservation of energy"); nil where it names none.
+    static func appliedPrinciples(_ passages: [Passage]) -> String? {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for passage in passages where passage.kind == .transcript {
+            let text = TextCleanup.collapseWhitespace(withoutCredits(passage.text))
+            guard text.contains("law") || text.contains("conserv") || text.contains("principle") || text.contains("theorem") || text.contains("equation") else { continue }
+            for sentence in stops(text) {
+                let lowered = sentence.lowercased()
+                guard !lowered.hasSuffix("?"), principleNames.firstMatch(in: lowered, range: NSRange(lowered.startIndex..., in: lowered)) != nil,
+                      !WordTokenizer.words(lowered).contains(where: { ["not", "can't", "cannot", "don't", "isn't", "won't", "doesn't", "if"].contains($0) })
+                else { continue }
+                for match in principleNames.matches(in: lowered, range: NSRange(lowered.startIndex..., in: lowered)) {
+                    guard let range = Range(match.range, in: lowered) else { continue }
+                    var name = String(lowered[range])
+                    if let conserved = name.range(of: " is conserved") {
+                        let quantity = name[..<conserved.lowerBound].replacingOccurrences(of: " of the system", with: "")
+                            .replacingOccurrences(of: "the ", with: "").replacingOccurrences(of: "total ", with: "")
+                        name = "conservation of " + quantity
+                    }
+                    name = name.replacingOccurrences(of: "newton's", with: "Newton's").replacingOccurrences(of: "hooke's", with: "Hooke's")
+                        .replacingOccurrences(of: " 2nd ", with: " second ").replacingOccurrences(of: " 3rd ", with: " third ")
+                    if counts[name] == nil { order.append(name) }
+                    counts[name, default: 0] += 1
+                }
+            }
+        }
+        let chosen = order.sorted { counts[$0]! > counts[$1]! }.prefix(2)
+        guard !chosen.isEmpty else { return nil }
+        return "The example applies \(chosen.joined(separator: " and "))."
+    }
+
+    private static let principleNames = try! NSRegularExpression(pattern:
+        #"conservation of (?:linear |angular )?(?:momentum|energy|mechanical energy)|(?:the )?(?:total |linear |angular |mechanical )?(?:momentum|energy|angular momentum|mechanical energy) (?:of the system )?is conserved|newton's (?:first|second|third|2nd|3rd) law|the (?:work-energy|work energy|work-kinetic energy|parallel axis) (?:theorem|principle)|the (?:momentum|energy) principle|the (?:rocket|energy|momentum) equation|hooke's law|the universal law of gravitation"#)
+
     /// `sentence` names a law, principle or conservation a worked example applies ("The total
     /// momentum of the system is conserved.", "Newton's second law in its rotational form …").
     static func namesAPrinciple(_ sentence: String) -> Bool {
@@ -338,10 +401,21 @@ enum TopicSummaryText {
         // work and joule"), so that the sentence reads as one clause or two; none that ends on a
         // word left hanging ("the torque about the center of mass due").
         var clauses: [(verb: String, what: String)] = []
+        // What an objective says the lecture defines and its speech only names: said as talked about where nothing else leads.
+        var named: [String] = []
         for statement in objectives.prefix(4) {
             let words = statement.split(separator: " ", maxSplits: 1)
             guard words.count == 2, let verb = leadVerbs[String(words[0])], !clauses.contains(where: { $0.verb == verb }) else { continue }
-            let what = String(words[1])
+            var what = String(words[1])
+            // A lecture "defines" only what its speech defines ("The lecture defines embeddings and
+            // encoder-decoder." of a video that only names them is wrong).
+            if verb == "defines", passages.contains(where: { $0.kind == .transcript }) {
+                let items = what.replacingOccurrences(of: " and ", with: ", ").components(separatedBy: ", ").filter { !$0.isEmpty }
+                let kept = items.filter { defines($0, passages) }
+                named += items.filter { !kept.contains($0) && !named.contains($0) }
+                guard !kept.isEmpty else { continue }
+                what = OfflineObjectives.list(kept)
+            }
             // Nor one about a symbol ("Define Xcm and angular speed", not "Define NLP") or one word
             // that names no thing ("Define nonconservative").
             let whatWords = what.split(separator: " ")
@@ -355,6 +429,13 @@ enum TopicSummaryText {
             if clauses.count == 2 || what.contains(" and ") { break }
         }
         if !clauses.isEmpty { return "The lecture \(OfflineObjectives.list(clauses.map { "\($0.verb) \($0.what)" }))." }
+        if let titled = titleLead(name) { return titled }
+        return named.isEmpty ? nil : "The lecture talks about \(OfflineObjectives.list(named))."
+    }
+
+    /// "The lecture is about work by a non-constant force.", from a lecture's title where it
+    /// reads as a subject; nil for one that does not.
+    static func titleLead(_ name: String) -> String? {
         // Else its title, where the title reads as a subject ("Work by a Non-Constant Force";
         // not "Pulley Problem - Part II, Constraint Condition").
         // ("Week 12 Introduction" names no subject.)
@@ -377,6 +458,44 @@ enum TopicSummaryText {
         }
         return "The lecture is about \(words.joined(separator: " "))."
     }
+
+    /// Whether a lecture's speech defines `term`: a sentence opens on it as its subject ("Kinetic
+    /// energy is …", "The angular velocity, omega, is …", after an opener) or says it is defined
+    /// ("we define the torque as …", "… is the definition of work"), or the lecture states a
+    /// relation named for it. Naming it ("These representations can also be called embeddings")
+    /// is not defining it.
+    static func defines(_ term: String, _ passages: [Passage]) -> Bool {
+        let wanted = WordTokenizer.words(term.lowercased())
+        guard !wanted.isEmpty else { return false }
+        for passage in passages where passage.kind == .transcript {
+            let text = passage.text.lowercased()
+            guard text.contains(wanted[0]) else { continue }
+            for sentence in stops(TextCleanup.collapseWhitespace(withoutCredits(passage.text))) {
+                // (A look for the term's first word before the sentence's words are cut.)
+                let lowered = sentence.lowercased()
+                guard lowered.contains(wanted[0]) else { continue }
+                let words = WordTokenizer.words(lowered)
+                guard let start = (0..<max(0, words.count - wanted.count + 1)).first(where: { Array(words[$0..<($0 + wanted.count)]) == wanted })
+                else { continue }
+                // "… is called dynamics", "What we mean by terminal velocity is …"; not another name
+                // it "can also be called".
+                if words.contains(where: { definingWords.contains($0) }) && !words.contains("also") { return true }
+                // The term as the sentence's subject: after at most four opening words ("and so now the").
+                let before = words[..<start]
+                let after = words[(start + wanted.count)...].prefix(4)
+                if before.count <= 4, before.allSatisfy({ definitionOpeners.contains($0) }),
+                   after.contains(where: { ["is", "are", "means", "refers"].contains($0) }) { return true }
+            }
+            if FormulaStatements.statements(in: passage.text).contains(where: { $0.name.lowercased().hasPrefix(term.lowercased()) }) { return true }
+        }
+        return false
+    }
+
+    /// Words of a sentence that defines what it names.
+    static let definingWords: Set<String> = ["define", "defined", "defines", "definition", "called", "call", "mean"]
+
+    /// Words a sentence may open on before the term it defines.
+    static let definitionOpeners: Set<String> = ["and", "so", "now", "the", "a", "an", "then", "well", "ok", "okay", "but", "our", "this", "in", "general"]
 
     /// A title's word inside a sentence: lower case but for an acronym ("CM"), a word with a
     /// digit ("2D") and a name's possessive ("Newton's").
