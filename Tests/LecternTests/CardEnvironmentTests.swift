@@ -273,4 +273,19 @@ extension CardEnvironmentTests {
         XCTAssertTrue(StatementBlocks.lostDisplay("Ein Atlas ist eine Familie (Ui )i∈I von Karten auf X, S sodass i∈I Ui = X"))
         XCTAssertFalse(StatementBlocks.lostDisplay("Sei (x)n∈N eine Folge in X und x ∈ X ein Punkt."))
     }
+
+    /// A term that runs on past an abbreviation ("… heißt Randform von M bzgl. F .") is named
+    /// whole: the abbreviation's full stop ends neither the term nor the statement.
+    func testATermRunsOnPastAnAbbreviation() {
+        let notes = """
+            Definition 14 Die durch −g definierte symmetrische Form auf M heißt Randform von M bzgl. F .
+
+            Man schreibt: R(x, y) = g(x, y)
+            """
+        let (cards, _) = CardGeneration.offline(CardQualityTests.curriculum([CardQualityTests.passage(1, notes, section: ["5 Flächen"])]))
+        let environment = cards.filter { $0.origin == .environment }
+        XCTAssertEqual(environment.map { "\($0.front) → \($0.back)" },
+                       ["Definition 14 (Randform von M bzgl. F) → Die durch −g definierte symmetrische Form auf M heißt Randform von M bzgl. F"])
+        XCTAssertTrue(environment.allSatisfy { $0.quality?.score == 1 }, "\(environment.map { $0.quality?.checks.filter { !$0.passed }.map(\.reason) ?? [] })")
+    }
 }

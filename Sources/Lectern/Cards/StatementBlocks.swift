@@ -376,7 +376,7 @@ enum StatementBlocks {
 
     /// (A second naming joined by "und"/"and" ends the first: "TY heißt Teilraumtopologie und
     /// (Y, TY) heißt ein Teilraum", "Dann heißt ∆n Standard-Simplex und n die Dimension".)
-    private static let calledPattern = try! NSRegularExpression(pattern: #"\b(?:heißt|heißen|nennt man|is called|are called|is said to be|are said to be|we call|is termed|se llama|s'appelle|est appelé|est appelée)\s+(?:(?:a|an|the|ein|eine|einen|der|die|das)\s+)?([^,.;:]{2,60}?)(?=\s*(?:[,.;:]|\s(?:wenn|falls|if|when|provided|sofern|genau dann)\b|(?<!\s\p{L}{1,3})\s(?:und|and|oder|or)\s+(?:\(|\p{L}{1,3}\b)|$))"#)
+    private static let calledPattern = try! NSRegularExpression(pattern: #"\b(?:heißt|heißen|nennt man|is called|are called|is said to be|are said to be|we call|is termed|se llama|s'appelle|est appelé|est appelée)\s+(?:(?:a|an|the|ein|eine|einen|der|die|das)\s+)?((?:[^,.;:]|(?<=\sbzgl|\sbzw)\.){2,60}?)(?=\s*(?:[,;:]|(?<!\sbzgl|\sbzw)\.|\s(?:wenn|falls|if|when|provided|sofern|genau dann)\b|(?<!\s\p{L}{1,3})\s(?:und|and|oder|or)\s+(?:\(|\p{L}{1,3}\b)|$))"#)
 
     /// `text` with the glyphs a TeX math font loses in a PDF's text layer written as the symbols
     /// they print: its negation slash comes out as "6" ("x 6= y" is x ≠ y), the bar of ↦ as "7"
