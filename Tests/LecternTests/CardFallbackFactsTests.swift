@@ -107,5 +107,7 @@ final class CardFallbackFactsTests: XCTestCase {
         XCTAssertNil(FallbackFacts.namedTermDefinition(in: "The term itself refers to something else entirely."))
         XCTAssertNil(FallbackFacts.namedTermDefinition(in: "The term logos refers to this idea in the passage above."))
         XCTAssertNil(FallbackFacts.namedTermDefinition(in: "The word justice means different things to different people."))
+        // An adverb is no part of the term.
+        XCTAssertNil(FallbackFacts.namedTermDefinition(in: "The term Stoic often refers to people who bear pain without complaint."))
     }
 }

@@ -118,7 +118,9 @@ enum FallbackFacts {
         let words = WordTokenizer.words(definiens).map(WordTokenizer.fold)
         // (A quoted meaning may be short, "goal directed"; a phrase says what the term is in three words or more.)
         guard !termWords.isEmpty, !termWords.contains(where: { CardGrounding.functionWords.contains($0) || StandaloneSentence.pointers.contains($0)
-                  || StandaloneSentence.openingPointers.contains($0) || CardChecks.contextWords.contains($0) }),
+                  || StandaloneSentence.openingPointers.contains($0) || CardChecks.contextWords.contains($0)
+                  // ("The term Epicurean often refers to …": the adverb is no part of the term.)
+                  || $0.hasSuffix("ly") || ["often", "also", "sometimes", "still", "now", "here", "then", "usually", "generally"].contains($0) }),
               (quoted ? 2 : 3)...30 ~= words.count, let end = words.last, !CardChecks.danglingWords.contains(end),
               !["that", "something", "anything", "what", "how", "different", "many", "more", "much"].contains(words[0]),
               StandaloneSentence.pointing(definiens) == nil, CardChecks.spokenTo(definiens) == nil,
