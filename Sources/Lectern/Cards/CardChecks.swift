@@ -608,6 +608,23 @@ struct CardChecks: Sendable {
 
     // MARK: Answerability
 
+    /// A name in `sentence` sharing with the one-word `answer` all but its last two letters at least
+    /// (six letters or more): the school named after the person the sentence names, "Pythagoras"
+    /// for "Pythagoreans", "Epicurus" for "Epicureanism". (A common word, "foundational" before
+    /// "Foundationalism", is a hint, not the answer.)
+    static func wordGivingAway(_ answer: String, in sentence: String) -> String? {
+        let answerWords = WordTokenizer.words(answer).map(WordTokenizer.fold)
+        guard answerWords.count == 1, let asked = answerWords.first, asked.count >= 7 else { return nil }
+        for (index, word) in sentence.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).enumerated()
+        where index > 0 && word.first?.isUppercase == true {
+            let folded = WordTokenizer.fold(word.lowercased())
+            guard folded.count >= 6, folded != asked else { continue }
+            let shared = zip(asked, folded).prefix { $0.0 == $0.1 }.count
+            if shared >= max(6, min(asked.count, folded.count) - 2) { return String(word) }
+        }
+        return nil
+    }
+
     /// Objectives that ask for what no passage states in so many words.
     static let unanswerableObjectives = ["summarise", "summarize", "review", "discuss", "reflect", "practice", "practise", "work", "solve", "complete", "read", "watch", "apply", "use",
                                          // Reasoning a learner does, which no sentence of the passage does for them.
@@ -627,6 +644,9 @@ struct CardChecks: Sendable {
             // (A possessive's "s" is no word of its own: "Zeno proposed paradoxes, known as {{Zeno’s paradoxes}}".)
             let asked = answerStems.subtracting(["s"])
             if !asked.isEmpty, asked.isSubset(of: restStems) { return "the sentence gives “\(answer)” away" }
+            // "Pythagoras … and his followers, known as the {{c1::Pythagoreans}}": a name in the sentence
+            // that the one-word answer grows from gives it away as surely as the word itself.
+            if let word = Self.wordGivingAway(answer, in: rest) { return "the sentence gives “\(answer)” away (“\(word)”)" }
             // "He taught that …", "These numerical representations …", "… takes this worry seriously":
             // out of its paragraph the sentence is ambiguous; two sentences are two facts.
             if let dependence = StandaloneSentence.dependence(ClozeText.revealed(card.front)) { return dependence }
