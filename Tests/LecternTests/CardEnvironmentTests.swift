@@ -214,4 +214,78 @@ extension CardEnvironmentTests {
                        ["Definition 9 (disjunkt) → „Kreise“ in einem Graphen heißen disjunkt, wenn sie keine gemeinsame Ecke haben"])
         XCTAssertTrue(environment.allSatisfy { $0.quality?.score == 1 }, "\(environment.map { $0.quality?.checks.filter { !$0.passed }.map(\.reason) ?? [] })")
     }
+
+    /// A derivative's prime, a norm's bars and a disjoint union's dot lost in the text layer
+    /// ("f 0 (t)", "kvk", "X ∪˙ Y") are written as the PDF prints them (f′(t), ‖v‖, X ∪̇ Y), so
+    /// a definition turning on them is a card; bars or angle brackets no repair reads leave the
+    /// definition out.
+    func testLostPrimesNormsAndDisjointUnionsAreWrittenAsTheirSymbols() {
+        XCTAssertEqual(StatementBlocks.repairingGlyphs("heißt v(t) := kf 0 (t)k die Geschwindigkeit"), "heißt v(t) := ‖f′(t)‖ die Geschwindigkeit")
+        XCTAssertEqual(StatementBlocks.repairingGlyphs("mit f 00 (0) ≠ 0 und kwk = 1"), "mit f″(0) ≠ 0 und ‖w‖ = 1")
+        XCTAssertEqual(StatementBlocks.repairingGlyphs("Z = (X ∪˙ Y )/∼"), "Z = (X ∪\u{0307} Y )/∼")
+        // Words with a "k", numbers and a point's prime set apart without an argument stay as they are.
+        XCTAssertEqual(StatementBlocks.repairingGlyphs("Ein kompakter Raum, k = 0 (für alle k), Punkte P 0 und Q."),
+                       "Ein kompakter Raum, k = 0 (für alle k), Punkte P 0 und Q.")
+        XCTAssertFalse(StatementBlocks.isReadable("wenn gilt: ‖f′(t)k2 = 1"))
+        XCTAssertFalse(StatementBlocks.isReadable("wenn gilt: kf′(t)k2 = 1"))
+        XCTAssertFalse(StatementBlocks.isReadable("wenn gilt: hu(t), f′(t)i = 0 und ‖u(t)‖ = 1"))
+        let notes = """
+            Definition 9 Sei f : I → R2 eine Kurve.
+            Für t ∈ I heißt v(t) := kf 0 (t)k die Geschwindigkeit von f in t.
+            Definition 10 Seien A, B Graphen und W ⊆ A offen. Der Raum (A ∪˙ B)/W heißt Verbindung von A und B längs W.
+            Definition 11 Sei f : I → R2 eine Kurve. f heißt gleichmäßig, wenn gilt: kf 0 (t)k2 = 1 für alle t.
+            """
+        let (cards, _) = CardGeneration.offline(CardQualityTests.curriculum([CardQualityTests.passage(1, notes, section: ["5 Kurven"])]))
+        let environment = cards.filter { $0.origin == .environment }.map { "\($0.front) → \($0.back)" }
+        XCTAssertEqual(environment, [
+            "Definition 9 (Geschwindigkeit von f in t) → Sei f : I → R2 eine Kurve. Für t ∈ I heißt v(t) := ‖f′(t)‖ die Geschwindigkeit von f in t",
+            "Definition 10 (Verbindung von A und B längs W) → Seien A, B Graphen und W ⊆ A offen. Der Raum (A ∪\u{0307} B)/W heißt Verbindung von A und B längs W",
+        ])
+        XCTAssertTrue(cards.filter { $0.origin == .environment }.allSatisfy { $0.quality?.score == 1 },
+                      "\(cards.filter { $0.origin == .environment }.map { $0.quality?.checks.filter { !$0.passed }.map(\.reason) ?? [] })")
+    }
+
+    /// A definition's term may be the property its sentence gives a subject under a condition
+    /// ("… liegen kollinear, wenn …"), or follow a symbol and its formula ("heißt v(t) := … die
+    /// Geschwindigkeit"); a definition whose naming sentence follows on the next line reads on to it,
+    /// and part a)'s mark before the premises hides no claim.
+    func testATermAfterAConditionAFormulaOrOnTheNextLineIsRead() {
+        let notes = """
+            Definition 20 Sei G ein Graph und seien x, y, z Ecken von G.
+            a) x, y, z liegen benachbart, wenn es eine Kante e gibt mit { x, y } ⊆ e und { y, z } ⊆ e.
+            b) y liegt zwischen x und z, wenn d(x, z) = d(x, y) + d(y, z)
+            Definition 21 Seien G1 , G2 Graphen.
+            E ⊆ G1 × G2 sei eine Kante, wenn ihre Projektionen Kanten sind.
+            Die Menge dieser Kanten ist ein Graph auf G1 × G2 . Er heißt Produktgraph.
+            Definition 22
+            a) Sei Kn der Graph mit n Ecken, in dem je zwei Ecken verbunden sind.
+            Dann heißt Kn vollständiger Graph.
+            b) Für einen Graphen G heißt G ein Baum, wenn G keinen Kreis hat.
+            """
+        let (cards, _) = CardGeneration.offline(CardQualityTests.curriculum([CardQualityTests.passage(1, notes, section: ["6 Graphen"])]))
+        let environment = cards.filter { $0.origin == .environment }.map { "\($0.front) → \($0.back)" }
+        XCTAssertTrue(environment.contains("Definition 20 (benachbart) → Sei G ein Graph und seien x, y, z Ecken von G. a) x, y, z liegen benachbart, wenn es eine Kante e gibt mit { x, y } ⊆ e und { y, z } ⊆ e"), "\(environment)")
+        XCTAssertTrue(environment.contains("Definition 21 (Produktgraph) → Seien G1 , G2 Graphen. E ⊆ G1 × G2 sei eine Kante, wenn ihre Projektionen Kanten sind. Die Menge dieser Kanten ist ein Graph auf G1 × G2 . Er heißt Produktgraph"), "\(environment)")
+        XCTAssertTrue(environment.contains("Definition 22 (vollständiger Graph) → Sei Kn der Graph mit n Ecken, in dem je zwei Ecken verbunden sind. Dann heißt Kn vollständiger Graph"), "\(environment)")
+        XCTAssertTrue(cards.filter { $0.origin == .environment }.allSatisfy { $0.quality?.score == 1 },
+                      "\(cards.filter { $0.origin == .environment }.map { $0.quality?.checks.filter { !$0.passed }.map(\.reason) ?? [] })")
+        // A big operator's index standing alone in its line lost the operator: no card.
+        XCTAssertTrue(StatementBlocks.lostDisplay("Ein Atlas ist eine Familie (Ui )i∈I von Karten auf X, S sodass i∈I Ui = X"))
+        XCTAssertFalse(StatementBlocks.lostDisplay("Sei (x)n∈N eine Folge in X und x ∈ X ein Punkt."))
+    }
+
+    /// A term that runs on past an abbreviation ("… heißt Randform von M bzgl. F .") is named
+    /// whole: the abbreviation's full stop ends neither the term nor the statement.
+    func testATermRunsOnPastAnAbbreviation() {
+        let notes = """
+            Definition 14 Die durch −g definierte symmetrische Form auf M heißt Randform von M bzgl. F .
+
+            Man schreibt: R(x, y) = g(x, y)
+            """
+        let (cards, _) = CardGeneration.offline(CardQualityTests.curriculum([CardQualityTests.passage(1, notes, section: ["5 Flächen"])]))
+        let environment = cards.filter { $0.origin == .environment }
+        XCTAssertEqual(environment.map { "\($0.front) → \($0.back)" },
+                       ["Definition 14 (Randform von M bzgl. F) → Die durch −g definierte symmetrische Form auf M heißt Randform von M bzgl. F"])
+        XCTAssertTrue(environment.allSatisfy { $0.quality?.score == 1 }, "\(environment.map { $0.quality?.checks.filter { !$0.passed }.map(\.reason) ?? [] })")
+    }
 }

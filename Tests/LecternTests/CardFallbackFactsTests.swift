@@ -91,4 +91,23 @@ final class CardFallbackFactsTests: XCTestCase {
         XCTAssertEqual(cards("Übungsaufgaben").map(\.front), [])
         XCTAssertEqual(cards("Exercices").map(\.front), [])
     }
+
+    /// A sentence that calls a word a term ("The term …", "the concept of …") and says what it
+    /// means or refers to defines it, without a glossary to tell that the word is one.
+    func testATermTheSourceNamesAsOne() {
+        let cards = Self.cards("The term agora, from which the word agoraphobia comes, refers to the open square where a Greek city met to trade and debate.", kind: .text)
+        XCTAssertEqual(cards.map { "\($0.front) → \($0.back)" },
+                       ["What does the term “agora” refer to? → The open square where a Greek city met to trade and debate"])
+        XCTAssertEqual(cards.first?.quality?.score, 1, "\(cards.map { $0.quality?.checks.filter { !$0.passed }.map(\.reason) ?? [] })")
+        // Two meanings quoted apart are two cards' worth, not one.
+        XCTAssertNil(FallbackFacts.namedTermDefinition(in: "The Stoics built on the concept of logos, which means “reason” or “account.”"))
+        XCTAssertEqual(FallbackFacts.namedTermDefinition(in: "Greek ethics turns on the concept of arete, which means “excellence of any kind.”"),
+                       .init(shape: .relativeDefinition, type: .basic, front: "What does “arete” mean?", back: "Excellence of any kind"))
+        // A term that is a pointer, a meaning that is a pointer or a question: nothing defined.
+        XCTAssertNil(FallbackFacts.namedTermDefinition(in: "The term itself refers to something else entirely."))
+        XCTAssertNil(FallbackFacts.namedTermDefinition(in: "The term logos refers to this idea in the passage above."))
+        XCTAssertNil(FallbackFacts.namedTermDefinition(in: "The word justice means different things to different people."))
+        // An adverb is no part of the term.
+        XCTAssertNil(FallbackFacts.namedTermDefinition(in: "The term Stoic often refers to people who bear pain without complaint."))
+    }
 }

@@ -140,4 +140,42 @@ final class CardFalseRejectionTests: XCTestCase {
         XCTAssertTrue(failed[0].contains { $0.contains("away") }, "a possessive name given away kept: \(failed[0])")
         XCTAssertTrue(failed[1].contains { $0.contains("half a phrase") }, "a term running into its adverb kept: \(failed[1])")
     }
+
+    /// Two meanings opening with the same qualified kind ("a branch of philosophy that …") are one
+    /// sense worded twice; a kind of one word or another kind is still another sense.
+    func testAMeaningOfTheSameQualifiedKindIsTheSameSense() {
+        let passage = CardQualityTests.passage(1, """
+            A branch of philosophy that asks what makes a work beautiful, aesthetics also studies taste.
+            A red herring is a smoked fish that was once dragged across a trail to train young hounds.
+            """)
+        let glossary = [
+            Self.glossary("aesthetics", "the branch of philosophy that investigates art, beauty and the judgement of taste."),
+            Self.glossary("red herring", "a kind of fallacy that distracts from the argument at issue."),
+        ]
+        let failed = CardPrecisionTests.failures([
+            (.basic, "What is aesthetics?", "A branch of philosophy that asks what makes a work beautiful", .definition),
+            (.basic, "What is a red herring?", "A smoked fish that was once dragged across a trail to train young hounds", .definition),
+        ], passage: passage, terms: glossary)
+        XCTAssertEqual(failed[0], [], "the glossary's kind reworded read as another sense")
+        XCTAssertTrue(failed[1].contains { $0.contains("another sense") }, "the literal sense kept: \(failed[1])")
+        XCTAssertTrue(CardChecks.sameGenus("A branch of philosophy that asks …", "the branch of philosophy that investigates …"))
+        XCTAssertFalse(CardChecks.sameGenus("a thing that swims", "a thing that flies"))
+    }
+
+    /// A module's Key Terms sentence that only uses its term ("This unit examines that question by
+    /// introducing aesthetics.") is no meaning of it: a defining sentence of the text is not
+    /// compared with it as another sense.
+    func testAKeyTermsSentenceThatDoesNotDefineIsNoMeaningToCompareWith() {
+        let text = CardQualityTests.passage(1, "A branch of philosophy that asks what makes a work beautiful, aesthetics also studies taste.")
+        let keyTerms = CardQualityTests.passage(2, "aesthetics: This unit examines that question by introducing aesthetics.", kind: .glossary,
+                                                section: ["7 Aesthetics", "Introduction", "Key Terms"])
+        let term = Self.emphasised("aesthetics", "This unit examines that question by introducing aesthetics.", passage: 2)
+        let curriculum = CardPrecisionTests.curriculum([text, keyTerms], terms: [term])
+        let topic = curriculum.topics[0]
+        let card = CardDeckContext(curriculum: curriculum).card(topic: topic, type: .basic, front: "What is aesthetics?",
+                                                                back: "A branch of philosophy that asks what makes a work beautiful", origin: .definition, passage: text)
+        let failed = CardChecks(curriculum: curriculum).assess([card], topic: topic)[0].quality?.checks.filter { !$0.passed }.map(\.reason)
+        XCTAssertEqual(failed, [], "a Key Terms sentence that does not define read as the glossary's sense")
+        XCTAssertFalse(CardChecks.keyTermsSentenceSaysWhatItIs("This unit examines that question by introducing aesthetics.", term: "aesthetics"))
+    }
 }

@@ -169,4 +169,36 @@ final class CardPrecisionClassTests: XCTestCase {
         XCTAssertEqual(reasons[2], "", "the term's definition")
         XCTAssertNil(StandaloneSentence.pointing("The two strands of DNA are wound around each other."))
     }
+
+    /// A cloze deleting a word inside someone's quotation teaches the quoted author's words as the
+    /// source's; a term defined by a quotation after it is the source's own definition.
+    func testADeletionInsideSomeonesQuotationIsNotTheSourcesStatement() {
+        let passage = CardQualityTests.passage(1, """
+            The historian Ada Vale writes that “once a question can be settled by measurement, it stops being called metaphysics and becomes a science” (1931, 12).
+            Civil disobedience refers to breaking a law “in public, without violence, and in order to change the law or policy” (Rawls 1971).
+            """)
+        let terms = ["metaphysics", "Civil disobedience"].map { KeyTerm(term: $0, definition: "", origin: .source, passageId: 1, basis: .emphasised) }
+        let failed = CardPrecisionTests.failures([
+            (.cloze, "The historian Ada Vale writes that “once a question can be settled by measurement, it stops being called {{c1::metaphysics}} and becomes a science” (1931, 12).", "", .keyTerm),
+            (.cloze, "{{c1::Civil disobedience}} refers to breaking a law “in public, without violence, and in order to change the law or policy” (Rawls 1971).", "", .keyTerm),
+        ], passage: passage, terms: terms)
+        XCTAssertTrue(failed[0].contains { $0.contains("inside a quotation") }, "\(failed[0])")
+        XCTAssertFalse(failed[1].contains { $0.contains("inside a quotation") }, "\(failed[1])")
+    }
+
+    /// A school named after the person its sentence names is given away by the name ("Pythagoras
+    /// … known as the {{c1::Pythagoreans}}"); a common word sharing the term's stem is a hint only.
+    func testASchoolNamedAfterThePersonItsSentenceNamesIsGivenAway() {
+        let passage = CardQualityTests.passage(1, """
+            The Roman teacher Musonius Rufus (30–101 CE) founded a circle of students later called the Musonians, who met in his house.
+            Coherentism is the view that justified beliefs hang together in a coherent web.
+            """)
+        let terms = ["Musonians", "Coherentism"].map { KeyTerm(term: $0, definition: "", origin: .source, passageId: 1, basis: .emphasised) }
+        let failed = CardPrecisionTests.failures([
+            (.cloze, "The Roman teacher Musonius Rufus (30–101 CE) founded a circle of students later called the {{c1::Musonians}}, who met in his house.", "", .keyTerm),
+            (.cloze, "{{c1::Coherentism}} is the view that justified beliefs hang together in a coherent web.", "", .keyTerm),
+        ], passage: passage, terms: terms)
+        XCTAssertTrue(failed[0].contains { $0.contains("away (“Musonius”)") }, "\(failed[0])")
+        XCTAssertFalse(failed[1].contains { $0.contains("away") }, "\(failed[1])")
+    }
 }

@@ -11,8 +11,12 @@ struct CardChecks: Sendable {
     init(curriculum: Curriculum) {
         var glossary: [String: String] = [:]
         for topic in curriculum.topics {
-            let glossaryPassages = Set(topic.passages.filter { $0.kind == .glossary }.map(\.id))
-            for term in topic.keyTerms where term.basis == .glossary || term.passageId.map(glossaryPassages.contains) == true {
+            let glossaryPassages = Dictionary(topic.passages.filter { $0.kind == .glossary }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            for term in topic.keyTerms where term.basis == .glossary || term.passageId.map({ glossaryPassages[$0] != nil }) == true {
+                // A module's Key Terms sentence that only uses its term ("This chapter examines that
+                // grounding by introducing political philosophy.") gives it no meaning to compare with.
+                if let passage = term.passageId.flatMap({ glossaryPassages[$0] }), passage.sectionPath.last != "Glossary",
+                   !Self.keyTermsSentenceSaysWhatItIs(term.definition, term: term.term) { continue }
                 let key = Self.termKey(term.term)
                 if !key.isEmpty, glossary[key] == nil { glossary[key] = term.definition }
             }
@@ -61,7 +65,7 @@ struct CardChecks: Sendable {
                 add(.sourceAssertion, stated ? nil : "the cited passage states no such relation or example",
                     card.origin == .formula ? "a law or definition the source states" : "an example the source gives of the concept")
             } else if let statement {
-                add(.sourceAssertion, statement.notAsserted, "a statement of the source's own text")
+                add(.sourceAssertion, statement.notAsserted ?? Self.quotedDeletion(card), "a statement of the source's own text")
             } else {
                 add(.sourceAssertion, "no sentence of the cited passage states the answer", "")
             }
@@ -242,8 +246,7 @@ struct CardChecks: Sendable {
             let words = PorterStemmer.foldedWords(card.back), phrase = PorterStemmer.foldedWords(subject)
             if OfflineCardGenerator.contains(words, phrase) {
                 if let dependence = StandaloneSentence.dependence(card.back) { return "the Key Terms sentence: \(dependence)" }
-                guard OfflineCardGenerator.defines(card.back, term: subject) || StandaloneSentence.characterises(words, phrase)
-                        || StandaloneSentence.describesPart(words, phrase) else {
+                guard Self.keyTermsSentenceSaysWhatItIs(card.back, term: subject) else {
                     return "“\(Self.short(card.back))” uses “\(subject)” without saying what it is"
                 }
             }
@@ -605,6 +608,23 @@ struct CardChecks: Sendable {
 
     // MARK: Answerability
 
+    /// A name in `sentence` sharing with the one-word `answer` all but its last two letters at least
+    /// (six letters or more): the school named after the person the sentence names, "Pythagoras"
+    /// for "Pythagoreans", "Epicurus" for "Epicureanism". (A common word, "foundational" before
+    /// "Foundationalism", is a hint, not the answer.)
+    static func wordGivingAway(_ answer: String, in sentence: String) -> String? {
+        let answerWords = WordTokenizer.words(answer).map(WordTokenizer.fold)
+        guard answerWords.count == 1, let asked = answerWords.first, asked.count >= 7 else { return nil }
+        for (index, word) in sentence.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).enumerated()
+        where index > 0 && word.first?.isUppercase == true {
+            let folded = WordTokenizer.fold(word.lowercased())
+            guard folded.count >= 6, folded != asked else { continue }
+            let shared = zip(asked, folded).prefix { $0.0 == $0.1 }.count
+            if shared >= max(6, min(asked.count, folded.count) - 2) { return String(word) }
+        }
+        return nil
+    }
+
     /// Objectives that ask for what no passage states in so many words.
     static let unanswerableObjectives = ["summarise", "summarize", "review", "discuss", "reflect", "practice", "practise", "work", "solve", "complete", "read", "watch", "apply", "use",
                                          // Reasoning a learner does, which no sentence of the passage does for them.
@@ -624,6 +644,9 @@ struct CardChecks: Sendable {
             // (A possessive's "s" is no word of its own: "Zeno proposed paradoxes, known as {{Zeno’s paradoxes}}".)
             let asked = answerStems.subtracting(["s"])
             if !asked.isEmpty, asked.isSubset(of: restStems) { return "the sentence gives “\(answer)” away" }
+            // "Pythagoras … and his followers, known as the {{c1::Pythagoreans}}": a name in the sentence
+            // that the one-word answer grows from gives it away as surely as the word itself.
+            if let word = Self.wordGivingAway(answer, in: rest) { return "the sentence gives “\(answer)” away (“\(word)”)" }
             // "He taught that …", "These numerical representations …", "… takes this worry seriously":
             // out of its paragraph the sentence is ambiguous; two sentences are two facts.
             if let dependence = StandaloneSentence.dependence(ClozeText.revealed(card.front)) { return dependence }
@@ -788,6 +811,31 @@ struct CardChecks: Sendable {
         return nil
     }
 
+    /// A cloze whose deletion stands inside someone's quotation of eight words or more ("Russell
+    /// explains that “as soon as definite knowledge … ceases to be called {{c1::philosophy}} …”"):
+    /// the words are the quoted author's, not a statement of the source. (A term defined by a
+    /// quotation after it, "{{c1::Affirmative action}} refers to taking positive steps “to …”",
+    /// is the source's own definition.)
+    static func quotedDeletion(_ card: Flashcard) -> String? {
+        guard card.noteType == .cloze, card.front.contains("“") || card.front.contains("\"") else { return nil }
+        for quotation in card.front.matches(of: /[“"]([^”"]+)[”"]/) where quotation.output.1.contains("{{c") {
+            if WordTokenizer.words(ClozeText.revealed(String(quotation.output.1))).count >= 8 {
+                return "the deletion stands inside a quotation: someone's words, not the source's statement"
+            }
+        }
+        return nil
+    }
+
+    /// Whether a module's Key Terms sentence says what its term is: it does not name the term, or
+    /// it defines, characterises or describes a defining part of it, standing alone.
+    static func keyTermsSentenceSaysWhatItIs(_ sentence: String, term: String) -> Bool {
+        let words = PorterStemmer.foldedWords(sentence), phrase = PorterStemmer.foldedWords(term)
+        guard OfflineCardGenerator.contains(words, phrase) else { return true }
+        guard StandaloneSentence.dependence(sentence) == nil else { return false }
+        return OfflineCardGenerator.defines(sentence, term: term) || StandaloneSentence.characterises(words, phrase)
+            || StandaloneSentence.describesPart(words, phrase)
+    }
+
     /// What follows an author's "we" when the text steers its reader rather than states something.
     static let steeringVerbs: Set<String> = [
         "will", "shall", "can", "could", "saw", "see", "now", "turn", "look", "consider", "begin", "discuss", "explore",
@@ -848,7 +896,23 @@ struct CardChecks: Sendable {
     }
 
     static func bothDoctrines(_ meaning: String, _ stated: String) -> Bool {
-        namesDoctrine(meaning) && namesDoctrine(stated)
+        (namesDoctrine(meaning) && namesDoctrine(stated)) || sameGenus(meaning, stated)
+    }
+
+    /// Whether two meanings open with the same qualified kind before what sets the term apart:
+    /// "A branch of philosophy that looks at how society …" and "the branch of philosophy that
+    /// investigates concepts of justice …" are one sense worded twice ("branch of philosophy").
+    /// A kind of one word ("a thing that …") or another kind ("a smoked fish", "a fallacy") is not.
+    static func sameGenus(_ meaning: String, _ stated: String) -> Bool {
+        func genus(_ text: String) -> [String]? {
+            var words = WordTokenizer.words(text).prefix(8).map(WordTokenizer.fold)
+            if let first = words.first, ["a", "an", "the"].contains(first) { words.removeFirst() }
+            guard let end = words.firstIndex(where: { ["that", "which", "who", "concerned", "whose", "in", "where"].contains($0) }),
+                  end >= 3, words[1..<end].contains("of") else { return nil }
+            return Array(words[..<end])
+        }
+        guard let a = genus(meaning), let b = genus(stated) else { return false }
+        return a == b
     }
 
     static func short(_ text: String, words: Int = 10) -> String {

@@ -68,6 +68,7 @@ enum FallbackFacts {
     /// ", which refers to …" or an appositive with its own clause ("torque, a vector quantity that
     /// represents a sort of rotational force"), up to the sentence's end or its next clause.
     static func relativeDefinition(in sentence: String, terms: [String]) -> Fact? {
+        if let named = namedTermDefinition(in: sentence) { return named }
         if let fronted = frontedDefinition(in: sentence, terms: terms) { return fronted }
         if let defined = relativeSpokenDefinition(in: sentence) { return defined }
         guard sentence.contains(", which ") || sentence.contains(", a") else { return nil }
@@ -94,6 +95,38 @@ enum FallbackFacts {
                         back: definiens.prefix(1).uppercased() + definiens.dropFirst())
         }
         return nil
+    }
+
+    private static let namedTermPattern = try! NSRegularExpression(
+        pattern: #"(?:^|(?<=\s))(?:[Tt]he |[Aa] |[Aa]n )?(?:term|word|concept|notion) (?:of )?["“]?(?<term>\p{L}[\p{L}-]*(?: [\p{L}-]+){0,2}?)["”]?(?:, (?<aside>[^,;:()]{3,80}), | |, which )(?<verb>refers to|means|denotes)[ ]+(?<definiens>[^;:()—–]+?)(?:[;:—–]|, (?:and|but|while|which|so|whereas)\b|[.!]?["”]?[.!]?$)"#)
+
+    /// "The term polis, from which is derived the word political, refers to the city-state, the
+    /// basic unit of government in ancient Greece." → "What does the term “polis” refer to?" →
+    /// "The city-state, …"; "… the concept of telos, which means “goal directed.”" → "What does
+    /// “telos” mean?" → "Goal directed": the source names the word a term ("the term", "the
+    /// concept of"), so no glossary is needed to know it is one, and says what it means.
+    static func namedTermDefinition(in sentence: String) -> Fact? {
+        guard sentence.contains(" refers to ") || sentence.contains(" means ") || sentence.contains(" denotes ") else { return nil }
+        let ns = sentence as NSString
+        guard let match = namedTermPattern.firstMatch(in: sentence, range: NSRange(location: 0, length: ns.length)) else { return nil }
+        let term = ns.substring(with: match.range(withName: "term"))
+        let verb = ns.substring(with: match.range(withName: "verb"))
+        let raw = ns.substring(with: match.range(withName: "definiens")).trimmingCharacters(in: .whitespaces)
+        let quoted = raw.hasPrefix("“") || raw.hasPrefix("\"")
+        let definiens = raw.trimmingCharacters(in: CharacterSet(charactersIn: "“”\".,! "))
+        let termWords = WordTokenizer.words(term).map(WordTokenizer.fold)
+        let words = WordTokenizer.words(definiens).map(WordTokenizer.fold)
+        // (A quoted meaning may be short, "goal directed"; a phrase says what the term is in three words or more.)
+        guard !termWords.isEmpty, !termWords.contains(where: { CardGrounding.functionWords.contains($0) || StandaloneSentence.pointers.contains($0)
+                  || StandaloneSentence.openingPointers.contains($0) || CardChecks.contextWords.contains($0)
+                  // ("The term Epicurean often refers to …": the adverb is no part of the term.)
+                  || $0.hasSuffix("ly") || ["often", "also", "sometimes", "still", "now", "here", "then", "usually", "generally"].contains($0) }),
+              (quoted ? 2 : 3)...30 ~= words.count, let end = words.last, !CardChecks.danglingWords.contains(end),
+              !["that", "something", "anything", "what", "how", "different", "many", "more", "much"].contains(words[0]),
+              StandaloneSentence.pointing(definiens) == nil, CardChecks.spokenTo(definiens) == nil,
+              !definiens.contains(where: { "?“”\"".contains($0) }) else { return nil }
+        let front = verb == "means" ? "What does “\(term)” mean?" : "What does the term “\(term)” \(verb == "denotes" ? "denote" : "refer to")?"
+        return Fact(shape: .relativeDefinition, type: .basic, front: front, back: definiens.prefix(1).uppercased() + definiens.dropFirst())
     }
 
     /// "A branch of philosophy that looks at how society determines governance, political

@@ -69,10 +69,10 @@ enum StatementBlocks {
         if text.range(of: #"\b(?:[Dd]ann|heißt|heißen|gilt|gelten|[Tt]hen|is called|are called|holds|hold|[Aa]lors|[Ee]ntonces)\b"#,
                       options: .regularExpression) != nil { return true }
         // "Sei X ein topologischer Raum. Eine Jordankurve in X ist ein …": a defining sentence past the premises.
-        guard text.contains(" ist ") || text.contains(" sind ") || text.contains(" is ") || text.contains(" are ") else { return false }
+        guard [" ist ", " sind ", " is ", " are ", " liegt ", " liegen "].contains(where: text.contains) else { return false }
         return sentences(text).dropFirst().contains { sentence in
-            sentence.range(of: premise, options: .regularExpression) == nil && openingTerm(in: sentence) != nil
-        }
+            sentence.range(of: premise, options: .regularExpression) == nil && (openingTerm(in: sentence) ?? predicateTerm(in: sentence)) != nil
+        } || predicateTerm(in: text) != nil
     }
 
     static func blocks(in text: String) -> [Block] {
@@ -106,12 +106,20 @@ enum StatementBlocks {
             // A sentence that ends a line ends the statement: what follows is the notes' own text.
             // (Past the premises: "Sei X … ." alone states nothing; its "Dann …" follows.)
             var from = body.startIndex
+            // (A definition whose premises end a line and whose naming sentence follows on the next,
+            // "U ⊆ X1 × X2 sei offen, wenn … gilt." then "… Sie heißt Produkttopologie.", reads on once.)
+            var readOn = kind == .definition
             while let stop = body.range(of: #"[.!?][ \t]*\n"#, options: .regularExpression, range: from..<body.endIndex) {
                 let head = String(body[..<body.index(after: stop.lowerBound)])
-                // (Nor before a list's next item: "(ii) …" continues the conditions.)
+                // (Nor before a list's next item: "(ii) …" continues the conditions. Part a)'s mark
+                // before the premises, "a) Sei ∆n = … .", is no claim of its own.)
                 let rest = body[stop.upperBound...]
-                if !states(head.trimmingCharacters(in: .whitespacesAndNewlines))
+                let claim = head.trimmingCharacters(in: .whitespacesAndNewlines)
+                    .replacingOccurrences(of: #"^\(?[a-z0-9]{1,4}\)\s*"#, with: "", options: .regularExpression)
+                let names = kind != .definition || definedTerm(in: TextCleanup.collapseWhitespace(claim)) != nil
+                if !states(claim) || (!names && readOn)
                     || rest.range(of: #"^[ \t]*\(?[a-z0-9]{1,4}\)"#, options: .regularExpression) != nil {
+                    if states(claim), !names { readOn = false }
                     from = stop.upperBound
                     continue
                 }
@@ -211,7 +219,7 @@ enum StatementBlocks {
         let own = repairingGlyphs(passages[index].text)
         guard index + 1 < passages.count, passages[index + 1].documentId == passages[index].documentId,
               passages[index + 1].ordinal == passages[index].ordinal + 1,
-              let last = blocks(in: own).last, !last.readable else { return own }
+              let last = blocks(in: own).last, !last.readable || (last.kind == .definition && last.term == nil) else { return own }
         // Up to the next passage's first opener: its own blocks are read from it.
         let next = repairingGlyphs(passages[index + 1].text)
         let ns = next as NSString
@@ -271,6 +279,8 @@ enum StatementBlocks {
     /// with the display), "|K| := ∆∈K ∆" (a big operator's index left without its operator).
     static func lostDisplay(_ raw: String) -> Bool {
         raw.range(of: #":=[ \t]*\n|:= \S+∈\S+ "#, options: .regularExpression) != nil
+            // "… von Karten auf X, S sodass i∈I Ui = X": a big operator's index standing alone in the line.
+            || raw.range(of: #"(?:^|\s)\p{L}∈\p{L}[\p{L}\p{N}]*\s"#, options: .regularExpression) != nil
             // "TX := U ⊆ X π −1 (U ) ∈ TX": a set whose braces and bar went with the font.
             || raw.range(of: #":=\s+[^{}|\n]{1,30}\s∈\s"#, options: .regularExpression) != nil
             // "σ(z) := az + b cz + d": a fraction flattened into one line reads as another sum.
@@ -296,9 +306,21 @@ enum StatementBlocks {
         // "Sei X ein topologischer Raum. Eine Jordankurve in X ist ein …": the sentence after the premises.
         for sentence in sentences(statement).dropFirst()
         where sentence.range(of: premise, options: .regularExpression) == nil {
-            return openingTerm(in: sentence)
+            return openingTerm(in: sentence) ?? predicateTerm(in: sentence)
         }
-        return nil
+        return predicateTerm(in: statement)
+    }
+
+    private static let predicatePattern = try! NSRegularExpression(
+        pattern: #"(?:^|(?<=[.:] ))(?:\(?[a-z0-9]{1,3}\)\s*)?(?!(?:Sei|Seien|Let|Es sei)\b)[^.;:]{1,40}?\s(?:ist|sind|liegt|liegen|is|are|lie)\s+(\p{Ll}[\p{L}-]{3,30}),\s+(?:wenn|falls|if|when)\b"#)
+
+    /// "P, Q, R liegen kollinear, wenn …", "Zwei Winkel sind gleich, wenn …", "A space is compact
+    /// if …" → "kollinear", "gleich", "compact": the property a definition's sentence gives its
+    /// subject under a condition is its term.
+    private static func predicateTerm(in sentence: String) -> String? {
+        guard let match = predicatePattern.firstMatch(in: sentence, range: NSRange(sentence.startIndex..., in: sentence)),
+              let range = Range(match.range(at: 1), in: sentence) else { return nil }
+        return String(sentence[range])
     }
 
     /// The sentences of `text`, each without the mark of the part it opens ("Sei X ein Raum. a)
@@ -311,7 +333,7 @@ enum StatementBlocks {
 
     /// "Ein topologischer Raum ist ein …" → "topologischer Raum": the subject of the statement's first words.
     private static func openingTerm(in statement: String) -> String? {
-        let opening = #"^(?:(?:A|An|The|Ein|Eine|Einen|Der|Die|Das|Un|Une|Le|La|Les|Uno|Una|El)\s+)?((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)\s+(?:is|are|ist|sind|est|sont|es|son)\s+(?:a|an|the|ein|eine|einen|der|die|das|un|une|le|la|les|una|uno|el)\b"#
+        let opening = #"^(?:(?:A|An|The|Ein|Eine|Einen|Der|Die|Das|Un|Une|Le|La|Les|Uno|Una|El)\s+)?((?:[\p{L}-]+\s+){0,4}[\p{L}-]+)\s+(?:is|are|ist|sind|est|sont|es|son)\s+(?:a|an|the|ein|eine|einen|der|die|das|un|une|le|la|les|una|uno|el)\b"#
         if let range = statement.range(of: opening, options: .regularExpression) {
             let match = String(statement[range])
             let words = match.split(separator: " ").map(String.init)
@@ -329,33 +351,59 @@ enum StatementBlocks {
 
     /// "… heißt kompakt, wenn …" → "kompakt": the term a naming verb gives.
     private static func calledTerm(in statement: String) -> String? {
+        // "… heißt κ(t) := ‖γ″(t)‖ die Krümmung von γ in t": a symbol, its formula, then the term.
+        if let match = symbolNamedPattern.firstMatch(in: statement, range: NSRange(statement.startIndex..., in: statement)),
+           let range = Range(match.range(at: 1), in: statement) {
+            return String(statement[range]).trimmingCharacters(in: .whitespaces)
+        }
         guard let match = calledPattern.firstMatch(in: statement, range: NSRange(statement.startIndex..., in: statement)),
               let range = Range(match.range(at: 1), in: statement) else { return nil }
         var words = statement[range].split(separator: " ").map(String.init)
         // "ϕ eine Isometrie", "f Kurve", "genau dann eine Geometrie": the named thing and its
         // article go, the term stays.
-        if let article = words.prefix(3).firstIndex(where: { ["ein", "eine", "einen", "a", "an", "the"].contains($0.lowercased()) }), article + 1 < words.count {
+        // (An article as written, lower-case: "von A und B" names a symbol "A", no article.)
+        if let article = words.prefix(3).firstIndex(where: { ["ein", "eine", "einen", "a", "an", "the"].contains($0) }), article + 1 < words.count {
             words.removeFirst(article + 1)
-        } else if words.count > 1, words[0].count <= 2 {
+        } else if words.count > 1, words[0].count <= 2 || (words[0].contains("(") && !words[0].hasPrefix("(")) {
+            // ("κ(t) Krümmung von γ in t": the symbol named goes, the term stays.)
             words.removeFirst()
         }
         let term = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         return term.filter(\.isLetter).count >= 2 ? term : nil
     }
 
+    private static let symbolNamedPattern = try! NSRegularExpression(pattern: #"\b(?:heißt|heißen|is called)\s+\S{1,12}\s+:=\s+\S{1,30}\s+(?:der|die|das|the)\s+([^,.;:]{2,60}?)(?=\s*(?:[,.;:]|\s(?:wenn|falls|if|when)\b|$))"#)
+
     /// (A second naming joined by "und"/"and" ends the first: "TY heißt Teilraumtopologie und
     /// (Y, TY) heißt ein Teilraum", "Dann heißt ∆n Standard-Simplex und n die Dimension".)
-    private static let calledPattern = try! NSRegularExpression(pattern: #"\b(?:heißt|heißen|nennt man|is called|are called|is said to be|are said to be|we call|is termed|se llama|s'appelle|est appelé|est appelée)\s+(?:(?:a|an|the|ein|eine|einen|der|die|das)\s+)?([^,.;:]{2,60}?)(?=\s*(?:[,.;:]|\s(?:wenn|falls|if|when|provided|sofern|genau dann)\b|\s(?:und|and|oder|or)\s+(?:\(|\p{L}{1,3}\b)|$))"#)
+    private static let calledPattern = try! NSRegularExpression(pattern: #"\b(?:heißt|heißen|nennt man|is called|are called|is said to be|are said to be|we call|is termed|se llama|s'appelle|est appelé|est appelée)\s+(?:(?:a|an|the|ein|eine|einen|der|die|das)\s+)?((?:[^,.;:]|(?<=\sbzgl|\sbzw)\.){2,60}?)(?=\s*(?:[,;:]|(?<!\sbzgl|\sbzw)\.|\s(?:wenn|falls|if|when|provided|sofern|genau dann)\b|(?<!\s\p{L}{1,3})\s(?:und|and|oder|or)\s+(?:\(|\p{L}{1,3}\b)|$))"#)
 
     /// `text` with the glyphs a TeX math font loses in a PDF's text layer written as the symbols
     /// they print: its negation slash comes out as "6" ("x 6= y" is x ≠ y), the bar of ↦ as "7"
     /// ("x 7→ [x]"), and a set's raised "+" and lowered "0" as "R+ 0" (ℝ₀⁺). Each pattern is
     /// the font's, not a sentence's: a "6" or "7" glued to the symbol after it is never a number.
+    /// The dot of a disjoint union comes out after its union ("X ∪˙ Y" is X ∪̇ Y), a derivative's
+    /// prime as a "0" set apart before its argument ("γ 0 (t)" is γ′(t), "γ 00 (t)" γ″(t)), and a
+    /// norm's double bars as "k" ("kvk" is ‖v‖, "kγ 00 (t)k" ‖γ″(t)‖: one symbol, perhaps primed,
+    /// perhaps with its argument, between two k's no word touches).
     static func repairingGlyphs(_ text: String) -> String {
-        guard text.contains("6=") || text.contains("7→") || text.contains("+ 0") else { return text }
-        return text.replacingOccurrences(of: #"(?<=[\s(])6=(?=\s)"#, with: "≠", options: .regularExpression)
-            .replacingOccurrences(of: #"(?<=\s)7→(?=\s)"#, with: "↦", options: .regularExpression)
-            .replacingOccurrences(of: #"(?<=\p{L})\+ 0\b"#, with: "₀⁺", options: .regularExpression)
+        var text = text
+        if text.contains("6=") || text.contains("7→") || text.contains("+ 0") {
+            text = text.replacingOccurrences(of: #"(?<=[\s(])6=(?=\s)"#, with: "≠", options: .regularExpression)
+                .replacingOccurrences(of: #"(?<=\s)7→(?=\s)"#, with: "↦", options: .regularExpression)
+                .replacingOccurrences(of: #"(?<=\p{L})\+ 0\b"#, with: "₀⁺", options: .regularExpression)
+        }
+        if text.contains("∪˙") { text = text.replacingOccurrences(of: "∪˙", with: "∪\u{0307}") }
+        if text.contains(" 0") {
+            // (Norms first: the bar before "kγ 00 (t)k" touches the symbol the prime follows.)
+            text = text.replacingOccurrences(of: #"(?<![\p{L}\p{N}])k(\p{L}(?: 0{1,2} ?)?\([^()\s]{1,8}\))k(?![\p{L}\p{N}])"#, with: "‖$1‖", options: .regularExpression)
+                .replacingOccurrences(of: #"(?<![\p{L}\p{N}])(\p{L}) 00 ?(?=\()"#, with: "$1″", options: .regularExpression)
+                .replacingOccurrences(of: #"(?<![\p{L}\p{N}])(\p{L}) 0 ?(?=\()"#, with: "$1′", options: .regularExpression)
+        }
+        if text.contains("k") {
+            text = text.replacingOccurrences(of: #"(?<![\p{L}\p{N}])k(\p{L}[′″]?(?:\([^()\s]{1,8}\))?)k(?![\p{L}\p{N}])"#, with: "‖$1‖", options: .regularExpression)
+        }
+        return text
     }
 
     /// Whether `text` reads as the source wrote it: no glyphs a PDF's math font broke ("x 6= y",
@@ -373,6 +421,8 @@ enum StatementBlocks {
         // "R+ 0", "Rn +,0": an index set under a superscript.
         if text.range(of: #"\+ 0\b|\+,0\b"#, options: .regularExpression) != nil { return false }
         if text.contains("7→") || text.contains("˙") || text.range(of: #"∅ = \p{L}"#, options: .regularExpression) != nil { return false }
+        // "kγ′(t)k2": norm bars lost where no repair reads them; "hn(t), γ′(t)i": angle brackets lost as "h … i".
+        if text.range(of: #"(?<![\p{L}\p{N}])k\p{L}[′″]?\(|[′″)]k(?=[\s\p{N}]|$)|(?<![\p{L}\p{N}])h\p{L}[^\s]*,[^\n]{0,40}?\)i(?![\p{L}\p{N}])"#, options: .regularExpression) != nil { return false }
         for (open, close) in [("(", ")"), ("[", "]"), ("{", "}")] where text.components(separatedBy: open).count != text.components(separatedBy: close).count {
             return false
         }
