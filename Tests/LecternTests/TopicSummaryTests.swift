@@ -470,5 +470,17 @@ extension TopicSummaryTests {
                                      + "§3 Anordnungsaxiome, §4 Bewegungsaxiom, §5 Parallelenaxiom."), plane)
         XCTAssertTrue(plane.contains("Verkettungen stetiger Abbildungen sind stetig."), plane)
         XCTAssertFalse(plane.contains("Dann heißt G") || plane.contains("Es gilt") || plane.contains("genau dann eine Geometrie"), plane)
+
+        // "π1 (X, x) = { e }" as printed is one symbol and a set, not six tokens of formula; "Er
+        // heißt …" after a broken formula and a union's lone index "(U,ϕ)∈A" are no statements.
+        let paths = """
+            Definition 43 Seien γ1 , γ2 Wege in X mit γ1 (1) = γ2 (0). Dann ist γ(t) = γ1 (2t) falls 0 ≤ t < 2 ein Weg in X. Er heißt zusammengesetzter Weg und man schreibt γ = γ1 ∗ γ2 .
+            Definition 46 Ein wegzusammenhängender topologischer Raum X heißt einfach zusammenhängend, wenn π1 (X, x) = { e } für ein x ∈ X.
+            Definition 47 Sei X eine Mannigfaltigkeit mit Rand und Atlas A. Dann heißt ∂X := (U,ϕ)∈A { x ∈ U | ϕ(x) = 0 } Rand von X.
+            """
+        let fundamental = StructuralSummary.summary(of: [Passage(ordinal: 0, text: paths, kind: .text, sectionPath: [], tokenCount: 120)],
+                                                    title: "3.2 Fundamentalgruppe") ?? ""
+        XCTAssertTrue(fundamental.contains("Ein wegzusammenhängender topologischer Raum X heißt einfach zusammenhängend, wenn π1(X, x) = {e} für ein x ∈ X."), fundamental)
+        XCTAssertFalse(fundamental.contains("Er heißt") || fundamental.contains("(U,ϕ)∈A"), fundamental)
     }
 }

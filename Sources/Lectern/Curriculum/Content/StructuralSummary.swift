@@ -150,11 +150,12 @@ enum StructuralSummary {
         guard environment.kind != .example else { return nil }
         // Parts after a whole sentence ("… eine Gruppenoperation. a) G operiert durch …, wenn …")
         // are sentences of their own.
-        // (The PDF's space before a mark or a closing bracket, "U1 , U2", "f (U )", "(Ui , ϕi )i∈I", "C ∞ .", goes,
+        // (The PDF's space before a mark or a closing bracket, "U1 , U2", "f (U )", "(Ui , ϕi )i∈I", "C ∞ .", "{ e }",
+        // and between a function and its argument, "π1 (X, x)", goes,
         // and so does an article printed twice, "eine eine Funktion".)
         let text = MathText.repairingGlyphs(TextCleanup.collapseWhitespace(environment.body))
             .replacingOccurrences(of: #"(?:^|(?<=[.!?])\s+)\(?(?:[a-e]|i{1,3}|iv)\)\s+(?=\p{Lu})"#, with: " ", options: .regularExpression)
-            .replacingOccurrences(of: #"\s+(?=[)\]]|[,.;](?:\s|$))"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #"\s+(?=[)\]}]|[,.;](?:\s|$))|(?<=\{)\s+|(?<=(?:^|\s)[\p{L}&&[^aA]]|(?:^|\s)\p{L}\p{N})\s+(?=\()"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #"\b(ein|eine|einen|einer|the|an?) \1\b"#, with: "$1", options: .regularExpression)
             .trimmingCharacters(in: .whitespaces)
         // A sentence ending on a symbol's full stop ("Sei ∼ eine Äquivalenzrelation auf X. Die Menge
@@ -217,6 +218,8 @@ enum StructuralSummary {
         if let next = claim.range(of: #"(?<=[.!?])\s+(?=(?:Sei|Seien|Es sei|Let)\b)"#, options: .regularExpression) {
             claim = String(claim[..<next.lowerBound])
         }
+        // "Er heißt zusammengesetzter Weg …" names what the sentence before it wrote.
+        if claim.range(of: #"^(?:Er|Sie|Es|It|They) (?:heißt|heißen|wird|werden|is|are)\b"#, options: .regularExpression) != nil { return nil }
         // Conditions listed after a colon, "für die gilt: a) … b) …": kept where each is short.
         // Axioms named in paragraphs of their own, printed as far as the next blocks ("die Axiome
         // §1 - §5 erfüllt: §1) Inzidenzaxiome: (i) …", "§2) Abstandsaxiom: …"): by their names.
@@ -291,8 +294,9 @@ enum StructuralSummary {
     /// An index or exponent the PDF set apart from its symbol ("g −1 (U)", "S n", "C k", "S 2",
     /// "−ds n"): the
     /// formula no longer reads as printed.
-    /// A big operator's lone index ("(−1)n an (K) n=0" for a sum) is one too.
-    static let detachedScript = #"\s[−-]1\b|[−-]\p{Ll}{1,2} \p{Ll}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{Lu} \d(?![\p{N}.])|(?<![\p{L}\p{N}])\p{Lu} \p{Ll}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{L}=\d"#
+    /// A big operator's lone index ("(−1)n an (K) n=0" for a sum, "∂X := (U,ϕ)∈A {x ∈ U | …}"
+    /// for a union) is one too.
+    static let detachedScript = #":?=\s+[^\s=]+∈[^\s=]+\s|\s[−-]1\b|[−-]\p{Ll}{1,2} \p{Ll}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{Lu} \d(?![\p{N}.])|(?<![\p{L}\p{N}])\p{Lu} \p{Ll}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{L}=\d"#
     /// A statement that leans on another ("diese Begriffe", "die Bedingung in Definition 31.a").
     static let pointsElsewhere = #"\b(?:[Dd]iese[rsmn]?|[Tt]his|[Tt]hese|[Tt]hose|[Oo]bige[rsmn]?|(?:Definition|Satz|Bemerkung|Beispiel|Lemma|Theorem|Abbildung) \d)"#
 
