@@ -482,5 +482,18 @@ extension TopicSummaryTests {
                                                     title: "3.2 Fundamentalgruppe") ?? ""
         XCTAssertTrue(fundamental.contains("Ein wegzusammenhängender topologischer Raum X heißt einfach zusammenhängend, wenn π1(X, x) = {e} für ein x ∈ X."), fundamental)
         XCTAssertFalse(fundamental.contains("Er heißt") || fundamental.contains("(U,ϕ)∈A"), fundamental)
+
+        // What the notes say of the title's subject, however short, before the other definitions.
+        let coverings = """
+            Definition 50 Sei X ein topologischer Raum und M ⊆ X. M heißt diskret in X, wenn M in X keinen Häufungspunkt hat.
+            Definition 51 Sei X ein topologischer Raum und x ∈ X. Eine Menge U heißt Umgebungsbasis von x, wenn jede offene Umgebung von x ein Element von U enthält.
+            Definition 52 Sei X ein topologischer Raum. Eine Teilmenge A heißt dicht in X, wenn jede nichtleere offene Menge A trifft.
+            Bemerkung 50 Überlagerungen sind surjektiv.
+            Beweis: Sei p : Y → X eine Überlagerung.
+            Bemerkung 51 Überlagerungen sind offene Abbildungen.
+            """
+        let covering = StructuralSummary.summary(of: [Passage(ordinal: 0, text: coverings, kind: .text, sectionPath: [], tokenCount: 120)],
+                                                 title: "3.3 Überlagerungen") ?? ""
+        XCTAssertTrue(covering.contains("Überlagerungen sind surjektiv.") && covering.contains("Überlagerungen sind offene Abbildungen."), covering)
     }
 }

@@ -59,13 +59,18 @@ enum StructuralSummary {
             stated(environments[index], terms: terms[index], following: text[environments[index].start...]) ?? claimedByLabel(environments[index])
         }
         let subject = titleWords(title)
+        // A theorem or remark about the title's subject ("Überlagerungen sind surjektiv." in
+        // "Überlagerungen") comes before other definitions.
+        func about(_ index: Int) -> Bool {
+            statements[index].map { statement in WordTokenizer.words(statement).contains { names(subject, $0) } } ?? false
+        }
         func rank(_ index: Int) -> Int {
             let environment = environments[index]
             switch environment.kind {
-            case .definition: return terms[index].contains { names(subject, $0) } ? 0 : 2
-            case .theorem: return environment.label != nil ? 1 : 3
-            case .remark: return 4
-            case .example: return 5
+            case .definition: return terms[index].contains { names(subject, $0) } ? 0 : 3
+            case .theorem: return environment.label != nil ? 1 : about(index) ? 2 : 4
+            case .remark: return about(index) ? 2 : 5
+            case .example: return 6
             }
         }
         var chosen: [Int] = []
@@ -257,7 +262,9 @@ enum StructuralSummary {
         let whole = (setting + [claim]).joined(separator: " ")
         let tokens = whole.split(separator: " ")
         let leadTokens = (setting + [lead]).joined(separator: " ").split(separator: " ")
-        guard tokens.count <= 60, leadTokens.count >= 5, ".!".contains(whole.last ?? " "), closes(whole), MathText.isIntact(whole),
+        // A claim of words alone may be short ("Überlagerungen sind surjektiv.").
+        let wordsAlone = leadTokens.count >= 3 && leadTokens.allSatisfy { token in token.filter(\.isLetter).count >= 3 && token.allSatisfy { $0.isLetter || ".,-".contains($0) } }
+        guard tokens.count <= 60, leadTokens.count >= 5 || wordsAlone, ".!".contains(whole.last ?? " "), closes(whole), MathText.isIntact(whole),
               whole.range(of: detachedScript, options: .regularExpression) == nil,
               whole.range(of: pointsElsewhere, options: .regularExpression) == nil else { return nil }
         // Symbols: a single letter ("X"), a letter with its index ("R2"), anything with an
