@@ -495,5 +495,15 @@ extension TopicSummaryTests {
         let covering = StructuralSummary.summary(of: [Passage(ordinal: 0, text: coverings, kind: .text, sectionPath: [], tokenCount: 120)],
                                                  title: "3.3 Überlagerungen") ?? ""
         XCTAssertTrue(covering.contains("Überlagerungen sind surjektiv.") && covering.contains("Überlagerungen sind offene Abbildungen."), covering)
+
+        // A remark's label says what its symbol is; "2-dimensionaler" is a word, not a formula.
+        let tangent = """
+            Definition 71 Sei S eine reguläre Fläche und F eine lokale Parametrisierung um s. Dann heißt Ts S := Bild(Ds F ) ⊆ R3 die Tangentialebene.
+            Bemerkung 73 (Eigenschaften der Tangentialebene) a) Ts S ist 2-dimensionaler Untervektorraum von R3 .
+            Definition 72 Sei S eine reguläre Fläche. S heißt orientierbar, wenn es ein stetiges Normalenfeld auf S gibt.
+            """
+        let plane2 = StructuralSummary.summary(of: [Passage(ordinal: 0, text: tangent, kind: .text, sectionPath: [], tokenCount: 120)],
+                                               title: "5.2 Tangentialebene") ?? ""
+        XCTAssertTrue(plane2.contains("Eigenschaften der Tangentialebene: Ts S ist 2-dimensionaler Untervektorraum von R3."), plane2)
     }
 }

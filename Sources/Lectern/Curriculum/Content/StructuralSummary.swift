@@ -62,7 +62,8 @@ enum StructuralSummary {
         // A theorem or remark about the title's subject ("Überlagerungen sind surjektiv." in
         // "Überlagerungen") comes before other definitions.
         func about(_ index: Int) -> Bool {
-            statements[index].map { statement in WordTokenizer.words(statement).contains { names(subject, $0) } } ?? false
+            guard let statement = statements[index] else { return false }
+            return WordTokenizer.words(statement + " " + (environments[index].label ?? "")).contains { names(subject, $0) }
         }
         func rank(_ index: Int) -> Int {
             let environment = environments[index]
@@ -81,11 +82,16 @@ enum StructuralSummary {
             chosen.append(index)
             words += count
         }
-        // A named theorem says its name ("Satz 1.1 (Heine-Borel): Eine Teilmenge …").
+        // A named theorem says its name ("Satz 1.1 (Heine-Borel): Eine Teilmenge …"), a remark its
+        // label, which may say what its symbols are ("Eigenschaften der Tangentialebene: Ts S ist …").
         var sentences = chosen.sorted().map { index in
             let environment = environments[index]
-            guard environment.kind == .theorem, let label = environment.label else { return statements[index]! }
-            return "\(environment.name) (\(label)): \(statements[index]!)"
+            guard let label = environment.label else { return statements[index]! }
+            switch environment.kind {
+            case .theorem: return "\(environment.name) (\(label)): \(statements[index]!)"
+            case .remark where statements[index] != claimedByLabel(environment): return "\(MathText.repairingGlyphs(label)): \(statements[index]!)"
+            default: return statements[index]!
+            }
         }
         // The rest by name, while the summary stays short.
         var named: [String] = []
@@ -267,12 +273,12 @@ enum StructuralSummary {
         guard tokens.count <= 60, leadTokens.count >= 5 || wordsAlone, ".!".contains(whole.last ?? " "), closes(whole), MathText.isIntact(whole),
               whole.range(of: detachedScript, options: .regularExpression) == nil,
               whole.range(of: pointsElsewhere, options: .regularExpression) == nil else { return nil }
-        // Symbols: a single letter ("X"), a letter with its index ("R2"), anything with an
-        // operator. A definition's sentence is half symbols at most ("Eine Gruppenoperation von G
+        // Symbols: a single letter ("X"), a letter with its index ("R2"; "2-dimensionaler" is a
+        // word), anything with an operator. A definition's sentence is half symbols at most ("Eine Gruppenoperation von G
         // auf X ist eine Abbildung ◦ : G × X → X"), other statements a third.
         let symbolic = leadTokens.filter { token in
             let letters = token.filter(\.isLetter)
-            return letters.count <= 1 || token.contains(where: \.isNumber) || token.unicodeScalars.contains(where: isMath)
+            return letters.count <= 1 || token.contains(where: \.isNumber) && letters.count <= 3 || token.unicodeScalars.contains(where: isMath)
         }.count
         return Double(symbolic) <= (kind == .definition ? 0.5 : 0.35) * Double(leadTokens.count) ? whole : nil
     }
