@@ -88,8 +88,10 @@ enum StructuralSummary {
             let environment = environments[index]
             guard let label = environment.label else { return statements[index]! }
             switch environment.kind {
-            case .theorem: return "\(environment.name) (\(label)): \(statements[index]!)"
-            case .remark where statements[index] != claimedByLabel(environment): return "\(MathText.repairingGlyphs(label)): \(statements[index]!)"
+            case .theorem where statements[index] != claimedByLabel(environment):
+                return "\(environment.name) (\(label)): \(statements[index]!)"
+            case .remark where statements[index] != claimedByLabel(environment):
+                return "\(MathText.repairingGlyphs(label)): \(statements[index]!)"
             default: return statements[index]!
             }
         }
@@ -161,9 +163,9 @@ enum StructuralSummary {
         guard environment.kind != .example else { return nil }
         // Parts after a whole sentence ("… eine Gruppenoperation. a) G operiert durch …, wenn …")
         // are sentences of their own.
-        // (The PDF's space before a mark or a closing bracket, "U1 , U2", "f (U )", "(Ui , ϕi )i∈I", "C ∞ .", "{ e }",
-        // and between a function and its argument, "π1 (X, x)", goes,
-        // and so does an article printed twice, "eine eine Funktion".)
+        // (The PDF's space before a mark or a closing bracket, "U1 , U2", "f (U )", "(Ui , ϕi )i∈I",
+        // "C ∞ .", "{ e }", and between a function and its argument, "π1 (X, x)", goes, and so does
+        // an article printed twice, "eine eine Funktion".)
         let text = MathText.repairingGlyphs(TextCleanup.collapseWhitespace(environment.body))
             .replacingOccurrences(of: #"(?:^|(?<=[.!?])\s+)\(?(?:[a-e]|i{1,3}|iv)\)\s+(?=\p{Lu})"#, with: " ", options: .regularExpression)
             .replacingOccurrences(of: #"\s+(?=[)\]}]|[,.;](?:\s|$))|(?<=\{)\s+|(?<=(?:^|\s)[\p{L}&&[^aA]]|(?:^|\s)\p{L}\p{N})\s+(?=\()"#, with: "", options: .regularExpression)
@@ -269,13 +271,14 @@ enum StructuralSummary {
         let tokens = whole.split(separator: " ")
         let leadTokens = (setting + [lead]).joined(separator: " ").split(separator: " ")
         // A claim of words alone may be short ("Überlagerungen sind surjektiv.").
-        let wordsAlone = leadTokens.count >= 3 && leadTokens.allSatisfy { token in token.filter(\.isLetter).count >= 3 && token.allSatisfy { $0.isLetter || ".,-".contains($0) } }
+        let wordsAlone = leadTokens.count >= 3
+            && leadTokens.allSatisfy { token in token.filter(\.isLetter).count >= 3 && token.allSatisfy { $0.isLetter || ".,-".contains($0) } }
         guard tokens.count <= 60, leadTokens.count >= 5 || wordsAlone, ".!".contains(whole.last ?? " "), closes(whole), MathText.isIntact(whole),
               whole.range(of: detachedScript, options: .regularExpression) == nil,
               whole.range(of: pointsElsewhere, options: .regularExpression) == nil else { return nil }
         // Symbols: a single letter ("X"), a letter with its index ("R2"; "2-dimensionaler" is a
-        // word), anything with an operator. A definition's sentence is half symbols at most ("Eine Gruppenoperation von G
-        // auf X ist eine Abbildung ◦ : G × X → X"), other statements a third.
+        // word), anything with an operator. A definition's sentence is half symbols at most ("Eine
+        // Gruppenoperation von G auf X ist eine Abbildung ◦ : G × X → X"), other statements a third.
         let symbolic = leadTokens.filter { token in
             let letters = token.filter(\.isLetter)
             return letters.count <= 1 || token.contains(where: \.isNumber) && letters.count <= 3 || token.unicodeScalars.contains(where: isMath)
