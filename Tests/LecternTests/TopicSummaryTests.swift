@@ -470,5 +470,40 @@ extension TopicSummaryTests {
                                      + "§3 Anordnungsaxiome, §4 Bewegungsaxiom, §5 Parallelenaxiom."), plane)
         XCTAssertTrue(plane.contains("Verkettungen stetiger Abbildungen sind stetig."), plane)
         XCTAssertFalse(plane.contains("Dann heißt G") || plane.contains("Es gilt") || plane.contains("genau dann eine Geometrie"), plane)
+
+        // "π1 (X, x) = { e }" as printed is one symbol and a set, not six tokens of formula; "Er
+        // heißt …" after a broken formula and a union's lone index "(U,ϕ)∈A" are no statements.
+        let paths = """
+            Definition 43 Seien γ1 , γ2 Wege in X mit γ1 (1) = γ2 (0). Dann ist γ(t) = γ1 (2t) falls 0 ≤ t < 2 ein Weg in X. Er heißt zusammengesetzter Weg und man schreibt γ = γ1 ∗ γ2 .
+            Definition 46 Ein wegzusammenhängender topologischer Raum X heißt einfach zusammenhängend, wenn π1 (X, x) = { e } für ein x ∈ X.
+            Definition 47 Sei X eine Mannigfaltigkeit mit Rand und Atlas A. Dann heißt ∂X := (U,ϕ)∈A { x ∈ U | ϕ(x) = 0 } Rand von X.
+            """
+        let fundamental = StructuralSummary.summary(of: [Passage(ordinal: 0, text: paths, kind: .text, sectionPath: [], tokenCount: 120)],
+                                                    title: "3.2 Fundamentalgruppe") ?? ""
+        XCTAssertTrue(fundamental.contains("Ein wegzusammenhängender topologischer Raum X heißt einfach zusammenhängend, wenn π1(X, x) = {e} für ein x ∈ X."), fundamental)
+        XCTAssertFalse(fundamental.contains("Er heißt") || fundamental.contains("(U,ϕ)∈A"), fundamental)
+
+        // What the notes say of the title's subject, however short, before the other definitions.
+        let coverings = """
+            Definition 50 Sei X ein topologischer Raum und M ⊆ X. M heißt diskret in X, wenn M in X keinen Häufungspunkt hat.
+            Definition 51 Sei X ein topologischer Raum und x ∈ X. Eine Menge U heißt Umgebungsbasis von x, wenn jede offene Umgebung von x ein Element von U enthält.
+            Definition 52 Sei X ein topologischer Raum. Eine Teilmenge A heißt dicht in X, wenn jede nichtleere offene Menge A trifft.
+            Bemerkung 50 Überlagerungen sind surjektiv.
+            Beweis: Sei p : Y → X eine Überlagerung.
+            Bemerkung 51 Überlagerungen sind offene Abbildungen.
+            """
+        let covering = StructuralSummary.summary(of: [Passage(ordinal: 0, text: coverings, kind: .text, sectionPath: [], tokenCount: 120)],
+                                                 title: "3.3 Überlagerungen") ?? ""
+        XCTAssertTrue(covering.contains("Überlagerungen sind surjektiv.") && covering.contains("Überlagerungen sind offene Abbildungen."), covering)
+
+        // A remark's label says what its symbol is; "2-dimensionaler" is a word, not a formula.
+        let tangent = """
+            Definition 71 Sei S eine reguläre Fläche und F eine lokale Parametrisierung um s. Dann heißt Ts S := Bild(Ds F ) ⊆ R3 die Tangentialebene.
+            Bemerkung 73 (Eigenschaften der Tangentialebene) a) Ts S ist 2-dimensionaler Untervektorraum von R3 .
+            Definition 72 Sei S eine reguläre Fläche. S heißt orientierbar, wenn es ein stetiges Normalenfeld auf S gibt.
+            """
+        let plane2 = StructuralSummary.summary(of: [Passage(ordinal: 0, text: tangent, kind: .text, sectionPath: [], tokenCount: 120)],
+                                               title: "5.2 Tangentialebene") ?? ""
+        XCTAssertTrue(plane2.contains("Eigenschaften der Tangentialebene: Ts S ist 2-dimensionaler Untervektorraum von R3."), plane2)
     }
 }

@@ -59,13 +59,19 @@ enum StructuralSummary {
             stated(environments[index], terms: terms[index], following: text[environments[index].start...]) ?? claimedByLabel(environments[index])
         }
         let subject = titleWords(title)
+        // A theorem or remark about the title's subject ("Überlagerungen sind surjektiv." in
+        // "Überlagerungen") comes before other definitions.
+        func about(_ index: Int) -> Bool {
+            guard let statement = statements[index] else { return false }
+            return WordTokenizer.words(statement + " " + (environments[index].label ?? "")).contains { names(subject, $0) }
+        }
         func rank(_ index: Int) -> Int {
             let environment = environments[index]
             switch environment.kind {
-            case .definition: return terms[index].contains { names(subject, $0) } ? 0 : 2
-            case .theorem: return environment.label != nil ? 1 : 3
-            case .remark: return 4
-            case .example: return 5
+            case .definition: return terms[index].contains { names(subject, $0) } ? 0 : 3
+            case .theorem: return environment.label != nil ? 1 : about(index) ? 2 : 4
+            case .remark: return about(index) ? 2 : 5
+            case .example: return 6
             }
         }
         var chosen: [Int] = []
@@ -76,11 +82,18 @@ enum StructuralSummary {
             chosen.append(index)
             words += count
         }
-        // A named theorem says its name ("Satz 1.1 (Heine-Borel): Eine Teilmenge …").
+        // A named theorem says its name ("Satz 1.1 (Heine-Borel): Eine Teilmenge …"), a remark its
+        // label, which may say what its symbols are ("Eigenschaften der Tangentialebene: Ts S ist …").
         var sentences = chosen.sorted().map { index in
             let environment = environments[index]
-            guard environment.kind == .theorem, let label = environment.label else { return statements[index]! }
-            return "\(environment.name) (\(label)): \(statements[index]!)"
+            guard let label = environment.label else { return statements[index]! }
+            switch environment.kind {
+            case .theorem where statements[index] != claimedByLabel(environment):
+                return "\(environment.name) (\(label)): \(statements[index]!)"
+            case .remark where statements[index] != claimedByLabel(environment):
+                return "\(MathText.repairingGlyphs(label)): \(statements[index]!)"
+            default: return statements[index]!
+            }
         }
         // The rest by name, while the summary stays short.
         var named: [String] = []
@@ -150,11 +163,12 @@ enum StructuralSummary {
         guard environment.kind != .example else { return nil }
         // Parts after a whole sentence ("… eine Gruppenoperation. a) G operiert durch …, wenn …")
         // are sentences of their own.
-        // (The PDF's space before a mark or a closing bracket, "U1 , U2", "f (U )", "(Ui , ϕi )i∈I", "C ∞ .", goes,
-        // and so does an article printed twice, "eine eine Funktion".)
+        // (The PDF's space before a mark or a closing bracket, "U1 , U2", "f (U )", "(Ui , ϕi )i∈I",
+        // "C ∞ .", "{ e }", and between a function and its argument, "π1 (X, x)", goes, and so does
+        // an article printed twice, "eine eine Funktion".)
         let text = MathText.repairingGlyphs(TextCleanup.collapseWhitespace(environment.body))
             .replacingOccurrences(of: #"(?:^|(?<=[.!?])\s+)\(?(?:[a-e]|i{1,3}|iv)\)\s+(?=\p{Lu})"#, with: " ", options: .regularExpression)
-            .replacingOccurrences(of: #"\s+(?=[)\]]|[,.;](?:\s|$))"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #"\s+(?=[)\]}]|[,.;](?:\s|$))|(?<=\{)\s+|(?<=(?:^|\s)[\p{L}&&[^aA]]|(?:^|\s)\p{L}\p{N})\s+(?=\()"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #"\b(ein|eine|einen|einer|the|an?) \1\b"#, with: "$1", options: .regularExpression)
             .trimmingCharacters(in: .whitespaces)
         // A sentence ending on a symbol's full stop ("Sei ∼ eine Äquivalenzrelation auf X. Die Menge
@@ -217,6 +231,8 @@ enum StructuralSummary {
         if let next = claim.range(of: #"(?<=[.!?])\s+(?=(?:Sei|Seien|Es sei|Let)\b)"#, options: .regularExpression) {
             claim = String(claim[..<next.lowerBound])
         }
+        // "Er heißt zusammengesetzter Weg …" names what the sentence before it wrote.
+        if claim.range(of: #"^(?:Er|Sie|Es|It|They) (?:heißt|heißen|wird|werden|is|are)\b"#, options: .regularExpression) != nil { return nil }
         // Conditions listed after a colon, "für die gilt: a) … b) …": kept where each is short.
         // Axioms named in paragraphs of their own, printed as far as the next blocks ("die Axiome
         // §1 - §5 erfüllt: §1) Inzidenzaxiome: (i) …", "§2) Abstandsaxiom: …"): by their names.
@@ -254,15 +270,18 @@ enum StructuralSummary {
         let whole = (setting + [claim]).joined(separator: " ")
         let tokens = whole.split(separator: " ")
         let leadTokens = (setting + [lead]).joined(separator: " ").split(separator: " ")
-        guard tokens.count <= 60, leadTokens.count >= 5, ".!".contains(whole.last ?? " "), closes(whole), MathText.isIntact(whole),
+        // A claim of words alone may be short ("Überlagerungen sind surjektiv.").
+        let wordsAlone = leadTokens.count >= 3
+            && leadTokens.allSatisfy { token in token.filter(\.isLetter).count >= 3 && token.allSatisfy { $0.isLetter || ".,-".contains($0) } }
+        guard tokens.count <= 60, leadTokens.count >= 5 || wordsAlone, ".!".contains(whole.last ?? " "), closes(whole), MathText.isIntact(whole),
               whole.range(of: detachedScript, options: .regularExpression) == nil,
               whole.range(of: pointsElsewhere, options: .regularExpression) == nil else { return nil }
-        // Symbols: a single letter ("X"), a letter with its index ("R2"), anything with an
-        // operator. A definition's sentence is half symbols at most ("Eine Gruppenoperation von G
-        // auf X ist eine Abbildung ◦ : G × X → X"), other statements a third.
+        // Symbols: a single letter ("X"), a letter with its index ("R2"; "2-dimensionaler" is a
+        // word), anything with an operator. A definition's sentence is half symbols at most ("Eine
+        // Gruppenoperation von G auf X ist eine Abbildung ◦ : G × X → X"), other statements a third.
         let symbolic = leadTokens.filter { token in
             let letters = token.filter(\.isLetter)
-            return letters.count <= 1 || token.contains(where: \.isNumber) || token.unicodeScalars.contains(where: isMath)
+            return letters.count <= 1 || token.contains(where: \.isNumber) && letters.count <= 3 || token.unicodeScalars.contains(where: isMath)
         }.count
         return Double(symbolic) <= (kind == .definition ? 0.5 : 0.35) * Double(leadTokens.count) ? whole : nil
     }
@@ -291,8 +310,9 @@ enum StructuralSummary {
     /// An index or exponent the PDF set apart from its symbol ("g −1 (U)", "S n", "C k", "S 2",
     /// "−ds n"): the
     /// formula no longer reads as printed.
-    /// A big operator's lone index ("(−1)n an (K) n=0" for a sum) is one too.
-    static let detachedScript = #"\s[−-]1\b|[−-]\p{Ll}{1,2} \p{Ll}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{Lu} \d(?![\p{N}.])|(?<![\p{L}\p{N}])\p{Lu} \p{Ll}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{L}=\d"#
+    /// A big operator's lone index ("(−1)n an (K) n=0" for a sum, "∂X := (U,ϕ)∈A {x ∈ U | …}"
+    /// for a union) is one too.
+    static let detachedScript = #":?=\s+[^\s=]+∈[^\s=]+\s|\s[−-]1\b|[−-]\p{Ll}{1,2} \p{Ll}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{Lu} \d(?![\p{N}.])|(?<![\p{L}\p{N}])\p{Lu} \p{Ll}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{L}=\d"#
     /// A statement that leans on another ("diese Begriffe", "die Bedingung in Definition 31.a").
     static let pointsElsewhere = #"\b(?:[Dd]iese[rsmn]?|[Tt]his|[Tt]hese|[Tt]hose|[Oo]bige[rsmn]?|(?:Definition|Satz|Bemerkung|Beispiel|Lemma|Theorem|Abbildung) \d)"#
 
