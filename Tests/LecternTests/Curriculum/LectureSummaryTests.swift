@@ -262,7 +262,8 @@ final class LectureSummaryTests: XCTestCase {
     func testASpokenLectureSaysWhatItTeachesWithoutPartsNotNamedOrMisheardWords() throws {
         let corpus = try TestPaths.sharedCorpus()
         let hf = try SharedCorpusLibrary.load().curriculum("hf-spoken", sources: [
-            "transcripts/hf-course-04_the-transformer-architecture.srt", "transcripts/hf-course-05_transformer-models-encoders.srt",
+            "transcripts/hf-course-01_the-pipeline-function.srt", "transcripts/hf-course-04_the-transformer-architecture.srt",
+            "transcripts/hf-course-05_transformer-models-encoders.srt",
         ].map { corpus.appendingPathComponent($0).path })
         for topic in hf.units.flatMap(\.topics) {
             let sentences = SentenceSplitter.split(topic.summary).map(\.text)
@@ -271,6 +272,9 @@ final class LectureSummaryTests: XCTestCase {
             // (The encoder's video says "BERT" four times and "BURT" once.)
             XCTAssertFalse(topic.summary.contains("BURT"), topic.summary)
         }
+        // The pipeline video's summary names the pipelines it shows one by one.
+        let pipeline = try XCTUnwrap(hf.units.flatMap(\.topics).first { $0.title == "The pipeline function" }).summary
+        XCTAssertTrue(pipeline.contains("sentiment analysis") && pipeline.contains("text generation") && pipeline.contains("summarization"), pipeline)
         // The architecture's summary says what both of its parts do.
         let architecture = try XCTUnwrap(hf.units.flatMap(\.topics).first { $0.title == "The transformer architecture" }).summary
         XCTAssertTrue(SentenceSplitter.split(architecture).contains { $0.text.hasPrefix("The encoder ") }, architecture)
@@ -299,6 +303,12 @@ final class LectureSummaryTests: XCTestCase {
         XCTAssertEqual(TopicSummaryText.misheardWords(lecture("GPT writes text. The GBT model was trained on books. GPT guesses the next word. NLP is a field.")),
                        ["GBT"])
         XCTAssertEqual(TopicSummaryText.misheardWords(lecture("GPT writes text. GBT is another model. GPT guesses words. GBT is older.")), [])
+        // The kinds of its subject a lecture names one by one; a quantity's qualifiers are none.
+        XCTAssertEqual(TopicSummaryText.walkedKinds(["engine", "engines"], lecture(
+            "The steam engine came first. It burned coal. Then the petrol engine made cars possible. The same engine drove boats. Later the diesel engine pulled trains.")),
+            "The lecture walks through the steam, petrol and diesel engines.")
+        XCTAssertNil(TopicSummaryText.walkedKinds(["energy"], lecture(
+            "The kinetic energy grows. The total energy stays. The total mechanical energy is conserved. The heat energy is lost.")))
         // What a lecture goes on to say with "It …" of a short statement's subject.
         XCTAssertEqual(TopicSummaryText.continuations(lecture(
             "The cache is smaller than the disk. It holds the pages read most recently. It is emptied when the machine restarts. Disks are slow.")),

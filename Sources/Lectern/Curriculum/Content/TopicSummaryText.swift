@@ -69,7 +69,11 @@ enum TopicSummaryText {
         // learning is to …" on "What is transfer learning?") already says what the lecture is about.
         if let first = sentences.first, !titled.isEmpty {
             let named = Set(WordTokenizer.words(first).map(WordTokenizer.fold)).intersection(titled).count
-            if 3 * named >= 2 * titled.count { return summary }
+            if 3 * named >= 2 * titled.count {
+                // (And the kinds of its subject it walks through, in place of its third sentence.)
+                guard let kinds = walkedKinds(titled, passages) else { return summary }
+                return (sentences.prefix(2) + [kinds]).joined(separator: " ")
+            }
         }
         guard let lead = lectureLead(title: title, objectives: objectives, passages: passages) else { return summary }
         // A worked example says what it works out, from its problem's statement.
@@ -328,6 +332,42 @@ enum TopicSummaryText {
 
     /// Verbs after a subject that do not end on "s".
     static let continuingVerbs: Set<String> = ["can", "will", "may", "must", "should", "could", "would", "has", "had", "was", "were", "are"]
+
+    /// "The lecture walks through the sentiment analysis, zero-shot classification, text generation,
+    /// fill mask and summarization pipelines.": the kinds of its title's subject a lecture names
+    /// one by one, each as "the <one or two words> <a title word>", three or more of them (not
+    /// "the same pipeline", "the first pipeline": words that say which, not what kind); nil where
+    /// fewer.
+    static func walkedKinds(_ titled: Set<String>, _ passages: [Passage]) -> String? {
+        let text = passages.filter { $0.kind == .transcript }.map { TextCleanup.collapseWhitespace($0.text) }.joined(separator: " ")
+        guard !text.isEmpty else { return nil }
+        for head in titled.sorted() where head.count > 3 && head.allSatisfy(\.isLetter) {
+            guard let pattern = try? NSRegularExpression(pattern: #"\bthe ((?:[a-z][a-z-]* ){1,2})"# + head + #"\b(?!-)"#, options: [.caseInsensitive]) else { continue }
+            var kinds: [String] = []
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let range = Range(match.range(at: 1), in: text) else { continue }
+                let kind = text[range].lowercased().trimmingCharacters(in: .whitespaces)
+                let words = kind.split(separator: " ").map(String.init)
+                // (An adjective says of what sort, not which kind: "the kinetic energy", "the internal forces".)
+                guard !words.contains(where: { ContentWords.stopwords.contains($0) || whichWords.contains($0) || titled.contains($0) }),
+                      !(words.count == 1 && ["al", "ic", "ive", "ous"].contains(where: { kind.hasSuffix($0) })), !kinds.contains(kind) else { continue }
+                kinds.append(kind)
+            }
+            // Kinds walked through are each named apart: kinds sharing a word ("the total force", "the
+            // total internal force") are a quantity's qualifiers, not a list.
+            let shared = kinds.flatMap { $0.split(separator: " ") }
+            guard kinds.count >= 3, Set(shared).count == shared.count else { continue }
+            let plural = head.hasSuffix("y") && !"aeiou".contains(head.dropLast().last ?? "a") ? head.dropLast() + "ies" : head + "s"
+            return "The lecture walks through the \(OfflineObjectives.list(kinds)) \(plural)."
+        }
+        return nil
+    }
+
+    /// Words that say which one of a kind, not what kind.
+    static let whichWords: Set<String> = [
+        "same", "other", "first", "second", "third", "last", "next", "previous", "whole", "default", "original", "general", "new", "old",
+        "entire", "following", "above", "given", "particular", "specific", "actual", "main", "simple", "basic", "final", "initial",
+    ]
 
     /// What a speaker says to mark a claim as what matters (lower case).
     static let stressMarks = ["key point", "main point", "important thing", "what matters is"]
