@@ -253,4 +253,70 @@ final class LectureSummaryTests: XCTestCase {
             "The example applies conservation of momentum and the momentum principle.")
         XCTAssertNil(TopicSummaryText.appliedPrinciples(lecture("We cannot use conservation of energy here. The block slides.")))
     }
+
+    /// A lecture without mathematics (the shared subtitles, the project's biology lecture) is
+    /// summarised by what it teaches: no sentence that counts off parts not yet named ("Combining
+    /// the two parts …"), no word the recognition misheard (an acronym said once beside the one
+    /// said often), the claim the lecturer stresses, and a lead from the subject after a course's
+    /// numbering ("Biology 101, lecture 7: …").
+    func testASpokenLectureSaysWhatItTeachesWithoutPartsNotNamedOrMisheardWords() throws {
+        let corpus = try TestPaths.sharedCorpus()
+        let hf = try SharedCorpusLibrary.load().curriculum("hf-spoken", sources: [
+            "transcripts/hf-course-01_the-pipeline-function.srt", "transcripts/hf-course-04_the-transformer-architecture.srt",
+            "transcripts/hf-course-05_transformer-models-encoders.srt",
+        ].map { corpus.appendingPathComponent($0).path })
+        for topic in hf.units.flatMap(\.topics) {
+            let sentences = SentenceSplitter.split(topic.summary).map(\.text)
+            XCTAssertGreaterThanOrEqual(sentences.count, 3, "\(topic.title): \(topic.summary)")
+            XCTAssertFalse(sentences.contains(where: TopicSummaryText.namesUnsaid), "\(topic.title): \(topic.summary)")
+            // (The encoder's video says "BERT" four times and "BURT" once.)
+            XCTAssertFalse(topic.summary.contains("BURT"), topic.summary)
+        }
+        // The pipeline video's summary names the pipelines it shows one by one.
+        let pipeline = try XCTUnwrap(hf.units.flatMap(\.topics).first { $0.title == "The pipeline function" }).summary
+        XCTAssertTrue(pipeline.contains("sentiment analysis") && pipeline.contains("text generation") && pipeline.contains("summarization"), pipeline)
+        // The architecture's summary says what both of its parts do.
+        let architecture = try XCTUnwrap(hf.units.flatMap(\.topics).first { $0.title == "The transformer architecture" }).summary
+        XCTAssertTrue(SentenceSplitter.split(architecture).contains { $0.text.hasPrefix("The encoder ") }, architecture)
+        XCTAssertTrue(SentenceSplitter.split(architecture).contains { $0.text.hasPrefix("The decoder ") && $0.text.split(separator: " ").count >= 10 }, architecture)
+
+        let folder = try TemporaryFolder()
+        let store = try LibraryStore(path: folder.file("lecture.db").path)
+        let source = TestPaths.corpora.appendingPathComponent("transcripts/cell-respiration-lecture.vtt").path
+        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest([source], recorder: nil) { _ in }.stored, 1)
+        _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer()).build(name: "biology", sources: [source], recorder: nil) { _ in }
+        let respiration = try XCTUnwrap(try store.curriculum(named: "biology")?.topics.first).summary
+        // Its subject, its three stages, and the point it calls the key one (after a student's question).
+        XCTAssertTrue(respiration.hasPrefix("The lecture is about cellular respiration. "), respiration)
+        XCTAssertTrue(respiration.contains("three stages: glycolysis, the citric acid cycle, and oxidative phosphorylation"), respiration)
+        XCTAssertTrue(respiration.contains("Glycolysis is anaerobic"), respiration)
+
+        func lecture(_ text: String) -> [Passage] {
+            [Passage(id: 1, documentId: 1, ordinal: 0, text: text, kind: .transcript, sectionPath: ["Lecture"], tokenCount: 60)]
+        }
+        XCTAssertEqual(TopicSummaryText.stressed(lecture(
+            "Do prices always rise with demand? No, and that is the key point. A price rises only when demand grows faster than supply. "
+                + "So the main point is that a market settles where the two curves cross.")),
+            ["A price rises only when demand grows faster than supply.", "A market settles where the two curves cross."])
+        // The working's "we" after the mark is no claim.
+        XCTAssertEqual(TopicSummaryText.stressed(lecture("Now the important thing is that we're going to do an integral.")), [])
+        XCTAssertEqual(TopicSummaryText.misheardWords(lecture("GPT writes text. The GBT model was trained on books. GPT guesses the next word. NLP is a field.")),
+                       ["GBT"])
+        XCTAssertEqual(TopicSummaryText.misheardWords(lecture("GPT writes text. GBT is another model. GPT guesses words. GBT is older.")), [])
+        // The kinds of its subject a lecture names one by one; a quantity's qualifiers are none.
+        XCTAssertEqual(TopicSummaryText.walkedKinds(["engine", "engines"], lecture(
+            "The steam engine came first. It burned coal. Then the petrol engine made cars possible. The same engine drove boats. Later the diesel engine pulled trains.")),
+            "The lecture walks through the steam, petrol and diesel engines.")
+        XCTAssertNil(TopicSummaryText.walkedKinds(["energy"], lecture(
+            "The kinetic energy grows. The total energy stays. The total mechanical energy is conserved. The heat energy is lost.")))
+        // What a lecture goes on to say with "It …" of a short statement's subject.
+        XCTAssertEqual(TopicSummaryText.continuations(lecture(
+            "The cache is smaller than the disk. It holds the pages read most recently. It is emptied when the machine restarts. Disks are slow.")),
+            ["The cache is smaller than the disk.": ["The cache holds the pages read most recently.", "The cache is emptied when the machine restarts."]])
+        XCTAssertEqual(TopicSummaryText.continuations(lecture("Everything we store is smaller than the disk. It holds the pages read most recently.")), [:])
+        XCTAssertTrue(TopicSummaryText.namesUnsaid("Joining the three layers gives a deeper network."))
+        XCTAssertFalse(TopicSummaryText.namesUnsaid("A network has three layers: input, hidden and output."))
+        XCTAssertEqual(TopicSummaryText.lectureLead(title: "Chemistry 201, lecture 3: covalent bonds", objectives: [], passages: lecture("Atoms share electrons.")),
+                       "The lecture is about covalent bonds.")
+    }
 }

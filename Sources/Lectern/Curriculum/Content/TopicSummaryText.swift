@@ -56,20 +56,24 @@ enum TopicSummaryText {
         guard !summary.isEmpty, passages.contains(where: { $0.kind == .transcript }) else { return summary }
         var sentences = SentenceSplitter.split(summary, symbols: true).map(\.text)
         let subject = lectureSubject(title: title, objectives: objectives, terms: terms)
+        let titled = ExtractiveSummarizer.subjectWords(title)
         if let own = sentences.firstIndex(where: { $0.hasPrefix("The lecture ") }) {
             let sentence = sentences.remove(at: own)
             // "The lecture talks about kinetic energy." says what the lecture states of it too.
             if let formula = statedFormula(lead: sentence, passages: passages, title: title) {
-                return ([sentence, formula] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).prefix(1)).joined(separator: " ")
+                return ([sentence, formula] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject, titled: titled).prefix(1)).joined(separator: " ")
             }
-            return ([sentence] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject)).joined(separator: " ")
+            return ([sentence] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject, titled: titled)).joined(separator: " ")
         }
         // A summary whose first sentence names the title's subject ("The idea of transfer
         // learning is to …" on "What is transfer learning?") already says what the lecture is about.
-        let titled = ExtractiveSummarizer.subjectWords(title)
         if let first = sentences.first, !titled.isEmpty {
             let named = Set(WordTokenizer.words(first).map(WordTokenizer.fold)).intersection(titled).count
-            if 3 * named >= 2 * titled.count { return summary }
+            if 3 * named >= 2 * titled.count {
+                // (And the kinds of its subject it walks through, in place of its third sentence.)
+                guard let kinds = walkedKinds(titled, passages) else { return summary }
+                return (sentences.prefix(2) + [kinds]).joined(separator: " ")
+            }
         }
         guard let lead = lectureLead(title: title, objectives: objectives, passages: passages) else { return summary }
         // A worked example says what it works out, from its problem's statement.
@@ -79,22 +83,22 @@ enum TopicSummaryText {
             if let question = workedQuestion(passages) {
                 // (Not where the question names its principle: "The example uses the conservation of energy principle to …".)
                 let rest = principles.flatMap { namesAPrinciple(question) ? nil : [$0] }
-                    ?? Array(taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).prefix(1))
+                    ?? Array(taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject, titled: titled).prefix(1))
                 return ([lead, question] + rest).joined(separator: " ")
             }
             if let principles { return [lead, principles].joined(separator: " ") }
             // Without its question, the principle it applies, never a step of its working ("The
             // normal force is directed towards the center of mass."): its lead alone says more.
-            let applied = taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).filter(namesAPrinciple)
+            let applied = taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject, titled: titled).filter(namesAPrinciple)
             return ([lead] + applied.prefix(1)).joined(separator: " ")
         }
         // A lecture that defines a quantity says the formula it states for it.
         if let formula = statedFormula(lead: lead, passages: passages, title: title) {
             // (The lecture's own sentence may follow: "Torque is defined as the cross product, R cross
             // F, which we can also write as R times F times the sine of theta.")
-            return ([lead, formula] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject).prefix(1)).joined(separator: " ")
+            return ([lead, formula] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject, titled: titled).prefix(1)).joined(separator: " ")
         }
-        return ([lead] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject)).joined(separator: " ")
+        return ([lead] + taught(sentences, paragraphs: paragraphs, passages: passages, subject: subject, titled: titled)).joined(separator: " ")
     }
 
     /// "Kinetic energy is K = 1/2 m v².", "Momentum, for a point-like mass, is p = m·v (m: the
@@ -163,7 +167,9 @@ enum TopicSummaryText {
     /// none of the lecture's subject (its title's words, its objectives' and key terms') is a
     /// step at the board ("The object, a little bit later, has moved."): the lead alone says
     /// more. Nor a short remark ("The m's fall out."): seven words or more.
-    static func taught(_ sentences: [String], paragraphs: [String], passages: [Passage] = [], subject: Set<String>) -> [String] {
+    static func taught(_ sentences: [String], paragraphs: [String], passages: [Passage] = [], subject: Set<String>,
+                       titled: Set<String> = []) -> [String] {
+        let misheard = misheardWords(passages)
         // (The word lookups first: reading a sentence as speech costs several regular expressions.)
         func about(_ sentence: String) -> Bool {
             WordTokenizer.words(sentence).contains(where: { subject.contains(WordTokenizer.fold($0)) }) && readsAlone(sentence)
@@ -171,6 +177,7 @@ enum TopicSummaryText {
         func readsAlone(_ sentence: String) -> Bool {
             // ("Second: Describe the motion …", "Part II: Constraint condition - find …": a step of a problem.)
             guard sentence.split(separator: " ").count >= 7, sentence.split(separator: " ").first?.hasSuffix(":") != true, !sentence.hasPrefix("The lecture "),
+                  !namesUnsaid(sentence), !hears(sentence, misheard),
                   ExtractiveSummarizer.standsAlone(sentence), SpokenSentences.written(sentence: sentence, reading: .statements, opening: false) != nil else {
                 return false
             }
@@ -202,12 +209,23 @@ enum TopicSummaryText {
         // National Assembly …"; not "The object, a little bit later, has moved.", "Ds dt is just
         // the velocity of the object.").
         func states(_ sentence: String) -> Bool {
-            sentence.split(separator: " ").count >= 10 && sentence.split(separator: " ").first?.hasSuffix(":") != true && ExtractiveSummarizer.standsAlone(sentence)
+            sentence.split(separator: " ").count >= 10 && sentence.split(separator: " ").first?.hasSuffix(":") != true && !namesUnsaid(sentence)
+                && !hears(sentence, misheard) && ExtractiveSummarizer.standsAlone(sentence)
                 && SpokenSentences.written(sentence: sentence, reading: .taught, opening: false) != nil
         }
         for sentence in sentences where chosen.count < 2 && !sentence.hasPrefix("The lecture ") && (about(sentence) || states(sentence))
             && !chosen.contains(sentence) {
             chosen.append(sentence)
+        }
+        // Else what the lecture says its title's subject does, as that sentence's subject ("The
+        // encoder outputs exactly one sequence of numbers per input word." in "The encoder
+        // architecture"), unless a chosen sentence says it already ("We call capital omega the
+        // precessional angular velocity." beside "The precessional angular velocity is capital omega.").
+        if !titled.isEmpty {
+            for sentence in statements where chosen.count < 2 && opensOnTitle(sentence, titled) && !chosen.contains(where: { repeats(sentence, $0) })
+                && about(sentence) {
+                chosen.append(sentence)
+            }
         }
         // Else a sentence whose subject is the lecture's ("The scalar product is …"): its words
         // before its verb name it.
@@ -217,7 +235,178 @@ enum TopicSummaryText {
         // Else the summary's first sentence that reads alone and says a whole statement: a lead
         // alone says only what the lecture is about.
         if chosen.isEmpty, let first = sentences.first(where: { readsAlone($0) && states($0) }) { chosen.append(first) }
+        // A short statement the lecture goes on about with "It …" ("The decoder is similar to the
+        // encoder. It can also accept text inputs. … It differs from the encoder due to its
+        // uni-directional feature …"): the longest of what it goes on to say, with its subject.
+        if chosen.contains(where: { $0.split(separator: " ").count < 10 }) {
+            let continued = continuations(passages)
+            chosen = chosen.map { sentence in
+                guard sentence.split(separator: " ").count < 10,
+                      let next = continued[sentence]?.filter({ readsAlone($0) && !chosen.contains($0) }).max(by: { $0.count < $1.count }) else { return sentence }
+                return next
+            }
+        }
+        // And what the lecturer says matters most ("No, and that is the key point. Glycolysis is
+        // anaerobic; …"), where it is not among them already.
+        if let claim = stressed(passages).first(where: { readsAlone($0) }), !chosen.contains(where: { repeats(claim, $0) }) { chosen.append(claim) }
         return chosen
+    }
+
+    /// A lecture's sentences its speaker marks as what matters: what follows "the key point is
+    /// that", "the important thing (to keep in mind) is that", "the main point is that", "what
+    /// matters is that", and the sentence after a short one that says so of what was just said
+    /// ("No, and that is the key point."); as written statements (`SpokenSentences`), the
+    /// working's "we" out.
+    static func stressed(_ passages: [Passage]) -> [String] {
+        var claims: [String] = []
+        for passage in passages where passage.kind == .transcript {
+            let text = TextCleanup.collapseWhitespace(withoutCredits(passage.text))
+            let lowered = text.lowercased()
+            guard stressMarks.contains(where: { lowered.contains($0) }) else { continue }
+            let sentences = stops(text)
+            for (index, sentence) in sentences.enumerated() {
+                let lower = sentence.lowercased()
+                guard stressMarks.contains(where: { lower.contains($0) }) else { continue }
+                var claim: String?
+                if let said = sentence.range(of: #"\b(the (key|main) point|the (most )?important thing( to keep in mind| to remember)?|what matters) (here )?is that "#,
+                                             options: [.regularExpression, .caseInsensitive]) {
+                    let rest = sentence[said.upperBound...]
+                    claim = rest.prefix(1).uppercased() + rest.dropFirst()
+                } else if sentence.split(separator: " ").count <= 8, index + 1 < sentences.count,
+                          lower.range(of: #"\b(that|this)('s| is) (the|a|an) (key|main|important|crucial) (point|thing|idea)\b"#, options: .regularExpression) != nil {
+                    claim = sentences[index + 1]
+                }
+                if let claim, let written = SpokenSentences.written(sentence: claim, reading: .taught, opening: false) { claims.append(written) }
+            }
+        }
+        return claims
+    }
+
+    /// `sentence` opens on a word of `titled` (a title's folded words, as a plural too), after an
+    /// article at most, as its subject: the word after it is no preposition ("Encoders can be
+    /// used …", "The encoder outputs …"; not "The encoder of a model …").
+    static func opensOnTitle(_ sentence: String, _ titled: Set<String>) -> Bool {
+        var words = WordTokenizer.words(sentence).prefix(3).map(WordTokenizer.fold)
+        if let first = words.first, ["the", "a", "an"].contains(first) { words.removeFirst() }
+        guard words.count >= 2, titled.contains(words[0]) || words[0].hasSuffix("s") && titled.contains(String(words[0].dropLast())) else { return false }
+        return !ContentWords.prepositions.contains(words[1]) && words[1].count > 2
+    }
+
+    /// `sentence` says mostly what `other` says: most of the shorter one's words of four letters or
+    /// more are the other's.
+    static func repeats(_ sentence: String, _ other: String) -> Bool {
+        let words = Set(WordTokenizer.words(sentence).map(WordTokenizer.fold).filter { $0.count > 3 })
+        let others = Set(WordTokenizer.words(other).map(WordTokenizer.fold).filter { $0.count > 3 })
+        guard !words.isEmpty, !others.isEmpty else { return sentence == other }
+        return 3 * words.intersection(others).count >= 2 * min(words.count, others.count)
+    }
+
+    /// What a lecture goes on to say of a sentence's subject with "It …": "The decoder is similar
+    /// to the encoder." → ["The decoder can also accept text inputs.", "The decoder differs from
+    /// …"], keyed by the sentence as written (`SpokenSentences`). Only a subject of an article and
+    /// one word before a verb ("The decoder is", "The encoder accepts"), and only the sentences
+    /// opening "It " straight after it ("It's …" is not one).
+    static func continuations(_ passages: [Passage]) -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        for passage in passages where passage.kind == .transcript {
+            let sentences = stops(TextCleanup.collapseWhitespace(withoutCredits(passage.text)))
+            var index = 0
+            while index < sentences.count {
+                defer { index += 1 }
+                guard index + 1 < sentences.count, sentences[index + 1].hasPrefix("It "),
+                      let written = SpokenSentences.written(sentence: sentences[index], reading: .statements, opening: false) else { continue }
+                let words = written.split(separator: " ")
+                guard words.count >= 3, ["The", "A", "An"].contains(words[0]), words[1].allSatisfy({ $0.isLowercase || $0 == "-" }),
+                      continuingVerbs.contains(String(words[2])) || words[2].hasSuffix("s") && !words[2].hasSuffix("ss") else { continue }
+                let subject = "\(words[0]) \(words[1])"
+                var next = index + 1
+                while next < sentences.count, sentences[next].hasPrefix("It ") {
+                    let said = subject + sentences[next].dropFirst(2)
+                    if let statement = SpokenSentences.written(sentence: said, reading: .taught, opening: false) { found[written, default: []].append(statement) }
+                    next += 1
+                }
+            }
+        }
+        return found
+    }
+
+    /// Verbs after a subject that do not end on "s".
+    static let continuingVerbs: Set<String> = ["can", "will", "may", "must", "should", "could", "would", "has", "had", "was", "were", "are"]
+
+    /// "The lecture walks through the sentiment analysis, zero-shot classification, text generation,
+    /// fill mask and summarization pipelines.": the kinds of its title's subject a lecture names
+    /// one by one, each as "the <one or two words> <a title word>", three or more of them (not
+    /// "the same pipeline", "the first pipeline": words that say which, not what kind); nil where
+    /// fewer.
+    static func walkedKinds(_ titled: Set<String>, _ passages: [Passage]) -> String? {
+        let text = passages.filter { $0.kind == .transcript }.map { TextCleanup.collapseWhitespace($0.text) }.joined(separator: " ")
+        guard !text.isEmpty else { return nil }
+        for head in titled.sorted() where head.count > 3 && head.allSatisfy(\.isLetter) {
+            guard let pattern = try? NSRegularExpression(pattern: #"\bthe ((?:[a-z][a-z-]* ){1,2})"# + head + #"\b(?!-)"#, options: [.caseInsensitive]) else { continue }
+            var kinds: [String] = []
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let range = Range(match.range(at: 1), in: text) else { continue }
+                let kind = text[range].lowercased().trimmingCharacters(in: .whitespaces)
+                let words = kind.split(separator: " ").map(String.init)
+                // (An adjective says of what sort, not which kind: "the kinetic energy", "the internal forces".)
+                guard !words.contains(where: { ContentWords.stopwords.contains($0) || whichWords.contains($0) || titled.contains($0) }),
+                      !(words.count == 1 && ["al", "ic", "ive", "ous"].contains(where: { kind.hasSuffix($0) })), !kinds.contains(kind) else { continue }
+                kinds.append(kind)
+            }
+            // Kinds walked through are each named apart: kinds sharing a word ("the total force", "the
+            // total internal force") are a quantity's qualifiers, not a list.
+            let shared = kinds.flatMap { $0.split(separator: " ") }
+            guard kinds.count >= 3, Set(shared).count == shared.count else { continue }
+            let plural = head.hasSuffix("y") && !"aeiou".contains(head.dropLast().last ?? "a") ? head.dropLast() + "ies" : head + "s"
+            return "The lecture walks through the \(OfflineObjectives.list(kinds)) \(plural)."
+        }
+        return nil
+    }
+
+    /// Words that say which one of a kind, not what kind.
+    static let whichWords: Set<String> = [
+        "same", "other", "first", "second", "third", "last", "next", "previous", "whole", "default", "original", "general", "new", "old",
+        "entire", "following", "above", "given", "particular", "specific", "actual", "main", "simple", "basic", "final", "initial",
+    ]
+
+    /// What a speaker says to mark a claim as what matters (lower case).
+    static let stressMarks = ["key point", "main point", "important thing", "what matters is"]
+
+    /// "Combining the two parts results in …": a sentence whose opening counts off things by the
+    /// definite article ("the two parts", "both parts", "the former", "the latter") points back at
+    /// what the sentences before it named.
+    static func namesUnsaid(_ sentence: String) -> Bool {
+        let words = WordTokenizer.words(sentence.lowercased()).prefix(6)
+        for (index, word) in words.enumerated() {
+            if word == "former" || word == "latter" { return true }
+            if word == "both", index + 1 < words.count, !["of", "the", "a", "an"].contains(words[words.index(after: index)]) { return true }
+            if word == "the", index + 1 < words.count, ["two", "three", "four"].contains(words[words.index(after: index)]) { return true }
+        }
+        return false
+    }
+
+    /// Words of a lecture's speech the recognition misheard: an acronym said once ("BURT") where
+    /// one spelt like it but for one letter is said more often ("BERT", four times). A summary
+    /// leaves a sentence holding one out rather than quote it. Only words of three or more
+    /// capitals are counted: a lecture's other words are left as they are.
+    static func misheardWords(_ passages: [Passage]) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for passage in passages where passage.kind == .transcript {
+            for word in passage.text.split(whereSeparator: { !$0.isLetter }) where word.count >= 3 && word.allSatisfy(\.isUppercase) {
+                counts[String(word), default: 0] += 1
+            }
+        }
+        guard counts.count > 1 else { return [] }
+        return Set(counts.keys.filter { word in
+            counts[word] == 1 && counts.contains { other, count in
+                count >= 2 && other.count == word.count && zip(other, word).filter { $0 != $1 }.count == 1
+            }
+        })
+    }
+
+    /// `sentence` holds one of the `misheard` words.
+    static func hears(_ sentence: String, _ misheard: Set<String>) -> Bool {
+        !misheard.isEmpty && sentence.split(whereSeparator: { !$0.isLetter }).contains { misheard.contains(String($0)) }
     }
 
     /// A lecture's sentences that define or state something ("Torque is defined as the cross
@@ -389,6 +578,11 @@ enum TopicSummaryText {
         // An OCW page's own numbering: "PS.7.1", "DD.2.4".
         if let first = name.split(separator: " ").first, first.contains("."), first.contains(where: \.isNumber) {
             name = String(name.dropFirst(first.count)).trimmingCharacters(in: .whitespaces)
+        }
+        // A course's numbering before the subject: "Biology 101, lecture 7: cellular respiration".
+        if let numbered = name.range(of: #"^.{0,40}\b(lecture|lesson|session) \d+\s*[:–-]\s*"#, options: [.regularExpression, .caseInsensitive]),
+           numbered.upperBound < name.endIndex {
+            name = String(name[numbered.upperBound...])
         }
         if let kind = name.range(of: #"\bworked examples?\b"#, options: [.regularExpression, .caseInsensitive]) {
             let asked = name[kind.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " -–—:,."))
