@@ -65,16 +65,21 @@ final class CardSpokenDefinitionTests: XCTestCase {
     }
 
     func testACardCitesTheMomentItsSentenceIsSaid() throws {
-        let said = "So our instantaneous velocity is just the time derivative of the position function at any instant in time."
-        let text = CardFallbackFactsTests.filler + " " + said
-        let offset = text.distance(from: text.startIndex, to: text.range(of: said)!.lowerBound)
-        let passage = Passage(id: 1, documentId: 1, ordinal: 1, text: text, kind: .transcript, sectionPath: ["Lecture 5"],
-                              timeStart: 12, tokenCount: WordTokenizer.words(text).count,
-                              timeline: [TimePoint(offset: 0, seconds: 12), TimePoint(offset: offset, seconds: 95.5)])
+        let passage = Self.transcript(saying: "So our instantaneous velocity is just the time derivative of the position function at any instant in time.",
+                                      at: 95.5, in: "Lecture 5")
         let cards = CardGeneration.offline(CardQualityTests.curriculum([passage])).cards
         XCTAssertEqual(cards.map(\.front), ["What is the instantaneous velocity?"])
         // (Before: the passage's start, 12 s, a minute and a half before the answer is said.)
         XCTAssertEqual(cards.first?.source.timeStart, 95.5)
+    }
+
+    /// A transcript passage that starts at 12 s with filler and says `said` at `seconds`.
+    static func transcript(saying said: String, at seconds: Double, in section: String) -> Passage {
+        let text = CardFallbackFactsTests.filler + " " + said
+        let offset = text.distance(from: text.startIndex, to: text.range(of: said)!.lowerBound)
+        return Passage(id: 1, documentId: 1, ordinal: 1, text: text, kind: .transcript, sectionPath: [section],
+                       timeStart: 12, tokenCount: WordTokenizer.words(text).count,
+                       timeline: [TimePoint(offset: 0, seconds: 12), TimePoint(offset: offset, seconds: seconds)])
     }
 
     /// An OCW course of one lecture video whose transcript defines one quantity, late in the video.

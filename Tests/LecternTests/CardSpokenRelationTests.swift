@@ -64,12 +64,9 @@ final class CardSpokenRelationTests: XCTestCase {
     }
 
     func testAFormulaCardCitesTheMomentItsRelationIsSaid() throws {
-        let said = "And so now, I'm going to define what we actually call the angular velocity as omega. And I'm going to write that as d theta dt."
-        let text = CardFallbackFactsTests.filler + " " + said
-        let offset = text.distance(from: text.startIndex, to: text.range(of: said)!.lowerBound)
-        let passage = Passage(id: 1, documentId: 1, ordinal: 1, text: text, kind: .transcript, sectionPath: ["8.3 Angular Velocity"],
-                              timeStart: 12, tokenCount: WordTokenizer.words(text).count,
-                              timeline: [TimePoint(offset: 0, seconds: 12), TimePoint(offset: offset, seconds: 301)])
+        let passage = CardSpokenDefinitionTests.transcript(
+            saying: "And so now, I'm going to define what we actually call the angular velocity as omega. And I'm going to write that as d theta dt.",
+            at: 301, in: "8.3 Angular Velocity")
         let cards = CardGeneration.offline(CardQualityTests.curriculum([passage])).cards.filter { $0.origin == .formula }
         XCTAssertEqual(cards.map { "\($0.front) → \($0.back)" }, [#"Angular velocity: \(\omega\) = ? → \(\omega = \frac{d\theta}{dt}\)"#])
         // (The passage starts at 12 s; the definition is said at 301 s.)
