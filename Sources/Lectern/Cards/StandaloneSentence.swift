@@ -39,10 +39,14 @@ enum StandaloneSentence {
             return "the sentence opens with “\(first)”: a step of its passage's list"
         }
         // "This coupling of a proton gradient to ATP synthesis is called …" names what it points at;
-        // "These numerical representations are called …" does not.
+        // "These numerical representations are called …" does not, nor does "This view is close to
+        // …, where … are known as …": another statement stands before the naming.
         if ["this", "these", "those"].contains(first),
-           plain.range(of: #"^\S+(?: \S+){4,} (?:is|are) (?:called|known as|termed|named)\b"#, options: .regularExpression) != nil {
-            words.removeFirst()
+           let naming = plain.range(of: #"^\S+(?: \S+){4,}? (?:is|are) (?:called|known as|termed|named)\b"#, options: .regularExpression) {
+            let named = String(plain[naming]).replacingOccurrences(of: #" (?:is|are) (?:called|known as|termed|named)$"#, with: "", options: .regularExpression)
+            if !WordTokenizer.words(named).map(WordTokenizer.fold).dropFirst().contains(where: { ["is", "are", "was", "were"].contains($0) }) {
+                words.removeFirst()
+            }
         }
         if let pointer = words.first(where: pointers.contains) {
             return "“\(pointer)” points at something the sentence does not name"
