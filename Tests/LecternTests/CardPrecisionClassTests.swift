@@ -180,10 +180,21 @@ final class CardPrecisionClassTests: XCTestCase {
         XCTAssertNil(StandaloneSentence.pointing("The two strands of DNA are wound around each other."))
     }
 
-    /// "This theory is close to …, where … are known as …": a sentence opening with "this" that
-    /// makes another statement before its naming leaves the learner to guess what "this" was; a
-    /// subject that runs to its naming ("This transfer of heat by …", "Those who …") stands alone.
+    /// "This theory is close to …, where … are known as …", "This odd … behaviour is called …": a
+    /// sentence opening with "this" that makes another statement before its naming, or only
+    /// qualifies what it points at, leaves the learner to guess what "this" was; a subject that says
+    /// what it is by a phrase or a clause ("This transfer of heat by …", "Those who …") stands
+    /// alone. A second naming joined by "and" is a card of its own.
     func testAThisSentenceWithAnotherStatementBeforeItsNamingLeansOnItsPassage() {
+        XCTAssertNotNil(StandaloneSentence.pointing("This odd and quite unexpected behaviour is called shape memory."))
+        let joined = CardQualityTests.passage(2, """
+            This odd and quite unexpected behaviour is called shape memory and the metal that remembers its shape is called a smart alloy.
+            """, kind: .transcript, section: ["3 Alloys"])
+        let second = OfflineCardGenerator.secondNaming(.init(passage: joined, text: joined.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                                                             words: [], stems: []))
+        XCTAssertEqual(second?.text, "The metal that remembers its shape is called a smart alloy.")
+        XCTAssertNil(OfflineCardGenerator.secondNaming(.init(passage: joined, text: "Heat is called energy and the rate is called power.", words: [], stems: [])),
+                     "a sentence that stands alone is the card")
         let passage = CardQualityTests.passage(1, """
             This theory is close to one held in Greece, where the oldest poems are known as epics.
             This transfer of heat by a moving fluid is called convection.

@@ -33,8 +33,11 @@ struct OfflineCardGenerator: Sendable {
                 return Sentence(passage: passage, text: text, words: words, stems: Set(words.map(PorterStemmer.cachedStem)))
             }
         }
+        // "X is called A and the B that … is called C": where the sentence leans on its passage
+        // ("This odd motion is called …"), its second naming can stand alone.
+        let keyTermSentences = sentences + sentences.compactMap(Self.secondNaming)
         for term in topic.keyTerms {
-            cards += keyTermCards(term, topic: topic, sentences: sentences, deck: deck)
+            cards += keyTermCards(term, topic: topic, sentences: keyTermSentences, deck: deck)
         }
         cards += environmentCards(topic: topic, prose: prose, deck: deck)
         cards += formulaCards(topic: topic, prose: prose, deck: deck)
@@ -88,6 +91,20 @@ struct OfflineCardGenerator: Sendable {
             cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: back, origin: .keyTerm, passage: sentence.passage, at: sentence.text))
         }
         return cards
+    }
+
+    /// The second of two namings joined by "and" ("… is called A and the B that … is called C"),
+    /// as a sentence of its own, where the whole sentence leans on its passage and the second
+    /// naming does not.
+    static func secondNaming(_ sentence: Sentence) -> Sentence? {
+        guard sentence.text.contains(" and the "), StandaloneSentence.dependence(sentence.text) != nil,
+              let second = sentence.text.range(of: #"(?<=\b(?:is|are) (?:called|known as|termed|named) [^,;]{1,60}),? and (?=the [^,;]+? (?:is|are) (?:called|known as|termed|named) [^,;]+\.$)"#,
+                                               options: .regularExpression) else { return nil }
+        let rest = sentence.text[second.upperBound...]
+        let text = rest.prefix(1).uppercased() + rest.dropFirst()
+        guard StandaloneSentence.dependence(text) == nil else { return nil }
+        let words = PorterStemmer.foldedWords(text)
+        return Sentence(passage: sentence.passage, text: text, words: words, stems: Set(words.map(PorterStemmer.cachedStem)))
     }
 
     /// Whether `sentence` defines `term` ("X is a …", "… is called X", "X, or Y, is …").

@@ -25,6 +25,10 @@ enum StandaloneSentence {
         return nil
     }
 
+    /// Words with which a subject opening with "this" says what it points at: a phrase ("This
+    /// coupling of …", "This transfer of heat by …") or a clause ("Those who …").
+    static let namingLinks: Set<String> = ["of", "between", "by", "from", "to", "with", "through", "in", "on", "who", "that", "which", "whose"]
+
     /// Why `text` points at what it does not name ("So this special case …"), or nil.
     static func pointing(_ text: String) -> String? {
         // "In this way", "the same way": a manner, not a thing left unnamed.
@@ -38,13 +42,16 @@ enum StandaloneSentence {
         if plain.range(of: #"^(?:First|Second|Third|Fourth|Next|Last),"#, options: .regularExpression) != nil {
             return "the sentence opens with “\(first)”: a step of its passage's list"
         }
-        // "This coupling of a proton gradient to ATP synthesis is called …" names what it points at;
-        // "These numerical representations are called …" does not, nor does "This view is close to
-        // …, where … are known as …": another statement stands before the naming.
+        // "This coupling of a proton gradient to ATP synthesis is called …" names what it points at
+        // by a phrase or a clause of its own; "These numerical representations are called …" and
+        // "This strange and quite surprising behaviour is called …" (words that qualify only) do not,
+        // nor does "This view is close to …, where … are known as …": another statement stands
+        // before the naming.
         if ["this", "these", "those"].contains(first),
            let naming = plain.range(of: #"^\S+(?: \S+){4,}? (?:is|are) (?:called|known as|termed|named)\b"#, options: .regularExpression) {
             let named = String(plain[naming]).replacingOccurrences(of: #" (?:is|are) (?:called|known as|termed|named)$"#, with: "", options: .regularExpression)
-            if !WordTokenizer.words(named).map(WordTokenizer.fold).dropFirst().contains(where: { ["is", "are", "was", "were"].contains($0) }) {
+            let subject = WordTokenizer.words(named).map(WordTokenizer.fold)
+            if !subject.dropFirst().contains(where: { ["is", "are", "was", "were"].contains($0) }), subject.contains(where: namingLinks.contains) {
                 words.removeFirst()
             }
         }
