@@ -178,6 +178,17 @@ final class CardPrecisionClassTests: XCTestCase {
         XCTAssertTrue(reasons[1].contains("“the two halves” points at things"), reasons[1])
         XCTAssertEqual(reasons[2], "", "the term's definition")
         XCTAssertNil(StandaloneSentence.pointing("The two strands of DNA are wound around each other."))
+        // An owned answer that does not say what it answers: "her remedy" for what?
+        let owned = Self.reasons([
+            (.cloze, "The queen found her remedy in a plan she called {{c1::austerity}}.", "", .keyTerm),
+            (.cloze, "The queen's remedy for the debt crisis was a plan she called {{c1::austerity}}.", "", .keyTerm),
+        ], passage: CardQualityTests.passage(2, """
+            The queen found her remedy in a plan she called austerity.
+            The queen's remedy for the debt crisis was a plan she called austerity.
+            """, section: ["4 Economies"]), terms: [KeyTerm(term: "austerity", definition: "", origin: .offline, passageId: 2, basis: .defined)])
+        XCTAssertTrue(owned[0].contains("“her remedy” answers what the sentence does not name"), owned[0])
+        XCTAssertFalse(owned[1].contains("answers what"), owned[1])
+        XCTAssertNil(StandaloneSentence.pointing("Keynes gave his answer to the slump in a book on employment."))
     }
 
     /// "This theory is close to …, where … are known as …", "This odd … behaviour is called …": a

@@ -58,6 +58,12 @@ enum StandaloneSentence {
         if let pointer = words.first(where: pointers.contains) {
             return "“\(pointer)” points at something the sentence does not name"
         }
+        // "She found her remedy in a plan she called …": a noun that answers something ("answer",
+        // "solution", "remedy", "mechanism") owned but not told what it answers leans on what the
+        // passage said before ("her solution to the debt crisis" tells it).
+        if let answering = plain.range(of: #"\b(?:[Hh]is|[Hh]er|[Tt]heir|[Ii]ts) (?:answer|solution|response|reply|remedy|cure|mechanism)\b(?! (?:to|for|of|against)\b)"#, options: .regularExpression) {
+            return "“\(plain[answering])” answers what the sentence does not name"
+        }
         // "Combining the two parts results in …": a counted definite names things said before
         // ("the two strands of DNA" names them).
         if let counted = plain.range(of: #"\b[Tt]he (?:two|three|four|five|both) [\w-]+s\b(?! of\b)"#, options: .regularExpression) {
