@@ -29,6 +29,9 @@ enum StandaloneSentence {
     /// coupling of …", "This transfer of heat by …") or a clause ("Those who …").
     static let namingLinks: Set<String> = ["of", "between", "by", "from", "to", "with", "through", "in", "on", "who", "that", "which", "whose"]
 
+    /// Nouns that answer something: owned without what they answer, they lean on the passage.
+    static let answeringNouns: Set<String> = ["answer", "solution", "response", "reply", "remedy", "cure", "mechanism"]
+
     /// Why `text` points at what it does not name ("So this special case …"), or nil.
     static func pointing(_ text: String) -> String? {
         // "In this way", "the same way": a manner, not a thing left unnamed.
@@ -61,7 +64,7 @@ enum StandaloneSentence {
         // "She found her remedy in a plan she called …": a noun that answers something ("answer",
         // "solution", "remedy", "mechanism") owned but not told what it answers leans on what the
         // passage said before ("her solution to the debt crisis" tells it).
-        if let answering = plain.range(of: #"\b(?:[Hh]is|[Hh]er|[Tt]heir|[Ii]ts) (?:answer|solution|response|reply|remedy|cure|mechanism)\b(?! (?:to|for|of|against)\b)"#, options: .regularExpression) {
+        if words.contains(where: answeringNouns.contains), let answering = plain.range(of: #"\b(?:[Hh]is|[Hh]er|[Tt]heir|[Ii]ts) (?:answer|solution|response|reply|remedy|cure|mechanism)\b(?! (?:to|for|of|against)\b)"#, options: .regularExpression) {
             return "“\(plain[answering])” answers what the sentence does not name"
         }
         // "Combining the two parts results in …": a counted definite names things said before
