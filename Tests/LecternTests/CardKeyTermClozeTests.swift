@@ -77,6 +77,18 @@ final class CardKeyTermClozeTests: XCTestCase {
         XCTAssertTrue(stated.contains { $0.localizedCaseInsensitiveContains("town crier") }, "\(stated)")
     }
 
+    /// "… share many customs (see )": a cross-reference whose link the text layer lost is left off
+    /// the card rather than shown empty.
+    func testALostCrossReferenceIsLeftOff() {
+        let passage = CardQualityTests.passage(1, "A guild is an association of craftsmen that sets the rules of one trade in a town (see ). Guilds met in halls.")
+        let terms = [KeyTerm(term: "guild", definition: "", origin: .offline, passageId: 1, basis: .defined)]
+        let cards = CardGeneration.offline(Self.topic([passage], terms: terms), minQuality: 0).cards
+        XCTAssertTrue(cards.contains { $0.front.contains("{{c1::guild}}") || $0.front.contains("guild?") }, "\(cards.map(\.front))")
+        for card in cards {
+            XCTAssertFalse(card.front.contains("(see") || card.back.contains("(see"), "\(card.front) → \(card.back)")
+        }
+    }
+
     /// The checks turn the same clozes away whoever wrote them (a model, an older generator).
     func testTheChecksRejectClozesThatLeanOnTheirPassageOrAreNotAboutATerm() throws {
         let curriculum = Self.topic([Self.prose], terms: Self.terms)

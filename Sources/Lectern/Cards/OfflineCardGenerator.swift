@@ -30,6 +30,7 @@ struct OfflineCardGenerator: Sendable {
                 // A list item's mark ("- ", "• ") is no part of the sentence a card shows.
                 let text = TextCleanup.collapseWhitespace(piece.text).trimmingCharacters(in: .whitespacesAndNewlines)
                     .replacingOccurrences(of: #"^[-•*–] +"#, with: "", options: .regularExpression)
+                    .droppingLostReferences
                 return Sentence(passage: passage, text: text, words: words, stems: Set(words.map(PorterStemmer.cachedStem)))
             }
         }
@@ -95,7 +96,7 @@ struct OfflineCardGenerator: Sendable {
            let range = sentence.text.range(of: name, options: [.caseInsensitive]) {
             let cloze = sentence.text.replacingCharacters(in: range, with: "{{c1::\(sentence.text[range])}}")
             // A meaning that points into its passage ("So this special case …") would confuse the back.
-            let back = meaning.isEmpty || StandaloneSentence.pointing(meaning) != nil ? "" : "\(name): \(meaning)"
+            let back = meaning.isEmpty || StandaloneSentence.pointing(meaning) != nil ? "" : "\(name): \(meaning.droppingLostReferences)"
             cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: back, origin: .keyTerm, passage: sentence.passage, at: sentence.text))
         }
         return cards
@@ -419,5 +420,13 @@ struct OfflineCardGenerator: Sendable {
     private func upperFirst(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst()
+    }
+}
+
+extension String {
+    /// The text without a cross-reference whose link the text layer lost ("… many customs (see )."):
+    /// an empty "(see )" says nothing on a card.
+    var droppingLostReferences: String {
+        contains("(") ? replacingOccurrences(of: #" ?\((?:[Ss]ee(?: also)?)? ?\)"#, with: "", options: .regularExpression) : self
     }
 }
