@@ -427,6 +427,6 @@ extension String {
     /// The text without a cross-reference whose link the text layer lost ("… many customs (see )."):
     /// an empty "(see )" says nothing on a card.
     var droppingLostReferences: String {
-        contains("(") ? replacingOccurrences(of: #" ?\((?:[Ss]ee(?: also)?)? ?\)"#, with: "", options: .regularExpression) : self
+        contains(" )") || contains("()") ? replacingOccurrences(of: #" ?\((?:[Ss]ee(?: also)?)? ?\)"#, with: "", options: .regularExpression) : self
     }
 }
