@@ -52,6 +52,15 @@ final class CardEnvironmentTests: XCTestCase {
         XCTAssertFalse(StatementBlocks.isReadable("• Es gilt β = β wegen"))
         XCTAssertFalse(StatementBlocks.isReadable("z 7→ H(z, t) ist ein Knoten"))
         XCTAssertFalse(StatementBlocks.isReadable("wenn (X, d) ein metrischer Raum und ∅ = G ⊆ P(X) gilt"))
+        // An inverse's index set apart after its exponent: ψ ◦ ψ_j⁻¹ read as "ψ−1 j" is written ψj⁻¹;
+        // where no single symbol carries it, the text is left out.
+        XCTAssertEqual(StatementBlocks.repairingGlyphs("wenn alle Übergänge ψ ◦ ψ−1 j und ψj ◦ ψ−1 glatt sind"),
+                       "wenn alle Übergänge ψ ◦ ψj⁻¹ und ψj ◦ ψ−1 glatt sind")
+        XCTAssertEqual(StatementBlocks.repairingGlyphs("Es folgt ψ−1 2 ◦ ψ1 = id"), "Es folgt ψ2⁻¹ ◦ ψ1 = id")
+        XCTAssertFalse(StatementBlocks.isReadable("wenn alle Übergänge ψ ◦ ψ−1 j und ψj ◦ ψ−1 glatt sind"))
+        XCTAssertFalse(StatementBlocks.isReadable("und es gilt dn−1 x = 0 für alle Ketten"))
+        XCTAssertTrue(StatementBlocks.isReadable(StatementBlocks.repairingGlyphs("wenn alle Übergänge ψ ◦ ψ−1 j und ψj ◦ ψ−1 glatt sind")))
+        XCTAssertTrue(StatementBlocks.isReadable("Das Urbild g −1 (V ) jeder offenen Menge V ist offen"))
         XCTAssertTrue(StatementBlocks.isReadable("Im rechtwinkligen Dreieck gilt a2 + b2 = c2, wobei c die Hypotenuse ist"))
         XCTAssertTrue(StatementBlocks.hasOrphanIndex("Ist I eine Menge, so ist\n\ni∈I\n\nUi ∈ T"))
     }

@@ -143,6 +143,16 @@ final class CardPrecisionClassTests: XCTestCase {
         XCTAssertTrue(reasons[1].contains("“each cart”"), reasons[1])
         XCTAssertTrue(reasons[2].contains("“the object F”"), reasons[2])
         XCTAssertFalse(reasons[3].contains("worked problem"), reasons[3])
+        // The quantity at the start or the end of a worked problem has that problem's value, not a meaning.
+        let states = Self.reasons([
+            (.basic, "What is the final kinetic energy?", "A small number of joules left after the collision", .definition),
+            (.basic, "What is kinetic energy?", "The energy a body has because of its motion", .definition),
+        ], passage: CardQualityTests.passage(2, """
+            The final kinetic energy is a small number of joules left after the collision.
+            Kinetic energy is the energy a body has because of its motion.
+            """, kind: .transcript, section: ["Week 5: Momentum", "15.4 Momentum of a System"]))
+        XCTAssertTrue(states[0].contains("the state of a worked problem"), states[0])
+        XCTAssertFalse(states[1].contains("worked problem"), states[1])
         XCTAssertNotNil(CardChecks.particular("Now the work is the integral from the initial to the final place of fg.ds."))
         XCTAssertNil(CardChecks.particular("Work is the integral of the force along the path, e.g. of gravity."))
     }
@@ -168,6 +178,50 @@ final class CardPrecisionClassTests: XCTestCase {
         XCTAssertTrue(reasons[1].contains("“the two halves” points at things"), reasons[1])
         XCTAssertEqual(reasons[2], "", "the term's definition")
         XCTAssertNil(StandaloneSentence.pointing("The two strands of DNA are wound around each other."))
+        // An owned answer that does not say what it answers: "her remedy" for what?
+        let owned = Self.reasons([
+            (.cloze, "The queen found her remedy in a plan she called {{c1::austerity}}.", "", .keyTerm),
+            (.cloze, "The queen's remedy for the debt crisis was a plan she called {{c1::austerity}}.", "", .keyTerm),
+        ], passage: CardQualityTests.passage(2, """
+            The queen found her remedy in a plan she called austerity.
+            The queen's remedy for the debt crisis was a plan she called austerity.
+            """, section: ["4 Economies"]), terms: [KeyTerm(term: "austerity", definition: "", origin: .offline, passageId: 2, basis: .defined)])
+        XCTAssertTrue(owned[0].contains("“her remedy” answers what the sentence does not name"), owned[0])
+        XCTAssertFalse(owned[1].contains("answers what"), owned[1])
+        XCTAssertNil(StandaloneSentence.pointing("Keynes gave his answer to the slump in a book on employment."))
+    }
+
+    /// "This theory is close to …, where … are known as …", "This odd … behaviour is called …": a
+    /// sentence opening with "this" that makes another statement before its naming, or only
+    /// qualifies what it points at, leaves the learner to guess what "this" was; a subject that says
+    /// what it is by a phrase or a clause ("This transfer of heat by …", "Those who …") stands
+    /// alone. A second naming joined by "and" is a card of its own.
+    func testAThisSentenceWithAnotherStatementBeforeItsNamingLeansOnItsPassage() {
+        XCTAssertNotNil(StandaloneSentence.pointing("This odd and quite unexpected behaviour is called shape memory."))
+        let joined = CardQualityTests.passage(2, """
+            This odd and quite unexpected behaviour is called shape memory and the metal that remembers its shape is called a smart alloy.
+            """, kind: .transcript, section: ["3 Alloys"])
+        let second = OfflineCardGenerator.secondNaming(.init(passage: joined, text: joined.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                                                             words: [], stems: []))
+        XCTAssertEqual(second?.text, "The metal that remembers its shape is called a smart alloy.")
+        XCTAssertNil(OfflineCardGenerator.secondNaming(.init(passage: joined, text: "Heat is called energy and the rate is called power.", words: [], stems: [])),
+                     "a sentence that stands alone is the card")
+        let passage = CardQualityTests.passage(1, """
+            This theory is close to one held in Greece, where the oldest poems are known as epics.
+            This transfer of heat by a moving fluid is called convection.
+            Those who hold that knowledge comes from experience are called empiricists.
+            """, section: ["2 Traditions"])
+        let terms = ["epics", "convection", "empiricists"].map {
+            KeyTerm(term: $0, definition: "", origin: .offline, passageId: 1, basis: .defined)
+        }
+        let reasons = Self.reasons([
+            (.cloze, "This theory is close to one held in Greece, where the oldest poems are known as {{c1::epics}}.", "", .keyTerm),
+            (.cloze, "This transfer of heat by a moving fluid is called {{c1::convection}}.", "", .keyTerm),
+            (.cloze, "Those who hold that knowledge comes from experience are called {{c1::empiricists}}.", "", .keyTerm),
+        ], passage: passage, terms: terms)
+        XCTAssertTrue(reasons[0].contains("“this” points at something"), reasons[0])
+        XCTAssertFalse(reasons[1].contains("points at"), reasons[1])
+        XCTAssertFalse(reasons[2].contains("points at"), reasons[2])
     }
 
     /// A cloze deleting a word inside someone's quotation teaches the quoted author's words as the

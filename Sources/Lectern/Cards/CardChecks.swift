@@ -773,6 +773,11 @@ struct CardChecks: Sendable {
         // "The force on the jth particle …", "the sum of the momentum of each block": a worked
         // problem's own objects and labels, not a statement that holds out of it.
         if ![.glossary, .environment, .formula, .example].contains(card.origin), let particular = Self.particular(text) { return particular }
+        // "What is the final kinetic energy? → …": the quantity at one moment of a worked problem,
+        // whose value is that problem's, not a term's meaning.
+        if card.origin == .definition, let state = card.front.range(of: #"^What (?:is|are) the (?:initial|final) [\w-]+(?: [\w-]+)?"#, options: .regularExpression) {
+            return "“\(card.front[state].dropFirst(8))”: the state of a worked problem at one moment, not a term with a meaning"
+        }
         return nil
     }
 

@@ -30,17 +30,29 @@ struct OfflineCardGenerator: Sendable {
                 // A list item's mark ("- ", "• ") is no part of the sentence a card shows.
                 let text = TextCleanup.collapseWhitespace(piece.text).trimmingCharacters(in: .whitespacesAndNewlines)
                     .replacingOccurrences(of: #"^[-•*–] +"#, with: "", options: .regularExpression)
+                    .droppingLostReferences
                 return Sentence(passage: passage, text: text, words: words, stems: Set(words.map(PorterStemmer.cachedStem)))
             }
         }
-        for term in topic.keyTerms {
-            cards += keyTermCards(term, topic: topic, sentences: sentences, deck: deck)
+        // "X is called A and the B that … is called C": where the sentence leans on its passage
+        // ("This odd motion is called …"), its second naming can stand alone.
+        let keyTermSentences = sentences + sentences.compactMap(Self.secondNaming)
+        // "… uses the analogy of the town crier to describe …": what an analogy borrows is its
+        // passage's picture, not a term of the subject.
+        let vehicles = Self.analogyVehicles(prose.map(\.text))
+        for term in topic.keyTerms where !Self.isVehicle(term.term, of: vehicles) {
+            cards += keyTermCards(term, topic: topic, sentences: keyTermSentences, deck: deck)
         }
         cards += environmentCards(topic: topic, prose: prose, deck: deck)
         cards += formulaCards(topic: topic, prose: prose, deck: deck)
         cards += statedFactCards(topic: topic, prose: prose, deck: deck)
         cards += exampleCards(topic: topic, prose: prose, deck: deck)
-        cards += definitionCards(topic: topic, sentences: sentences, deck: deck)
+        cards += definitionCards(topic: topic, sentences: sentences, deck: deck).filter { card in
+            let subject = card.noteType == .cloze
+                ? card.front.range(of: #"(?<=\{\{c1::)[^}]+"#, options: .regularExpression).map { String(card.front[$0]) } ?? ""
+                : Self.askedSubject(card.front)
+            return !Self.isVehicle(subject, of: vehicles)
+        }
         cards += objectiveCards(topic: topic, sentences: sentences, deck: deck)
         return cards
     }
@@ -84,10 +96,51 @@ struct OfflineCardGenerator: Sendable {
            let range = sentence.text.range(of: name, options: [.caseInsensitive]) {
             let cloze = sentence.text.replacingCharacters(in: range, with: "{{c1::\(sentence.text[range])}}")
             // A meaning that points into its passage ("So this special case …") would confuse the back.
-            let back = meaning.isEmpty || StandaloneSentence.pointing(meaning) != nil ? "" : "\(name): \(meaning)"
+            let back = meaning.isEmpty || StandaloneSentence.pointing(meaning) != nil ? "" : "\(name): \(meaning.droppingLostReferences)"
             cards.append(deck.card(topic: topic, type: .cloze, front: cloze, back: back, origin: .keyTerm, passage: sentence.passage, at: sentence.text))
         }
         return cards
+    }
+
+    /// The second of two namings joined by "and" ("… is called A and the B that … is called C"),
+    /// as a sentence of its own, where the whole sentence leans on its passage and the second
+    /// naming does not.
+    static func secondNaming(_ sentence: Sentence) -> Sentence? {
+        guard sentence.text.contains(" and the "), sentence.text.contains(" called ") || sentence.text.contains(" known as ")
+                || sentence.text.contains(" termed ") || sentence.text.contains(" named "),
+              let second = sentence.text.range(of: #"(?<=\b(?:is|are) (?:called|known as|termed|named) [^,;]{1,60}),? and (?=the [^,;]+? (?:is|are) (?:called|known as|termed|named) [^,;]+\.$)"#,
+                                               options: .regularExpression),
+              StandaloneSentence.dependence(sentence.text) != nil else { return nil }
+        let rest = sentence.text[second.upperBound...]
+        let text = rest.prefix(1).uppercased() + rest.dropFirst()
+        guard StandaloneSentence.dependence(text) == nil else { return nil }
+        let words = PorterStemmer.foldedWords(text)
+        return Sentence(passage: sentence.passage, text: text, words: words, stems: Set(words.map(PorterStemmer.cachedStem)))
+    }
+
+    /// The words after "the analogy of", "the metaphor of" that the text borrows "to describe",
+    /// "to explain" … something else (folded), one list per mention ("The metaphor of flow also
+    /// resembles …" is about flow itself).
+    static func analogyVehicles(_ texts: [String]) -> [[String]] {
+        texts.flatMap { text -> [[String]] in
+            guard text.contains("nalogy") || text.contains("etaphor") else { return [] }
+            let regex = try! NSRegularExpression(pattern: #"\b(?:analogy|metaphor) (?:of|with) (?:a |an |the )?([\p{L}-]+(?: [\p{L}-]+){0,5}?) to (?:describe|explain|illustrate|show|convey|capture)\b"#, options: [.caseInsensitive])
+            return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+                Range(match.range(at: 1), in: text).map { WordTokenizer.words(String(text[$0])).map(WordTokenizer.fold) }
+            }
+        }
+    }
+
+    /// Whether `term` opens an analogy's picture ("front door" of "the front door of a house").
+    static func isVehicle(_ term: String, of vehicles: [[String]]) -> Bool {
+        var words = WordTokenizer.words(term).map(WordTokenizer.fold)
+        if let first = words.first, ["the", "a", "an"].contains(first) { words.removeFirst() }
+        return !words.isEmpty && vehicles.contains { $0.starts(with: words) }
+    }
+
+    /// The subject a "What is X?" question asks about.
+    static func askedSubject(_ question: String) -> String {
+        question.replacingOccurrences(of: #"^What (?:is|are|does|do) (?:the term )?|(?: refer to| mean)?\?$"#, with: "", options: .regularExpression)
     }
 
     /// Whether `sentence` defines `term` ("X is a …", "… is called X", "X, or Y, is …").
@@ -367,5 +420,13 @@ struct OfflineCardGenerator: Sendable {
     private func upperFirst(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst()
+    }
+}
+
+extension String {
+    /// The text without a cross-reference whose link the text layer lost ("… many customs (see )."):
+    /// an empty "(see )" says nothing on a card.
+    var droppingLostReferences: String {
+        contains(" )") || contains("()") ? replacingOccurrences(of: #" ?\((?:[Ss]ee(?: also)?)? ?\)"#, with: "", options: .regularExpression) : self
     }
 }

@@ -25,6 +25,13 @@ enum StandaloneSentence {
         return nil
     }
 
+    /// Words with which a subject opening with "this" says what it points at: a phrase ("This
+    /// coupling of …", "This transfer of heat by …") or a clause ("Those who …").
+    static let namingLinks: Set<String> = ["of", "between", "by", "from", "to", "with", "through", "in", "on", "who", "that", "which", "whose"]
+
+    /// Nouns that answer something: owned without what they answer, they lean on the passage.
+    static let answeringNouns: Set<String> = ["answer", "solution", "response", "reply", "remedy", "cure", "mechanism"]
+
     /// Why `text` points at what it does not name ("So this special case …"), or nil.
     static func pointing(_ text: String) -> String? {
         // "In this way", "the same way": a manner, not a thing left unnamed.
@@ -38,14 +45,27 @@ enum StandaloneSentence {
         if plain.range(of: #"^(?:First|Second|Third|Fourth|Next|Last),"#, options: .regularExpression) != nil {
             return "the sentence opens with “\(first)”: a step of its passage's list"
         }
-        // "This coupling of a proton gradient to ATP synthesis is called …" names what it points at;
-        // "These numerical representations are called …" does not.
+        // "This coupling of a proton gradient to ATP synthesis is called …" names what it points at
+        // by a phrase or a clause of its own; "These numerical representations are called …" and
+        // "This strange and quite surprising behaviour is called …" (words that qualify only) do not,
+        // nor does "This view is close to …, where … are known as …": another statement stands
+        // before the naming.
         if ["this", "these", "those"].contains(first),
-           plain.range(of: #"^\S+(?: \S+){4,} (?:is|are) (?:called|known as|termed|named)\b"#, options: .regularExpression) != nil {
-            words.removeFirst()
+           let naming = plain.range(of: #"^\S+(?: \S+){4,}? (?:is|are) (?:called|known as|termed|named)\b"#, options: .regularExpression) {
+            let named = String(plain[naming]).replacingOccurrences(of: #" (?:is|are) (?:called|known as|termed|named)$"#, with: "", options: .regularExpression)
+            let subject = WordTokenizer.words(named).map(WordTokenizer.fold)
+            if !subject.dropFirst().contains(where: { ["is", "are", "was", "were"].contains($0) }), subject.contains(where: namingLinks.contains) {
+                words.removeFirst()
+            }
         }
         if let pointer = words.first(where: pointers.contains) {
             return "“\(pointer)” points at something the sentence does not name"
+        }
+        // "She found her remedy in a plan she called …": a noun that answers something ("answer",
+        // "solution", "remedy", "mechanism") owned but not told what it answers leans on what the
+        // passage said before ("her solution to the debt crisis" tells it).
+        if words.contains(where: answeringNouns.contains), let answering = plain.range(of: #"\b(?:[Hh]is|[Hh]er|[Tt]heir|[Ii]ts) (?:answer|solution|response|reply|remedy|cure|mechanism)\b(?! (?:to|for|of|against)\b)"#, options: .regularExpression) {
+            return "“\(plain[answering])” answers what the sentence does not name"
         }
         // "Combining the two parts results in …": a counted definite names things said before
         // ("the two strands of DNA" names them).

@@ -393,6 +393,10 @@ enum StatementBlocks {
                 .replacingOccurrences(of: #"(?<=\s)7→(?=\s)"#, with: "↦", options: .regularExpression)
                 .replacingOccurrences(of: #"(?<=\p{L})\+ 0\b"#, with: "₀⁺", options: .regularExpression)
         }
+        if text.contains("−1") {
+            // "ϕ−1 i": the index of ϕi⁻¹ set on the line after the exponent (not "ϕ−1 i i", twice).
+            text = text.replacingOccurrences(of: #"(?<![\p{L}\p{N}])(\p{L})−1\s+([\p{Ll}\p{N}])(?![\p{L}\p{N}])(?!\s+\2(?![\p{L}\p{N}]))"#, with: "$1$2⁻¹", options: .regularExpression)
+        }
         if text.contains("∪˙") { text = text.replacingOccurrences(of: "∪˙", with: "∪\u{0307}") }
         if text.contains(" 0") {
             // (Norms first: the bar before "kγ 00 (t)k" touches the symbol the prime follows.)
@@ -413,6 +417,8 @@ enum StatementBlocks {
         if text.contains("\u{FFFD}") || text.unicodeScalars.contains(where: { (0xE000...0xF8FF).contains($0.value) || ($0.value < 0x20 && $0 != "\n" && $0 != "\t") }) { return false }
         // "ϕ−1 i i": an index set apart from its symbol, twice.
         if text.range(of: #"(?<![\p{L}\p{N}])(\p{L}) \1(?![\p{L}\p{N}])"#, options: .regularExpression) != nil { return false }
+        // "dn−1 x": an index set apart after an exponent where no repair reads it.
+        if text.range(of: #"\p{L}−1 [\p{Ll}\p{N}](?![\p{L}\p{N}])"#, options: .regularExpression) != nil { return false }
         // "6=" is ≠ in a font without its glyph.
         if text.range(of: #"(?:^|\s)6=|\w 6= "#, options: .regularExpression) != nil { return false }
         // "P 0", "γ 0 (0)": a prime the font lost; "•": a slide's bullets, not a statement.
