@@ -32,13 +32,17 @@ enum SpokenSentences {
     static func written(_ paragraph: String, reading: Reading = .statements, opening: Int = 3) -> String {
         let text = TextCleanup.collapseWhitespace(paragraph.replacingOccurrences(of: #"<[^>]{1,20}>"#, with: "", options: .regularExpression))
         return SentenceSplitter.split(text, symbols: true).enumerated().compactMap { index, sentence in
-            written(sentence: sentence.text, reading: reading, opening: index < opening)
+            written(sentence: sentence.text, reading: reading, opening: index < opening, whole: false)
         }.joined(separator: " ")
     }
 
     /// One spoken sentence as a written statement, or nil when it is not one; `opening` where it
-    /// is among the lecture's first sentences.
-    static func written(sentence raw: String, reading: Reading = .statements, opening: Bool = true) -> String? {
+    /// is among the lecture's first sentences. `whole`: a sentence put before the learner on its
+    /// own (a summary's, after its lead) is neither one the speaker corrected halfway, a line of an
+    /// example's working nor one pointing at what is shown (`correctsItself`, `narratesTheWorking`,
+    /// `shownPhrases`); a paragraph read for the extractive method keeps them, as its reading
+    /// decides how strictly the lecture is read.
+    static func written(sentence raw: String, reading: Reading = .statements, opening: Bool = true, whole: Bool = true) -> String? {
         var text = raw.trimmingCharacters(in: .whitespaces)
         // A sound ("(chalk tapping)", "[MUSIC]") and a caption's speaker dash ("- Today we…").
         text = text.replacingOccurrences(of: #"^[\(\[][A-Za-z ]{2,30}[\)\]]\s*|\s*\[[A-Z ]{2,30}\]"#, with: "", options: .regularExpression)
@@ -79,6 +83,11 @@ enum SpokenSentences {
         guard reading != .spoken else { return text.prefix(1).uppercased() + text.dropFirst() }
         if words.contains(where: { addressing.contains($0) || boardWords.contains($0) }) { return nil }
         if ExtractiveSummarizer.leansOnPrevious(text) { return nil }
+        if whole {
+            if correctsItself(text) || narratesTheWorking(words) { return nil }
+            let spaced = " " + words.joined(separator: " ") + " "
+            if shownPhrases.contains(where: { spaced.contains(" \($0) ") }) { return nil }
+        }
         if reading == .taught {
             // "Our instantaneous velocity is the time derivative of the position" says what the
             // velocity is: written, "The instantaneous velocity is …". "our" elsewhere is the working's.
@@ -126,6 +135,14 @@ enum SpokenSentences {
         "is pointing down", "is pointing outwards", "is pointing inwards", "right-hand side", "left-hand side", "this term", "that term",
     ]
 
+    /// What else points at the board in a sentence put before the learner alone ("The second
+    /// term is due to …", "The first picture will have …"); a paragraph read for the extractive
+    /// method keeps it.
+    static let shownPhrases = [
+        "the first term", "the second term", "the third term", "the last term", "the final term", "the other term", "the figure", "the screen",
+        "picture", "pictures",
+    ]
+
     /// The first words of `boardPhrases`: a sentence with none of them holds none of the phrases.
     static let boardPhraseStarts = Set(boardPhrases.map { String($0.prefix { $0 != " " }) })
 
@@ -160,6 +177,65 @@ enum SpokenSentences {
     }
 
     static let demonstratives: Set<String> = ["this", "these", "those"]
+
+    /// Modal verbs: two in one clause ("There could be static friction may act.") are a sentence
+    /// the speaker corrected halfway.
+    static let modals: Set<String> = ["can", "could", "may", "might", "will", "would", "shall", "should", "must"]
+
+    /// Words that join a second clause (or its verb) to a first.
+    static let clauseJoints: Set<String> = [
+        "and", "or", "but", "that", "which", "who", "whom", "whose", "if", "when", "where", "whether", "because", "so", "than", "then",
+        "while", "unless", "until", "since", "as", "what", "how", "why", "once", "before", "after", "nor",
+    ]
+
+    /// A spoken sentence that starts over without a break: two modal verbs in one clause ("There
+    /// could be static friction may act."), or a copula that runs into a clause ("Torque is if
+    /// there's a force …"). Where a joint or a comma separates them, they are two clauses. And an
+    /// answer to a question just asked, a "Because …" without a main clause ("Because when the
+    /// engine turns off, the rocket …"; not "Because it speeds up, there is …").
+    static func correctsItself(_ text: String) -> Bool {
+        let tokens = text.split(separator: " ")
+        if tokens.first == "Because", !text.contains(",") || tokens.count > 1 && ["when", "if", "as", "since", "that", "of"].contains(tokens[1].lowercased()) {
+            return true
+        }
+        var modal: Int?
+        for (index, token) in tokens.enumerated() {
+            let word = token.lowercased().trimmingCharacters(in: .punctuationCharacters)
+            if clauseJoints.contains(word) || token.hasSuffix(",") || token.hasSuffix(";") || token.hasSuffix(":") { modal = nil }
+            if modals.contains(word) {
+                if let first = modal, index - first > 1 { return true }
+                modal = token.hasSuffix(",") ? nil : index
+            }
+            if copulas.contains(word), !token.hasSuffix(","), index + 1 < tokens.count,
+               ["if", "when", "because"].contains(tokens[index + 1].lowercased()), index > 0 { return true }
+        }
+        return false
+    }
+
+    /// A line of a worked example's working: one about its symbols ("as x goes to infinity", "the
+    /// units of alpha", "the k hat"), unless it names the definition or law it states, a given it
+    /// introduces ("a height h", "of mass m") or an axis or component ("the x component of
+    /// velocity"); or one telling what happened in it ("There was no initial …", "… was just
+    /// doing …").
+    static func narratesTheWorking(_ words: [String]) -> Bool {
+        guard words.count > 1 else { return false }
+        if words[0] == "there", ["was", "were"].contains(words[1]) { return true }
+        for (index, word) in words.enumerated().dropLast() where (word == "was" || word == "were") {
+            let next = words[index + 1] == "just" || words[index + 1] == "still" ? index + 2 : index + 1
+            if next < words.count, words[next].hasSuffix("ing"), words[next].count > 4 { return true }
+        }
+        let symbol = words.indices.contains { index in
+            let word = words[index]
+            guard word.count == 1 && word != "a" && word != "i" && word.first!.isLetter || spokenSymbols.contains(word) else { return false }
+            if index + 1 < words.count, ["axis", "component", "components"].contains(words[index + 1]) { return false }
+            // ("a height h", "of mass m": the given named, by a noun before it.)
+            guard index > 0 else { return true }
+            let before = words[index - 1]
+            return before.count < 3 || ContentWords.stopwords.contains(before) || ContentWords.prepositions.contains(before) || spokenOperators.contains(before)
+                || spokenSymbols.contains(before) || ["goes", "go", "going", "have", "has", "is", "are", "sum"].contains(before)
+        }
+        return symbol && !words.contains { ["law", "laws", "defined", "define", "definition", "principle", "theorem", "called"].contains($0) }
+    }
 
     /// What "this", "these" and "those" may point at in a statement that stands alone; in a
     /// lecture any other ("at this location", "this wheel", "in this case") points at the board

@@ -46,9 +46,10 @@ final class LectureSummaryTests: XCTestCase {
         }
         func summary(_ title: String) throws -> String { try XCTUnwrap(lectures.first { $0.title == title }, title).summary }
         // Its spoken sentences say "We'd like to talk about projectile motion"; the lecture
-        // defines it and applies Newton's second law.
+        // names it ("this type of motion has a very famous name called projectile motion"), not
+        // says what it is, and its lead says what it is about.
         let projectile = try summary("3.4 Projectile Motion")
-        XCTAssertTrue(projectile.hasPrefix("The lecture defines projectile motion"), projectile)
+        XCTAssertTrue(projectile.hasPrefix("The lecture is about projectile motion"), projectile)
         let superposition = try summary("5.2 Worked Example: Gravity Superposition")
         XCTAssertTrue(superposition.hasPrefix("A worked example: Gravity Superposition. "), superposition)
         let ground = try summary("18.3 Solve for Velocity in the Ground Frame")
@@ -318,5 +319,44 @@ final class LectureSummaryTests: XCTestCase {
         XCTAssertFalse(TopicSummaryText.namesUnsaid("A network has three layers: input, hidden and output."))
         XCTAssertEqual(TopicSummaryText.lectureLead(title: "Chemistry 201, lecture 3: covalent bonds", objectives: [], passages: lecture("Atoms share electrons.")),
                        "The lecture is about covalent bonds.")
+    }
+    /// A lecture's summary says nothing the speaker corrected halfway, pointed at on the board or
+    /// worked out on an example's symbols, and "defines" only what its speech says what it is.
+    func testALecturesSummaryHasNoCorrectedLineNorWorkingAndDefinesOnlyWhatItSaysWhatItIs() throws {
+        // On the course: no summary after its lead keeps a sentence that starts over or narrates the working.
+        let lectures = try mechanics().units.flatMap(\.topics).filter { $0.summaryOrigin == .offline && $0.passages.contains { $0.kind == .transcript } }
+        for topic in lectures where topic.summary.hasPrefix("The lecture ") || topic.summary.hasPrefix("A worked example") {
+            for sentence in SentenceSplitter.split(topic.summary).map(\.text) where !sentence.hasPrefix("The lecture ") && !sentence.hasPrefix("A worked example") {
+                XCTAssertFalse(SpokenSentences.correctsItself(sentence), "\(topic.title): \(sentence)")
+                XCTAssertFalse(sentence.hasPrefix("There was "), "\(topic.title): \(sentence)")
+            }
+        }
+        // Generated speech: a sentence started over, a pointer at the board, lines of working.
+        for line in ["There could be static friction may act.", "Torque is if there's a force acting on the particle.",
+                     "The second term is due to the spin of the wheel.", "There was no initial vertical component of the momentum.",
+                     "The potential energy goes off to zero as x goes to infinity.", "The units of alpha are newtons per metre per second.",
+                     "Because when the engine stops, the rocket still rises for a while.", "The first picture will have the spring at rest."] {
+            XCTAssertNil(SpokenSentences.written(sentence: line, reading: .statements, opening: false), line)
+        }
+        // Statements that stand alone stay: two clauses joined, a given introduced, a component named.
+        for line in ["The ball could roll, or it may slide down the slope.", "A block of mass m slides down a rough ramp at constant speed.",
+                     "The acceleration is the derivative of the x component of velocity with respect to time.",
+                     "Because the wheel speeds up, there is a tangential component to its acceleration."] {
+            XCTAssertEqual(SpokenSentences.written(sentence: line, reading: .statements, opening: false), line)
+        }
+        func lecture(_ text: String) -> [Passage] {
+            [Passage(id: 1, documentId: 1, ordinal: 0, text: text, kind: .transcript, sectionPath: ["Lecture"], tokenCount: 60)]
+        }
+        // Named in passing is not defined; said what it is, is.
+        XCTAssertFalse(TopicSummaryText.defines("differential analysis", lecture("Next time we will use a method called differential analysis.")))
+        XCTAssertFalse(TopicSummaryText.defines("rolling resistance", lecture("The wheel slows down. This is called rolling resistance.")))
+        XCTAssertTrue(TopicSummaryText.defines("torque", lecture("We define the torque as the cross product of r and F.")))
+        XCTAssertTrue(TopicSummaryText.defines("kinetic energy", lecture("So kinetic energy is defined as one half m v squared.")))
+        XCTAssertTrue(TopicSummaryText.defines("acceleration", lecture("The rate of change of velocity is called acceleration.")))
+        XCTAssertTrue(TopicSummaryText.defines("uniform circular motion", lecture("We refer to this case as uniform circular motion.")))
+        // What the speech only names is said as talked about, beside what else the lecture does.
+        XCTAssertEqual(TopicSummaryText.lectureLead(title: "9.9 Wheels", objectives: ["Define rolling resistance", "Apply the work-energy theorem"],
+                                                    passages: lecture("The wheel slows down. This is called rolling resistance.")),
+                       "The lecture talks about rolling resistance and applies the work-energy theorem.")
     }
 }

@@ -622,6 +622,11 @@ enum TopicSummaryText {
             clauses.append((verb, what))
             if clauses.count == 2 || what.contains(" and ") { break }
         }
+        // The first thing it only names, beside what else it does ("The lecture talks about uniform
+        // circular motion and applies the chain rule."), where that reads as two clauses.
+        if clauses.count == 1, let first = named.first, !clauses[0].what.contains(" and ") {
+            clauses.insert(("talks about", first), at: 0)
+        }
         if !clauses.isEmpty { return "The lecture \(OfflineObjectives.list(clauses.map { "\($0.verb) \($0.what)" }))." }
         if let titled = titleLead(name) { return titled }
         return named.isEmpty ? nil : "The lecture talks about \(OfflineObjectives.list(named))."
@@ -671,9 +676,12 @@ enum TopicSummaryText {
                 let words = WordTokenizer.words(lowered)
                 guard let start = (0..<max(0, words.count - wanted.count + 1)).first(where: { Array(words[$0..<($0 + wanted.count)]) == wanted })
                 else { continue }
-                // "… is called dynamics", "What we mean by terminal velocity is …"; not another name
+                // "We define the torque as …", "… is the definition of work", "What we mean by terminal
+                // velocity is …", "Kinetic energy is defined as …": a defining word next to the term.
+                // Not a mention ("We'll use a method called differential analysis", "This is called
+                // rolling resistance": the term named once, not said what it is), nor another name
                 // it "can also be called".
-                if words.contains(where: { definingWords.contains($0) }) && !words.contains("also") { return true }
+                if !words.contains("also"), definesNextTo(words, start: start, count: wanted.count) { return true }
                 // The term as the sentence's subject: after at most four opening words ("and so now the").
                 let before = words[..<start]
                 let after = words[(start + wanted.count)...].prefix(4)
@@ -685,8 +693,28 @@ enum TopicSummaryText {
         return false
     }
 
-    /// Words of a sentence that defines what it names.
-    static let definingWords: Set<String> = ["define", "defined", "defines", "definition", "called", "call", "mean"]
+    /// The term at `start` (of `count` words) is what `words` defines: "define(s) [the] X",
+    /// "definition of [the] X", "mean by [the] X", "what we call [the] X is", "X is/are defined",
+    /// "The rate of change of velocity is called X" (a subject that says what it is). "… a
+    /// method called X" and "This is called X" only name it.
+    static func definesNextTo(_ words: [String], start: Int, count: Int) -> Bool {
+        var before = start - 1
+        while before >= 0, ["the", "a", "an"].contains(words[before]) { before -= 1 }
+        if before >= 0 {
+            let word = words[before]
+            if ["define", "defines", "defined"].contains(word) { return true }
+            if word == "of", before > 0, words[before - 1] == "definition" { return true }
+            if word == "by", before > 0, words[before - 1] == "mean" { return true }
+            if word == "call", before > 1, words[before - 1] == "we", words[before - 2] == "what" { return true }
+            // "We refer to this case as uniform circular motion": the case just described named.
+            if word == "as", words[max(0, before - 5)..<before].contains("refer") { return true }
+            if word == "called", before > 1, ["is", "are"].contains(words[before - 1]),
+               !["this", "that", "it", "which", "what", "thing", "something"].contains(words[before - 2]) { return true }
+        }
+        let after = start + count
+        if after + 1 < words.count, ["is", "are"].contains(words[after]), words[after + 1] == "defined" { return true }
+        return false
+    }
 
     /// Words a sentence may open on before the term it defines.
     static let definitionOpeners: Set<String> = ["and", "so", "now", "the", "a", "an", "then", "well", "ok", "okay", "but", "our", "this", "in", "general"]
