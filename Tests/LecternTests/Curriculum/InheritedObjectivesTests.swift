@@ -50,6 +50,27 @@ final class InheritedObjectivesTests: XCTestCase {
         XCTAssertEqual(InheritedObjectives.concern(define, words: words), "Define impulse and force")
     }
 
+    /// A lesson about one thing under its unit's subject says the subject's words often, but the
+    /// unit's "Define" of that subject is not what it teaches: its title's subject stands in.
+    func testALessonAboutOneThingUnderTheSubjectDoesNotInheritTheSubject() {
+        func lesson(_ title: String, _ text: String) -> Topic {
+            Topic(stableId: title, title: title, summary: "", summaryOrigin: .offline, objectives: [], keyTerms: [], studyMinutes: 1,
+                  passages: [Passage(id: 9, documentId: 1, ordinal: 9, text: text, kind: .transcript, sectionPath: [title], tokenCount: 90)],
+                  prerequisites: [])
+        }
+        let define = LearningObjective(stableId: "h", statement: "Define heat capacity", origin: .offline)
+        let phases = lesson("Phase Changes of Water", "When ice melts, the phase changes while the temperature stays put. The heat capacity "
+                            + "tells us how much the temperature rises per joule, but during phase changes of water the heat goes into "
+                            + "breaking bonds instead, so the heat capacity is no help there. After the phase change, the heat capacity "
+                            + "of liquid water applies again.")
+        XCTAssertEqual(InheritedObjectives.objectives(for: phases, candidates: [define]) { define }.map(\.statement), [])
+        XCTAssertEqual(OfflineObjectives.titleSubject(phases.title, passages: phases.passages), "Describe phase changes of water")
+        // A lesson whose title names the subject keeps it.
+        let metals = lesson("Heat Capacity of Metals", "The heat capacity of a metal block is small: the heat capacity of copper is less "
+                            + "than that of water, so a copper pan warms quickly. Metals differ, and the heat capacity grows with the mass.")
+        XCTAssertEqual(InheritedObjectives.objectives(for: metals, candidates: [define]) { define }.map(\.statement), ["Define heat capacity"])
+    }
+
     func testOfflineObjectivesDefineNoEverydayWord() {
         let text = "The output of the pipeline is a list of labels with their scores. We call this the output. "
             + "A fill mask pipeline is a pipeline that fills in the masked word of a sentence. The fill mask pipeline returns the likeliest words. "

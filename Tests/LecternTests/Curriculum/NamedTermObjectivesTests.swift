@@ -53,4 +53,35 @@ final class NamedTermObjectivesTests: XCTestCase {
         let objectives = OfflineObjectives.objectives(keyTerms: [], passages: [passage])
         XCTAssertTrue(objectives.contains("Define Isometrie, diskrete Metrik and hausdorffsch"), "\(objectives)")
     }
+
+    /// A term a lecture names once on the way ("another name for it", "other kinds … called") is
+    /// no objective of the lecture: only what it defines and keeps talking about.
+    func testATermNamedOnceInPassingIsNoObjective() throws {
+        let folder = try TemporaryFolder()
+        let lines = [
+            "- Today we look at how heat moves through a metal rod.",
+            "Heat flows from the hot end to the cold end, and what we call thermal conduction is that flow through the solid.",
+            "Thermal conduction needs no motion of the metal itself.",
+            "The faster the atoms jiggle, the faster thermal conduction carries the heat along.",
+            "In a liquid there is also the flow of the warm fluid itself, also called natural convection, but not in a rod.",
+            "There are other kinds of heat transfer called radiative exchange, which we will not cover here.",
+            "So for the rod, thermal conduction is the whole story, and the rod's far end warms up slowly.",
+        ]
+        try folder.write("lectures/heat_take1.srt", lines.enumerated().map { index, line in
+            "\(index + 1)\n" + String(format: "00:00:%02d,000 --> 00:00:%02d,000", index * 6, index * 6 + 6) + "\n" + line
+        }.joined(separator: "\n\n") + "\n")
+        let store = try LibraryStore(path: folder.file("library.db").path)
+        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest([folder.file("lectures").path], recorder: nil) { _ in }.stored, 1)
+        _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer())
+            .build(name: "lectures", sources: [folder.file("lectures").path], recorder: nil) { _ in }
+        let objectives = try XCTUnwrap(try store.curriculum(named: "lectures")).topics.flatMap(\.objectives).map(\.statement)
+        XCTAssertTrue(objectives.contains { $0.hasPrefix("Define") && $0.contains("thermal conduction") }, "\(objectives)")
+        XCTAssertFalse(objectives.contains { $0.contains("natural convection") || $0.contains("radiative exchange") }, "\(objectives)")
+
+        // Its title names it: one use is the subject, not a side term.
+        XCTAssertTrue(OfflineObjectives.weighty("radiative exchange", textWords: TermMatcher.stems(lines.joined(separator: " ")),
+                                                titleWords: TermMatcher.stems("Radiative Exchange Between Plates")))
+        XCTAssertFalse(OfflineObjectives.weighty("radiative exchange", textWords: TermMatcher.stems(lines.joined(separator: " ")), titleWords: []))
+    }
+
 }

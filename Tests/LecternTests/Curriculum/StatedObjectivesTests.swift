@@ -55,6 +55,13 @@ final class StatedObjectivesTests: XCTestCase {
         let plants = objectives(["C4 plants such as maize first fix carbon dioxide into a four-carbon acid in mesophyll cells. "
                                      + "The high concentration there keeps photorespiration low. CAM plants such as cacti open their stomata only at night."])
         XCTAssertEqual(plants, ["Compare C4 plants and CAM plants"])
+        // Things an example counts at hand are no kinds to identify: "given the two sequences".
+        let example = StatedObjectives.enumerations(in: ["Given the two sequences, we use the model to compute a prediction.",
+                                                         "While the two sequences are short, the model still classifies them."],
+                                                    textWords: TermMatcher.stems("sequences sequences model"))
+        XCTAssertEqual(example, [])
+        XCTAssertEqual(StatedObjectives.enumerations(in: ["There are three main schools: the Stoics, the Epicureans and the Sceptics."],
+                                                     textWords: TermMatcher.stems("schools schools")), ["Identify the three schools"])
     }
 
     func testAProblemsQuestionAndALecturesWorkingBecomeTasks() {

@@ -3,7 +3,8 @@
 /// 4 of 10 topics without real objectives carried the momentum objectives of a centre-of-mass
 /// page); an offline "Define A, B and C" is narrowed to the terms this topic uses. When none
 /// concerns the topic it carries the unit's overall objective: the one that concerns most of the
-/// unit's topics. `eval/curriculum/sample.py` mirrors this rule to print what a learner gets.
+/// unit's topics. `eval/curriculum/sample.py` mirrors this rule to print what a learner gets
+/// (not the title's check: a topic it leaves without any has its title's subject from the builder).
 enum InheritedObjectives {
     /// At most this many of a unit's objectives are inherited by a topic without its own.
     static let limit = 6
@@ -26,6 +27,11 @@ enum InheritedObjectives {
         let counts = Dictionary(words.map { ($0, 1) }, uniquingKeysWith: +)  // counted once, not once per candidate
         let fitting = candidates.compactMap { objective in concern(objective, words: words, counts: counts).map { (objective, $0) } }
             .filter { statements.insert(key($0.1)).inserted }
+        // A lesson about one thing under the unit's subject ("Stable and Unstable Equilibrium
+        // Points") is not taught by the unit's objectives about that subject ("Define potential
+        // energy"), however often it says its words: where its title names a subject its text
+        // speaks of and none of them names a word of it, none fits (the title's subject stands in).
+        if !fitting.isEmpty, let subject = titleWords(topic), !fitting.contains(where: { !subject.isDisjoint(with: TermMatcher.stems($0.1)) }) { return [] }
         if !fitting.isEmpty { return Array(fitting.prefix(limit)) }
         // None is about this topic: the unit's overall objective, as the unit states it.
         return overall().map { [($0, $0.statement)] } ?? []
@@ -79,6 +85,18 @@ enum InheritedObjectives {
         guard Double(present.count) >= share * Double(content.count),
               present.contains(where: { (counts[$0] ?? 0) >= termUses }) else { return nil }
         return objective.statement
+    }
+
+    /// The content words (stems) of the subject `topic`'s title names, up to its first
+    /// preposition ("stabl", "unstabl", "equilibrium", "point" of "Stable and Unstable
+    /// Equilibrium Points"); nil for a title that names no subject its text speaks of, or says
+    /// something of it ("Force is the Derivative of Potential").
+    static func titleWords(_ topic: Topic) -> Set<String>? {
+        guard let subject = OfflineObjectives.titleSubject(topic.title, passages: topic.passages) else { return nil }
+        let words = subject.split(separator: " ").dropFirst().map { $0.lowercased() }
+        guard !words.contains(where: { ["is", "are", "was", "were"].contains($0) }) else { return nil }
+        let phrase = words.prefix { !KeyTermExtraction.prepositions.contains($0) }.filter { !ContentWords.stopwords.contains($0) }
+        return phrase.isEmpty ? nil : Set(phrase.map(TermMatcher.stem))
     }
 
     /// The terms of "A, B and C".

@@ -48,9 +48,15 @@ enum OfflineObjectives {
         }
         let textWords = prose.flatMap { TermMatcher.stems($0.text) }
         // A rule a sentence names ("… which is called the rocket equation") is set up or applied, not defined.
-        let terms = keyTerms.filter { $0.basis != .heading && !$0.term.isEmpty
+        let titleWords = title.map(TermMatcher.stems) ?? []
+        func about(_ term: String) -> Bool { weighty(term, textWords: textWords, titleWords: titleWords) }
+        let candidates = keyTerms.filter { $0.basis != .heading && !$0.term.isEmpty
             && ($0.basis == .glossary || definable($0.term) && !namesATool($0) && !ruleHeads.contains($0.term.split(separator: " ").last?.lowercased() ?? "")) }
-        let termStems = Set(terms.map { TermMatcher.stems($0.term) })
+        let termStems = Set(candidates.map { TermMatcher.stems($0.term) })
+        // The terms it teaches: a side term goes after the longer names are chosen, so that the
+        // part of one ("Tomlinson" of "Prandtl-Tomlinson model") does not stand in for it.
+        func weighed(_ term: KeyTerm) -> Bool { term.basis == .glossary || about(term.term) }
+        let terms = candidates.filter(weighed)
         // A phrase the topic teaches: one holding one of its terms, or words it says at least twice.
         func taught(_ text: String) -> Bool {
             let stems = TermMatcher.stems(text)
@@ -60,7 +66,7 @@ enum OfflineObjectives {
         // ("The pipeline function") before the terms it defines on the way ("fill mask pipeline").
         if let title, let subject = definedTitle(title, in: sentences.prefix(titleSentences)) { add("Describe " + phrase(subject)) }
         // Remembering first: the terms the source defines.
-        let defined = outerTerms(terms.filter { $0.basis != .emphasised } + terms.filter { $0.basis == .emphasised }, \.term)
+        let defined = outerTerms(candidates.filter { $0.basis != .emphasised } + candidates.filter { $0.basis == .emphasised }, \.term).filter(weighed)
         for group in stride(from: 0, to: min(defined.count, termsPerDefinition * definitionObjectives), by: termsPerDefinition) {
             add("Define " + list(defined[group..<min(defined.count, group + termsPerDefinition)].map { phrase(withoutState($0.term)) }))
         }
@@ -78,7 +84,7 @@ enum OfflineObjectives {
             }
         }
         // A lecture names its terms as it introduces them ("what we call the center of mass").
-        let namedTerms = outerTerms(named(in: sentences).filter(taught).filter(definable).filter { name in !defined.contains { TermMatcher.stems($0.term) == TermMatcher.stems(name) } }, \.self)
+        let namedTerms = outerTerms(named(in: sentences).filter(taught).filter(definable).filter { name in !defined.contains { TermMatcher.stems($0.term) == TermMatcher.stems(name) } }, \.self).filter(about)
         if !namedTerms.isEmpty { add("Define " + list(namedTerms.prefix(termsPerDefinition).map { phrase(withoutState($0)) })) }
         // Notes define a quantity with its symbol: "Period, \(T\), is defined as …"; when they
         // then relate them ("These three quantities are related by \(f=1/T\)"), relating them is taught.
@@ -274,6 +280,24 @@ enum OfflineObjectives {
         "find": "Find", "finding": "Find", "derive": "Derive", "deriving": "Derive", "compute": "Compute", "computing": "Compute",
         "analyze": "Analyze", "analyse": "Analyse", "set": "Set", "use": "Use", "apply": "Apply", "draw": "Draw", "make": "Make", "choose": "Choose",
     ]
+
+    /// A text uses a term it defines at least this many times when the term is what it teaches.
+    static let weightUses = 2
+
+    /// Whether a term a text defines or names (not a glossary's) is about the topic: its title
+    /// names it, or its text uses it `weightUses` times. Named once in passing it is a side term
+    /// ("There's other types of friction called rolling resistance" in a lecture on a wheel's
+    /// friction, "the citric acid cycle, also called the Krebs cycle" in one on respiration): a
+    /// learner who studied the topic could not say what it is, and "Define" of it was graded no outcome.
+    /// A title names a term it holds ("Relative Velocity is Independent …" and "relative velocity
+    /// initial", as its objective says it) or one that narrows its subject ("Density" and "linear density").
+    static func weighty(_ term: String, textWords: [String], titleWords: [String]) -> Bool {
+        let stems = TermMatcher.stems(withoutState(term))
+        guard !stems.isEmpty else { return false }
+        let subject = titleWords.filter { !ContentWords.stopwords.contains($0) && !$0.contains(where: \.isNumber) }
+        return TermMatcher.count(stems, in: titleWords) > 0 || !subject.isEmpty && TermMatcher.count(subject, in: stems) > 0
+            || TermMatcher.count(stems, in: textWords) >= weightUses
+    }
 
     /// `terms` without one that is part of another ("slipping" beside "rolling without slipping",
     /// "Define rolling without slipping, wheel and slipping"): the longer names it.

@@ -245,6 +245,10 @@ enum StatedObjectives {
                 let singular = String(head.dropLast())
                 guard !countedFurniture.contains(head.lowercased()), OfflineObjectives.definable(singular),
                       OfflineObjectives.isConcept(noun), TermMatcher.count(TermMatcher.stems(head), in: textWords) >= 2 else { continue }
+                // "given the two sequences, we …", "these three forces are": things at hand in an
+                // example, counted; not kinds the subject is sorted into ("the two main kinds are").
+                let lower = sentence.lowercased(), counted = " \(count.lowercased()) \(noun.lowercased())"
+                guard !["the", "these", "those"].contains(where: { lower.hasPrefix($0 + counted) || lower.contains(" " + $0 + counted) }) else { continue }
                 let number = Int(count).map { numberNames[$0] } ?? count.lowercased()
                 var statement = "Identify the \(number) \(noun)"
                 if groups.count == 4, !ContentWords.stopwords.contains(groups[0].lowercased()), !KeyTermExtraction.vague.contains(groups[0].lowercased()) {
