@@ -49,7 +49,12 @@ enum OfflineObjectives {
         let textWords = prose.flatMap { TermMatcher.stems($0.text) }
         // A rule a sentence names ("… which is called the rocket equation") is set up or applied, not defined.
         let titleWords = title.map(TermMatcher.stems) ?? []
-        func about(_ term: String) -> Bool { weighty(term, textWords: textWords, titleWords: titleWords) }
+        // (A term one of the topic's own section headings names is its subject too: "Elastic Collisions".)
+        let headingStems = headings.map(TermMatcher.stems)
+        func about(_ term: String) -> Bool {
+            weighty(term, textWords: textWords, titleWords: titleWords)
+                || headingStems.contains { TermMatcher.count(TermMatcher.stems(withoutState(term)), in: $0) > 0 }
+        }
         let candidates = keyTerms.filter { $0.basis != .heading && !$0.term.isEmpty
             && ($0.basis == .glossary || definable($0.term) && !namesATool($0) && !ruleHeads.contains($0.term.split(separator: " ").last?.lowercased() ?? "")) }
         let termStems = Set(candidates.map { TermMatcher.stems($0.term) })
@@ -145,6 +150,16 @@ enum OfflineObjectives {
             for statement in StatedObjectives.objectives(lines: lines, sentences: sentences, spoken: prose.allSatisfy { $0.kind == .transcript },
                                                          textWords: textWords, phrase: phrase) {
                 add(statement)
+            }
+        }
+        // A written text whose terms are all named on the way (a book's chapter introduction
+        // defines its key terms once each) keeps them rather than no objective of its own, where
+        // its title names no subject for the builder to describe (a lecture's side term is no
+        // objective: "Define rolling resistance").
+        if statements.isEmpty, !prose.contains(where: { $0.kind == .transcript }), title.flatMap({ titleSubject($0, passages: passages) }) == nil {
+            let unweighed = outerTerms(candidates.filter { $0.basis != .emphasised } + candidates.filter { $0.basis == .emphasised }, \.term)
+            for group in stride(from: 0, to: min(unweighed.count, termsPerDefinition * definitionObjectives), by: termsPerDefinition) {
+                add("Define " + list(unweighed[group..<min(unweighed.count, group + termsPerDefinition)].map { phrase(withoutState($0.term)) }))
             }
         }
         return statements
