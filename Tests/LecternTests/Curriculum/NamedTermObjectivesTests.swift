@@ -7,7 +7,6 @@ import XCTest
 /// hashing embedder: a second or two.
 final class NamedTermObjectivesTests: XCTestCase {
     func testTermsALecturerNamesBecomeTheTopicsObjectives() throws {
-        let folder = try TemporaryFolder()
         let lines = [
             "- Today we look at a system of many particles.",
             "Each particle has a mass and a position vector.",
@@ -19,14 +18,7 @@ final class NamedTermObjectivesTests: XCTestCase {
             "Gravity is a conservative force, and so is the spring force.",
             "Friction is not: the work it does depends on the path taken.",
         ]
-        try folder.write("lectures/week_5_take2.srt", lines.enumerated().map { index, line in
-            "\(index + 1)\n" + String(format: "00:00:%02d,000 --> 00:00:%02d,000", index * 6, index * 6 + 6) + "\n" + line
-        }.joined(separator: "\n\n") + "\n")
-        let store = try LibraryStore(path: folder.file("library.db").path)
-        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest([folder.file("lectures").path], recorder: nil) { _ in }.stored, 1)
-        _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer())
-            .build(name: "lectures", sources: [folder.file("lectures").path], recorder: nil) { _ in }
-        let topics = try XCTUnwrap(try store.curriculum(named: "lectures")).topics
+        let topics = try Self.lectureTopics(lines, file: "week_5_take2.srt")
         let objectives = topics.flatMap(\.objectives).map(\.statement)
         XCTAssertTrue(objectives.contains("Define center of mass and conservative force"), "\(objectives)")
         XCTAssertTrue(topics.flatMap(\.objectives).allSatisfy { $0.origin == .offline })
@@ -57,7 +49,6 @@ final class NamedTermObjectivesTests: XCTestCase {
     /// A term a lecture names once on the way ("another name for it", "other kinds … called") is
     /// no objective of the lecture: only what it defines and keeps talking about.
     func testATermNamedOnceInPassingIsNoObjective() throws {
-        let folder = try TemporaryFolder()
         let lines = [
             "- Today we look at how heat moves through a metal rod.",
             "Heat flows from the hot end to the cold end, and what we call thermal conduction is that flow through the solid.",
@@ -67,14 +58,7 @@ final class NamedTermObjectivesTests: XCTestCase {
             "There are other kinds of heat transfer called radiative exchange, which we will not cover here.",
             "So for the rod, thermal conduction is the whole story, and the rod's far end warms up slowly.",
         ]
-        try folder.write("lectures/heat_take1.srt", lines.enumerated().map { index, line in
-            "\(index + 1)\n" + String(format: "00:00:%02d,000 --> 00:00:%02d,000", index * 6, index * 6 + 6) + "\n" + line
-        }.joined(separator: "\n\n") + "\n")
-        let store = try LibraryStore(path: folder.file("library.db").path)
-        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest([folder.file("lectures").path], recorder: nil) { _ in }.stored, 1)
-        _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer())
-            .build(name: "lectures", sources: [folder.file("lectures").path], recorder: nil) { _ in }
-        let objectives = try XCTUnwrap(try store.curriculum(named: "lectures")).topics.flatMap(\.objectives).map(\.statement)
+        let objectives = try Self.lectureTopics(lines, file: "heat_take1.srt").flatMap(\.objectives).map(\.statement)
         XCTAssertTrue(objectives.contains { $0.hasPrefix("Define") && $0.contains("thermal conduction") }, "\(objectives)")
         XCTAssertFalse(objectives.contains { $0.contains("natural convection") || $0.contains("radiative exchange") }, "\(objectives)")
 
@@ -84,4 +68,17 @@ final class NamedTermObjectivesTests: XCTestCase {
         XCTAssertFalse(OfflineObjectives.weighty("radiative exchange", textWords: TermMatcher.stems(lines.joined(separator: " ")), titleWords: []))
     }
 
+    /// The topics of a curriculum built from one subtitle file of `lines`, six seconds a line
+    /// (hashing embedder, extractive summaries).
+    static func lectureTopics(_ lines: [String], file: String) throws -> [Topic] {
+        let folder = try TemporaryFolder()
+        try folder.write("lectures/\(file)", lines.enumerated().map { index, line in
+            "\(index + 1)\n" + String(format: "00:00:%02d,000 --> 00:00:%02d,000", index * 6, index * 6 + 6) + "\n" + line
+        }.joined(separator: "\n\n") + "\n")
+        let store = try LibraryStore(path: folder.file("library.db").path)
+        XCTAssertEqual(Ingestor(store: store, embedder: HashingEmbedder()).ingest([folder.file("lectures").path], recorder: nil) { _ in }.stored, 1)
+        _ = try CurriculumBuilder(store: store, summarizer: ExtractiveSummarizer())
+            .build(name: "lectures", sources: [folder.file("lectures").path], recorder: nil) { _ in }
+        return try XCTUnwrap(try store.curriculum(named: "lectures")).topics
+    }
 }
