@@ -413,20 +413,14 @@ enum StatementBlocks {
     /// Whether `text` reads as the source wrote it: no glyphs a PDF's math font broke ("x 6= y",
     /// private-use characters, a big operator's orphaned index line "i∈I"), brackets that close.
     static func isReadable(_ text: String) -> Bool {
-        // (A control character stands where the font's bracket or bar was: "=  (x, y) ∈ R2 y > 0".)
-        if text.contains("\u{FFFD}") || text.unicodeScalars.contains(where: { (0xE000...0xF8FF).contains($0.value) || ($0.value < 0x20 && $0 != "\n" && $0 != "\t") }) { return false }
-        // "ϕ−1 i i": an index set apart from its symbol, twice.
-        if text.range(of: #"(?<![\p{L}\p{N}])(\p{L}) \1(?![\p{L}\p{N}])"#, options: .regularExpression) != nil { return false }
+        // A control character where the font's bracket or bar was ("=  (x, y) ∈ R2 y > 0"), "ϕ−1 i i",
+        // a lost prime ("P 0", "γ 0 (0)"), "z 7→", "∪˙", "R+ 0": the glyphs summaries check too.
+        if MathText.hasLostGlyph(text) { return false }
         // "dn−1 x": an index set apart after an exponent where no repair reads it.
         if text.range(of: #"\p{L}−1 [\p{Ll}\p{N}](?![\p{L}\p{N}])"#, options: .regularExpression) != nil { return false }
-        // "6=" is ≠ in a font without its glyph.
-        if text.range(of: #"(?:^|\s)6=|\w 6= "#, options: .regularExpression) != nil { return false }
-        // "P 0", "γ 0 (0)": a prime the font lost; "•": a slide's bullets, not a statement.
-        if text.range(of: #"(?<![\p{L}\p{N}])\p{L} 0{1,2}(?=[ ,)(]|$)"#, options: .regularExpression) != nil || text.contains("•") { return false }
-        // "z 7→" is ↦, "∪˙" a disjoint union, "∅ = G" a lost ≠: the glyph the statement turns on is gone.
-        // "R+ 0", "Rn +,0": an index set under a superscript.
-        if text.range(of: #"\+ 0\b|\+,0\b"#, options: .regularExpression) != nil { return false }
-        if text.contains("7→") || text.contains("˙") || text.range(of: #"∅ = \p{L}"#, options: .regularExpression) != nil { return false }
+        // "6=" is ≠ in a font without its glyph; "∅ = G" a lost ≠; "•": a slide's bullets, not a statement.
+        if text.range(of: #"(?:^|\s)6=|\w 6= "#, options: .regularExpression) != nil || text.contains("•") { return false }
+        if text.range(of: #"∅ = \p{L}"#, options: .regularExpression) != nil { return false }
         // "kγ′(t)k2": norm bars lost where no repair reads them; "hn(t), γ′(t)i": angle brackets lost as "h … i".
         if text.range(of: #"(?<![\p{L}\p{N}])k\p{L}[′″]?\(|[′″)]k(?=[\s\p{N}]|$)|(?<![\p{L}\p{N}])h\p{L}[^\s]*,[^\n]{0,40}?\)i(?![\p{L}\p{N}])"#, options: .regularExpression) != nil { return false }
         for (open, close) in [("(", ")"), ("[", "]"), ("{", "}")] where text.components(separatedBy: open).count != text.components(separatedBy: close).count {

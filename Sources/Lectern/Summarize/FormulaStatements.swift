@@ -388,8 +388,12 @@ enum FormulaStatements {
     }
 
     /// The sentence's subject: "[the] <quantity>[, for a point like mass,]", from its first words.
-    private static func subjectQuantities(_ tokens: [Token]) -> [(name: String, symbol: String, qualifier: String, end: Int)] {
-        var found: [(name: String, symbol: String, qualifier: String, end: Int)] = []
+    /// A named quantity opening a sentence: its name, symbol, qualifier ("for a point like mass") and
+    /// the token after it.
+    private typealias Subject = (name: String, symbol: String, qualifier: String, end: Int)
+
+    private static func subjectQuantities(_ tokens: [Token]) -> [Subject] {
+        var found: [Subject] = []
         // The subject may follow an opener: "Now, …", "… I'll just tell you that the momentum …".
         for start in tokens.indices {
             var at = start
@@ -421,14 +425,24 @@ enum FormulaStatements {
 
     /// "the kinetic energy is 1/2mv squared": a named quantity and what it is, spoken.
     static func spokenQuantity(in sentence: String) -> FormulaStatement? {
+        firstStatement(in: sentence, reading: spokenQuantity)
+    }
+
+    /// The first statement `read` makes of the sentence's named quantities.
+    private static func firstStatement(in sentence: String, reading read: ([Token], Subject) -> FormulaStatement?) -> FormulaStatement? {
         let tokens = tokens(sentence)
         for subject in subjectQuantities(tokens) {
-            if let statement = spokenQuantity(tokens, subject: subject) { return statement }
+            if let statement = read(tokens, subject) { return statement }
         }
         return nil
     }
 
-    private static func spokenQuantity(_ tokens: [Token], subject: (name: String, symbol: String, qualifier: String, end: Int)) -> FormulaStatement? {
+    /// "momentum (for a point-like mass)": the quantity's name with its qualifier.
+    private static func qualifiedName(_ subject: Subject) -> String {
+        subject.name + (subject.qualifier.isEmpty ? "" : " (\(subject.qualifier))")
+    }
+
+    private static func spokenQuantity(_ tokens: [Token], subject: Subject) -> FormulaStatement? {
         guard subject.end < tokens.count, var sideStart = definingVerb(tokens, at: subject.end) else { return nil }
         // "Torque is defined as the cross product, R cross F": the operation named before its symbols.
         if sideStart + 3 < tokens.count, tokens[sideStart].word.lowercased() == "the",
@@ -440,24 +454,20 @@ enum FormulaStatements {
               rhs != subject.symbol,
               // "the acceleration is g": one symbol is a problem's value, not a relation.
               isComposed(rhs) else { return nil }
-        return FormulaStatement(name: subject.name + (subject.qualifier.isEmpty ? "" : " (\(subject.qualifier))"),
+        return FormulaStatement(name: qualifiedName(subject),
                                 lhs: subject.symbol, rhs: rhs, meanings: [])
     }
 
     /// "the momentum, for a point like mass, is defined as the mass times the velocity": a
     /// quantity defined in words from other named quantities, written with their symbols.
     static func verbalDefinition(in sentence: String) -> FormulaStatement? {
-        let tokens = tokens(sentence)
-        for subject in subjectQuantities(tokens) {
-            if let statement = verbalDefinition(tokens, subject: subject) { return statement }
-        }
-        return nil
+        firstStatement(in: sentence, reading: verbalDefinition)
     }
 
-    private static func verbalDefinition(_ tokens: [Token], subject: (name: String, symbol: String, qualifier: String, end: Int)) -> FormulaStatement? {
+    private static func verbalDefinition(_ tokens: [Token], subject: Subject) -> FormulaStatement? {
         guard subject.end < tokens.count, let start = definingVerb(tokens, at: subject.end) else { return nil }
         if let composed = composedSide(tokens, from: start), !composed.symbols.contains(subject.symbol) {
-            return FormulaStatement(name: subject.name + (subject.qualifier.isEmpty ? "" : " (\(subject.qualifier))"),
+            return FormulaStatement(name: qualifiedName(subject),
                                     lhs: subject.symbol, rhs: composed.latex, meanings: composed.meanings)
         }
         var parts: [String] = []
@@ -500,7 +510,7 @@ enum FormulaStatements {
         guard !expectQuantity, parts.count >= 3 || parts.count == 1 && parts[0].hasPrefix("\\Delta ") && subject.name != "work",
               !parts.contains(subject.symbol) else { return nil }
         let rhs = parts.joined(separator: " ").replacingOccurrences(of: " \\, ", with: "\\,")
-        return FormulaStatement(name: subject.name + (subject.qualifier.isEmpty ? "" : " (\(subject.qualifier))"),
+        return FormulaStatement(name: qualifiedName(subject),
                                 lhs: subject.symbol, rhs: rhs, meanings: meanings)
     }
 

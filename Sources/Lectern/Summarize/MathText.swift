@@ -42,19 +42,23 @@ public enum MathText {
     }
 
     /// Whether `text`'s mathematics reads as the source printed it: no glyph a PDF's math font
-    /// lost is left ("x 6= y" unrepaired, "z 7→", a private-use or control character, "γ 0 (0)"
-    /// for a lost prime, "ϕ−1 i i" for an index set apart, "R+ 0" for an index under a
-    /// superscript, "∪˙"). (The cards' `StatementBlocks.isReadable` checks statements the same way.)
+    /// lost is left (`hasLostGlyph`, or "x 6= y" unrepaired, "∅ = G" for a lost ≠).
     static func isIntact(_ text: String) -> Bool {
-        if text.unicodeScalars.contains(where: { $0 == "\u{FFFD}" || (0xE000...0xF8FF).contains($0.value) || ($0.value < 0x20 && $0 != "\n" && $0 != "\t") }) { return false }
-        // "∅ = G" is a lost ≠: the glyph the statement turns on is gone.
-        if text.contains("6=") || text.contains("7→") || text.contains("˙") || text.contains("∅ = ") { return false }
-        for pattern in [#"(?<![\p{L}\p{N}])(\p{L}) \1(?![\p{L}\p{N}])"#, #"(?<![\p{L}\p{N}])\p{L} 0{1,2}(?=[ ,)(]|$)"#, #"\+ 0\b|\+,0\b"#]
-        where text.range(of: pattern, options: .regularExpression) != nil {
-            return false
-        }
-        return true
+        !hasLostGlyph(text) && !text.contains("6=") && !text.contains("∅ = ")
     }
+
+    /// The glyph losses every reader of PDF mathematics turns a statement away for (summaries
+    /// here, the cards' `StatementBlocks.isReadable`): a private-use, replacement or control
+    /// character (where the font's bracket or bar was), "z 7→" for ↦, "∪˙" for a disjoint union,
+    /// "ϕ−1 i i" for an index set apart twice, "γ 0 (0)" for a lost prime, "R+ 0" for an index
+    /// under a superscript.
+    static func hasLostGlyph(_ text: String) -> Bool {
+        if text.unicodeScalars.contains(where: { $0 == "\u{FFFD}" || (0xE000...0xF8FF).contains($0.value) || ($0.value < 0x20 && $0 != "\n" && $0 != "\t") }) { return true }
+        if text.contains("7→") || text.contains("˙") { return true }
+        return lostGlyphPatterns.contains { text.range(of: $0, options: .regularExpression) != nil }
+    }
+
+    private static let lostGlyphPatterns = [#"(?<![\p{L}\p{N}])(\p{L}) \1(?![\p{L}\p{N}])"#, #"(?<![\p{L}\p{N}])\p{L} 0{1,2}(?=[ ,)(]|$)"#, #"\+ 0\b|\+,0\b"#]
 
     private static let brokenGlyphs = [("6=", "≠"), ("6∈", "∉"), ("6⊂", "⊄"), ("6⊆", "⊈"), ("6≡", "≢"), ("7→", "↦")]
 

@@ -10,6 +10,18 @@ final class LectureSummaryTests: XCTestCase {
         try SharedCorpusLibrary.load().curriculum("mechanics", sources: [try TestPaths.sharedCorpus("ocw/8-01sc-classical-mechanics-fall-2016_parsed.json").path])
     }
 
+    /// The course's lectures (topics with a transcript) whose summary is written offline.
+    func offlineLectures() throws -> [Topic] {
+        try mechanics().units.flatMap(\.topics).filter { topic in
+            topic.summaryOrigin == .offline && topic.passages.contains { $0.kind == .transcript }
+        }
+    }
+
+    /// The summary of the lecture titled `title`.
+    static func summary(_ title: String, in lectures: [Topic]) throws -> String {
+        try XCTUnwrap(lectures.first { $0.title == title }, title).summary
+    }
+
     /// A sentence of the lecturer's plan or working, or of the credit line.
     static func isWorking(_ sentence: String) -> Bool {
         let openers = ["We'll", "We're", "We will", "We are going", "We would", "We want", "We'd", "We have", "We had", "Let's", "Let us",
@@ -18,9 +30,7 @@ final class LectureSummaryTests: XCTestCase {
     }
 
     func testALecturesSummaryStatesWhatItTeachesNotTheWorkingAtTheBoard() throws {
-        let lectures = try mechanics().units.flatMap(\.topics).filter { topic in
-            topic.summaryOrigin == .offline && topic.passages.contains { $0.kind == .transcript }
-        }
+        let lectures = try offlineLectures()
         XCTAssertGreaterThan(lectures.count, 150, "the course's lectures are summarised offline")
         // "So our instantaneous velocity is the time derivative of the position function at any
         // instant in time", as a written statement.
@@ -41,10 +51,8 @@ final class LectureSummaryTests: XCTestCase {
     /// defines or applies; a worked example says it is one and what it works out; no announcement
     /// reads as broken English and no LaTeX that lost its backslashes is left in.
     func testALecturesSummaryOpensOnWhatTheLectureDoes() throws {
-        let lectures = try mechanics().units.flatMap(\.topics).filter { topic in
-            topic.summaryOrigin == .offline && topic.passages.contains { $0.kind == .transcript }
-        }
-        func summary(_ title: String) throws -> String { try XCTUnwrap(lectures.first { $0.title == title }, title).summary }
+        let lectures = try offlineLectures()
+        func summary(_ title: String) throws -> String { try Self.summary(title, in: lectures) }
         // Its spoken sentences say "We'd like to talk about projectile motion"; the lecture
         // names it ("this type of motion has a very famous name called projectile motion"), not
         // says what it is, and its lead says what it is about.
@@ -103,10 +111,8 @@ final class LectureSummaryTests: XCTestCase {
     /// means that …", "What that tells us is …", "Plus …"). A worked example says what it works
     /// out, from its problem's statement.
     func testALecturesSummarySaysWhatItDefinesAndAWorkedExampleWhatItFinds() throws {
-        let lectures = try mechanics().units.flatMap(\.topics).filter { topic in
-            topic.summaryOrigin == .offline && topic.passages.contains { $0.kind == .transcript }
-        }
-        func summary(_ title: String) throws -> String { try XCTUnwrap(lectures.first { $0.title == title }, title).summary }
+        let lectures = try offlineLectures()
+        func summary(_ title: String) throws -> String { try Self.summary(title, in: lectures) }
         let torque = try summary("30.4 Torque")
         XCTAssertTrue(torque.contains("Torque is defined as the cross product"), torque)
         let power = try summary("20.6 Power")
@@ -146,9 +152,7 @@ final class LectureSummaryTests: XCTestCase {
     /// makes the line no summary sentence; a worked example whose problem the text does not state
     /// says the principle it applies or nothing after its title, never a step of its working.
     func testALecturesSummaryHasNoStrayFullStopNorAWorkedExamplesStep() throws {
-        let lectures = try mechanics().units.flatMap(\.topics).filter { topic in
-            topic.summaryOrigin == .offline && topic.passages.contains { $0.kind == .transcript }
-        }
+        let lectures = try offlineLectures()
         var glued: [String] = []
         for topic in lectures {
             let words = topic.summary.split(separator: " ").map(String.init)
@@ -177,9 +181,7 @@ final class LectureSummaryTests: XCTestCase {
     }
 
     func testALectureThatDefinesAQuantitySaysTheFormulaItStates() throws {
-        let lectures = try mechanics().units.flatMap(\.topics).filter { topic in
-            topic.summaryOrigin == .offline && topic.passages.contains { $0.kind == .transcript }
-        }
+        let lectures = try offlineLectures()
         let stating = lectures.filter { topic in
             SentenceSplitter.split(topic.summary).dropFirst().contains { sentence in
                 sentence.text.contains(" = ") && topic.summary.hasPrefix("The lecture ")
